@@ -1,0 +1,50 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "Ordo",
+  products: [
+    .executable(name: "ordo", targets: ["ordo"])
+  ],
+  targets: [
+    // jansson, through pkg-config; the shim wraps the macros and inline functions.
+    .systemLibrary(
+      name: "CJansson",
+      pkgConfig: "jansson",
+      providers: [.apt(["libjansson-dev"])]
+    ),
+    // The only module that touches json_t*: parsing, typed readers, the writer.
+    .target(name: "OrdoJSON", dependencies: ["CJansson"]),
+    .testTarget(name: "OrdoJSONTests", dependencies: ["OrdoJSON"]),
+
+    // The domain: layers, alerts, navigation. Pure Swift, no C, no I/O, no clock reads.
+    .target(name: "OrdoCore"),
+    .testTarget(name: "OrdoCoreTests", dependencies: ["OrdoCore"]),
+
+    // Framing (a pure byte state machine), message classification, error codes.
+    .target(name: "OrdoRPC", dependencies: ["OrdoJSON"]),
+    .testTarget(name: "OrdoRPCTests", dependencies: ["OrdoRPC", "OrdoJSON"]),
+
+    // The method table (one file per namespace), the clock, timers, the event loop.
+    .target(
+      name: "OrdoServer",
+      dependencies: ["OrdoRPC", "OrdoJSON", "OrdoCore"],
+      plugins: ["EmbedSchemaPlugin"]
+    ),
+    .testTarget(
+      name: "OrdoServerTests",
+      dependencies: ["OrdoServer", "OrdoRPC", "OrdoJSON", "OrdoCore", "ordo"]
+    ),
+
+    // main.swift: flags, stdin/stdout, run.
+    .executableTarget(name: "ordo", dependencies: ["OrdoServer"]),
+
+    // Build-time embedding of schema/openrpc.json, so `rpc.discover` cannot drift from it.
+    .executableTarget(name: "EmbedSchema"),
+    .plugin(
+      name: "EmbedSchemaPlugin",
+      capability: .buildTool(),
+      dependencies: ["EmbedSchema"]
+    ),
+  ]
+)

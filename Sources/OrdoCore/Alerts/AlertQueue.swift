@@ -1,0 +1,109 @@
+/// The order in which waiting alerts show: higher priority first, then smaller `seq`.
+struct ShowRank: Comparable {
+  let priority: Int64
+  let seq: Int64
+
+  static func < (lhs: ShowRank, rhs: ShowRank) -> Bool {
+    lhs.priority != rhs.priority ? lhs.priority > rhs.priority : lhs.seq < rhs.seq
+  }
+}
+
+/// The order in which showing alerts are displaced by preemption: lowest priority first, then
+/// the most recently shown.
+struct DisplaceRank: Comparable {
+  let priority: Int64
+  let showSeq: Int64
+
+  static func < (lhs: DisplaceRank, rhs: DisplaceRank) -> Bool {
+    lhs.priority != rhs.priority ? lhs.priority < rhs.priority : lhs.showSeq > rhs.showSeq
+  }
+}
+
+/// Ended alerts of one queue, oldest first, for trimming to `historyLimit`.
+///
+/// An entry is live while the alert it names still has that `endOrder`; entries whose alert
+/// was forgotten or whose id was reused are skipped lazily, so removing one is O(1).
+struct HistoryLog {
+  private var entries: [(id: String, endOrder: Int64)] = []
+  private var head = 0
+
+  var isEmpty: Bool { head == entries.count }
+
+  mutating func append(id: String, endOrder: Int64) {
+    entries.append((id, endOrder))
+  }
+
+  /// Removes and returns the oldest entry (live or not).
+  mutating func popOldest() -> (id: String, endOrder: Int64)? {
+    guard head < entries.count else { return nil }
+    let oldest = entries[head]
+    head += 1
+    if head >= 64 && head * 2 >= entries.count {
+      entries.removeFirst(head)
+      head = 0
+    }
+    return oldest
+  }
+
+  var all: ArraySlice<(id: String, endOrder: Int64)> { entries[head...] }
+
+  mutating func removeAll() {
+    entries.removeAll()
+    head = 0
+  }
+}
+
+/// One named queue: its settings, its pause reasons and gap, and its alerts indexed for the
+/// pump.
+struct AlertQueue {
+  let name: String
+  var settings: AlertQueueSettings
+  var pauseReasons: Set<String> = []
+  /// While set, the queue is in the `minGapMs` gap after an alert ended, until this time.
+  var gapUntil: Int64?
+  /// Waiting (pending or suspended) alerts without a scope.
+  var unscoped = IndexedHeap<String, ShowRank>()
+  /// Waiting alerts with a scope, per scope; an empty heap is removed.
+  var scoped: [String: IndexedHeap<String, ShowRank>] = [:]
+  var showing = IndexedHeap<String, DisplaceRank>()
+  /// Alerts not yet ended.
+  var activeIDs: Set<String> = []
+  /// Set when the queue holds an active alert, cleared when `alert.idle` is emitted.
+  var isBusy = false
+  var history = HistoryLog()
+  /// Live entries of `history`.
+  var historyCount = 0
+
+  init(name: String) {
+    self.name = name
+    self.settings = AlertQueueSettings(queue: name)
+  }
+
+  /// The waiting alert that shows next while `activeScope` is on screen.
+  /// - Complexity: O(1)
+  func nextToShow(activeScope: String?) -> (key: String, rank: ShowRank)? {
+    let free = unscoped.min
+    guard let activeScope, let local = scoped[activeScope]?.min else { return free }
+    guard let free else { return local }
+    return local.rank < free.rank ? local : free
+  }
+
+  /// - Complexity: O(log n)
+  mutating func insertWaiting(_ id: String, scope: String?, rank: ShowRank) {
+    if let scope {
+      scoped[scope, default: IndexedHeap()].upsert(id, rank: rank)
+    } else {
+      unscoped.upsert(id, rank: rank)
+    }
+  }
+
+  /// - Complexity: O(log n)
+  mutating func removeWaiting(_ id: String, scope: String?) {
+    guard let scope else {
+      unscoped.remove(id)
+      return
+    }
+    scoped[scope]?.remove(id)
+    if scoped[scope]?.isEmpty == true { scoped[scope] = nil }
+  }
+}

@@ -1,0 +1,347 @@
+/// Splits a byte stream into JSON-RPC messages: NDJSON lines or LSP `Content-Length` frames.
+///
+/// A pure, incremental state machine: `feed(_:)` appends bytes as they arrive (any split),
+/// `next()` yields what is complete. It never touches a file descriptor, so tests drive it
+/// byte by byte. Memory stays bounded by `maxMessageBytes` plus one read: an over-long
+/// message is reported once (`.tooLarge`) and its bytes are dropped as they arrive.
+public struct MessageFramer {
+  public enum Framing: String, Sendable {
+    case ndjson, lsp
+  }
+
+  public enum Event: Equatable, Sendable {
+    /// A complete message: `buffer[range]`, valid until the next `feed` or `next`.
+    case message(Range<Int>)
+    /// A message longer than the limit; its bytes are being skipped.
+    case tooLarge(limit: Int)
+    /// An LSP header block that cannot be used; the framer resynchronises on the next line
+    /// that starts a header.
+    case badHeader(String)
+  }
+
+  private enum State {
+    /// `--framing auto` before the first non-blank byte decided.
+    case detecting
+    /// NDJSON: collecting a line.
+    case line
+    /// NDJSON: dropping the rest of an over-long line.
+    case discardingLine
+    /// LSP: reading header lines of one message.
+    case headers(contentLength: Int?, sawHeader: Bool)
+    /// LSP: waiting for a body of `length` bytes.
+    case body(length: Int)
+    /// LSP: dropping an over-long body.
+    case skippingBody(remaining: Int)
+    /// LSP: dropping lines until one starts a header.
+    case resynchronising(discardingLine: Bool)
+  }
+
+  /// Header lines longer than this are refused; they are never buffered whole.
+  public static let maxHeaderLineBytes = 8192
+
+  public let maxMessageBytes: Int
+  /// The framing in use; nil while `auto` has not seen enough bytes to decide.
+  public private(set) var framing: Framing?
+  /// Bytes received and not yet consumed (from `start`).
+  public private(set) var buffer: [UInt8] = []
+  private var start = 0
+  /// How far past `start` the current line has been searched for a newline already.
+  private var scanned = 0
+  private var state: State
+
+  public init(framing: Framing? = nil, maxMessageBytes: Int = 16 << 20) {
+    self.framing = framing
+    self.maxMessageBytes = maxMessageBytes
+    switch framing {
+    case nil: state = .detecting
+    case .ndjson: state = .line
+    case .lsp: state = .headers(contentLength: nil, sawHeader: false)
+    }
+  }
+
+  /// Bytes buffered and not yet consumed.
+  public var pendingByteCount: Int { buffer.count - start }
+
+  /// Appends bytes read from the stream.
+  /// - Complexity: amortized O(bytes.count).
+  public mutating func feed(_ bytes: UnsafeRawBufferPointer) {
+    compact()
+    buffer.append(contentsOf: bytes)
+  }
+
+  public mutating func feed(_ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { feed($0) }
+  }
+
+  /// The next complete event, or nil when more bytes are needed.
+  public mutating func next() -> Event? {
+    while true {
+      switch state {
+      case .detecting:
+        guard detect() else { return nil }
+      case .line:
+        return nextLine()
+      case .discardingLine:
+        guard let newline = findNewline() else {
+          start = buffer.count
+          scanned = 0
+          return nil
+        }
+        consume(through: newline)
+        state = .line
+      case .headers, .body, .skippingBody, .resynchronising:
+        if let event = nextLSP() { return event }
+        if case .needMore = lspProgress { return nil }
+      }
+    }
+  }
+
+  /// Called at end of input: drops any partial message and says whether there was one.
+  public mutating func finish() -> Bool {
+    let partial: Bool
+    switch state {
+    case .detecting: partial = false
+    case .line: partial = !isBlank(start..<buffer.count)
+    case .discardingLine, .body, .skippingBody: partial = true
+    case .headers(let length, let sawHeader): partial = length != nil || sawHeader || start < buffer.count
+    case .resynchronising: partial = start < buffer.count
+    }
+    buffer.removeAll()
+    start = 0
+    scanned = 0
+    return partial
+  }
+
+  // MARK: Detection
+
+  /// Decides the framing from the first non-blank bytes; false when more bytes are needed.
+  private mutating func detect() -> Bool {
+    while start < buffer.count, Self.isWhitespace(buffer[start]) { start += 1 }
+    var index = start
+    while index < buffer.count, Self.isTokenByte(buffer[index]), index - start < 256 {
+      index += 1
+    }
+    if index == buffer.count, index - start < 256 { return false }
+    let isHeader = index > start && index < buffer.count && buffer[index] == UInt8(ascii: ":")
+    framing = isHeader ? .lsp : .ndjson
+    state = isHeader ? .headers(contentLength: nil, sawHeader: false) : .line
+    scanned = 0
+    return true
+  }
+
+  // MARK: NDJSON
+
+  private mutating func nextLine() -> Event? {
+    while true {
+      guard let newline = findNewline() else {
+        if buffer.count - start > maxMessageBytes {
+          start = buffer.count
+          scanned = 0
+          state = .discardingLine
+          return .tooLarge(limit: maxMessageBytes)
+        }
+        return nil
+      }
+      var end = newline
+      if end > start, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+      let line = start..<end
+      consume(through: newline)
+      if isBlank(line) { continue }
+      if line.count > maxMessageBytes { return .tooLarge(limit: maxMessageBytes) }
+      return .message(line)
+    }
+  }
+
+  // MARK: LSP
+
+  private enum LSPProgress { case needMore, continuing }
+  private var lspProgress: LSPProgress = .continuing
+
+  /// One step of LSP framing: an event, or nil with `lspProgress` telling whether to go on.
+  private mutating func nextLSP() -> Event? {
+    lspProgress = .continuing
+    switch state {
+    case .headers(let contentLength, let sawHeader):
+      guard let newline = findNewline() else {
+        if buffer.count - start > Self.maxHeaderLineBytes {
+          start = buffer.count
+          scanned = 0
+          state = .resynchronising(discardingLine: true)
+          return .badHeader("a header line is longer than \(Self.maxHeaderLineBytes) bytes")
+        }
+        lspProgress = .needMore
+        return nil
+      }
+      var end = newline
+      if end > start, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+      let line = start..<end
+      if line.isEmpty || isBlank(line) {
+        consume(through: newline)
+        guard sawHeader else { return nil }  // blank lines between messages
+        guard let length = contentLength else {
+          state = .resynchronising(discardingLine: false)
+          return .badHeader("the header block has no Content-Length")
+        }
+        if length > maxMessageBytes {
+          state = .skippingBody(remaining: length)
+          return .tooLarge(limit: maxMessageBytes)
+        }
+        state = .body(length: length)
+        return nil
+      }
+      guard let colon = buffer[line].firstIndex(of: UInt8(ascii: ":")), colon > line.lowerBound,
+        buffer[line.lowerBound..<colon].allSatisfy(Self.isTokenByte)
+      else {
+        consume(through: newline)
+        state = .resynchronising(discardingLine: false)
+        return .badHeader("a header line is not \"Name: value\"")
+      }
+      let name = buffer[line.lowerBound..<colon]
+      var length = contentLength
+      if Self.equalsIgnoringCase(name, "content-length") {
+        guard let value = Self.parseLength(buffer[(colon + 1)..<line.upperBound]),
+          contentLength == nil || contentLength == value
+        else {
+          consume(through: newline)
+          state = .resynchronising(discardingLine: false)
+          return .badHeader("the Content-Length header is not a byte count")
+        }
+        length = value
+      }
+      consume(through: newline)
+      state = .headers(contentLength: length, sawHeader: true)
+      return nil
+    case .body(let length):
+      guard buffer.count - start >= length else {
+        lspProgress = .needMore
+        return nil
+      }
+      let body = start..<(start + length)
+      start += length
+      scanned = 0
+      state = .headers(contentLength: nil, sawHeader: false)
+      return .message(body)
+    case .skippingBody(let remaining):
+      let available = buffer.count - start
+      if available >= remaining {
+        start += remaining
+        scanned = 0
+        state = .headers(contentLength: nil, sawHeader: false)
+        return nil
+      }
+      start = buffer.count
+      scanned = 0
+      state = .skippingBody(remaining: remaining - available)
+      lspProgress = .needMore
+      return nil
+    case .resynchronising(let discardingLine):
+      guard let newline = findNewline() else {
+        if discardingLine || buffer.count - start > Self.maxHeaderLineBytes {
+          start = buffer.count
+          scanned = 0
+          state = .resynchronising(discardingLine: true)
+        } else if startsHeader(start..<buffer.count, complete: false) {
+          state = .headers(contentLength: nil, sawHeader: false)
+          return nil
+        }
+        lspProgress = .needMore
+        return nil
+      }
+      if !discardingLine, startsHeader(start..<newline, complete: true) {
+        state = .headers(contentLength: nil, sawHeader: false)
+        return nil
+      }
+      consume(through: newline)
+      state = .resynchronising(discardingLine: false)
+      return nil
+    default:
+      return nil
+    }
+  }
+
+  /// Whether `range` begins with `Name:`. With `complete: false` the range may be a prefix
+  /// of a line still arriving: a token run reaching its end cannot decide yet (false).
+  private func startsHeader(_ range: Range<Int>, complete: Bool) -> Bool {
+    var index = range.lowerBound
+    while index < range.upperBound, Self.isTokenByte(buffer[index]) { index += 1 }
+    return index > range.lowerBound && index < range.upperBound
+      && buffer[index] == UInt8(ascii: ":")
+  }
+
+  // MARK: Buffer
+
+  private mutating func findNewline() -> Int? {
+    var index = start + scanned
+    let end = buffer.count
+    while index < end {
+      if buffer[index] == 0x0A {
+        return index
+      }
+      index += 1
+    }
+    scanned = end - start
+    return nil
+  }
+
+  private mutating func consume(through newline: Int) {
+    start = newline + 1
+    scanned = 0
+  }
+
+  private mutating func compact() {
+    if start == buffer.count {
+      buffer.removeAll(keepingCapacity: true)
+      start = 0
+    } else if start >= 65536 && start * 2 >= buffer.count {
+      buffer.removeSubrange(0..<start)
+      start = 0
+    }
+  }
+
+  private func isBlank(_ range: Range<Int>) -> Bool {
+    buffer[range].allSatisfy(Self.isWhitespace)
+  }
+
+  private static func isWhitespace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A
+  }
+
+  /// RFC 7230 token characters, the ones header names are made of.
+  private static func isTokenByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"):
+      return true
+    case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "!"),
+      UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
+      UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "^"),
+      UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+      return true
+    default:
+      return false
+    }
+  }
+
+  private static func equalsIgnoringCase(_ bytes: ArraySlice<UInt8>, _ name: StaticString)
+    -> Bool
+  {
+    name.withUTF8Buffer { expected in
+      bytes.count == expected.count
+        && zip(bytes, expected).allSatisfy { ($0 | 0x20) == ($1 | 0x20) }
+    }
+  }
+
+  /// A Content-Length value: optional spaces around decimal digits, nothing else.
+  private static func parseLength(_ bytes: ArraySlice<UInt8>) -> Int? {
+    let trimmed = bytes.drop { $0 == 0x20 || $0 == 0x09 }
+    var digits = trimmed[...]
+    while let last = digits.last, last == 0x20 || last == 0x09 { digits.removeLast() }
+    guard !digits.isEmpty, digits.count <= 15 else { return nil }
+    var value = 0
+    for byte in digits {
+      guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
+      value = value * 10 + Int(byte - UInt8(ascii: "0"))
+    }
+    return value
+  }
+}

@@ -1,0 +1,94 @@
+/// A JSON-RPC error code (SPEC §1): the protocol's own and Ordo's domain codes.
+public struct ErrorCode: RawRepresentable, Hashable, Sendable {
+  public let rawValue: Int
+  public init(rawValue: Int) { self.rawValue = rawValue }
+
+  public static let parseError = ErrorCode(rawValue: -32700)
+  public static let invalidRequest = ErrorCode(rawValue: -32600)
+  public static let methodNotFound = ErrorCode(rawValue: -32601)
+  public static let invalidParams = ErrorCode(rawValue: -32602)
+  public static let internalError = ErrorCode(rawValue: -32603)
+  public static let notFound = ErrorCode(rawValue: -32001)
+  public static let alreadyExists = ErrorCode(rawValue: -32002)
+  public static let invalidState = ErrorCode(rawValue: -32003)
+  public static let limitExceeded = ErrorCode(rawValue: -32004)
+}
+
+/// One member value of `error.data`.
+public enum ErrorDataValue: Equatable, Sendable {
+  case string(String)
+  case int(Int)
+  case null
+}
+
+/// The `error` member of a response: code, a sentence a developer can act on, and data.
+public struct ResponseError: Error, Equatable, Sendable {
+  public var code: ErrorCode
+  public var message: String
+  /// `error.data` members in the order written.
+  public var data: [(String, ErrorDataValue)]
+
+  public init(code: ErrorCode, message: String, data: [(String, ErrorDataValue)] = []) {
+    self.code = code
+    self.message = message
+    self.data = data
+  }
+
+  public static func == (lhs: ResponseError, rhs: ResponseError) -> Bool {
+    lhs.code == rhs.code && lhs.message == rhs.message
+      && lhs.data.map(\.0) == rhs.data.map(\.0) && lhs.data.map(\.1) == rhs.data.map(\.1)
+  }
+
+  /// The value of one `data` member, for tests and logs.
+  public func dataValue(_ name: String) -> ErrorDataValue? {
+    data.first { $0.0 == name }?.1
+  }
+
+  public static func parseError(reason: String, detail: String, position: Int) -> ResponseError {
+    ResponseError(
+      code: .parseError,
+      message: "Parse error: the message is not valid JSON (\(detail)).",
+      data: [("reason", .string(reason)), ("detail", .string(detail)), ("position", .int(position))]
+    )
+  }
+
+  public static func invalidRequest(reason: String, message: String) -> ResponseError {
+    ResponseError(
+      code: .invalidRequest, message: message, data: [("reason", .string(reason))])
+  }
+
+  public static func tooLarge(limit: Int) -> ResponseError {
+    ResponseError(
+      code: .invalidRequest,
+      message: "Invalid Request: the message is larger than the limit of \(limit) bytes.",
+      data: [("reason", .string("too_large")), ("limit", .int(limit))]
+    )
+  }
+
+  public static func methodNotFound(_ method: String) -> ResponseError {
+    ResponseError(
+      code: .methodNotFound, message: "Method not found: \"\(method)\".",
+      data: [("method", .string(method))])
+  }
+
+  /// -32602 with a JSON Pointer into `params` and what would have been accepted.
+  public static func invalidParams(path: String, expected: String, message: String)
+    -> ResponseError
+  {
+    ResponseError(
+      code: .invalidParams, message: message,
+      data: [("path", .string(path)), ("expected", .string(expected))])
+  }
+
+  public static func internalError(_ message: String) -> ResponseError {
+    ResponseError(code: .internalError, message: "Internal error: \(message)")
+  }
+
+  public static func invalidState(reason: String, state: String? = nil, message: String)
+    -> ResponseError
+  {
+    var data: [(String, ErrorDataValue)] = [("reason", .string(reason))]
+    if let state { data.append(("state", .string(state))) }
+    return ResponseError(code: .invalidState, message: message, data: data)
+  }
+}

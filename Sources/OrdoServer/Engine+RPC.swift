@@ -1,0 +1,79 @@
+import OrdoJSON
+import OrdoRPC
+
+/// The engine's version, reported by `initialize` and `--version`.
+public let ordoVersion = "0.1.0"
+
+extension Server {
+  /// `initialize`, `shutdown`, `exit`, `rpc.discover`, `engine.*` (SPEC §1).
+  static let engineMethods: [(String, Method)] = [
+    ("initialize", Method(params: ["clientInfo", "clock"], run: initialize)),
+    ("shutdown", Method(params: [], run: { server, _ in server.lifecycle = .shutDown })),
+    (
+      "exit",
+      Method(params: []) { server, _ in
+        server.requestExit(status: server.lifecycle == .shutDown ? 0 : 1)
+      }
+    ),
+    (
+      "rpc.discover",
+      Method(params: []) { server, _ in
+        embeddedOpenRPCDocument.withUTF8Buffer { server.result.raw(bytes: $0) }
+      }
+    ),
+    (
+      "engine.ping",
+      Method(params: []) { server, _ in
+        server.result.beginObject()
+        server.result.key("pong")
+        server.result.bool(true)
+        server.result.key("at")
+        server.result.int(server.clock.now)
+        server.result.endObject()
+      }
+    ),
+    ("engine.stats", Method(params: [], run: stats)),
+    ("engine.reset", Method(params: [], run: { server, _ in server.resetEngine() })),
+  ]
+
+  private static func initialize(_ server: Server, _ params: Params) throws(ResponseError) {
+    if let info = try params.object("clientInfo", allowed: ["name", "version"]) {
+      let name = try info.requiredString("name")
+      let version = try info.string("version")
+      server.log(.info, "client: \(name) \(version ?? "")")
+    }
+    if let mode = try params.choice("clock", from: ["system", "manual"]),
+      let clock = ClockMode(rawValue: mode), clock != server.clock.mode
+    {
+      guard server.screenNextDeadline == nil else {
+        throw .invalidState(
+          reason: "timers_exist",
+          message: "The clock cannot change while timers are pending; call engine.reset first.")
+      }
+      server.clock.switchTo(clock)
+    }
+    server.result.beginObject()
+    server.result.key("serverInfo")
+    server.result.beginObject()
+    server.result.key("name")
+    server.result.string("ordo")
+    server.result.key("version")
+    server.result.string(ordoVersion)
+    server.result.endObject()
+    server.result.key("protocolVersion")
+    server.result.string("1")
+    server.result.key("framing")
+    server.result.string(server.framing.rawValue)
+    server.result.key("clock")
+    server.result.string(server.clock.mode.rawValue)
+    server.result.key("methods")
+    server.result.beginArray()
+    for name in methodNames { server.result.string(name) }
+    server.result.endArray()
+    server.result.endObject()
+  }
+
+  private static func stats(_ server: Server, _ params: Params) throws(ResponseError) {
+    server.writeStats()
+  }
+}

@@ -1,0 +1,49 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Diagnostics on stderr; stdout carries protocol bytes only.
+public struct Log: Sendable {
+  public enum Level: Int, Comparable, Sendable, CaseIterable {
+    case error, warn, info, debug
+
+    public init?(name: String) {
+      switch name {
+      case "error": self = .error
+      case "warn": self = .warn
+      case "info": self = .info
+      case "debug": self = .debug
+      default: return nil
+      }
+    }
+
+    public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
+  }
+
+  public var level: Level
+
+  public init(level: Level = .warn) {
+    self.level = level
+  }
+
+  public func callAsFunction(_ level: Level, _ message: @autoclosure () -> String) {
+    guard level <= self.level else { return }
+    writeStandardError("ordo [\(level)] \(message())\n")
+  }
+}
+
+/// Writes text to fd 2 directly (the C `stderr` global is not concurrency-safe to touch).
+func writeStandardError(_ text: String) {
+  writeAll(2, text)
+}
+
+/// Writes text to a descriptor, retrying short writes; errors are ignored (diagnostics).
+func writeAll(_ fd: Int32, _ text: String) {
+  var bytes = Array(text.utf8)[...]
+  while !bytes.isEmpty {
+    let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    if count < 0 && errno == EINTR { continue }
+    if count <= 0 { return }
+    bytes = bytes.dropFirst(count)
+  }
+}

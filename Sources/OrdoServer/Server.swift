@@ -1,0 +1,256 @@
+import OrdoJSON
+import OrdoRPC
+
+/// The engine behind the pipes: takes framed messages, runs methods, and appends
+/// responses and events, in order, to `output`. No file descriptors: `StdioLoop` owns them.
+///
+/// - Important: single-threaded; only the loop that owns it may call it.
+public final class Server {
+  public struct Configuration: Equatable, Sendable {
+    public var framing: MessageFramer.Framing? = nil
+    public var clock: ClockMode = .system
+    public var maxMessageBytes = 16 << 20
+    public var maxLayers = 1_000_000_000
+    public var maxAlerts = 1_000_000_000
+    public var maxBatch = 10_000
+    public var maxTreeDepth = 512
+    public var logLevel = Log.Level.warn
+
+    public init() {}
+  }
+
+  enum Lifecycle {
+    case running, shutDown
+  }
+
+  public let configuration: Configuration
+  let log: Log
+  var clock: EngineClock
+  var lifecycle = Lifecycle.running
+  var requestCount = 0
+  /// The framing responses are written in; set by the loop once the input decided it.
+  public var framing: MessageFramer.Framing = .ndjson
+  /// Set by `exit`: the process should flush and exit with this status.
+  public private(set) var exitStatus: Int32?
+
+  /// Protocol bytes waiting to be written to stdout.
+  public var output = JSONWriter(capacity: 1 << 16)
+  /// One outgoing message being built.
+  private var message = JSONWriter(capacity: 1 << 12)
+  /// The `result` of the call being run; handlers write into it.
+  var result = JSONWriter(capacity: 1 << 12)
+  /// Responses of the batch being run.
+  private var batch = JSONWriter()
+
+  let methods: [String: Method]
+
+  public init(configuration: Configuration) {
+    self.configuration = configuration
+    log = Log(level: configuration.logLevel)
+    clock = EngineClock(mode: configuration.clock)
+    framing = configuration.framing ?? .ndjson
+    methods = Self.methodTable()
+  }
+
+  // MARK: Incoming
+
+  /// Handles one framed message (a JSON text, or a batch).
+  public func handle(_ bytes: UnsafeRawBufferPointer) {
+    fireDueTimers()
+    switch MessageClassifier.classify(bytes) {
+    case .failure(let error):
+      requestCount += 1
+      log(.info, "refused a message: \(error.message)")
+      writeResponse(id: .null, outcome: .failure(error), inBatch: false)
+    case .single(let message):
+      run(message, batch: false)
+    case .batch(let messages):
+      guard messages.count <= configuration.maxBatch else {
+        requestCount += 1
+        writeResponse(
+          id: .null,
+          outcome: .failure(
+            ResponseError(
+              code: .limitExceeded,
+              message:
+                "The batch has \(messages.count) entries; the limit is \(configuration.maxBatch).",
+              data: [
+                ("name", .string("maxBatch")), ("limit", .int(configuration.maxBatch)),
+                ("value", .int(messages.count)),
+              ])), inBatch: false)
+        return
+      }
+      batch.clear()
+      batch.beginArray()
+      var answered = false
+      for entry in messages where exitStatus == nil {
+        answered = run(entry, batch: true) || answered
+      }
+      batch.endArray()
+      if answered { writeFramed(batch) }
+    }
+  }
+
+  /// Reports a message that was skipped for its size.
+  public func refuseTooLarge(limit: Int) {
+    requestCount += 1
+    log(.warn, "skipped a message larger than \(limit) bytes")
+    writeResponse(id: .null, outcome: .failure(.tooLarge(limit: limit)), inBatch: false)
+  }
+
+  /// Reports an LSP header block that could not be used.
+  public func refuseBadHeader(_ reason: String) {
+    requestCount += 1
+    log(.warn, "bad LSP header: \(reason)")
+    writeResponse(
+      id: .null,
+      outcome: .failure(
+        ResponseError(
+          code: .parseError, message: "Parse error: \(reason).",
+          data: [("reason", .string("bad_header")), ("detail", .string(reason))])), inBatch: false)
+  }
+
+  private enum Outcome {
+    case success
+    case failure(ResponseError)
+  }
+
+  /// Runs one call; returns whether it produced a response (notifications do not).
+  @discardableResult
+  private func run(_ message: Message, batch inBatch: Bool) -> Bool {
+    requestCount += 1
+    switch message {
+    case .invalid(let id, let error):
+      writeResponse(id: id, outcome: .failure(error), inBatch: inBatch)
+      return true
+    case .call(let id, let method, let params):
+      result.clear()
+      let outcome: Outcome
+      do {
+        try call(method, params: params, isNotification: id == nil)
+        outcome = .success
+      } catch {
+        outcome = .failure(error)
+      }
+      writePendingEvents()
+      guard let id else {
+        if case .failure(let error) = outcome {
+          log(.warn, "notification \"\(method)\" failed: \(error.message)")
+        }
+        return false
+      }
+      writeResponse(id: id, outcome: outcome, inBatch: inBatch)
+      return true
+    }
+  }
+
+  private func call(_ name: String, params: RequestParams, isNotification: Bool)
+    throws(ResponseError)
+  {
+    guard let method = methods[name] else { throw .methodNotFound(name) }
+    if lifecycle == .shutDown, name != "exit" {
+      throw .invalidState(
+        reason: "shut_down",
+        message: "The engine is shut down; only \"exit\" is accepted now.")
+    }
+    let object: JSONValue?
+    switch params {
+    case .none: object = nil
+    case .byName(let value): object = value
+    case .byPosition:
+      throw .invalidParams(
+        path: "", expected: "an object of named parameters",
+        message: "params must be an object of named parameters, not an array.")
+    }
+    let reader = try Params(object, allowed: method.params)
+    try method.run(self, reader)
+  }
+
+  // MARK: Outgoing
+
+  /// Writes a response, or appends it to the batch being built.
+  private func writeResponse(id: RequestID, outcome: Outcome, inBatch: Bool) {
+    if inBatch {
+      writeResponseBody(id: id, outcome: outcome, into: &batch)
+    } else {
+      message.clear()
+      writeResponseBody(id: id, outcome: outcome, into: &message)
+      writeFramed(message)
+    }
+  }
+
+  private func writeResponseBody(id: RequestID, outcome: Outcome, into writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("jsonrpc")
+    writer.string("2.0")
+    writer.key("id")
+    id.write(into: &writer)
+    switch outcome {
+    case .success:
+      writer.key("result")
+      if result.isEmpty { writer.null() } else { writer.append(result) }
+    case .failure(let error):
+      writer.key("error")
+      error.write(into: &writer)
+    }
+    writer.endObject()
+  }
+
+  /// Writes an event notification: `{"jsonrpc":"2.0","method":…,"params":{…}}`.
+  func writeEvent(_ method: StaticString, params: (inout JSONWriter) -> Void) {
+    message.clear()
+    message.beginObject()
+    message.key("jsonrpc")
+    message.string("2.0")
+    message.key("method")
+    method.withUTF8Buffer { message.string(utf8: $0) }
+    message.key("params")
+    message.beginObject()
+    params(&message)
+    message.endObject()
+    message.endObject()
+    writeFramed(message)
+  }
+
+  /// Appends one message to `output` in the session's framing.
+  private func writeFramed(_ body: JSONWriter) {
+    switch framing {
+    case .ndjson:
+      output.appendFraming(body.bytes)
+      output.appendFraming(CollectionOfOne(0x0A))
+    case .lsp:
+      output.appendFraming("Content-Length: \(body.count)\r\n\r\n".utf8)
+      output.appendFraming(body.bytes)
+    }
+  }
+
+  // MARK: Time
+
+  /// The engine time at which the next timer is due, if any (system clock only).
+  public var nextTimerDue: Int64? {
+    clock.mode == .system ? screenNextDeadline : nil
+  }
+
+  /// Milliseconds from now until the next timer, for the loop's poll timeout.
+  public var millisecondsUntilNextTimer: Int64? {
+    nextTimerDue.map { max(0, $0 - clock.now) }
+  }
+
+  /// Fires timers that are due on the system clock, writing their events now.
+  public func fireDueTimers() {
+    guard clock.mode == .system, let due = screenNextDeadline, due <= clock.now else { return }
+    advanceScreen(to: clock.now)
+    writePendingEvents()
+  }
+
+  func requestExit(status: Int32) {
+    exitStatus = status
+  }
+}
+
+/// One entry of the method table.
+struct Method: Sendable {
+  /// The names its `params` may contain (checked before `run`, and against the schema).
+  let params: [String]
+  let run: @Sendable (Server, Params) throws(ResponseError) -> Void
+}

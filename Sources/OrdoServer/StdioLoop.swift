@@ -1,0 +1,199 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+import OrdoRPC
+
+/// Set from the SIGTERM/SIGINT handler; read by the loop between polls.
+nonisolated(unsafe) private var terminationSignal: sig_atomic_t = 0
+/// The write end of the self-pipe that wakes the loop's poll when a signal arrives.
+nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
+
+/// The process's one loop: `poll(2)` over stdin, stdout and a signal self-pipe, with the next timer as the
+/// timeout. Reads what is there, frames it, runs every complete message in order, and
+/// writes the output when the input is drained (or the output is large), so pipelined
+/// requests cost few syscalls. While output waits, reading goes on up to `highWater`
+/// bytes of pending output, then stops until the client reads: a client that does not
+/// read cannot make the engine buffer without bound, nor block its reads forever.
+public struct StdioLoop {
+  let server: Server
+  var framer: MessageFramer
+  let input: Int32
+  let output: Int32
+  /// Pending output beyond which input is not read.
+  let highWater = 8 << 20
+  /// Pending output at which a write is made even though more input is waiting.
+  let flushThreshold = 256 << 10
+  private var written = 0
+  private var inputOpen = true
+  private var restoreFlags: [(Int32, Int32)] = []
+
+  public init(server: Server, input: Int32 = 0, output: Int32 = 1) {
+    self.server = server
+    self.input = input
+    self.output = output
+    framer = MessageFramer(
+      framing: server.configuration.framing,
+      maxMessageBytes: server.configuration.maxMessageBytes)
+  }
+
+  /// Runs until EOF, `exit`, a signal or a closed stdout; returns the exit status.
+  public mutating func run() -> Int32 {
+    let signalPipe = makeSignalPipe()
+    installSignalHandlers()
+    makeNonBlockingIfPipe(output)
+    defer { restoreDescriptorFlags() }
+    var readBuffer = [UInt8](repeating: 0, count: 1 << 16)
+
+    while true {
+      if terminationSignal != 0 {
+        server.log(.info, "signal \(terminationSignal): flushing and exiting")
+        _ = flushBlocking()
+        return 0
+      }
+      if let status = server.exitStatus {
+        _ = flushBlocking()
+        return status
+      }
+      let pending = server.output.count - written
+      if !inputOpen && pending == 0 { return 0 }
+
+      var fds: [pollfd] = []
+      if signalPipe >= 0 { fds.append(pollfd(fd: signalPipe, events: Int16(POLLIN), revents: 0)) }
+      let readInput = inputOpen && pending < highWater
+      if readInput { fds.append(pollfd(fd: input, events: Int16(POLLIN), revents: 0)) }
+      if pending > 0 { fds.append(pollfd(fd: output, events: Int16(POLLOUT), revents: 0)) }
+      let timeout = server.millisecondsUntilNextTimer.map { Int32(min($0, 3_600_000)) } ?? -1
+      let ready = poll(&fds, nfds_t(fds.count), timeout)
+      if ready < 0 {
+        if errno == EINTR { continue }
+        server.log(.error, "poll failed: errno \(errno)")
+        return 1
+      }
+      server.fireDueTimers()
+      for fd in fds where fd.revents != 0 {
+        if fd.fd == signalPipe {
+          continue
+        } else if fd.fd == output {
+          if !writePending() { return 0 }
+        } else if fd.fd == input {
+          readAvailable(into: &readBuffer)
+          // Pipelined input: keep reading while more is already waiting, then write once.
+          while inputOpen, server.exitStatus == nil, server.output.count - written < flushThreshold,
+            inputIsReady()
+          {
+            readAvailable(into: &readBuffer)
+          }
+          if server.output.count > written, !writePending() { return 0 }
+        }
+      }
+    }
+  }
+
+  /// Reads once and runs every complete message.
+  private mutating func readAvailable(into readBuffer: inout [UInt8]) {
+    let count = readBuffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+    if count < 0 {
+      if errno == EINTR || errno == EAGAIN { return }
+      server.log(.warn, "read failed: errno \(errno); treating as end of input")
+    }
+    guard count > 0 else {
+      if framer.finish() { server.log(.warn, "end of input inside a message; dropped it") }
+      inputOpen = false
+      return
+    }
+    readBuffer.withUnsafeBytes { framer.feed(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+    while server.exitStatus == nil, let event = framer.next() {
+      if let framing = framer.framing { server.framing = framing }
+      switch event {
+      case .message(let range):
+        framer.buffer.withUnsafeBytes {
+          server.handle(UnsafeRawBufferPointer(rebasing: $0[range]))
+        }
+      case .tooLarge(let limit):
+        server.refuseTooLarge(limit: limit)
+      case .badHeader(let reason):
+        server.refuseBadHeader(reason)
+      }
+    }
+  }
+
+  private func inputIsReady() -> Bool {
+    var fd = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+    return poll(&fd, 1, 0) > 0
+  }
+
+  /// Writes what stdout takes now; false when stdout is gone (the client left).
+  private mutating func writePending() -> Bool {
+    while written < server.output.count {
+      let count = server.output.withBytes(from: written) { write(output, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        if errno == EAGAIN { break }
+        server.log(.info, "stdout closed (errno \(errno)); exiting")
+        return false
+      }
+      written += count
+    }
+    if written == server.output.count {
+      server.output.clear()
+      written = 0
+    } else if written > (1 << 20) {
+      server.output.removeFirst(written)
+      written = 0
+    }
+    return true
+  }
+
+  /// Writes everything pending, waiting for stdout as needed (at exit).
+  private mutating func flushBlocking() -> Bool {
+    while written < server.output.count {
+      var fd = pollfd(fd: output, events: Int16(POLLOUT), revents: 0)
+      if poll(&fd, 1, 5000) <= 0 { return false }
+      if !writePending() { return false }
+    }
+    return true
+  }
+
+  /// A pipe whose read end becomes readable when SIGTERM/SIGINT arrives, so a signal
+  /// that lands between the flag check and `poll` still wakes the loop.
+  private func makeSignalPipe() -> Int32 {
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else { return -1 }
+    for fd in ends {
+      _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+      _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+    }
+    signalPipeWriteEnd = ends[1]
+    return ends[0]
+  }
+
+  private func installSignalHandlers() {
+    signal(SIGPIPE, SIG_IGN)
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = { signal in
+      terminationSignal = signal
+      var byte: UInt8 = 1
+      _ = write(signalPipeWriteEnd, &byte, 1)
+    }
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = 0
+    sigaction(SIGTERM, &action, nil)
+    sigaction(SIGINT, &action, nil)
+  }
+
+  /// Non-blocking writes on a pipe or socket, so a client that stops reading cannot stall
+  /// the loop. Terminals and files stay blocking (their flags are shared with the shell).
+  private mutating func makeNonBlockingIfPipe(_ fd: Int32) {
+    var status = stat()
+    guard fstat(fd, &status) == 0 else { return }
+    let kind = status.st_mode & S_IFMT
+    guard kind == S_IFIFO || kind == S_IFSOCK else { return }
+    let flags = fcntl(fd, F_GETFL)
+    guard flags >= 0 else { return }
+    if fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0 { restoreFlags.append((fd, flags)) }
+  }
+
+  private func restoreDescriptorFlags() {
+    for (fd, flags) in restoreFlags { _ = fcntl(fd, F_SETFL, flags) }
+  }
+}
