@@ -1,10 +1,6 @@
 // Build tool: reads a JSON document, removes the whitespace between tokens (so it fits on
 // one NDJSON line), and writes a Swift file declaring it as `embeddedOpenRPCDocument`.
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
 func fail(_ message: String) -> Never {
   let text = Array("EmbedSchema: \(message)\n".utf8)

@@ -48,8 +48,9 @@ public final class JSONDocument {
   /// accept `123` followed by garbage. Integers outside jansson's 64-bit range are read as
   /// reals rather than refused, since they are valid JSON.
   /// - Complexity: O(n) in the byte count.
-  public static func parse(_ bytes: UnsafeRawBufferPointer) -> Result<JSONDocument, JSONParseFailure>
-  {
+  public static func parse(_ bytes: UnsafeRawBufferPointer) -> Result<
+    JSONDocument, JSONParseFailure
+  > {
     guard let base = bytes.baseAddress, bytes.count > 0 else {
       return .failure(JSONParseFailure(reason: .truncated, detail: "empty input", position: 0))
     }

@@ -215,7 +215,9 @@ public struct JSONWriter: Sendable {
       guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
         continue
       }
-      if start < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index])) }
+      if start < index {
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+      }
       start = index + 1
       bytes.append(UInt8(ascii: "\\"))
       switch byte {

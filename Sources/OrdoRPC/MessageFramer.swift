@@ -103,7 +103,8 @@ public struct MessageFramer {
     case .detecting: partial = false
     case .line: partial = !isBlank(start..<buffer.count)
     case .discardingLine, .body, .skippingBody: partial = true
-    case .headers(let length, let sawHeader): partial = length != nil || sawHeader || start < buffer.count
+    case .headers(let length, let sawHeader):
+      partial = length != nil || sawHeader || start < buffer.count
     case .resynchronising: partial = start < buffer.count
     }
     buffer.removeAll()
@@ -235,19 +236,27 @@ public struct MessageFramer {
       lspProgress = .needMore
       return nil
     case .resynchronising(let discardingLine):
-      guard let newline = findNewline() else {
-        if discardingLine || buffer.count - start > Self.maxHeaderLineBytes {
-          start = buffer.count
+      // A body of unknown length usually has no newline before the next header, so look
+      // for "Content-Length:" anywhere as well as for a line that starts a header.
+      let newline = findNewline()
+      let searchEnd = newline ?? buffer.count
+      if let header = findContentLength(in: start..<searchEnd) {
+        start = header
+        scanned = 0
+        state = .headers(contentLength: nil, sawHeader: false)
+        return nil
+      }
+      guard let newline else {
+        // Keep only a tail that could still begin "Content-Length:".
+        let keep = min(buffer.count - start, Self.contentLengthName.count - 1)
+        if buffer.count - start > keep {
+          start = buffer.count - keep
           scanned = 0
-          state = .resynchronising(discardingLine: true)
-        } else if startsHeader(start..<buffer.count, complete: false) {
-          state = .headers(contentLength: nil, sawHeader: false)
-          return nil
         }
         lspProgress = .needMore
         return nil
       }
-      if !discardingLine, startsHeader(start..<newline, complete: true) {
+      if !discardingLine, startsHeader(start..<newline) {
         state = .headers(contentLength: nil, sawHeader: false)
         return nil
       }
@@ -259,9 +268,28 @@ public struct MessageFramer {
     }
   }
 
-  /// Whether `range` begins with `Name:`. With `complete: false` the range may be a prefix
-  /// of a line still arriving: a token run reaching its end cannot decide yet (false).
-  private func startsHeader(_ range: Range<Int>, complete: Bool) -> Bool {
+  private static let contentLengthName = Array("content-length:".utf8)
+
+  /// The offset of the first "Content-Length:" (any case) in `range`, or nil.
+  private func findContentLength(in range: Range<Int>) -> Int? {
+    let name = Self.contentLengthName
+    guard range.count >= name.count else { return nil }
+    var index = range.lowerBound
+    while index + name.count <= range.upperBound {
+      if buffer[index] | 0x20 == name[0] {
+        var matched = 1
+        while matched < name.count, buffer[index + matched] | 0x20 == name[matched] {
+          matched += 1
+        }
+        if matched == name.count { return index }
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  /// Whether the line `range` begins with `Name:`.
+  private func startsHeader(_ range: Range<Int>) -> Bool {
     var index = range.lowerBound
     while index < range.upperBound, Self.isTokenByte(buffer[index]) { index += 1 }
     return index > range.lowerBound && index < range.upperBound

@@ -115,7 +115,8 @@ public struct Params {
     throws(ResponseError) -> Int64
   {
     guard let number = try integer(name, in: range) else {
-      throw missing(name, expected: Self.describe(range ?? (-Self.maxSafeInteger...Self.maxSafeInteger)))
+      throw missing(
+        name, expected: Self.describe(range ?? (-Self.maxSafeInteger...Self.maxSafeInteger)))
     }
     return number
   }

@@ -48,7 +48,9 @@ public struct ResponseError: Error, Equatable, Sendable {
     ResponseError(
       code: .parseError,
       message: "Parse error: the message is not valid JSON (\(detail)).",
-      data: [("reason", .string(reason)), ("detail", .string(detail)), ("position", .int(position))]
+      data: [
+        ("reason", .string(reason)), ("detail", .string(detail)), ("position", .int(position)),
+      ]
     )
   }
 

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 
 /// Which clock drives the engine's time (SPEC §2).
 public enum ClockMode: String, Sendable {

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 
 /// Diagnostics on stderr; stdout carries protocol bytes only.
 public struct Log: Sendable {

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 import OrdoRPC
 
 /// The command line: `ordo [flags]`. Parses flags, then runs the loop on stdin/stdout.

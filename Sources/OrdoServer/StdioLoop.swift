@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 import OrdoRPC
 
 /// Set from the SIGTERM/SIGINT handler; read by the loop between polls.
@@ -179,6 +177,12 @@ public struct StdioLoop {
     action.sa_flags = 0
     sigaction(SIGTERM, &action, nil)
     sigaction(SIGINT, &action, nil)
+    // A parent may have spawned us with these blocked (the mask is inherited).
+    var unblocked = sigset_t()
+    sigemptyset(&unblocked)
+    sigaddset(&unblocked, SIGTERM)
+    sigaddset(&unblocked, SIGINT)
+    sigprocmask(SIG_UNBLOCK, &unblocked, nil)
   }
 
   /// Non-blocking writes on a pipe or socket, so a client that stops reading cannot stall

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 import OrdoServer
 
 exit(OrdoCommand.main(arguments: Array(CommandLine.arguments.dropFirst())))

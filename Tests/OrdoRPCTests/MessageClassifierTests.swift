@@ -1,0 +1,114 @@
+import OrdoJSON
+import OrdoRPC
+import Testing
+
+/// JSON-RPC message classification (SPEC §1), without a process.
+@Suite struct MessageClassifierTests {
+  static func classify(_ text: String) -> Incoming {
+    var copy = text
+    return copy.withUTF8 { MessageClassifier.classify(UnsafeRawBufferPointer($0)) }
+  }
+
+  @Test func requestNotificationAndIDs() {
+    guard
+      case .single(.call(let id, let method, let params)) = Self.classify(
+        #"{"jsonrpc":"2.0","id":"a","method":"m","params":{"x":1}}"#)
+    else {
+      Issue.record("not a call")
+      return
+    }
+    #expect(id == .string("a"))
+    #expect(method == "m")
+    if case .byName(let value) = params {
+      #expect(value.count == 1)
+    } else {
+      Issue.record("params not by name")
+    }
+    guard case .single(.call(let none, _, _)) = Self.classify(#"{"jsonrpc":"2.0","method":"m"}"#)
+    else {
+      Issue.record("not a notification")
+      return
+    }
+    #expect(none == nil)
+    guard
+      case .single(.call(let null, _, _)) = Self.classify(
+        #"{"jsonrpc":"2.0","id":null,"method":"m"}"#)
+    else {
+      Issue.record("null id is a request")
+      return
+    }
+    #expect(null == .null)
+  }
+
+  @Test(arguments: [("1.5", RequestID.real(1.5)), ("1.0", .real(1)), ("42", .integer(42))])
+  func numericIDs(text: String, expected: RequestID) {
+    guard
+      case .single(.call(let id, _, _)) = Self.classify(
+        #"{"jsonrpc":"2.0","id":\#(text),"method":"m"}"#)
+    else {
+      Issue.record("not a call")
+      return
+    }
+    #expect(id == expected)
+    var writer = JSONWriter()
+    id?.write(into: &writer)
+    #expect(writer.text == text)
+  }
+
+  @Test func emptyArrayParamsCountAsOmittedAndOthersArePositional() {
+    guard
+      case .single(.call(_, _, .none)) = Self.classify(
+        #"{"jsonrpc":"2.0","id":1,"method":"m","params":[]}"#)
+    else {
+      Issue.record("[] not omitted")
+      return
+    }
+    guard
+      case .single(.call(_, _, .byPosition)) = Self.classify(
+        #"{"jsonrpc":"2.0","id":1,"method":"m","params":[1]}"#)
+    else {
+      Issue.record("[1] not positional")
+      return
+    }
+  }
+
+  @Test func emptyBatchAndParseErrorsAreFailures() {
+    guard case .failure(let empty) = Self.classify("[]") else {
+      Issue.record("[] accepted")
+      return
+    }
+    #expect(empty.code == .invalidRequest)
+    guard case .failure(let parse) = Self.classify("{") else {
+      Issue.record("{ accepted")
+      return
+    }
+    #expect(parse.code == .parseError)
+    #expect(parse.dataValue("reason") == .string("truncated"))
+  }
+
+  @Test func bigIntegersAreStillJSON() {
+    guard case .single(.invalid(_, let error)) = Self.classify("123456789012345678901234567890")
+    else {
+      Issue.record("a big integer was not read as JSON")
+      return
+    }
+    #expect(error.code == .invalidRequest)
+  }
+
+  @Test func batchEntriesAreClassifiedInPlace() {
+    guard
+      case .batch(let messages) = Self.classify(
+        #"[{"jsonrpc":"2.0","id":1,"method":"m"},5,{"jsonrpc":"2.0","method":"n"}]"#)
+    else {
+      Issue.record("not a batch")
+      return
+    }
+    #expect(messages.count == 3)
+    if case .invalid(let id, let error) = messages[1] {
+      #expect(id == .null)
+      #expect(error.code == .invalidRequest)
+    } else {
+      Issue.record("entry 1 should be invalid")
+    }
+  }
+}

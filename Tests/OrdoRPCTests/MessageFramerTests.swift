@@ -1,0 +1,178 @@
+import OrdoRPC
+import Testing
+
+/// The framing state machine, fed whole, byte by byte and in odd splits.
+@Suite struct MessageFramerTests {
+  enum Seen: Equatable {
+    case message(String)
+    case tooLarge(Int)
+    case badHeader
+  }
+
+  /// Feeds `input` in chunks of the given sizes (cycled) and collects every event.
+  static func run(
+    _ input: [UInt8], chunks: [Int], framing: MessageFramer.Framing? = nil, limit: Int = 1 << 20
+  ) -> (events: [Seen], framer: MessageFramer) {
+    var framer = MessageFramer(framing: framing, maxMessageBytes: limit)
+    var events: [Seen] = []
+    var offset = 0
+    var chunkIndex = 0
+    while offset < input.count {
+      let size = max(1, chunks[chunkIndex % chunks.count])
+      chunkIndex += 1
+      let end = min(input.count, offset + size)
+      framer.feed(Array(input[offset..<end]))
+      offset = end
+      while let event = framer.next() {
+        switch event {
+        case .message(let range):
+          events.append(.message(String(decoding: framer.buffer[range], as: UTF8.self)))
+        case .tooLarge(let limit): events.append(.tooLarge(limit))
+        case .badHeader: events.append(.badHeader)
+        }
+      }
+    }
+    return (events, framer)
+  }
+
+  static let splits: [[Int]] = [[1], [2], [3], [7], [1, 5, 2], [64], [100_000]]
+
+  static func lsp(_ body: String, header: String = "Content-Length") -> String {
+    "\(header): \(body.utf8.count)\r\n\r\n\(body)"
+  }
+
+  @Test(arguments: splits)
+  func ndjsonLinesInAnySplit(chunks: [Int]) {
+    let input = "{\"a\":1}\n\r\n  \n{\"b\":\"x y\"}\r\n[1,2]\n"
+    let (events, framer) = Self.run(Array(input.utf8), chunks: chunks)
+    #expect(events == [.message("{\"a\":1}"), .message("{\"b\":\"x y\"}"), .message("[1,2]")])
+    #expect(framer.framing == .ndjson)
+  }
+
+  @Test(arguments: splits)
+  func lspFramesInAnySplit(chunks: [Int]) {
+    let input =
+      Self.lsp("{\"a\":1}") + "\r\n"
+      + "content-length: 5\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\n"
+      + "X-Other: yes\r\n\r\n[1,2]" + Self.lsp("{\"multi\":\n\"line\"}")
+    let (events, framer) = Self.run(Array(input.utf8), chunks: chunks)
+    #expect(
+      events == [.message("{\"a\":1}"), .message("[1,2]"), .message("{\"multi\":\n\"line\"}")])
+    #expect(framer.framing == .lsp)
+  }
+
+  @Test func autoDetectionWaitsForEnoughBytes() {
+    var framer = MessageFramer()
+    framer.feed(Array("  \n Content-Len".utf8))
+    let early = framer.next()
+    #expect(early == nil)
+    #expect(framer.framing == nil)
+    framer.feed(Array("gth: 2\r\n\r\n{}".utf8))
+    let message = framer.next()
+    #expect(message != nil)
+    #expect(framer.framing == .lsp)
+  }
+
+  @Test(arguments: ["{}\n", "[]\n", "123\n", "true\n", "nonsense\n", "\"Content-Length: 3\"\n"])
+  func autoDetectionPicksNDJSONForAnythingElse(text: String) {
+    let (_, framer) = Self.run(Array(text.utf8), chunks: [1])
+    #expect(framer.framing == .ndjson)
+  }
+
+  @Test(arguments: splits)
+  func overLongLineIsReportedOnceAndSkipped(chunks: [Int]) {
+    let long = String(repeating: "x", count: 50)
+    let input = "{\"ok\":1}\n" + long + "\n{\"ok\":2}\n"
+    let (events, _) = Self.run(Array(input.utf8), chunks: chunks, framing: .ndjson, limit: 20)
+    #expect(events == [.message("{\"ok\":1}"), .tooLarge(20), .message("{\"ok\":2}")])
+  }
+
+  @Test func overLongLineIsNeverBufferedWhole() {
+    var framer = MessageFramer(framing: .ndjson, maxMessageBytes: 1000)
+    let chunk = [UInt8](repeating: UInt8(ascii: "y"), count: 4096)
+    var reported = 0
+    for _ in 0..<1000 {
+      framer.feed(chunk)
+      while let event = framer.next() {
+        if case .tooLarge = event { reported += 1 }
+      }
+      #expect(framer.pendingByteCount <= 4096 + 1000)
+    }
+    framer.feed(Array("\n{}\n".utf8))
+    var messages = 0
+    while let event = framer.next() {
+      if case .message = event { messages += 1 }
+    }
+    #expect(reported == 1)
+    #expect(messages == 1)
+  }
+
+  @Test(arguments: splits)
+  func overLongLSPBodyIsSkippedByCount(chunks: [Int]) {
+    let body = "[" + String(repeating: "1,", count: 40) + "1]"
+    let input = Self.lsp(body) + Self.lsp("{}")
+    let (events, _) = Self.run(Array(input.utf8), chunks: chunks, framing: .lsp, limit: 10)
+    #expect(events == [.tooLarge(10), .message("{}")])
+  }
+
+  @Test(arguments: splits)
+  func brokenHeadersResynchroniseOnTheNextHeaderLine(chunks: [Int]) {
+    let input =
+      "Content-Length: nope\r\n\r\n{\"lost\":1}\r\n" + Self.lsp("{\"a\":1}")
+      + "garbage without colon\r\n" + Self.lsp("{\"b\":2}")
+      + "X-Only: 1\r\n\r\n{\"c\":3}\r\n" + Self.lsp("{\"d\":4}")
+    let (events, _) = Self.run(Array(input.utf8), chunks: chunks, framing: .lsp)
+    #expect(
+      events == [
+        .badHeader, .message("{\"a\":1}"), .badHeader, .message("{\"b\":2}"), .badHeader,
+        .message("{\"d\":4}"),
+      ])
+  }
+
+  @Test func overLongHeaderLineIsRefusedWithoutBuffering() {
+    var framer = MessageFramer(framing: .lsp)
+    var sawBadHeader = false
+    for _ in 0..<100 {
+      framer.feed([UInt8](repeating: UInt8(ascii: "H"), count: 4096))
+      while let event = framer.next() {
+        if case .badHeader = event { sawBadHeader = true }
+      }
+      #expect(framer.pendingByteCount <= 4096 + MessageFramer.maxHeaderLineBytes)
+    }
+    framer.feed(Array(("\r\n" + Self.lsp("{}")).utf8))
+    var messages = 0
+    while let event = framer.next() {
+      if case .message = event { messages += 1 }
+    }
+    #expect(sawBadHeader)
+    #expect(messages == 1)
+  }
+
+  @Test func finishReportsAPartialMessage() {
+    var partial = MessageFramer(framing: .ndjson)
+    partial.feed(Array("{\"a\":".utf8))
+    let partialNext = partial.next()
+    #expect(partialNext == nil)
+    let partialDropped = partial.finish()
+    #expect(partialDropped)
+    var clean = MessageFramer(framing: .ndjson)
+    clean.feed(Array("{}\n  ".utf8))
+    _ = clean.next()
+    let cleanNext = clean.next()
+    #expect(cleanNext == nil)
+    let cleanDropped = clean.finish()
+    #expect(!cleanDropped)
+    var body = MessageFramer(framing: .lsp)
+    body.feed(Array("Content-Length: 10\r\n\r\n{}".utf8))
+    let bodyNext = body.next()
+    #expect(bodyNext == nil)
+    let bodyDropped = body.finish()
+    #expect(bodyDropped)
+  }
+
+  @Test func manyMessagesInOneRead() {
+    let input = String(repeating: "{\"x\":1}\n", count: 10_000)
+    let (events, _) = Self.run(Array(input.utf8), chunks: [1 << 20])
+    #expect(events.count == 10_000)
+  }
+}

@@ -1,0 +1,60 @@
+import OrdoJSON
+import OrdoRPC
+import Testing
+
+@Suite struct ParamsTests {
+  static func params(_ text: String, allowed: [String]) throws(ResponseError) -> Params {
+    guard case .success(let document) = JSONDocument.parse(text) else {
+      fatalError("test input must be JSON")
+    }
+    return try Params(document.value, allowed: allowed)
+  }
+
+  @Test func unknownMemberIsRefusedWithItsPointer() {
+    #expect(throws: ResponseError.self) { try Self.params(#"{"a/b":1}"#, allowed: ["a"]) }
+    do {
+      _ = try Self.params(#"{"a/b":1}"#, allowed: ["a"])
+    } catch {
+      #expect(error.dataValue("path") == .string("/a~1b"))
+    }
+  }
+
+  @Test func integersAcceptWholeRealsAndRefuseUnsafeOnes() throws {
+    let params = try Self.params(
+      #"{"a":1.0,"b":9007199254740992,"c":-9007199254740991,"d":"1"}"#,
+      allowed: ["a", "b", "c", "d"])
+    #expect(try params.integer("a") == 1)
+    #expect(try params.integer("c") == -9_007_199_254_740_991)
+    #expect(throws: ResponseError.self) { try params.integer("b") }
+    #expect(throws: ResponseError.self) { try params.integer("d") }
+    #expect(try params.integer("missing") == nil)
+  }
+
+  @Test func idsAreOneTo256Characters() throws {
+    let long = String(repeating: "é", count: 256)
+    let params = try Self.params(
+      #"{"ok":"\#(long)","empty":"","long":"\#(long)x"}"#, allowed: ["ok", "empty", "long"])
+    #expect(try params.id("ok") == long)
+    #expect(throws: ResponseError.self) { try params.id("empty") }
+    #expect(throws: ResponseError.self) { try params.id("long") }
+  }
+
+  @Test func nestedObjectsReportNestedPaths() throws {
+    let params = try Self.params(#"{"frame":{"x":1,"width":-1}}"#, allowed: ["frame"])
+    let frame = try #require(try params.object("frame", allowed: ["x", "y", "width", "height"]))
+    do {
+      _ = try frame.number("width", minimum: 0)
+      Issue.record("negative width accepted")
+    } catch {
+      #expect(error.dataValue("path") == .string("/frame/width"))
+      #expect(error.message == "frame.width must be a number >= 0.")
+    }
+  }
+
+  @Test func nullReadsAsAbsentButIsVisibleAsAMember() throws {
+    let params = try Self.params(#"{"parent":null}"#, allowed: ["parent"])
+    #expect(try params.string("parent") == nil)
+    #expect(params.member("parent")?.isNull == true)
+    #expect(params.contains("parent"))
+  }
+}

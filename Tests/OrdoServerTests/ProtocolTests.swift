@@ -1,0 +1,265 @@
+import OrdoJSON
+import Testing
+
+/// SPEC §1 through the real binary: ids, batches, notifications, every error code.
+@Suite struct ProtocolTests {
+  private func ping(_ id: String) -> String {
+    #"{"jsonrpc":"2.0","id":\#(id),"method":"engine.ping"}"#
+  }
+
+  @Test(arguments: [#""abc""#, "7", "-12", "1.5", "1.0", "-0.25", "null", #""""#, "1e-7"])
+  func idIsEchoedExactly(id: String) throws {
+    let engine = try EngineProcess(["--clock", "manual"])
+    let line = try { () throws -> String in
+      engine.sendLine(ping(id))
+      return try engine.readLine()
+    }()
+    let expectedID = id == "1e-7" ? "1e-07" : id
+    #expect(line == #"{"jsonrpc":"2.0","id":\#(expectedID),"result":{"pong":true,"at":0}}"#)
+  }
+
+  @Test func notificationsAreNeverAnsweredEvenWhenTheyFail() throws {
+    let engine = try EngineProcess()
+    engine.sendLine(#"{"jsonrpc":"2.0","method":"engine.ping"}"#)
+    engine.sendLine(#"{"jsonrpc":"2.0","method":"no.such.method"}"#)
+    engine.sendLine(#"{"jsonrpc":"2.0","method":"clock.advance","params":{"ms":"x"}}"#)
+    let response = try engine.call(ping("1"))
+    #expect(response["id"]?.integer == 1)
+    #expect(response["result"]?["pong"]?.bool == true)
+    engine.closeInput()
+    #expect(try engine.readToEnd() == "")
+    #expect(try engine.waitForExit() == 0)
+    #expect(engine.stderrText.contains("no.such.method"))
+  }
+
+  @Test func emptyBatchIsOneInvalidRequest() throws {
+    let engine = try EngineProcess()
+    let response = try engine.call("[]")
+    #expect(response.kind == .object)
+    #expect(response["id"]?.isNull == true)
+    #expect(response["error"]?["code"]?.integer == -32600)
+    #expect(response["error"]?["data"]?["reason"]?.string == "empty_batch")
+  }
+
+  @Test func batchOfNotificationsWritesNothing() throws {
+    let engine = try EngineProcess()
+    engine.sendLine(
+      #"[{"jsonrpc":"2.0","method":"engine.ping"},{"jsonrpc":"2.0","method":"nope"}]"#)
+    let response = try engine.call(ping("2"))
+    #expect(response["id"]?.integer == 2)
+  }
+
+  @Test func batchAnswersEachEntryInPlaceAndInOrder() throws {
+    let engine = try EngineProcess()
+    let batch = """
+      [\(ping("1")),1,{"jsonrpc":"2.0","method":"engine.ping"},{"jsonrpc":"1.0","id":"v","method":"engine.ping"},\
+      {"jsonrpc":"2.0","id":3,"method":"nope"},[],\(ping(#""last""#))]
+      """
+    let response = try engine.call(batch)
+    #expect(response.kind == .array)
+    #expect(response.count == 6)
+    #expect(response[0]?["id"]?.integer == 1)
+    #expect(response[0]?["result"]?["pong"]?.bool == true)
+    #expect(response[1]?["error"]?["code"]?.integer == -32600)
+    #expect(response[1]?["id"]?.isNull == true)
+    #expect(response[2]?["error"]?["code"]?.integer == -32600)
+    #expect(response[2]?["id"]?.string == "v")
+    #expect(response[3]?["error"]?["code"]?.integer == -32601)
+    #expect(response[3]?["error"]?["data"]?["method"]?.string == "nope")
+    #expect(response[4]?["error"]?["code"]?.integer == -32600)
+    #expect(response[5]?["id"]?.string == "last")
+  }
+
+  @Test(arguments: [
+    ("1", "not_an_object", "null"),
+    (#""text""#, "not_an_object", "null"),
+    ("null", "not_an_object", "null"),
+    (#"{"id":4,"method":"engine.ping"}"#, "invalid_jsonrpc", "4"),
+    (#"{"jsonrpc":2.0,"id":5,"method":"engine.ping"}"#, "invalid_jsonrpc", "5"),
+    (#"{"jsonrpc":"2.0","id":6}"#, "missing_method", "6"),
+    (#"{"jsonrpc":"2.0","id":"s","method":7}"#, "invalid_method", #""s""#),
+    (#"{"jsonrpc":"2.0","id":8,"method":"engine.ping","params":"x"}"#, "invalid_params", "8"),
+    (#"{"jsonrpc":"2.0","id":8,"method":"engine.ping","params":3}"#, "invalid_params", "8"),
+    (#"{"jsonrpc":"2.0","id":{"a":1},"method":"engine.ping"}"#, "invalid_id", "null"),
+    (#"{"jsonrpc":"2.0","id":[1],"method":"engine.ping"}"#, "invalid_id", "null"),
+    (#"{"jsonrpc":"2.0","id":true,"method":"engine.ping"}"#, "invalid_id", "null"),
+    (
+      #"{"jsonrpc":"2.0","method":"engine.ping","params":{"a\u0000b":1},"id":9}"#, "nul_in_key",
+      "null"
+    ),
+  ])
+  func notARequestIsInvalidRequest(text: String, reason: String, id: String) throws {
+    let engine = try EngineProcess()
+    let line = try { () throws -> String in
+      engine.sendLine(text)
+      return try engine.readLine()
+    }()
+    #expect(line.hasPrefix(#"{"jsonrpc":"2.0","id":\#(id),"error":{"code":-32600,"#))
+    #expect(line.contains(#""reason":"\#(reason)""#))
+    // The engine keeps serving.
+    #expect(try engine.call(ping("10"))["id"]?.integer == 10)
+  }
+
+  @Test(arguments: [
+    ("{", "truncated"),
+    (#"{"jsonrpc":"2.0","id":1,"method":"engine.ping""#, "truncated"),
+    ("nope", "invalid_json"),
+    ("{'a':1}", "invalid_json"),
+    ("[1,]", "invalid_json"),
+    (String(repeating: "[", count: 3000) + String(repeating: "]", count: 3000), "too_deep"),
+  ])
+  func notJSONIsParseError(text: String, reason: String) throws {
+    let engine = try EngineProcess()
+    let response = try engine.call(text)
+    #expect(response["id"]?.isNull == true)
+    #expect(response["error"]?["code"]?.integer == -32700)
+    #expect(response["error"]?["data"]?["reason"]?.string == reason)
+    #expect(try engine.call(ping("11"))["id"]?.integer == 11)
+  }
+
+  static let undecodable: [([UInt8], String)] = {
+    let request = Array(#"{"jsonrpc":"2.0","id":1,"method":"engine.ping"}"#.utf8)
+    let head = Array(#"{"jsonrpc":"2.0","id":""#.utf8)
+    let tail = Array(#"","method":"engine.ping"}"#.utf8)
+    let badSequence: [UInt8] = [0xC3, 0x28]
+    let badByte: [UInt8] = [0xFF]
+    return [
+      (Array("123".utf8) + [0], "nul_byte"),
+      (request + [0], "nul_byte"),
+      (head + badSequence + tail, "invalid_utf8"),
+      (head + badByte + tail, "invalid_utf8"),
+    ]
+  }()
+
+  @Test(arguments: undecodable)
+  func rawNulAndInvalidUTF8AreParseErrors(bytes: [UInt8], reason: String) throws {
+    let engine = try EngineProcess()
+    engine.send(bytes: bytes + [0x0A])
+    let response = try engine.readMessage()
+    #expect(response["error"]?["code"]?.integer == -32700)
+    #expect(response["error"]?["data"]?["reason"]?.string == reason)
+    #expect(try engine.call(ping("12"))["id"]?.integer == 12)
+  }
+
+  @Test func escapedNulInsideAStringIsFine() throws {
+    let engine = try EngineProcess()
+    let response = try engine.call(
+      #"{"jsonrpc":"2.0","id":"a\u0000b","method":"engine.ping"}"#)
+    #expect(response["id"]?.string == "a\u{0}b")
+    #expect(response["result"]?["pong"]?.bool == true)
+  }
+
+  @Test func emptyPositionalParamsCountAsOmitted() throws {
+    let engine = try EngineProcess()
+    let ok = try engine.call(#"{"jsonrpc":"2.0","id":1,"method":"engine.ping","params":[]}"#)
+    #expect(ok["result"]?["pong"]?.bool == true)
+    let refused = try engine.call(
+      #"{"jsonrpc":"2.0","id":2,"method":"clock.advance","params":[5]}"#)
+    #expect(refused["error"]?["code"]?.integer == -32602)
+  }
+
+  @Test func unknownAndMistypedParamsAreInvalidParamsWithAPointer() throws {
+    let engine = try EngineProcess(["--clock", "manual"])
+    let unknown = try engine.call(
+      #"{"jsonrpc":"2.0","id":1,"method":"clock.advance","params":{"ms":1,"extra":2}}"#)
+    #expect(unknown["error"]?["code"]?.integer == -32602)
+    #expect(unknown["error"]?["data"]?["path"]?.string == "/extra")
+    let mistyped = try engine.call(
+      #"{"jsonrpc":"2.0","id":2,"method":"clock.advance","params":{"ms":"5"}}"#)
+    #expect(mistyped["error"]?["data"]?["path"]?.string == "/ms")
+    #expect(mistyped["error"]?["message"]?.string == "ms must be an integer >= 0.")
+    let missing = try engine.call(
+      #"{"jsonrpc":"2.0","id":3,"method":"clock.advance","params":{}}"#)
+    #expect(missing["error"]?["data"]?["path"]?.string == "/ms")
+    let fraction = try engine.call(
+      #"{"jsonrpc":"2.0","id":4,"method":"clock.advance","params":{"ms":1.5}}"#)
+    #expect(fraction["error"]?["code"]?.integer == -32602)
+    let tooBig = try engine.call(
+      #"{"jsonrpc":"2.0","id":5,"method":"clock.advance","params":{"ms":9007199254740992}}"#)
+    #expect(tooBig["error"]?["code"]?.integer == -32602)
+    let nested = try engine.call(
+      #"{"jsonrpc":"2.0","id":6,"method":"initialize","params":{"clientInfo":{"name":"x","nme":1}}}"#
+    )
+    #expect(nested["error"]?["data"]?["path"]?.string == "/clientInfo/nme")
+    let whole = try engine.call(
+      #"{"jsonrpc":"2.0","id":7,"method":"clock.advance","params":{"ms":2.0}}"#)
+    #expect(whole["result"]?["now"]?.integer == 2)
+  }
+
+  @Test func methodNotFoundNamesTheMethod() throws {
+    let engine = try EngineProcess()
+    let response = try engine.call(#"{"jsonrpc":"2.0","id":1,"method":"layer.explode"}"#)
+    #expect(response["error"]?["code"]?.integer == -32601)
+    #expect(response["error"]?["data"]?["method"]?.string == "layer.explode")
+  }
+
+  @Test func tooLargeMessageIsRefusedAndSkipped() throws {
+    let engine = try EngineProcess(["--max-message-bytes", "100"])
+    let padding = String(repeating: " ", count: 200)
+    let response = try engine.call(#"{"jsonrpc":"2.0","id":1,\#(padding)"method":"engine.ping"}"#)
+    #expect(response["error"]?["code"]?.integer == -32600)
+    #expect(response["error"]?["data"]?["reason"]?.string == "too_large")
+    #expect(response["error"]?["data"]?["limit"]?.integer == 100)
+    #expect(try engine.call(ping("2"))["id"]?.integer == 2)
+  }
+
+  @Test func aHugeLineIsSkippedWithBoundedMemory() throws {
+    let engine = try EngineProcess(["--max-message-bytes", "1024"])
+    let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 20)
+    for _ in 0..<64 { engine.send(bytes: chunk) }  // 64 MiB without a newline
+    engine.send("\n")
+    let response = try engine.readMessage()
+    #expect(response["error"]?["data"]?["reason"]?.string == "too_large")
+    #expect(try engine.call(ping("3"))["id"]?.integer == 3)
+    let peak = try #require(engine.peakResidentKiB)
+    #expect(peak < 32 * 1024, "peak RSS \(peak) KiB while skipping a 64 MiB line")
+  }
+
+  @Test func responsesComeInRequestOrder() throws {
+    let engine = try EngineProcess()
+    var text = ""
+    for id in 0..<2000 { text += ping("\(id)") + "\n" }
+    engine.send(text)
+    for id in 0..<2000 {
+      #expect(try engine.readMessage()["id"]?.integer == Int64(id))
+    }
+  }
+
+  @Test func blankLinesAndCRLFAreAccepted() throws {
+    let engine = try EngineProcess(["--clock", "manual"])
+    engine.send("\n\r\n  \n" + ping("1") + "\r\n")
+    #expect(try engine.readLine() == #"{"jsonrpc":"2.0","id":1,"result":{"pong":true,"at":0}}"#)
+    #expect(try engine.call(ping("2"))["id"]?.integer == 2)
+  }
+
+  @Test func lspFramingRoundTripsAndResynchronises() throws {
+    let engine = try EngineProcess(["--clock", "manual"])
+    let body = ping("1")
+    engine.send(
+      "content-length: \(body.utf8.count)\r\nContent-Type: application/json\r\n"
+        + "X-Unknown: 1\r\n\r\n" + body)
+    #expect(
+      try engine.readFramedBody() == #"{"jsonrpc":"2.0","id":1,"result":{"pong":true,"at":0}}"#)
+    engine.send("Content-Length: abc\r\n\r\n" + body)
+    let refused = try engine.readFramedBody()
+    #expect(refused.contains(#""code":-32700"#))
+    #expect(refused.contains(#""reason":"bad_header""#))
+    let next = ping("2")
+    engine.send("Content-Length: \(next.utf8.count)\r\n\r\n" + next)
+    #expect(try engine.readFramedBody().contains(#""id":2"#))
+  }
+
+  @Test func lspFramingIsKeptWhenForced() throws {
+    let engine = try EngineProcess(["--framing", "lsp"])
+    let body = ping("5")
+    engine.send("Content-Length: \(body.utf8.count)\r\n\r\n" + body)
+    #expect(try engine.readFramedBody().contains(#""id":5"#))
+  }
+
+  @Test func ndjsonForcedTreatsHeadersAsGarbage() throws {
+    let engine = try EngineProcess(["--framing", "ndjson"])
+    engine.sendLine("Content-Length: 5")
+    let response = try engine.readMessage()
+    #expect(response["error"]?["code"]?.integer == -32700)
+  }
+}
