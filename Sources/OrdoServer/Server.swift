@@ -1,3 +1,4 @@
+import OrdoCore
 import OrdoJSON
 import OrdoRPC
 
@@ -43,11 +44,16 @@ public final class Server {
   private var batch = JSONWriter()
 
   let methods: [String: Method]
+  /// Everything the shell asked the engine to hold: layers, alerts, navigation.
+  var screen: Screen
 
   public init(configuration: Configuration) {
     self.configuration = configuration
     log = Log(level: configuration.logLevel)
     clock = EngineClock(mode: configuration.clock)
+    screen = Screen(
+      maxLayers: configuration.maxLayers, maxTreeDepth: configuration.maxTreeDepth,
+      maxAlerts: configuration.maxAlerts, now: clock.now)
     framing = configuration.framing ?? .ndjson
     methods = Self.methodTable()
   }

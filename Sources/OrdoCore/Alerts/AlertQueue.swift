@@ -47,6 +47,16 @@ struct HistoryLog {
 
   var all: ArraySlice<(id: String, endOrder: Int64)> { entries[head...] }
 
+  /// Entries stored, live or not.
+  var storedCount: Int { entries.count - head }
+
+  /// Drops the entries that are no longer live.
+  /// - Complexity: O(n)
+  mutating func removeAll(where isStale: (_ id: String, _ endOrder: Int64) -> Bool) {
+    entries = entries[head...].filter { !isStale($0.id, $0.endOrder) }
+    head = 0
+  }
+
   mutating func removeAll() {
     entries.removeAll()
     head = 0

@@ -1,0 +1,55 @@
+extension LayerTree {
+  /// Checks every internal invariant deeply, stopping with a precondition failure at the
+  /// first one broken. Debug builds only (a no-op in release); tests call it after every step.
+  /// - Complexity: O(n + pool sizes).
+  public func _checkInvariants() {
+    #if DEBUG
+      let slots = ids.count
+      precondition(
+        [parents.count, sorts.count, frames.count, flags.count, payloads.count].allSatisfy {
+          $0 == slots
+        } && siblings.roots.count == slots && siblings.itemLeaf.count == slots
+          && siblings.childCounts.count == slots, "slot arrays differ in length")
+      precondition(flags[Int(Self.rootSlot)] == .live, "the virtual root is not plain")
+      precondition(parents[Int(Self.rootSlot)] == -1, "the virtual root has a parent")
+      var free = Array(repeating: false, count: slots)
+      for slot in freeSlots {
+        let row = Int(slot)
+        precondition(row != Int(Self.rootSlot) && !free[row], "a free slot is listed twice")
+        free[row] = true
+        precondition(!flags[row].contains(.live), "a free slot is live")
+        precondition(siblings.roots[row] == -1 && siblings.itemLeaf[row] == -1, "a free slot is linked")
+      }
+      var live = 0
+      for row in 0..<slots where !free[row] {
+        precondition(flags[row].contains(.live), "a slot is neither live nor free")
+        live += 1
+        if row != Int(Self.rootSlot) {
+          precondition(slotByID[ids[row]] == Int32(row), "the id index is wrong")
+          precondition(!ids[row].isEmpty, "an empty id")
+        }
+      }
+      precondition(live == count + 1, "the id index has the wrong size")
+      // Walk down from the virtual root: every live layer is reached exactly once, so the
+      // parent links have no cycle.
+      var usage = siblings.makeUsage()
+      var reached = Array(repeating: false, count: slots)
+      reached[Int(Self.rootSlot)] = true
+      var pending: [Int32] = [Self.rootSlot]
+      var reachedCount = 1
+      while let owner = pending.popLast() {
+        for (item, sort) in siblings.checkedItems(of: Int(owner), usage: &usage) {
+          let row = Int(item)
+          precondition(!free[row] && !reached[row], "a child is free or reached twice")
+          reached[row] = true
+          reachedCount += 1
+          precondition(parents[row] == owner, "a child's parent link is wrong")
+          precondition(sorts[row] == sort, "a child's sort is stale")
+          pending.append(item)
+        }
+      }
+      precondition(reachedCount == live, "a layer is not reachable from the top level")
+      siblings.checkPools(usage)
+    #endif
+  }
+}

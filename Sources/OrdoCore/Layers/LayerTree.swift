@@ -1,0 +1,194 @@
+/// The ordered-layer container of SPEC §3: a tree of layers whose siblings are always ordered
+/// by `sort`, bottom -> top, newest on top among equal sorts.
+///
+/// Choices made where SPEC §3 is silent:
+/// - Errors are checked in this order, and a throwing call changes nothing (not even the id
+///   counter): a reserved `alert:` id (`/id`), an invalid frame (`/frame/…`), a negative
+///   `offset`/`limit`/`depth`, a duplicate id, the layer, the parent, the `above`/`below`
+///   sibling (all `notFound`), `above`/`below` naming the moved layer itself (`/above`,
+///   `/below`), a `parent` other than the sibling's (`/parent`), a cycle, `maxLayers`.
+/// - A frame needs finite numbers and `width`, `height` >= 0 (`invalidParams`, path
+///   `/frame/width` etc.); the RPC layer checks id lengths and integer ranges.
+/// - `move` with no placement keeps the sort and goes on top of its equal sorts, even when the
+///   parent stays the same; `update` with an unchanged sort never moves the layer.
+/// - Generated ids count up from `layer-1`, skipping ids in use; numbers are never handed out
+///   twice, even after the layer is removed or `clear(id: nil)`. Only `removeAll()` (the
+///   engine reset) starts again from `layer-1`.
+/// - `paintOrder(of:)` and `hitTest(x:y:in:)` with an id look only at that subtree: hidden,
+///   non-interactive or clipping ancestors do not matter. `tree(of:)` lists hidden layers
+///   (it reports `hidden`).
+/// - `clips` on a group (no frame) clips nothing: there is no rectangle to clip to.
+/// - A frame with zero width or height is never hit (the half-open range is empty).
+/// - `tree(of: nil, depth: 0)` is empty (the virtual root alone). The `treeDepth` error's
+///   `value` is the deepest level the answer would reach, counted like `level`.
+/// - Layers named `alert:…` may be updated, moved or removed like any other; the alert
+///   manager's `unmountAlertLayer` is silent when one is already gone. Mounting an alert layer
+///   that is already mounted first unmounts it (with its subtree).
+/// - `maxLayers` counts every layer, alert layers included; lowering it below `count` keeps
+///   what exists and refuses new layers.
+///
+/// Storage: layers live in slots, struct-of-arrays indexed by `Int32` (freed slots are
+/// reused); slot 0 is the virtual root, the parent of top-level layers. Each family's order
+/// is a counted B+tree in `SiblingForest`, so a layer's index costs O(log n) and a family of a
+/// million is as usable as a family of ten. No walk recurses on the call stack.
+public struct LayerTree: Sendable {
+  /// One line of `tree(of:depth:)`: a layer and its nesting level (0 = the layer asked for).
+  public struct TreeEntry: Equatable, Sendable {
+    public let id: String
+    public let sort: Int64
+    public let hidden: Bool
+    public let level: Int
+
+    public init(id: String, sort: Int64, hidden: Bool, level: Int) {
+      self.id = id
+      self.sort = sort
+      self.hidden = hidden
+      self.level = level
+    }
+  }
+
+  /// The most layers the tree holds (`--max-layers`); `add` beyond it throws `limitExceeded`.
+  public var maxLayers: Int
+  /// The deepest nesting `tree(of:depth:)` answers with.
+  public var maxTreeDepth: Int
+
+  /// The slot of the virtual root whose children are the top-level layers.
+  static let rootSlot: Int32 = 0
+
+  var ids: [String] = []
+  var parents: [Int32] = []
+  var sorts: [Int64] = []
+  /// Meaningful only where `flags` has `.framed`.
+  var frames: [Frame] = []
+  var flags: [LayerFlags] = []
+  var payloads: [RawJSON?] = []
+  var slotByID: [String: Int32] = [:]
+  var freeSlots: [Int32] = []
+  var siblings: SiblingForest
+  /// The number in the next generated id, `layer-<n>`.
+  var nextGeneratedNumber = 1
+
+  /// An empty tree.
+  /// - Complexity: O(1).
+  public init(maxLayers: Int = .max, maxTreeDepth: Int = 512) {
+    self.init(maxLayers: maxLayers, maxTreeDepth: maxTreeDepth, leafCapacity: 64, innerCapacity: 64)
+  }
+
+  /// An empty tree with the given B+tree node sizes (tests use tiny nodes to get deep trees).
+  init(maxLayers: Int, maxTreeDepth: Int, leafCapacity: Int, innerCapacity: Int) {
+    self.maxLayers = maxLayers
+    self.maxTreeDepth = maxTreeDepth
+    self.siblings = SiblingForest(leafCapacity: leafCapacity, innerCapacity: innerCapacity)
+    let root = allocateSlot(id: "", parent: -1, sort: 0, attributes: LayerAttributes())
+    precondition(root == Self.rootSlot)
+    flags[Int(root)] = .live
+  }
+
+  /// The number of layers (alert layers included).
+  /// - Complexity: O(1).
+  public var count: Int { slotByID.count }
+
+  /// Whether a layer with this id exists.
+  /// - Complexity: O(1) on average.
+  public func contains(id: String) -> Bool {
+    slotByID[id] != nil
+  }
+
+  /// The layer with this id.
+  /// - Complexity: O(log n), n the number of its siblings.
+  public func get(id: String) throws(CoreError) -> Layer {
+    layer(at: try slot(of: id))
+  }
+
+  // MARK: - Internals shared by the extensions
+
+  func slot(of id: String) throws(CoreError) -> Int32 {
+    guard let slot = slotByID[id] else { throw .notFound(kind: "layer", id: id) }
+    return slot
+  }
+
+  /// The slot whose children an optional id names: `nil` is the top level.
+  func container(of id: String?) throws(CoreError) -> Int32 {
+    guard let id else { return Self.rootSlot }
+    return try slot(of: id)
+  }
+
+  func layer(at slot: Int32) -> Layer {
+    layer(at: slot, index: siblings.index(of: slot), parentID: parentID(of: slot))
+  }
+
+  func layer(at slot: Int32, index: Int, parentID: String?) -> Layer {
+    let index32 = Int(slot)
+    let flags = self.flags[index32]
+    return Layer(
+      id: ids[index32], parent: parentID, sort: sorts[index32], index: index,
+      frame: flags.contains(.framed) ? frames[index32] : nil,
+      hidden: flags.contains(.hidden), interactive: flags.contains(.interactive),
+      clips: flags.contains(.clips), childCount: siblings.count(of: index32),
+      data: payloads[index32])
+  }
+
+  func parentID(of slot: Int32) -> String? {
+    let parent = parents[Int(slot)]
+    return parent == Self.rootSlot ? nil : ids[Int(parent)]
+  }
+
+  mutating func allocateSlot(id: String, parent: Int32, sort: Int64, attributes: LayerAttributes)
+    -> Int32
+  {
+    var flags: LayerFlags = .live
+    if attributes.hidden { flags.insert(.hidden) }
+    if attributes.interactive { flags.insert(.interactive) }
+    if attributes.clips { flags.insert(.clips) }
+    if attributes.frame != nil { flags.insert(.framed) }
+    let frame = attributes.frame ?? Frame(x: 0, y: 0, width: 0, height: 0)
+    let slot: Int32
+    if let reused = freeSlots.popLast() {
+      slot = reused
+      let index = Int(reused)
+      ids[index] = id
+      parents[index] = parent
+      sorts[index] = sort
+      frames[index] = frame
+      self.flags[index] = flags
+      payloads[index] = attributes.data
+    } else {
+      precondition(ids.count < Int(Int32.max), "LayerTree holds at most 2^31 - 1 layers")
+      slot = Int32(ids.count)
+      ids.append(id)
+      parents.append(parent)
+      sorts.append(sort)
+      frames.append(frame)
+      self.flags.append(flags)
+      payloads.append(attributes.data)
+      siblings.appendSlot()
+    }
+    if parent >= 0 { slotByID[id] = slot }
+    return slot
+  }
+
+  /// Forgets a slot's layer; the slot must already be out of its parent's tree and have no
+  /// children tree.
+  mutating func freeSlot(_ slot: Int32) {
+    let index = Int(slot)
+    slotByID[ids[index]] = nil
+    ids[index] = ""
+    parents[index] = -1
+    flags[index] = []
+    payloads[index] = nil
+    freeSlots.append(slot)
+  }
+}
+
+/// Per-layer booleans, packed.
+struct LayerFlags: OptionSet, Sendable {
+  let rawValue: UInt8
+
+  /// The slot holds a layer (or is the virtual root).
+  static let live = LayerFlags(rawValue: 1 << 0)
+  static let hidden = LayerFlags(rawValue: 1 << 1)
+  static let interactive = LayerFlags(rawValue: 1 << 2)
+  static let clips = LayerFlags(rawValue: 1 << 3)
+  /// The layer has a frame (else it is a group).
+  static let framed = LayerFlags(rawValue: 1 << 4)
+}

@@ -1,0 +1,485 @@
+extension SiblingForest {
+  // MARK: - Inserting
+
+  /// Puts `item` (not in any tree) with `sort` into `owner`'s children at `position`.
+  ///
+  /// The caller keeps the order sorted: `.bottom`/`.top` only with a sort <= the smallest /
+  /// >= the largest, `.below`/`.above` only with the neighbour's sort.
+  /// - Complexity: O(log n), n the number of `owner`'s children.
+  mutating func insert(_ item: Int32, sort: Int64, into owner: Int, at position: Position) {
+    childCounts[owner] += 1
+    guard let root = root(of: owner) else {
+      let leaf = makeLeaf(sizeClass: 0)
+      setRoot(.leaf(leaf), of: owner)
+      putItem(item, sort: sort, inLeaf: leaf, at: 0)
+      return
+    }
+    let leaf: Int
+    let offset: Int
+    switch position {
+    case .byRule:
+      (leaf, offset) = upperBound(of: sort, from: root)
+    case .bottom:
+      (leaf, offset) = (leftmostLeaf(from: root), 0)
+    case .top:
+      leaf = rightmostLeaf(from: root)
+      offset = Int(leafCount[leaf])
+    case .below(let neighbour):
+      leaf = Int(itemLeaf[Int(neighbour)])
+      offset = self.offset(of: neighbour, inLeaf: leaf)
+    case .above(let neighbour):
+      leaf = Int(itemLeaf[Int(neighbour)])
+      offset = self.offset(of: neighbour, inLeaf: leaf) + 1
+    }
+    insert(item, sort: sort, inLeaf: leaf, at: offset, owner: owner)
+  }
+
+  private mutating func insert(
+    _ item: Int32, sort: Int64, inLeaf leaf: Int, at offset: Int, owner: Int
+  ) {
+    let count = Int(leafCount[leaf])
+    if count == leafCapacity(ofClass: Int(leafClass[leaf])) && Int(leafClass[leaf]) < fullLeafClass
+    {
+      // Only a root leaf is below full class: grow it in place.
+      resizeLeaf(leaf, toClass: Int(leafClass[leaf]) + 1)
+    }
+    if count < leafCapacity(ofClass: Int(leafClass[leaf])) {
+      putItem(item, sort: sort, inLeaf: leaf, at: offset)
+      propagateInsertion(from: .leaf(leaf), split: nil, owner: owner)
+      return
+    }
+    let middle: Int
+    if offset == count && leafNext[leaf] < 0 {
+      middle = count
+    } else if offset == 0 && leafPrevious[leaf] < 0 {
+      middle = 0
+    } else {
+      middle = count / 2
+    }
+    let right = makeLeaf(sizeClass: fullLeafClass)
+    transferItems(count - middle, from: leaf, at: middle, to: right, at: 0)
+    let next = leafNext[leaf]
+    leafNext[right] = next
+    leafPrevious[right] = Int32(leaf)
+    if next >= 0 { leafPrevious[Int(next)] = Int32(right) }
+    leafNext[leaf] = Int32(right)
+    if offset < middle || middle == 0 {
+      putItem(item, sort: sort, inLeaf: leaf, at: offset)
+    } else {
+      putItem(item, sort: sort, inLeaf: right, at: offset - middle)
+    }
+    propagateInsertion(from: .leaf(leaf), split: .leaf(right), owner: owner)
+  }
+
+  /// Fixes sizes, smallest sorts and splits from `start` (one item grew under it, and it may
+  /// have split off `split`, its new right neighbour) up to the root.
+  private mutating func propagateInsertion(from start: Node, split: Node?, owner: Int) {
+    var node = start
+    var sibling = split
+    while true {
+      let parent = self.parent(of: node)
+      if parent < 0 {
+        if let sibling {
+          let root = makeInner(height: height(of: node) + 1)
+          insertEntry(node, in: root, at: 0)
+          insertEntry(sibling, in: root, at: 1)
+          setRoot(.inner(root), of: owner)
+        }
+        return
+      }
+      let index = childIndex(of: node, in: parent)
+      let entry = parent * innerCapacity + index
+      if let newSibling = sibling {
+        innerSizes[entry] = Int32(size(of: node))
+        innerMinSorts[entry] = minSort(of: node)
+        if Int(innerCount[parent]) < innerCapacity {
+          insertEntry(newSibling, in: parent, at: index + 1)
+          sibling = nil
+        } else {
+          let half = innerCapacity / 2
+          let right = makeInner(height: Int(innerHeight[parent]))
+          transferEntries(innerCapacity - half, from: parent, at: half, to: right, at: 0)
+          if index < half {
+            insertEntry(newSibling, in: parent, at: index + 1)
+          } else {
+            insertEntry(newSibling, in: right, at: index + 1 - half)
+          }
+          sibling = .inner(right)
+        }
+      } else {
+        innerSizes[entry] += 1
+        innerMinSorts[entry] = minSort(of: node)
+      }
+      node = .inner(parent)
+    }
+  }
+
+  // MARK: - Removing
+
+  /// Takes `item` out of `owner`'s children.
+  /// - Complexity: O(log n), n the number of `owner`'s children.
+  mutating func remove(_ item: Int32, from owner: Int) {
+    let leaf = Int(itemLeaf[Int(item)])
+    let offset = self.offset(of: item, inLeaf: leaf)
+    let start = Int(leafStart[leaf])
+    let count = Int(leafCount[leaf])
+    for index in start + offset..<start + count - 1 {
+      arenaItems[index] = arenaItems[index + 1]
+      arenaSorts[index] = arenaSorts[index + 1]
+    }
+    leafCount[leaf] = Int32(count - 1)
+    itemLeaf[Int(item)] = -1
+    childCounts[owner] -= 1
+    var node = Node.leaf(leaf)
+    var parent = Int(leafParent[leaf])
+    while parent >= 0 {
+      innerSizes[parent * innerCapacity + childIndex(of: node, in: parent)] -= 1
+      node = .inner(parent)
+      parent = Int(innerParent[parent])
+    }
+    restoreBalance(from: .leaf(leaf), owner: owner)
+  }
+
+  /// Merges or refills underfull nodes from `start` up, and fixes the smallest sorts.
+  private mutating func restoreBalance(from start: Node, owner: Int) {
+    var node = start
+    while true {
+      let parent = self.parent(of: node)
+      if parent < 0 {
+        settleRoot(node, owner: owner)
+        return
+      }
+      if fill(of: node) >= minimumFill(of: node) {
+        refreshMinSorts(from: node)
+        return
+      }
+      let index = childIndex(of: node, in: parent)
+      let leftIndex = index > 0 ? index - 1 : index
+      let left = child(leftIndex, of: parent)
+      let right = child(leftIndex + 1, of: parent)
+      let leftFill = fill(of: left)
+      let rightFill = fill(of: right)
+      let leftEntry = parent * innerCapacity + leftIndex
+      if leftFill + rightFill <= fullCapacity(of: left) {
+        switch (left, right) {
+        case (.leaf(let leftLeaf), .leaf(let rightLeaf)):
+          transferItems(rightFill, from: rightLeaf, at: 0, to: leftLeaf, at: leftFill)
+          let next = leafNext[rightLeaf]
+          leafNext[leftLeaf] = next
+          if next >= 0 { leafPrevious[Int(next)] = Int32(leftLeaf) }
+          freeLeaf(rightLeaf)
+        case (.inner(let leftInner), .inner(let rightInner)):
+          transferEntries(rightFill, from: rightInner, at: 0, to: leftInner, at: leftFill)
+          freeInner(rightInner)
+        default:
+          preconditionFailure("siblings of different heights")
+        }
+        removeEntry(in: parent, at: leftIndex + 1)
+        innerSizes[leftEntry] = Int32(size(of: left))
+        innerMinSorts[leftEntry] = minSort(of: left)
+        refreshMinSorts(from: .inner(parent))
+        node = .inner(parent)
+      } else {
+        let leftTarget = (leftFill + rightFill) / 2
+        switch (left, right) {
+        case (.leaf(let leftLeaf), .leaf(let rightLeaf)):
+          if leftFill > leftTarget {
+            transferItems(
+              leftFill - leftTarget, from: leftLeaf, at: leftTarget, to: rightLeaf, at: 0)
+          } else {
+            transferItems(
+              leftTarget - leftFill, from: rightLeaf, at: 0, to: leftLeaf, at: leftFill)
+          }
+        case (.inner(let leftInner), .inner(let rightInner)):
+          if leftFill > leftTarget {
+            transferEntries(
+              leftFill - leftTarget, from: leftInner, at: leftTarget, to: rightInner, at: 0)
+          } else {
+            transferEntries(
+              leftTarget - leftFill, from: rightInner, at: 0, to: leftInner, at: leftFill)
+          }
+        default:
+          preconditionFailure("siblings of different heights")
+        }
+        innerSizes[leftEntry] = Int32(size(of: left))
+        innerMinSorts[leftEntry] = minSort(of: left)
+        innerSizes[leftEntry + 1] = Int32(size(of: right))
+        innerMinSorts[leftEntry + 1] = minSort(of: right)
+        refreshMinSorts(from: .inner(parent))
+        return
+      }
+    }
+  }
+
+  /// Frees an empty root, collapses a root with one child, shrinks a sparse root leaf.
+  private mutating func settleRoot(_ root: Node, owner: Int) {
+    var node = root
+    while case .inner(let inner) = node, innerCount[inner] == 1 {
+      let only = child(0, of: inner)
+      setParent(-1, of: only)
+      freeInner(inner)
+      setRoot(only, of: owner)
+      node = only
+    }
+    guard case .leaf(let leaf) = node else { return }
+    let count = Int(leafCount[leaf])
+    let sizeClass = Int(leafClass[leaf])
+    if count == 0 {
+      freeLeaf(leaf)
+      setRoot(nil, of: owner)
+    } else if sizeClass > 0 && count <= leafCapacity(ofClass: sizeClass) / 4 {
+      var newClass = 0
+      while leafCapacity(ofClass: newClass) < 2 * count { newClass += 1 }
+      resizeLeaf(leaf, toClass: newClass)
+    }
+  }
+
+  /// Copies the smallest sort of `start` into its parent's entry, and on up while it changes.
+  private mutating func refreshMinSorts(from start: Node) {
+    var node = start
+    var parent = self.parent(of: node)
+    while parent >= 0 {
+      let index = childIndex(of: node, in: parent)
+      let sort = minSort(of: node)
+      let entry = parent * innerCapacity + index
+      if innerMinSorts[entry] == sort { return }
+      innerMinSorts[entry] = sort
+      if index != 0 { return }
+      node = .inner(parent)
+      parent = Int(innerParent[parent])
+    }
+  }
+
+  private func minimumFill(of node: Node) -> Int {
+    switch node {
+    case .leaf: return max(1, leafCapacity / 4)
+    case .inner: return max(2, innerCapacity / 4)
+    }
+  }
+
+  private func fullCapacity(of node: Node) -> Int {
+    switch node {
+    case .leaf: return leafCapacity
+    case .inner: return innerCapacity
+    }
+  }
+
+  /// Forgets `owner`'s whole tree, calling `visit` with each item, bottom -> top.
+  /// - Complexity: O(n), n the number of `owner`'s children.
+  mutating func removeAll(of owner: Int, _ visit: (Int32) -> Void) {
+    guard let root = root(of: owner) else { return }
+    var leaf = leftmostLeaf(from: root)
+    while leaf >= 0 {
+      let start = Int(leafStart[leaf])
+      for index in start..<start + Int(leafCount[leaf]) {
+        let item = arenaItems[index]
+        itemLeaf[Int(item)] = -1
+        visit(item)
+      }
+      let next = Int(leafNext[leaf])
+      freeLeaf(leaf)
+      leaf = next
+    }
+    if case .inner(let top) = root {
+      var pending = [top]
+      while let inner = pending.popLast() {
+        if innerHeight[inner] > 1 {
+          let base = inner * innerCapacity
+          for entry in base..<base + Int(innerCount[inner]) {
+            pending.append(Int(innerChildren[entry]))
+          }
+        }
+        freeInner(inner)
+      }
+    }
+    setRoot(nil, of: owner)
+    childCounts[owner] = 0
+  }
+
+  // MARK: - Moving entries
+
+  /// Opens a gap at `offset` of `leaf` and puts `item` there.
+  private mutating func putItem(_ item: Int32, sort: Int64, inLeaf leaf: Int, at offset: Int) {
+    let start = Int(leafStart[leaf])
+    let count = Int(leafCount[leaf])
+    var index = start + count
+    while index > start + offset {
+      arenaItems[index] = arenaItems[index - 1]
+      arenaSorts[index] = arenaSorts[index - 1]
+      index -= 1
+    }
+    arenaItems[start + offset] = item
+    arenaSorts[start + offset] = sort
+    leafCount[leaf] = Int32(count + 1)
+    itemLeaf[Int(item)] = Int32(leaf)
+  }
+
+  /// Moves `count` items from `source` at `sourceOffset` into `target` at `targetOffset`,
+  /// closing the gap in `source` and opening one in `target`.
+  private mutating func transferItems(
+    _ count: Int, from source: Int, at sourceOffset: Int, to target: Int, at targetOffset: Int
+  ) {
+    if count == 0 { return }
+    let sourceStart = Int(leafStart[source])
+    let sourceCount = Int(leafCount[source])
+    let targetStart = Int(leafStart[target])
+    let targetCount = Int(leafCount[target])
+    var index = targetStart + targetCount - 1
+    while index >= targetStart + targetOffset {
+      arenaItems[index + count] = arenaItems[index]
+      arenaSorts[index + count] = arenaSorts[index]
+      index -= 1
+    }
+    for step in 0..<count {
+      let item = arenaItems[sourceStart + sourceOffset + step]
+      arenaItems[targetStart + targetOffset + step] = item
+      arenaSorts[targetStart + targetOffset + step] = arenaSorts[sourceStart + sourceOffset + step]
+      itemLeaf[Int(item)] = Int32(target)
+    }
+    for index in sourceStart + sourceOffset..<sourceStart + sourceCount - count {
+      arenaItems[index] = arenaItems[index + count]
+      arenaSorts[index] = arenaSorts[index + count]
+    }
+    leafCount[source] = Int32(sourceCount - count)
+    leafCount[target] = Int32(targetCount + count)
+  }
+
+  /// Opens a gap at `index` of `inner` for `node` and records its size and smallest sort.
+  private mutating func insertEntry(_ node: Node, in inner: Int, at index: Int) {
+    let base = inner * innerCapacity
+    var entry = base + Int(innerCount[inner])
+    while entry > base + index {
+      innerChildren[entry] = innerChildren[entry - 1]
+      innerSizes[entry] = innerSizes[entry - 1]
+      innerMinSorts[entry] = innerMinSorts[entry - 1]
+      entry -= 1
+    }
+    innerChildren[base + index] = rawIndex(node)
+    innerSizes[base + index] = Int32(size(of: node))
+    innerMinSorts[base + index] = minSort(of: node)
+    innerCount[inner] += 1
+    setParent(inner, of: node)
+  }
+
+  private mutating func removeEntry(in inner: Int, at index: Int) {
+    let base = inner * innerCapacity
+    let count = Int(innerCount[inner])
+    for entry in base + index..<base + count - 1 {
+      innerChildren[entry] = innerChildren[entry + 1]
+      innerSizes[entry] = innerSizes[entry + 1]
+      innerMinSorts[entry] = innerMinSorts[entry + 1]
+    }
+    innerCount[inner] = Int32(count - 1)
+  }
+
+  /// `transferItems` for the children of inner nodes of the same height.
+  private mutating func transferEntries(
+    _ count: Int, from source: Int, at sourceOffset: Int, to target: Int, at targetOffset: Int
+  ) {
+    if count == 0 { return }
+    let sourceBase = source * innerCapacity
+    let sourceCount = Int(innerCount[source])
+    let targetBase = target * innerCapacity
+    let targetCount = Int(innerCount[target])
+    let childrenAreLeaves = innerHeight[target] == 1
+    var entry = targetBase + targetCount - 1
+    while entry >= targetBase + targetOffset {
+      innerChildren[entry + count] = innerChildren[entry]
+      innerSizes[entry + count] = innerSizes[entry]
+      innerMinSorts[entry + count] = innerMinSorts[entry]
+      entry -= 1
+    }
+    for step in 0..<count {
+      let from = sourceBase + sourceOffset + step
+      let to = targetBase + targetOffset + step
+      let child = innerChildren[from]
+      innerChildren[to] = child
+      innerSizes[to] = innerSizes[from]
+      innerMinSorts[to] = innerMinSorts[from]
+      if childrenAreLeaves {
+        leafParent[Int(child)] = Int32(target)
+      } else {
+        innerParent[Int(child)] = Int32(target)
+      }
+    }
+    for entry in sourceBase + sourceOffset..<sourceBase + sourceCount - count {
+      innerChildren[entry] = innerChildren[entry + count]
+      innerSizes[entry] = innerSizes[entry + count]
+      innerMinSorts[entry] = innerMinSorts[entry + count]
+    }
+    innerCount[source] = Int32(sourceCount - count)
+    innerCount[target] = Int32(targetCount + count)
+  }
+
+  // MARK: - Pools
+
+  private mutating func allocateChunk(sizeClass: Int) -> Int32 {
+    if let start = freeChunks[sizeClass].popLast() { return start }
+    let start = Int32(arenaItems.count)
+    let capacity = leafCapacity(ofClass: sizeClass)
+    arenaItems.append(contentsOf: repeatElement(-1, count: capacity))
+    arenaSorts.append(contentsOf: repeatElement(0, count: capacity))
+    return start
+  }
+
+  /// Moves `leaf`'s items into a chunk of another size class.
+  private mutating func resizeLeaf(_ leaf: Int, toClass newClass: Int) {
+    let newStart = Int(allocateChunk(sizeClass: newClass))
+    let oldStart = Int(leafStart[leaf])
+    for step in 0..<Int(leafCount[leaf]) {
+      arenaItems[newStart + step] = arenaItems[oldStart + step]
+      arenaSorts[newStart + step] = arenaSorts[oldStart + step]
+    }
+    freeChunks[Int(leafClass[leaf])].append(Int32(oldStart))
+    leafStart[leaf] = Int32(newStart)
+    leafClass[leaf] = UInt8(newClass)
+  }
+
+  private mutating func makeLeaf(sizeClass: Int) -> Int {
+    let start = allocateChunk(sizeClass: sizeClass)
+    if let leaf = freeLeaves.popLast() {
+      let index = Int(leaf)
+      leafStart[index] = start
+      leafClass[index] = UInt8(sizeClass)
+      return index
+    }
+    leafStart.append(start)
+    leafClass.append(UInt8(sizeClass))
+    leafCount.append(0)
+    leafParent.append(-1)
+    leafNext.append(-1)
+    leafPrevious.append(-1)
+    return leafStart.count - 1
+  }
+
+  private mutating func freeLeaf(_ leaf: Int) {
+    freeChunks[Int(leafClass[leaf])].append(leafStart[leaf])
+    leafCount[leaf] = 0
+    leafParent[leaf] = -1
+    leafNext[leaf] = -1
+    leafPrevious[leaf] = -1
+    leafStart[leaf] = -1
+    freeLeaves.append(Int32(leaf))
+  }
+
+  private mutating func makeInner(height: Int) -> Int {
+    if let inner = freeInners.popLast() {
+      innerHeight[Int(inner)] = Int32(height)
+      return Int(inner)
+    }
+    innerChildren.append(contentsOf: repeatElement(-1, count: innerCapacity))
+    innerSizes.append(contentsOf: repeatElement(0, count: innerCapacity))
+    innerMinSorts.append(contentsOf: repeatElement(0, count: innerCapacity))
+    innerCount.append(0)
+    innerParent.append(-1)
+    innerHeight.append(Int32(height))
+    return innerCount.count - 1
+  }
+
+  private mutating func freeInner(_ inner: Int) {
+    innerCount[inner] = 0
+    innerParent[inner] = -1
+    innerHeight[inner] = 0
+    freeInners.append(Int32(inner))
+  }
+}

@@ -1,0 +1,157 @@
+import Testing
+
+@testable import OrdoCore
+
+/// Errors, ids and limits; a failing call changes nothing.
+@Suite struct AlertErrorTests {
+  /// Everything observable about the alert side of a screen.
+  private struct Snapshot: Equatable {
+    var alerts: [Alert]
+    var counts: AlertCounts
+    var navigation: Navigation
+    var deadline: Int64?
+    var settings: AlertQueueSettings
+    var layers: Int
+
+    init(_ screen: Screen) {
+      alerts = screen.list()
+      counts = screen.alertCounts
+      navigation = screen.nav
+      deadline = screen.nextDeadline
+      settings = screen.alerts.settings(queue: nil)
+      layers = screen.layers.count
+    }
+  }
+
+  private func busyStage() throws -> AlertStage {
+    var stage = AlertStage(maxAlerts: 4)
+    try stage.navSet(["room"], now: 0)
+    try stage.enqueue("t", id: "shown", now: 0) {
+      $0.key = "k"
+      $0.durationMs = 1_000
+      $0.mount = AlertMount(sort: 1)
+    }
+    try stage.enqueue("t", id: "pending", now: 0) { $0.ttlMs = 500 }
+    try stage.enqueue("t", id: "scheduled", now: 0) { $0.delayMs = 100 }
+    _ = stage.events()
+    return stage
+  }
+
+  private static let failingCalls: [(String, @Sendable (inout Screen) throws -> Void)] = [
+    ("duplicate id", { _ = try $0.enqueue(AlertEnqueueRequest(type: "t", id: "pending"), now: 0) }),
+    (
+      "duplicate key with error",
+      { _ = try $0.enqueue(AlertEnqueueRequest(type: "t", key: "k", onDuplicate: .error), now: 0) }
+    ),
+    ("delayMs and at", { _ = try $0.enqueue(AlertEnqueueRequest(type: "t", delayMs: 1, at: 5), now: 0) }),
+    ("negative delay", { _ = try $0.enqueue(AlertEnqueueRequest(type: "t", delayMs: -1), now: 0) }),
+    ("negative ttl", { _ = try $0.enqueue(AlertEnqueueRequest(type: "t", ttlMs: -1), now: 0) }),
+    ("zero duration", { _ = try $0.enqueue(AlertEnqueueRequest(type: "t", durationMs: 0), now: 0) }),
+    ("empty type", { _ = try $0.enqueue(AlertEnqueueRequest(type: ""), now: 0) }),
+    (
+      "long id",
+      { _ = try $0.enqueue(AlertEnqueueRequest(type: "t", id: String(repeating: "x", count: 257)), now: 0) }
+    ),
+    (
+      "unknown mount parent",
+      { _ = try $0.enqueue(AlertEnqueueRequest(type: "t", mount: AlertMount(parent: "no", sort: 0)), now: 0) }
+    ),
+    ("complete pending", { _ = try $0.complete(id: "pending", result: nil, now: 0) }),
+    ("complete scheduled", { _ = try $0.complete(id: "scheduled", result: nil, now: 0) }),
+    ("complete unknown", { _ = try $0.complete(id: "ghost", result: nil, now: 0) }),
+    ("cancel without filter", { _ = try $0.cancel(AlertCancelFilter(), now: 0) }),
+    ("maxConcurrent 0", { _ = try $0.configure(AlertQueueConfiguration(maxConcurrent: 0), now: 0) }),
+    ("negative gap", { _ = try $0.configure(AlertQueueConfiguration(minGapMs: -5), now: 0) }),
+    ("negative history", { _ = try $0.configure(AlertQueueConfiguration(historyLimit: -1), now: 0) }),
+    ("empty scope", { _ = try $0.navPush(scope: "", now: 0) }),
+    ("empty scope in stack", { _ = try $0.navSet(stack: ["room", ""], now: 0) }),
+    ("bad type definition", { _ = try $0.defineType(AlertTypeDefinition(type: "t", durationMs: 0), now: 0) }),
+    ("empty pause reason", { _ = try $0.pause(queue: nil, reason: "", now: 0) }),
+    ("unknown topic", { _ = try $0.subscribe(topics: ["alert.show"]) }),
+  ]
+
+  @Test(arguments: failingCalls.indices)
+  func failingCallChangesNothing(index: Int) throws {
+    let (name, call) = Self.failingCalls[index]
+    var stage = try busyStage()
+    let before = Snapshot(stage.screen)
+    let error = coreError { try call(&stage.screen) }
+    #expect(error != nil, "\(name) should fail")
+    #expect(Snapshot(stage.screen) == before, "\(name) changed something")
+    #expect(stage.events() == [], "\(name) emitted events")
+    stage.check()
+  }
+
+  @Test func maxAlertsCountsActiveAlertsOnly() throws {
+    var stage = try busyStage()
+    try stage.enqueue("t", id: "fourth", now: 0)
+    let error = coreError { try stage.enqueue("t", id: "fifth", now: 0) }
+    #expect(error == .limitExceeded(name: "maxAlerts", limit: 4, value: 5))
+    let replaced = try stage.enqueueRequest("t", now: 0) { $0.key = "k" }
+    #expect(replaced.disposition == .replaced, "dedupe adds no alert, so the limit does not apply")
+    try stage.complete("shown", now: 1)
+    try stage.enqueue("t", id: "fifth", now: 1)
+  }
+
+  @Test func errorsCarryKindIdAndState() throws {
+    var stage = try busyStage()
+    #expect(coreError { try stage.complete("ghost", now: 0) } == .notFound(kind: "alert", id: "ghost"))
+    #expect(
+      coreError { try stage.enqueue("t", id: "shown", now: 0) }
+        == .alreadyExists(kind: "alert", id: "shown"))
+    guard case .invalidState(let reason, let state, _) = coreError({ try stage.complete("pending", now: 0) })
+    else {
+      Issue.record("expected invalidState")
+      return
+    }
+    #expect(reason == "not_showing" && state == "pending")
+    try stage.complete("shown", now: 0)
+    guard case .invalidState(_, let ended, _) = coreError({ try stage.complete("shown", now: 0) })
+    else {
+      Issue.record("expected invalidState")
+      return
+    }
+    #expect(ended == "done")
+    #expect(
+      coreError { try stage.enqueue("t", now: 0) { $0.mount = AlertMount(parent: "nowhere", sort: 0) } }
+        == .notFound(kind: "layer", id: "nowhere"))
+  }
+
+  @Test func popOnAnEmptyStackIsInvalidState() {
+    var stage = AlertStage()
+    guard case .invalidState(let reason, _, _) = coreError({ try stage.navPop(now: 0) }) else {
+      Issue.record("expected invalidState")
+      return
+    }
+    #expect(reason == "empty_stack")
+  }
+
+  @Test func generatedIdsSkipIdsInUse() throws {
+    var stage = AlertStage()
+    try stage.enqueue("t", id: "alert-2", now: 0)
+    let first = try stage.enqueue("t", now: 0)
+    let second = try stage.enqueue("t", now: 0)
+    #expect(first.id == "alert-1")
+    #expect(second.id == "alert-3")
+  }
+
+  @Test func theIdOfAnEndedAlertCanBeReused() throws {
+    var stage = AlertStage()
+    try stage.enqueue("t", id: "welcome", now: 0)
+    try stage.complete("welcome", now: 1)
+    let again = try stage.enqueue("t", id: "welcome", now: 2)
+    #expect(again.state == .showing && again.createdAt == 2)
+    #expect(stage.screen.alertCounts.ended == 0)
+    for round in 0..<100 {
+      try stage.complete("welcome", now: Int64(3 + round))
+      try stage.enqueue("t", id: "welcome", now: Int64(3 + round))
+    }
+    #expect(stage.screen.list().count == 1)
+  }
+
+  @Test func namesAreLimitedTo256UnicodeScalars() throws {
+    var stage = AlertStage()
+    try stage.enqueue("t", id: String(repeating: "é", count: 256), now: 0)
+    #expect(coreError { try stage.enqueue("t", now: 0) { $0.key = "" } } != nil)
+  }
+}

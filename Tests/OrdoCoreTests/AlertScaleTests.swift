@@ -1,0 +1,44 @@
+import Testing
+
+@testable import OrdoCore
+
+/// 100 000 queued alerts stay fast: enqueue, complete, cancel by id and the pump are
+/// O(log n). A quadratic path would take minutes here, not seconds.
+@Suite struct AlertScaleTests {
+  @Test func hundredThousandQueuedAlertsStayFast() throws {
+    let count = 100_000
+    var screen = Screen(maxLayers: 1_000, maxTreeDepth: 16, maxAlerts: count + 10)
+    _ = try screen.navSet(stack: ["room"], now: 0)
+    let clock = ContinuousClock()
+    let started = clock.now
+    for index in 0..<count {
+      var request = AlertEnqueueRequest(type: "t", id: "a\(index)", priority: Int64(index % 97))
+      if index % 3 == 0 { request.scope = "scope\(index % 50)" }
+      if index % 5 == 0 { request.ttlMs = Int64(1_000_000 + index) }
+      _ = try screen.enqueue(request, now: 0)
+    }
+    #expect(screen.alertCounts.pending == count - 1)
+    for index in stride(from: 1, to: count, by: 100) {
+      _ = try screen.cancel(AlertCancelFilter(id: "a\(index)"), now: 1)
+    }
+    var showing: [String] = []
+    for step in 0..<2_000 {
+      for event in screen.drainEvents() {
+        switch event {
+        case .alertShow(let alert, _, _, _): showing.append(alert.id)
+        case .alertHide(let id, _, _, _): showing.removeAll { $0 == id }
+        default: break
+        }
+      }
+      if step % 500 == 0 { screen.alerts._checkInvariants() }
+      guard let current = showing.popLast() else { break }
+      _ = try screen.complete(id: current, result: nil, now: 2)
+      if step % 10 == 0 { _ = try screen.navPush(scope: "scope\(step % 50)", now: 2) }
+    }
+    screen.alerts._checkInvariants()
+    let elapsed = clock.now - started
+    #expect(screen.alertCounts.ended == 1_000, "the default history limit")
+    #expect(screen.alertCounts.active > count - 4_000)
+    #expect(elapsed < .seconds(60), "took \(elapsed)")
+  }
+}

@@ -1,0 +1,173 @@
+import Testing
+
+@testable import OrdoCore
+
+/// Time (SPEC §2, §4 "Timers"): delays, expiry, auto-dismiss, and `advance` firing every timer
+/// at its own due time.
+@Suite struct AlertTimeTests {
+  @Test func advanceFiresEachTimerAtItsOwnDueTime() throws {
+    var stage = AlertStage()
+    try stage.enqueue("t", id: "a", now: 0) { $0.durationMs = 100 }
+    try stage.enqueue("t", id: "b", now: 0) { $0.durationMs = 250 }
+    try stage.enqueue("t", id: "c", now: 0) { $0.delayMs = 120 }
+    stage.advance(to: 10_000)
+    #expect(
+      stage.events() == [
+        "show a @0", "hide a timeout @100", "show b @100", "hide b timeout @350", "show c @350",
+      ])
+    #expect(stage.screen.now == 10_000)
+    let a = try stage.screen.alert(id: "a")
+    #expect(a.state == .done && a.endReason == "timeout" && a.endedAt == 100)
+  }
+
+  @Test func timersDueAtTheSameMillisecondFireInSchedulingOrder() throws {
+    var stage = AlertStage()
+    try stage.configure(AlertQueueConfiguration(queue: "toast", maxConcurrent: 5))
+    for id in ["x", "y", "z"] {
+      try stage.enqueue("t", id: id, now: 0) {
+        $0.queue = "toast"
+        $0.durationMs = 100
+      }
+    }
+    try stage.enqueue("t", id: "late", now: 50) {
+      $0.queue = "toast"
+      $0.delayMs = 50
+    }
+    stage.advance(to: 100)
+    #expect(
+      stage.events() == [
+        "show x @0", "show y @0", "show z @0", "hide x timeout @100", "hide y timeout @100",
+        "hide z timeout @100", "show late @100",
+      ])
+  }
+
+  @Test func dismissAndReadinessAtTheSameMillisecondHandOverTheScreen() throws {
+    var stage = AlertStage()
+    try stage.enqueue("t", id: "shown", now: 0) { $0.durationMs = 100 }
+    try stage.enqueue("t", id: "next", now: 40) { $0.at = 100 }
+    stage.advance(to: 100)
+    #expect(stage.events() == ["show shown @0", "hide shown timeout @100", "show next @100"])
+  }
+
+  @Test func durationRestartsAtEachShow() throws {
+    var stage = AlertStage()
+    try stage.navSet(["room"], now: 0)
+    try stage.enqueue("t", id: "toast", now: 0) {
+      $0.scope = "room"
+      $0.durationMs = 1_000
+    }
+    try stage.navPush("other", now: 600)
+    stage.advance(to: 1_500)
+    try stage.navPop(now: 2_000)
+    #expect(stage.screen.nextDeadline == 3_000)
+    stage.advance(to: 2_999)
+    #expect(stage.state("toast") == .showing)
+    stage.advance(to: 3_000)
+    #expect(
+      stage.events() == [
+        "show toast @0", "hide toast suspended @600", "show toast resumed @2000",
+        "hide toast timeout @3000", "idle default @3000",
+      ])
+  }
+
+  @Test func pendingAndScheduledAlertsExpireButShowingAndSuspendedOnesDoNot() throws {
+    var stage = AlertStage()
+    try stage.navSet(["room"], now: 0)
+    try stage.enqueue("t", id: "shown", now: 0) {
+      $0.ttlMs = 100
+      $0.scope = "room"
+    }
+    try stage.enqueue("t", id: "pending", now: 0) {
+      $0.ttlMs = 100
+      $0.scope = "room"
+    }
+    try stage.enqueue("t", id: "scheduled", now: 0) {
+      $0.ttlMs = 100
+      $0.delayMs = 500
+    }
+    try stage.navPush("away", now: 50)
+    #expect(stage.state("shown") == .suspended)
+    stage.advance(to: 1_000)
+    #expect(stage.state("shown") == .suspended)
+    #expect(stage.state("scheduled") == .expired)
+    let pending = try stage.screen.alert(id: "pending")
+    #expect(pending.state == .expired && pending.endReason == "expired" && pending.endedAt == 100)
+    #expect(stage.events() == ["show shown @0", "hide shown suspended @50"])
+  }
+
+  @Test func expiryIsCountedFromEnqueueNotFromReadiness() throws {
+    var stage = AlertStage()
+    try stage.enqueue("t", id: "blocker", now: 0)
+    let alert = try stage.enqueue("t", id: "late", now: 100) {
+      $0.delayMs = 50
+      $0.ttlMs = 80
+    }
+    #expect(alert.readyAt == 150 && alert.expiresAt == 180)
+    stage.advance(to: 179)
+    #expect(stage.state("late") == .pending)
+    stage.advance(to: 180)
+    #expect(stage.state("late") == .expired)
+  }
+
+  @Test func readyAtEqualToExpiresAtExpiresUnshown() throws {
+    var stage = AlertStage()
+    try stage.enqueue("t", id: "never", now: 0) {
+      $0.delayMs = 100
+      $0.ttlMs = 100
+    }
+    stage.advance(to: 100)
+    #expect(stage.state("never") == .expired)
+    #expect(stage.events() == ["idle default @100"])
+  }
+
+  @Test func zeroTtlShowsNowOrNever() throws {
+    var stage = AlertStage()
+    let shown = try stage.enqueue("t", id: "now", now: 10) { $0.ttlMs = 0 }
+    #expect(shown.state == .showing)
+    let missed = try stage.enqueue("t", id: "missed", now: 10) { $0.ttlMs = 0 }
+    #expect(missed.state == .expired)
+    #expect(stage.events() == ["show now @10"])
+  }
+
+  @Test func zeroDelayAndPastAtAreReadyAtOnce() throws {
+    var stage = AlertStage()
+    stage.advance(to: 500)
+    let zero = try stage.enqueue("t", now: 500) { $0.delayMs = 0 }
+    let past = try stage.enqueue("t", now: 500) { $0.at = 20 }
+    #expect(zero.state == .showing && zero.readyAt == 500)
+    #expect(past.state == .pending && past.readyAt == 500)
+  }
+
+  @Test func scheduledAlertsBecomePendingAtReadyAt() throws {
+    var stage = AlertStage()
+    _ = try stage.screen.subscribe(topics: ["alert.changed"])
+    try stage.enqueue("t", id: "later", now: 0) { $0.at = 250 }
+    #expect(stage.screen.nextDeadline == 250)
+    stage.advance(to: 249)
+    #expect(stage.events() == [])
+    stage.advance(to: 250)
+    #expect(
+      stage.events() == [
+        "later scheduled>pending ready @250", "later pending>showing shown @250",
+        "show later @250",
+      ])
+  }
+
+  @Test func timersDueBeforeACallFireFirstAtTheirOwnTime() throws {
+    var stage = AlertStage()
+    try stage.enqueue("t", id: "first", now: 0) { $0.durationMs = 100 }
+    try stage.enqueue("t", id: "second", now: 300)
+    #expect(
+      stage.events() == [
+        "show first @0", "hide first timeout @100", "idle default @100", "show second @300",
+      ])
+  }
+
+  @Test func timeNeverGoesBackwards() throws {
+    var stage = AlertStage()
+    stage.advance(to: 1_000)
+    let alert = try stage.enqueue("t", now: 10)
+    #expect(alert.createdAt == 1_000)
+    #expect(stage.screen.now == 1_000)
+  }
+}
