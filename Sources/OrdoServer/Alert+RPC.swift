@@ -15,12 +15,14 @@ extension Server {
           "onDuplicate", from: AlertDuplicatePolicy.allCases.map(\.rawValue))
         var mount: AlertMount?
         if let object = try params.object("mount", allowed: ["parent", "sort"]) {
-          mount = AlertMount(parent: try object.id("parent"), sort: try object.requiredInteger("sort"))
+          mount = AlertMount(
+            parent: try object.id("parent"), sort: try object.requiredInteger("sort"))
         }
         let request = AlertEnqueueRequest(
           type: try params.requiredID("type"), id: try params.id("id"),
           queue: try params.id("queue"), priority: try params.integer("priority"),
-          data: Server.data(params) ?? nil, scope: try params.id("scope"), key: try params.id("key"),
+          data: Server.data(params) ?? nil, scope: try params.id("scope"),
+          key: try params.id("key"),
           onDuplicate: policy.flatMap(AlertDuplicatePolicy.init(rawValue:)) ?? .replace,
           delayMs: try params.integer("delayMs"), at: try params.integer("at"),
           ttlMs: try params.integer("ttlMs"), durationMs: try params.integer("durationMs"),
@@ -68,12 +70,18 @@ extension Server {
         server.result.endObject()
       }
     ),
-    ("alert.pause", Method(params: ["queue", "reason"]) { server, params throws(ResponseError) in
-      try server.pauseOrResume(params, pause: true)
-    }),
-    ("alert.resume", Method(params: ["queue", "reason"]) { server, params throws(ResponseError) in
-      try server.pauseOrResume(params, pause: false)
-    }),
+    (
+      "alert.pause",
+      Method(params: ["queue", "reason"]) { server, params throws(ResponseError) in
+        try server.pauseOrResume(params, pause: true)
+      }
+    ),
+    (
+      "alert.resume",
+      Method(params: ["queue", "reason"]) { server, params throws(ResponseError) in
+        try server.pauseOrResume(params, pause: false)
+      }
+    ),
     (
       "alert.get",
       Method(params: ["id"]) { server, params throws(ResponseError) in

@@ -146,7 +146,8 @@ final class EngineProcess {
     let line = try readLine(timeoutMs: timeoutMs)
     switch JSONDocument.parse(line) {
     case .success(let document): return document.value
-    case .failure(let failure): throw Failure.closed("valid JSON, got \(line): \(failure)")
+    case .failure(let failure):
+      throw Failure.closed("valid JSON, got \(line.prefix(200)): \(failure.reason)")
     }
   }
 
@@ -282,4 +283,75 @@ final class SpawnLock: @unchecked Sendable {
   init() { pthread_mutex_init(&mutex, nil) }
   func lock() { pthread_mutex_lock(&mutex) }
   func unlock() { pthread_mutex_unlock(&mutex) }
+}
+
+/// A session with the engine that numbers requests and separates events from responses.
+final class EngineSession {
+  let process: EngineProcess
+  private var nextID = 1
+
+  init(_ arguments: [String] = ["--clock", "manual"]) throws {
+    process = try EngineProcess(arguments)
+  }
+
+  /// What one request caused: the events written before its response, and the response.
+  struct Exchange {
+    let events: [JSONValue]
+    let response: JSONValue
+
+    var result: JSONValue? { response["result"] }
+    var errorCode: Int64? { response["error"]?["code"]?.integer }
+    var errorData: JSONValue? { response["error"]?["data"] }
+
+    /// `method` of each event, with its most telling member, e.g. `alert.show A`.
+    var eventSummary: [String] { events.map(EngineSession.summarize) }
+  }
+
+  /// Sends `method` with `params` (a JSON object text) and reads up to its response.
+  @discardableResult
+  func call(_ method: String, _ params: String = "{}") throws -> Exchange {
+    let id = nextID
+    nextID += 1
+    process.sendLine(#"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)","params":\#(params)}"#)
+    var events: [JSONValue] = []
+    while true {
+      let message = try process.readMessage()
+      if message["id"]?.integer == Int64(id) { return Exchange(events: events, response: message) }
+      events.append(message)
+    }
+  }
+
+  /// The result of a call that must succeed.
+  @discardableResult
+  func result(_ method: String, _ params: String = "{}") throws -> JSONValue {
+    let exchange = try call(method, params)
+    guard let result = exchange.result else {
+      throw EngineProcess.Failure.closed(
+        "a result for \(method), got \(exchange.response.compactText)")
+    }
+    return result
+  }
+
+  /// `alert.show <type>`, `alert.hide <id> <reason>`, … for comparing event sequences.
+  static func summarize(_ event: JSONValue) -> String {
+    let method = event["method"]?.string ?? "?"
+    let params = event["params"]
+    let at = params?["at"]?.integer.map { "@\($0)" } ?? ""
+    switch method {
+    case "alert.show":
+      let resumed = params?["resumed"]?.bool == true ? " resumed" : ""
+      return "show \(params?["alert"]?["type"]?.string ?? "?")\(resumed)\(at)"
+    case "alert.hide":
+      return "hide \(params?["id"]?.string ?? "?") \(params?["reason"]?.string ?? "?")\(at)"
+    case "alert.update":
+      return "update \(params?["alert"]?["id"]?.string ?? "?")\(at)"
+    case "alert.idle":
+      return "idle \(params?["queue"]?.string ?? "?")\(at)"
+    case "alert.changed":
+      return
+        "changed \(params?["id"]?.string ?? "?") \(params?["previous"]?.string ?? "?")->\(params?["state"]?.string ?? "?")\(at)"
+    default:
+      return method
+    }
+  }
 }
