@@ -355,3 +355,24 @@ final class EngineSession {
     }
   }
 }
+
+extension EngineProcess {
+  /// Writes `bytes` without ever blocking; returns how many the engine took before
+  /// `deadlineMs` passed.
+  func sendWithoutBlocking(_ bytes: [UInt8], deadlineMs: Int) -> Int {
+    _ = fcntl(stdinFD, F_SETFL, fcntl(stdinFD, F_GETFL) | O_NONBLOCK)
+    defer { _ = fcntl(stdinFD, F_SETFL, fcntl(stdinFD, F_GETFL) & ~O_NONBLOCK) }
+    var offset = 0
+    var waited = 0
+    while offset < bytes.count && waited < deadlineMs {
+      let count = bytes[offset...].withUnsafeBytes { write(stdinFD, $0.baseAddress, $0.count) }
+      if count > 0 {
+        offset += count
+      } else {
+        usleep(1000)
+        waited += 1
+      }
+    }
+    return offset
+  }
+}

@@ -263,3 +263,21 @@ import Testing
     #expect(response["error"]?["code"]?.integer == -32700)
   }
 }
+
+/// A client that stops reading must not stall the engine's reading (up to a bound).
+@Suite struct BackpressureTests {
+  @Test func engineKeepsReadingWhileTheClientDoesNotRead() throws {
+    let engine = try EngineProcess()
+    let line = Array(#"{"jsonrpc":"2.0","id":1,"method":"engine.ping"}"#.utf8) + [0x0A]
+    var input: [UInt8] = []
+    for _ in 0..<40_000 { input += line }  // ~2 MB in, ~2.5 MB out: far over a pipe's 64 KiB
+    let taken = engine.sendWithoutBlocking(input, deadlineMs: 10_000)
+    #expect(taken == input.count, "the engine stopped reading after \(taken) bytes")
+    var answered = 0
+    while answered < 40_000 {
+      _ = try engine.readLine()
+      answered += 1
+    }
+    #expect(answered == 40_000)
+  }
+}
