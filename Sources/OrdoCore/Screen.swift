@@ -58,7 +58,7 @@ public struct Screen: Sendable {
   public mutating func subscribe(topics: [String]) throws(CoreError) -> [String] {
     try Self.checkTopics(topics)
     self.topics.formUnion(topics)
-    alerts.setReportsStateChanges(self.topics.contains("alert.changed"))
+    alerts.reportsStateChanges = self.topics.contains("alert.changed")
     return self.topics.sorted()
   }
 
@@ -68,7 +68,7 @@ public struct Screen: Sendable {
   public mutating func unsubscribe(topics: [String]) throws(CoreError) -> [String] {
     try Self.checkTopics(topics)
     self.topics.subtract(topics)
-    alerts.setReportsStateChanges(self.topics.contains("alert.changed"))
+    alerts.reportsStateChanges = self.topics.contains("alert.changed")
     return self.topics.sorted()
   }
 
@@ -106,12 +106,8 @@ public struct Screen: Sendable {
   {
     advance(to: now)
     try AlertManager.validate(request)
-    if let parent = request.mount?.parent {
-      do {
-        _ = try layers.get(id: parent)
-      } catch {
-        throw .notFound(kind: "layer", id: parent)
-      }
+    if let parent = request.mount?.parent, !layers.contains(id: parent) {
+      throw .notFound(kind: "layer", id: parent)
     }
     defer { flushAlertOutputs() }
     return try alerts.enqueue(request, now: now)

@@ -2,7 +2,8 @@
 /// `at` is the engine time of the change: a timer's own due time when a timer caused it.
 public enum ScreenEvent: Equatable, Sendable {
   /// Display `alert` now; `resumed` when it was suspended; `layer`: its mounted layer when the
-  /// alert has a `mount` (nil if the layer could not be made, e.g. its parent is gone).
+  /// alert has a `mount` (at top level if `mount.parent` was removed since the enqueue; nil
+  /// only when `maxLayers` is reached).
   case alertShow(alert: Alert, resumed: Bool, at: Int64, layer: Layer?)
   /// Take alert `id` down now; `reason` is `timeout`, `cancelled`, `preempted` or `suspended`.
   case alertHide(id: String, queue: String, reason: String, at: Int64)

@@ -1,18 +1,19 @@
 import OrdoJSON
 
-/// A request id, echoed exactly: strings verbatim, integers as integers, fractions in the
-/// shortest form that reads back to the same double (`1.0` stays `1.0`).
+/// A request id, echoed exactly: strings verbatim, integers as integers, other numbers as
+/// the very text they were sent as (`1e2`, `1.0`, `-0`, 30-digit integers).
 public enum RequestID: Equatable, Sendable {
   case string(String)
   case integer(Int64)
-  case real(Double)
+  /// A number that is not a plain 64-bit integer; `text` is the JSON number as received.
+  case number(text: String)
   case null
 
   public func write(into writer: inout JSONWriter) {
     switch self {
     case .string(let text): writer.string(text)
     case .integer(let number): writer.int(number)
-    case .real(let number): writer.exactReal(number)
+    case .number(let text): writer.raw(text)
     case .null: writer.null()
     }
   }
@@ -48,23 +49,38 @@ public enum MessageClassifier {
   public static func classify(_ bytes: UnsafeRawBufferPointer) -> Incoming {
     switch JSONDocument.parse(bytes) {
     case .failure(let failure) where failure.reason == .nulInKey:
-      // Valid JSON (a `\u0000` in a key), so not a parse error; no request has such a key.
-      return .failure(
-        .invalidRequest(
-          reason: "nul_in_key",
-          message: "Invalid Request: an object key contains \\u0000, which no request has."))
+      // Valid JSON (a `\u0000` in a key) that jansson cannot hold: not a parse error. The
+      // id is still echoed when it can be read from the raw text.
+      let ids = RawIDScanner.ids(in: bytes)
+      let id = ids.count == 1 ? ids[0].flatMap(Self.rawID) ?? .null : .null
+      return .single(
+        .invalid(
+          id: id,
+          error: .invalidRequest(
+            reason: "nul_in_key",
+            message:
+              "Invalid Request: an object key contains \\u0000, which Ordo cannot store.")))
     case .failure(let failure):
       return .failure(
         .parseError(
           reason: failure.reason.rawValue, detail: failure.detail, position: failure.position))
     case .success(let document):
-      return classify(document.value)
+      return classify(document.value, source: bytes)
     }
   }
 
-  /// Classifies a parsed JSON text.
-  public static func classify(_ value: JSONValue) -> Incoming {
-    guard value.kind == .array else { return .single(message(value)) }
+  /// Classifies a parsed JSON text; `source`, its bytes, lets numeric ids be echoed as sent.
+  public static func classify(_ value: JSONValue, source: UnsafeRawBufferPointer? = nil)
+    -> Incoming
+  {
+    var rawIDs: [String?]?
+    func exactID(_ index: Int) -> RequestID? {
+      guard let source else { return nil }
+      if rawIDs == nil { rawIDs = RawIDScanner.ids(in: source) }
+      guard let rawIDs, index < rawIDs.count, let text = rawIDs[index] else { return nil }
+      return rawID(text)
+    }
+    guard value.kind == .array else { return .single(message(value, exactID: { exactID(0) })) }
     guard value.count > 0 else {
       return .failure(
         .invalidRequest(
@@ -74,13 +90,21 @@ public enum MessageClassifier {
     messages.reserveCapacity(value.count)
     for index in 0..<value.count {
       guard let element = value.element(at: index) else { continue }
-      messages.append(message(element))
+      messages.append(message(element, exactID: { exactID(index) }))
     }
     return .batch(messages)
   }
 
-  /// Classifies one request object (a top-level text or a batch entry).
-  public static func message(_ value: JSONValue) -> Message {
+  /// A raw id's text as a `RequestID` (numbers only; strings come from jansson).
+  private static func rawID(_ text: String) -> RequestID? {
+    guard let first = text.utf8.first, first == UInt8(ascii: "-") || (0x30...0x39).contains(first)
+    else { return nil }
+    return .number(text: text)
+  }
+
+  /// Classifies one request object (a top-level text or a batch entry). `exactID` gives
+  /// the id's raw text when a number must be echoed as sent.
+  public static func message(_ value: JSONValue, exactID: () -> RequestID? = { nil }) -> Message {
     guard value.kind == .object else {
       return .invalid(
         id: .null,
@@ -93,8 +117,14 @@ public enum MessageClassifier {
     if let idMember {
       switch idMember.kind {
       case .string: id = .string(idMember.string ?? "")
-      case .integer: id = .integer(idMember.integer ?? 0)
-      case .real: id = .real(idMember.number ?? 0)
+      case .integer:
+        // `-0` parses as 0; anything else that jansson holds as an integer reads back as is.
+        let number = idMember.integer ?? 0
+        id = number == 0 ? exactID() ?? .integer(0) : .integer(number)
+      case .real:
+        var writer = JSONWriter()
+        writer.exactReal(idMember.number ?? 0)
+        id = exactID() ?? .number(text: writer.text)
       case .null: id = .null
       default:
         return .invalid(

@@ -225,7 +225,7 @@ public struct Params {
 
   private static func describe(_ range: ClosedRange<Int64>) -> String {
     switch (range.lowerBound == -maxSafeInteger, range.upperBound == maxSafeInteger) {
-    case (true, true): return "an integer"
+    case (true, true): return "an integer from -9007199254740991 to 9007199254740991"
     case (false, true): return "an integer >= \(range.lowerBound)"
     case (true, false): return "an integer <= \(range.upperBound)"
     case (false, false): return "an integer from \(range.lowerBound) to \(range.upperBound)"

@@ -43,7 +43,8 @@ import Testing
 
   @Test func cancelAllAndByIds() throws {
     var stage = try populated()
-    #expect(try stage.cancel(AlertCancelFilter(ids: ["p2", "nope", "p1", "p2"]), now: 5) == ["p1", "p2"])
+    #expect(
+      try stage.cancel(AlertCancelFilter(ids: ["p2", "nope", "p1", "p2"]), now: 5) == ["p1", "p2"])
     #expect(try stage.cancel(AlertCancelFilter(all: true), now: 10) == ["shown", "s1", "t1"])
     #expect(
       stage.events() == [
@@ -69,11 +70,15 @@ import Testing
 
   @Test func cancelNeedsAFilterAndOnlyActiveStates() throws {
     var stage = try populated()
-    let none = coreError { try stage.cancel(AlertCancelFilter(), now: 0) }
+    let none = thrownError { () throws(CoreError) in try stage.cancel(AlertCancelFilter(), now: 0) }
     #expect(none.map { if case .invalidParams = $0 { true } else { false } } == true)
-    let allFalse = coreError { try stage.cancel(AlertCancelFilter(all: false), now: 0) }
+    let allFalse = thrownError { () throws(CoreError) in
+      try stage.cancel(AlertCancelFilter(all: false), now: 0)
+    }
     #expect(allFalse != nil)
-    let ended = coreError { try stage.cancel(AlertCancelFilter(states: [.pending, .done]), now: 0) }
+    let ended = thrownError { () throws(CoreError) in
+      try stage.cancel(AlertCancelFilter(states: [.pending, .done]), now: 0)
+    }
     guard case .invalidParams(let path, _, _) = ended else {
       Issue.record("expected invalidParams, got \(String(describing: ended))")
       return
@@ -145,7 +150,9 @@ import Testing
       try stage.enqueue("t", id: "a\(index)", now: 0)
       try stage.complete("a\(index)", result: RawJSON(text: "\(index)"), now: Int64(index))
     }
-    #expect(coreError { _ = try stage.screen.alert(id: "a1") } == .notFound(kind: "alert", id: "a1"))
+    #expect(
+      thrownError { () throws(CoreError) in _ = try stage.screen.alert(id: "a1") }
+        == .notFound(kind: "alert", id: "a1"))
     let a3 = try stage.screen.alert(id: "a3")
     #expect(a3.state == .done && a3.endReason == "completed" && a3.result == RawJSON(text: "3"))
     #expect(stage.screen.alertCounts.ended == 2)

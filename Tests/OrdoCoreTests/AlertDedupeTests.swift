@@ -70,7 +70,7 @@ import Testing
     var stage = AlertStage()
     try stage.enqueue("t", id: "keyed", now: 0) { $0.key = "gift" }
     let before = stage.screen.list()
-    let error = coreError {
+    let error = thrownError { () throws(CoreError) in
       try stage.enqueue("t", now: 0) {
         $0.key = "gift"
         $0.onDuplicate = .error

@@ -43,39 +43,72 @@ import Testing
       "duplicate key with error",
       { _ = try $0.enqueue(AlertEnqueueRequest(type: "t", key: "k", onDuplicate: .error), now: 0) }
     ),
-    ("delayMs and at", { _ = try $0.enqueue(AlertEnqueueRequest(type: "t", delayMs: 1, at: 5), now: 0) }),
+    (
+      "delayMs and at",
+      { _ = try $0.enqueue(AlertEnqueueRequest(type: "t", delayMs: 1, at: 5), now: 0) }
+    ),
     ("negative delay", { _ = try $0.enqueue(AlertEnqueueRequest(type: "t", delayMs: -1), now: 0) }),
     ("negative ttl", { _ = try $0.enqueue(AlertEnqueueRequest(type: "t", ttlMs: -1), now: 0) }),
-    ("zero duration", { _ = try $0.enqueue(AlertEnqueueRequest(type: "t", durationMs: 0), now: 0) }),
+    (
+      "zero duration", { _ = try $0.enqueue(AlertEnqueueRequest(type: "t", durationMs: 0), now: 0) }
+    ),
     ("empty type", { _ = try $0.enqueue(AlertEnqueueRequest(type: ""), now: 0) }),
     (
       "long id",
-      { _ = try $0.enqueue(AlertEnqueueRequest(type: "t", id: String(repeating: "x", count: 257)), now: 0) }
+      {
+        _ = try $0.enqueue(
+          AlertEnqueueRequest(type: "t", id: String(repeating: "x", count: 257)), now: 0)
+      }
     ),
     (
       "unknown mount parent",
-      { _ = try $0.enqueue(AlertEnqueueRequest(type: "t", mount: AlertMount(parent: "no", sort: 0)), now: 0) }
+      {
+        _ = try $0.enqueue(
+          AlertEnqueueRequest(type: "t", mount: AlertMount(parent: "no", sort: 0)), now: 0)
+      }
     ),
     ("complete pending", { _ = try $0.complete(id: "pending", result: nil, now: 0) }),
     ("complete scheduled", { _ = try $0.complete(id: "scheduled", result: nil, now: 0) }),
     ("complete unknown", { _ = try $0.complete(id: "ghost", result: nil, now: 0) }),
     ("cancel without filter", { _ = try $0.cancel(AlertCancelFilter(), now: 0) }),
-    ("maxConcurrent 0", { _ = try $0.configure(AlertQueueConfiguration(maxConcurrent: 0), now: 0) }),
+    (
+      "maxConcurrent 0", { _ = try $0.configure(AlertQueueConfiguration(maxConcurrent: 0), now: 0) }
+    ),
     ("negative gap", { _ = try $0.configure(AlertQueueConfiguration(minGapMs: -5), now: 0) }),
-    ("negative history", { _ = try $0.configure(AlertQueueConfiguration(historyLimit: -1), now: 0) }),
+    (
+      "negative history",
+      { _ = try $0.configure(AlertQueueConfiguration(historyLimit: -1), now: 0) }
+    ),
     ("empty scope", { _ = try $0.navPush(scope: "", now: 0) }),
     ("empty scope in stack", { _ = try $0.navSet(stack: ["room", ""], now: 0) }),
-    ("bad type definition", { _ = try $0.defineType(AlertTypeDefinition(type: "t", durationMs: 0), now: 0) }),
+    (
+      "bad type definition",
+      { _ = try $0.defineType(AlertTypeDefinition(type: "t", durationMs: 0), now: 0) }
+    ),
     ("empty pause reason", { _ = try $0.pause(queue: nil, reason: "", now: 0) }),
     ("unknown topic", { _ = try $0.subscribe(topics: ["alert.show"]) }),
   ]
+
+  private func failure(of call: (inout Screen) throws -> Void, on screen: inout Screen)
+    -> CoreError?
+  {
+    do {
+      try call(&screen)
+      return nil
+    } catch let error as CoreError {
+      return error
+    } catch {
+      Issue.record("not a CoreError: \(error)")
+      return nil
+    }
+  }
 
   @Test(arguments: failingCalls.indices)
   func failingCallChangesNothing(index: Int) throws {
     let (name, call) = Self.failingCalls[index]
     var stage = try busyStage()
     let before = Snapshot(stage.screen)
-    let error = coreError { try call(&stage.screen) }
+    let error = failure(of: call, on: &stage.screen)
     #expect(error != nil, "\(name) should fail")
     #expect(Snapshot(stage.screen) == before, "\(name) changed something")
     #expect(stage.events() == [], "\(name) emitted events")
@@ -85,7 +118,7 @@ import Testing
   @Test func maxAlertsCountsActiveAlertsOnly() throws {
     var stage = try busyStage()
     try stage.enqueue("t", id: "fourth", now: 0)
-    let error = coreError { try stage.enqueue("t", id: "fifth", now: 0) }
+    let error = thrownError { () throws(CoreError) in try stage.enqueue("t", id: "fifth", now: 0) }
     #expect(error == .limitExceeded(name: "maxAlerts", limit: 4, value: 5))
     let replaced = try stage.enqueueRequest("t", now: 0) { $0.key = "k" }
     #expect(replaced.disposition == .replaced, "dedupe adds no alert, so the limit does not apply")
@@ -95,31 +128,45 @@ import Testing
 
   @Test func errorsCarryKindIdAndState() throws {
     var stage = try busyStage()
-    #expect(coreError { try stage.complete("ghost", now: 0) } == .notFound(kind: "alert", id: "ghost"))
     #expect(
-      coreError { try stage.enqueue("t", id: "shown", now: 0) }
+      thrownError { () throws(CoreError) in try stage.complete("ghost", now: 0) }
+        == .notFound(kind: "alert", id: "ghost"))
+    #expect(
+      thrownError { () throws(CoreError) in try stage.enqueue("t", id: "shown", now: 0) }
         == .alreadyExists(kind: "alert", id: "shown"))
-    guard case .invalidState(let reason, let state, _) = coreError({ try stage.complete("pending", now: 0) })
+    guard
+      case .invalidState(let reason, let state, _) = thrownError({ () throws(CoreError) in
+        try stage.complete("pending", now: 0)
+      })
     else {
       Issue.record("expected invalidState")
       return
     }
     #expect(reason == "not_showing" && state == "pending")
     try stage.complete("shown", now: 0)
-    guard case .invalidState(_, let ended, _) = coreError({ try stage.complete("shown", now: 0) })
+    guard
+      case .invalidState(_, let ended, _) = thrownError({ () throws(CoreError) in
+        try stage.complete("shown", now: 0)
+      })
     else {
       Issue.record("expected invalidState")
       return
     }
     #expect(ended == "done")
     #expect(
-      coreError { try stage.enqueue("t", now: 0) { $0.mount = AlertMount(parent: "nowhere", sort: 0) } }
+      thrownError { () throws(CoreError) in
+        try stage.enqueue("t", now: 0) { $0.mount = AlertMount(parent: "nowhere", sort: 0) }
+      }
         == .notFound(kind: "layer", id: "nowhere"))
   }
 
   @Test func popOnAnEmptyStackIsInvalidState() {
     var stage = AlertStage()
-    guard case .invalidState(let reason, _, _) = coreError({ try stage.navPop(now: 0) }) else {
+    guard
+      case .invalidState(let reason, _, _) = thrownError({ () throws(CoreError) in
+        try stage.navPop(now: 0)
+      })
+    else {
       Issue.record("expected invalidState")
       return
     }
@@ -152,6 +199,7 @@ import Testing
   @Test func namesAreLimitedTo256UnicodeScalars() throws {
     var stage = AlertStage()
     try stage.enqueue("t", id: String(repeating: "é", count: 256), now: 0)
-    #expect(coreError { try stage.enqueue("t", now: 0) { $0.key = "" } } != nil)
+    #expect(
+      thrownError { () throws(CoreError) in try stage.enqueue("t", now: 0) { $0.key = "" } } != nil)
   }
 }

@@ -105,7 +105,8 @@ import Testing
     }
     try stage.enqueue("t", id: "generic", now: 5)
     try stage.navPush("shop", now: 10)
-    #expect(stage.events() == ["show roomGift @0", "hide roomGift suspended @10", "show generic @10"])
+    #expect(
+      stage.events() == ["show roomGift @0", "hide roomGift suspended @10", "show generic @10"])
     try stage.navPop(now: 20)
     #expect(stage.events() == [], "what shows is not displaced by a returning alert")
     try stage.complete("generic", now: 30)
@@ -117,7 +118,9 @@ import Testing
     try stage.configure(AlertQueueConfiguration(queue: "toast", maxConcurrent: 3))
     try stage.enqueue("modal", id: "m1", now: 0)
     try stage.enqueue("modal", id: "m2", now: 0)
-    for index in 1...4 { try stage.enqueue("toast", id: "t\(index)", now: 0) { $0.queue = "toast" } }
+    for index in 1...4 {
+      try stage.enqueue("toast", id: "t\(index)", now: 0) { $0.queue = "toast" }
+    }
     #expect(stage.events() == ["show m1 @0", "show t1 @0", "show t2 @0", "show t3 @0"])
     try stage.complete("t2", now: 10)
     #expect(stage.events() == ["show t4 @10"])

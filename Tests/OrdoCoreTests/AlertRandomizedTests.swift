@@ -32,7 +32,8 @@ import Testing
     var screen: Screen
     var model: AlertReferenceModel
     var now: Int64 = 0
-    var stats: [String: Int] = [:]
+    /// How often each kind of event happened, to show the run covers them all.
+    var eventCounts: [String: Int] = [:]
     let scopes = ["home", "room", "shop"]
     let queueNames = ["default", "toast", "side"]
     let types = ["modal", "toast", "promo", "plain"]
@@ -48,9 +49,15 @@ import Testing
       }
     }
 
-    mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &random) < percent }
-    mutating func pick<T>(_ values: [T]) -> T { values[Int.random(in: 0..<values.count, using: &random)] }
-    mutating func small(_ range: ClosedRange<Int64>) -> Int64 { Int64.random(in: range, using: &random) }
+    mutating func chance(_ percent: Int) -> Bool {
+      Int.random(in: 0..<100, using: &random) < percent
+    }
+    mutating func pick<T>(_ values: [T]) -> T {
+      values[Int.random(in: 0..<values.count, using: &random)]
+    }
+    mutating func small(_ range: ClosedRange<Int64>) -> Int64 {
+      Int64.random(in: range, using: &random)
+    }
 
     mutating func someID() -> String {
       let active = model.entries.map(\.alert.id)
@@ -69,12 +76,16 @@ import Testing
         request.key = pick(["k1", "k2", "k3"])
         request.onDuplicate = pick(AlertDuplicatePolicy.allCases)
       }
-      if chance(25) { request.delayMs = small(0...300) } else if chance(10) { request.at = now + small(-50...300) }
+      if chance(25) {
+        request.delayMs = small(0...300)
+      } else if chance(10) {
+        request.at = now + small(-50...300)
+      }
       if chance(2) {
         request.delayMs = 5
         request.at = 5
       }
-      if chance(25) { request.ttlMs = small(0...400) }
+      if chance(15) { request.ttlMs = small(0...600) }
       if chance(35) { request.durationMs = small(1...300) }
       request.preempt = chance(20)
       return request
@@ -82,9 +93,9 @@ import Testing
 
     mutating func cancelFilter() -> AlertCancelFilter {
       var filter = AlertCancelFilter()
-      switch Int.random(in: 0..<9, using: &random) {
-      case 0: filter.id = someID()
-      case 1: filter.ids = [someID(), someID()]
+      switch Int.random(in: 0..<14, using: &random) {
+      case 0, 9, 10, 11: filter.id = someID()
+      case 1, 12, 13: filter.ids = [someID(), someID()]
       case 2: filter.type = pick(types)
       case 3: filter.key = pick(["k1", "k2"])
       case 4: filter.scope = pick(scopes)
@@ -93,7 +104,7 @@ import Testing
       case 7: filter.all = true
       default: break
       }
-      if chance(30) { filter.queue = pick(queueNames) }
+      if chance(20) { filter.queue = pick(queueNames) }
       return filter
     }
 
@@ -101,24 +112,23 @@ import Testing
       if chance(60) { now += small(0...40) }
       let now = self.now
       switch Int.random(in: 0..<100, using: &random) {
-      case 0..<32:
+      case 0..<36:
         let request = enqueueRequest()
         let real = outcome { try screen.enqueue(request, now: now) }
         let expected = outcome { try model.enqueue(request, now: now) }
-        stats[String(real.prefix(14)), default: 0] += 1
         return compare("enqueue \(request)", real, expected)
-      case 32..<46:
+      case 36..<48:
         let id = someID()
         let result = chance(50) ? RawJSON(text: "true") : nil
         let real = outcome { try screen.complete(id: id, result: result, now: now) }
         let expected = outcome { try model.complete(id: id, result: result, now: now) }
         return compare("complete \(id)", real, expected)
-      case 46..<53:
+      case 48..<51:
         let filter = cancelFilter()
         let real = outcome { try screen.cancel(filter, now: now) }
         let expected = outcome { try model.cancel(filter, now: now) }
         return compare("cancel \(filter)", real, expected)
-      case 53..<70:
+      case 51..<70:
         let target = now + small(0...250)
         self.now = target
         screen.advance(to: target)
@@ -139,10 +149,14 @@ import Testing
         let real = outcome { try screen.navSet(stack: stack, now: now) }
         let expected = outcome { try model.navigate(stack, now: now) }
         return compare("set \(stack)", real, expected)
-      case 80..<86:
-        let queue = chance(30) ? nil : pick(queueNames)
-        let reason = chance(40) ? nil : pick(["video", "keyboard"])
-        let holding = chance(35)
+      case 80..<85:
+        var queue = chance(30) ? nil : pick(queueNames)
+        var reason = chance(40) ? nil : pick(["video", "keyboard"])
+        let holding = chance(40)
+        let held = model.queues.flatMap { q in q.reasons.map { (q.settings.queue, $0) } }
+        if !holding && !held.isEmpty && chance(80) {
+          (queue, reason) = pick(held)
+        }
         let real = outcome {
           holding
             ? try screen.pause(queue: queue, reason: reason, now: now)
@@ -152,7 +166,7 @@ import Testing
           model.pause(queue: queue, reason: reason, holding: holding, now: now)
         }
         return compare("pause \(holding) \(String(describing: queue))", real, expected)
-      case 86..<91:
+      case 85..<91:
         var configuration = AlertQueueConfiguration(queue: chance(30) ? nil : pick(queueNames))
         if chance(60) { configuration.maxConcurrent = Int.random(in: 0...3, using: &random) }
         if chance(40) { configuration.minGapMs = small(0...80) }
@@ -170,14 +184,15 @@ import Testing
         let real = outcome { try screen.defineType(definition, now: now) }
         let expected = outcome { model.defineType(definition, now: now) }
         return compare("define \(definition)", real, expected)
-      case 94..<96:
+      case 94..<96 where chance(25):
         let queue = chance(50) ? nil : pick(queueNames)
         let real = outcome { try screen.clear(queue: queue, now: now) }
         let expected = outcome { model.clear(queue: queue, now: now) }
         return compare("clear \(String(describing: queue))", real, expected)
       case 96..<98:
         let subscribe = chance(50)
-        _ = subscribe
+        _ =
+          subscribe
           ? try? screen.subscribe(topics: ["alert.changed"])
           : try? screen.unsubscribe(topics: ["alert.changed"])
         model.subscribed = subscribe
@@ -186,7 +201,9 @@ import Testing
         let id = someID()
         let real = outcome { try screen.alert(id: id) }
         let expected = outcome { () throws -> Alert in
-          guard let index = model.index(of: id) else { throw CoreError.notFound(kind: "alert", id: id) }
+          guard let index = model.index(of: id) else {
+            throw CoreError.notFound(kind: "alert", id: id)
+          }
           return model.entries[index].alert
         }
         return compare("get \(id)", real, expected)
@@ -199,10 +216,12 @@ import Testing
       let realEvents = screen.drainEvents()
       for event in realEvents {
         switch event {
-        case .alertShow(_, let resumed, _, _): stats["show\(resumed)", default: 0] += 1
-        case .alertHide(_, _, let reason, _): stats["hide \(reason)", default: 0] += 1
-        case .alertIdle: stats["idle", default: 0] += 1
-        default: break
+        case .alertShow(_, let resumed, _, _):
+          eventCounts[resumed ? "show resumed" : "show", default: 0] += 1
+        case .alertHide(_, _, let reason, _): eventCounts["hide \(reason)", default: 0] += 1
+        case .alertIdle: eventCounts["idle", default: 0] += 1
+        case .alertUpdate: eventCounts["update", default: 0] += 1
+        case .alertChanged: eventCounts["changed", default: 0] += 1
         }
       }
       let expectedEvents = model.events
@@ -239,8 +258,13 @@ import Testing
       }
       shown += run.model.entries.filter { $0.alert.state == .showing }.count
     }
-    print("STATS", seed, run.model.counts, run.stats.sorted { $0.key < $1.key }, run.model.entries.count)
     #expect(shown > 0, "the run never showed anything")
     #expect(run.model.timerSeq > 100, "the run exercised few timers")
+    for kind in [
+      "show", "show resumed", "hide preempted", "hide suspended", "hide timeout", "hide cancelled",
+      "idle",
+    ] {
+      #expect(run.eventCounts[kind, default: 0] > 0, "the run never produced \(kind)")
+    }
   }
 }

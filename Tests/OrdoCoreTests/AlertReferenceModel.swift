@@ -186,7 +186,9 @@ struct AlertReferenceModel {
 
   mutating func advance(to target: Int64) {
     let target = max(target, now)
-    while let next = timers.filter({ $0.due <= target }).min(by: { ($0.due, $0.seq) < ($1.due, $1.seq) }) {
+    while let next = timers.filter({ $0.due <= target }).min(by: {
+      ($0.due, $0.seq) < ($1.due, $1.seq)
+    }) {
       timers.removeAll { $0.kind == next.kind }
       now = max(now, next.due)
       switch next.kind {
@@ -236,8 +238,10 @@ struct AlertReferenceModel {
     let definition = types[request.type]
     let queue = request.queue ?? definition?.queue ?? "default"
     if let key = request.key, request.onDuplicate != .allow,
-      let existing = entries.filter({ $0.alert.key == key && $0.alert.queue == queue && isActive($0) })
-        .min(by: { $0.alert.seq < $1.alert.seq })
+      let existing = entries.filter({
+        $0.alert.key == key && $0.alert.queue == queue && isActive($0)
+      })
+      .min(by: { $0.alert.seq < $1.alert.seq })
     {
       switch request.onDuplicate {
       case .error: throw .alreadyExists(kind: "key", id: key)
@@ -363,7 +367,9 @@ struct AlertReferenceModel {
     return queues[q].settings
   }
 
-  mutating func defineType(_ definition: AlertTypeDefinition, now time: Int64) -> AlertTypeDefinition {
+  mutating func defineType(_ definition: AlertTypeDefinition, now time: Int64)
+    -> AlertTypeDefinition
+  {
     begin(time)
     types[definition.type] = definition
     finish()

@@ -15,7 +15,9 @@ struct AlertStage {
   /// the live room, and the user in the room.
   static func seed() throws -> AlertStage {
     var stage = AlertStage()
-    for (type, priority) in [("redPacket", 3), ("growthGift", 2), ("follow", 1)] as [(String, Int64)] {
+    for (type, priority) in [("redPacket", 3), ("growthGift", 2), ("follow", 1)]
+      as [(String, Int64)]
+    {
       try stage.defineType(AlertTypeDefinition(type: type, priority: priority, scope: "room"))
     }
     try stage.navSet(["room"], now: 0)
@@ -107,18 +109,5 @@ struct AlertStage {
     case .alertChanged(let id, _, let state, let previous, let reason, let at):
       return "\(id) \(previous.rawValue)>\(state.rawValue) \(reason ?? "-") @\(at)"
     }
-  }
-}
-
-/// Runs `body` and returns the `CoreError` it threw (nil when it did not throw).
-func coreError(_ body: () throws -> Void) -> CoreError? {
-  do {
-    try body()
-    return nil
-  } catch let error as CoreError {
-    return error
-  } catch {
-    Issue.record("unexpected error \(error)")
-    return nil
   }
 }

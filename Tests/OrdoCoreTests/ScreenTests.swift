@@ -18,45 +18,83 @@ import Testing
     try stage.navPush("away", now: 10)
     #expect(stage.screen.layers.count == 0)
     try stage.navPop(now: 20)
-    #expect(stage.events() == ["hide gift suspended @10", "show gift resumed @20 layer alert:gift"])
+    #expect(
+      stage.events() == ["hide gift suspended @10", "show gift resumed @20 layer alert:gift"])
     #expect(stage.screen.layers.count == 1)
 
     try stage.complete("gift", now: 30)
     #expect(stage.screen.layers.count == 0)
   }
 
-  @Test func mountedLayerGoesUnderItsParentAndLeavesOnEveryWayOffScreen() throws {
+  @Test func mountedLayerGoesUnderItsParentByTheOrderingRule() throws {
     var stage = AlertStage()
-    try stage.configure(AlertQueueConfiguration(queue: "host", maxConcurrent: 1))
-    try stage.enqueue("t", id: "host", now: 0) {
-      $0.queue = "host"
-      $0.mount = AlertMount(sort: 0)
+    _ = try stage.screen.layers.add(
+      id: "overlay", parent: nil, placement: nil, attributes: LayerAttributes())
+    for (id, sort) in [("below", 2), ("above", 9)] as [(String, Int64)] {
+      _ = try stage.screen.layers.add(
+        id: id, parent: .layer("overlay"), placement: .sort(sort), attributes: LayerAttributes())
     }
-    try stage.enqueue("t", id: "timed", now: 0) {
-      $0.mount = AlertMount(parent: "alert:host", sort: 3)
-      $0.durationMs = 10
-    }
-    try stage.enqueue("t", id: "cancelled", now: 0) {
-      $0.mount = AlertMount(parent: "alert:host", sort: 3)
-    }
-    guard case .alertShow(_, _, _, let layer) = stage.screen.drainEvents()[1] else {
-      Issue.record("expected the show of timed")
+    try stage.enqueue("t", id: "gift", now: 0) { $0.mount = AlertMount(parent: "overlay", sort: 5) }
+    guard case .alertShow(_, _, _, let layer) = stage.screen.drainEvents().first else {
+      Issue.record("expected the show of gift")
       return
     }
-    #expect(layer?.id == "alert:timed" && layer?.parent == "alert:host" && layer?.sort == 3)
+    #expect(layer?.id == "alert:gift" && layer?.parent == "overlay")
+    #expect(layer?.sort == 5 && layer?.index == 1)
+    #expect(try stage.screen.layers.get(id: "overlay").childCount == 3)
+    try stage.complete("gift", now: 1)
+    #expect(try stage.screen.layers.get(id: "overlay").childCount == 2)
+  }
+
+  @Test func mountedLayerLeavesOnEveryWayOffScreen() throws {
+    var stage = AlertStage()
+    _ = try stage.screen.layers.add(
+      id: "overlay", parent: nil, placement: nil, attributes: LayerAttributes())
+    let mount = AlertMount(parent: "overlay", sort: 3)
+    try stage.enqueue("t", id: "timed", now: 0) {
+      $0.mount = mount
+      $0.durationMs = 10
+    }
+    try stage.enqueue("t", id: "cancelled", now: 0) { $0.mount = mount }
     #expect(stage.screen.layers.count == 2)
     stage.advance(to: 10)
-    #expect((try? stage.screen.layers.get(id: "alert:timed")) == nil)
-    #expect((try? stage.screen.layers.get(id: "alert:cancelled")) != nil)
+    #expect(!stage.screen.layers.contains(id: "alert:timed"))
+    #expect(stage.screen.layers.contains(id: "alert:cancelled"))
     try stage.cancel(AlertCancelFilter(id: "cancelled"), now: 11)
     #expect(stage.screen.layers.count == 1)
-    try stage.enqueue("t", id: "preempted", now: 12) { $0.mount = AlertMount(sort: 1) }
+    try stage.enqueue("t", id: "preempted", now: 12) { $0.mount = mount }
     try stage.enqueue("t", id: "urgent", now: 13) {
       $0.priority = 5
       $0.preempt = true
     }
-    #expect((try? stage.screen.layers.get(id: "alert:preempted")) == nil)
+    #expect(!stage.screen.layers.contains(id: "alert:preempted"))
+    _ = try stage.screen.clear(queue: nil, now: 14)
     #expect(stage.screen.layers.count == 1)
+    #expect(
+      stage.events() == [
+        "show timed @0 layer alert:timed", "hide timed timeout @10",
+        "show cancelled @10 layer alert:cancelled", "hide cancelled cancelled @11",
+        "idle default @11", "show preempted @12 layer alert:preempted",
+        "hide preempted preempted @13", "show urgent @13", "hide urgent cancelled @14",
+        "idle default @14",
+      ])
+  }
+
+  @Test func removingTheParentWhileShowingIsHarmless() throws {
+    var stage = AlertStage()
+    _ = try stage.screen.layers.add(
+      id: "overlay", parent: nil, placement: nil, attributes: LayerAttributes())
+    try stage.enqueue("t", id: "gift", now: 0) { $0.mount = AlertMount(parent: "overlay", sort: 0) }
+    try stage.enqueue("t", id: "next", now: 0) { $0.mount = AlertMount(parent: "overlay", sort: 0) }
+    #expect(try stage.screen.layers.remove(id: "overlay") == 2)
+    try stage.complete("gift", now: 5)
+    guard case .alertShow(_, _, _, let layer) = stage.screen.drainEvents().last else {
+      Issue.record("expected the show of next")
+      return
+    }
+    #expect(layer?.id == "alert:next" && layer?.parent == nil, "a gone parent means top level")
+    try stage.complete("next", now: 6)
+    #expect(stage.screen.layers.count == 0)
   }
 
   @Test func alertWithoutMountMakesNoLayer() throws {

@@ -2,23 +2,6 @@ import Testing
 
 @testable import OrdoCore
 
-/// A small seeded generator (SplitMix64), so randomized tests replay exactly.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    return mixed ^ (mixed >> 31)
-  }
-}
-
 @Suite struct TimerQueueTests {
   private func drain(_ timers: inout TimerQueue<String>, upTo now: Int64) -> [String] {
     var fired: [String] = []
@@ -109,7 +92,9 @@ struct SeededGenerator: RandomNumberGenerator {
       default:
         now += Int64.random(in: 0...15, using: &random)
         while let entry = timers.popDue(upTo: now) {
-          let best = model.indices.min { (model[$0].due, model[$0].seq) < (model[$1].due, model[$1].seq) }
+          let best = model.indices.min {
+            (model[$0].due, model[$0].seq) < (model[$1].due, model[$1].seq)
+          }
           guard let best else {
             Issue.record("fired a timer the model does not have")
             return

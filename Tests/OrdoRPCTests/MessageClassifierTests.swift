@@ -40,7 +40,12 @@ import Testing
     #expect(null == .null)
   }
 
-  @Test(arguments: [("1.5", RequestID.real(1.5)), ("1.0", .real(1)), ("42", .integer(42))])
+  @Test(arguments: [
+    ("1.5", RequestID.number(text: "1.5")), ("1.0", .number(text: "1.0")), ("42", .integer(42)),
+    ("1e2", .number(text: "1e2")), ("-0", .number(text: "-0")), ("0", .number(text: "0")),
+    ("123456789012345678901234567890", .number(text: "123456789012345678901234567890")),
+    ("-1.25E-3", .number(text: "-1.25E-3")),
+  ])
   func numericIDs(text: String, expected: RequestID) {
     guard
       case .single(.call(let id, _, _)) = Self.classify(
@@ -110,5 +115,31 @@ import Testing
     } else {
       Issue.record("entry 1 should be invalid")
     }
+  }
+}
+
+@Suite struct RawIDScannerTests {
+  static func ids(_ text: String) -> [String?] {
+    var copy = text
+    return copy.withUTF8 { RawIDScanner.ids(in: UnsafeRawBufferPointer($0)) }
+  }
+
+  @Test func findsTopLevelIDsOnly() {
+    #expect(Self.ids(#"{"a":{"id":1},"id" : 2e0 ,"b":"}\"id\":3"}"#) == ["2e0"])
+    #expect(Self.ids(#"[{"id":1},5,{"x":[1,{"id":9}]},{"id":"s"}]"#) == ["1", nil, nil, #""s""#])
+    #expect(Self.ids("  7 ") == [])
+    #expect(Self.ids(#"{"id":1,"id":-0}"#) == ["-0"])
+  }
+
+  @Test func nulInKeyStillEchoesTheID() {
+    guard
+      case .single(.invalid(let id, let error)) = MessageClassifierTests.classify(
+        #"{"jsonrpc":"2.0","id":17,"method":"m","params":{"data":{"k\u0000":1}}}"#)
+    else {
+      Issue.record("not refused as invalid")
+      return
+    }
+    #expect(id == .number(text: "17"))
+    #expect(error.code == .invalidRequest)
   }
 }

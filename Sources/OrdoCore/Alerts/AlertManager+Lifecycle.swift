@@ -241,26 +241,26 @@ extension AlertManager {
   // MARK: - Cancelling
 
   /// The active alerts matching every filter given, in enqueue order.
-  /// - Complexity: O(m log m) for the m candidates of the most selective indexed filter.
+  /// - Complexity: O(m log m) for the m candidates of the most selective of `id`, `ids`, `key`,
+  ///   `type`, `scope`, `queue`; O(n log n) when only `states` or `all` is given.
   func activeAlerts(matching filter: AlertCancelFilter) -> [Alert] {
-    var sources: [[String]] = []
+    let ids = filter.ids.map(Set.init)
+    var sources: [Set<String>] = []
     if let id = filter.id { sources.append([id]) }
-    if let ids = filter.ids { sources.append(ids) }
-    if let key = filter.key { sources.append(Array(activeByKey[key] ?? [])) }
-    if let type = filter.type { sources.append(Array(activeByType[type] ?? [])) }
-    if let scope = filter.scope { sources.append(Array(activeByScope[scope] ?? [])) }
+    if let ids { sources.append(ids) }
+    if let key = filter.key { sources.append(activeByKey[key] ?? []) }
+    if let type = filter.type { sources.append(activeByType[type] ?? []) }
+    if let scope = filter.scope { sources.append(activeByScope[scope] ?? []) }
     if let queue = filter.queue {
-      sources.append(queueIndex[queue].map { Array(queues[$0].activeIDs) } ?? [])
+      sources.append(queueIndex[queue].map { queues[$0].activeIDs } ?? [])
     }
     let candidates =
-      sources.min { $0.count < $1.count } ?? queues.flatMap { Array($0.activeIDs) }
-    let ids = filter.ids.map(Set.init)
+      sources.min { $0.count < $1.count }.map(Array.init)
+      ?? queues.flatMap(\.activeIDs)
     let states = filter.states.map(Set.init)
-    var seen: Set<String> = []
     let matches = candidates.compactMap { id -> Alert? in
-      guard seen.insert(id).inserted, let alert = records[id]?.alert, !alert.state.isEnded
-      else { return nil }
-      guard filter.id.map({ $0 == alert.id }) ?? true,
+      guard let alert = records[id]?.alert, !alert.state.isEnded,
+        filter.id.map({ $0 == alert.id }) ?? true,
         ids?.contains(alert.id) ?? true,
         filter.key.map({ $0 == alert.key }) ?? true,
         filter.type.map({ $0 == alert.type }) ?? true,

@@ -61,7 +61,9 @@ extension AlertManager {
       return ShowRank(priority: left.priority, seq: left.seq)
         < ShowRank(priority: right.priority, seq: right.seq)
     case 2:
-      let (leftReady, rightReady) = (left.readyAt ?? left.createdAt, right.readyAt ?? right.createdAt)
+      let (leftReady, rightReady) = (
+        left.readyAt ?? left.createdAt, right.readyAt ?? right.createdAt
+      )
       return leftReady != rightReady ? leftReady < rightReady : left.seq < right.seq
     default:
       return lhs.endOrder > rhs.endOrder

@@ -36,9 +36,10 @@
 /// - `configure`, `pause` and `resume` without `queue` act on `"default"`; any of them, like
 ///   `enqueue`, creates the queue with default settings. Omitted `configure` fields keep
 ///   their values. `defineType` replaces the type's whole definition.
-/// - `delayMs: 0` or an `at` not in the future makes the alert pending at once;
-///   `readyAt` is clamped to the enqueue time. `ttlMs: 0` means "show now or never".
+/// - `delayMs: 0` or an `at` not in the future makes the alert pending at once (an `at` in
+///   the past gives `readyAt` = the enqueue time). `ttlMs: 0` means "show now or never".
 ///   `durationMs` must be ≥ 1; `delayMs` and `ttlMs` ≥ 0.
+/// - `Screen.enqueue` checks that `mount.parent` exists even when dedupe finds an alert.
 /// - A type's `scope` cannot be cleared per alert (an omitted or nil scope takes the type's).
 /// - Dedupe with several active alerts of that key and queue (made with `allow`) acts on the
 ///   oldest. `replace` updates `priority` only when the request gives one (not from the type).
@@ -50,6 +51,9 @@
 /// - `list` orders showing alerts by when they (last) started showing, waiting ones by
 ///   priority then `seq` (across queues as within one), scheduled ones by `readyAt` then
 ///   `seq`, ended ones newest first.
+/// - Queues are pumped in the order they were created (first used), so events of several
+///   queues caused by one change come in that order. A page change lets every queue pump:
+///   O(q) for q queues, which are expected to be few.
 /// - Ids, queue names, types, scopes, keys and pause reasons are 1–256 Unicode scalars.
 public struct AlertManager: Sendable {
   enum Timer: Hashable, Sendable {
@@ -395,10 +399,6 @@ public struct AlertManager: Sendable {
       settle()
     }
     self.now = target
-  }
-
-  mutating func setReportsStateChanges(_ reports: Bool) {
-    reportsStateChanges = reports
   }
 
   // MARK: - Validation

@@ -27,7 +27,19 @@ extension CoreError: CustomStringConvertible {
         : "A \(kind) with id \"\(id)\" already exists."
     case .invalidState(_, _, let message): return message
     case .limitExceeded(let name, let limit, let value):
-      return "\(name) is \(limit); this would make it \(value)."
+      switch name {
+      case "maxLayers":
+        return "The engine holds at most \(limit) layers (--max-layers); this would make \(value)."
+      case "maxAlerts":
+        return
+          "At most \(limit) alerts may be active (--max-alerts); this would make \(value)."
+      case "maxTreeDepth", "treeDepth":
+        return
+          "The tree would nest \(value) levels, deeper than the limit of \(limit)"
+          + " (--max-tree-depth); ask for less depth or for a subtree by id."
+      default:
+        return "The limit \(name) is \(limit); this would reach \(value)."
+      }
     }
   }
 }

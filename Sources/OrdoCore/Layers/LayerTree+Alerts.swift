@@ -5,10 +5,12 @@ extension LayerTree {
   /// - Complexity: O(log n), n the number of its siblings (plus the size of a replaced one).
   public mutating func mountAlertLayer(alertID: String, parent: String?, sort: Int64) -> Layer? {
     unmountAlertLayer(alertID: alertID)
-    let owner = parent.flatMap { slotByID[$0] } ?? Self.rootSlot
+    let owner = parent.flatMap { lookUp($0) } ?? Self.rootSlot
     guard count < maxLayers else { return nil }
+    let id = Self.alertPrefix + alertID
     let slot = allocateSlot(
-      id: Self.alertPrefix + alertID, parent: owner, sort: sort, attributes: LayerAttributes())
+      id: id, hash: LayerIDIndex.hash(id), parent: owner, sort: sort,
+      attributes: LayerAttributes())
     siblings.insert(slot, sort: sort, into: Int(owner), at: .byRule)
     return layer(at: slot)
   }
@@ -16,7 +18,7 @@ extension LayerTree {
   /// Removes the layer `"alert:" + alertID` with its subtree; silent when it is not there.
   /// - Complexity: O(log n + s), n its siblings, s the size of its subtree.
   public mutating func unmountAlertLayer(alertID: String) {
-    guard let slot = slotByID[Self.alertPrefix + alertID] else { return }
+    guard let slot = lookUp(Self.alertPrefix + alertID) else { return }
     siblings.remove(slot, from: Int(parents[Int(slot)]))
     _ = freeSubtree(rootedAt: slot)
   }

@@ -15,18 +15,21 @@ extension LayerTree {
         message: "Layer ids starting with \"alert:\" are reserved for alert layers.")
     }
     if let frame = attributes.frame { try Self.validate(frame) }
-    if let id, slotByID[id] != nil { throw .alreadyExists(kind: "layer", id: id) }
+    let hash = id.map(LayerIDIndex.hash)
+    if let id, lookUp(id, hash: hash) != nil { throw .alreadyExists(kind: "layer", id: id) }
     let destination = try destination(
       parent: parent, placement: placement, sort: 0, currentParent: Self.rootSlot, moving: nil)
     guard count < maxLayers else {
       throw .limitExceeded(name: "maxLayers", limit: maxLayers, value: count + 1)
     }
+    if let id { noteChosenNumber(of: id) }
+    let (newID, newHash) = id.map { ($0, hash ?? 0) } ?? generateID()
     let slot = allocateSlot(
-      id: id ?? generateID(), parent: destination.parent, sort: destination.sort,
+      id: newID, hash: newHash, parent: destination.parent, sort: destination.sort,
       attributes: attributes)
-    siblings.insert(
+    let index = siblings.insert(
       slot, sort: destination.sort, into: Int(destination.parent), at: destination.position)
-    return layer(at: slot)
+    return layer(at: slot, index: index, parentID: parentID(of: slot))
   }
 
   /// Removes the layer and its whole subtree; returns how many layers went.
@@ -89,9 +92,9 @@ extension LayerTree {
     siblings.remove(slot, from: Int(parents[row]))
     parents[row] = destination.parent
     sorts[row] = destination.sort
-    siblings.insert(
+    let index = siblings.insert(
       slot, sort: destination.sort, into: Int(destination.parent), at: destination.position)
-    return layer(at: slot)
+    return layer(at: slot, index: index, parentID: parentID(of: slot))
   }
 
   /// Makes the layer the topmost of its siblings; its sort becomes max(own, siblings' max).
@@ -130,9 +133,9 @@ extension LayerTree {
   public mutating func clear(id: String?) throws(CoreError) -> Int {
     guard let id else {
       let removed = count
-      let counter = nextGeneratedNumber
+      let (counter, chosen) = (nextGeneratedNumber, largestChosenNumber)
       removeAll()
-      nextGeneratedNumber = counter
+      (nextGeneratedNumber, largestChosenNumber) = (counter, chosen)
       return removed
     }
     let owner = try slot(of: id)
@@ -243,13 +246,26 @@ extension LayerTree {
     return removed
   }
 
-  /// The next free `layer-<n>`.
-  private mutating func generateID() -> String {
+  /// The next free `layer-<n>`, with its hash.
+  private mutating func generateID() -> (id: String, hash: UInt32) {
     while true {
       let id = "layer-\(nextGeneratedNumber)"
+      let hash = LayerIDIndex.hash(id)
       nextGeneratedNumber += 1
-      if slotByID[id] == nil { return id }
+      if nextGeneratedNumber > largestChosenNumber + 1 || lookUp(id, hash: hash) == nil {
+        return (id, hash)
+      }
     }
+  }
+
+  /// Remembers the number of a chosen id that looks generated (`layer-<digits>`).
+  private mutating func noteChosenNumber(of id: String) {
+    guard id.hasPrefix("layer-") else { return }
+    let digits = id.utf8.dropFirst(6)
+    guard !digits.isEmpty, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return }
+    // Too many digits to be generated: nothing to remember.
+    guard digits.count <= 18, let number = Int(Substring(digits)) else { return }
+    largestChosenNumber = max(largestChosenNumber, number)
   }
 
   /// Refuses non-finite numbers and a negative size.

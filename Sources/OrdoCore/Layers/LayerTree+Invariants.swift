@@ -25,11 +25,12 @@ extension LayerTree {
         precondition(flags[row].contains(.live), "a slot is neither live nor free")
         live += 1
         if row != Int(Self.rootSlot) {
-          precondition(slotByID[ids[row]] == Int32(row), "the id index is wrong")
+          precondition(lookUp(ids[row]) == Int32(row), "the id index is wrong")
           precondition(!ids[row].isEmpty, "an empty id")
         }
       }
       precondition(live == count + 1, "the id index has the wrong size")
+      precondition(idIndex.slots.count == count, "the id index counts wrong")
       // Walk down from the virtual root: every live layer is reached exactly once, so the
       // parent links have no cycle.
       var usage = siblings.makeUsage()

@@ -62,16 +62,19 @@ public struct LayerTree: Sendable {
   var frames: [Frame] = []
   var flags: [LayerFlags] = []
   var payloads: [RawJSON?] = []
-  var slotByID: [String: Int32] = [:]
+  var idIndex = LayerIDIndex()
   var freeSlots: [Int32] = []
   var siblings: SiblingForest
   /// The number in the next generated id, `layer-<n>`.
   var nextGeneratedNumber = 1
+  /// The largest `n` of any id `layer-<n>` a caller chose (0: none): generated ids above it
+  /// cannot be in use, so making one needs no lookup.
+  var largestChosenNumber = 0
 
   /// An empty tree.
   /// - Complexity: O(1).
   public init(maxLayers: Int = .max, maxTreeDepth: Int = 512) {
-    self.init(maxLayers: maxLayers, maxTreeDepth: maxTreeDepth, leafCapacity: 64, innerCapacity: 64)
+    self.init(maxLayers: maxLayers, maxTreeDepth: maxTreeDepth, leafCapacity: 32, innerCapacity: 64)
   }
 
   /// An empty tree with the given B+tree node sizes (tests use tiny nodes to get deep trees).
@@ -79,19 +82,20 @@ public struct LayerTree: Sendable {
     self.maxLayers = maxLayers
     self.maxTreeDepth = maxTreeDepth
     self.siblings = SiblingForest(leafCapacity: leafCapacity, innerCapacity: innerCapacity)
-    let root = allocateSlot(id: "", parent: -1, sort: 0, attributes: LayerAttributes())
+    let root = allocateSlot(
+      id: "", hash: 0, parent: -1, sort: 0, attributes: LayerAttributes())
     precondition(root == Self.rootSlot)
     flags[Int(root)] = .live
   }
 
   /// The number of layers (alert layers included).
   /// - Complexity: O(1).
-  public var count: Int { slotByID.count }
+  public var count: Int { idIndex.count }
 
   /// Whether a layer with this id exists.
   /// - Complexity: O(1) on average.
   public func contains(id: String) -> Bool {
-    slotByID[id] != nil
+    lookUp(id) != nil
   }
 
   /// The layer with this id.
@@ -103,8 +107,13 @@ public struct LayerTree: Sendable {
   // MARK: - Internals shared by the extensions
 
   func slot(of id: String) throws(CoreError) -> Int32 {
-    guard let slot = slotByID[id] else { throw .notFound(kind: "layer", id: id) }
+    guard let slot = lookUp(id) else { throw .notFound(kind: "layer", id: id) }
     return slot
+  }
+
+  /// The slot of the layer with this id, nil when there is none.
+  func lookUp(_ id: String, hash: UInt32? = nil) -> Int32? {
+    idIndex.slot(of: id, hash: hash ?? LayerIDIndex.hash(id), ids: ids)
   }
 
   /// The slot whose children an optional id names: `nil` is the top level.
@@ -133,9 +142,10 @@ public struct LayerTree: Sendable {
     return parent == Self.rootSlot ? nil : ids[Int(parent)]
   }
 
-  mutating func allocateSlot(id: String, parent: Int32, sort: Int64, attributes: LayerAttributes)
-    -> Int32
-  {
+  /// Stores a new layer (`parent` -1: the virtual root) and files its id under `hash`.
+  mutating func allocateSlot(
+    id: String, hash: UInt32, parent: Int32, sort: Int64, attributes: LayerAttributes
+  ) -> Int32 {
     var flags: LayerFlags = .live
     if attributes.hidden { flags.insert(.hidden) }
     if attributes.interactive { flags.insert(.interactive) }
@@ -163,7 +173,7 @@ public struct LayerTree: Sendable {
       payloads.append(attributes.data)
       siblings.appendSlot()
     }
-    if parent >= 0 { slotByID[id] = slot }
+    if parent >= 0 { idIndex.insert(slot: slot, hash: hash) }
     return slot
   }
 
@@ -171,7 +181,7 @@ public struct LayerTree: Sendable {
   /// children tree.
   mutating func freeSlot(_ slot: Int32) {
     let index = Int(slot)
-    slotByID[ids[index]] = nil
+    idIndex.remove(slot: slot, hash: LayerIDIndex.hash(ids[index]))
     ids[index] = ""
     parents[index] = -1
     flags[index] = []

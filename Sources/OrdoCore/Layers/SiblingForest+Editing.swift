@@ -1,37 +1,44 @@
 extension SiblingForest {
   // MARK: - Inserting
 
-  /// Puts `item` (not in any tree) with `sort` into `owner`'s children at `position`.
+  /// Puts `item` (not in any tree) with `sort` into `owner`'s children at `position` and
+  /// returns its index there.
   ///
   /// The caller keeps the order sorted: `.bottom`/`.top` only with a sort <= the smallest /
   /// >= the largest, `.below`/`.above` only with the neighbour's sort.
   /// - Complexity: O(log n), n the number of `owner`'s children.
-  mutating func insert(_ item: Int32, sort: Int64, into owner: Int, at position: Position) {
+  @discardableResult
+  mutating func insert(_ item: Int32, sort: Int64, into owner: Int, at position: Position) -> Int {
     childCounts[owner] += 1
     guard let root = root(of: owner) else {
       let leaf = makeLeaf(sizeClass: 0)
       setRoot(.leaf(leaf), of: owner)
       putItem(item, sort: sort, inLeaf: leaf, at: 0)
-      return
+      return 0
     }
     let leaf: Int
     let offset: Int
+    let index: Int
     switch position {
     case .byRule:
-      (leaf, offset) = upperBound(of: sort, from: root)
+      (leaf, offset, index) = upperBound(of: sort, from: root)
     case .bottom:
-      (leaf, offset) = (leftmostLeaf(from: root), 0)
+      (leaf, offset, index) = (leftmostLeaf(from: root), 0, 0)
     case .top:
       leaf = rightmostLeaf(from: root)
       offset = Int(leafCount[leaf])
+      index = count(of: owner) - 1
     case .below(let neighbour):
       leaf = Int(itemLeaf[Int(neighbour)])
       offset = self.offset(of: neighbour, inLeaf: leaf)
+      index = self.index(of: neighbour)
     case .above(let neighbour):
       leaf = Int(itemLeaf[Int(neighbour)])
       offset = self.offset(of: neighbour, inLeaf: leaf) + 1
+      index = self.index(of: neighbour) + 1
     }
     insert(item, sort: sort, inLeaf: leaf, at: offset, owner: owner)
+    return index
   }
 
   private mutating func insert(
@@ -45,7 +52,7 @@ extension SiblingForest {
     }
     if count < leafCapacity(ofClass: Int(leafClass[leaf])) {
       putItem(item, sort: sort, inLeaf: leaf, at: offset)
-      propagateInsertion(from: .leaf(leaf), split: nil, owner: owner)
+      propagateInsertion(from: .leaf(leaf), split: nil, minChanged: offset == 0, owner: owner)
       return
     }
     let middle: Int
@@ -68,14 +75,18 @@ extension SiblingForest {
     } else {
       putItem(item, sort: sort, inLeaf: right, at: offset - middle)
     }
-    propagateInsertion(from: .leaf(leaf), split: .leaf(right), owner: owner)
+    propagateInsertion(from: .leaf(leaf), split: .leaf(right), minChanged: true, owner: owner)
   }
 
   /// Fixes sizes, smallest sorts and splits from `start` (one item grew under it, and it may
-  /// have split off `split`, its new right neighbour) up to the root.
-  private mutating func propagateInsertion(from start: Node, split: Node?, owner: Int) {
+  /// have split off `split`, its new right neighbour) up to the root. `minChanged`: the first
+  /// item under `start` may have changed.
+  private mutating func propagateInsertion(
+    from start: Node, split: Node?, minChanged: Bool, owner: Int
+  ) {
     var node = start
     var sibling = split
+    var minChanged = minChanged
     while true {
       let parent = self.parent(of: node)
       if parent < 0 {
@@ -87,7 +98,7 @@ extension SiblingForest {
         }
         return
       }
-      let index = childIndex(of: node, in: parent)
+      let index = position(of: node)
       let entry = parent * innerCapacity + index
       if let newSibling = sibling {
         innerSizes[entry] = Int32(size(of: node))
@@ -106,10 +117,12 @@ extension SiblingForest {
           }
           sibling = .inner(right)
         }
+        minChanged = true
       } else {
         innerSizes[entry] += 1
-        innerMinSorts[entry] = minSort(of: node)
+        if minChanged { innerMinSorts[entry] = minSort(of: node) }
       }
+      minChanged = minChanged && index == 0
       node = .inner(parent)
     }
   }
@@ -130,11 +143,11 @@ extension SiblingForest {
     leafCount[leaf] = Int32(count - 1)
     itemLeaf[Int(item)] = -1
     childCounts[owner] -= 1
-    var node = Node.leaf(leaf)
+    var position = Int(leafPosition[leaf])
     var parent = Int(leafParent[leaf])
     while parent >= 0 {
-      innerSizes[parent * innerCapacity + childIndex(of: node, in: parent)] -= 1
-      node = .inner(parent)
+      innerSizes[parent * innerCapacity + position] -= 1
+      position = Int(innerPosition[parent])
       parent = Int(innerParent[parent])
     }
     restoreBalance(from: .leaf(leaf), owner: owner)
@@ -153,7 +166,7 @@ extension SiblingForest {
         refreshMinSorts(from: node)
         return
       }
-      let index = childIndex(of: node, in: parent)
+      let index = position(of: node)
       let leftIndex = index > 0 ? index - 1 : index
       let left = child(leftIndex, of: parent)
       let right = child(leftIndex + 1, of: parent)
@@ -216,7 +229,7 @@ extension SiblingForest {
     var node = root
     while case .inner(let inner) = node, innerCount[inner] == 1 {
       let only = child(0, of: inner)
-      setParent(-1, of: only)
+      setParent(-1, position: 0, of: only)
       freeInner(inner)
       setRoot(only, of: owner)
       node = only
@@ -239,7 +252,7 @@ extension SiblingForest {
     var node = start
     var parent = self.parent(of: node)
     while parent >= 0 {
-      let index = childIndex(of: node, in: parent)
+      let index = position(of: node)
       let sort = minSort(of: node)
       let entry = parent * innerCapacity + index
       if innerMinSorts[entry] == sort { return }
@@ -358,7 +371,8 @@ extension SiblingForest {
     innerSizes[base + index] = Int32(size(of: node))
     innerMinSorts[base + index] = minSort(of: node)
     innerCount[inner] += 1
-    setParent(inner, of: node)
+    setParent(inner, position: index, of: node)
+    renumberChildren(of: inner, from: index + 1)
   }
 
   private mutating func removeEntry(in inner: Int, at index: Int) {
@@ -370,6 +384,23 @@ extension SiblingForest {
       innerMinSorts[entry] = innerMinSorts[entry + 1]
     }
     innerCount[inner] = Int32(count - 1)
+    renumberChildren(of: inner, from: index)
+  }
+
+  /// Rewrites the parent links of the children of `inner` from position `first` on.
+  private mutating func renumberChildren(of inner: Int, from first: Int) {
+    let base = inner * innerCapacity
+    let childrenAreLeaves = innerHeight[inner] == 1
+    for position in first..<Int(innerCount[inner]) {
+      let child = Int(innerChildren[base + position])
+      if childrenAreLeaves {
+        leafParent[child] = Int32(inner)
+        leafPosition[child] = Int32(position)
+      } else {
+        innerParent[child] = Int32(inner)
+        innerPosition[child] = Int32(position)
+      }
+    }
   }
 
   /// `transferItems` for the children of inner nodes of the same height.
@@ -381,7 +412,6 @@ extension SiblingForest {
     let sourceCount = Int(innerCount[source])
     let targetBase = target * innerCapacity
     let targetCount = Int(innerCount[target])
-    let childrenAreLeaves = innerHeight[target] == 1
     var entry = targetBase + targetCount - 1
     while entry >= targetBase + targetOffset {
       innerChildren[entry + count] = innerChildren[entry]
@@ -392,15 +422,9 @@ extension SiblingForest {
     for step in 0..<count {
       let from = sourceBase + sourceOffset + step
       let to = targetBase + targetOffset + step
-      let child = innerChildren[from]
-      innerChildren[to] = child
+      innerChildren[to] = innerChildren[from]
       innerSizes[to] = innerSizes[from]
       innerMinSorts[to] = innerMinSorts[from]
-      if childrenAreLeaves {
-        leafParent[Int(child)] = Int32(target)
-      } else {
-        innerParent[Int(child)] = Int32(target)
-      }
     }
     for entry in sourceBase + sourceOffset..<sourceBase + sourceCount - count {
       innerChildren[entry] = innerChildren[entry + count]
@@ -409,6 +433,8 @@ extension SiblingForest {
     }
     innerCount[source] = Int32(sourceCount - count)
     innerCount[target] = Int32(targetCount + count)
+    renumberChildren(of: source, from: sourceOffset)
+    renumberChildren(of: target, from: targetOffset)
   }
 
   // MARK: - Pools
@@ -447,6 +473,7 @@ extension SiblingForest {
     leafClass.append(UInt8(sizeClass))
     leafCount.append(0)
     leafParent.append(-1)
+    leafPosition.append(0)
     leafNext.append(-1)
     leafPrevious.append(-1)
     return leafStart.count - 1
@@ -472,6 +499,7 @@ extension SiblingForest {
     innerMinSorts.append(contentsOf: repeatElement(0, count: innerCapacity))
     innerCount.append(0)
     innerParent.append(-1)
+    innerPosition.append(0)
     innerHeight.append(Int32(height))
     return innerCount.count - 1
   }

@@ -76,6 +76,7 @@ extension SiblingForest {
       for index in 0..<count {
         let child = self.child(index, of: inner)
         precondition(parent(of: child) == inner, "a child's parent link is wrong")
+        precondition(position(of: child) == index, "a child's position is wrong")
         precondition(height(of: child) == Int(innerHeight[inner]) - 1, "uneven heights")
         let firstItem = items.count
         let size = checkNode(child, isRoot: false, usage: &usage, items: &items, leaves: &leaves)

@@ -59,6 +59,8 @@ struct SiblingForest: Sendable {
   var leafClass: [UInt8] = []
   var leafCount: [Int32] = []
   var leafParent: [Int32] = []
+  /// The leaf's position among its parent's children.
+  var leafPosition: [Int32] = []
   var leafNext: [Int32] = []
   var leafPrevious: [Int32] = []
   var freeLeaves: [Int32] = []
@@ -74,6 +76,8 @@ struct SiblingForest: Sendable {
   var innerMinSorts: [Int64] = []
   var innerCount: [Int32] = []
   var innerParent: [Int32] = []
+  /// The inner node's position among its parent's children.
+  var innerPosition: [Int32] = []
   /// 1 when the children are leaves.
   var innerHeight: [Int32] = []
   var freeInners: [Int32] = []
@@ -131,10 +135,15 @@ struct SiblingForest: Sendable {
     }
   }
 
-  mutating func setParent(_ parent: Int, of node: Node) {
+  /// Links `node` as child number `position` of `parent` (-1: `node` is a root).
+  mutating func setParent(_ parent: Int, position: Int, of node: Node) {
     switch node {
-    case .leaf(let leaf): leafParent[leaf] = Int32(parent)
-    case .inner(let inner): innerParent[inner] = Int32(parent)
+    case .leaf(let leaf):
+      leafParent[leaf] = Int32(parent)
+      leafPosition[leaf] = Int32(position)
+    case .inner(let inner):
+      innerParent[inner] = Int32(parent)
+      innerPosition[inner] = Int32(position)
     }
   }
 
@@ -150,13 +159,12 @@ struct SiblingForest: Sendable {
     return innerHeight[inner] == 1 ? .leaf(raw) : .inner(raw)
   }
 
-  /// The position of `node` among the children of `inner`, its parent.
-  func childIndex(of node: Node, in inner: Int) -> Int {
-    let raw = rawIndex(node)
-    let base = inner * innerCapacity
-    var index = 0
-    while innerChildren[base + index] != raw { index += 1 }
-    return index
+  /// The position of `node` among its parent's children.
+  func position(of node: Node) -> Int {
+    switch node {
+    case .leaf(let leaf): return Int(leafPosition[leaf])
+    case .inner(let inner): return Int(innerPosition[inner])
+    }
   }
 
   /// Entries used: items of a leaf, children of an inner node.
@@ -219,15 +227,12 @@ struct SiblingForest: Sendable {
   func index(of item: Int32) -> Int {
     let leaf = Int(itemLeaf[Int(item)])
     var rank = offset(of: item, inLeaf: leaf)
-    var raw = Int32(leaf)
+    var position = Int(leafPosition[leaf])
     var parent = Int(leafParent[leaf])
     while parent >= 0 {
-      var entry = parent * innerCapacity
-      while innerChildren[entry] != raw {
-        rank += Int(innerSizes[entry])
-        entry += 1
-      }
-      raw = Int32(parent)
+      let base = parent * innerCapacity
+      for entry in base..<base + position { rank += Int(innerSizes[entry]) }
+      position = Int(innerPosition[parent])
       parent = Int(innerParent[parent])
     }
     return rank
@@ -286,29 +291,28 @@ struct SiblingForest: Sendable {
     arenaSorts[Int(leafStart[Int(cursor.leaf)]) + Int(cursor.offset)]
   }
 
-  /// The leaf and offset where an item of `sort` goes by the ordering rule: after every item
-  /// whose sort is <= `sort`. O(log n).
-  func upperBound(of sort: Int64, from root: Node) -> (leaf: Int, offset: Int) {
+  /// The leaf, offset and index where an item of `sort` goes by the ordering rule: after
+  /// every item whose sort is <= `sort`. O(log n).
+  func upperBound(of sort: Int64, from root: Node) -> (leaf: Int, offset: Int, index: Int) {
     var node = root
+    var index = 0
     while case .inner(let inner) = node {
-      // The last child whose smallest sort is <= `sort` (or the first child).
+      // The last child whose smallest sort is <= `sort` (or the first child). Counting
+      // without an early exit issues all the loads at once (one cache miss, not several).
       let base = inner * innerCapacity
-      var low = 1
-      var high = Int(innerCount[inner])
-      while low < high {
-        let middle = (low + high) / 2
-        if innerMinSorts[base + middle] <= sort { low = middle + 1 } else { high = middle }
+      var low = 0
+      for entry in base + 1..<base + Int(innerCount[inner]) {
+        low &+= innerMinSorts[entry] <= sort ? 1 : 0
       }
-      node = child(low - 1, of: inner)
+      for entry in base..<base + low { index += Int(innerSizes[entry]) }
+      node = child(low, of: inner)
     }
     guard case .leaf(let leaf) = node else { preconditionFailure("unreachable") }
     let start = Int(leafStart[leaf])
     var low = 0
-    var high = Int(leafCount[leaf])
-    while low < high {
-      let middle = (low + high) / 2
-      if arenaSorts[start + middle] <= sort { low = middle + 1 } else { high = middle }
+    for position in start..<start + Int(leafCount[leaf]) {
+      low &+= arenaSorts[position] <= sort ? 1 : 0
     }
-    return (leaf, low)
+    return (leaf, low, index + low)
   }
 }

@@ -1,0 +1,129 @@
+/// Finds the exact text of request ids in a message, for echoing numbers as sent (`1e2`,
+/// `-0`, integers beyond 64 bits), which jansson's parsed values cannot reproduce, and for
+/// reading an id out of a request jansson refuses (a `\u0000` inside an object key).
+///
+/// A light scanner, not a parser: it only needs bytes that are well-formed JSON around the
+/// ids, and answers nil where it cannot tell. Keys written with escapes are not recognised
+/// as `"id"`. Iterative, so deep nesting cannot exhaust the stack.
+public enum RawIDScanner {
+  /// The raw `id` text of a top-level object (one element), or of each element of a
+  /// top-level array (nil for elements without an `id` or that are not objects).
+  public static func ids(in bytes: UnsafeRawBufferPointer) -> [String?] {
+    var scanner = Scanner(bytes: bytes)
+    scanner.skipWhitespace()
+    switch scanner.peek {
+    case UInt8(ascii: "{"):
+      return [scanner.idOfObject()]
+    case UInt8(ascii: "["):
+      scanner.index += 1
+      var ids: [String?] = []
+      while true {
+        scanner.skipWhitespace()
+        guard let byte = scanner.peek, byte != UInt8(ascii: "]") else { return ids }
+        if byte == UInt8(ascii: "{") {
+          ids.append(scanner.idOfObject())
+        } else {
+          ids.append(nil)
+          guard scanner.skipValue() else { return ids }
+        }
+        scanner.skipWhitespace()
+        guard scanner.peek == UInt8(ascii: ",") else { return ids }
+        scanner.index += 1
+      }
+    default:
+      return []
+    }
+  }
+
+  private struct Scanner {
+    let bytes: UnsafeRawBufferPointer
+    var index = 0
+
+    var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    mutating func skipWhitespace() {
+      while let byte = peek, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+        index += 1
+      }
+    }
+
+    /// At `{`: scans the object and returns the raw text of its last `"id"` member.
+    mutating func idOfObject() -> String? {
+      index += 1
+      var id: String?
+      while true {
+        skipWhitespace()
+        guard let byte = peek, byte == UInt8(ascii: "\"") else { return id }
+        let keyStart = index
+        guard skipString() else { return id }
+        let isID =
+          index - keyStart == 4 && bytes[keyStart + 1] == UInt8(ascii: "i")
+          && bytes[keyStart + 2] == UInt8(ascii: "d")
+        skipWhitespace()
+        guard peek == UInt8(ascii: ":") else { return id }
+        index += 1
+        skipWhitespace()
+        let valueStart = index
+        guard skipValue() else { return id }
+        if isID {
+          id = String(decoding: bytes[valueStart..<index], as: UTF8.self)
+        }
+        skipWhitespace()
+        guard peek == UInt8(ascii: ",") else {
+          if peek == UInt8(ascii: "}") { index += 1 }
+          return id
+        }
+        index += 1
+      }
+    }
+
+    /// At `"`: moves past the closing quote; false if the string does not close.
+    mutating func skipString() -> Bool {
+      index += 1
+      while let byte = peek {
+        index += 1
+        if byte == UInt8(ascii: "\\") {
+          index += 1
+        } else if byte == UInt8(ascii: "\"") {
+          return true
+        }
+      }
+      return false
+    }
+
+    /// Moves past one value of any kind; false if the input ends first.
+    mutating func skipValue() -> Bool {
+      guard let first = peek else { return false }
+      if first == UInt8(ascii: "\"") { return skipString() }
+      if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
+        var depth = 0
+        while let byte = peek {
+          switch byte {
+          case UInt8(ascii: "\""):
+            guard skipString() else { return false }
+            continue
+          case UInt8(ascii: "{"), UInt8(ascii: "["):
+            depth += 1
+          case UInt8(ascii: "}"), UInt8(ascii: "]"):
+            depth -= 1
+            if depth == 0 {
+              index += 1
+              return true
+            }
+          default:
+            break
+          }
+          index += 1
+        }
+        return false
+      }
+      let start = index
+      while let byte = peek, byte != UInt8(ascii: ","), byte != UInt8(ascii: "}"),
+        byte != UInt8(ascii: "]"), byte != 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D
+      {
+        index += 1
+      }
+      return index > start
+    }
+  }
+}

@@ -1,0 +1,981 @@
+// Types for ordo-client, hand-written to match schema/openrpc.json.
+//
+// Interface names are the schema's component names (`Layer`, `Alert`, `LayerAddParams`, …);
+// test/dts.test.js checks that every object schema's properties and required-ness match the
+// interface of the same name. Self-contained: needs neither @types/node nor lib.dom.
+
+// ---------------------------------------------------------------------------
+// Scalars
+
+/** An integer within ±(2^53−1). */
+export type SafeInteger = number;
+/** An integer >= 0. */
+export type Count = number;
+/** Milliseconds of the engine clock (0 at engine start). */
+export type Time = number;
+/** A duration in milliseconds, >= 0. */
+export type Milliseconds = number;
+/** A duration in milliseconds, >= 1. */
+export type PositiveMilliseconds = number;
+/** A layer, alert, queue, type or scope id: 1–256 characters. */
+export type Id = string;
+export type NullableId = string | null;
+/** A layer id a client may choose: an Id not starting with `alert:` (reserved for mounts). */
+export type NewLayerId = Id;
+
+// ---------------------------------------------------------------------------
+// Layers
+
+export interface Frame {
+  x: number;
+  y: number;
+  /** >= 0 */
+  width: number;
+  /** >= 0 */
+  height: number;
+}
+
+export interface Layer {
+  id: Id;
+  /** The parent layer's id; `null` at the top level. */
+  parent: NullableId;
+  sort: SafeInteger;
+  /** Position among siblings, 0 = bottom (drawn first). */
+  index: Count;
+  /** Absent for a group. */
+  frame?: Frame;
+  hidden: boolean;
+  interactive: boolean;
+  clips: boolean;
+  childCount: Count;
+  /** The shell's JSON, as given; absent when none. */
+  data?: unknown;
+}
+
+export interface TreeNode {
+  id: Id;
+  sort: SafeInteger;
+  hidden: boolean;
+  children: TreeNode[];
+}
+
+export interface TreeRoot {
+  id: null;
+  children: TreeNode[];
+}
+
+export interface Removed {
+  removed: Count;
+}
+
+export interface LayerPage {
+  total: Count;
+  /** Bottom → top. */
+  layers: Layer[];
+}
+
+export interface SortRange {
+  min: SafeInteger | null;
+  max: SafeInteger | null;
+}
+
+export interface PaintOrder {
+  /** Back to front. */
+  ids: Id[];
+}
+
+export interface HitTestResult {
+  id: NullableId;
+  /** From the top-level ancestor to the hit layer; empty when nothing is hit. */
+  path: Id[];
+}
+
+// ---------------------------------------------------------------------------
+// Alerts
+
+export type AlertState =
+  | 'scheduled'
+  | 'pending'
+  | 'showing'
+  | 'suspended'
+  | 'done'
+  | 'cancelled'
+  | 'expired';
+export type ActiveAlertState = 'scheduled' | 'pending' | 'showing' | 'suspended';
+export type EndReason = 'completed' | 'timeout' | 'cancelled' | 'expired';
+
+export interface Mount {
+  parent: NullableId;
+  sort: SafeInteger;
+}
+
+export interface Alert {
+  id: Id;
+  queue: Id;
+  type: Id;
+  priority: SafeInteger;
+  state: AlertState;
+  scope: NullableId;
+  key: NullableId;
+  /** The client's JSON (`null` when none). */
+  data: unknown;
+  /** What `alert.complete` was given (`null` when none). */
+  result: unknown;
+  seq: SafeInteger;
+  createdAt: Time;
+  /** When it became (or becomes) ready; `null` when it was ready at once. */
+  readyAt: Time | null;
+  expiresAt: Time | null;
+  durationMs: PositiveMilliseconds | null;
+  shownAt: Time | null;
+  endedAt: Time | null;
+  endReason: EndReason | null;
+  shownCount: Count;
+  mount: Mount | null;
+}
+
+export type Disposition = 'queued' | 'replaced' | 'ignored';
+
+export interface EnqueueResult {
+  alert: Alert;
+  disposition: Disposition;
+}
+
+export interface CancelResult {
+  cancelled: Id[];
+}
+
+export interface PauseState {
+  paused: boolean;
+  reasons: Id[];
+}
+
+export interface AlertList {
+  alerts: Alert[];
+}
+
+export interface QueueSettings {
+  queue: Id;
+  maxConcurrent: SafeInteger;
+  minGapMs: Milliseconds;
+  historyLimit: Count;
+}
+
+export interface TypeDefaults {
+  type: Id;
+  priority: SafeInteger | null;
+  scope: NullableId;
+  durationMs: PositiveMilliseconds | null;
+  ttlMs: Milliseconds | null;
+  queue: NullableId;
+}
+
+export interface NavState {
+  stack: Id[];
+  /** The top of the stack, `null` when empty. */
+  active: NullableId;
+}
+
+export type Topic = 'alert.changed';
+
+export interface Topics {
+  topics: Topic[];
+}
+
+// ---------------------------------------------------------------------------
+// Engine
+
+export type ClockMode = 'system' | 'manual';
+export type Framing = 'ndjson' | 'lsp';
+
+export interface ClientInfo {
+  name: Id;
+  version?: string | null;
+}
+
+export interface InitializeResult {
+  serverInfo: { name: 'ordo'; version: string };
+  protocolVersion: '1';
+  framing: Framing;
+  clock: ClockMode;
+  methods: string[];
+}
+
+/** The OpenRPC document (schema/openrpc.json). */
+export interface DiscoverResult {
+  openrpc: string;
+  info: { title: string; version: string; [key: string]: unknown };
+  methods: Array<{ name: string; [key: string]: unknown }>;
+  [key: string]: unknown;
+}
+
+export interface Ping {
+  pong: true;
+  at: Time;
+}
+
+export interface Stats {
+  layers: Count;
+  alerts: {
+    scheduled: Count;
+    pending: Count;
+    showing: Count;
+    suspended: Count;
+    ended: Count;
+  };
+  requests: Count;
+  uptimeMs: Count;
+}
+
+export interface ClockNow {
+  now: Time;
+  mode: ClockMode;
+}
+
+export interface ClockAdvanced {
+  now: Time;
+}
+
+// ---------------------------------------------------------------------------
+// Events (engine → client notifications)
+
+export interface AlertShowEvent {
+  /** `state` is `"showing"`. */
+  alert: Alert;
+  /** True when a suspended alert shows again. */
+  resumed: boolean;
+  at: Time;
+  /** The mounted layer, when the alert has `mount`. */
+  layer?: Layer;
+}
+
+export type HideReason = 'timeout' | 'cancelled' | 'preempted' | 'suspended';
+
+export interface AlertHideEvent {
+  id: Id;
+  queue: Id;
+  reason: HideReason;
+  at: Time;
+}
+
+export interface AlertUpdateEvent {
+  alert: Alert;
+  at: Time;
+}
+
+export interface AlertIdleEvent {
+  queue: Id;
+  at: Time;
+}
+
+export type ChangeReason =
+  | 'ready'
+  | 'shown'
+  | 'resumed'
+  | 'suspended'
+  | 'preempted'
+  | 'completed'
+  | 'timeout'
+  | 'cancelled'
+  | 'expired';
+
+export interface AlertChangedEvent {
+  id: Id;
+  queue: Id;
+  state: AlertState;
+  previous: AlertState;
+  reason?: ChangeReason;
+  at: Time;
+}
+
+/** Engine notifications by name. */
+export interface OrdoEvents {
+  'alert.show': AlertShowEvent;
+  'alert.hide': AlertHideEvent;
+  'alert.update': AlertUpdateEvent;
+  'alert.idle': AlertIdleEvent;
+  'alert.changed': AlertChangedEvent;
+}
+
+// ---------------------------------------------------------------------------
+// Error data (`error.data` per code)
+
+export interface ParseErrorData {
+  reason: string;
+  /** What the JSON parser said. */
+  detail?: string;
+  /** Byte position of the problem. */
+  position?: Count;
+  [key: string]: unknown;
+}
+
+export interface InvalidRequestData {
+  /** e.g. `"too_large"` (then `limit` is set), `"empty_batch"`. */
+  reason: string;
+  limit?: Count;
+  [key: string]: unknown;
+}
+
+export interface MethodNotFoundData {
+  method: string;
+}
+
+export interface InvalidParamsData {
+  /** JSON Pointer into `params`, e.g. `"/frame/width"`. */
+  path: string;
+  expected: string;
+}
+
+export interface InternalErrorData {}
+
+export interface NotFoundData {
+  kind: 'layer' | 'alert';
+  id: Id;
+}
+
+export interface AlreadyExistsData {
+  kind: 'layer' | 'alert' | 'key';
+  id: Id;
+}
+
+export interface InvalidStateData {
+  reason: 'shut_down' | 'cycle' | 'not_showing' | 'empty_stack' | 'system_clock' | 'timers_exist';
+  state?: string;
+}
+
+export interface LimitExceededData {
+  name: 'maxLayers' | 'maxAlerts' | 'maxTreeDepth' | 'maxBatch';
+  limit: Count;
+  value: Count;
+}
+
+export interface ErrorObject {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+// ---------------------------------------------------------------------------
+// Params
+//
+// For an optional member, `null` means the same as leaving it out, except `parent`
+// (`null` = top level), `frame` (`null` = no frame) and `data` (`null` = none).
+
+/** Params of a method that takes none. */
+export type NoParams = Record<string, never>;
+
+export interface InitializeParams {
+  clientInfo?: ClientInfo | null;
+  /** Choosing the clock after any timer exists → InvalidState. */
+  clock?: ClockMode | null;
+}
+export type ShutdownParams = NoParams;
+export type ExitParams = NoParams;
+export type RpcDiscoverParams = NoParams;
+export type EnginePingParams = NoParams;
+export type EngineStatsParams = NoParams;
+export type EngineResetParams = NoParams;
+export type ClockNowParams = NoParams;
+
+export interface ClockAdvanceParams {
+  ms: Milliseconds;
+}
+
+export interface LayerAddParams {
+  /** Omitted: the engine makes one. Must not start with `alert:`. */
+  id?: Id | null;
+  parent?: NullableId;
+  /** Default 0. Not with `above`/`below`. */
+  sort?: SafeInteger | null;
+  /** A sibling id: go directly above it, with its sort. */
+  above?: Id | null;
+  /** A sibling id: go directly below it, with its sort. */
+  below?: Id | null;
+  frame?: Frame | null;
+  hidden?: boolean | null;
+  interactive?: boolean | null;
+  clips?: boolean | null;
+  data?: unknown;
+}
+
+export interface LayerRemoveParams {
+  id: Id;
+}
+
+export interface LayerUpdateParams {
+  id: Id;
+  sort?: SafeInteger | null;
+  /** `null` clears it (the layer becomes a group). */
+  frame?: Frame | null;
+  hidden?: boolean | null;
+  interactive?: boolean | null;
+  clips?: boolean | null;
+  /** `null` clears it. */
+  data?: unknown;
+}
+
+export interface LayerMoveParams {
+  id: Id;
+  /** Absent: same parent; `null`: top level. */
+  parent?: NullableId;
+  sort?: SafeInteger | null;
+  above?: Id | null;
+  below?: Id | null;
+}
+
+export interface LayerBringToFrontParams {
+  id: Id;
+}
+
+export interface LayerSendToBackParams {
+  id: Id;
+}
+
+export interface LayerGetParams {
+  id: Id;
+}
+
+export interface LayerChildrenParams {
+  /** Omitted or `null`: the top level. */
+  id?: NullableId;
+  offset?: Count | null;
+  limit?: Count | null;
+}
+
+export interface LayerSortRangeParams {
+  id?: NullableId;
+}
+
+export interface LayerTreeParams {
+  id?: NullableId;
+  /** 0: the node alone, 1: with its children, … */
+  depth?: Count | null;
+}
+
+export interface LayerPaintOrderParams {
+  id?: NullableId;
+}
+
+export interface LayerHitTestParams {
+  x: number;
+  y: number;
+  id?: NullableId;
+}
+
+export interface LayerClearParams {
+  id?: NullableId;
+}
+
+export interface AlertEnqueueParams {
+  type: Id;
+  id?: Id | null;
+  queue?: Id | null;
+  priority?: SafeInteger | null;
+  data?: unknown;
+  scope?: NullableId;
+  /** Dedupe key within the queue. */
+  key?: NullableId;
+  onDuplicate?: 'replace' | 'ignore' | 'error' | 'allow' | null;
+  /** Not with `at`. */
+  delayMs?: Milliseconds | null;
+  /** Engine time to become ready; not with `delayMs`. */
+  at?: SafeInteger | null;
+  ttlMs?: Milliseconds | null;
+  durationMs?: PositiveMilliseconds | null;
+  preempt?: boolean | null;
+  mount?: { parent?: NullableId; sort: SafeInteger } | null;
+}
+
+export interface AlertCompleteParams {
+  id: Id;
+  result?: unknown;
+}
+
+/** Filters combine with AND; at least one is required. */
+export interface AlertCancelParams {
+  id?: Id | null;
+  ids?: Id[] | null;
+  type?: Id | null;
+  key?: Id | null;
+  scope?: NullableId;
+  queue?: Id | null;
+  states?: ActiveAlertState[] | null;
+  all?: true | null;
+}
+
+export interface AlertPauseParams {
+  queue?: Id | null;
+  reason?: Id | null;
+}
+
+export interface AlertResumeParams {
+  queue?: Id | null;
+  reason?: Id | null;
+}
+
+export interface AlertGetParams {
+  id: Id;
+}
+
+export interface AlertListParams {
+  queue?: Id | null;
+  states?: AlertState[] | null;
+  type?: Id | null;
+  scope?: NullableId;
+}
+
+export interface AlertClearParams {
+  queue?: Id | null;
+}
+
+export interface AlertConfigureParams {
+  queue?: Id | null;
+  maxConcurrent?: SafeInteger | null;
+  minGapMs?: Milliseconds | null;
+  historyLimit?: Count | null;
+}
+
+export interface AlertDefineTypeParams {
+  type: Id;
+  priority?: SafeInteger | null;
+  scope?: NullableId;
+  durationMs?: PositiveMilliseconds | null;
+  ttlMs?: Milliseconds | null;
+  queue?: NullableId;
+}
+
+export interface NavPushParams {
+  scope: Id;
+}
+export type NavPopParams = NoParams;
+export interface NavSetParams {
+  stack: Id[];
+}
+export type NavGetParams = NoParams;
+
+export interface EventsSubscribeParams {
+  topics: Topic[];
+}
+
+export interface EventsUnsubscribeParams {
+  topics: Topic[];
+}
+
+// ---------------------------------------------------------------------------
+// Methods by name
+
+export interface OrdoMethods {
+  initialize: { params: InitializeParams; result: InitializeResult };
+  shutdown: { params: ShutdownParams; result: null };
+  exit: { params: ExitParams; result: void };
+  'rpc.discover': { params: RpcDiscoverParams; result: DiscoverResult };
+  'engine.ping': { params: EnginePingParams; result: Ping };
+  'engine.stats': { params: EngineStatsParams; result: Stats };
+  'engine.reset': { params: EngineResetParams; result: null };
+  'clock.now': { params: ClockNowParams; result: ClockNow };
+  'clock.advance': { params: ClockAdvanceParams; result: ClockAdvanced };
+  'layer.add': { params: LayerAddParams; result: Layer };
+  'layer.remove': { params: LayerRemoveParams; result: Removed };
+  'layer.update': { params: LayerUpdateParams; result: Layer };
+  'layer.move': { params: LayerMoveParams; result: Layer };
+  'layer.bringToFront': { params: LayerBringToFrontParams; result: Layer };
+  'layer.sendToBack': { params: LayerSendToBackParams; result: Layer };
+  'layer.get': { params: LayerGetParams; result: Layer };
+  'layer.children': { params: LayerChildrenParams; result: LayerPage };
+  'layer.sortRange': { params: LayerSortRangeParams; result: SortRange };
+  'layer.tree': { params: LayerTreeParams; result: TreeNode | TreeRoot };
+  'layer.paintOrder': { params: LayerPaintOrderParams; result: PaintOrder };
+  'layer.hitTest': { params: LayerHitTestParams; result: HitTestResult };
+  'layer.clear': { params: LayerClearParams; result: Removed };
+  'alert.enqueue': { params: AlertEnqueueParams; result: EnqueueResult };
+  'alert.complete': { params: AlertCompleteParams; result: Alert };
+  'alert.cancel': { params: AlertCancelParams; result: CancelResult };
+  'alert.pause': { params: AlertPauseParams; result: PauseState };
+  'alert.resume': { params: AlertResumeParams; result: PauseState };
+  'alert.get': { params: AlertGetParams; result: Alert };
+  'alert.list': { params: AlertListParams; result: AlertList };
+  'alert.clear': { params: AlertClearParams; result: Removed };
+  'alert.configure': { params: AlertConfigureParams; result: QueueSettings };
+  'alert.defineType': { params: AlertDefineTypeParams; result: TypeDefaults };
+  'nav.push': { params: NavPushParams; result: NavState };
+  'nav.pop': { params: NavPopParams; result: NavState };
+  'nav.set': { params: NavSetParams; result: NavState };
+  'nav.get': { params: NavGetParams; result: NavState };
+  'events.subscribe': { params: EventsSubscribeParams; result: Topics };
+  'events.unsubscribe': { params: EventsUnsubscribeParams; result: Topics };
+}
+
+export type MethodName = keyof OrdoMethods;
+export type EventName = keyof OrdoEvents;
+
+// ---------------------------------------------------------------------------
+// Client API
+
+/** What `signal` needs: satisfied by the standard AbortSignal. */
+export interface AbortSignalLike {
+  readonly aborted: boolean;
+  readonly reason?: unknown;
+  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
+
+export interface CallOptions {
+  /** ms to wait for the answer; 0 = forever. Default: the spawn `timeout`. */
+  timeout?: number;
+  /** Stop waiting when aborted (the engine still applies a request it received). */
+  signal?: AbortSignalLike;
+}
+
+export type WaitOptions = CallOptions;
+
+export interface SpawnOptions {
+  /** The engine binary; default `$ORDO_BIN`, the repo's `.build/{release,debug}/ordo`, `ordo` on PATH. */
+  bin?: string;
+  /** Default `"ndjson"`; passed to the engine as `--framing`. */
+  framing?: Framing;
+  /** Passed as `--clock`; `"manual"` for deterministic tests. */
+  clock?: ClockMode;
+  /** Passed as `--log-level`. */
+  logLevel?: 'error' | 'warn' | 'info' | 'debug';
+  /** More engine arguments (`--max-layers`, …). */
+  args?: string[];
+  /** Default per-call and `waitFor` timeout in ms; 0 (the default) = none. */
+  timeout?: number;
+  env?: Record<string, string | undefined>;
+  cwd?: string;
+}
+
+export interface CloseOptions {
+  /** ms to wait for `shutdown` and then for the exit before SIGTERM. Default 2000. */
+  timeout?: number;
+  /** ms to wait after SIGTERM before SIGKILL. Default 2000. */
+  killTimeout?: number;
+}
+
+export interface ExitInfo {
+  exitCode: number | null;
+  signal: string | null;
+}
+
+export interface BatchEntry {
+  method: string;
+  params?: object;
+  /** Send without an id: never answered. */
+  notification?: boolean;
+}
+
+export type BatchSettled =
+  | { ok: true; result: unknown }
+  | { ok: false; error: OrdoError };
+
+/** Listener arguments of the Engine's EventEmitter events. */
+export type EngineEventMap = {
+  [K in keyof OrdoEvents]: [params: OrdoEvents[K]];
+} & {
+  notification: [method: string, params: unknown];
+  stderr: [text: string];
+  protocolError: [error: Error];
+  exit: [info: ExitInfo];
+};
+
+type Listener<K extends keyof EngineEventMap> = (...args: EngineEventMap[K]) => void;
+
+export interface LayerMethods {
+  add(params?: LayerAddParams, options?: CallOptions): Promise<Layer>;
+  remove(params: LayerRemoveParams, options?: CallOptions): Promise<Removed>;
+  update(params: LayerUpdateParams, options?: CallOptions): Promise<Layer>;
+  move(params: LayerMoveParams, options?: CallOptions): Promise<Layer>;
+  bringToFront(params: LayerBringToFrontParams, options?: CallOptions): Promise<Layer>;
+  sendToBack(params: LayerSendToBackParams, options?: CallOptions): Promise<Layer>;
+  get(params: LayerGetParams, options?: CallOptions): Promise<Layer>;
+  children(params?: LayerChildrenParams, options?: CallOptions): Promise<LayerPage>;
+  sortRange(params?: LayerSortRangeParams, options?: CallOptions): Promise<SortRange>;
+  tree(params?: LayerTreeParams, options?: CallOptions): Promise<TreeNode | TreeRoot>;
+  paintOrder(params?: LayerPaintOrderParams, options?: CallOptions): Promise<PaintOrder>;
+  hitTest(params: LayerHitTestParams, options?: CallOptions): Promise<HitTestResult>;
+  clear(params?: LayerClearParams, options?: CallOptions): Promise<Removed>;
+}
+
+export interface AlertMethods {
+  enqueue(params: AlertEnqueueParams, options?: CallOptions): Promise<EnqueueResult>;
+  complete(params: AlertCompleteParams, options?: CallOptions): Promise<Alert>;
+  cancel(params: AlertCancelParams, options?: CallOptions): Promise<CancelResult>;
+  pause(params?: AlertPauseParams, options?: CallOptions): Promise<PauseState>;
+  resume(params?: AlertResumeParams, options?: CallOptions): Promise<PauseState>;
+  get(params: AlertGetParams, options?: CallOptions): Promise<Alert>;
+  list(params?: AlertListParams, options?: CallOptions): Promise<AlertList>;
+  clear(params?: AlertClearParams, options?: CallOptions): Promise<Removed>;
+  configure(params?: AlertConfigureParams, options?: CallOptions): Promise<QueueSettings>;
+  defineType(params: AlertDefineTypeParams, options?: CallOptions): Promise<TypeDefaults>;
+}
+
+export interface NavMethods {
+  push(params: NavPushParams, options?: CallOptions): Promise<NavState>;
+  pop(params?: NavPopParams, options?: CallOptions): Promise<NavState>;
+  set(params: NavSetParams, options?: CallOptions): Promise<NavState>;
+  get(params?: NavGetParams, options?: CallOptions): Promise<NavState>;
+}
+
+export interface ClockMethods {
+  now(params?: ClockNowParams, options?: CallOptions): Promise<ClockNow>;
+  advance(params: ClockAdvanceParams, options?: CallOptions): Promise<ClockAdvanced>;
+}
+
+export interface EventMethods {
+  subscribe(params: EventsSubscribeParams, options?: CallOptions): Promise<Topics>;
+  unsubscribe(params: EventsUnsubscribeParams, options?: CallOptions): Promise<Topics>;
+}
+
+/**
+ * A running engine subprocess. At runtime a Node EventEmitter; its listener methods are
+ * typed here with the engine's events.
+ */
+export declare class Engine {
+  /** Starts the engine; resolves once the process runs. */
+  static spawn(options?: SpawnOptions): Promise<Engine>;
+  private constructor();
+
+  readonly bin: string;
+  readonly args: string[];
+  readonly framing: Framing;
+  readonly pid: number | undefined;
+  /** Resolves when the process has ended. */
+  readonly exited: Promise<ExitInfo>;
+  readonly exitInfo: ExitInfo | null;
+  readonly stderrTail: string;
+  readonly pendingCount: number;
+
+  initialize(params?: InitializeParams, options?: CallOptions): Promise<InitializeResult>;
+  shutdown(params?: ShutdownParams, options?: CallOptions): Promise<null>;
+  /** A notification: resolves once written. See `exited`. */
+  exit(params?: ExitParams): Promise<void>;
+  /** `rpc.discover`: the OpenRPC document. */
+  discover(params?: RpcDiscoverParams, options?: CallOptions): Promise<DiscoverResult>;
+  /** `engine.ping` */
+  ping(params?: EnginePingParams, options?: CallOptions): Promise<Ping>;
+  /** `engine.stats` */
+  stats(params?: EngineStatsParams, options?: CallOptions): Promise<Stats>;
+  /** `engine.reset` */
+  reset(params?: EngineResetParams, options?: CallOptions): Promise<null>;
+  readonly clock: ClockMethods;
+  readonly layers: LayerMethods;
+  readonly alerts: AlertMethods;
+  readonly nav: NavMethods;
+  /** `events.subscribe` / `events.unsubscribe` (the listeners are `on`/`waitFor`). */
+  readonly events: EventMethods;
+
+  /** Any method by name: typed for the schema's methods, `unknown` for others. */
+  request<M extends string>(
+    method: M,
+    params?: M extends MethodName ? OrdoMethods[M]['params'] : object,
+    options?: CallOptions,
+  ): Promise<M extends MethodName ? OrdoMethods[M]['result'] : unknown>;
+  notify(method: string, params?: object): Promise<void>;
+  /** One JSON-RPC batch; one settlement per entry, in order. */
+  batch(entries: readonly BatchEntry[], options?: CallOptions): Promise<BatchSettled[]>;
+  /** Sends `text` framed but otherwise unchanged; resolves with its answer (testing aid). */
+  raw(text: string, options?: CallOptions & { expectResponse?: boolean }): Promise<unknown>;
+
+  /** The params of the next `name` event matching `predicate`. Register before the cause. */
+  waitFor<K extends EventName>(
+    name: K,
+    predicate?: (params: OrdoEvents[K]) => boolean,
+    options?: WaitOptions,
+  ): Promise<OrdoEvents[K]>;
+  waitFor<K extends EventName>(name: K, options?: WaitOptions): Promise<OrdoEvents[K]>;
+
+  /** shutdown + exit + EOF, then SIGTERM, then SIGKILL. */
+  close(options?: CloseOptions): Promise<ExitInfo>;
+  kill(signal?: string | number): boolean;
+
+  on<K extends keyof EngineEventMap>(event: K, listener: Listener<K>): this;
+  once<K extends keyof EngineEventMap>(event: K, listener: Listener<K>): this;
+  off<K extends keyof EngineEventMap>(event: K, listener: Listener<K>): this;
+  addListener<K extends keyof EngineEventMap>(event: K, listener: Listener<K>): this;
+  removeListener<K extends keyof EngineEventMap>(event: K, listener: Listener<K>): this;
+  prependListener<K extends keyof EngineEventMap>(event: K, listener: Listener<K>): this;
+  removeAllListeners(event?: keyof EngineEventMap): this;
+  listenerCount(event: keyof EngineEventMap): number;
+  emit<K extends keyof EngineEventMap>(event: K, ...args: EngineEventMap[K]): boolean;
+}
+
+// ---------------------------------------------------------------------------
+// Errors
+
+/** An error answered by the engine. */
+export declare class OrdoError extends Error {
+  constructor(message: string, code: number, data?: unknown, method?: string);
+  readonly code: number;
+  readonly data: unknown;
+  /** The method of the failed request, when known. */
+  readonly method: string | undefined;
+}
+/** -32700 */
+export declare class ParseError extends OrdoError {
+  static readonly code: -32700;
+  readonly data: ParseErrorData;
+}
+/** -32600 */
+export declare class InvalidRequest extends OrdoError {
+  static readonly code: -32600;
+  readonly data: InvalidRequestData;
+  readonly reason: string | undefined;
+}
+/** -32601 */
+export declare class MethodNotFound extends OrdoError {
+  static readonly code: -32601;
+  readonly data: MethodNotFoundData;
+}
+/** -32602 */
+export declare class InvalidParams extends OrdoError {
+  static readonly code: -32602;
+  readonly data: InvalidParamsData;
+  /** JSON Pointer into params. */
+  readonly path: string | undefined;
+  readonly expected: string | undefined;
+}
+/** -32603 */
+export declare class InternalError extends OrdoError {
+  static readonly code: -32603;
+  readonly data: InternalErrorData;
+}
+/** -32001 */
+export declare class NotFound extends OrdoError {
+  static readonly code: -32001;
+  readonly data: NotFoundData;
+  readonly kind: 'layer' | 'alert' | undefined;
+}
+/** -32002 */
+export declare class AlreadyExists extends OrdoError {
+  static readonly code: -32002;
+  readonly data: AlreadyExistsData;
+  readonly kind: 'layer' | 'alert' | 'key' | undefined;
+}
+/** -32003 */
+export declare class InvalidState extends OrdoError {
+  static readonly code: -32003;
+  readonly data: InvalidStateData;
+  readonly reason: string | undefined;
+  readonly state: string | undefined;
+}
+/** -32004 */
+export declare class LimitExceeded extends OrdoError {
+  static readonly code: -32004;
+  readonly data: LimitExceededData;
+  readonly limit: number | undefined;
+  readonly value: number | undefined;
+}
+
+export declare const ERROR_CLASSES: Readonly<Record<number, typeof OrdoError>>;
+export declare function errorFromResponse(error: ErrorObject, method?: string): OrdoError;
+
+/** The engine ended before answering; every pending call rejects with it. */
+export declare class EngineExitedError extends Error {
+  constructor(info?: { exitCode?: number | null; signal?: string | null; stderr?: string; cause?: unknown });
+  readonly exitCode: number | null;
+  readonly signal: string | null;
+  /** The tail of the engine's stderr. */
+  readonly stderr: string;
+}
+
+/** A call or waitFor ran out of time. */
+export declare class TimeoutError extends Error {
+  constructor(what: string, timeoutMs: number);
+  readonly timeoutMs: number;
+}
+
+// ---------------------------------------------------------------------------
+// Lower level: framing, endpoint, transport (src/common imports nothing from Node)
+
+export declare class FramingError extends Error {
+  constructor(message: string, reason: string);
+  readonly reason: string;
+}
+
+export interface DecoderHandlers {
+  onMessage(body: Uint8Array): void;
+  onError?(error: FramingError): void;
+  maxMessageBytes?: number;
+}
+
+export interface MessageDecoder {
+  readonly bufferedBytes: number;
+  push(chunk: Uint8Array): void;
+  end(): void;
+}
+
+export declare class NdjsonDecoder implements MessageDecoder {
+  constructor(handlers: DecoderHandlers);
+  readonly bufferedBytes: number;
+  push(chunk: Uint8Array): void;
+  end(): void;
+}
+
+export declare class LspDecoder implements MessageDecoder {
+  constructor(handlers: DecoderHandlers);
+  readonly bufferedBytes: number;
+  push(chunk: Uint8Array): void;
+  end(): void;
+}
+
+export declare function encodeNdjson(text: string): Uint8Array;
+export declare function encodeLsp(text: string): Uint8Array;
+export declare function framingFor(framing: Framing): {
+  encode(text: string): Uint8Array;
+  createDecoder(handlers: DecoderHandlers): MessageDecoder;
+};
+
+export interface TransportSink {
+  data(chunk: Uint8Array): void;
+  close(error: Error): void;
+}
+
+/** The byte pipe an Endpoint runs over. */
+export interface Transport {
+  write(bytes: Uint8Array): void;
+  start(sink: TransportSink): void;
+}
+
+export declare class Endpoint {
+  constructor(
+    transport: Transport,
+    options?: {
+      framing?: Framing;
+      timeout?: number;
+      onNotification?: (method: string, params: unknown) => void;
+      onProtocolError?: (error: Error) => void;
+    },
+  );
+  readonly closedError: Error | null;
+  readonly pendingCount: number;
+  request(method: string, params?: object, options?: CallOptions): Promise<unknown>;
+  notify(method: string, params?: object): Promise<void>;
+  batch(entries: readonly BatchEntry[], options?: CallOptions): Promise<BatchSettled[]>;
+  raw(text: string, options?: CallOptions & { expectResponse?: boolean }): Promise<unknown>;
+  notifyRaw(text: string): Promise<void>;
+}
+
+/** The Node transport over a child process (typed loosely: no @types/node needed). */
+export declare class ProcessTransport implements Transport {
+  constructor(
+    child: unknown,
+    options?: {
+      stderrTailChars?: number;
+      onStderr?: (text: string) => void;
+      onExit?: (info: ExitInfo) => void;
+    },
+  );
+  readonly stderrTail: string;
+  write(bytes: Uint8Array): void;
+  start(sink: TransportSink): void;
+  end(): void;
+}
+
+export declare function findEngineBinary(options?: {
+  bin?: string;
+  env?: Record<string, string | undefined>;
+  from?: string;
+}): string;
+
+export declare const METHODS: ReadonlyArray<{ method: string; path: string; notification?: boolean }>;
+export declare const EVENTS: ReadonlyArray<EventName>;

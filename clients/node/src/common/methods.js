@@ -1,0 +1,84 @@
+// The client's method table: every method of schema/openrpc.json and where it lives on
+// the client object. Hand-written on purpose: test/schema.test.js fails when the schema
+// gains a method this table lacks.
+
+/**
+ * `method`: the JSON-RPC name; `path`: the property path on an Engine
+ * (`"layers.add"` → `engine.layers.add(params, options)`); `notification`: sent without
+ * an id, never answered.
+ * @type {ReadonlyArray<{method: string, path: string, notification?: boolean}>}
+ */
+export const METHODS = Object.freeze([
+  { method: 'initialize', path: 'initialize' },
+  { method: 'shutdown', path: 'shutdown' },
+  { method: 'exit', path: 'exit', notification: true },
+  { method: 'rpc.discover', path: 'discover' },
+  { method: 'engine.ping', path: 'ping' },
+  { method: 'engine.stats', path: 'stats' },
+  { method: 'engine.reset', path: 'reset' },
+  { method: 'clock.now', path: 'clock.now' },
+  { method: 'clock.advance', path: 'clock.advance' },
+  { method: 'layer.add', path: 'layers.add' },
+  { method: 'layer.remove', path: 'layers.remove' },
+  { method: 'layer.update', path: 'layers.update' },
+  { method: 'layer.move', path: 'layers.move' },
+  { method: 'layer.bringToFront', path: 'layers.bringToFront' },
+  { method: 'layer.sendToBack', path: 'layers.sendToBack' },
+  { method: 'layer.get', path: 'layers.get' },
+  { method: 'layer.children', path: 'layers.children' },
+  { method: 'layer.sortRange', path: 'layers.sortRange' },
+  { method: 'layer.tree', path: 'layers.tree' },
+  { method: 'layer.paintOrder', path: 'layers.paintOrder' },
+  { method: 'layer.hitTest', path: 'layers.hitTest' },
+  { method: 'layer.clear', path: 'layers.clear' },
+  { method: 'alert.enqueue', path: 'alerts.enqueue' },
+  { method: 'alert.complete', path: 'alerts.complete' },
+  { method: 'alert.cancel', path: 'alerts.cancel' },
+  { method: 'alert.pause', path: 'alerts.pause' },
+  { method: 'alert.resume', path: 'alerts.resume' },
+  { method: 'alert.get', path: 'alerts.get' },
+  { method: 'alert.list', path: 'alerts.list' },
+  { method: 'alert.clear', path: 'alerts.clear' },
+  { method: 'alert.configure', path: 'alerts.configure' },
+  { method: 'alert.defineType', path: 'alerts.defineType' },
+  { method: 'nav.push', path: 'nav.push' },
+  { method: 'nav.pop', path: 'nav.pop' },
+  { method: 'nav.set', path: 'nav.set' },
+  { method: 'nav.get', path: 'nav.get' },
+  { method: 'events.subscribe', path: 'events.subscribe' },
+  { method: 'events.unsubscribe', path: 'events.unsubscribe' },
+]);
+
+/** The engine's notifications (the schema's `x-events`). */
+export const EVENTS = Object.freeze([
+  'alert.show',
+  'alert.hide',
+  'alert.update',
+  'alert.idle',
+  'alert.changed',
+]);
+
+/**
+ * Installs one wrapper per METHODS entry on `target`, creating the namespace objects.
+ * @param {object} target
+ * @param {(method: string, params?: object, options?: object) => Promise<unknown>} request
+ * @param {(method: string, params?: object) => Promise<void>} notify
+ */
+export function installMethods(target, request, notify) {
+  for (const { method, path, notification } of METHODS) {
+    const parts = path.split('.');
+    let holder = target;
+    for (const part of parts.slice(0, -1)) {
+      if (!Object.hasOwn(holder, part)) {
+        Object.defineProperty(holder, part, { value: {}, enumerable: true });
+      }
+      holder = holder[part];
+    }
+    const fn = notification
+      ? (params) => notify(method, params)
+      : (params, options) => request(method, params, options);
+    Object.defineProperty(fn, 'name', { value: parts[parts.length - 1] });
+    Object.defineProperty(holder, parts[parts.length - 1], { value: fn, enumerable: true });
+  }
+  return target;
+}

@@ -1,0 +1,246 @@
+// Engine: the Ordo engine as a child process, driven through promise-based methods.
+
+import { spawn as spawnProcess } from 'node:child_process';
+import { EventEmitter } from 'node:events';
+
+import { Endpoint } from '../common/endpoint.js';
+import { TimeoutError, abortReason } from '../common/errors.js';
+import { EVENTS, installMethods } from '../common/methods.js';
+import { findEngineBinary } from './locate.js';
+import { ProcessTransport } from './transport.js';
+
+/**
+ * A running engine. Create with `await Engine.spawn(options)`; end with `await engine.close()`.
+ *
+ * Methods: one per schema method, `(params?, {timeout, signal}?) → Promise<result>`, namespaced
+ * (`engine.layers.add`, `engine.alerts.enqueue`, `engine.nav.push`, `engine.clock.advance`,
+ * `engine.events.subscribe`, `engine.ping`, `engine.discover` for `rpc.discover`, …).
+ *
+ * Events (EventEmitter): each engine notification by its name (`'alert.show'`, …) with its
+ * params; `'notification'` (method, params) for all of them; `'stderr'` (text);
+ * `'protocolError'` (Error); `'exit'` ({exitCode, signal}). A notification the engine
+ * writes before a response is emitted before that call's promise resolves.
+ */
+export class Engine extends EventEmitter {
+  #child;
+  #transport;
+  #endpoint;
+  #exitInfo = null;
+  #exited;
+  #closing = null;
+  #defaultTimeout;
+
+  /**
+   * Starts the engine and resolves once the process runs.
+   * @param {{bin?: string, framing?: 'ndjson' | 'lsp', clock?: 'system' | 'manual',
+   *          logLevel?: string, args?: string[], timeout?: number, env?: object, cwd?: string}} [options]
+   * @returns {Promise<Engine>}
+   */
+  static async spawn(options = {}) {
+    const bin = findEngineBinary({ bin: options.bin });
+    const framing = options.framing ?? 'ndjson';
+    if (framing !== 'ndjson' && framing !== 'lsp') {
+      throw new TypeError(`framing must be "ndjson" or "lsp", not ${JSON.stringify(framing)}`);
+    }
+    const extra = options.args ?? [];
+    const args = [];
+    if (!extra.includes('--framing')) args.push('--framing', framing);
+    if (options.clock) args.push('--clock', options.clock);
+    if (options.logLevel) args.push('--log-level', options.logLevel);
+    args.push(...extra);
+    const child = spawnProcess(bin, args, {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: options.env ?? process.env,
+      cwd: options.cwd,
+    });
+    await new Promise((resolve, reject) => {
+      child.once('spawn', resolve);
+      child.once('error', (err) => {
+        reject(new Error(`cannot start the Ordo engine ${JSON.stringify(bin)}: ${err.message}`, { cause: err }));
+      });
+    });
+    return new Engine(child, { bin, args, framing, timeout: options.timeout ?? 0 });
+  }
+
+  /** Use Engine.spawn. */
+  constructor(child, { bin, args, framing, timeout }) {
+    super();
+    this.#child = child;
+    this.#defaultTimeout = timeout;
+    /** The binary that runs. */
+    this.bin = bin;
+    /** The engine's command-line arguments. */
+    this.args = args;
+    /** `"ndjson"` or `"lsp"`. */
+    this.framing = framing;
+    let resolveExited;
+    this.#exited = new Promise((resolve) => (resolveExited = resolve));
+    this.#transport = new ProcessTransport(child, {
+      onStderr: (text) => this.#emitSafely('stderr', text),
+      onExit: (info) => {
+        this.#exitInfo = info;
+        resolveExited(info);
+        this.#emitSafely('exit', info);
+      },
+    });
+    this.#endpoint = new Endpoint(this.#transport, {
+      framing,
+      timeout,
+      onNotification: (method, params) => {
+        this.#emitSafely(method, params);
+        this.#emitSafely('notification', method, params);
+      },
+      onProtocolError: (err) => this.#emitSafely('protocolError', err),
+    });
+    installMethods(
+      this,
+      (method, params, options) => this.request(method, params, options),
+      (method, params) => this.notify(method, params),
+    );
+  }
+
+  /** The engine's process id. */
+  get pid() {
+    return this.#child.pid;
+  }
+
+  /** Resolves with `{exitCode, signal}` when the engine process has ended. */
+  get exited() {
+    return this.#exited;
+  }
+
+  /** `{exitCode, signal}` once the process has ended, else null. */
+  get exitInfo() {
+    return this.#exitInfo;
+  }
+
+  /** The last characters the engine wrote to stderr. */
+  get stderrTail() {
+    return this.#transport.stderrTail;
+  }
+
+  /** Calls that still wait for an answer. */
+  get pendingCount() {
+    return this.#endpoint.pendingCount;
+  }
+
+  /** Calls any method by name. */
+  request(method, params, options) {
+    return this.#endpoint.request(method, params, options);
+  }
+
+  /** Sends a notification by name. */
+  notify(method, params) {
+    return this.#endpoint.notify(method, params);
+  }
+
+  /** Sends several calls as one JSON-RPC batch; see Endpoint#batch. */
+  batch(entries, options) {
+    return this.#endpoint.batch(entries, options);
+  }
+
+  /** Sends `text` as one framed message, unchanged; resolves with its answer. Testing aid. */
+  raw(text, options) {
+    return this.#endpoint.raw(text, options);
+  }
+
+  /**
+   * Resolves with the params of the next `name` event for which `predicate` is true.
+   * Rejects on timeout (option, else the spawn `timeout`), abort, or engine exit.
+   * Register before the call that causes the event.
+   * @param {string} name
+   * @param {((params: any) => boolean) | {timeout?: number, signal?: AbortSignal}} [predicate]
+   * @param {{timeout?: number, signal?: AbortSignal}} [options]
+   */
+  waitFor(name, predicate, options) {
+    if (typeof predicate !== 'function') {
+      options = predicate;
+      predicate = () => true;
+    }
+    const { timeout = this.#defaultTimeout, signal } = options ?? {};
+    if (this.#endpoint.closedError) return Promise.reject(this.#endpoint.closedError);
+    if (signal?.aborted) return Promise.reject(abortReason(signal));
+    return new Promise((resolve, reject) => {
+      let timer = null;
+      const finish = (ok, value) => {
+        this.off(name, listener);
+        this.off('exit', onExit);
+        signal?.removeEventListener('abort', onAbort);
+        if (timer !== null) clearTimeout(timer);
+        (ok ? resolve : reject)(value);
+      };
+      const listener = (params) => {
+        let match;
+        try {
+          match = predicate(params);
+        } catch (err) {
+          finish(false, err);
+          return;
+        }
+        if (match) finish(true, params);
+      };
+      const onExit = () => finish(false, this.#endpoint.closedError);
+      const onAbort = () => finish(false, abortReason(signal));
+      this.on(name, listener);
+      this.on('exit', onExit);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      if (timeout > 0) timer = setTimeout(() => finish(false, new TimeoutError(`waiting for ${name}`, timeout)), timeout);
+    });
+  }
+
+  /**
+   * Ends the engine: `shutdown`, `exit` and EOF; if it has not exited after `timeout` ms,
+   * SIGTERM; after `killTimeout` more ms, SIGKILL. Resolves with `{exitCode, signal}`.
+   * Safe to call more than once.
+   * @param {{timeout?: number, killTimeout?: number}} [options]
+   */
+  close({ timeout = 2000, killTimeout = 2000 } = {}) {
+    this.#closing ??= this.#close(timeout, killTimeout);
+    return this.#closing;
+  }
+
+  async #close(timeout, killTimeout) {
+    if (this.#exitInfo) return this.#exitInfo;
+    try {
+      await this.request('shutdown', undefined, { timeout });
+    } catch {
+      // Already shut down, dead, or not answering: exit and signals follow.
+    }
+    await this.notify('exit').catch(() => {});
+    this.#transport.end();
+    if (await this.#exitWithin(timeout)) return this.#exitInfo;
+    this.#child.kill('SIGTERM');
+    if (await this.#exitWithin(killTimeout)) return this.#exitInfo;
+    this.#child.kill('SIGKILL');
+    return this.#exited;
+  }
+
+  #exitWithin(ms) {
+    if (this.#exitInfo) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), ms);
+      this.#exited.then(() => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+  }
+
+  /** Sends a signal to the engine process (default SIGTERM). */
+  kill(signal = 'SIGTERM') {
+    return this.#child.kill(signal);
+  }
+
+  // A throwing listener must not break the reader loop: rethrow it outside, asynchronously.
+  #emitSafely(name, ...args) {
+    try {
+      this.emit(name, ...args);
+    } catch (err) {
+      queueMicrotask(() => {
+        throw err;
+      });
+    }
+  }
+}
+
+export { EVENTS };

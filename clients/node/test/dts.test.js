@@ -1,0 +1,106 @@
+// index.d.ts against the schema's components: every component has a type of the same name,
+// object schemas have the same properties with the same required-ness, string enums the
+// same members. Catches the hand-written types drifting from schema/openrpc.json.
+
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+
+const schema = JSON.parse(readFileSync(new URL('../../../schema/openrpc.json', import.meta.url), 'utf8'));
+const dts = readFileSync(new URL('../index.d.ts', import.meta.url), 'utf8');
+
+/** The declarations without comments. */
+function stripComments(text) {
+  return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+}
+
+/** `export interface Name {…}` → Map of top-level property name → optional? */
+function interfaces(text) {
+  const out = new Map();
+  const re = /export interface (\w+)(?: extends [^{]+)? \{/g;
+  for (let m; (m = re.exec(text)); ) {
+    let depth = 1;
+    let i = re.lastIndex;
+    let line = '';
+    const props = new Map();
+    for (; i < text.length && depth > 0; i++) {
+      const ch = text[i];
+      if (ch === '\n') {
+        const prop = /^\s*(?:readonly\s+)?'?([A-Za-z_$][\w.$]*)'?(\?)?:(.*)$/.exec(line);
+        if (prop) props.set(prop[1], { optional: Boolean(prop[2]), type: prop[3].trim().replace(/;$/, '') });
+        line = '';
+        continue;
+      }
+      if (ch === '{' || ch === '(' || ch === '[' || ch === '<') depth++;
+      if (ch === '}' || ch === ')' || ch === ']' || (ch === '>' && text[i - 1] !== '=')) depth--;
+      if (depth === 1 || (depth === 2 && '{([<'.includes(ch))) line += ch;
+    }
+    out.set(m[1], props);
+  }
+  return out;
+}
+
+/** `export type Name = …;` → the right-hand side. */
+function aliases(text) {
+  const out = new Map();
+  const re = /export type (\w+)(?:<[^>]*>)? =([^;]*);/g;
+  for (let m; (m = re.exec(text)); ) out.set(m[1], m[2].trim());
+  return out;
+}
+
+/** Does a property schema accept null (directly, through anyOf, or through a $ref)? */
+function schemaAllowsNull(p) {
+  if (p.$ref) return schemaAllowsNull(schema.components.schemas[p.$ref.split('/').pop()] ?? {});
+  if (p.type === 'null' || (Array.isArray(p.type) && p.type.includes('null'))) return true;
+  if (p.anyOf) return p.anyOf.some(schemaAllowsNull);
+  return false;
+}
+
+/** Does a d.ts type text admit null? (one level of alias: NullableId) */
+function typeAllowsNull(type) {
+  return /(^|[^\w])null([^\w]|$)/.test(type) || /\bNullableId\b/.test(type) || type === 'unknown';
+}
+
+const ifaces = interfaces(stripComments(dts));
+const types = aliases(stripComments(dts));
+
+for (const [name, s] of Object.entries(schema.components.schemas)) {
+  test(`index.d.ts: ${name}`, () => {
+    assert.ok(ifaces.has(name) || types.has(name), `index.d.ts declares no type ${name}`);
+    if (Array.isArray(s.enum) && s.enum.every((v) => typeof v === 'string')) {
+      const members = [...types.get(name).matchAll(/'([^']*)'/g)].map((x) => x[1]);
+      assert.deepEqual(members.sort(), [...s.enum].sort(), `${name} members`);
+      return;
+    }
+    if (s.type !== 'object' || !s.properties) return;
+    const required = new Set(s.required ?? []);
+    const schemaProps = Object.keys(s.properties);
+    if (!ifaces.has(name)) {
+      const alias = types.get(name);
+      if (schemaProps.length === 0) {
+        const open = s.additionalProperties !== false;
+        assert.equal(alias, open ? 'Record<string, unknown>' : 'NoParams', `${name} takes no params`);
+        return;
+      }
+      assert.fail(`${name} should be an interface`);
+    }
+    const props = ifaces.get(name);
+    assert.deepEqual([...props.keys()].sort(), [...schemaProps].sort(), `${name} properties`);
+    const problems = [];
+    for (const key of schemaProps) {
+      const { optional, type } = props.get(key);
+      if (optional === required.has(key)) {
+        problems.push(`${name}.${key} should be ${required.has(key) ? 'required' : 'optional'}`);
+      }
+      const p = s.properties[key];
+      const anyJson = Object.keys(p).every((k) => k === 'description' || k === 'default');
+      const anyButNull = p.not?.type === 'null' && !p.type && !p.$ref && !p.anyOf;
+      if (anyJson || anyButNull) {
+        if (type !== 'unknown') problems.push(`${name}.${key} is any JSON: unknown, not ${type}`);
+      } else if (typeAllowsNull(type) !== schemaAllowsNull(p)) {
+        problems.push(`${name}.${key}: null is ${schemaAllowsNull(p) ? '' : 'not '}allowed (d.ts: ${type})`);
+      }
+    }
+    assert.deepEqual(problems, []);
+  });
+}

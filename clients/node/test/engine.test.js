@@ -1,0 +1,228 @@
+// The lifecycle and engine methods, both framings, batches and the generic call paths.
+
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, test } from 'node:test';
+
+import { Engine, InvalidParams, InvalidState, MethodNotFound } from '../index.js';
+import { BIN, spawnEngine } from './helpers.js';
+
+const schema = JSON.parse(readFileSync(new URL('../../../schema/openrpc.json', import.meta.url), 'utf8'));
+
+for (const framing of ['ndjson', 'lsp']) {
+  describe(`${framing} framing`, () => {
+    test('initialize reports the framing, the clock and the methods', async () => {
+      const engine = await spawnEngine({ framing });
+      const init = await engine.initialize({ clientInfo: { name: 'ordo-node-test', version: '0' } });
+      assert.equal(init.serverInfo.name, 'ordo');
+      assert.equal(typeof init.serverInfo.version, 'string');
+      assert.equal(init.protocolVersion, '1');
+      assert.equal(init.framing, framing);
+      assert.equal(init.clock, 'manual');
+      assert.ok(init.methods.includes('engine.ping'));
+      await engine.close();
+    });
+
+    test('ping, stats, clock, reset', async () => {
+      const engine = await spawnEngine({ framing });
+      assert.deepEqual(await engine.ping(), { pong: true, at: 0 });
+      assert.deepEqual(await engine.clock.now(), { now: 0, mode: 'manual' });
+      assert.deepEqual(await engine.clock.advance({ ms: 250 }), { now: 250 });
+      assert.deepEqual(await engine.ping(), { pong: true, at: 250 });
+      const stats = await engine.stats();
+      assert.equal(stats.layers, 0);
+      assert.deepEqual(stats.alerts, { scheduled: 0, pending: 0, showing: 0, suspended: 0, ended: 0 });
+      assert.equal(stats.requests, 5);
+      assert.equal(typeof stats.uptimeMs, 'number');
+      assert.equal(await engine.reset(), null);
+      assert.deepEqual(await engine.clock.now(), { now: 0, mode: 'manual' }, 'reset: a manual clock goes back to 0');
+      await engine.close();
+    });
+
+    test('a large message round-trips (rpc.discover, ~the whole schema)', async () => {
+      const engine = await spawnEngine({ framing });
+      const doc = await engine.discover();
+      assert.match(doc.openrpc, /^1\.3\.\d+$/);
+      assert.equal(doc.info.title, 'Ordo');
+      assert.ok(doc.methods.length >= 9);
+      // A 4 MiB parameter through the engine's reader: an InvalidParams answer, not a hang.
+      await assert.rejects(engine.ping({ pad: 'p'.repeat(4 * 1024 * 1024) }), InvalidParams);
+      await engine.close();
+    });
+
+    test('non-ASCII text round-trips (LSP lengths count bytes)', async () => {
+      const engine = await spawnEngine({ framing });
+      const data = { title: '红包 🧧', note: 'é\u2028x\u0000y', list: ['ä', '😀'.repeat(1000)] };
+      const layer = await engine.layers.add({ id: '红包🧧', data });
+      assert.equal(layer.id, '红包🧧');
+      assert.deepEqual(layer.data, data);
+      assert.deepEqual((await engine.layers.get({ id: '红包🧧' })).data, data);
+      await engine.close();
+    });
+
+    test('a batch: answers in entry order, errors in place, notifications unanswered', async () => {
+      const engine = await spawnEngine({ framing });
+      const settled = await engine.batch([
+        { method: 'clock.advance', params: { ms: 5 } },
+        { method: 'engine.ping', notification: true },
+        { method: 'no.such' },
+        { method: 'clock.now' },
+      ]);
+      assert.equal(settled.length, 4);
+      assert.deepEqual(settled[0], { ok: true, result: { now: 5 } });
+      assert.deepEqual(settled[1], { ok: true, result: undefined });
+      assert.equal(settled[2].ok, false);
+      assert.ok(settled[2].error instanceof MethodNotFound);
+      assert.deepEqual(settled[2].error.data, { method: 'no.such' });
+      assert.deepEqual(settled[3], { ok: true, result: { now: 5, mode: 'manual' } });
+      // Only notifications: nothing is written back; the call resolves once sent.
+      assert.deepEqual(await engine.batch([{ method: 'clock.advance', params: { ms: 1 }, notification: true }]), [
+        { ok: true, result: undefined },
+      ]);
+      assert.deepEqual(await engine.clock.now(), { now: 6, mode: 'manual' });
+      await engine.close();
+    });
+  });
+}
+
+test('auto framing: the engine detects LSP from the first bytes', async () => {
+  const engine = await spawnEngine({ framing: 'lsp', args: ['--framing', 'auto'] });
+  assert.deepEqual(engine.args.filter((a) => a === '--framing'), ['--framing']);
+  assert.equal((await engine.initialize()).framing, 'lsp');
+  await engine.close();
+});
+
+test('the system clock moves on its own; clock.advance is refused on it', async () => {
+  const engine = await spawnEngine({ clock: 'system' });
+  assert.equal((await engine.clock.now()).mode, 'system');
+  const err = await engine.clock.advance({ ms: 1 }).catch((e) => e);
+  assert.ok(err instanceof InvalidState);
+  assert.equal(err.reason, 'system_clock');
+  await engine.close();
+});
+
+test('initialize chooses the clock', async () => {
+  const engine = await spawnEngine({ clock: undefined });
+  assert.equal((await engine.initialize({ clock: 'manual' })).clock, 'manual');
+  assert.deepEqual(await engine.clock.advance({ ms: 3 }), { now: 3 });
+  await engine.close();
+});
+
+test('shutdown, then every request but exit is refused; exit after shutdown exits 0', async () => {
+  const engine = await spawnEngine();
+  assert.equal(await engine.shutdown(), null);
+  const err = await engine.ping().catch((e) => e);
+  assert.ok(err instanceof InvalidState, String(err));
+  assert.equal(err.method, 'engine.ping');
+  await engine.exit();
+  assert.deepEqual(await engine.exited, { exitCode: 0, signal: null });
+});
+
+test('exit without shutdown exits 1 (the LSP rule)', async () => {
+  const engine = await spawnEngine();
+  await engine.exit();
+  assert.deepEqual(await engine.exited, { exitCode: 1, signal: null });
+});
+
+test('close() is shutdown + exit, is idempotent, and resolves with the exit status', async () => {
+  const engine = await spawnEngine();
+  const seen = [];
+  engine.on('exit', (info) => seen.push(info));
+  const [a, b] = await Promise.all([engine.close(), engine.close()]);
+  assert.deepEqual(a, { exitCode: 0, signal: null });
+  assert.equal(a, b);
+  assert.deepEqual(seen, [{ exitCode: 0, signal: null }]);
+  assert.deepEqual(await engine.close(), a);
+});
+
+test('request() and notify() reach any method by name', async () => {
+  const engine = await spawnEngine();
+  await engine.notify('clock.advance', { ms: 7 });
+  assert.deepEqual(await engine.request('clock.now'), { now: 7, mode: 'manual' });
+  const err = await engine.request('layer.ad', {}).catch((e) => e);
+  assert.ok(err instanceof MethodNotFound);
+  assert.equal(err.data.method, 'layer.ad');
+  await engine.close();
+});
+
+test('params: omitted and [] are the same; a non-empty array is InvalidParams', async () => {
+  const engine = await spawnEngine();
+  assert.equal((await engine.raw('{"jsonrpc":"2.0","id":"a","method":"engine.ping","params":[]}')).pong, true);
+  const err = await engine.raw('{"jsonrpc":"2.0","id":"b","method":"engine.ping","params":[1]}').catch((e) => e);
+  assert.ok(err instanceof InvalidParams);
+  await engine.close();
+});
+
+test('string and null ids from raw messages are answered and matched', async () => {
+  const engine = await spawnEngine();
+  assert.deepEqual(await engine.raw('{"jsonrpc":"2.0","id":"x-1","method":"clock.now"}'), { now: 0, mode: 'manual' });
+  assert.deepEqual(await engine.raw('{"jsonrpc":"2.0","id":null,"method":"clock.now"}'), { now: 0, mode: 'manual' });
+  const answers = await engine.raw('[{"jsonrpc":"2.0","id":"p","method":"engine.ping"},7]');
+  assert.equal(answers.length, 2);
+  assert.equal(answers[0].id, 'p');
+  assert.equal(answers[1].error.code, -32600);
+  // Calls made before, between and after raw messages still match their answers.
+  const [p1, p2, p3] = await Promise.all([
+    engine.clock.advance({ ms: 1 }),
+    engine.raw('{"jsonrpc":"2.0","id":1,"method":"clock.now"}'),
+    engine.clock.advance({ ms: 1 }),
+  ]);
+  assert.deepEqual([p1, p2, p3], [{ now: 1 }, { now: 1, mode: 'manual' }, { now: 2 }]);
+  await engine.close();
+});
+
+test('a raw message that gets no answer fails once a later call is answered', async () => {
+  const engine = await spawnEngine();
+  const silent = engine.raw('{"jsonrpc":"2.0","method":"clock.advance","params":{"ms":2}}');
+  assert.deepEqual(await engine.clock.now(), { now: 2, mode: 'manual' });
+  const err = await silent.catch((e) => e);
+  assert.equal(err.code, -32603);
+  assert.match(err.message, /answered a later request, but not this one/);
+  assert.equal(await engine.raw('{"jsonrpc":"2.0","method":"engine.ping"}', { expectResponse: false }), undefined);
+  assert.equal(engine.pendingCount, 0);
+  await engine.close();
+});
+
+test('many concurrent calls resolve with their own answers', async () => {
+  const engine = await spawnEngine();
+  const results = await Promise.all(Array.from({ length: 200 }, (_, i) => engine.clock.advance({ ms: 1 }).then((r) => [i, r.now])));
+  for (const [i, now] of results) assert.equal(now, i + 1);
+  await engine.close();
+});
+
+test('the engine bin comes from the options, else ORDO_BIN or the repository build', async () => {
+  const engine = await Engine.spawn({ bin: BIN, timeout: 5000 });
+  assert.equal(engine.bin, BIN);
+  assert.ok(engine.pid > 0);
+  await engine.close();
+  await assert.rejects(Engine.spawn({ bin: '/nonexistent/ordo' }), /cannot start the Ordo engine/);
+  await assert.rejects(Engine.spawn({ framing: 'xml' }), TypeError);
+});
+
+test('the OpenRPC document served by rpc.discover lists the methods of schema/openrpc.json', async () => {
+  const engine = await spawnEngine();
+  const served = (await engine.discover()).methods.map((m) => m.name).sort();
+  assert.deepEqual(served, schema.methods.map((m) => m.name).sort());
+  await engine.close();
+});
+
+test('on the system clock, timer events arrive on their own', async () => {
+  const engine = await spawnEngine({ clock: 'system' });
+  const shown = engine.waitFor('alert.show', (e) => e.alert.id === 'T');
+  const hidden = engine.waitFor('alert.hide', (e) => e.id === 'T', { timeout: 3000 });
+  const { alert } = await engine.alerts.enqueue({ type: 't', id: 'T', delayMs: 20, durationMs: 30 });
+  assert.equal(alert.state, 'scheduled');
+  const show = await shown;
+  const hide = await hidden;
+  assert.equal(hide.reason, 'timeout');
+  assert.ok(show.at >= alert.createdAt + 20, `shown at ${show.at}`);
+  assert.ok(hide.at >= show.at + 30, `hidden at ${hide.at}`);
+  await engine.close();
+});
+
+test('SIGTERM: the engine flushes and exits 0', async () => {
+  const engine = await spawnEngine();
+  await engine.ping();
+  engine.kill('SIGTERM');
+  assert.deepEqual(await engine.exited, { exitCode: 0, signal: null });
+});

@@ -1,0 +1,195 @@
+// Every error class, each produced by the real engine (InternalError, which only an engine
+// bug produces, is checked through the code → class mapping).
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import {
+  AlreadyExists,
+  ERROR_CLASSES,
+  InternalError,
+  InvalidParams,
+  InvalidRequest,
+  InvalidState,
+  LimitExceeded,
+  MethodNotFound,
+  NotFound,
+  OrdoError,
+  ParseError,
+  errorFromResponse,
+} from '../index.js';
+import { spawnEngine } from './helpers.js';
+
+/** The error `promise` rejects with, checked to be a `Class` with `code`. */
+async function failure(promise, Class, code) {
+  const err = await promise.then(
+    (value) => assert.fail(`expected ${Class.name}, got the result ${JSON.stringify(value)}`),
+    (e) => e,
+  );
+  assert.ok(err instanceof Class, `expected ${Class.name}, got ${err?.name}: ${err?.message}`);
+  assert.ok(err instanceof OrdoError);
+  assert.equal(err.code, code);
+  assert.equal(err.name, Class.name);
+  assert.equal(typeof err.message, 'string');
+  assert.ok(err.message.length > 0);
+  return err;
+}
+
+test('ParseError (-32700): not JSON, and the stream continues', async () => {
+  const engine = await spawnEngine();
+  const err = await failure(engine.raw('{"jsonrpc": "2.0", "id": 1, "method": '), ParseError, -32700);
+  assert.equal(typeof err.data.reason, 'string');
+  assert.deepEqual(await engine.clock.now(), { now: 0, mode: 'manual' });
+  await engine.close();
+});
+
+test('InvalidRequest (-32600): not a request, empty batch, too large', async () => {
+  const engine = await spawnEngine({ args: ['--max-message-bytes', '2000'] });
+  await failure(engine.raw('{"jsonrpc":"1.0","id":"v","method":"engine.ping"}'), InvalidRequest, -32600);
+  await failure(engine.raw('42'), InvalidRequest, -32600);
+  const empty = await failure(engine.batch([]), InvalidRequest, -32600);
+  assert.equal(empty.method, 'batch');
+  const big = await failure(engine.ping({ pad: 'x'.repeat(5000) }), InvalidRequest, -32600);
+  assert.equal(big.reason, 'too_large');
+  assert.equal(big.data.limit, 2000);
+  assert.deepEqual(await engine.ping(), { pong: true, at: 0 }, 'the next message is read normally');
+  await engine.close();
+});
+
+test('MethodNotFound (-32601)', async () => {
+  const engine = await spawnEngine();
+  const err = await failure(engine.request('layer.ad', { id: 'x' }), MethodNotFound, -32601);
+  assert.deepEqual(err.data, { method: 'layer.ad' });
+  assert.equal(err.method, 'layer.ad');
+  await engine.close();
+});
+
+test('InvalidParams (-32602): path and expected', async () => {
+  const engine = await spawnEngine();
+  const neg = await failure(engine.clock.advance({ ms: -1 }), InvalidParams, -32602);
+  assert.equal(neg.path, '/ms');
+  assert.equal(typeof neg.expected, 'string');
+  assert.deepEqual(neg.data, { path: neg.path, expected: neg.expected });
+  const missing = await failure(engine.clock.advance({}), InvalidParams, -32602);
+  assert.equal(missing.path, '/ms');
+  const unknown = await failure(engine.clock.advance({ ms: 1, mss: 2 }), InvalidParams, -32602);
+  assert.equal(unknown.path, '/mss');
+  const frac = await failure(engine.clock.advance({ ms: 1.5 }), InvalidParams, -32602);
+  assert.equal(frac.path, '/ms');
+  assert.deepEqual(await engine.clock.advance({ ms: 1.0 }), { now: 1 }, '1.0 counts as the integer 1');
+  const huge = await failure(engine.clock.advance({ ms: 2 ** 53 }), InvalidParams, -32602);
+  assert.equal(huge.path, '/ms');
+  await engine.close();
+});
+
+test('InvalidParams (-32602): a JSON Pointer into nested params', async () => {
+  const engine = await spawnEngine();
+  const deep = await failure(
+    engine.layers.add({ id: 'l', frame: { x: 0, y: 0, width: -5, height: 1 } }),
+    InvalidParams,
+    -32602,
+  );
+  assert.equal(deep.path, '/frame/width');
+  await engine.close();
+});
+
+test('InternalError (-32603) and unknown codes map to their classes', () => {
+  const err = errorFromResponse({ code: -32603, message: 'bug', data: {} }, 'layer.add');
+  assert.ok(err instanceof InternalError);
+  assert.equal(err.code, -32603);
+  assert.equal(err.method, 'layer.add');
+  const other = errorFromResponse({ code: -31999, message: 'vendor', data: 1 });
+  assert.equal(other.constructor, OrdoError);
+  assert.equal(other.data, 1);
+  for (const [code, Class] of Object.entries(ERROR_CLASSES)) {
+    assert.equal(Class.code, Number(code));
+    assert.ok(errorFromResponse({ code: Number(code), message: 'm' }) instanceof Class);
+  }
+});
+
+test('NotFound (-32001): unknown layer and alert ids', async () => {
+  const engine = await spawnEngine();
+  const layer = await failure(engine.layers.get({ id: 'nope' }), NotFound, -32001);
+  assert.deepEqual(layer.data, { kind: 'layer', id: 'nope' });
+  assert.equal(layer.kind, 'layer');
+  const alert = await failure(engine.alerts.get({ id: 'nope' }), NotFound, -32001);
+  assert.deepEqual(alert.data, { kind: 'alert', id: 'nope' });
+  await engine.close();
+});
+
+test('AlreadyExists (-32002): duplicate layer id, alert id, dedupe key', async () => {
+  const engine = await spawnEngine();
+  await engine.layers.add({ id: 'a' });
+  const layer = await failure(engine.layers.add({ id: 'a' }), AlreadyExists, -32002);
+  assert.deepEqual(layer.data, { kind: 'layer', id: 'a' });
+  await engine.alerts.enqueue({ type: 't', id: 'A' });
+  const alert = await failure(engine.alerts.enqueue({ type: 't', id: 'A' }), AlreadyExists, -32002);
+  assert.equal(alert.kind, 'alert');
+  await engine.alerts.enqueue({ type: 't', id: 'K1', key: 'k' });
+  const key = await failure(engine.alerts.enqueue({ type: 't', id: 'K2', key: 'k', onDuplicate: 'error' }), AlreadyExists, -32002);
+  assert.equal(key.kind, 'key');
+  await engine.close();
+});
+
+test('InvalidState (-32003): after shutdown; clock.advance on the system clock', async () => {
+  const engine = await spawnEngine();
+  await engine.shutdown();
+  const after = await failure(engine.ping(), InvalidState, -32003);
+  assert.equal(typeof after.reason, 'string');
+  await engine.exit();
+  assert.equal((await engine.exited).exitCode, 0);
+  const system = await spawnEngine({ clock: 'system' });
+  const clock = await failure(system.clock.advance({ ms: 1 }), InvalidState, -32003);
+  assert.equal(clock.reason, 'system_clock');
+  await system.close();
+});
+
+test('InvalidState (-32003): a layer moved under its own descendant', async () => {
+  const engine = await spawnEngine();
+  await engine.layers.add({ id: 'p' });
+  await engine.layers.add({ id: 'c', parent: 'p' });
+  const cycle = await failure(engine.layers.move({ id: 'p', parent: 'c' }), InvalidState, -32003);
+  assert.equal(cycle.reason, 'cycle');
+  await engine.close();
+});
+
+test('InvalidState (-32003): popping an empty navigation stack', async () => {
+  const engine = await spawnEngine();
+  const pop = await failure(engine.nav.pop(), InvalidState, -32003);
+  assert.equal(pop.reason, 'empty_stack');
+  await engine.close();
+});
+
+test('InvalidState (-32003): completing an alert that is not showing', async () => {
+  const engine = await spawnEngine();
+  await engine.alerts.enqueue({ type: 't', id: 'A' });
+  await engine.alerts.enqueue({ type: 't', id: 'B' });
+  const err = await failure(engine.alerts.complete({ id: 'B' }), InvalidState, -32003);
+  assert.equal(err.reason, 'not_showing');
+  assert.equal(err.state, 'pending');
+  await engine.close();
+});
+
+test('LimitExceeded (-32004): --max-batch', async () => {
+  const engine = await spawnEngine({ args: ['--max-batch', '2'] });
+  const err = await failure(
+    engine.batch([{ method: 'engine.ping' }, { method: 'engine.ping' }, { method: 'engine.ping' }]),
+    LimitExceeded,
+    -32004,
+  );
+  assert.equal(err.limit, 2);
+  assert.equal(err.value, 3);
+  await engine.close();
+});
+
+test('LimitExceeded (-32004): --max-layers and --max-alerts', async () => {
+  const engine = await spawnEngine({ args: ['--max-layers', '2', '--max-alerts', '1'] });
+  await engine.layers.add({ id: 'a' });
+  await engine.layers.add({ id: 'b' });
+  const layers = await failure(engine.layers.add({ id: 'c' }), LimitExceeded, -32004);
+  assert.deepEqual(layers.data, { name: 'maxLayers', limit: 2, value: 3 });
+  await engine.alerts.enqueue({ type: 't', id: 'A' });
+  const alerts = await failure(engine.alerts.enqueue({ type: 't', id: 'B' }), LimitExceeded, -32004);
+  assert.deepEqual(alerts.data, { name: 'maxAlerts', limit: 1, value: 2 });
+  await engine.close();
+});

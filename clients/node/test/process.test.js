@@ -1,0 +1,172 @@
+// The engine as a process: death mid-call, timeouts, abort, close escalation, stderr,
+// finding the binary. SIGSTOP freezes the engine so "mid-call" is deterministic.
+
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+
+import { EngineExitedError, TimeoutError, findEngineBinary } from '../index.js';
+import { BIN, spawnEngine } from './helpers.js';
+
+/** Resolves after the event loop has had `ms` to deliver anything that was coming. */
+const settle = (ms = 50) => new Promise((r) => setTimeout(r, ms));
+
+test('an engine killed mid-call rejects every pending call with EngineExitedError', async () => {
+  const engine = await spawnEngine();
+  await engine.ping();
+  engine.kill('SIGSTOP');
+  const calls = [engine.ping(), engine.clock.advance({ ms: 5 }), engine.batch([{ method: 'clock.now' }])];
+  const waiting = engine.waitFor('alert.show');
+  await settle();
+  assert.equal(engine.pendingCount, 3);
+  engine.kill('SIGKILL');
+  for (const call of [...calls, waiting]) {
+    const err = await call.catch((e) => e);
+    assert.ok(err instanceof EngineExitedError, String(err));
+    assert.equal(err.signal, 'SIGKILL');
+    assert.equal(err.exitCode, null);
+    assert.match(err.message, /killed by SIGKILL/);
+  }
+  assert.deepEqual(engine.exitInfo, { exitCode: null, signal: 'SIGKILL' });
+  assert.equal(engine.pendingCount, 0);
+  // Later calls fail at once, never hang.
+  await assert.rejects(engine.ping(), EngineExitedError);
+  await assert.rejects(engine.notify('engine.ping'), EngineExitedError);
+  await assert.rejects(engine.waitFor('alert.hide'), EngineExitedError);
+  assert.deepEqual(await engine.close(), { exitCode: null, signal: 'SIGKILL' });
+});
+
+test('EngineExitedError carries the exit code and the stderr tail', async () => {
+  // A bad flag: the engine prints its usage on stderr and exits 2.
+  const engine = await spawnEngine({ args: ['--no-such-flag'] });
+  const stderr = [];
+  engine.on('stderr', (text) => stderr.push(text));
+  const err = await engine.ping().catch((e) => e);
+  assert.ok(err instanceof EngineExitedError, String(err));
+  assert.equal(err.exitCode, 2);
+  assert.equal(err.signal, null);
+  assert.match(err.stderr, /usage: ordo/);
+  assert.match(err.message, /exited with code 2[\s\S]*usage: ordo/);
+  assert.match(engine.stderrTail, /usage: ordo/);
+  assert.match(stderr.join(''), /usage: ordo/);
+});
+
+test('a per-call timeout rejects with TimeoutError; the late answer is dropped and order kept', async () => {
+  const engine = await spawnEngine();
+  engine.kill('SIGSTOP');
+  const started = Date.now();
+  const err = await engine.clock.advance({ ms: 10 }, { timeout: 100 }).catch((e) => e);
+  assert.ok(err instanceof TimeoutError, String(err));
+  assert.equal(err.timeoutMs, 100);
+  assert.match(err.message, /clock.advance timed out after 100 ms/);
+  assert.ok(Date.now() - started >= 90);
+  const protocolErrors = [];
+  engine.on('protocolError', (e) => protocolErrors.push(e));
+  engine.kill('SIGCONT');
+  // The engine still applied the timed-out request; the next answers match their calls.
+  assert.deepEqual(await engine.clock.now(), { now: 10, mode: 'manual' });
+  assert.deepEqual(await engine.clock.advance({ ms: 1 }), { now: 11 });
+  assert.deepEqual(protocolErrors, []);
+  await engine.close();
+});
+
+test('the spawn timeout is the default for every call and for waitFor', async () => {
+  const engine = await spawnEngine({ timeout: 80 });
+  engine.kill('SIGSTOP');
+  await assert.rejects(engine.ping(), TimeoutError);
+  await assert.rejects(engine.waitFor('alert.idle'), /waiting for alert.idle timed out after 80 ms/);
+  await assert.rejects(engine.batch([{ method: 'engine.ping' }]), TimeoutError);
+  engine.kill('SIGCONT');
+  assert.equal((await engine.ping(undefined, { timeout: 0 })).pong, true);
+  await engine.close();
+});
+
+test('an AbortSignal stops waiting; an aborted signal sends nothing', async () => {
+  const engine = await spawnEngine();
+  engine.kill('SIGSTOP');
+  const controller = new AbortController();
+  const call = engine.clock.advance({ ms: 3 }, { signal: controller.signal });
+  const wait = engine.waitFor('alert.show', { signal: controller.signal });
+  controller.abort();
+  const err = await call.catch((e) => e);
+  assert.equal(err.name, 'AbortError');
+  assert.equal((await wait.catch((e) => e)).name, 'AbortError');
+  const reason = new Error('user left');
+  const again = new AbortController();
+  again.abort(reason);
+  assert.equal(await engine.clock.advance({ ms: 100 }, { signal: again.signal }).catch((e) => e), reason);
+  engine.kill('SIGCONT');
+  // The aborted request had been sent (+3); the pre-aborted one never was (+100).
+  assert.deepEqual(await engine.clock.now(), { now: 3, mode: 'manual' });
+  await engine.close();
+});
+
+test('close() escalates: shutdown times out, SIGTERM is not enough, SIGKILL ends it', async () => {
+  const engine = await spawnEngine();
+  engine.kill('SIGSTOP'); // a stopped process answers nothing and ignores SIGTERM until continued
+  const started = Date.now();
+  const info = await engine.close({ timeout: 100, killTimeout: 100 });
+  assert.deepEqual(info, { exitCode: null, signal: 'SIGKILL' });
+  assert.ok(Date.now() - started < 2000);
+});
+
+test('close() on a running engine ends it with status 0 and rejects later calls', async () => {
+  const engine = await spawnEngine();
+  assert.deepEqual(await engine.close(), { exitCode: 0, signal: null });
+  const err = await engine.ping().catch((e) => e);
+  assert.ok(err instanceof EngineExitedError);
+  assert.equal(err.exitCode, 0);
+});
+
+test('a throwing event listener does not break the reader', () => {
+  // In a child Node process: the listener's error surfaces as an uncaught exception there
+  // (as with any EventEmitter), while calls keep resolving.
+  const script = `
+    import { Engine } from ${JSON.stringify(new URL('../index.js', import.meta.url).href)};
+    const thrown = [];
+    process.on('uncaughtException', (e) => thrown.push(e.message));
+    const engine = await Engine.spawn({ bin: ${JSON.stringify(BIN)}, clock: 'manual', logLevel: 'debug', timeout: 5000 });
+    engine.on('stderr', () => { throw new Error('listener bug'); });
+    await engine.raw('not json').catch(() => {});
+    await new Promise((r) => setTimeout(r, 50));
+    const now = await engine.clock.now();
+    await engine.close();
+    console.log(JSON.stringify({ now, thrown: [...new Set(thrown)] }));
+  `;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+  const { now, thrown } = JSON.parse(out);
+  assert.deepEqual(now, { now: 0, mode: 'manual' });
+  assert.deepEqual(thrown, ['listener bug']);
+});
+
+test('findEngineBinary: option, ORDO_BIN, newest repository build, PATH, clear failure', () => {
+  const root = mkdtempSync(join(tmpdir(), 'ordo-locate-'));
+  try {
+    const exe = (path, mtime) => {
+      mkdirSync(join(path, '..'), { recursive: true });
+      writeFileSync(path, '#!/bin/sh\n');
+      chmodSync(path, 0o755);
+      utimesSync(path, mtime, mtime);
+      return path;
+    };
+    const deep = join(root, 'repo', 'clients', 'node', 'src', 'node');
+    mkdirSync(deep, { recursive: true });
+    const env = { PATH: '' };
+    assert.equal(findEngineBinary({ bin: '/x/ordo', env: { ORDO_BIN: '/y' } }), '/x/ordo');
+    assert.equal(findEngineBinary({ env: { ORDO_BIN: '/y/ordo' }, from: deep }), '/y/ordo');
+    assert.throws(() => findEngineBinary({ env, from: deep }), /cannot find the Ordo engine/);
+    const debug = exe(join(root, 'repo', '.build', 'debug', 'ordo'), 2000);
+    assert.equal(findEngineBinary({ env, from: deep }), debug);
+    const release = exe(join(root, 'repo', '.build', 'release', 'ordo'), 1000);
+    assert.equal(findEngineBinary({ env, from: deep }), debug, 'the newer build wins');
+    utimesSync(release, 3000, 3000);
+    assert.equal(findEngineBinary({ env, from: deep }), release);
+    const onPath = exe(join(root, 'bin', 'ordo'), 1000);
+    assert.equal(findEngineBinary({ env: { PATH: join(root, 'bin') }, from: root }), onPath);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});

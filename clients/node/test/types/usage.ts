@@ -1,0 +1,177 @@
+// Type-level usage of ordo-client, checked with `tsc -p test/types` (strict, noEmit).
+// Resolves 'ordo-client' through package.json "exports"/"types", so the packaging is checked too.
+// Lines marked @ts-expect-error must fail to compile: they keep the types strict.
+
+import {
+  AlreadyExists,
+  Engine,
+  EngineExitedError,
+  InvalidParams,
+  InvalidState,
+  LspDecoder,
+  NotFound,
+  OrdoError,
+  TimeoutError,
+  errorFromResponse,
+} from 'ordo-client';
+import type {
+  Alert,
+  AlertShowEvent,
+  BatchSettled,
+  ExitInfo,
+  Layer,
+  NavState,
+  OrdoMethods,
+} from 'ordo-client';
+
+async function main(): Promise<void> {
+  const engine = await Engine.spawn({ clock: 'manual', framing: 'lsp', timeout: 5000, args: ['--max-layers', '10'] });
+
+  const init = await engine.initialize({ clientInfo: { name: 'usage', version: '1' }, clock: 'manual' });
+  const version: string = init.serverInfo.version;
+  const methods: string[] = init.methods;
+  const pong: true = (await engine.ping()).pong;
+  const uptime: number = (await engine.stats()).uptimeMs;
+  const nothing: null = await engine.reset();
+  const doc = await engine.discover();
+  const docVersion: string = doc.openrpc;
+  const now: number = (await engine.clock.advance({ ms: 100 })).now;
+  const mode: 'system' | 'manual' = (await engine.clock.now()).mode;
+
+  // Layers
+  const screen: Layer = await engine.layers.add({ id: 'screen', frame: { x: 0, y: 0, width: 390, height: 844 } });
+  const parent: string | null = screen.parent;
+  await engine.layers.add({ parent: 'screen', above: 'x', data: { any: ['json'] } });
+  await engine.layers.add();
+  await engine.layers.update({ id: 'screen', frame: null, data: null, hidden: true });
+  await engine.layers.move({ id: 'screen', parent: null, sort: 5 });
+  await engine.layers.bringToFront({ id: 'screen' });
+  await engine.layers.sendToBack({ id: 'screen' });
+  const page = await engine.layers.children({ id: 'screen', offset: 0, limit: 10 });
+  const total: number = page.total;
+  const range = await engine.layers.sortRange();
+  const max: number | null = range.max;
+  const tree = await engine.layers.tree({ depth: 2 });
+  const children = tree.children;
+  const ids: string[] = (await engine.layers.paintOrder()).ids;
+  const hit = await engine.layers.hitTest({ x: 1, y: 2 });
+  const hitId: string | null = hit.id;
+  const removed: number = (await engine.layers.remove({ id: 'screen' })).removed;
+  await engine.layers.clear();
+
+  // Alerts
+  await engine.alerts.defineType({ type: 'redPacket', priority: 30, scope: 'home' });
+  await engine.alerts.configure({ queue: 'toast', maxConcurrent: 3, minGapMs: 250 });
+  const { alert, disposition } = await engine.alerts.enqueue({
+    type: 'redPacket',
+    id: 'A',
+    data: { amount: 5 },
+    delayMs: 10,
+    ttlMs: null,
+    mount: { sort: 100 },
+  });
+  const state: Alert['state'] = alert.state;
+  const d: 'queued' | 'replaced' | 'ignored' = disposition;
+  const done: Alert = await engine.alerts.complete({ id: 'A', result: { button: 'ok' } });
+  const cancelled: string[] = (await engine.alerts.cancel({ states: ['pending', 'scheduled'], all: true })).cancelled;
+  const paused: boolean = (await engine.alerts.pause({ reason: 'video' })).paused;
+  await engine.alerts.resume();
+  await engine.alerts.get({ id: 'A' });
+  const list: Alert[] = (await engine.alerts.list({ states: ['showing'] })).alerts;
+  await engine.alerts.clear({ queue: 'default' });
+
+  // Navigation and subscriptions
+  const nav: NavState = await engine.nav.push({ scope: 'wallet' });
+  const active: string | null = nav.active;
+  await engine.nav.pop();
+  await engine.nav.set({ stack: ['home'] });
+  await engine.nav.get();
+  await engine.events.subscribe({ topics: ['alert.changed'] });
+  await engine.events.unsubscribe({ topics: ['alert.changed'] });
+
+  // Generic calls
+  const layer: Layer = await engine.request('layer.get', { id: 'x' });
+  const anything: unknown = await engine.request('vendor.custom', { a: 1 });
+  const settled: BatchSettled[] = await engine.batch([{ method: 'engine.ping' }, { method: 'clock.now', notification: true }]);
+  for (const s of settled) {
+    if (s.ok) console.log(s.result);
+    else console.log(s.error.code);
+  }
+  await engine.raw('{"jsonrpc":"2.0","id":"r","method":"engine.ping"}');
+  type AddResult = OrdoMethods['layer.add']['result'];
+  const added: AddResult = screen;
+
+  // Events
+  engine.on('alert.show', (e: AlertShowEvent) => console.log(e.alert.id, e.resumed, e.layer?.id));
+  engine.on('alert.hide', (e) => console.log(e.reason === 'timeout'));
+  engine.once('alert.idle', (e) => console.log(e.queue));
+  engine.on('alert.changed', (e) => console.log(e.previous, e.reason));
+  engine.on('notification', (method, params) => console.log(method, params));
+  engine.on('exit', (info: ExitInfo) => console.log(info.exitCode, info.signal));
+  engine.on('stderr', (text: string) => process_(text));
+  const shown: AlertShowEvent = await engine.waitFor('alert.show', (e) => e.alert.id === 'B', { timeout: 100 });
+  const hidden = await engine.waitFor('alert.hide', { timeout: 100 });
+  const hideAt: number = hidden.at;
+
+  // Options
+  const controller = new AbortController();
+  await engine.ping(undefined, { timeout: 50, signal: controller.signal });
+  await engine.layers.get({ id: 'x' }, { signal: new AbortController().signal, timeout: 0 });
+
+  // Errors
+  try {
+    await engine.layers.add({ frame: { x: 0, y: 0, width: -1, height: 0 } });
+  } catch (err) {
+    if (err instanceof InvalidParams) {
+      const path: string | undefined = err.path;
+      const expected: string | undefined = err.expected;
+      const code: number = err.code;
+    } else if (err instanceof NotFound) {
+      const kind: 'layer' | 'alert' | undefined = err.kind;
+    } else if (err instanceof AlreadyExists || err instanceof InvalidState) {
+      const data = err.data;
+    } else if (err instanceof EngineExitedError) {
+      const tail: string = err.stderr;
+      const code: number | null = err.exitCode;
+    } else if (err instanceof TimeoutError) {
+      const ms: number = err.timeoutMs;
+    } else if (err instanceof OrdoError) {
+      const data: unknown = err.data;
+    }
+  }
+  const e: OrdoError = errorFromResponse({ code: -32001, message: 'x', data: { kind: 'layer', id: 'a' } });
+  new LspDecoder({ onMessage: (body: Uint8Array) => body.length });
+
+  const exit: ExitInfo = await engine.close({ timeout: 1000, killTimeout: 500 });
+  const exited: ExitInfo = await engine.exited;
+
+  // --- Must not compile ---
+  // @ts-expect-error ms is required
+  await engine.clock.advance({});
+  // @ts-expect-error unknown parameter
+  await engine.layers.add({ sortt: 1 });
+  // @ts-expect-error frame.width must be a number
+  await engine.layers.add({ frame: { x: 0, y: 0, width: '1', height: 0 } });
+  // @ts-expect-error type is required
+  await engine.alerts.enqueue({ id: 'A' });
+  // @ts-expect-error not a state
+  await engine.alerts.list({ states: ['gone'] });
+  // @ts-expect-error not an event
+  engine.on('alert.shown', () => {});
+  // @ts-expect-error the hide event has no alert
+  engine.on('alert.hide', (e) => e.alert);
+  // @ts-expect-error the result of ping is not a layer
+  const wrong: Layer = await engine.ping();
+  // @ts-expect-error wrong params for a known method name
+  await engine.request('layer.get', { idd: 'x' });
+  // @ts-expect-error ping takes no params
+  await engine.ping({ x: 1 });
+  // @ts-expect-error not a framing
+  await Engine.spawn({ framing: 'xml' });
+}
+
+function process_(text: string): void {
+  console.log(text);
+}
+
+void main;
