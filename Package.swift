@@ -4,7 +4,9 @@ import PackageDescription
 let package = Package(
   name: "Ordo",
   products: [
-    .executable(name: "ordo", targets: ["ordo"])
+    .executable(name: "ordo", targets: ["ordo"]),
+    // The engine as a library, for the fuzzers in Fuzz/ and for embedding.
+    .library(name: "OrdoEngine", targets: ["OrdoCore", "OrdoJSON", "OrdoRPC", "OrdoServer"]),
   ],
   targets: [
     // jansson, through pkg-config; the shim wraps the macros and inline functions.
@@ -25,12 +27,12 @@ let package = Package(
     .target(name: "OrdoRPC", dependencies: ["OrdoJSON"]),
     .testTarget(name: "OrdoRPCTests", dependencies: ["OrdoRPC", "OrdoJSON"]),
 
+    // schema/openrpc.json embedded at build time (C23 #embed), so `rpc.discover` serves the
+    // repository's document and cannot drift from it.
+    .target(name: "OrdoSchema"),
+
     // The method table (one file per namespace), the clock, timers, the event loop.
-    .target(
-      name: "OrdoServer",
-      dependencies: ["OrdoRPC", "OrdoJSON", "OrdoCore"],
-      plugins: ["EmbedSchemaPlugin"]
-    ),
+    .target(name: "OrdoServer", dependencies: ["OrdoRPC", "OrdoJSON", "OrdoCore", "OrdoSchema"]),
     .testTarget(
       name: "OrdoServerTests",
       dependencies: ["OrdoServer", "OrdoRPC", "OrdoJSON", "OrdoCore", "ordo"]
@@ -39,12 +41,5 @@ let package = Package(
     // main.swift: flags, stdin/stdout, run.
     .executableTarget(name: "ordo", dependencies: ["OrdoServer"]),
 
-    // Build-time embedding of schema/openrpc.json, so `rpc.discover` cannot drift from it.
-    .executableTarget(name: "EmbedSchema"),
-    .plugin(
-      name: "EmbedSchemaPlugin",
-      capability: .buildTool(),
-      dependencies: ["EmbedSchema"]
-    ),
   ]
 )

@@ -32,8 +32,11 @@ public struct MessageFramer {
     case body(length: Int)
     /// LSP: dropping an over-long body.
     case skippingBody(remaining: Int)
-    /// LSP: dropping lines until one starts a header.
+    /// LSP: dropping lines until one starts a header (or "Content-Length:" appears);
+    /// `discardingLine` when the current line's start was already dropped.
     case resynchronising(discardingLine: Bool)
+    /// LSP: dropping the rest of an over-long header line, then resynchronising.
+    case skippingHeaderLine
   }
 
   /// Header lines longer than this are refused; they are never buffered whole.
@@ -89,7 +92,7 @@ public struct MessageFramer {
         }
         consume(through: newline)
         state = .line
-      case .headers, .body, .skippingBody, .resynchronising:
+      case .headers, .body, .skippingBody, .resynchronising, .skippingHeaderLine:
         if let event = nextLSP() { return event }
         if case .needMore = lspProgress { return nil }
       }
@@ -105,7 +108,7 @@ public struct MessageFramer {
     case .discardingLine, .body, .skippingBody: partial = true
     case .headers(let length, let sawHeader):
       partial = length != nil || sawHeader || start < buffer.count
-    case .resynchronising: partial = start < buffer.count
+    case .resynchronising, .skippingHeaderLine: partial = start < buffer.count
     }
     buffer.removeAll()
     start = 0
@@ -122,8 +125,10 @@ public struct MessageFramer {
     while index < buffer.count, Self.isTokenByte(buffer[index]), index - start < 256 {
       index += 1
     }
-    if index == buffer.count, index - start < 256 { return false }
-    let isHeader = index > start && index < buffer.count && buffer[index] == UInt8(ascii: ":")
+    // A header name is shorter than 256 bytes; a longer token run is not a header.
+    let nameTooLong = index - start >= 256
+    if !nameTooLong && index == buffer.count { return false }
+    let isHeader = !nameTooLong && index > start && buffer[index] == UInt8(ascii: ":")
     framing = isHeader ? .lsp : .ndjson
     state = isHeader ? .headers(contentLength: nil, sawHeader: false) : .line
     scanned = 0
@@ -135,7 +140,8 @@ public struct MessageFramer {
   private mutating func nextLine() -> Event? {
     while true {
       guard let newline = findNewline() else {
-        if buffer.count - start > maxMessageBytes {
+        // One more byte than the limit may still be the `\r` of a `\r\n`.
+        if buffer.count - start > maxMessageBytes + 1 {
           start = buffer.count
           scanned = 0
           state = .discardingLine
@@ -147,8 +153,10 @@ public struct MessageFramer {
       if end > start, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
       let line = start..<end
       consume(through: newline)
-      if isBlank(line) { continue }
+      // Length first, blankness second: the verdict must not depend on how the line was
+      // split into reads (a long blank line is refused like any other long line).
       if line.count > maxMessageBytes { return .tooLarge(limit: maxMessageBytes) }
+      if isBlank(line) { continue }
       return .message(line)
     }
   }
@@ -167,7 +175,7 @@ public struct MessageFramer {
         if buffer.count - start > Self.maxHeaderLineBytes {
           start = buffer.count
           scanned = 0
-          state = .resynchronising(discardingLine: true)
+          state = .skippingHeaderLine
           return .badHeader("a header line is longer than \(Self.maxHeaderLineBytes) bytes")
         }
         lspProgress = .needMore
@@ -176,6 +184,12 @@ public struct MessageFramer {
       var end = newline
       if end > start, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
       let line = start..<end
+      if line.count > Self.maxHeaderLineBytes {
+        // The same verdict whether the line arrived in one read or in many.
+        consume(through: newline)
+        state = .resynchronising(discardingLine: false)
+        return .badHeader("a header line is longer than \(Self.maxHeaderLineBytes) bytes")
+      }
       if line.isEmpty || isBlank(line) {
         consume(through: newline)
         guard sawHeader else { return nil }  // blank lines between messages
@@ -235,6 +249,16 @@ public struct MessageFramer {
       state = .skippingBody(remaining: remaining - available)
       lspProgress = .needMore
       return nil
+    case .skippingHeaderLine:
+      guard let newline = findNewline() else {
+        start = buffer.count
+        scanned = 0
+        lspProgress = .needMore
+        return nil
+      }
+      consume(through: newline)
+      state = .resynchronising(discardingLine: false)
+      return nil
     case .resynchronising(let discardingLine):
       // A body of unknown length usually has no newline before the next header, so look
       // for "Content-Length:" anywhere as well as for a line that starts a header.
@@ -247,11 +271,27 @@ public struct MessageFramer {
         return nil
       }
       guard let newline else {
-        // Keep only a tail that could still begin "Content-Length:".
+        if !discardingLine {
+          // Decide on a line's start as soon as its first bytes can; never drop the start
+          // of a line that may still turn out to be a header.
+          switch headerStart(start..<buffer.count) {
+          case .header:
+            state = .headers(contentLength: nil, sawHeader: false)
+            return nil
+          case .undecided where buffer.count - start <= Self.maxHeaderLineBytes:
+            lspProgress = .needMore
+            return nil
+          default:
+            break
+          }
+        }
+        // Keep only a tail that could still begin "Content-Length:"; the rest of this line
+        // no longer starts at a line start.
         let keep = min(buffer.count - start, Self.contentLengthName.count - 1)
         if buffer.count - start > keep {
           start = buffer.count - keep
           scanned = 0
+          state = .resynchronising(discardingLine: true)
         }
         lspProgress = .needMore
         return nil
@@ -288,12 +328,19 @@ public struct MessageFramer {
     return nil
   }
 
-  /// Whether the line `range` begins with `Name:`.
-  private func startsHeader(_ range: Range<Int>) -> Bool {
+  private enum HeaderStart { case header, notHeader, undecided }
+
+  /// Whether bytes at a line start begin `Name:`; `undecided` while only name bytes came.
+  private func headerStart(_ range: Range<Int>) -> HeaderStart {
     var index = range.lowerBound
     while index < range.upperBound, Self.isTokenByte(buffer[index]) { index += 1 }
-    return index > range.lowerBound && index < range.upperBound
-      && buffer[index] == UInt8(ascii: ":")
+    if index == range.upperBound { return .undecided }
+    return index > range.lowerBound && buffer[index] == UInt8(ascii: ":") ? .header : .notHeader
+  }
+
+  /// Whether the complete line `range` begins with `Name:`.
+  private func startsHeader(_ range: Range<Int>) -> Bool {
+    headerStart(range) == .header
   }
 
   // MARK: Buffer

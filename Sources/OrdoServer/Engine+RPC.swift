@@ -1,5 +1,6 @@
 import OrdoJSON
 import OrdoRPC
+import OrdoSchema
 
 /// The engine's version, reported by `initialize` and `--version`.
 public let ordoVersion = "0.1.0"
@@ -17,8 +18,11 @@ extension Server {
     ),
     (
       "rpc.discover",
-      Method(params: []) { server, _ in
-        embeddedOpenRPCDocument.withUTF8Buffer { server.result.raw(bytes: $0) }
+      Method(params: []) { server, _ throws(ResponseError) in
+        guard let document = server.openRPCDocument else {
+          throw .internalError("the embedded schema/openrpc.json is not valid JSON")
+        }
+        server.result.value(document.value)
       }
     ),
     (

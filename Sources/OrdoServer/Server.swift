@@ -1,6 +1,7 @@
 import OrdoCore
 import OrdoJSON
 import OrdoRPC
+import OrdoSchema
 
 /// The engine behind the pipes: takes framed messages, runs methods, and appends
 /// responses and events, in order, to `output`. No file descriptors: `StdioLoop` owns them.
@@ -44,6 +45,12 @@ public final class Server {
   private var batch = JSONWriter()
 
   let methods: [String: Method]
+  /// `schema/openrpc.json` as embedded in the binary, parsed on first `rpc.discover`.
+  private(set) lazy var openRPCDocument: JSONDocument? = {
+    let bytes = UnsafeRawBufferPointer(
+      start: ordo_openrpc_bytes(), count: ordo_openrpc_size())
+    return try? JSONDocument.parse(bytes).get()
+  }()
   /// Everything the shell asked the engine to hold: layers, alerts, navigation.
   var screen: Screen
 

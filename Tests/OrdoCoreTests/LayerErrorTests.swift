@@ -30,7 +30,8 @@ import Testing
       error = refusal
     }
     #expect(error != nil, "the call did not throw", sourceLocation: sourceLocation)
-    #expect(try tree.everything() == before, "a refused call changed the tree",
+    #expect(
+      try tree.everything() == before, "a refused call changed the tree",
       sourceLocation: sourceLocation)
     #expect(tree.count == count, sourceLocation: sourceLocation)
     tree._checkInvariants()
@@ -48,12 +49,18 @@ import Testing
           id: "nope", sort: 1, frame: .keep, hidden: nil, interactive: nil, clips: nil,
           data: .keep)
       },
-      { (tree: inout LayerTree) throws in _ = try tree.move(id: "nope", parent: nil, placement: nil) },
-      { (tree: inout LayerTree) throws in _ = try tree.move(id: "a", parent: .layer("nope"), placement: nil) },
-      { (tree: inout LayerTree) throws in _ = try tree.move(id: "a", parent: nil, placement: .above("nope")) },
+      { (tree: inout LayerTree) throws in _ = try tree.move(id: "nope", parent: nil, placement: nil)
+      },
+      { (tree: inout LayerTree) throws in
+        _ = try tree.move(id: "a", parent: .layer("nope"), placement: nil)
+      },
+      { (tree: inout LayerTree) throws in
+        _ = try tree.move(id: "a", parent: nil, placement: .above("nope"))
+      },
       { (tree: inout LayerTree) throws in _ = try tree.bringToFront(id: "nope") },
       { (tree: inout LayerTree) throws in _ = try tree.sendToBack(id: "nope") },
-      { (tree: inout LayerTree) throws in _ = try tree.children(of: "nope", offset: 0, limit: nil) },
+      { (tree: inout LayerTree) throws in _ = try tree.children(of: "nope", offset: 0, limit: nil)
+      },
       { (tree: inout LayerTree) throws in _ = try tree.sortRange(of: "nope") },
       { (tree: inout LayerTree) throws in _ = try tree.tree(of: "nope", depth: nil) },
       { (tree: inout LayerTree) throws in _ = try tree.paintOrder(of: "nope") },
@@ -133,7 +140,8 @@ import Testing
 
   @Test func maxLayersIsEnforcedBeforeAnythingChanges() throws {
     var tree = try makeTree(maxLayers: 6)
-    let error = try refused(&tree) { (tree: inout LayerTree) throws in try tree.add(nil, under: "p") }
+    let error = try refused(&tree) { (tree: inout LayerTree) throws in try tree.add(nil, under: "p")
+    }
     #expect(error == .limitExceeded(name: "maxLayers", limit: 6, value: 7))
     tree.maxLayers = 7
     // The refused add did not use up a generated id.
@@ -177,7 +185,8 @@ import Testing
         }) == "/limit")
     #expect(
       invalidParamsPath(
-        try refused(&tree) { (tree: inout LayerTree) throws in _ = try tree.tree(of: nil, depth: -1) })
+        try refused(&tree) { (tree: inout LayerTree) throws in _ = try tree.tree(of: nil, depth: -1)
+        })
         == "/depth")
   }
 }

@@ -244,6 +244,18 @@ import Testing
     #expect(ids == ["layer-1", "layer-3", "layer-4"])
   }
 
+  @Test func generatedIDsSkipChosenLookalikesAheadOfTheCounter() throws {
+    var tree = LayerTree()
+    try tree.add("layer-3")
+    try tree.add("layer-007")
+    try tree.add("layer-99999999999999999999")
+    let ids = try (0..<7).map { _ throws(CoreError) in try tree.add(nil).id }
+    #expect(ids == ["layer-1", "layer-2", "layer-4", "layer-5", "layer-6", "layer-7", "layer-8"])
+    try tree.add("layer-5x")
+    _ = try tree.remove(id: "layer-3")
+    #expect(try tree.add(nil).id == "layer-9")
+  }
+
   @Test func generatedIDsAreNotHandedOutTwice() throws {
     var tree = LayerTree()
     let first = try tree.add(nil)

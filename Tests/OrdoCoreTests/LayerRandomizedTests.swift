@@ -65,9 +65,10 @@ private struct NaiveLayers {
 /// Thousands of random operations against the naive model, compared after every step.
 @Suite struct LayerRandomizedTests {
   /// (seed, leaf capacity, inner capacity): tiny nodes make deep B+trees from few layers.
-  @Test(arguments: [
-    (1, 2, 4), (2, 4, 4), (3, 8, 6), (4, 2, 5), (5, 64, 64), (6, 4, 8), (7, 2, 4), (8, 16, 4),
-  ] as [(UInt64, Int, Int)])
+  @Test(
+    arguments: [
+      (1, 2, 4), (2, 4, 4), (3, 8, 6), (4, 2, 5), (5, 64, 64), (6, 4, 8), (7, 2, 4), (8, 16, 4),
+    ] as [(UInt64, Int, Int)])
   func randomOperationsMatchTheNaiveModel(seed: UInt64, leafCapacity: Int, innerCapacity: Int)
     throws
   {
@@ -115,6 +116,7 @@ private struct NaiveLayers {
         switch Int.random(in: 0..<10, using: &generator) {
         case 0, 1, 2: nil
         case 3: "alert:\(step)"
+        case 4: "layer-\(Int.random(in: 1..<600, using: &generator))"
         default: "n\(Int.random(in: 0..<400, using: &generator))"
         }
       var parent = someParent()
@@ -368,6 +370,13 @@ private struct NaiveLayers {
         #expect(layer.index == index && layer.parent == parent)
         #expect(layer.sort == model.sortOf[layer.id])
         #expect(layer.childCount == model.families[layer.id]?.count)
+      }
+      if expected.count >= 3 {
+        let start = expected.count / 2
+        let middle = try tree.children(of: parent, offset: start, limit: 2)
+        let wanted: [String] = Array(expected[start..<min(start + 2, expected.count)])
+        #expect(middle.layers.map(\.id) == wanted)
+        #expect(middle.layers.first?.index == start)
       }
       let sorts = expected.compactMap { model.sortOf[$0] }
       let range = try tree.sortRange(of: parent)

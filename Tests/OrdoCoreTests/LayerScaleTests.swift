@@ -17,10 +17,10 @@ import Testing
     #expect(tree.count == depth)
     #expect(
       thrownError { () throws(CoreError) in try tree.tree(of: nil, depth: nil) }
-        == .limitExceeded(name: "treeDepth", limit: 512, value: depth))
+        == .limitExceeded(name: "maxTreeDepth", limit: 512, value: depth))
     #expect(
       thrownError { () throws(CoreError) in try tree.tree(of: "d10", depth: nil) }
-        == .limitExceeded(name: "treeDepth", limit: 512, value: depth - 11))
+        == .limitExceeded(name: "maxTreeDepth", limit: 512, value: depth - 11))
     #expect(try tree.tree(of: "d10", depth: 512).count == 513)
     let painted = try tree.paintOrder(of: nil)
     #expect(painted.count == depth && painted.first == "d0" && painted.last == "d99999")
@@ -29,7 +29,9 @@ import Testing
     #expect(path.count == depth && path.last == "d99999")
     #expect(try tree.hitTest(x: 99_999.5, y: 99_999.5, in: nil).last == "d99998")
     #expect(
-      thrownError { () throws(CoreError) in try tree.move(id: "d0", parent: .layer("d99999"), placement: nil) }
+      thrownError { () throws(CoreError) in
+        try tree.move(id: "d0", parent: .layer("d99999"), placement: nil)
+      }
         == .invalidState(
           reason: "cycle", state: nil,
           message: "A layer cannot be moved under itself or one of its descendants."))
@@ -48,7 +50,7 @@ import Testing
     var generator = SeededGenerator(seed: 42)
     try tree.add("p")
     for _ in 0..<total {
-      try tree.add(
+      _ = try tree.add(
         id: nil, parent: .layer("p"),
         placement: .sort(Int64.random(in: 0..<1_000, using: &generator)),
         attributes: LayerAttributes())
@@ -72,7 +74,9 @@ import Testing
     let above = try tree.add(
       id: "above", parent: nil, placement: .above(middle.id), attributes: LayerAttributes())
     #expect(above.index == total && above.parent == "p")
-    for number in stride(from: 10, to: 400_000, by: 4) { _ = try tree.remove(id: "layer-\(number)") }
+    for number in stride(from: 10, to: 400_000, by: 4) {
+      _ = try tree.remove(id: "layer-\(number)")
+    }
     #expect(try tree.get(id: "p").childCount == total + 1 - 99_998)
     tree._checkInvariants()
     #expect(try tree.remove(id: "p") == total + 2 - 99_998)

@@ -176,3 +176,56 @@ import Testing
     #expect(events.count == 10_000)
   }
 }
+
+/// Inputs the fuzzer found on which framing depended on how the input was split: whole and
+/// chunked must give the same events.
+@Suite struct MessageFramerRegressionTests {
+  static let fuzzChunks = (0..<64).map { 1 + ($0 * 7) % 13 }
+
+  @Test(arguments: [
+    // A header-looking line after a broken one, then a header line without a colon.
+    [
+      0x00, 0x00, 0x00, 0x00, 0x00, 0x07, 0x0A, 0x2A, 0x5E, 0x60, 0x21, 0x21, 0x3A, 0x00, 0x00,
+      0x00, 0x00, 0xBE, 0xF8, 0x01, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x07, 0x0A, 0x2A,
+      0x5E, 0x60, 0x0A,
+    ] as [UInt8],
+    // A long broken line whose dropped part hides a colon.
+    [
+      0x60, 0x21, 0x11, 0x00, 0x3A, 0x01, 0x0A, 0xA8, 0xDE, 0x21, 0x3A, 0x98, 0xBE, 0xFF, 0xFF,
+      0xFD, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x0A, 0xFF, 0xFF, 0x22, 0xF8, 0x0A,
+    ],
+  ])
+  func lspFramingDoesNotDependOnTheSplit(input: [UInt8]) {
+    let whole = MessageFramerTests.run(input, chunks: [input.count], framing: .lsp, limit: 16)
+    let chunked = MessageFramerTests.run(input, chunks: Self.fuzzChunks, framing: .lsp, limit: 16)
+    #expect(whole.events == chunked.events)
+  }
+}
+
+extension MessageFramerRegressionTests {
+  @Test func longBlankLinesAndCRLFAtTheLimitDoNotDependOnTheSplit() {
+    let input =
+      Array(String(repeating: "\t", count: 60).utf8) + [0x0A]
+      + Array(String(repeating: "x", count: 40).utf8) + [0x0D, 0x0A]
+      + Array(String(repeating: "y", count: 41).utf8) + [0x0D, 0x0A]
+    let whole = MessageFramerTests.run(input, chunks: [input.count], framing: .ndjson, limit: 40)
+    let chunked = MessageFramerTests.run(
+      input, chunks: Self.fuzzChunks, framing: .ndjson, limit: 40)
+    #expect(whole.events == chunked.events)
+    #expect(
+      whole.events == [
+        .tooLarge(40), .message(String(repeating: "x", count: 40)), .tooLarge(40),
+      ])
+  }
+}
+
+extension MessageFramerRegressionTests {
+  @Test(arguments: [255, 256, 257])
+  func autoDetectionOfALongTokenRunDoesNotDependOnTheSplit(length: Int) {
+    let input = Array(String(repeating: "S", count: length).utf8) + Array(": 2\r\n\r\n{}\n".utf8)
+    let whole = MessageFramerTests.run(input, chunks: [input.count])
+    let chunked = MessageFramerTests.run(input, chunks: [length, 1])
+    #expect(whole.events == chunked.events)
+    #expect(whole.framer.framing == (length < 256 ? .lsp : .ndjson))
+  }
+}

@@ -138,7 +138,7 @@ import Testing
     }
     let refused = try engine.call("layer.tree")
     #expect(refused.errorCode == -32004)
-    #expect(refused.errorData?["name"]?.string == "treeDepth")
+    #expect(refused.errorData?["name"]?.string == "maxTreeDepth")
     #expect(try engine.call("layer.tree", #"{"depth":2}"#).errorCode == nil)
   }
 

@@ -33,7 +33,7 @@ extension CoreError: CustomStringConvertible {
       case "maxAlerts":
         return
           "At most \(limit) alerts may be active (--max-alerts); this would make \(value)."
-      case "maxTreeDepth", "treeDepth":
+      case "maxTreeDepth":
         return
           "The tree would nest \(value) levels, deeper than the limit of \(limit)"
           + " (--max-tree-depth); ask for less depth or for a subtree by id."

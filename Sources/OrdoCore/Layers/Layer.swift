@@ -15,6 +15,7 @@ public struct Frame: Equatable, Sendable {
   }
 
   /// Whether the point lies in the half-open rectangle `[x, x+width) × [y, y+height)`.
+  /// - Complexity: O(1).
   public func contains(x pointX: Double, y pointY: Double) -> Bool {
     pointX >= x && pointX < x + width && pointY >= y && pointY < y + height
   }

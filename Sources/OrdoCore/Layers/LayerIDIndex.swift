@@ -39,7 +39,7 @@ struct LayerIDIndex: Sendable {
   /// Files `slot` under `hash`; its id must not be in the index.
   /// - Complexity: O(1) amortized.
   mutating func insert(slot: Int32, hash: UInt32) {
-    if (count + 1) * 4 > entries.count * 3 { grow() }
+    if (count + 1) * 4 > entries.count * 3 { resize(to: entries.count * 2) }
     place(UInt64(hash) << 32 | UInt64(UInt32(slot) + 1))
     count += 1
   }
@@ -66,6 +66,7 @@ struct LayerIDIndex: Sendable {
     }
     entries[hole] = 0
     count -= 1
+    if count * 8 < entries.count && entries.count > 8 { resize(to: entries.count / 2) }
   }
 
   /// Every slot in the index, in no particular order (for invariant checks).
@@ -79,10 +80,11 @@ struct LayerIDIndex: Sendable {
     entries[bucket] = entry
   }
 
-  private mutating func grow() {
+  /// Rehashes into `capacity` buckets (a power of two), using the stored hash bits.
+  private mutating func resize(to capacity: Int) {
     let old = entries
-    entries = Array(repeating: 0, count: old.count * 2)
-    mask = entries.count - 1
+    entries = Array(repeating: 0, count: capacity)
+    mask = capacity - 1
     for entry in old where entry != 0 { place(entry) }
   }
 }

@@ -11,8 +11,8 @@ extension LayerTree {
     let slot = allocateSlot(
       id: id, hash: LayerIDIndex.hash(id), parent: owner, sort: sort,
       attributes: LayerAttributes())
-    siblings.insert(slot, sort: sort, into: Int(owner), at: .byRule)
-    return layer(at: slot)
+    let index = siblings.insert(slot, sort: sort, into: Int(owner), at: .byRule)
+    return layer(at: slot, index: index, parentID: parentID(of: slot))
   }
 
   /// Removes the layer `"alert:" + alertID` with its subtree; silent when it is not there.

@@ -22,8 +22,14 @@ extension LayerTree {
     guard count < maxLayers else {
       throw .limitExceeded(name: "maxLayers", limit: maxLayers, value: count + 1)
     }
-    if let id { noteChosenNumber(of: id) }
-    let (newID, newHash) = id.map { ($0, hash ?? 0) } ?? generateID()
+    let newID: String
+    let newHash: UInt32
+    if let id, let hash {
+      noteChosenNumber(of: id)
+      (newID, newHash) = (id, hash)
+    } else {
+      (newID, newHash) = generateID()
+    }
     let slot = allocateSlot(
       id: newID, hash: newHash, parent: destination.parent, sort: destination.sort,
       attributes: attributes)
@@ -50,11 +56,12 @@ extension LayerTree {
     if case .set(let newFrame) = frame { try Self.validate(newFrame) }
     let slot = try slot(of: id)
     let row = Int(slot)
+    var index: Int?
     if let sort, sort != sorts[row] {
       let parent = Int(parents[row])
       siblings.remove(slot, from: parent)
       sorts[row] = sort
-      siblings.insert(slot, sort: sort, into: parent, at: .byRule)
+      index = siblings.insert(slot, sort: sort, into: parent, at: .byRule)
     }
     switch frame {
     case .keep: break
@@ -71,7 +78,7 @@ extension LayerTree {
     case .clear: payloads[row] = nil
     case .set(let newData): payloads[row] = newData
     }
-    return layer(at: slot)
+    return layer(at: slot, index: index ?? siblings.index(of: slot), parentID: parentID(of: slot))
   }
 
   /// Moves the layer (with its subtree) and re-places it by the ordering rule.
@@ -109,7 +116,7 @@ extension LayerTree {
       sorts[row] = sort
       siblings.insert(slot, sort: sort, into: parent, at: .top)
     }
-    return layer(at: slot)
+    return layer(at: slot, index: siblings.count(of: parent) - 1, parentID: parentID(of: slot))
   }
 
   /// Makes the layer the bottommost of its siblings; its sort becomes min(own, siblings' min).
@@ -124,7 +131,7 @@ extension LayerTree {
       sorts[row] = sort
       siblings.insert(slot, sort: sort, into: parent, at: .bottom)
     }
-    return layer(at: slot)
+    return layer(at: slot, index: 0, parentID: parentID(of: slot))
   }
 
   /// Removes every child (with its subtree) of the layer, or every layer when `id` is nil;
@@ -133,20 +140,16 @@ extension LayerTree {
   public mutating func clear(id: String?) throws(CoreError) -> Int {
     guard let id else {
       let removed = count
-      let (counter, chosen) = (nextGeneratedNumber, largestChosenNumber)
+      let counter = nextGeneratedNumber
       removeAll()
-      (nextGeneratedNumber, largestChosenNumber) = (counter, chosen)
+      nextGeneratedNumber = counter
       return removed
     }
     let owner = try slot(of: id)
-    var pending: [Int32] = []
-    siblings.removeAll(of: Int(owner)) { pending.append($0) }
+    var children: [Int32] = []
+    siblings.removeAll(of: Int(owner)) { children.append($0) }
     var removed = 0
-    while let slot = pending.popLast() {
-      siblings.removeAll(of: Int(slot)) { pending.append($0) }
-      freeSlot(slot)
-      removed += 1
-    }
+    for child in children { removed += freeSubtree(rootedAt: child) }
     return removed
   }
 

@@ -5,11 +5,11 @@ extension LayerTree {
   public func _checkInvariants() {
     #if DEBUG
       let slots = ids.count
-      precondition(
-        [parents.count, sorts.count, frames.count, flags.count, payloads.count].allSatisfy {
-          $0 == slots
-        } && siblings.roots.count == slots && siblings.itemLeaf.count == slots
-          && siblings.childCounts.count == slots, "slot arrays differ in length")
+      let lengths = [
+        parents.count, sorts.count, frames.count, flags.count, payloads.count,
+        siblings.roots.count, siblings.itemLeaf.count, siblings.childCounts.count,
+      ]
+      precondition(lengths.allSatisfy { $0 == slots }, "slot arrays differ in length")
       precondition(flags[Int(Self.rootSlot)] == .live, "the virtual root is not plain")
       precondition(parents[Int(Self.rootSlot)] == -1, "the virtual root has a parent")
       var free = Array(repeating: false, count: slots)
@@ -18,7 +18,8 @@ extension LayerTree {
         precondition(row != Int(Self.rootSlot) && !free[row], "a free slot is listed twice")
         free[row] = true
         precondition(!flags[row].contains(.live), "a free slot is live")
-        precondition(siblings.roots[row] == -1 && siblings.itemLeaf[row] == -1, "a free slot is linked")
+        precondition(
+          siblings.roots[row] == -1 && siblings.itemLeaf[row] == -1, "a free slot is linked")
       }
       var live = 0
       for row in 0..<slots where !free[row] {

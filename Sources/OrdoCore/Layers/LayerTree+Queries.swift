@@ -42,7 +42,7 @@ extension LayerTree {
   /// children bottom -> top at level 1, and so on. With `id` nil, the top-level layers are at
   /// level 1 (the virtual root, level 0, is not listed). `depth` cuts off deeper levels.
   ///
-  /// Throws `limitExceeded(name: "treeDepth")` when the answer would reach a level deeper
+  /// Throws `limitExceeded(name: "maxTreeDepth")` when the answer would reach a level deeper
   /// than `maxTreeDepth`; `value` is the deepest level it would reach.
   /// - Complexity: O(s), s the size of the subtree (all of it when the depth limit is hit).
   public func tree(of id: String?, depth: Int?) throws(CoreError) -> [TreeEntry] {
@@ -75,7 +75,7 @@ extension LayerTree {
       }
     }
     if deepest > maxTreeDepth {
-      throw .limitExceeded(name: "treeDepth", limit: maxTreeDepth, value: deepest)
+      throw .limitExceeded(name: "maxTreeDepth", limit: maxTreeDepth, value: deepest)
     }
     return entries
   }

@@ -11,7 +11,13 @@
 /// (2, 4, … `leafCapacity` items) that fits, so the many small families cost a few bytes;
 /// every other leaf has full capacity. A full leaf splits in half, except at either end of the
 /// whole sequence, where the full leaf stays full (in-order appends fill leaves completely).
-/// A node that falls below a quarter full merges with, or borrows from, a neighbour.
+/// A node that falls below a quarter full merges with, or borrows from, a neighbour. Every
+/// node knows its parent and its position there, so walking up costs O(1) per level. Freed
+/// nodes and leaf chunks are kept for reuse; the pools do not shrink.
+///
+/// Searches count matching keys over a whole node instead of bisecting it: the loads of a
+/// cold node then go out together (one cache miss, not one per probe), which is what a
+/// million-child family pays for.
 ///
 /// Slots are indexed by `Int`; the owner of top-level items is whatever slot the caller uses
 /// for its virtual root.
@@ -82,7 +88,7 @@ struct SiblingForest: Sendable {
   var innerHeight: [Int32] = []
   var freeInners: [Int32] = []
 
-  init(leafCapacity: Int = 64, innerCapacity: Int = 64) {
+  init(leafCapacity: Int, innerCapacity: Int) {
     precondition(
       leafCapacity >= 2 && leafCapacity & (leafCapacity - 1) == 0,
       "leafCapacity must be a power of two >= 2")
@@ -297,8 +303,7 @@ struct SiblingForest: Sendable {
     var node = root
     var index = 0
     while case .inner(let inner) = node {
-      // The last child whose smallest sort is <= `sort` (or the first child). Counting
-      // without an early exit issues all the loads at once (one cache miss, not several).
+      // The last child whose smallest sort is <= `sort` (or the first child).
       let base = inner * innerCapacity
       var low = 0
       for entry in base + 1..<base + Int(innerCount[inner]) {

@@ -1,0 +1,24 @@
+// swift-tools-version:6.0
+// libFuzzer targets for Ordo. Built by `make fuzz` with
+// `-Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library`; libFuzzer supplies main.
+import PackageDescription
+
+let package = Package(
+  name: "OrdoFuzz",
+  dependencies: [.package(name: "Ordo", path: "..")],
+  targets: [
+    .target(name: "FuzzSupport"),
+    // The framing state machine: both framings, arbitrary chunking, differential.
+    .executableTarget(
+      name: "FuzzFraming",
+      dependencies: [.product(name: "OrdoEngine", package: "Ordo"), "FuzzSupport"]),
+    // Classification and dispatch of arbitrary messages to every method.
+    .executableTarget(
+      name: "FuzzDispatch",
+      dependencies: [.product(name: "OrdoEngine", package: "Ordo"), "FuzzSupport"]),
+    // Random valid and invalid operation sequences on layers and alerts, invariants checked.
+    .executableTarget(
+      name: "FuzzScreen",
+      dependencies: [.product(name: "OrdoEngine", package: "Ordo"), "FuzzSupport"]),
+  ]
+)

@@ -1,0 +1,467 @@
+"""The asyncio API: every wrapper is a coroutine.
+
+GENERATED from api.py by tools/gen_api.py: do not edit by hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol, TypeVar, overload
+
+from ._call import UNSET, Call, Unset, build_params, rpc
+from ._params import client_info_json, frame_json, mount_json, strings_json
+from .models import (
+    ActiveAlertState,
+    Alert,
+    AlertState,
+    ClientInfo,
+    ClockMode,
+    ClockNow,
+    EnqueueResult,
+    FrameLike,
+    HitTestResult,
+    InitializeResult,
+    Layer,
+    LayerPage,
+    Mount,
+    NavState,
+    OnDuplicate,
+    PauseState,
+    Ping,
+    QueueSettings,
+    SortRange,
+    Stats,
+    Topic,
+    TreeNode,
+    TreeRoot,
+    TypeDefaults,
+    alerts_from_json,
+    cancelled_from_json,
+    document_from_json,
+    ids_from_json,
+    now_from_json,
+    null_from_json,
+    removed_from_json,
+    topics_from_json,
+    tree_from_json,
+)
+
+T = TypeVar("T")
+
+
+class AsyncInvoker(Protocol):
+    async def _invoke(self, call: Call[T]) -> T: ...
+
+
+class AsyncEngineAPI:
+    """Lifecycle and engine methods, available on the engine itself."""
+
+    async def _invoke(self, call: Call[T]) -> T:
+        raise NotImplementedError
+
+    @rpc("initialize")
+    async def initialize(
+        self,
+        *,
+        client_info: ClientInfo | Mapping[str, str] | Unset = UNSET,
+        clock: ClockMode | Unset = UNSET,
+    ) -> InitializeResult:
+        """Optional handshake; ``clock`` switches the clock mode (-32003 while timers exist)."""
+        params = build_params({"clientInfo": client_info_json(client_info), "clock": clock})
+        return await self._invoke(Call("initialize", params, InitializeResult.from_json))
+
+    @rpc("shutdown")
+    async def shutdown(self) -> None:
+        """Afterwards every request but ``exit`` fails with InvalidState (reason ``shutdown``)."""
+        return await self._invoke(Call("shutdown", None, null_from_json))
+
+    @rpc("exit")
+    async def exit(self) -> None:
+        """Notification: the engine exits (status 0 after ``shutdown``, else 1)."""
+        return await self._invoke(Call("exit", None, null_from_json, notification=True))
+
+    @rpc("rpc.discover")
+    async def discover(self) -> dict[str, Any]:
+        """The engine's OpenRPC document (``rpc.discover``)."""
+        return await self._invoke(Call("rpc.discover", None, document_from_json))
+
+    @rpc("engine.ping")
+    async def ping(self) -> Ping:
+        """``{pong: true, at}``; no effect."""
+        return await self._invoke(Call("engine.ping", None, Ping.from_json))
+
+    @rpc("engine.stats")
+    async def stats(self) -> Stats:
+        """Layer and alert counts, requests handled, uptime."""
+        return await self._invoke(Call("engine.stats", None, Stats.from_json))
+
+    @rpc("engine.reset")
+    async def reset(self) -> None:
+        """Back to a fresh engine (keeps only the clock mode; the clock goes back to 0)."""
+        return await self._invoke(Call("engine.reset", None, null_from_json))
+
+
+class _AsyncNamespaceAPI:
+    def __init__(self, invoker: AsyncInvoker) -> None:
+        self._invoker = invoker
+
+    async def _invoke(self, call: Call[T]) -> T:
+        return await self._invoker._invoke(call)
+
+
+class AsyncClockAPI(_AsyncNamespaceAPI):
+    """``clock.*``: the engine clock (integer milliseconds)."""
+
+    @rpc("clock.now")
+    async def now(self) -> ClockNow:
+        """The current engine time and the clock mode."""
+        return await self._invoke(Call("clock.now", None, ClockNow.from_json))
+
+    @rpc("clock.advance")
+    async def advance(self, ms: int) -> int:
+        """Manual clock only: fire every timer due within ``ms``; returns the new time."""
+        return await self._invoke(Call("clock.advance", {"ms": ms}, now_from_json))
+
+
+class AsyncLayersAPI(_AsyncNamespaceAPI):
+    """``layer.*``: the ordered-layer container."""
+
+    @rpc("layer.add")
+    async def add(
+        self,
+        id: str | Unset = UNSET,
+        *,
+        parent: str | Unset | None = UNSET,
+        sort: int | Unset = UNSET,
+        above: str | Unset = UNSET,
+        below: str | Unset = UNSET,
+        frame: FrameLike | Unset | None = UNSET,
+        hidden: bool | Unset = UNSET,
+        interactive: bool | Unset = UNSET,
+        clips: bool | Unset = UNSET,
+        data: Any = UNSET,
+    ) -> Layer:
+        """Add a layer (above every sibling with sort <= its own; ``above``/``below`` a sibling)."""
+        params = build_params(
+            {
+                "id": id,
+                "parent": parent,
+                "sort": sort,
+                "above": above,
+                "below": below,
+                "frame": frame_json(frame),
+                "hidden": hidden,
+                "interactive": interactive,
+                "clips": clips,
+                "data": data,
+            }
+        )
+        return await self._invoke(Call("layer.add", params, Layer.from_json))
+
+    @rpc("layer.remove")
+    async def remove(self, id: str) -> int:
+        """Remove the layer and its subtree; returns how many layers went."""
+        return await self._invoke(Call("layer.remove", {"id": id}, removed_from_json))
+
+    @rpc("layer.update")
+    async def update(
+        self,
+        id: str,
+        *,
+        sort: int | Unset = UNSET,
+        frame: FrameLike | Unset | None = UNSET,
+        hidden: bool | Unset = UNSET,
+        interactive: bool | Unset = UNSET,
+        clips: bool | Unset = UNSET,
+        data: Any = UNSET,
+    ) -> Layer:
+        """Change fields; ``frame=None``/``data=None`` clear them; a changed sort re-places it."""
+        params = build_params(
+            {
+                "id": id,
+                "sort": sort,
+                "frame": frame_json(frame),
+                "hidden": hidden,
+                "interactive": interactive,
+                "clips": clips,
+                "data": data,
+            }
+        )
+        return await self._invoke(Call("layer.update", params, Layer.from_json))
+
+    @rpc("layer.move")
+    async def move(
+        self,
+        id: str,
+        *,
+        parent: str | Unset | None = UNSET,
+        sort: int | Unset = UNSET,
+        above: str | Unset = UNSET,
+        below: str | Unset = UNSET,
+    ) -> Layer:
+        """Re-parent and/or re-place (``parent=None``: top level; UNSET: same parent)."""
+        params = build_params(
+            {"id": id, "parent": parent, "sort": sort, "above": above, "below": below}
+        )
+        return await self._invoke(Call("layer.move", params, Layer.from_json))
+
+    @rpc("layer.bringToFront")
+    async def bring_to_front(self, id: str) -> Layer:
+        """Topmost among its siblings; its sort becomes max(own, siblings' max)."""
+        return await self._invoke(Call("layer.bringToFront", {"id": id}, Layer.from_json))
+
+    @rpc("layer.sendToBack")
+    async def send_to_back(self, id: str) -> Layer:
+        """Bottommost among its siblings; its sort becomes min(own, siblings' min)."""
+        return await self._invoke(Call("layer.sendToBack", {"id": id}, Layer.from_json))
+
+    @rpc("layer.get")
+    async def get(self, id: str) -> Layer:
+        """The layer (NotFound when unknown)."""
+        return await self._invoke(Call("layer.get", {"id": id}, Layer.from_json))
+
+    @rpc("layer.children")
+    async def children(
+        self,
+        id: str | Unset | None = UNSET,
+        *,
+        offset: int | Unset = UNSET,
+        limit: int | Unset = UNSET,
+    ) -> LayerPage:
+        """Children bottom to top (``id`` UNSET/None: the top level), sliced by offset/limit."""
+        params = build_params({"id": id, "offset": offset, "limit": limit})
+        return await self._invoke(Call("layer.children", params, LayerPage.from_json))
+
+    @rpc("layer.sortRange")
+    async def sort_range(self, id: str | Unset | None = UNSET) -> SortRange:
+        """Lowest and highest sort among the children (both None when there are none)."""
+        return await self._invoke(Call("layer.sortRange", build_params({"id": id}), SortRange.from_json))
+
+    @overload
+    async def tree(self, id: str, *, depth: int | Unset = UNSET) -> TreeNode: ...
+
+    @overload
+    async def tree(self, id: Unset | None = UNSET, *, depth: int | Unset = UNSET) -> TreeRoot: ...
+
+    @rpc("layer.tree")
+    async def tree(
+        self, id: str | Unset | None = UNSET, *, depth: int | Unset = UNSET
+    ) -> TreeNode | TreeRoot:
+        """The subtree of ``id`` (a TreeNode) or the whole top level (a TreeRoot)."""
+        params = build_params({"id": id, "depth": depth})
+        return await self._invoke(Call("layer.tree", params, tree_from_json))
+
+    @rpc("layer.paintOrder")
+    async def paint_order(self, id: str | Unset | None = UNSET) -> tuple[str, ...]:
+        """Visible layer ids back to front (hit order is exactly the reverse)."""
+        return await self._invoke(Call("layer.paintOrder", build_params({"id": id}), ids_from_json))
+
+    @rpc("layer.hitTest")
+    async def hit_test(self, x: float, y: float, *, id: str | Unset | None = UNSET) -> HitTestResult:
+        """The topmost hit layer at (x, y) and its path, or ``id=None, path=()``."""
+        params = build_params({"x": x, "y": y, "id": id})
+        return await self._invoke(Call("layer.hitTest", params, HitTestResult.from_json))
+
+    @rpc("layer.clear")
+    async def clear(self, id: str | Unset | None = UNSET) -> int:
+        """Remove every descendant of ``id`` (UNSET/None: every layer); returns the count."""
+        return await self._invoke(Call("layer.clear", build_params({"id": id}), removed_from_json))
+
+
+class AsyncAlertsAPI(_AsyncNamespaceAPI):
+    """``alert.*``: the alert manager."""
+
+    @rpc("alert.enqueue")
+    async def enqueue(
+        self,
+        type: str,
+        *,
+        id: str | Unset = UNSET,
+        queue: str | Unset = UNSET,
+        priority: int | Unset = UNSET,
+        data: Any = UNSET,
+        scope: str | Unset | None = UNSET,
+        key: str | Unset | None = UNSET,
+        on_duplicate: OnDuplicate | Unset = UNSET,
+        delay_ms: int | Unset = UNSET,
+        at: int | Unset = UNSET,
+        ttl_ms: int | Unset | None = UNSET,
+        duration_ms: int | Unset | None = UNSET,
+        preempt: bool | Unset = UNSET,
+        mount: Mount | Mapping[str, Any] | Unset = UNSET,
+    ) -> EnqueueResult:
+        """Queue an alert; its ``alert.show`` (if it shows at once) arrives before this returns."""
+        params = build_params(
+            {
+                "type": type,
+                "id": id,
+                "queue": queue,
+                "priority": priority,
+                "data": data,
+                "scope": scope,
+                "key": key,
+                "onDuplicate": on_duplicate,
+                "delayMs": delay_ms,
+                "at": at,
+                "ttlMs": ttl_ms,
+                "durationMs": duration_ms,
+                "preempt": preempt,
+                "mount": mount_json(mount),
+            }
+        )
+        return await self._invoke(Call("alert.enqueue", params, EnqueueResult.from_json))
+
+    @rpc("alert.complete")
+    async def complete(self, id: str, *, result: Any = UNSET) -> Alert:
+        """The user closed a showing (or suspended) alert; it becomes done/completed."""
+        params = build_params({"id": id, "result": result})
+        return await self._invoke(Call("alert.complete", params, Alert.from_json))
+
+    @rpc("alert.cancel")
+    async def cancel(
+        self,
+        id: str | Unset = UNSET,
+        *,
+        ids: Sequence[str] | Unset = UNSET,
+        type: str | Unset = UNSET,
+        key: str | Unset = UNSET,
+        scope: str | Unset | None = UNSET,
+        queue: str | Unset = UNSET,
+        states: Sequence[ActiveAlertState] | Unset = UNSET,
+        all: bool = False,
+    ) -> tuple[str, ...]:
+        """Cancel the active alerts matching every given filter; returns their ids (seq order)."""
+        params = build_params(
+            {
+                "id": id,
+                "ids": strings_json(ids),
+                "type": type,
+                "key": key,
+                "scope": scope,
+                "queue": queue,
+                "states": strings_json(states),
+                "all": True if all else UNSET,
+            }
+        )
+        return await self._invoke(Call("alert.cancel", params, cancelled_from_json))
+
+    @rpc("alert.pause")
+    async def pause(self, queue: str | Unset = UNSET, *, reason: str | Unset = UNSET) -> PauseState:
+        """Hold the queue for ``reason`` (nothing new shows; what shows stays)."""
+        params = build_params({"queue": queue, "reason": reason})
+        return await self._invoke(Call("alert.pause", params, PauseState.from_json))
+
+    @rpc("alert.resume")
+    async def resume(self, queue: str | Unset = UNSET, *, reason: str | Unset = UNSET) -> PauseState:
+        """Release ``reason``; when none holds the queue, it shows again."""
+        params = build_params({"queue": queue, "reason": reason})
+        return await self._invoke(Call("alert.resume", params, PauseState.from_json))
+
+    @rpc("alert.get")
+    async def get(self, id: str) -> Alert:
+        """The alert (ended ones while kept in history)."""
+        return await self._invoke(Call("alert.get", {"id": id}, Alert.from_json))
+
+    @rpc("alert.list")
+    async def list(
+        self,
+        *,
+        queue: str | Unset = UNSET,
+        states: Sequence[AlertState] | Unset = UNSET,
+        type: str | Unset = UNSET,
+        scope: str | Unset | None = UNSET,
+    ) -> tuple[Alert, ...]:
+        """Showing, then pending/suspended in show order, then scheduled, then ended."""
+        params = build_params(
+            {"queue": queue, "states": strings_json(states), "type": type, "scope": scope}
+        )
+        return await self._invoke(Call("alert.list", params, alerts_from_json))
+
+    @rpc("alert.clear")
+    async def clear(self, queue: str | Unset = UNSET) -> int:
+        """Cancel every active alert and forget history; returns how many alerts were forgotten."""
+        return await self._invoke(Call("alert.clear", build_params({"queue": queue}), removed_from_json))
+
+    @rpc("alert.configure")
+    async def configure(
+        self,
+        queue: str | Unset = UNSET,
+        *,
+        max_concurrent: int | Unset = UNSET,
+        min_gap_ms: int | Unset = UNSET,
+        history_limit: int | Unset = UNSET,
+    ) -> QueueSettings:
+        """Change (or, with no field, read) a queue's settings."""
+        params = build_params(
+            {
+                "queue": queue,
+                "maxConcurrent": max_concurrent,
+                "minGapMs": min_gap_ms,
+                "historyLimit": history_limit,
+            }
+        )
+        return await self._invoke(Call("alert.configure", params, QueueSettings.from_json))
+
+    @rpc("alert.defineType")
+    async def define_type(
+        self,
+        type: str,
+        *,
+        priority: int | Unset | None = UNSET,
+        scope: str | Unset | None = UNSET,
+        duration_ms: int | Unset | None = UNSET,
+        ttl_ms: int | Unset | None = UNSET,
+        queue: str | Unset | None = UNSET,
+    ) -> TypeDefaults:
+        """Replace the type's whole definition (fields not given become unset)."""
+        params = build_params(
+            {
+                "type": type,
+                "priority": priority,
+                "scope": scope,
+                "durationMs": duration_ms,
+                "ttlMs": ttl_ms,
+                "queue": queue,
+            }
+        )
+        return await self._invoke(Call("alert.defineType", params, TypeDefaults.from_json))
+
+
+class AsyncNavAPI(_AsyncNamespaceAPI):
+    """``nav.*``: which page (scope) is on screen."""
+
+    @rpc("nav.push")
+    async def push(self, scope: str) -> NavState:
+        """Enter a page; alerts scoped to the page left are suspended."""
+        return await self._invoke(Call("nav.push", {"scope": scope}, NavState.from_json))
+
+    @rpc("nav.pop")
+    async def pop(self) -> NavState:
+        """Leave the top page (InvalidState ``empty_stack`` when there is none)."""
+        return await self._invoke(Call("nav.pop", None, NavState.from_json))
+
+    @rpc("nav.set")
+    async def set(self, stack: Sequence[str]) -> NavState:
+        """Replace the whole stack (bottom to top)."""
+        return await self._invoke(Call("nav.set", {"stack": strings_json(stack)}, NavState.from_json))
+
+    @rpc("nav.get")
+    async def get(self) -> NavState:
+        """The stack and the active scope."""
+        return await self._invoke(Call("nav.get", None, NavState.from_json))
+
+
+class AsyncEventsAPI(_AsyncNamespaceAPI):
+    """``events.*``: opt-in event topics (``alert.changed``)."""
+
+    @rpc("events.subscribe")
+    async def subscribe(self, topics: Sequence[Topic]) -> tuple[Topic, ...]:
+        """Subscribe; returns every topic subscribed after the call."""
+        params = {"topics": strings_json(topics)}
+        return await self._invoke(Call("events.subscribe", params, topics_from_json))
+
+    @rpc("events.unsubscribe")
+    async def unsubscribe(self, topics: Sequence[Topic]) -> tuple[Topic, ...]:
+        """Unsubscribe; returns every topic still subscribed."""
+        params = {"topics": strings_json(topics)}
+        return await self._invoke(Call("events.unsubscribe", params, topics_from_json))

@@ -1,0 +1,64 @@
+"""Collecting calls into one JSON-RPC batch (sent as a single array)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from ._batch_api import (
+    BatchAlertsAPI,
+    BatchClockAPI,
+    BatchEngineAPI,
+    BatchEventsAPI,
+    BatchLayersAPI,
+    BatchNavAPI,
+)
+from ._call import Call, Pending
+
+T = TypeVar("T")
+
+
+def _any(value: Any) -> Any:
+    return value
+
+
+class Batch(BatchEngineAPI):
+    """The same namespaced methods as an engine, but each one only queues its call
+    and returns a :class:`Pending`; the whole batch is written as one JSON array
+    when the ``with`` block ends (or on ``send()``). Results come back in request
+    order; every event the batch caused is delivered before any result is set.
+    """
+
+    def __init__(self) -> None:
+        self.layers = BatchLayersAPI(self)
+        self.alerts = BatchAlertsAPI(self)
+        self.nav = BatchNavAPI(self)
+        self.clock = BatchClockAPI(self)
+        self.events = BatchEventsAPI(self)
+        self._entries: list[Pending[Any]] = []
+        self.sent = False
+
+    def _invoke(self, call: Call[T]) -> Pending[T]:
+        if self.sent:
+            raise RuntimeError("this batch was already sent")
+        pending = Pending(call)
+        self._entries.append(pending)
+        return pending
+
+    def call(self, method: str, params: Mapping[str, Any] | None = None) -> Pending[Any]:
+        """Queue a call by its JSON-RPC name (the result is left as raw JSON)."""
+        return self._invoke(Call(method, None if params is None else dict(params), _any))
+
+    def notify(self, method: str, params: Mapping[str, Any] | None = None) -> Pending[None]:
+        """Queue a notification (no answer; its Pending resolves to None when sent)."""
+        call: Call[None] = Call(
+            method, None if params is None else dict(params), lambda _: None, notification=True
+        )
+        return self._invoke(call)
+
+    @property
+    def entries(self) -> tuple[Pending[Any], ...]:
+        return tuple(self._entries)
+
+    def __len__(self) -> int:
+        return len(self._entries)

@@ -1,0 +1,79 @@
+"""Locating the ``ordo`` binary and building its command line."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Union
+
+from .errors import EngineNotFound
+
+PathLike = Union[str, "os.PathLike[str]"]
+
+#: Build outputs looked for in every ancestor directory, in order of preference.
+BUILD_OUTPUTS = (Path(".build/release/ordo"), Path(".build/debug/ordo"))
+
+
+def _executable(path: Path) -> bool:
+    return path.is_file() and os.access(path, os.X_OK)
+
+
+def _in_build_tree(start: Path) -> Path | None:
+    """The newest ``.build/{release,debug}/ordo`` in ``start`` or its nearest such ancestor."""
+    for directory in (start, *start.parents):
+        found = [directory / rel for rel in BUILD_OUTPUTS if _executable(directory / rel)]
+        if found:
+            # Both exist: take the one built last (a stale release must not shadow a fresh debug).
+            return max(found, key=lambda p: p.stat().st_mtime)
+    return None
+
+
+def find_engine(binary: PathLike | None = None, *, search_from: Sequence[PathLike] = ()) -> str:
+    """Where the engine is: ``binary`` if given, else ``$ORDO_BIN``, else the repository's
+    ``.build/release/ordo`` or ``.build/debug/ordo`` (searched upwards from this package,
+    then from the working directory, then from each of ``search_from``), else ``ordo``
+    on ``PATH``.
+    """
+    if binary is not None:
+        path = Path(binary)
+        if not _executable(path):
+            raise EngineNotFound(f"ordo binary {str(path)!r} does not exist or is not executable")
+        return str(path)
+    env = os.environ.get("ORDO_BIN")
+    if env:
+        if not _executable(Path(env)):
+            raise EngineNotFound(f"ORDO_BIN={env!r} does not exist or is not executable")
+        return env
+    starts = [Path(__file__).resolve().parent, Path.cwd().resolve()]
+    for start in [*starts, *(Path(p).resolve() for p in search_from)]:
+        found = _in_build_tree(start)
+        if found is not None:
+            return str(found)
+    on_path = shutil.which("ordo")
+    if on_path:
+        return on_path
+    raise EngineNotFound(
+        "cannot find the ordo engine: pass its path, set ORDO_BIN, build it "
+        "(swift build) in the repository, or put `ordo` on PATH"
+    )
+
+
+def engine_command(
+    binary: str,
+    *,
+    framing: str,
+    clock: str | None,
+    args: Sequence[str],
+) -> list[str]:
+    if framing not in ("ndjson", "lsp"):
+        raise ValueError(f"framing must be 'ndjson' or 'lsp', not {framing!r}")
+    if clock not in (None, "system", "manual"):
+        raise ValueError(f"clock must be 'system', 'manual' or None, not {clock!r}")
+    if isinstance(args, str):
+        raise TypeError("args must be a sequence of strings, not a string")
+    command = [binary, "--framing", framing]
+    if clock is not None:
+        command += ["--clock", clock]
+    return [*command, *args]

@@ -1,0 +1,269 @@
+"""Exceptions: one class per JSON-RPC error code, plus client-side failures.
+
+Every exception the client raises derives from :class:`OrdoException`.
+Error *responses* from the engine are :class:`OrdoError` subclasses, chosen by
+``error.code`` (an unknown code gives a plain :class:`OrdoError`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+
+class OrdoException(Exception):
+    """Base of everything this package raises."""
+
+
+class OrdoError(OrdoException):
+    """An error response from the engine: ``code``, ``message`` and ``data``.
+
+    ``method`` is the JSON-RPC method of the request that failed (``None`` when
+    the response could not be tied to a request, e.g. a parse error).
+    """
+
+    code: int = 0
+    #: Subclasses by code, filled by ``__init_subclass__``.
+    _by_code: ClassVar[dict[int, type[OrdoError]]] = {}
+
+    def __init__(
+        self,
+        message: str,
+        data: Any = None,
+        *,
+        code: int | None = None,
+        method: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        if code is not None:
+            self.code = code
+        self.message = message
+        self.data = data
+        self.method = method
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "code" in cls.__dict__:
+            OrdoError._by_code[cls.code] = cls
+
+    def __str__(self) -> str:
+        where = f"{self.method}: " if self.method else ""
+        return f"{where}{self.message} [{self.code}]"
+
+    def __repr__(self) -> str:
+        return (
+            f"{type(self).__name__}(code={self.code}, message={self.message!r}, "
+            f"data={self.data!r}, method={self.method!r})"
+        )
+
+    def _data_field(self, key: str) -> Any:
+        return self.data.get(key) if isinstance(self.data, dict) else None
+
+    @classmethod
+    def from_json(cls, error: Any, method: str | None = None) -> OrdoError:
+        """Build the exception for a JSON-RPC ``error`` object."""
+        if not isinstance(error, dict):
+            return OrdoError(f"malformed error object: {error!r}", error, code=0, method=method)
+        code = error.get("code")
+        message = error.get("message")
+        if not isinstance(message, str):
+            message = "(no message)"
+        data = error.get("data")
+        if not isinstance(code, int) or isinstance(code, bool):
+            return OrdoError(message, data, code=0, method=method)
+        klass = OrdoError._by_code.get(code)
+        if klass is None:
+            return OrdoError(message, data, code=code, method=method)
+        return klass(message, data, method=method)
+
+
+class ParseError(OrdoError):
+    """-32700: the engine could not parse a message as JSON (``data.reason``)."""
+
+    code = -32700
+
+    @property
+    def reason(self) -> str | None:
+        value = self._data_field("reason")
+        return value if isinstance(value, str) else None
+
+
+class InvalidRequest(OrdoError):
+    """-32600: JSON, but not a JSON-RPC request, or too large (``reason``, ``limit``)."""
+
+    code = -32600
+
+    @property
+    def reason(self) -> str | None:
+        value = self._data_field("reason")
+        return value if isinstance(value, str) else None
+
+    @property
+    def limit(self) -> int | None:
+        value = self._data_field("limit")
+        return value if isinstance(value, int) else None
+
+
+class MethodNotFound(OrdoError):
+    """-32601: the engine does not serve this method (``data.method``)."""
+
+    code = -32601
+
+    @property
+    def rpc_method(self) -> str | None:
+        value = self._data_field("method")
+        return value if isinstance(value, str) else None
+
+
+class InvalidParams(OrdoError):
+    """-32602: a missing, unknown, mistyped or out-of-range parameter.
+
+    ``path`` is a JSON Pointer into ``params`` (e.g. ``/frame/width``) and
+    ``expected`` says what would have been accepted.
+    """
+
+    code = -32602
+
+    @property
+    def path(self) -> str | None:
+        value = self._data_field("path")
+        return value if isinstance(value, str) else None
+
+    @property
+    def expected(self) -> str | None:
+        value = self._data_field("expected")
+        return value if isinstance(value, str) else None
+
+
+class InternalError(OrdoError):
+    """-32603: a bug in the engine."""
+
+    code = -32603
+
+
+class NotFound(OrdoError):
+    """-32001: no layer or alert with that id (``kind``, ``id``)."""
+
+    code = -32001
+
+    @property
+    def kind(self) -> str | None:
+        value = self._data_field("kind")
+        return value if isinstance(value, str) else None
+
+    @property
+    def id(self) -> str | None:
+        value = self._data_field("id")
+        return value if isinstance(value, str) else None
+
+
+class AlreadyExists(OrdoError):
+    """-32002: duplicate layer/alert id or dedupe key (``kind``, ``id``)."""
+
+    code = -32002
+
+    @property
+    def kind(self) -> str | None:
+        value = self._data_field("kind")
+        return value if isinstance(value, str) else None
+
+    @property
+    def id(self) -> str | None:
+        value = self._data_field("id")
+        return value if isinstance(value, str) else None
+
+
+class InvalidState(OrdoError):
+    """-32003: the operation is not valid now (``reason``, and ``state`` where given)."""
+
+    code = -32003
+
+    @property
+    def reason(self) -> str | None:
+        value = self._data_field("reason")
+        return value if isinstance(value, str) else None
+
+    @property
+    def state(self) -> str | None:
+        value = self._data_field("state")
+        return value if isinstance(value, str) else None
+
+
+class LimitExceeded(OrdoError):
+    """-32004: a configured limit would be passed (``name``, ``limit``, ``value``)."""
+
+    code = -32004
+
+    @property
+    def name(self) -> str | None:
+        value = self._data_field("name")
+        return value if isinstance(value, str) else None
+
+    @property
+    def limit(self) -> int | None:
+        value = self._data_field("limit")
+        return value if isinstance(value, int) else None
+
+    @property
+    def value(self) -> int | None:
+        value = self._data_field("value")
+        return value if isinstance(value, int) else None
+
+
+class EngineExited(OrdoException):
+    """The engine process is gone (it exited, crashed or was killed).
+
+    Raised by a call in flight when the process dies, and by every call after.
+    ``returncode`` is the exit status (negative: killed by that signal) and
+    ``stderr_tail`` the last lines the engine wrote to stderr.
+    """
+
+    def __init__(self, returncode: int | None, stderr_tail: str = "", detail: str = "") -> None:
+        self.returncode = returncode
+        self.stderr_tail = stderr_tail
+        self.detail = detail
+        if returncode is None:
+            status = "the engine is gone"
+        elif returncode < 0:
+            status = f"the engine was killed by signal {-returncode}"
+        else:
+            status = f"the engine exited with status {returncode}"
+        text = status + (f" ({detail})" if detail else "")
+        if stderr_tail:
+            text += "\n--- engine stderr (tail) ---\n" + stderr_tail.rstrip("\n")
+        super().__init__(text)
+
+
+class OrdoTimeout(OrdoException, TimeoutError):
+    """No answer (or no awaited event) within the timeout."""
+
+
+class EngineNotFound(OrdoException, FileNotFoundError):
+    """The ``ordo`` binary could not be located."""
+
+
+class ProtocolViolation(OrdoException):
+    """The engine sent something this client cannot understand (a bug somewhere)."""
+
+
+class BatchNotSent(OrdoException):
+    """A batch entry's result was read before its batch was sent."""
+
+
+__all__ = [
+    "AlreadyExists",
+    "BatchNotSent",
+    "EngineExited",
+    "EngineNotFound",
+    "InternalError",
+    "InvalidParams",
+    "InvalidRequest",
+    "InvalidState",
+    "LimitExceeded",
+    "MethodNotFound",
+    "NotFound",
+    "OrdoError",
+    "OrdoException",
+    "ParseError",
+    "ProtocolViolation",
+    "OrdoTimeout",
+]

@@ -1,0 +1,130 @@
+"""Typed engine events (JSON-RPC notifications from the engine).
+
+Every event has ``name`` (the notification's method) and ``at`` (engine time),
+except :class:`UnknownEvent`, which carries any notification this client
+does not know yet with its raw ``params``.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import Any, Union, cast
+
+from . import _json as j
+from .errors import OrdoException
+from .models import (
+    Alert,
+    AlertState,
+    ChangeReason,
+    HideReason,
+    Layer,
+)
+
+log = logging.getLogger("ordo")
+
+
+@dataclass(frozen=True)
+class AlertShow:
+    """``alert.show``: display this alert now (``resumed``: it was suspended)."""
+
+    alert: Alert
+    resumed: bool
+    at: int
+    layer: Layer | None = None
+    name: str = field(default="alert.show", init=False)
+
+
+@dataclass(frozen=True)
+class AlertHide:
+    """``alert.hide``: take it down now (``reason``: timeout, cancelled, preempted, suspended)."""
+
+    id: str
+    queue: str
+    reason: HideReason
+    at: int
+    name: str = field(default="alert.hide", init=False)
+
+
+@dataclass(frozen=True)
+class AlertUpdate:
+    """``alert.update``: a showing alert's data changed (a dedupe replace)."""
+
+    alert: Alert
+    at: int
+    name: str = field(default="alert.update", init=False)
+
+
+@dataclass(frozen=True)
+class AlertIdle:
+    """``alert.idle``: the queue went from busy to empty."""
+
+    queue: str
+    at: int
+    name: str = field(default="alert.idle", init=False)
+
+
+@dataclass(frozen=True)
+class AlertChanged:
+    """``alert.changed`` (opt-in: ``events.subscribe(["alert.changed"])``): a state change."""
+
+    id: str
+    queue: str
+    state: AlertState
+    previous: AlertState
+    at: int
+    reason: ChangeReason | None = None
+    name: str = field(default="alert.changed", init=False)
+
+
+@dataclass(frozen=True)
+class UnknownEvent:
+    """A notification this client version has no class for."""
+
+    name: str
+    params: Any
+    at: int | None = None
+
+
+Event = Union[AlertShow, AlertHide, AlertUpdate, AlertIdle, AlertChanged, UnknownEvent]
+
+EVENT_NAMES = ("alert.show", "alert.hide", "alert.update", "alert.idle", "alert.changed")
+
+
+def parse_event(name: str, params: Any) -> Event:
+    """Turn a notification into its typed event (UnknownEvent when unknown or malformed)."""
+    try:
+        d = j.obj(params, name)
+        if name == "alert.show":
+            layer = d.get("layer")
+            return AlertShow(
+                alert=Alert.from_json(d.get("alert")),
+                resumed=j.boolean(d, "resumed"),
+                at=j.integer(d, "at"),
+                layer=None if layer is None else Layer.from_json(layer),
+            )
+        if name == "alert.hide":
+            return AlertHide(
+                id=j.string(d, "id"),
+                queue=j.string(d, "queue"),
+                reason=cast(HideReason, j.enum(d.get("reason"), "reason")),
+                at=j.integer(d, "at"),
+            )
+        if name == "alert.update":
+            return AlertUpdate(alert=Alert.from_json(d.get("alert")), at=j.integer(d, "at"))
+        if name == "alert.idle":
+            return AlertIdle(queue=j.string(d, "queue"), at=j.integer(d, "at"))
+        if name == "alert.changed":
+            reason = d.get("reason")
+            return AlertChanged(
+                id=j.string(d, "id"),
+                queue=j.string(d, "queue"),
+                state=cast(AlertState, j.enum(d.get("state"), "state")),
+                previous=cast(AlertState, j.enum(d.get("previous"), "previous")),
+                at=j.integer(d, "at"),
+                reason=None if reason is None else cast(ChangeReason, j.enum(reason, "reason")),
+            )
+    except OrdoException as exc:
+        log.warning("malformed %s event %r: %s", name, params, exc)
+    at = params.get("at") if isinstance(params, dict) else None
+    return UnknownEvent(name=name, params=params, at=at if isinstance(at, int) else None)

@@ -1,0 +1,124 @@
+"""Message framing: pure byte state machines, no I/O.
+
+A framer turns a JSON body into the bytes to write (:meth:`encode`) and
+splits whatever was read, in chunks of any size, back into bodies
+(:meth:`feed`). The sync and asyncio engines share these; neither framer
+ever waits for a line ending or buffers more than one message beyond what
+was fed, so there is no line-length limit.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from .errors import ProtocolViolation
+
+
+class Framer(Protocol):
+    name: str
+
+    def encode(self, body: bytes) -> bytes: ...
+
+    def feed(self, data: bytes) -> list[bytes]: ...
+
+    @property
+    def buffered(self) -> int:
+        """Bytes of an incomplete message held back."""
+        ...
+
+
+class NdjsonFramer:
+    """One JSON text per ``\\n``-terminated line (``\\r\\n`` accepted, blank lines skipped)."""
+
+    name = "ndjson"
+
+    def __init__(self) -> None:
+        self._buf = bytearray()
+        self._scanned = 0  # bytes of _buf already known to hold no newline
+
+    def encode(self, body: bytes) -> bytes:
+        if b"\n" in body:
+            raise ValueError("an NDJSON message must not contain a raw newline")
+        return body + b"\n"
+
+    def feed(self, data: bytes) -> list[bytes]:
+        buf = self._buf
+        buf += data
+        out: list[bytes] = []
+        start = 0
+        while True:
+            nl = buf.find(b"\n", max(start, self._scanned))
+            if nl < 0:
+                break
+            line = bytes(buf[start:nl])
+            if line.endswith(b"\r"):
+                line = line[:-1]
+            if line.strip():
+                out.append(line)
+            start = nl + 1
+        del buf[:start]
+        self._scanned = len(buf)
+        return out
+
+    @property
+    def buffered(self) -> int:
+        return len(self._buf)
+
+
+class LspFramer:
+    """``Content-Length: N\\r\\n`` headers, a blank line, then N bytes."""
+
+    name = "lsp"
+
+    def __init__(self) -> None:
+        self._buf = bytearray()
+        self._length: int | None = None  # body length once the headers are read
+
+    def encode(self, body: bytes) -> bytes:
+        return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+    def feed(self, data: bytes) -> list[bytes]:
+        buf = self._buf
+        buf += data
+        out: list[bytes] = []
+        while True:
+            if self._length is None:
+                end = buf.find(b"\r\n\r\n")
+                if end < 0:
+                    break
+                self._length = self._content_length(bytes(buf[:end]))
+                del buf[: end + 4]
+            if len(buf) < self._length:
+                break
+            out.append(bytes(buf[: self._length]))
+            del buf[: self._length]
+            self._length = None
+        return out
+
+    @staticmethod
+    def _content_length(header_block: bytes) -> int:
+        length: int | None = None
+        for line in header_block.split(b"\r\n"):
+            name, sep, value = line.partition(b":")
+            if not sep:
+                raise ProtocolViolation(f"malformed LSP header line {line!r}")
+            if name.strip().lower() == b"content-length":
+                try:
+                    length = int(value.strip())
+                except ValueError:
+                    raise ProtocolViolation(f"bad Content-Length {value!r}") from None
+        if length is None or length < 0:
+            raise ProtocolViolation(f"LSP headers without Content-Length: {header_block!r}")
+        return length
+
+    @property
+    def buffered(self) -> int:
+        return len(self._buf)
+
+
+def make_framer(name: str) -> NdjsonFramer | LspFramer:
+    if name == "ndjson":
+        return NdjsonFramer()
+    if name == "lsp":
+        return LspFramer()
+    raise ValueError(f"framing must be 'ndjson' or 'lsp', not {name!r}")

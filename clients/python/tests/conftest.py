@@ -1,0 +1,93 @@
+"""Fixtures: the real engine binary, schema-checked engines, the schema document."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+from hypothesis import settings
+from hypothesis.configuration import set_hypothesis_home_dir
+
+import ordo
+from schema_check import SchemaChecker, SchemaDocument, load_document
+
+# Hypothesis' files go under clients/python (git-ignored), whatever the working directory.
+set_hypothesis_home_dir(str(Path(__file__).resolve().parents[1] / ".hypothesis"))
+# Deterministic by default (same examples every run, no .hypothesis/ database written);
+# HYPOTHESIS_PROFILE=explore searches afresh each run.
+settings.register_profile("deterministic", derandomize=True, database=None, max_examples=50)
+settings.register_profile("explore", max_examples=1000, database=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "deterministic"))
+
+
+def _find_binary() -> str:
+    # The lead rebuilds the engine now and then: tolerate a briefly missing binary.
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            return ordo.find_engine()
+        except ordo.EngineNotFound:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(1)
+
+
+@pytest.fixture(scope="session")
+def ordo_bin() -> str:
+    path = _find_binary()
+    os.environ.setdefault("ORDO_BIN", path)
+    return path
+
+
+@pytest.fixture(scope="session")
+def schema() -> SchemaDocument:
+    return SchemaDocument(load_document())
+
+
+@pytest.fixture
+def checker(schema: SchemaDocument) -> Iterator[SchemaChecker]:
+    """A tap validating all traffic; the test fails at teardown on any violation."""
+    check = SchemaChecker(schema)
+    yield check
+    assert not check.problems, "schema violations:\n" + "\n".join(check.problems)
+
+
+EngineFactory = Callable[..., ordo.Engine]
+
+
+@pytest.fixture
+def make_engine(ordo_bin: str, checker: SchemaChecker) -> Iterator[EngineFactory]:
+    """Start schema-checked engines (manual clock unless told otherwise); all closed after."""
+    engines: list[ordo.Engine] = []
+
+    def make(**kwargs: Any) -> ordo.Engine:
+        kwargs.setdefault("clock", "manual")
+        kwargs.setdefault("timeout", 10.0)
+        kwargs.setdefault("tap", checker)
+        engine = ordo.Engine(ordo_bin, **kwargs)
+        engines.append(engine)
+        return engine
+
+    yield make
+    for engine in engines:
+        engine.close()
+
+
+@pytest.fixture
+def engine(make_engine: EngineFactory) -> ordo.Engine:
+    """A fresh engine on the manual clock, NDJSON framing, every message schema-checked."""
+    return make_engine()
+
+
+@pytest.fixture(params=["ndjson", "lsp"])
+def framed_engine(request: pytest.FixtureRequest, make_engine: EngineFactory) -> ordo.Engine:
+    """The same engine in both framings."""
+    return make_engine(framing=request.param)
+
+
+def repo_root() -> Path:
+    return Path(__file__).resolve().parents[3]

@@ -1,0 +1,199 @@
+"""AsyncEngine: the same surface for asyncio, against the real binary."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+from collections.abc import Awaitable
+from typing import Callable, TypeVar
+
+import pytest
+
+import ordo
+from ordo import AlertShow, AsyncEngine
+from schema_check import SchemaChecker
+from timeline import brief
+
+T = TypeVar("T")
+
+
+def run(body: Callable[[AsyncEngine], Awaitable[T]], **kwargs: object) -> T:
+    async def main() -> T:
+        async with AsyncEngine(**kwargs) as engine:  # type: ignore[arg-type]
+            return await body(engine)
+
+    return asyncio.run(asyncio.wait_for(main(), 30))
+
+
+@pytest.mark.parametrize("framing", ["ndjson", "lsp"])
+def test_methods_errors_and_events(framing: str, checker: SchemaChecker) -> None:
+    async def body(engine: AsyncEngine) -> None:
+        info = await engine.initialize()
+        assert info.framing == framing
+        assert await engine.ping() == ordo.Ping(True, 0)
+        layer = await engine.layers.add("screen", frame=(0, 0, 100, 100))
+        assert layer.frame == ordo.Frame(0, 0, 100, 100)
+        with pytest.raises(ordo.NotFound):
+            await engine.layers.get("nope")
+        with pytest.raises(ordo.InvalidParams):
+            await engine.clock.advance(-1)
+        assert (await engine.nav.push("room")).active == "room"
+        result = await engine.alerts.enqueue("toast", id="T", duration_ms=10, scope="room")
+        assert result.alert.state == "showing"
+        assert await engine.clock.advance(10) == 10
+        events = [brief(e) async for e in engine.events(timeout=0)]
+        assert events == [("show", "T", 0), ("hide", "T", "timeout", 10), ("idle", "default", 10)]
+        assert len((await engine.discover())["methods"]) > 30  # > 64 KiB in one message
+        assert await engine.events.subscribe(["alert.changed"]) == ("alert.changed",)
+        stats = await engine.stats()
+        assert stats.layers == 1
+        await engine.reset()
+        assert (await engine.clock.now()).now == 0
+
+    run(body, clock="manual", framing=framing, tap=checker)
+
+
+def test_handlers_run_before_the_answer_and_may_be_coroutines(checker: SchemaChecker) -> None:
+    async def body(engine: AsyncEngine) -> list[str]:
+        order: list[str] = []
+
+        async def close_later(event: AlertShow) -> None:
+            order.append("async " + event.alert.id)
+            await engine.alerts.complete(event.alert.id)
+
+        engine.on("alert.show", lambda ev: order.append("sync " + ev.alert.id))
+        engine.on("alert.show", close_later)
+        await engine.alerts.enqueue("x", id="A")
+        order.append("answer")
+        await engine.alerts.enqueue("x", id="B")
+        await engine.wait_for("alert.idle", timeout=5)
+        return order
+
+    order = run(body, clock="manual", tap=checker)
+    assert order[:3] == ["sync A", "async A", "answer"]
+    assert order[3:] == ["sync B", "async B"]
+
+
+def test_wait_for_predicate_and_timeout(checker: SchemaChecker) -> None:
+    async def body(engine: AsyncEngine) -> None:
+        await engine.alerts.configure(max_concurrent=2)
+        await engine.alerts.enqueue("x", id="A")
+        await engine.alerts.enqueue("x", id="B")
+        b = await engine.wait_for("alert.show", lambda e: e.alert.id == "B", timeout=1)
+        assert b.alert.id == "B"
+        assert [brief(e) for e in engine.drain_events()] == [("show", "A", 0)]
+        with pytest.raises(ordo.OrdoTimeout):
+            await engine.wait_for("alert.show", timeout=0.05)
+
+    run(body, clock="manual", tap=checker)
+
+
+def test_batch(checker: SchemaChecker) -> None:
+    async def body(engine: AsyncEngine) -> None:
+        async with engine.batch() as batch:
+            a = batch.layers.add("a")
+            b = batch.layers.add("b", below="a")
+            bad = batch.layers.remove("nope")
+            order = batch.layers.paint_order()
+        assert a.result().id == "a" and b.result().sort == 0
+        assert isinstance(bad.exception(), ordo.NotFound)
+        assert order.result() == ("b", "a")
+
+    run(body, clock="manual", tap=checker)
+
+
+def test_killed_mid_call_raises_engine_exited() -> None:
+    async def body(engine: AsyncEngine) -> None:
+        await engine.ping()
+        os.kill(engine.pid, signal.SIGSTOP)
+        call = asyncio.ensure_future(engine.ping())
+        await asyncio.sleep(0.05)
+        assert not call.done()
+        os.kill(engine.pid, signal.SIGKILL)
+        with pytest.raises(ordo.EngineExited) as caught:
+            await asyncio.wait_for(call, 5)
+        assert caught.value.returncode == -signal.SIGKILL
+        with pytest.raises(ordo.EngineExited):
+            await engine.stats()
+
+    run(body, clock="manual")
+
+
+def test_bad_flags_exit_with_the_stderr_tail() -> None:
+    async def body(engine: AsyncEngine) -> None:
+        with pytest.raises(ordo.EngineExited) as caught:
+            await engine.ping()
+        assert caught.value.returncode == 2
+        assert "usage" in caught.value.stderr_tail
+
+    run(body, args=["--bogus"])
+
+
+def test_close_shutdown_and_exit_codes() -> None:
+    async def main() -> None:
+        engine = await AsyncEngine(clock="manual").start()
+        await engine.ping()
+        assert await engine.close() == 0
+        assert await engine.close() == 0
+        with pytest.raises(ordo.EngineExited):
+            await engine.ping()
+        other = await AsyncEngine().start()
+        await other.shutdown()
+        with pytest.raises(ordo.InvalidState):
+            await other.ping()
+        await other.exit()
+        assert other.returncode == 0
+        await other.close()
+
+    asyncio.run(asyncio.wait_for(main(), 30))
+
+
+def test_timeout_then_recovery() -> None:
+    async def body(engine: AsyncEngine) -> None:
+        os.kill(engine.pid, signal.SIGSTOP)
+        try:
+            with pytest.raises(ordo.OrdoTimeout):
+                await engine.call("engine.ping", timeout=0.1)
+        finally:
+            os.kill(engine.pid, signal.SIGCONT)
+        assert (await engine.ping()).pong
+        stray = await engine.next_stray(timeout=5)
+        assert stray["result"]["pong"] is True
+
+    run(body, clock="manual")
+
+
+def test_raw_parse_error() -> None:
+    async def body(engine: AsyncEngine) -> None:
+        response = await engine.raw(b"{nope")
+        assert isinstance(ordo.OrdoError.from_json(response["error"]), ordo.ParseError)
+
+    run(body, framing="lsp")
+
+
+def test_start_is_required() -> None:
+    engine = AsyncEngine()
+    with pytest.raises(RuntimeError, match="not started"):
+        _ = engine.pid
+
+
+def test_concurrent_calls_are_matched(checker: SchemaChecker) -> None:
+    async def body(engine: AsyncEngine) -> None:
+        layers = await asyncio.gather(*(engine.layers.add(f"n{i}", sort=i % 7) for i in range(200)))
+        assert [layer.id for layer in layers] == [f"n{i}" for i in range(200)]
+        assert (await engine.layers.children()).total == 200
+
+    run(body, clock="manual", tap=checker)
+
+
+def test_unreadable_requests_and_oversized_batches_fail_at_once() -> None:
+    async def body(engine: AsyncEngine) -> None:
+        with pytest.raises(ordo.InvalidRequest):
+            await engine.layers.add("big", data="x" * 4096)
+        async with engine.batch() as batch:
+            entries = [batch.ping() for _ in range(3)]
+        assert all(isinstance(e.exception(), ordo.LimitExceeded) for e in entries)
+        assert (await engine.ping()).pong
+
+    run(body, args=["--max-message-bytes", "1024", "--max-batch", "2"], timeout=3)

@@ -1,0 +1,251 @@
+"""Lifecycle and engine.* / clock.* methods, against the real binary."""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+
+import pytest
+
+import ordo
+from conftest import EngineFactory
+from ordo import ClientInfo, Engine
+from schema_check import SchemaDocument
+
+
+def test_initialize_reports_server_framing_clock_and_methods(framed_engine: Engine) -> None:
+    info = framed_engine.initialize(client_info=ClientInfo("pytest", "1.0"), clock="manual")
+    assert info.server_info.name == "ordo"
+    assert info.server_info.version
+    assert info.protocol_version == "1"
+    assert info.framing == framed_engine.framing
+    assert info.clock == "manual"
+    assert {"initialize", "shutdown", "exit", "rpc.discover", "engine.ping"} <= set(info.methods)
+
+
+def test_initialize_lists_exactly_the_schema_methods_in_document_order(
+    engine: Engine, schema: SchemaDocument
+) -> None:
+    assert list(engine.initialize().methods) == [m["name"] for m in schema.doc["methods"]]
+
+
+def test_initialize_switches_to_the_manual_clock(make_engine: EngineFactory) -> None:
+    engine = make_engine(clock="system")
+    assert engine.initialize(clock="manual").clock == "manual"
+    assert engine.clock.now() == ordo.ClockNow(now=0, mode="manual")
+    assert engine.clock.advance(5) == 5
+
+
+def test_ping_reports_the_engine_time(engine: Engine) -> None:
+    assert engine.ping() == ordo.Ping(pong=True, at=0)
+    engine.clock.advance(250)
+    assert engine.ping().at == 250
+
+
+def test_stats_counts_requests_and_starts_empty(engine: Engine) -> None:
+    first = engine.stats()
+    second = engine.stats()
+    assert second.requests == first.requests + 1
+    assert first.layers == 0
+    assert first.alerts == ordo.AlertCounts(0, 0, 0, 0, 0)
+    assert first.uptime_ms >= 0
+
+
+def test_reset_goes_back_to_a_fresh_engine_keeping_the_clock_mode(engine: Engine) -> None:
+    engine.clock.advance(1000)
+    assert engine.reset() is None
+    assert engine.clock.now() == ordo.ClockNow(now=0, mode="manual")
+
+
+def test_discover_returns_the_schema_document(engine: Engine, schema: SchemaDocument) -> None:
+    document = engine.discover()
+    assert document["openrpc"].startswith("1.3.")
+    assert document == schema.doc, "the binary embeds a different schema/openrpc.json"
+
+
+def test_clock_now_and_advance(engine: Engine) -> None:
+    assert engine.clock.now() == ordo.ClockNow(now=0, mode="manual")
+    assert engine.clock.advance(0) == 0
+    assert engine.clock.advance(1500) == 1500
+    assert engine.clock.advance(1) == 1501
+    assert engine.clock.now().now == 1501
+
+
+def test_clock_advance_on_the_system_clock_is_an_invalid_state(
+    make_engine: EngineFactory,
+) -> None:
+    engine = make_engine(clock="system")
+    assert engine.clock.now().mode == "system"
+    with pytest.raises(ordo.InvalidState) as caught:
+        engine.clock.advance(10)
+    assert caught.value.reason == "system_clock"
+    assert caught.value.code == -32003
+    assert caught.value.method == "clock.advance"
+
+
+def test_after_shutdown_every_request_fails_and_exit_exits_zero(engine: Engine) -> None:
+    assert engine.shutdown() is None
+    with pytest.raises(ordo.InvalidState) as caught:
+        engine.ping()
+    assert caught.value.reason == "shut_down"
+    engine.exit()
+    assert engine.returncode == 0
+    with pytest.raises(ordo.EngineExited) as gone:
+        engine.ping()
+    assert gone.value.returncode == 0
+
+
+def test_exit_without_shutdown_exits_one(engine: Engine) -> None:
+    engine.exit()
+    assert engine.returncode == 1
+
+
+def test_close_shuts_down_cleanly_and_is_idempotent(make_engine: EngineFactory) -> None:
+    engine = make_engine()
+    engine.ping()
+    assert engine.close() == 0
+    assert engine.close() == 0
+    assert not engine.running
+    with pytest.raises(ordo.EngineExited):
+        engine.ping()
+
+
+def test_context_manager_closes_the_engine(ordo_bin: str) -> None:
+    with Engine(ordo_bin, clock="manual") as engine:
+        engine.ping()
+    assert engine.returncode == 0
+
+
+def test_close_kills_an_engine_that_does_not_answer(make_engine: EngineFactory) -> None:
+    engine = make_engine()
+    os.kill(engine.pid, signal.SIGSTOP)
+    started = time.monotonic()
+    rc = engine.close(timeout=0.3)
+    assert rc is not None and rc < 0  # terminated / killed
+    assert time.monotonic() - started < 5
+
+
+def test_engine_killed_mid_call_raises_engine_exited(make_engine: EngineFactory) -> None:
+    engine = make_engine()
+    engine.ping()
+    os.kill(engine.pid, signal.SIGSTOP)  # the call below is sent but never answered
+    outcome: list[BaseException] = []
+
+    def call() -> None:
+        try:
+            engine.ping()
+        except BaseException as exc:
+            outcome.append(exc)
+
+    thread = threading.Thread(target=call)
+    thread.start()
+    deadline = time.monotonic() + 5
+    while engine._endpoint.pending_count == 0 and time.monotonic() < deadline:
+        time.sleep(0.005)
+    assert engine._endpoint.pending_count == 1
+    os.kill(engine.pid, signal.SIGKILL)
+    thread.join(5)
+    assert not thread.is_alive(), "the call hung after the engine died"
+    assert len(outcome) == 1 and isinstance(outcome[0], ordo.EngineExited)
+    assert outcome[0].returncode == -signal.SIGKILL
+    # Every later call fails at once, with the same explanation.
+    with pytest.raises(ordo.EngineExited):
+        engine.stats()
+
+
+def test_engine_exited_carries_the_stderr_tail(ordo_bin: str) -> None:
+    engine = Engine(ordo_bin, args=["--no-such-flag"], timeout=5)
+    try:
+        with pytest.raises(ordo.EngineExited) as caught:
+            engine.ping()
+        assert caught.value.returncode == 2
+        assert "usage" in caught.value.stderr_tail
+        assert "usage" in str(caught.value)
+    finally:
+        engine.close()
+
+
+def test_a_call_times_out_and_later_calls_still_work(make_engine: EngineFactory) -> None:
+    engine = make_engine()
+    os.kill(engine.pid, signal.SIGSTOP)
+    try:
+        with pytest.raises(ordo.OrdoTimeout):
+            engine.call("engine.ping", timeout=0.2)
+    finally:
+        os.kill(engine.pid, signal.SIGCONT)
+    assert engine.ping().pong
+    # The late answer to the timed-out call matches nothing: it is a stray.
+    assert engine.next_stray(timeout=5)["result"]["pong"] is True
+
+
+def test_messages_larger_than_64_kib_in_both_framings(framed_engine: Engine) -> None:
+    document = framed_engine.discover()  # ~170 KB on one line / in one frame
+    assert len(str(document)) > 65536
+
+
+def test_raw_call_by_name(engine: Engine) -> None:
+    assert engine.call("engine.ping") == {"pong": True, "at": 0}
+    assert engine.call("clock.advance", {"ms": 7}) == {"now": 7}
+
+
+def test_engine_stderr_tail_collects_logs(make_engine: EngineFactory) -> None:
+    engine = make_engine(args=["--log-level", "info"])
+    engine.raw(b"{not json")
+    deadline = time.monotonic() + 5
+    while "Parse error" not in engine.stderr_tail and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert "Parse error" in engine.stderr_tail
+
+
+def test_calls_from_many_threads_get_their_own_answers(engine: Engine) -> None:
+    errors: list[BaseException] = []
+
+    def worker(n: int) -> None:
+        try:
+            for i in range(40):
+                layer = engine.layers.add(f"t{n}-{i}", sort=i)
+                assert layer.id == f"t{n}-{i}" and layer.sort == i
+        except BaseException as exc:
+            errors.append(exc)
+
+    threads = [threading.Thread(target=worker, args=(n,)) for n in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert not errors
+    assert engine.stats().layers == 8 * 40
+
+
+def test_sigterm_exits_zero(make_engine: EngineFactory) -> None:
+    engine = make_engine()
+    engine.ping()
+    os.kill(engine.pid, signal.SIGTERM)
+    with pytest.raises(ordo.EngineExited) as caught:
+        engine.wait_for("alert.show", timeout=5)
+    assert caught.value.returncode == 0
+
+
+def test_binary_discovery(ordo_bin: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert ordo.find_engine(ordo_bin) == ordo_bin
+    monkeypatch.setenv("ORDO_BIN", ordo_bin)
+    assert ordo.find_engine() == ordo_bin
+    monkeypatch.setenv("ORDO_BIN", "/nonexistent/ordo")
+    with pytest.raises(ordo.EngineNotFound):
+        ordo.find_engine()
+    with pytest.raises(ordo.EngineNotFound):
+        Engine("/nonexistent/ordo")
+    monkeypatch.delenv("ORDO_BIN")
+    found = ordo.find_engine()  # the repository's .build/{release,debug}/ordo
+    assert found.endswith("/ordo")
+
+
+def test_bad_constructor_arguments(ordo_bin: str) -> None:
+    with pytest.raises(ValueError, match="framing"):
+        Engine(ordo_bin, framing="xml")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="clock"):
+        Engine(ordo_bin, clock="sundial")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        Engine(ordo_bin, args="--max-layers 3")

@@ -1,0 +1,147 @@
+"""Every error class, provoked against the real engine where the engine can produce it."""
+
+from __future__ import annotations
+
+import pytest
+
+import ordo
+from conftest import EngineFactory
+from ordo import Engine, OrdoError
+from schema_check import SchemaDocument
+
+
+def _error_of(response: object) -> OrdoError:
+    assert isinstance(response, dict) and "error" in response, response
+    return OrdoError.from_json(response["error"])
+
+
+def test_parse_error(framed_engine: Engine) -> None:
+    response = framed_engine.raw(b'{"jsonrpc": "2.0", "id": 1, "method": ')
+    assert response["id"] is None
+    error = _error_of(response)
+    assert isinstance(error, ordo.ParseError)
+    assert error.code == -32700
+    assert error.reason in ("invalid_json", "truncated")
+    # The stream goes on.
+    assert framed_engine.ping().pong
+
+
+def test_invalid_request(engine: Engine) -> None:
+    response = engine.raw({"jsonrpc": "1.0", "id": "r1", "method": "engine.ping"})
+    assert response["id"] == "r1"
+    error = _error_of(response)
+    assert isinstance(error, ordo.InvalidRequest)
+    assert error.reason
+
+
+def test_empty_batch_is_one_invalid_request(engine: Engine) -> None:
+    error = _error_of(engine.raw(b"[]"))
+    assert isinstance(error, ordo.InvalidRequest)
+    assert error.reason == "empty_batch"
+
+
+def test_too_large_is_an_invalid_request_and_the_stream_continues(
+    make_engine: EngineFactory,
+) -> None:
+    engine = make_engine(args=["--max-message-bytes", "1024"])
+    padding = "x" * 4096
+    error = _error_of(
+        engine.raw({"jsonrpc": "2.0", "id": "big", "method": "engine.ping", "params": padding})
+    )
+    assert isinstance(error, ordo.InvalidRequest)
+    assert error.reason == "too_large"
+    assert error.limit == 1024
+    assert engine.ping().pong
+
+
+def test_method_not_found(engine: Engine) -> None:
+    with pytest.raises(ordo.MethodNotFound) as caught:
+        engine.call("layer.ad")
+    assert caught.value.rpc_method == "layer.ad"
+    assert caught.value.method == "layer.ad"
+    assert caught.value.code == -32601
+
+
+def test_invalid_params_has_path_and_expected(engine: Engine) -> None:
+    with pytest.raises(ordo.InvalidParams) as caught:
+        engine.clock.advance(-1)
+    assert caught.value.path == "/ms"
+    assert caught.value.expected
+    assert "ms" in caught.value.message
+
+
+def test_unknown_member_is_invalid_params(engine: Engine) -> None:
+    with pytest.raises(ordo.InvalidParams) as caught:
+        engine.call("engine.ping", {"bogus": 1})
+    assert caught.value.path == "/bogus"
+
+
+def test_non_empty_positional_params_are_invalid(engine: Engine) -> None:
+    error = _error_of(
+        engine.raw({"jsonrpc": "2.0", "id": "p", "method": "engine.ping", "params": [1]})
+    )
+    assert isinstance(error, ordo.InvalidParams)
+
+
+def test_not_found(engine: Engine) -> None:
+    with pytest.raises(ordo.NotFound) as caught:
+        engine.layers.get("nowhere")
+    assert caught.value.kind == "layer"
+    assert caught.value.id == "nowhere"
+
+
+def test_already_exists(engine: Engine) -> None:
+    engine.layers.add("a")
+    with pytest.raises(ordo.AlreadyExists) as caught:
+        engine.layers.add("a")
+    assert caught.value.kind == "layer"
+    assert caught.value.id == "a"
+
+
+def test_invalid_state(engine: Engine) -> None:
+    with pytest.raises(ordo.InvalidState) as caught:
+        engine.nav.pop()
+    assert caught.value.reason == "empty_stack"
+
+
+def test_limit_exceeded(make_engine: EngineFactory) -> None:
+    engine = make_engine(args=["--max-layers", "2"])
+    engine.layers.add("a")
+    engine.layers.add("b")
+    with pytest.raises(ordo.LimitExceeded) as caught:
+        engine.layers.add("c")
+    assert caught.value.name == "maxLayers"
+    assert caught.value.limit == 2
+    assert caught.value.value == 3
+
+
+def test_internal_error_class() -> None:
+    # -32603 means a bug in the engine, which cannot be provoked on purpose:
+    # check the mapping and that it is not confused with -32602 (python-lsp-jsonrpc's bug).
+    error = OrdoError.from_json({"code": -32603, "message": "Internal error.", "data": {}})
+    assert type(error) is ordo.InternalError
+    assert ordo.InternalError.code == -32603
+    assert ordo.InvalidParams.code == -32602
+
+
+def test_one_class_per_schema_error(schema: SchemaDocument) -> None:
+    for name, example in schema.doc["components"]["errors"].items():
+        error = OrdoError.from_json(example)
+        assert type(error).__name__ == name
+        assert type(error) is getattr(ordo, name)
+        assert isinstance(error, ordo.OrdoException)
+        assert error.code == example["code"]
+        assert error.data == example.get("data")
+
+
+def test_unknown_error_code_is_a_plain_ordo_error() -> None:
+    error = OrdoError.from_json({"code": -32099, "message": "Something new."})
+    assert type(error) is OrdoError
+    assert error.code == -32099
+    assert "Something new." in str(error)
+
+
+def test_client_errors_share_the_base_class() -> None:
+    for klass in (ordo.EngineExited, ordo.OrdoTimeout, ordo.EngineNotFound, OrdoError):
+        assert issubclass(klass, ordo.OrdoException)
+    assert issubclass(ordo.OrdoTimeout, TimeoutError)

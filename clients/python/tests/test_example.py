@@ -1,0 +1,38 @@
+"""The newcomer's first run: examples/room_page.py against the real engine."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "room_page.py"
+
+
+def run_example(ordo_bin: str, *args: str) -> str:
+    completed = subprocess.run(
+        [sys.executable, str(EXAMPLE), "--ordo", ordo_bin, "--time-scale", "0.5", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": str(EXAMPLE.parents[1] / "src")},
+    )
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+    return completed.stdout
+
+
+@pytest.mark.parametrize("seed", [3])
+def test_room_page_shows_a_b_c(ordo_bin: str, seed: int) -> None:
+    out = run_example(ordo_bin, "--seed", str(seed))
+    assert "all popups handled" in out
+    assert "shown in order: A → B → C" in out
+    assert "A (suspended)" in out  # A's button took the user to the wallet page
+
+
+def test_room_page_cancelled_b_does_not_show(ordo_bin: str) -> None:
+    out = run_example(ordo_bin, "--seed", "5", "--scheduled-b", "--cancel-b")
+    assert "cancelled ['B']" in out
+    assert "shown in order: A → C" in out

@@ -1,0 +1,243 @@
+"""The client against schema/openrpc.json: a wrapper for every method, with every param,
+models matching the schema's objects, and the schema's own examples valid."""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib.util
+import inspect
+import re
+import sys
+import typing
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import ordo
+from conftest import EngineFactory
+from ordo import api, models
+from ordo.batch import Batch
+from ordo.events import AlertChanged, AlertHide, AlertIdle, AlertShow, AlertUpdate
+from schema_check import SchemaDocument
+
+NAMESPACES = ("", "layers", "alerts", "nav", "clock", "events")
+
+
+def wrappers(surface: object) -> dict[str, Any]:
+    """JSON-RPC method name → bound wrapper, found through the ``@rpc`` marks."""
+    found: dict[str, Any] = {}
+    for namespace in NAMESPACES:
+        target = getattr(surface, namespace) if namespace else surface
+        for name in dir(type(target)):
+            if name.startswith("_"):
+                continue
+            static = inspect.getattr_static(type(target), name)  # no property evaluated
+            rpc = getattr(static, "__ordo_method__", None)
+            if rpc is not None:
+                assert rpc not in found, f"two wrappers for {rpc}"
+                found[rpc] = getattr(target, name)
+    return found
+
+
+def camel(name: str) -> str:
+    head, *rest = name.split("_")
+    return head + "".join(part.title() for part in rest)
+
+
+def surfaces(ordo_bin: str) -> dict[str, object]:
+    return {
+        "Engine": ordo.Engine.__new__(ordo.Engine),
+        "AsyncEngine": ordo.AsyncEngine(ordo_bin),
+        "Batch": Batch(),
+    }
+
+
+def _attach_namespaces(engine: ordo.Engine) -> ordo.Engine:
+    engine.layers = api.LayersAPI(engine)
+    engine.alerts = api.AlertsAPI(engine)
+    engine.nav = api.NavAPI(engine)
+    engine.clock = api.ClockAPI(engine)
+    engine.events = ordo.engine.Events(engine)
+    return engine
+
+
+@pytest.mark.parametrize("surface", ["Engine", "AsyncEngine", "Batch"])
+def test_every_schema_method_has_a_wrapper(
+    surface: str, schema: SchemaDocument, ordo_bin: str
+) -> None:
+    target = surfaces(ordo_bin)[surface]
+    if isinstance(target, ordo.Engine):
+        _attach_namespaces(target)
+    have = wrappers(target)
+    missing = sorted(set(schema.methods) - set(have))
+    assert not missing, f"{surface} lacks wrappers for: {missing}"
+    extra = sorted(set(have) - set(schema.methods))
+    assert not extra, f"{surface} wraps methods the schema does not have: {extra}"
+
+
+def test_wrapper_parameters_are_the_schema_params(schema: SchemaDocument, ordo_bin: str) -> None:
+    engine = _attach_namespaces(ordo.Engine.__new__(ordo.Engine))
+    for method, wrapper in wrappers(engine).items():
+        params = inspect.signature(wrapper).parameters
+        python = {camel(p) for p in params}
+        spec = schema.methods[method].get("params", [])
+        declared = {p["name"] for p in spec}
+        assert python == declared, (
+            f"{method}: wrapper {sorted(python)} vs schema {sorted(declared)}"
+        )
+        for p in spec:
+            default = params[_snake(p["name"])].default
+            if p.get("required"):
+                assert default is inspect.Parameter.empty, f"{method}.{p['name']} is required"
+            else:
+                assert default is not inspect.Parameter.empty, f"{method}.{p['name']} is optional"
+
+
+def _snake(name: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+def test_every_event_has_a_class(schema: SchemaDocument) -> None:
+    names = {
+        next(f.default for f in dataclasses.fields(klass) if f.name == "name")
+        for klass in (AlertShow, AlertHide, AlertUpdate, AlertIdle, AlertChanged)
+    }
+    assert names == set(schema.events) == set(ordo.events.EVENT_NAMES)
+
+
+# Result/event objects of the schema and the dataclasses that hold them.
+MODELS: dict[str, type] = {
+    "Frame": models.Frame,
+    "Layer": models.Layer,
+    "TreeNode": models.TreeNode,
+    "LayerPage": models.LayerPage,
+    "SortRange": models.SortRange,
+    "HitTestResult": models.HitTestResult,
+    "Mount": models.Mount,
+    "Alert": models.Alert,
+    "EnqueueResult": models.EnqueueResult,
+    "PauseState": models.PauseState,
+    "QueueSettings": models.QueueSettings,
+    "TypeDefaults": models.TypeDefaults,
+    "NavState": models.NavState,
+    "Ping": models.Ping,
+    "Stats": models.Stats,
+    "ClockNow": models.ClockNow,
+    "InitializeResult": models.InitializeResult,
+    "ClientInfo": models.ClientInfo,
+    "AlertShowEvent": AlertShow,
+    "AlertHideEvent": AlertHide,
+    "AlertUpdateEvent": AlertUpdate,
+    "AlertIdleEvent": AlertIdle,
+    "AlertChangedEvent": AlertChanged,
+}
+
+
+def _nullable(schema: SchemaDocument, node: dict[str, Any]) -> bool:
+    if "$ref" in node:
+        target = schema.doc
+        for part in node["$ref"].lstrip("#/").split("/"):
+            target = target[part]
+        if _nullable(schema, target):
+            return True
+    kind = node.get("type")
+    if kind == "null" or (isinstance(kind, list) and "null" in kind):
+        return True
+    if not kind and not any(k in node for k in ("$ref", "anyOf", "allOf", "const", "enum")):
+        return True  # any JSON value
+    return any(_nullable(schema, n) for n in node.get("anyOf", []))
+
+
+@pytest.mark.parametrize("name", sorted(MODELS))
+def test_models_match_the_schema_objects(name: str, schema: SchemaDocument) -> None:
+    definition = schema.doc["components"]["schemas"][name]
+    klass = MODELS[name]
+    # Annotations are strings (postponed evaluation): read them as written.
+    annotations = {f.name: str(f.type) for f in dataclasses.fields(klass)}
+    fields = {f.name for f in dataclasses.fields(klass) if f.init}
+    properties = definition["properties"]
+    required = set(definition.get("required", []))
+    for prop, node in properties.items():
+        field = _snake(prop)
+        assert field in fields, f"{name}.{prop} has no field {field}"
+        parts = {part.strip() for part in annotations[field].split("|")}
+        optional = "None" in parts or parts == {"Any"}
+        may_be_missing_or_null = prop not in required or _nullable(schema, node)
+        assert optional == may_be_missing_or_null, (
+            f"{name}.{prop}: field is {'optional' if optional else 'required'}, "
+            f"schema says {'null/absent allowed' if may_be_missing_or_null else 'always set'}"
+        )
+    assert fields == {_snake(p) for p in properties}, f"{name}: fields differ from properties"
+
+
+LITERALS = {
+    "AlertState": models.AlertState,
+    "ActiveAlertState": models.ActiveAlertState,
+    "EndReason": models.EndReason,
+    "Disposition": models.Disposition,
+    "HideReason": models.HideReason,
+    "ChangeReason": models.ChangeReason,
+    "ClockMode": models.ClockMode,
+    "Framing": models.Framing,
+    "Topic": models.Topic,
+}
+
+
+@pytest.mark.parametrize("name", sorted(LITERALS))
+def test_literal_types_match_the_schema_enums(name: str, schema: SchemaDocument) -> None:
+    assert (
+        list(typing.get_args(LITERALS[name])) == schema.doc["components"]["schemas"][name]["enum"]
+    )
+
+
+def test_the_engine_serves_exactly_the_schema_methods(
+    make_engine: EngineFactory, schema: SchemaDocument
+) -> None:
+    served = set(make_engine().initialize().methods)
+    assert sorted(set(schema.methods) - served) == [], "schema methods the engine lacks"
+    assert sorted(served - set(schema.methods)) == [], "engine methods the schema lacks"
+
+
+def test_schema_examples_validate(schema: SchemaDocument) -> None:
+    problems: list[str] = []
+    for index, method in enumerate(schema.doc["methods"]):
+        params_pointer = schema.params_pointer(method["name"])
+        for example in method.get("examples", []):
+            params = {p["name"]: p["value"] for p in example.get("params", [])}
+            if params_pointer:
+                problems += [
+                    f"{method['name']} example params: {e}"
+                    for e in schema.errors(params_pointer, params)
+                ]
+            if "result" in example and method["name"] != "rpc.discover":
+                value = example["result"]["value"]
+                problems += [
+                    f"{method['name']} example result: {e}"
+                    for e in schema.errors(f"/methods/{index}/result/schema", value)
+                ]
+    for event in schema.doc.get("x-events", []):
+        pointer = schema.event_pointer(event["name"])
+        assert pointer
+        for example in event.get("examples", []):
+            params = {p["name"]: p["value"] for p in example.get("params", [])}
+            problems += [f"{event['name']} example: {e}" for e in schema.errors(pointer, params)]
+    for name, error in schema.doc["components"]["errors"].items():
+        problems += [
+            f"error {name}: {e}" for e in schema.errors("/components/schemas/ErrorObject", error)
+        ]
+    assert not problems, "\n".join(problems)
+
+
+def test_generated_api_modules_are_up_to_date() -> None:
+    tool = Path(__file__).resolve().parents[1] / "tools" / "gen_api.py"
+    spec = importlib.util.spec_from_file_location("gen_api", tool)
+    assert spec is not None and spec.loader is not None
+    gen = importlib.util.module_from_spec(spec)
+    sys.modules["gen_api"] = gen
+    spec.loader.exec_module(gen)
+    source = gen.SOURCE.read_text(encoding="utf-8")
+    for flavour, path in gen.TARGETS.items():
+        assert path.read_text(encoding="utf-8") == gen.generate(flavour, source), (
+            f"{path.name} is stale: run python tools/gen_api.py"
+        )
