@@ -63,8 +63,8 @@ test-swift: swift-deps
 	$(SWIFT) test --skip-build
 
 test-python: release python-deps
-	$(VENV)/bin/mypy --strict clients/python/src clients/python/tests clients/python/examples
-	$(VENV)/bin/ruff check clients/python
+	cd clients/python && ../../$(VENV)/bin/mypy --strict && ../../$(VENV)/bin/ruff check \
+	  && ../../$(VENV)/bin/ruff format --check . && ../../$(PY) tools/gen_api.py --check
 	ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q clients/python/tests
 
 test-node: release node-deps
