@@ -8,7 +8,7 @@ PY := $(VENV)/bin/python
 RELEASE_BIN := .build/release/ordo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test deps swift-deps python-deps node-deps build release lint format \
+.PHONY: fuzz sanitize demo test deps swift-deps python-deps node-deps build release lint format \
 	test-swift test-python test-node clean
 
 ## demo: build the release engine and watch it order popups and layers.
@@ -71,5 +71,32 @@ test-node: release node-deps
 	tsc -p clients/node/test/types
 	ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) node --test clients/node/test/
 
+## fuzz: every libFuzzer target for FUZZ_SECONDS each (seed corpus in Fuzz/corpus).
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS := FuzzFraming FuzzDispatch FuzzScreen
+FUZZ_BUILD := -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library \
+	-Xswiftc -use-ld=lld -Xcc -fsanitize=fuzzer-no-link,address
+fuzz: swift-deps
+	cd Fuzz && $(SWIFT) build $(FUZZ_BUILD)
+	@for target in $(FUZZ_TARGETS); do \
+	  mkdir -p Fuzz/.build/corpus/$$target Fuzz/.build/findings; \
+	  echo "== $$target for $(FUZZ_SECONDS) s"; \
+	  SWIFT_BACKTRACE=enable=no Fuzz/.build/release/$$target -max_total_time=$(FUZZ_SECONDS) \
+	    -print_final_stats=1 -artifact_prefix=Fuzz/.build/findings/ \
+	    Fuzz/.build/corpus/$$target Fuzz/corpus/$$target 2>&1 \
+	    | grep -E "^(Done|stat::number_of_executed_units|==[0-9]+== ERROR|SUMMARY)|Precondition" \
+	    || true; \
+	  if ls Fuzz/.build/findings/* >/dev/null 2>&1; then \
+	    echo "fuzz: $$target found a failing input:"; ls Fuzz/.build/findings; exit 1; fi; \
+	done
+	@echo "fuzz: no findings"
+
+## sanitize: the Swift test suite under AddressSanitizer and ThreadSanitizer.
+sanitize: swift-deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
+	$(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
+	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
+
 clean:
-	rm -rf .build $(VENV)
+	rm -rf .build Fuzz/.build $(VENV)

@@ -260,31 +260,30 @@ public struct MessageFramer {
       state = .resynchronising(discardingLine: false)
       return nil
     case .resynchronising(let discardingLine):
-      // A body of unknown length usually has no newline before the next header, so look
-      // for "Content-Length:" anywhere as well as for a line that starts a header.
+      // Resynchronise on a line that starts a header, or else on "Content-Length:" anywhere
+      // (a body of unknown length usually runs into the next header without a newline).
+      // Decisions are made in the same order whatever the read splits.
       let newline = findNewline()
-      let searchEnd = newline ?? buffer.count
-      if let header = findContentLength(in: start..<searchEnd) {
+      let lineEnd = newline ?? buffer.count
+      if !discardingLine {
+        switch headerStart(start..<lineEnd) {
+        case .header:
+          state = .headers(contentLength: nil, sawHeader: false)
+          return nil
+        case .undecided where newline == nil && lineEnd - start <= Self.maxHeaderLineBytes:
+          lspProgress = .needMore
+          return nil
+        default:
+          break
+        }
+      }
+      if let header = findContentLength(in: start..<lineEnd) {
         start = header
         scanned = 0
         state = .headers(contentLength: nil, sawHeader: false)
         return nil
       }
       guard let newline else {
-        if !discardingLine {
-          // Decide on a line's start as soon as its first bytes can; never drop the start
-          // of a line that may still turn out to be a header.
-          switch headerStart(start..<buffer.count) {
-          case .header:
-            state = .headers(contentLength: nil, sawHeader: false)
-            return nil
-          case .undecided where buffer.count - start <= Self.maxHeaderLineBytes:
-            lspProgress = .needMore
-            return nil
-          default:
-            break
-          }
-        }
         // Keep only a tail that could still begin "Content-Length:"; the rest of this line
         // no longer starts at a line start.
         let keep = min(buffer.count - start, Self.contentLengthName.count - 1)
@@ -294,10 +293,6 @@ public struct MessageFramer {
           state = .resynchronising(discardingLine: true)
         }
         lspProgress = .needMore
-        return nil
-      }
-      if !discardingLine, startsHeader(start..<newline) {
-        state = .headers(contentLength: nil, sawHeader: false)
         return nil
       }
       consume(through: newline)

@@ -229,3 +229,15 @@ extension MessageFramerRegressionTests {
     #expect(whole.framer.framing == (length < 256 ? .lsp : .ndjson))
   }
 }
+
+extension MessageFramerRegressionTests {
+  @Test func aLineStartingAHeaderWinsOverAContentLengthInside() {
+    let input = Array("o:\n\ng:Content-Length:\n".utf8)
+    let whole = MessageFramerTests.run(input, chunks: [input.count], limit: 272)
+    for split in 1..<input.count {
+      let chunked = MessageFramerTests.run(input, chunks: [split, input.count], limit: 272)
+      #expect(whole.events == chunked.events, "split at \(split)")
+    }
+    #expect(whole.events == [.badHeader])
+  }
+}
