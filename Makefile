@@ -92,6 +92,7 @@ fuzz: swift-deps
 	@echo "fuzz: no findings"
 
 ## sanitize: the Swift test suite under AddressSanitizer and ThreadSanitizer.
+sanitize: export LSAN_OPTIONS = suppressions=$(CURDIR)/tools/lsan.supp
 sanitize: swift-deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
 	$(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan

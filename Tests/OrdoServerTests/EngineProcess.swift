@@ -309,13 +309,15 @@ final class EngineSession {
 
   /// Sends `method` with `params` (a JSON object text) and reads up to its response.
   @discardableResult
-  func call(_ method: String, _ params: String = "{}") throws -> Exchange {
+  func call(_ method: String, _ params: String = "{}", timeoutMs: Int32 = 10_000) throws
+    -> Exchange
+  {
     let id = nextID
     nextID += 1
     process.sendLine(#"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)","params":\#(params)}"#)
     var events: [JSONValue] = []
     while true {
-      let message = try process.readMessage()
+      let message = try process.readMessage(timeoutMs: timeoutMs)
       if message["id"]?.integer == Int64(id) { return Exchange(events: events, response: message) }
       events.append(message)
     }
@@ -323,8 +325,10 @@ final class EngineSession {
 
   /// The result of a call that must succeed.
   @discardableResult
-  func result(_ method: String, _ params: String = "{}") throws -> JSONValue {
-    let exchange = try call(method, params)
+  func result(_ method: String, _ params: String = "{}", timeoutMs: Int32 = 10_000) throws
+    -> JSONValue
+  {
+    let exchange = try call(method, params, timeoutMs: timeoutMs)
     guard let result = exchange.result else {
       throw EngineProcess.Failure.closed(
         "a result for \(method), got \(exchange.response.compactText)")

@@ -192,6 +192,8 @@ import Testing
   }
 
   @Test func aDeepChainDoesNotOverflowTheStack() throws {
+    // Generous: under AddressSanitizer (make sanitize) 100 000 adds take a while.
+    let slow: Int32 = 300_000
     let engine = try EngineSession(["--clock", "manual", "--max-batch", "100000"])
     var batch = "["
     for level in 0..<100_000 {
@@ -201,10 +203,13 @@ import Testing
     }
     batch += "]"
     engine.process.send(batch + "\n")
-    #expect(try engine.result("engine.stats")["layers"]?.integer == 100_000)
-    #expect(try engine.result("layer.paintOrder")["ids"]?.count == 100_000)
-    #expect(try engine.result("layer.hitTest", #"{"x":0,"y":0}"#)["id"]?.isNull == true)
-    #expect(try engine.call("layer.tree").errorCode == -32004)
-    #expect(try engine.result("layer.remove", #"{"id":"n0"}"#)["removed"]?.integer == 100_000)
+    #expect(try engine.result("engine.stats", timeoutMs: slow)["layers"]?.integer == 100_000)
+    #expect(try engine.result("layer.paintOrder", timeoutMs: slow)["ids"]?.count == 100_000)
+    #expect(
+      try engine.result("layer.hitTest", #"{"x":0,"y":0}"#, timeoutMs: slow)["id"]?.isNull == true)
+    #expect(try engine.call("layer.tree", timeoutMs: slow).errorCode == -32004)
+    #expect(
+      try engine.result("layer.remove", #"{"id":"n0"}"#, timeoutMs: slow)["removed"]?.integer
+        == 100_000)
   }
 }
