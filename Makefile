@@ -53,10 +53,10 @@ release: swift-deps
 	@ls -l $(RELEASE_BIN)
 
 lint:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Plugins
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Fuzz/Package.swift Fuzz/Sources
 
 format:
-	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Plugins
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Fuzz/Package.swift Fuzz/Sources
 
 test-swift: swift-deps
 	$(SWIFT) build --build-tests
