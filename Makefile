@@ -8,8 +8,8 @@ PY := $(VENV)/bin/python
 RELEASE_BIN := .build/release/ordo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: fuzz sanitize demo test deps swift-deps python-deps node-deps build release lint format \
-	test-swift test-python test-node clean
+.PHONY: bench bench-deps fuzz sanitize demo test deps swift-deps python-deps node-deps build release lint format \
+	test-swift test-python test-node test-hostile clean
 
 ## demo: build the release engine and watch it order popups and layers.
 demo: release python-deps
@@ -18,7 +18,7 @@ demo: release python-deps
 	ORDO_BIN=$(RELEASE_BIN) $(PY) clients/python/examples/room_page.py
 
 ## test: every test — lint, Swift unit + integration, Python client, Node client.
-test: lint test-swift release test-python test-node
+test: lint test-swift release test-python test-node test-hostile
 	@echo "make test: all suites passed"
 
 deps: swift-deps python-deps node-deps
@@ -47,9 +47,10 @@ python-deps: $(VENV)/.installed
 build: swift-deps
 	$(SWIFT) build
 
-## release: the self-contained engine binary (Swift runtime linked in statically).
+## release: the self-contained engine binary: Swift runtime, jansson and libc linked in
+## statically, so a Python or Node user needs no toolchain (`ldd`: not dynamic).
 release: swift-deps
-	$(SWIFT) build -c release --static-swift-stdlib
+	$(SWIFT) build -c release --static-swift-stdlib -Xswiftc -static-executable
 	@ls -l $(RELEASE_BIN)
 
 lint:
@@ -67,9 +68,23 @@ test-python: release python-deps
 	  && ../../$(VENV)/bin/ruff format --check . && ../../$(PY) tools/gen_api.py --check
 	ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q clients/python/tests
 
+## test-hostile: the bad-input suite, raw bytes through real pipes (tests/hostile).
+test-hostile: release python-deps
+	ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q tests/hostile
+
 test-node: release node-deps
 	tsc -p clients/node/test/types
 	ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) node --test clients/node/test/
+
+bench-deps:
+	@command -v cc >/dev/null 2>&1 && command -v valgrind >/dev/null 2>&1 || { \
+	  echo "installing gcc and valgrind (the C floor, instruction counts)"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq gcc valgrind; }
+
+## bench: every performance figure as a ratio to a baseline measured in the same run
+## (table on stdout, bench/out/results.json); see bench/README.md.
+bench: release python-deps bench-deps
+	$(PY) bench/bench.py --engine $(RELEASE_BIN)
 
 ## fuzz: every libFuzzer target for FUZZ_SECONDS each (seed corpus in Fuzz/corpus).
 FUZZ_SECONDS ?= 60

@@ -48,8 +48,10 @@ public struct Screen: Sendable {
   /// Takes the events queued since the last drain, oldest first.
   /// - Complexity: O(1)
   public mutating func drainEvents() -> [ScreenEvent] {
-    defer { events.removeAll(keepingCapacity: true) }
-    return events
+    guard !events.isEmpty else { return [] }
+    var drained: [ScreenEvent] = []
+    swap(&drained, &events)
+    return drained
   }
 
   /// `events.subscribe`: adds `topics` (only `"alert.changed"` exists); returns them all.

@@ -1,4 +1,5 @@
 import CJansson
+import Glibc
 
 /// Why a byte buffer is not a JSON text, as jansson (or the pre-checks around it) saw it.
 public struct JSONParseFailure: Error, Equatable, Sendable {
@@ -26,17 +27,24 @@ public struct JSONParseFailure: Error, Equatable, Sendable {
   public let position: Int
 }
 
-/// The owner of one parsed jansson tree: it holds the only reference to the root and
-/// releases it in `deinit`. Values read from it (`JSONValue`) keep it alive.
+/// The owner of one parsed jansson tree. Values read from it (`JSONValue`) keep it alive.
+///
+/// The tree lives in an arena of its own (see `ParseArena`): parsing makes one or two
+/// allocations instead of one per value, and releasing the document frees the arena's
+/// blocks without walking the tree.
 public final class JSONDocument {
   let root: OpaquePointer
+  /// The first of the arena blocks holding the tree (chained through their first word).
+  private let arena: UnsafeMutableRawPointer
 
-  private init(root: OpaquePointer) {
+  private init(root: OpaquePointer, arena: UnsafeMutableRawPointer) {
     self.root = root
+    self.arena = arena
   }
 
   deinit {
-    ordo_json_decref(UnsafeMutablePointer(root))
+    // Every value of the tree lives in the arena: no json_decref, no tree walk.
+    ParseArena.release(arena)
   }
 
   /// The top-level value.
@@ -54,25 +62,29 @@ public final class JSONDocument {
     guard let base = bytes.baseAddress, bytes.count > 0 else {
       return .failure(JSONParseFailure(reason: .truncated, detail: "empty input", position: 0))
     }
-    if let nul = bytes.firstIndex(of: 0) {
+    if let nul = memchr(base, 0, bytes.count) {
       return .failure(
-        JSONParseFailure(reason: .nulByte, detail: "raw NUL byte in input", position: nul))
+        JSONParseFailure(
+          reason: .nulByte, detail: "raw NUL byte in input", position: base.distance(to: nul)))
     }
     let chars = base.assumingMemoryBound(to: CChar.self)
     var error = json_error_t()
-    if let root = json_loadb(chars, bytes.count, ORDO_JSON_DECODE_FLAGS, &error) {
-      return .success(JSONDocument(root: OpaquePointer(root)))
+    var arena = ParseArena(expectedBytes: bytes.count)
+    if let root = arena.load(chars, bytes.count, ORDO_JSON_DECODE_FLAGS, &error) {
+      return .success(JSONDocument(root: OpaquePointer(root), arena: arena.first))
     }
     let failure = Self.failure(from: &error)
     if failure.reason == .numberOutOfRange {
       // An integer too big for json_int_t is still JSON: retry reading integers as reals.
       var retryError = json_error_t()
       let flags = ORDO_JSON_DECODE_FLAGS | ORDO_JSON_DECODE_INT_AS_REAL
-      if let root = json_loadb(chars, bytes.count, flags, &retryError) {
-        return .success(JSONDocument(root: OpaquePointer(root)))
+      if let root = arena.load(chars, bytes.count, flags, &retryError) {
+        return .success(JSONDocument(root: OpaquePointer(root), arena: arena.first))
       }
+      ParseArena.release(arena.first)
       return .failure(Self.failure(from: &retryError))
     }
+    ParseArena.release(arena.first)
     return .failure(failure)
   }
 
@@ -97,4 +109,136 @@ public final class JSONDocument {
     }
     return JSONParseFailure(reason: reason, detail: text, position: Int(error.position))
   }
+}
+
+/// The memory one parse allocates from: jansson's allocator hooks bump a pointer through
+/// blocks owned by the document being parsed, and jansson's frees of such memory do
+/// nothing (the blocks go when the document does).
+///
+/// jansson's hooks are process-wide, so parses take a lock while their arena is the current
+/// one; every allocation jansson makes happens inside a parse (Ordo reads trees, it never
+/// builds or dumps them with jansson), and anything allocated outside one falls back to
+/// `malloc`, tagged so that the free hook tells the two apart.
+struct ParseArena {
+  /// Every allocation is preceded by this many bytes: a tag, padded to keep 16-byte alignment.
+  static let header = 16
+  static let arenaTag: UInt64 = 0x4F52_444F_4152_454E  // "ORDOAREN"
+  static let mallocTag: UInt64 = 0x4F52_444F_4D41_4C4C  // "ORDOMALL"
+  /// The size of an ordinary first block; one such block is kept for the next parse.
+  static let standardBlock = 4096
+
+  /// The first block. Every block starts with a link to the next one (nil at the end) and
+  /// its own size, in the `header` bytes before its first allocation.
+  let first: UnsafeMutableRawPointer
+  private var next: UnsafeMutableRawPointer
+  private var end: UnsafeMutableRawPointer
+  /// The size of the block being filled; the next one is twice as large.
+  private var blockSize: Int
+
+  /// A fresh arena sized for a text of `expectedBytes`.
+  init(expectedBytes: Int) {
+    // Small requests fit the standard block; larger texts start with a block in proportion
+    // (capped: later blocks double, so waste stays under half of what is used).
+    let size =
+      expectedBytes <= 200
+      ? Self.standardBlock : min(max(Self.standardBlock, expectedBytes * 8), 1 << 20)
+    first = Self.takeBlock(size: size)
+    next = first + Self.header
+    end = first + size
+    blockSize = size
+  }
+
+  /// `json_loadb` with this arena as the allocator.
+  mutating func load(
+    _ chars: UnsafePointer<CChar>, _ count: Int, _ flags: Int, _ error: inout json_error_t
+  ) -> UnsafeMutablePointer<json_t>? {
+    _ = Self.hooksInstalled
+    pthread_mutex_lock(Self.lock)
+    defer { pthread_mutex_unlock(Self.lock) }
+    return withUnsafeMutablePointer(to: &self) { arena in
+      Self.current = arena
+      defer { Self.current = nil }
+      return json_loadb(chars, count, flags, &error)
+    }
+  }
+
+  /// Frees the blocks chained from `first`.
+  static func release(_ first: UnsafeMutableRawPointer) {
+    var block: UnsafeMutableRawPointer? = first
+    while let current = block {
+      block = current.load(as: UnsafeMutableRawPointer?.self)
+      if current == first, current.load(fromByteOffset: 8, as: Int.self) == standardBlock {
+        pthread_mutex_lock(lock)
+        if spare == nil {
+          spare = current
+          pthread_mutex_unlock(lock)
+          continue
+        }
+        pthread_mutex_unlock(lock)
+      }
+      free(current)
+    }
+  }
+
+  private static func takeBlock(size: Int) -> UnsafeMutableRawPointer {
+    if size == standardBlock {
+      pthread_mutex_lock(lock)
+      let reused = spare
+      spare = nil
+      pthread_mutex_unlock(lock)
+      if let reused {
+        reused.storeBytes(of: nil, as: UnsafeMutableRawPointer?.self)
+        return reused
+      }
+    }
+    guard let block = malloc(size) else { fatalError("out of memory") }
+    block.storeBytes(of: nil, as: UnsafeMutableRawPointer?.self)
+    block.storeBytes(of: size, toByteOffset: 8, as: Int.self)
+    return block
+  }
+
+  private mutating func allocate(_ size: Int) -> UnsafeMutableRawPointer {
+    let total = (size + Self.header + 15) & ~15
+    if next.distance(to: end) < total {
+      blockSize = max(2 * blockSize, total + Self.header)
+      guard let fresh = malloc(blockSize) else { fatalError("out of memory") }
+      // Chain the new block right after the first, so `release` finds it.
+      fresh.storeBytes(
+        of: first.load(as: UnsafeMutableRawPointer?.self), as: UnsafeMutableRawPointer?.self)
+      fresh.storeBytes(of: blockSize, toByteOffset: 8, as: Int.self)
+      first.storeBytes(of: fresh, as: UnsafeMutableRawPointer?.self)
+      next = fresh + Self.header
+      end = fresh + blockSize
+    }
+    let memory = next
+    next += total
+    memory.storeBytes(of: Self.arenaTag, as: UInt64.self)
+    return memory + Self.header
+  }
+
+  // MARK: jansson's hooks
+
+  nonisolated(unsafe) private static var current: UnsafeMutablePointer<ParseArena>?
+  nonisolated(unsafe) private static var spare: UnsafeMutableRawPointer?
+  nonisolated(unsafe) private static let lock: UnsafeMutablePointer<pthread_mutex_t> = {
+    let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    pthread_mutex_init(lock, nil)
+    return lock
+  }()
+
+  private static let hooksInstalled: Bool = {
+    json_set_alloc_funcs(
+      { size in
+        if let arena = ParseArena.current { return arena.pointee.allocate(size) }
+        guard let memory = malloc(size + ParseArena.header) else { return nil }
+        memory.storeBytes(of: ParseArena.mallocTag, as: UInt64.self)
+        return memory + ParseArena.header
+      },
+      { pointer in
+        guard let pointer else { return }
+        let memory = pointer - ParseArena.header
+        if memory.load(as: UInt64.self) == ParseArena.mallocTag { free(memory) }
+      })
+    return true
+  }()
 }

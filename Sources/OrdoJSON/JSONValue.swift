@@ -1,4 +1,5 @@
 import CJansson
+import Glibc
 
 /// A read-only view of one value inside a `JSONDocument`; it keeps the document alive.
 public struct JSONValue {
@@ -109,6 +110,7 @@ public struct JSONValue {
   }
 
   /// The object member named `key`, or nil.
+  @_disfavoredOverload
   public func member(_ key: String) -> JSONValue? {
     guard kind == .object else { return nil }
     var key = key
@@ -116,6 +118,15 @@ public struct JSONValue {
       buffer.withMemoryRebound(to: CChar.self) {
         json_object_getn(pointer, $0.baseAddress, $0.count)
       }
+    }
+    return child.map { JSONValue(document: document, raw: OpaquePointer($0)) }
+  }
+
+  /// The object member whose key has these UTF-8 bytes, or nil.
+  public func member(utf8 key: UnsafeBufferPointer<UInt8>) -> JSONValue? {
+    guard kind == .object else { return nil }
+    let child = key.withMemoryRebound(to: CChar.self) {
+      json_object_getn(pointer, $0.baseAddress, $0.count)
     }
     return child.map { JSONValue(document: document, raw: OpaquePointer($0)) }
   }
@@ -138,6 +149,79 @@ public struct JSONValue {
         try body(key, JSONValue(document: document, raw: OpaquePointer(child)))
       }
       iterator = json_object_iter_next(pointer, current)
+    }
+  }
+
+  /// Calls `body` for each object member in document order, with the key's UTF-8 bytes
+  /// (valid only during the call) instead of a `String`.
+  public func forEachMemberBytes(_ body: (UnsafeBufferPointer<UInt8>, JSONValue) throws -> Void)
+    rethrows
+  {
+    guard kind == .object else { return }
+    var iterator = json_object_iter(pointer)
+    while let current = iterator {
+      if let child = json_object_iter_value(current) {
+        let keyLength = json_object_iter_key_len(current)
+        let value = JSONValue(document: document, raw: OpaquePointer(child))
+        if let chars = json_object_iter_key(current) {
+          try chars.withMemoryRebound(to: UInt8.self, capacity: keyLength) {
+            try body(UnsafeBufferPointer(start: $0, count: keyLength), value)
+          }
+        } else {
+          try body(UnsafeBufferPointer(start: nil, count: 0), value)
+        }
+      }
+      iterator = json_object_iter_next(pointer, current)
+    }
+  }
+
+  /// A member of an object, as met while walking it; `value(of:)` reads it.
+  public struct Child {
+    let raw: OpaquePointer
+  }
+
+  /// Calls `body` with the UTF-8 bytes of each object member's key (valid only during the
+  /// call) and the member, in document order; `body` returns false to stop.
+  public func forEachMemberKey(_ body: (UnsafeBufferPointer<UInt8>, Child) throws -> Bool)
+    rethrows
+  {
+    guard kind == .object else { return }
+    var iterator = json_object_iter(pointer)
+    while let current = iterator {
+      let keyLength = json_object_iter_key_len(current)
+      guard let child = json_object_iter_value(current) else { return }
+      let key = json_object_iter_key(current).map {
+        UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self)
+      }
+      guard
+        try body(
+          UnsafeBufferPointer(start: key, count: keyLength), Child(raw: OpaquePointer(child)))
+      else { return }
+      iterator = json_object_iter_next(pointer, current)
+    }
+  }
+
+  /// A member met by `forEachMemberKey` on this value.
+  public func value(of child: Child) -> JSONValue {
+    JSONValue(document: document, raw: child.raw)
+  }
+
+  /// Whether this is a string with exactly the bytes of `text`.
+  public func isString(_ text: StaticString) -> Bool {
+    withStringBytes { bytes in
+      guard bytes.count == text.utf8CodeUnitCount else { return false }
+      guard let base = bytes.baseAddress else { return true }
+      return memcmp(base, text.utf8Start, bytes.count) == 0
+    } ?? false
+  }
+
+  /// The number of Unicode scalars of a string (jansson has validated its UTF-8: every
+  /// byte that is not a continuation byte starts one), or nil when this is not a string.
+  public var stringScalarCount: Int? {
+    withStringBytes { bytes in
+      var continuations = 0
+      for byte in bytes where byte & 0xC0 == 0x80 { continuations += 1 }
+      return bytes.count - continuations
     }
   }
 

@@ -1,68 +1,153 @@
+import Glibc
+
 /// Writes compact JSON text into a reusable byte buffer, without building a jansson tree.
 ///
 /// Commas are placed automatically: a key or an array element written after a complete
 /// value is preceded by one. Callers are responsible for balancing begin/end calls.
-public struct JSONWriter: Sendable {
-  public private(set) var bytes: [UInt8] = []
+///
+/// The buffer is a growable block written through a pointer (copied on write, so a writer
+/// is still a value): a key or a small number costs a bounds check and a few stores, not a
+/// generic `Array` append per byte. (`@unchecked Sendable`: the raw pointer is only written
+/// through by the writer that uniquely owns the block, like an `Array`'s storage.)
+public struct JSONWriter: @unchecked Sendable {
+  /// Owns the block `base` points at; shared between copies until one of them writes.
+  private var owner: JSONBytes
+  /// `owner.base`, kept here so that writing touches no class property (each access to one
+  /// is a dynamic exclusivity check).
+  private var base: UnsafeMutablePointer<UInt8>
+  private var used = 0
+  private var capacity: Int
   private var needsComma = false
 
   public init(capacity: Int = 0) {
-    bytes.reserveCapacity(capacity)
+    owner = JSONBytes(capacity: capacity)
+    base = owner.base
+    self.capacity = owner.capacity
   }
 
-  /// The text written so far.
-  public var text: String { String(decoding: bytes, as: UTF8.self) }
+  /// The bytes written so far (a copy).
+  public var bytes: [UInt8] { withBytes(from: 0) { Array($0.bindMemory(to: UInt8.self)) } }
 
-  public var isEmpty: Bool { bytes.isEmpty }
+  /// The text written so far.
+  public var text: String {
+    withBytes(from: 0) { String(decoding: $0.bindMemory(to: UInt8.self), as: UTF8.self) }
+  }
+
+  public var isEmpty: Bool { used == 0 }
+
+  public var count: Int { used }
 
   /// Empties the buffer, keeping its storage for the next message.
   public mutating func clear() {
-    bytes.removeAll(keepingCapacity: true)
+    if !isKnownUniquelyReferenced(&owner) {
+      owner = JSONBytes(capacity: capacity)
+      base = owner.base
+    }
+    used = 0
     needsComma = false
   }
 
+  /// Drops the first `count` bytes (written to the stream already).
+  public mutating func removeFirst(_ count: Int) {
+    precondition(count >= 0 && count <= used, "removeFirst beyond the end")
+    _ = reserve(0)
+    memmove(base, base + count, used - count)
+    used -= count
+  }
+
+  /// Calls `body` with the bytes from `offset` on.
+  public func withBytes<R>(from offset: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+    precondition(offset >= 0 && offset <= used, "offset beyond the end")
+    return withExtendedLifetime(owner) {
+      body(UnsafeRawBufferPointer(start: base + offset, count: used - offset))
+    }
+  }
+
+  // MARK: Structure
+
+  @inline(__always)
   private mutating func separate() {
-    if needsComma { bytes.append(UInt8(ascii: ",")) }
+    if needsComma { appendByte(UInt8(ascii: ",")) }
   }
 
   public mutating func beginObject() {
     separate()
-    bytes.append(UInt8(ascii: "{"))
+    appendByte(UInt8(ascii: "{"))
     needsComma = false
   }
 
   public mutating func endObject() {
-    bytes.append(UInt8(ascii: "}"))
+    appendByte(UInt8(ascii: "}"))
     needsComma = true
   }
 
   public mutating func beginArray() {
     separate()
-    bytes.append(UInt8(ascii: "["))
+    appendByte(UInt8(ascii: "["))
     needsComma = false
   }
 
   public mutating func endArray() {
-    bytes.append(UInt8(ascii: "]"))
+    appendByte(UInt8(ascii: "]"))
     needsComma = true
   }
 
-  /// An object key known at compile time to need no escaping.
+  /// An object key given as a literal (escaped like any string, without making a `String`).
   public mutating func key(_ name: StaticString) {
-    separate()
-    bytes.append(UInt8(ascii: "\""))
-    name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-    bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+    let count = name.utf8CodeUnitCount
+    var clean = name.hasPointerRepresentation
+    if clean {
+      for index in 0..<count where Self.needsEscape(name.utf8Start[index]) {
+        clean = false
+        break
+      }
+    }
+    guard clean else {
+      separate()
+      name.withUTF8Buffer { appendEscaped($0) }
+      appendByte(UInt8(ascii: ":"))
+      needsComma = false
+      return
+    }
+    // The usual case, in one reservation: `,"name":`.
+    var target = reserve(count + 4)
+    if needsComma {
+      target.pointee = UInt8(ascii: ",")
+      target += 1
+    }
+    target.pointee = UInt8(ascii: "\"")
+    Self.copy(name.utf8Start, to: target + 1, count: count)
+    target[count + 1] = UInt8(ascii: "\"")
+    target[count + 2] = UInt8(ascii: ":")
+    used += count + (needsComma ? 4 : 3)
     needsComma = false
   }
 
   /// An object key from data.
+  @_disfavoredOverload
   public mutating func key(_ name: String) {
     string(name)
-    bytes.append(UInt8(ascii: ":"))
+    appendByte(UInt8(ascii: ":"))
     needsComma = false
   }
 
+  /// An object key given as UTF-8 bytes.
+  public mutating func key(utf8 name: UnsafeBufferPointer<UInt8>) {
+    string(utf8: name)
+    appendByte(UInt8(ascii: ":"))
+    needsComma = false
+  }
+
+  // MARK: Values
+
+  /// A string given as a literal.
+  public mutating func string(_ value: StaticString) {
+    separate()
+    value.withUTF8Buffer { appendEscaped($0) }
+    needsComma = true
+  }
+
+  @_disfavoredOverload
   public mutating func string(_ value: String) {
     separate()
     var value = value
@@ -77,6 +162,7 @@ public struct JSONWriter: Sendable {
     needsComma = true
   }
 
+  @_disfavoredOverload
   public mutating func string(_ value: String?) {
     if let value { string(value) } else { null() }
   }
@@ -111,20 +197,20 @@ public struct JSONWriter: Sendable {
   /// (`1.0` stays `1.0`): how a fractional request id is echoed.
   public mutating func exactReal(_ value: Double) {
     separate()
-    let text = value.isFinite ? value.description : "null"
-    bytes.append(contentsOf: text.utf8)
+    var text = value.isFinite ? value.description : "null"
+    text.withUTF8 { appendRaw($0) }
     needsComma = true
   }
 
   public mutating func bool(_ value: Bool) {
     separate()
-    bytes.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8))
+    value ? appendVerbatim("true") : appendVerbatim("false")
     needsComma = true
   }
 
   public mutating func null() {
     separate()
-    bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])  // null
+    appendVerbatim("null")
     needsComma = true
   }
 
@@ -132,14 +218,14 @@ public struct JSONWriter: Sendable {
   public mutating func raw(_ json: String) {
     separate()
     var json = json
-    json.withUTF8 { bytes.append(contentsOf: $0) }
+    json.withUTF8 { appendRaw($0) }
     needsComma = true
   }
 
   /// Already-serialized compact JSON bytes, inserted verbatim.
   public mutating func raw(bytes json: some Collection<UInt8>) {
     separate()
-    bytes.append(contentsOf: json)
+    appendCollection(json)
     needsComma = true
   }
 
@@ -148,8 +234,8 @@ public struct JSONWriter: Sendable {
     switch value.kind {
     case .object:
       beginObject()
-      value.forEachMember { name, member in
-        key(name)
+      value.forEachMemberBytes { name, member in
+        key(utf8: name)
         self.value(member)
       }
       endObject()
@@ -174,84 +260,225 @@ public struct JSONWriter: Sendable {
 
   /// Appends the whole buffer of another writer as one value.
   public mutating func append(_ other: JSONWriter) {
-    raw(bytes: other.bytes)
+    separate()
+    other.withBytes(from: 0) { appendRaw($0.bindMemory(to: UInt8.self)) }
+    needsComma = true
   }
 
   /// Appends bytes that are not part of a JSON value (framing, newlines).
   public mutating func appendFraming(_ framing: some Collection<UInt8>) {
-    bytes.append(contentsOf: framing)
+    appendCollection(framing)
     needsComma = false
   }
 
-  private mutating func appendDecimal(_ value: Int64) {
-    if value >= 0 && value < 10 {
-      bytes.append(UInt8(ascii: "0") &+ UInt8(value))
-      return
+  /// Appends another writer's bytes as framing (a message body after its header).
+  public mutating func appendFraming(_ body: JSONWriter) {
+    body.withBytes(from: 0) { appendRaw($0.bindMemory(to: UInt8.self)) }
+    needsComma = false
+  }
+
+  /// Appends one framing byte (the newline after an NDJSON message).
+  public mutating func appendFraming(byte: UInt8) {
+    appendByte(byte)
+    needsComma = false
+  }
+
+  // MARK: Bytes
+
+  /// Room for `count` more bytes; returns where they go. Copies the buffer first if it is
+  /// shared (value semantics), grows it geometrically if it is full.
+  @inline(__always)
+  private mutating func reserve(_ count: Int) -> UnsafeMutablePointer<UInt8> {
+    if !isKnownUniquelyReferenced(&owner) || capacity - used < count { makeRoom(count) }
+    return base + used
+  }
+
+  /// The slow path of `reserve`: copies a shared buffer, grows a full one.
+  private mutating func makeRoom(_ count: Int) {
+    if !isKnownUniquelyReferenced(&owner) {
+      owner = owner.copy(used: used, minimumCapacity: used + count)
+    } else if capacity - used < count {
+      owner.grow(to: used + count)
     }
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: enough for Int64.min
-    var magnitude = value.magnitude
-    var count = 0
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      repeat {
-        buffer[23 - count] = UInt8(ascii: "0") &+ UInt8(magnitude % 10)
-        magnitude /= 10
-        count += 1
-      } while magnitude > 0
-      if value < 0 {
-        buffer[23 - count] = UInt8(ascii: "-")
-        count += 1
-      }
-      bytes.append(contentsOf: buffer[(24 - count)...])
+    base = owner.base
+    capacity = owner.capacity
+  }
+
+  @inline(__always)
+  private mutating func appendByte(_ byte: UInt8) {
+    reserve(1).pointee = byte
+    used += 1
+  }
+
+  private mutating func appendRaw(_ source: UnsafeBufferPointer<UInt8>) {
+    guard let from = source.baseAddress, source.count > 0 else { return }
+    Self.copy(from, to: reserve(source.count), count: source.count)
+    used += source.count
+  }
+
+  /// `memcpy`, without its call for the short keys and values most of a message is made of:
+  /// up to 16 bytes move as two (possibly overlapping) words.
+  @inline(__always)
+  private static func copy(
+    _ source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, count: Int
+  ) {
+    let from = UnsafeRawPointer(source)
+    let to = UnsafeMutableRawPointer(target)
+    if count >= 8 && count <= 16 {
+      let head = from.loadUnaligned(as: UInt64.self)
+      let tail = from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+      to.storeBytes(of: head, as: UInt64.self)
+      to.storeBytes(of: tail, toByteOffset: count - 8, as: UInt64.self)
+    } else if count >= 4 && count < 8 {
+      let head = from.loadUnaligned(as: UInt32.self)
+      let tail = from.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+      to.storeBytes(of: head, as: UInt32.self)
+      to.storeBytes(of: tail, toByteOffset: count - 4, as: UInt32.self)
+    } else if count > 0 && count < 4 {
+      target[0] = source[0]
+      target[count / 2] = source[count / 2]
+      target[count - 1] = source[count - 1]
+    } else if count > 16 {
+      target.update(from: source, count: count)
     }
   }
 
-  private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+  private mutating func appendCollection(_ source: some Collection<UInt8>) {
+    let done: Void? = source.withContiguousStorageIfAvailable { appendRaw($0) }
+    if done == nil {
+      let target = reserve(source.count)
+      var offset = 0
+      for byte in source {
+        target[offset] = byte
+        offset += 1
+      }
+      used += offset
+    }
+  }
 
+  /// Bytes known to be valid JSON text as they are.
+  @inline(__always)
+  private mutating func appendVerbatim(_ text: StaticString) {
+    let count = text.utf8CodeUnitCount
+    Self.copy(text.utf8Start, to: reserve(count), count: count)
+    used += count
+  }
+
+  private mutating func appendDecimal(_ value: Int64) {
+    let target = reserve(20)  // "-9223372036854775808"
+    if value >= 0 && value < 10 {
+      target.pointee = UInt8(ascii: "0") &+ UInt8(value)
+      used += 1
+      return
+    }
+    var digits = 0
+    var magnitude = value.magnitude
+    repeat {
+      digits += 1
+      magnitude /= 10
+    } while magnitude > 0
+    let length = digits + (value < 0 ? 1 : 0)
+    if value < 0 { target.pointee = UInt8(ascii: "-") }
+    magnitude = value.magnitude
+    var index = length - 1
+    repeat {
+      target[index] = UInt8(ascii: "0") &+ UInt8(magnitude % 10)
+      magnitude /= 10
+      index -= 1
+    } while magnitude > 0
+    used += length
+  }
+
+  private static let hexDigits: StaticString = "0123456789abcdef"
+
+  /// Whether a byte must be escaped inside a JSON string: controls, `"` and `\`.
+  @inline(__always)
+  private static func needsEscape(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+  }
+
+  /// `"` + the bytes, escaped + `"`.
   private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
-    bytes.append(UInt8(ascii: "\""))
-    var start = 0
-    for index in 0..<utf8.count {
-      let byte = utf8[index]
-      guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+    let count = utf8.count
+    guard let source = utf8.baseAddress, count > 0 else {
+      appendVerbatim("\"\"")
+      return
+    }
+    var clean = 0
+    while clean < count && !Self.needsEscape(source[clean]) { clean += 1 }
+    if clean == count {
+      // The common case: one scan, one copy.
+      let target = reserve(count + 2)
+      target.pointee = UInt8(ascii: "\"")
+      Self.copy(source, to: target + 1, count: count)
+      target[count + 1] = UInt8(ascii: "\"")
+      used += count + 2
+      return
+    }
+    // At most 6 bytes per input byte (`\u001f`), plus the quotes.
+    let target = reserve(count * 6 + 2)
+    var out = 0
+    target[out] = UInt8(ascii: "\"")
+    out += 1
+    for index in 0..<count {
+      let byte = source[index]
+      guard Self.needsEscape(byte) else {
+        target[out] = byte
+        out += 1
         continue
       }
-      if start < index {
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-      }
-      start = index + 1
-      bytes.append(UInt8(ascii: "\\"))
+      target[out] = UInt8(ascii: "\\")
       switch byte {
-      case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
-      case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
-      case 0x0A: bytes.append(UInt8(ascii: "n"))
-      case 0x0D: bytes.append(UInt8(ascii: "r"))
-      case 0x09: bytes.append(UInt8(ascii: "t"))
-      case 0x08: bytes.append(UInt8(ascii: "b"))
-      case 0x0C: bytes.append(UInt8(ascii: "f"))
+      case UInt8(ascii: "\""): target[out + 1] = UInt8(ascii: "\"")
+      case UInt8(ascii: "\\"): target[out + 1] = UInt8(ascii: "\\")
+      case 0x0A: target[out + 1] = UInt8(ascii: "n")
+      case 0x0D: target[out + 1] = UInt8(ascii: "r")
+      case 0x09: target[out + 1] = UInt8(ascii: "t")
+      case 0x08: target[out + 1] = UInt8(ascii: "b")
+      case 0x0C: target[out + 1] = UInt8(ascii: "f")
       default:
-        bytes.append(contentsOf: [
-          UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-          Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 0xF)],
-        ])
+        target[out + 1] = UInt8(ascii: "u")
+        target[out + 2] = UInt8(ascii: "0")
+        target[out + 3] = UInt8(ascii: "0")
+        target[out + 4] = Self.hexDigits.utf8Start[Int(byte >> 4)]
+        target[out + 5] = Self.hexDigits.utf8Start[Int(byte & 0xF)]
+        out += 4
       }
+      out += 2
     }
-    if start < utf8.count {
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
-    }
-    bytes.append(UInt8(ascii: "\""))
+    target[out] = UInt8(ascii: "\"")
+    used += out + 1
   }
 }
 
-extension JSONWriter {
-  /// Drops the first `count` bytes (written to the stream already).
-  public mutating func removeFirst(_ count: Int) {
-    bytes.removeFirst(count)
+/// The owner of a `JSONWriter`'s block: it frees it, and tells copies of a writer that they
+/// share it.
+final class JSONBytes: @unchecked Sendable {
+  private(set) var base: UnsafeMutablePointer<UInt8>
+  private(set) var capacity: Int
+
+  init(capacity: Int) {
+    self.capacity = max(capacity, 64)
+    guard let memory = malloc(self.capacity) else { fatalError("out of memory") }
+    base = memory.assumingMemoryBound(to: UInt8.self)
   }
 
-  /// Calls `body` with the bytes from `offset` on.
-  public func withBytes<R>(from offset: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R {
-    bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[offset...])) }
+  deinit {
+    free(base)
   }
 
-  public var count: Int { bytes.count }
+  /// A copy holding the first `used` bytes, with room for `minimumCapacity`.
+  func copy(used: Int, minimumCapacity: Int) -> JSONBytes {
+    let copy = JSONBytes(capacity: max(capacity, minimumCapacity))
+    copy.base.update(from: base, count: used)
+    return copy
+  }
+
+  /// Reallocates to hold at least `minimum` bytes (at least doubling).
+  func grow(to minimum: Int) {
+    let newCapacity = max(minimum, capacity * 2)
+    guard let memory = realloc(base, newCapacity) else { fatalError("out of memory") }
+    base = memory.assumingMemoryBound(to: UInt8.self)
+    capacity = newCapacity
+  }
 }

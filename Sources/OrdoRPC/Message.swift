@@ -1,3 +1,4 @@
+import Glibc
 import OrdoJSON
 
 /// A request id, echoed exactly: strings verbatim, integers as integers, other numbers as
@@ -112,7 +113,22 @@ public enum MessageClassifier {
           reason: "not_an_object",
           message: "Invalid Request: a request must be a JSON object, not \(describe(value))."))
     }
-    let idMember = value.member("id")
+    // One walk over the members instead of a hash lookup per name (keys are unique).
+    var idMember: JSONValue?
+    var version: JSONValue?
+    var methodMember: JSONValue?
+    var paramsMember: JSONValue?
+    value.forEachMemberBytes { key, member in
+      if Self.key(key, is: "id") {
+        idMember = member
+      } else if Self.key(key, is: "method") {
+        methodMember = member
+      } else if Self.key(key, is: "params") {
+        paramsMember = member
+      } else if Self.key(key, is: "jsonrpc") {
+        version = member
+      }
+    }
     var id: RequestID? = nil
     if let idMember {
       switch idMember.kind {
@@ -135,14 +151,14 @@ public enum MessageClassifier {
       }
     }
     let answerID = id ?? .null
-    guard let version = value.member("jsonrpc"), version.string == "2.0" else {
+    guard let version, version.isString("2.0") else {
       return .invalid(
         id: answerID,
         error: .invalidRequest(
           reason: "invalid_jsonrpc",
           message: "Invalid Request: \"jsonrpc\" must be the string \"2.0\"."))
     }
-    guard let methodMember = value.member("method") else {
+    guard let methodMember else {
       return .invalid(
         id: answerID,
         error: .invalidRequest(
@@ -155,7 +171,7 @@ public enum MessageClassifier {
           reason: "invalid_method", message: "Invalid Request: \"method\" must be a string."))
     }
     var params = RequestParams.none
-    if let paramsMember = value.member("params") {
+    if let paramsMember {
       switch paramsMember.kind {
       case .object: params = .byName(paramsMember)
       case .array: params = paramsMember.count == 0 ? .none : .byPosition
@@ -168,6 +184,12 @@ public enum MessageClassifier {
       }
     }
     return .call(id: id, method: method, params: params)
+  }
+
+  @inline(__always)
+  private static func key(_ key: UnsafeBufferPointer<UInt8>, is name: StaticString) -> Bool {
+    guard key.count == name.utf8CodeUnitCount, let base = key.baseAddress else { return false }
+    return memcmp(base, name.utf8Start, key.count) == 0
   }
 
   private static func describe(_ value: JSONValue) -> String {

@@ -103,7 +103,7 @@ public struct MessageFramer {
   public mutating func finish() -> Bool {
     let partial: Bool
     switch state {
-    case .detecting: partial = false
+    case .detecting: partial = start < buffer.count
     case .line: partial = !isBlank(start..<buffer.count)
     case .discardingLine, .body, .skippingBody: partial = true
     case .headers(let length, let sawHeader):

@@ -1,3 +1,4 @@
+import Glibc
 import OrdoJSON
 
 /// Typed, path-aware access to a request's by-name `params`.
@@ -13,6 +14,18 @@ public struct Params {
   private let object: JSONValue?
   /// JSON Pointer of this object inside `params` ("" at the top).
   public let pointer: String
+  /// The names this object may contain.
+  private let names: ParamNames
+  /// Bit i: name i is a member. Reading an absent parameter (most reads: methods have many
+  /// optional parameters and requests set few) then costs a scan of the names' signatures,
+  /// not a hash lookup in the object.
+  private let present: UInt64
+  /// The first `Params.cacheSize` members met, with their name indices (a byte each in
+  /// `cachedNames`, 0xFF for none): reading one of them makes no lookup at all.
+  private var cached: (JSONValue.Child?, JSONValue.Child?, JSONValue.Child?, JSONValue.Child?) =
+    (nil, nil, nil, nil)
+  private var cachedNames: UInt32 = 0xFFFF_FFFF
+  private static let cacheSize = 4
 
   /// - Parameters:
   ///   - object: the `params` object (or a nested object), nil when omitted.
@@ -20,14 +33,48 @@ public struct Params {
   public init(_ object: JSONValue?, allowed: [String], pointer: String = "")
     throws(ResponseError)
   {
+    try self.init(object, names: ParamNames(allowed), pointer: pointer)
+  }
+
+  /// - Parameters:
+  ///   - object: the `params` object (or a nested object), nil when omitted.
+  ///   - names: the names this object may contain.
+  public init(_ object: JSONValue?, names: ParamNames, pointer: String = "")
+    throws(ResponseError)
+  {
     self.object = object
     self.pointer = pointer
-    guard let object else { return }
+    self.names = names
+    var present: UInt64 = 0
     var unknown: String?
-    object.forEachMember { name, _ in
-      if unknown == nil, !allowed.contains(name) { unknown = name }
+    var cached: (JSONValue.Child?, JSONValue.Child?, JSONValue.Child?, JSONValue.Child?) =
+      (nil, nil, nil, nil)
+    var cachedNames: UInt32 = 0xFFFF_FFFF
+    var count = 0
+    object?.forEachMemberKey { key, child in
+      guard let index = names.index(of: key) else {
+        unknown = String(decoding: key, as: UTF8.self)
+        return false
+      }
+      if index < 64 { present |= 1 << UInt64(index) }
+      if index < 0xFF && count < Self.cacheSize {
+        switch count {
+        case 0: cached.0 = child
+        case 1: cached.1 = child
+        case 2: cached.2 = child
+        default: cached.3 = child
+        }
+        let shift = UInt32(8 * count)
+        cachedNames = cachedNames & ~(0xFF << shift) | UInt32(index) << shift
+        count += 1
+      }
+      return true
     }
+    self.present = present
+    self.cached = cached
+    self.cachedNames = cachedNames
     if let unknown {
+      let allowed = names.names
       let expected =
         allowed.isEmpty ? "no parameters" : "one of: " + allowed.joined(separator: ", ")
       throw .invalidParams(
@@ -38,60 +85,85 @@ public struct Params {
   }
 
   /// The raw member, `null` included; nil when absent.
+  public func member(_ name: ParamName) -> JSONValue? {
+    guard let object else { return nil }
+    guard let start = name.utf8Start else { return object.member(name.description) }
+    let bytes = UnsafeBufferPointer(start: start, count: name.utf8Count)
+    guard let index = names.index(of: bytes) else { return object.member(utf8: bytes) }
+    if index < 64 && present & (1 << UInt64(index)) == 0 { return nil }
+    var slots = cachedNames
+    for slot in 0..<Self.cacheSize {
+      if slots & 0xFF == UInt32(index) {
+        let child: JSONValue.Child?
+        switch slot {
+        case 0: child = cached.0
+        case 1: child = cached.1
+        case 2: child = cached.2
+        default: child = cached.3
+        }
+        if let child { return object.value(of: child) }
+      }
+      slots >>= 8
+    }
+    return object.member(utf8: bytes)
+  }
+
+  /// The raw member, `null` included; nil when absent.
+  @_disfavoredOverload
   public func member(_ name: String) -> JSONValue? {
-    object?.member(name)
+    member(ParamName(name))
   }
 
   /// Whether the member is present (even as `null`).
-  public func contains(_ name: String) -> Bool {
+  public func contains(_ name: ParamName) -> Bool {
     member(name) != nil
   }
 
   /// The member unless absent or `null`.
-  private func value(_ name: String) -> JSONValue? {
+  private func value(_ name: ParamName) -> JSONValue? {
     guard let value = member(name), !value.isNull else { return nil }
     return value
   }
 
-  public func path(_ name: String) -> String { pointer + "/" + Self.escape(name) }
+  public func path(_ name: ParamName) -> String { pointer + "/" + Self.escape(name.description) }
 
   /// -32602 for a member of this object.
-  public func invalid(_ name: String, expected: String) -> ResponseError {
+  public func invalid(_ name: ParamName, expected: String) -> ResponseError {
     let path = path(name)
     return .invalidParams(
       path: path, expected: expected, message: "\(Self.dotted(path)) must be \(expected).")
   }
 
   /// -32602 for a required member that is absent.
-  public func missing(_ name: String, expected: String) -> ResponseError {
+  public func missing(_ name: ParamName, expected: String) -> ResponseError {
     let path = path(name)
     return .invalidParams(
       path: path, expected: expected,
       message: "\(Self.dotted(path)) is required (\(expected)).")
   }
 
-  public func string(_ name: String) throws(ResponseError) -> String? {
+  public func string(_ name: ParamName) throws(ResponseError) -> String? {
     guard let value = value(name) else { return nil }
     guard let text = value.string else { throw invalid(name, expected: "a string") }
     return text
   }
 
-  public func requiredString(_ name: String) throws(ResponseError) -> String {
+  public func requiredString(_ name: ParamName) throws(ResponseError) -> String {
     guard let text = try string(name) else { throw missing(name, expected: "a string") }
     return text
   }
 
   /// An id: a string of 1–256 characters.
-  public func id(_ name: String) throws(ResponseError) -> String? {
+  public func id(_ name: ParamName) throws(ResponseError) -> String? {
     guard let value = value(name) else { return nil }
     let expected = "a string of 1 to 256 characters"
-    guard let text = value.string else { throw invalid(name, expected: expected) }
-    let length = text.unicodeScalars.count
-    guard length >= 1 && length <= 256 else { throw invalid(name, expected: expected) }
+    guard let length = value.stringScalarCount, length >= 1 && length <= 256,
+      let text = value.string
+    else { throw invalid(name, expected: expected) }
     return text
   }
 
-  public func requiredID(_ name: String) throws(ResponseError) -> String {
+  public func requiredID(_ name: ParamName) throws(ResponseError) -> String {
     guard let text = try id(name) else {
       throw missing(name, expected: "a string of 1 to 256 characters")
     }
@@ -99,7 +171,7 @@ public struct Params {
   }
 
   /// An integer within ±(2^53 − 1) (`1.0` counts as 1), further bounded by `range`.
-  public func integer(_ name: String, in range: ClosedRange<Int64>? = nil)
+  public func integer(_ name: ParamName, in range: ClosedRange<Int64>? = nil)
     throws(ResponseError) -> Int64?
   {
     guard let value = value(name) else { return nil }
@@ -111,7 +183,7 @@ public struct Params {
     return number
   }
 
-  public func requiredInteger(_ name: String, in range: ClosedRange<Int64>? = nil)
+  public func requiredInteger(_ name: ParamName, in range: ClosedRange<Int64>? = nil)
     throws(ResponseError) -> Int64
   {
     guard let number = try integer(name, in: range) else {
@@ -122,7 +194,7 @@ public struct Params {
   }
 
   /// A finite number, optionally at least `minimum`.
-  public func number(_ name: String, minimum: Double? = nil) throws(ResponseError) -> Double? {
+  public func number(_ name: ParamName, minimum: Double? = nil) throws(ResponseError) -> Double? {
     guard let value = value(name) else { return nil }
     let expected = minimum.map { "a number >= \(Self.format($0))" } ?? "a number"
     guard let number = value.number, number.isFinite else {
@@ -132,7 +204,7 @@ public struct Params {
     return number
   }
 
-  public func requiredNumber(_ name: String, minimum: Double? = nil) throws(ResponseError)
+  public func requiredNumber(_ name: ParamName, minimum: Double? = nil) throws(ResponseError)
     -> Double
   {
     guard let number = try number(name, minimum: minimum) else {
@@ -142,14 +214,14 @@ public struct Params {
     return number
   }
 
-  public func bool(_ name: String) throws(ResponseError) -> Bool? {
+  public func bool(_ name: ParamName) throws(ResponseError) -> Bool? {
     guard let value = value(name) else { return nil }
     guard let flag = value.bool else { throw invalid(name, expected: "true or false") }
     return flag
   }
 
   /// One of a fixed set of strings.
-  public func choice(_ name: String, from choices: [String]) throws(ResponseError) -> String? {
+  public func choice(_ name: ParamName, from choices: [String]) throws(ResponseError) -> String? {
     guard let value = value(name) else { return nil }
     let expected = "one of " + choices.map { "\"\($0)\"" }.joined(separator: ", ")
     guard let text = value.string, choices.contains(text) else {
@@ -159,14 +231,15 @@ public struct Params {
   }
 
   /// A nested object, itself checked for unknown members.
-  public func object(_ name: String, allowed: [String]) throws(ResponseError) -> Params? {
+  public func object(_ name: ParamName, allowed: [String]) throws(ResponseError) -> Params? {
     guard let value = value(name) else { return nil }
     guard value.kind == .object else { throw invalid(name, expected: "an object") }
     return try Params(value, allowed: allowed, pointer: path(name))
   }
 
-  /// An array of strings; with `ids`, each 1–256 characters.
-  public func strings(_ name: String, ids: Bool = false, choices: [String]? = nil)
+  /// An array of strings; with `ids`, each 1–256 characters; with `choices`, each one of
+  /// them, at least one, and none twice (a set of choices).
+  public func strings(_ name: ParamName, ids: Bool = false, choices: [String]? = nil)
     throws(ResponseError) -> [String]?
   {
     guard let value = value(name) else { return nil }
@@ -191,7 +264,15 @@ public struct Params {
           path: elementPath, expected: elementExpected,
           message: "\(Self.dotted(elementPath)) must be \(elementExpected).")
       }
+      if choices != nil, result.contains(text) {
+        throw .invalidParams(
+          path: elementPath, expected: "a value not already in the list",
+          message: "\(Self.dotted(elementPath)) repeats \"\(text)\".")
+      }
       result.append(text)
+    }
+    if choices != nil, result.isEmpty {
+      throw invalid(name, expected: "a non-empty array of " + elementExpected)
     }
     return result
   }
@@ -235,5 +316,88 @@ public struct Params {
   private static func format(_ value: Double) -> String {
     value.rounded(.towardZero) == value && abs(value) < 1e15
       ? String(Int64(value)) : String(value)
+  }
+}
+
+/// A parameter's name: a literal (the usual case: its bytes are at hand without making a
+/// `String`) or a string. (`@unchecked Sendable`: the pointer is to immutable static memory.)
+public struct ParamName: ExpressibleByStringLiteral, CustomStringConvertible, @unchecked Sendable {
+  /// A literal's UTF-8 (static memory), nil for a name given as a `String`.
+  let utf8Start: UnsafePointer<UInt8>?
+  let utf8Count: Int
+  private let text: String?
+
+  public init(stringLiteral value: StaticString) {
+    if value.hasPointerRepresentation {
+      utf8Start = value.utf8Start
+      utf8Count = value.utf8CodeUnitCount
+      text = nil
+    } else {
+      utf8Start = nil
+      utf8Count = 0
+      text = value.description
+    }
+  }
+
+  public init(_ text: String) {
+    utf8Start = nil
+    utf8Count = 0
+    self.text = text
+  }
+
+  public var description: String {
+    if let utf8Start {
+      return String(
+        decoding: UnsafeBufferPointer(start: utf8Start, count: utf8Count), as: UTF8.self)
+    }
+    return text ?? ""
+  }
+}
+
+/// The parameter names a method (or a nested object) accepts, with their UTF-8 laid out once
+/// so that checking a request's keys against them makes no `String`.
+public struct ParamNames: Sendable {
+  public let names: [String]
+  /// Every name's UTF-8, one after the other.
+  private let utf8: [UInt8]
+  /// Per name: its signature (length and three of its bytes) in the low 32 bits, where its
+  /// UTF-8 starts in the high 32. Signatures are compared before any byte.
+  private let entries: [UInt64]
+
+  public init(_ names: [String]) {
+    self.names = names
+    var utf8: [UInt8] = []
+    var entries: [UInt64] = []
+    for name in names {
+      let bytes = Array(name.utf8)
+      let signature = bytes.withUnsafeBufferPointer(Self.signature)
+      entries.append(UInt64(utf8.count) << 32 | UInt64(signature))
+      utf8.append(contentsOf: bytes)
+    }
+    self.utf8 = utf8
+    self.entries = entries
+  }
+
+  @inline(__always)
+  private static func signature(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    let count = bytes.count
+    guard count > 0 else { return 0 }
+    return UInt32(truncatingIfNeeded: count) | UInt32(bytes[0]) << 8
+      | UInt32(bytes[count / 2]) << 16 | UInt32(bytes[count - 1]) << 24
+  }
+
+  /// The position of the name whose UTF-8 is `key`, nil when it is not one of them.
+  public func index(of key: UnsafeBufferPointer<UInt8>) -> Int? {
+    let wanted = Self.signature(key)
+    for index in entries.indices where UInt32(truncatingIfNeeded: entries[index]) == wanted {
+      let start = Int(truncatingIfNeeded: entries[index] >> 32)
+      var same = true
+      for offset in 0..<key.count where utf8[start + offset] != key[offset] {
+        same = false
+        break
+      }
+      if same { return index }
+    }
+    return nil
   }
 }

@@ -42,8 +42,11 @@ extension Server {
 
   private static func initialize(_ server: Server, _ params: Params) throws(ResponseError) {
     if let info = try params.object("clientInfo", allowed: ["name", "version"]) {
-      let name = try info.requiredString("name")
+      let name = try info.requiredID("name")
       let version = try info.string("version")
+      if let version, version.unicodeScalars.count > 256 {
+        throw info.invalid("version", expected: "a string of at most 256 characters")
+      }
       server.log(.info, "client: \(name) \(version ?? "")")
     }
     if let mode = try params.choice("clock", from: ["system", "manual"]),

@@ -35,16 +35,38 @@ public final class Server {
   /// Set by `exit`: the process should flush and exit with this status.
   public private(set) var exitStatus: Int32?
 
-  /// Protocol bytes waiting to be written to stdout.
-  public var output = JSONWriter(capacity: 1 << 16)
-  /// One outgoing message being built.
-  private var message = JSONWriter(capacity: 1 << 12)
-  /// The `result` of the call being run; handlers write into it.
-  var result = JSONWriter(capacity: 1 << 12)
-  /// Responses of the batch being run.
-  private var batch = JSONWriter()
+  /// The four writers below, in one heap block the server owns. They are reached through
+  /// addressors rather than stored as properties: every write to a class's stored property
+  /// is a dynamic exclusivity check (`swift_beginAccess`), and a response is a few dozen
+  /// writes. The server is single-threaded, so the checks bought nothing.
+  private let writers: UnsafeMutablePointer<JSONWriter>
 
-  let methods: [String: Method]
+  /// Protocol bytes waiting to be written to stdout.
+  public var output: JSONWriter {
+    unsafeAddress { UnsafePointer(writers) }
+    unsafeMutableAddress { writers }
+  }
+  /// One outgoing message being built (LSP framing needs its length before its bytes).
+  private var message: JSONWriter {
+    unsafeAddress { UnsafePointer(writers + 1) }
+    unsafeMutableAddress { writers + 1 }
+  }
+  /// The `result` of the call being run; handlers write into it.
+  var result: JSONWriter {
+    unsafeAddress { UnsafePointer(writers + 2) }
+    unsafeMutableAddress { writers + 2 }
+  }
+  /// Responses of the batch being run.
+  private var batch: JSONWriter {
+    unsafeAddress { UnsafePointer(writers + 3) }
+    unsafeMutableAddress { writers + 3 }
+  }
+  /// The method table, by name (see `MethodIndex`).
+  private let methodIndex: MethodIndex
+  /// Each method's parameter names laid out for checking requests, made on its first call
+  /// (not at start-up, which every spawn pays for).
+  private var paramNames: [ParamNames?]
+
   /// `schema/openrpc.json` as embedded in the binary, parsed on first `rpc.discover`.
   private(set) lazy var openRPCDocument: JSONDocument? = {
     let bytes = UnsafeRawBufferPointer(
@@ -62,7 +84,18 @@ public final class Server {
       maxLayers: configuration.maxLayers, maxTreeDepth: configuration.maxTreeDepth,
       maxAlerts: configuration.maxAlerts, now: clock.now)
     framing = configuration.framing ?? .ndjson
-    methods = Self.methodTable()
+    methodIndex = MethodIndex(Self.methodList)
+    paramNames = Array(repeating: nil, count: Self.methodList.count)
+    writers = .allocate(capacity: 4)
+    writers.initialize(to: JSONWriter(capacity: 1 << 16))
+    (writers + 1).initialize(to: JSONWriter(capacity: 1 << 12))
+    (writers + 2).initialize(to: JSONWriter(capacity: 1 << 12))
+    (writers + 3).initialize(to: JSONWriter())
+  }
+
+  deinit {
+    writers.deinitialize(count: 4)
+    writers.deallocate()
   }
 
   // MARK: Incoming
@@ -160,11 +193,13 @@ public final class Server {
   private func call(_ name: String, params: RequestParams, isNotification: Bool)
     throws(ResponseError)
   {
-    guard let method = methods[name] else { throw .methodNotFound(name) }
     if lifecycle == .shutDown, name != "exit" {
       throw .invalidState(
         reason: "shut_down",
         message: "The engine is shut down; only \"exit\" is accepted now.")
+    }
+    guard let (slot, method) = methodIndex.method(named: name) else {
+      throw .methodNotFound(name)
     }
     let object: JSONValue?
     switch params {
@@ -175,7 +210,14 @@ public final class Server {
         path: "", expected: "an object of named parameters",
         message: "params must be an object of named parameters, not an array.")
     }
-    let reader = try Params(object, allowed: method.params)
+    let names: ParamNames
+    if let known = paramNames[slot] {
+      names = known
+    } else {
+      names = ParamNames(method.params)
+      paramNames[slot] = names
+    }
+    let reader = try Params(object, names: names)
     try method.run(self, reader)
   }
 
@@ -185,6 +227,10 @@ public final class Server {
   private func writeResponse(id: RequestID, outcome: Outcome, inBatch: Bool) {
     if inBatch {
       writeResponseBody(id: id, outcome: outcome, into: &batch)
+    } else if framing == .ndjson {
+      // Straight into the output: no intermediate copy.
+      writeResponseBody(id: id, outcome: outcome, into: &output)
+      output.appendFraming(byte: 0x0A)
     } else {
       message.clear()
       writeResponseBody(id: id, outcome: outcome, into: &message)
@@ -211,29 +257,40 @@ public final class Server {
 
   /// Writes an event notification: `{"jsonrpc":"2.0","method":…,"params":{…}}`.
   func writeEvent(_ method: StaticString, params: (inout JSONWriter) -> Void) {
-    message.clear()
-    message.beginObject()
-    message.key("jsonrpc")
-    message.string("2.0")
-    message.key("method")
-    method.withUTF8Buffer { message.string(utf8: $0) }
-    message.key("params")
-    message.beginObject()
-    params(&message)
-    message.endObject()
-    message.endObject()
-    writeFramed(message)
+    if framing == .ndjson {
+      Self.writeEventBody(method, params: params, into: &output)
+      output.appendFraming(byte: 0x0A)
+    } else {
+      message.clear()
+      Self.writeEventBody(method, params: params, into: &message)
+      writeFramed(message)
+    }
+  }
+
+  private static func writeEventBody(
+    _ method: StaticString, params: (inout JSONWriter) -> Void, into writer: inout JSONWriter
+  ) {
+    writer.beginObject()
+    writer.key("jsonrpc")
+    writer.string("2.0")
+    writer.key("method")
+    writer.string(method)
+    writer.key("params")
+    writer.beginObject()
+    params(&writer)
+    writer.endObject()
+    writer.endObject()
   }
 
   /// Appends one message to `output` in the session's framing.
   private func writeFramed(_ body: JSONWriter) {
     switch framing {
     case .ndjson:
-      output.appendFraming(body.bytes)
-      output.appendFraming(CollectionOfOne(0x0A))
+      output.appendFraming(body)
+      output.appendFraming(byte: 0x0A)
     case .lsp:
       output.appendFraming("Content-Length: \(body.count)\r\n\r\n".utf8)
-      output.appendFraming(body.bytes)
+      output.appendFraming(body)
     }
   }
 
@@ -241,7 +298,14 @@ public final class Server {
 
   /// The engine time at which the next timer is due, if any (system clock only).
   public var nextTimerDue: Int64? {
-    clock.mode == .system ? screenNextDeadline : nil
+    guard clock.mode == .system, lifecycle != .shutDown else { return nil }
+    // Read in place: `screen.nextDeadline` on the stored property would copy the whole
+    // `Screen` (every array in it retained and released) before asking, on every message.
+    return Self.nextDeadline(of: &screen)
+  }
+
+  private static func nextDeadline(of screen: inout Screen) -> Int64? {
+    screen.nextDeadline
   }
 
   /// Milliseconds from now until the next timer, for the loop's poll timeout.
@@ -251,7 +315,7 @@ public final class Server {
 
   /// Fires timers that are due on the system clock, writing their events now.
   public func fireDueTimers() {
-    guard clock.mode == .system, let due = screenNextDeadline, due <= clock.now else { return }
+    guard let due = nextTimerDue, due <= clock.now else { return }
     advanceScreen(to: clock.now)
     writePendingEvents()
   }
@@ -266,4 +330,50 @@ struct Method: Sendable {
   /// The names its `params` may contain (checked before `run`, and against the schema).
   let params: [String]
   let run: @Sendable (Server, Params) throws(ResponseError) -> Void
+}
+
+/// The method table keyed by the UTF-8 of the names, in an open-addressed table with an
+/// FNV-1a hash: finding a method costs a hash of its few bytes and one comparison, where a
+/// `[String: Method]` costs a SipHash of the string.
+struct MethodIndex {
+  private let slots: [Int32]
+  private let mask: Int
+  private let names: [String]
+  private let entries: [Method]
+
+  init(_ methods: [(String, Method)]) {
+    names = methods.map(\.0)
+    entries = methods.map(\.1)
+    var capacity = 16
+    while capacity < methods.count * 4 { capacity *= 2 }
+    mask = capacity - 1
+    var slots = [Int32](repeating: -1, count: capacity)
+    for (index, name) in names.enumerated() {
+      var name = name
+      var bucket = name.withUTF8(Self.hash) & mask
+      while slots[bucket] >= 0 { bucket = (bucket + 1) & mask }
+      slots[bucket] = Int32(index)
+    }
+    self.slots = slots
+  }
+
+  private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for byte in bytes {
+      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+    }
+    return Int(truncatingIfNeeded: hash ^ (hash >> 29))
+  }
+
+  /// The method named `name` and its position in the table.
+  func method(named name: String) -> (Int, Method)? {
+    var utf8 = name
+    var bucket = utf8.withUTF8(Self.hash) & mask
+    while true {
+      let slot = Int(slots[bucket])
+      if slot < 0 { return nil }
+      if names[slot] == name { return (slot, entries[slot]) }
+      bucket = (bucket + 1) & mask
+    }
+  }
 }

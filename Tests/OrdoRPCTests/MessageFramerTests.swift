@@ -241,3 +241,15 @@ extension MessageFramerRegressionTests {
     #expect(whole.events == [.badHeader])
   }
 }
+
+extension MessageFramerTests {
+  @Test func finishReportsAPartialMessageWhileStillDetecting() {
+    var framer = MessageFramer()
+    framer.feed(Array("  Content-Len".utf8))
+    let early = framer.next()
+    #expect(early == nil)
+    #expect(framer.framing == nil)
+    let dropped = framer.finish()
+    #expect(dropped)
+  }
+}

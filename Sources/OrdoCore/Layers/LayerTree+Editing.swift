@@ -9,7 +9,8 @@ extension LayerTree {
   public mutating func add(
     id: String?, parent: LayerParent?, placement: LayerPlacement?, attributes: LayerAttributes
   ) throws(CoreError) -> Layer {
-    if let id, id.hasPrefix(Self.alertPrefix) {
+    // The first byte rules most ids out before `hasPrefix` compares characters.
+    if let id, id.utf8.first == UInt8(ascii: "a"), id.hasPrefix(Self.alertPrefix) {
       throw .invalidParams(
         path: "/id", expected: "an id not starting with \"alert:\"",
         message: "Layer ids starting with \"alert:\" are reserved for alert layers.")

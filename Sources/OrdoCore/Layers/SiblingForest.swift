@@ -297,6 +297,17 @@ struct SiblingForest: Sendable {
     arenaSorts[Int(leafStart[Int(cursor.leaf)]) + Int(cursor.offset)]
   }
 
+  /// How many of the `count` sorts at `sorts` are <= `sort`: a branch-free count over the
+  /// whole run (the loads of a cold node go out together, and the loop vectorizes).
+  @inline(__always)
+  static func countNotAbove(_ sort: Int64, in sorts: UnsafePointer<Int64>, count: Int) -> Int {
+    var total = 0
+    for position in 0..<count {
+      total &+= sorts[position] <= sort ? 1 : 0
+    }
+    return total
+  }
+
   /// The leaf, offset and index where an item of `sort` goes by the ordering rule: after
   /// every item whose sort is <= `sort`. O(log n).
   func upperBound(of sort: Int64, from root: Node) -> (leaf: Int, offset: Int, index: Int) {
@@ -305,18 +316,22 @@ struct SiblingForest: Sendable {
     while case .inner(let inner) = node {
       // The last child whose smallest sort is <= `sort` (or the first child).
       let base = inner * innerCapacity
-      var low = 0
-      for entry in base + 1..<base + Int(innerCount[inner]) {
-        low &+= innerMinSorts[entry] <= sort ? 1 : 0
+      let count = Int(innerCount[inner])
+      precondition(count >= 1 && base + count <= innerMinSorts.count, "inner node out of range")
+      let low = innerMinSorts.withUnsafeBufferPointer {
+        Self.countNotAbove(sort, in: $0.baseAddress.unsafelyUnwrapped + base + 1, count: count - 1)
       }
-      for entry in base..<base + low { index += Int(innerSizes[entry]) }
+      innerSizes.withUnsafeBufferPointer { sizes in
+        for entry in base..<base + low { index &+= Int(sizes[entry]) }
+      }
       node = child(low, of: inner)
     }
     guard case .leaf(let leaf) = node else { preconditionFailure("unreachable") }
     let start = Int(leafStart[leaf])
-    var low = 0
-    for position in start..<start + Int(leafCount[leaf]) {
-      low &+= arenaSorts[position] <= sort ? 1 : 0
+    let count = Int(leafCount[leaf])
+    precondition(start >= 0 && start + count <= arenaSorts.count, "leaf out of range")
+    let low = arenaSorts.withUnsafeBufferPointer {
+      Self.countNotAbove(sort, in: $0.baseAddress.unsafelyUnwrapped + start, count: count)
     }
     return (leaf, low, index + low)
   }

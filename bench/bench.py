@@ -1,0 +1,883 @@
+#!/usr/bin/env python3
+"""Ordo's benchmark suite (`make bench`).
+
+Every figure is a RATIO to a baseline measured in the same run on the same machine, so
+the results survive a noisy, shared machine; the raw numbers are kept next to them in
+bench/out/results.json. Rounds of paired measurements are interleaved and the median of
+the per-round ratios is reported.
+
+Two clocks are kept for every timed block: wall time (what a client sees) and the CPU
+time the measured process itself consumed (from /proc/<pid>/schedstat or rusage: immune
+to other work on the machine). Throughput ratios are reported by wall time, with the CPU
+ratio beside them; growth ratios (tiny blocks, where a preemption would dominate) by CPU.
+
+Usage: bench/bench.py [--engine PATH] [--quick] [--out DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import io
+import json
+import os
+import platform
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+F_SETPIPE_SZ = 1031
+PIPE_BYTES = 1 << 20
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values)
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(p / 100 * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def request(rid: Any, method: str, params: dict[str, Any] | None = None) -> bytes:
+    message: dict[str, Any] = {"jsonrpc": "2.0", "id": rid, "method": method}
+    if params is not None:
+        message["params"] = params
+    return json.dumps(message, separators=(",", ":")).encode() + b"\n"
+
+
+def ping_line(rid: Any) -> bytes:
+    return request(rid, "engine.ping")
+
+
+def cpu_ns(pid: int) -> int:
+    """CPU time (user + system) the process has used, in ns (single-threaded engine)."""
+    with open(f"/proc/{pid}/schedstat") as f:
+        return int(f.read().split()[0])
+
+
+def vm_hwm(pid: int) -> int:
+    """Peak resident set size of the process, in bytes."""
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) * 1024
+    raise RuntimeError("no VmHWM")
+
+
+def widen_pipe(fd: int) -> None:
+    try:
+        import fcntl
+
+        fcntl.fcntl(fd, F_SETPIPE_SZ, PIPE_BYTES)
+    except OSError:
+        pass
+
+
+def write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+
+
+class Session:
+    """One engine process driven through pipes. A timed block is written with one
+    write(2) (on a thread when it does not fit in the pipe) and ends with a ping whose
+    answer marks the end; the engine's CPU time is read before and after."""
+
+    def __init__(self, argv: list[str]) -> None:
+        self.proc = subprocess.Popen(
+            argv,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            bufsize=0,
+        )
+        assert self.proc.stdin and self.proc.stdout
+        self.infd = self.proc.stdin.fileno()
+        self.outfd = self.proc.stdout.fileno()
+        widen_pipe(self.infd)
+        widen_pipe(self.outfd)
+        self.marks = 0
+        self.errors = 0
+        self.lines = 0
+        self.run(b"")  # started and answering
+
+    @property
+    def pid(self) -> int:
+        return self.proc.pid
+
+    def run(self, payload: bytes) -> tuple[float, float]:
+        """Writes `payload` plus an end marker, waits for the marker's answer; returns
+        (wall seconds, engine CPU seconds)."""
+        self.marks += 1
+        marker_id = f"end-{self.marks}"
+        data = payload + ping_line(marker_id)
+        needle = f'"id":"{marker_id}"'.encode()
+        cpu0 = cpu_ns(self.pid)
+        start = time.perf_counter()
+        writer = None
+        if len(data) <= PIPE_BYTES // 2:
+            write_all(self.infd, data)
+        else:
+            writer = threading.Thread(target=write_all, args=(self.infd, data))
+            writer.start()
+        tail = b""
+        while True:
+            chunk = os.read(self.outfd, 1 << 20)
+            if not chunk:
+                raise RuntimeError("engine closed its output")
+            self.lines += chunk.count(b"\n")
+            self.errors += chunk.count(b'"error":')
+            window = tail + chunk
+            if needle in window:
+                break
+            tail = window[-len(needle) :]
+        wall = time.perf_counter() - start
+        cpu = (cpu_ns(self.pid) - cpu0) / 1e9
+        if writer:
+            writer.join()
+        return wall, cpu
+
+    def close(self) -> None:
+        assert self.proc.stdin and self.proc.stdout
+        self.proc.stdin.close()
+        while os.read(self.outfd, 1 << 20):
+            pass
+        self.proc.wait()
+        self.proc.stdout.close()
+        if self.errors:
+            raise RuntimeError(f"the engine answered {self.errors} request(s) with an error")
+
+
+def run_file(argv: list[str], path: Path) -> tuple[float, float, int]:
+    """Runs `argv` with stdin from `path`, draining stdout; (wall s, CPU s, output lines)."""
+    lines = 0
+    with open(path, "rb") as source:
+        start = time.perf_counter()
+        proc = subprocess.Popen(
+            argv, stdin=source, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+        )
+        assert proc.stdout
+        fd = proc.stdout.fileno()
+        while True:
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                break
+            lines += chunk.count(b"\n")
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - start
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        proc.stdout.close()
+    if proc.returncode != 0:
+        raise RuntimeError(f"{argv[0]} exited with {proc.returncode}")
+    return wall, usage.ru_utime + usage.ru_stime, lines
+
+
+# --------------------------------------------------------------------------- workloads
+
+
+def ping_block(count: int, prefix: str = "p") -> bytes:
+    return b"".join(ping_line(f"{prefix}{i}") for i in range(count))
+
+
+def add_block(
+    rng: random.Random, parent: str, ids: list[str], sort_range: int = 1_000_000
+) -> bytes:
+    return b"".join(
+        request(i, "layer.add", {"id": layer, "parent": parent, "sort": rng.randrange(sort_range)})
+        for i, layer in enumerate(ids)
+    )
+
+
+def remove_block(ids: list[str]) -> bytes:
+    return b"".join(request(i, "layer.remove", {"id": layer}) for i, layer in enumerate(ids))
+
+
+def hit_screen() -> bytes:
+    """A 1000 x 1000 screen, 100 clipping cells of 100 x 100, 10 buttons in each."""
+    lines = [request(0, "layer.add", {"id": "screen", "frame": frame(0, 0, 1000, 1000)})]
+    for cell in range(100):
+        x, y = (cell % 10) * 100, (cell // 10) * 100
+        lines.append(
+            request(
+                0,
+                "layer.add",
+                {
+                    "id": f"c{cell}",
+                    "parent": "screen",
+                    "sort": cell,
+                    "clips": True,
+                    "frame": frame(x, y, 100, 100),
+                },
+            )
+        )
+        for button in range(10):
+            lines.append(
+                request(
+                    0,
+                    "layer.add",
+                    {
+                        "id": f"c{cell}-{button}",
+                        "parent": f"c{cell}",
+                        "sort": button,
+                        "frame": frame(button * 8, button * 8, 20, 20),
+                    },
+                )
+            )
+    return b"".join(lines)
+
+
+def frame(x: float, y: float, w: float, h: float) -> dict[str, float]:
+    return {"x": x, "y": y, "width": w, "height": h}
+
+
+class Bench:
+    def __init__(self, engine: Path, floor: Path, out: Path, quick: bool) -> None:
+        self.engine = str(engine)
+        self.floor = str(floor)
+        self.out = out
+        self.quick = quick
+        self.rounds = 3 if quick else 5
+        self.ops = 50_000 if quick else 200_000
+        self.rng = random.Random(8)
+        self.results: dict[str, Any] = {}
+        self.log_lines: list[str] = []
+
+    def log(self, text: str) -> None:
+        print(text, flush=True)
+
+    # ---------------------------------------------------------------- ping vs C floor
+
+    def ping_vs_floor(self) -> None:
+        lines = 200_000
+        path = self.out / "ping-200k.ndjson"
+        if not path.exists() or path.stat().st_size == 0:
+            path.write_bytes(ping_block(lines, prefix=""))
+        ratios_wall, ratios_cpu, raw = [], [], []
+        for round_ in range(self.rounds + 2):
+            order = [("floor", self.floor), ("ordo", self.engine)]
+            if round_ % 2:
+                order.reverse()
+            times = {}
+            for name, binary in order:
+                wall, cpu, count = run_file([binary], path)
+                if count != lines:
+                    raise RuntimeError(f"{name} answered {count} of {lines} pings")
+                times[name] = (wall, cpu)
+            raw.append(times)
+            ratios_wall.append(times["floor"][0] / times["ordo"][0])
+            ratios_cpu.append(times["floor"][1] / times["ordo"][1])
+        self.results["ping_vs_floor"] = {
+            "description": "pipelined engine.ping throughput / C floor throughput, "
+            "200k lines from a file on stdin, stdout drained through a pipe",
+            "ratio": median(ratios_wall),
+            "ratio_cpu": median(ratios_cpu),
+            "target": ">= 1.0",
+            "ok": median(ratios_wall) >= 1.0,
+            "ordo_per_s": lines / median(t["ordo"][0] for t in raw),
+            "floor_per_s": lines / median(t["floor"][0] for t in raw),
+            "rounds": [{k: {"wall_s": v[0], "cpu_s": v[1]} for k, v in t.items()} for t in raw],
+        }
+        r = self.results["ping_vs_floor"]
+        self.log(f"  ping vs C floor: {r['ratio']:.2f}x wall, {r['ratio_cpu']:.2f}x CPU")
+
+    # ---------------------------------------------------------------- op throughput
+
+    def op_throughput(self) -> None:
+        n = self.ops
+        names = ["engine.ping", "layer.add", "layer.move", "layer.hitTest", "alert cycle"]
+        raw: dict[str, list[tuple[float, float]]] = {name: [] for name in names}
+        for round_ in range(self.rounds):
+            rng = random.Random(round_)
+            # (name, untimed setup, timed block)
+            workloads: list[tuple[str, bytes, bytes]] = []
+            workloads.append(("engine.ping", b"", ping_block(n)))
+            workloads.append(
+                (
+                    "layer.add",
+                    request(0, "layer.add", {"id": "p"}),
+                    add_block(rng, "p", [f"a{i}" for i in range(n)]),
+                )
+            )
+
+            family = 5_000
+            setup_rng = random.Random(round_)
+            move_setup_block = b"".join(
+                [request(0, "layer.add", {"id": "m0"}), request(0, "layer.add", {"id": "m1"})]
+                + [
+                    request(
+                        0,
+                        "layer.add",
+                        {
+                            "id": f"x{i}",
+                            "parent": f"m{i % 2}",
+                            "sort": setup_rng.randrange(1_000_000),
+                        },
+                    )
+                    for i in range(2 * family)
+                ]
+            )
+            moves = b"".join(
+                request(
+                    i,
+                    "layer.move",
+                    {
+                        "id": f"x{rng.randrange(2 * family)}",
+                        "parent": f"m{rng.randrange(2)}",
+                        "sort": rng.randrange(1_000_000),
+                    },
+                )
+                for i in range(n)
+            )
+            workloads.append(("layer.move", move_setup_block, moves))
+
+            hits = b"".join(
+                request(
+                    i,
+                    "layer.hitTest",
+                    {"x": round(rng.uniform(0, 1000), 2), "y": round(rng.uniform(0, 1000), 2)},
+                )
+                for i in range(n)
+            )
+            workloads.append(("layer.hitTest", hit_screen(), hits))
+
+            cycles = n // 2
+            alerts = b"".join(
+                request(2 * i, "alert.enqueue", {"type": "toast", "id": f"q{i}"})
+                + request(2 * i + 1, "alert.complete", {"id": f"q{i}"})
+                for i in range(cycles)
+            )
+            workloads.append(("alert cycle", b"", alerts))
+
+            if round_ % 2:
+                workloads.reverse()
+            for name, setup, block in workloads:
+                session = Session([self.engine, "--clock", "manual"])
+                session.run(setup)
+                raw[name].append(session.run(block))
+                session.close()
+        ping = raw["engine.ping"]
+        out: dict[str, Any] = {}
+        for name in names:
+            count = n // 2 if name == "alert cycle" else n
+            wall_ratios = [(count / t[0]) / (n / p[0]) for t, p in zip(raw[name], ping)]
+            cpu_ratios = [(count / t[1]) / (n / p[1]) for t, p in zip(raw[name], ping)]
+            out[name] = {
+                "per_s": count / median([t[0] for t in raw[name]]),
+                "per_s_cpu": count / median([t[1] for t in raw[name]]),
+                "ratio_to_ping": median(wall_ratios),
+                "ratio_to_ping_cpu": median(cpu_ratios),
+                "rounds": [{"wall_s": t[0], "cpu_s": t[1]} for t in raw[name]],
+            }
+        out["layer.add"]["target"] = ">= 0.8"
+        out["layer.add"]["ok"] = out["layer.add"]["ratio_to_ping"] >= 0.8
+        out["alert cycle"]["note"] = (
+            "one cycle = alert.enqueue + alert.complete (2 requests, 2 events); "
+            "ratio = cycles/s over pings/s"
+        )
+        self.results["throughput"] = {
+            "description": f"{n} pipelined requests per block through pipes, fresh engine "
+            "(--clock manual) per block; ratio = ops/s over engine.ping/s in the same round",
+            "ops": out,
+        }
+        for name in names:
+            r = out[name]
+            self.log(
+                f"  {name:<14} {r['per_s']:>10,.0f}/s  {r['ratio_to_ping']:.2f}x ping "
+                f"({r['ratio_to_ping_cpu']:.2f}x by CPU)"
+            )
+
+    # ---------------------------------------------------------------- growth + RSS
+
+    def repeat_blocks(
+        self, session: Session, reps: int, make: Callable[[int], tuple[bytes, bytes]], block: int
+    ) -> list[tuple[float, float]]:
+        """Per-op (wall, CPU) of `reps` timed blocks, each followed by an untimed undo;
+        the time of an empty block (the marker alone) is subtracted."""
+        samples = []
+        for rep in range(reps):
+            timed, undo = make(rep)
+            empty = session.run(b"")
+            wall, cpu = session.run(timed)
+            samples.append(((wall - empty[0]) / block, (cpu - empty[1]) / block))
+            session.run(undo)
+        return samples
+
+    def layer_growth(self) -> None:
+        small, large = 10_000, 1_000_000
+        block = 2_000
+        reps = 9 if self.quick else 15
+        rng = random.Random(10)
+        session = Session([self.engine, "--clock", "manual"])
+        session.run(ping_block(10))
+        idle_hwm = vm_hwm(session.pid)
+        session.run(request(0, "layer.add", {"id": "p"}))
+        session.run(add_block(rng, "p", [f"l{i}" for i in range(small)]))
+
+        def make(rep: int) -> tuple[bytes, bytes]:
+            ids = [f"g{rep}-{i}" for i in range(block)]
+            return add_block(rng, "p", ids), remove_block(ids)
+
+        at_small = self.repeat_blocks(session, reps, make, block)
+        grow_wall, grow_cpu = session.run(
+            add_block(rng, "p", [f"l{i}" for i in range(small, large)])
+        )
+        full_hwm = vm_hwm(session.pid)
+        at_large = self.repeat_blocks(session, reps, make, block)
+        session.close()
+        layers = large + 1
+        cpu_ratio = median([s[1] for s in at_large]) / median([s[1] for s in at_small])
+        wall_ratio = median([s[0] for s in at_large]) / median([s[0] for s in at_small])
+        self.results["layer_add_growth"] = {
+            "description": f"marginal CPU cost per layer.add of a pipelined block of {block} into "
+            f"one parent at {large:,} siblings / at {small:,} (median of {reps} blocks, each "
+            "undone by layer.remove, empty-block time subtracted)",
+            "ratio": cpu_ratio,
+            "ratio_wall": wall_ratio,
+            "target": "<= 1.5",
+            "ok": cpu_ratio <= 1.5,
+            "small_us": {
+                "cpu": median([s[1] for s in at_small]) * 1e6,
+                "wall": median([s[0] for s in at_small]) * 1e6,
+            },
+            "large_us": {
+                "cpu": median([s[1] for s in at_large]) * 1e6,
+                "wall": median([s[0] for s in at_large]) * 1e6,
+            },
+            "grow_to_1m": {"wall_s": grow_wall, "cpu_s": grow_cpu},
+        }
+        per_layer = (full_hwm - idle_hwm) / layers
+        self.results["rss_per_layer"] = {
+            "description": "(VmHWM with 1M layers under one parent - VmHWM of the idle engine) / 1M",
+            "bytes": per_layer,
+            "target": "<= 200",
+            "ok": per_layer <= 200,
+            "idle_hwm_bytes": idle_hwm,
+            "hwm_1m_bytes": full_hwm,
+        }
+        r = self.results["layer_add_growth"]
+        self.log(
+            f"  layer.add growth 1M/10k: {r['ratio']:.2f}x CPU ({r['ratio_wall']:.2f}x wall); "
+            f"{r['small_us']['cpu']:.2f} -> {r['large_us']['cpu']:.2f} us"
+        )
+        self.log(f"  peak RSS: {per_layer:.0f} bytes/layer (idle {idle_hwm / 2**20:.1f} MiB)")
+
+    def alert_growth(self) -> None:
+        small, large = 1_000, 100_000
+        block = 500
+        reps = 9 if self.quick else 15
+        rng = random.Random(11)
+        session = Session([self.engine, "--clock", "manual"])
+
+        def enqueue(ids: list[str]) -> bytes:
+            return b"".join(
+                request(i, "alert.enqueue", {"type": "t", "id": a, "priority": rng.randrange(100)})
+                for i, a in enumerate(ids)
+            )
+
+        session.run(enqueue([f"s{i}" for i in range(small)]))  # s0 shows, the rest wait
+
+        def make(rep: int) -> tuple[bytes, bytes]:
+            ids = [f"g{rep}-{i}" for i in range(block)]
+            return enqueue(ids), request(0, "alert.cancel", {"ids": ids})
+
+        at_small = self.repeat_blocks(session, reps, make, block)
+        session.run(enqueue([f"s{i}" for i in range(small, large)]))
+        at_large = self.repeat_blocks(session, reps, make, block)
+        session.close()
+        cpu_ratio = median([s[1] for s in at_large]) / median([s[1] for s in at_small])
+        self.results["alert_enqueue_growth"] = {
+            "description": f"marginal CPU cost per alert.enqueue of a block of {block} at "
+            f"{large:,} queued / at {small:,} (median of {reps} blocks, each undone by "
+            "alert.cancel, empty-block time subtracted)",
+            "ratio": cpu_ratio,
+            "ratio_wall": median([s[0] for s in at_large]) / median([s[0] for s in at_small]),
+            "target": "<= 1.5",
+            "ok": cpu_ratio <= 1.5,
+            "small_us": {
+                "cpu": median([s[1] for s in at_small]) * 1e6,
+                "wall": median([s[0] for s in at_small]) * 1e6,
+            },
+            "large_us": {
+                "cpu": median([s[1] for s in at_large]) * 1e6,
+                "wall": median([s[0] for s in at_large]) * 1e6,
+            },
+        }
+        r = self.results["alert_enqueue_growth"]
+        self.log(
+            f"  alert.enqueue growth 100k/1k: {r['ratio']:.2f}x CPU ({r['ratio_wall']:.2f}x wall)"
+        )
+
+    # ---------------------------------------------------------------- latency
+
+    def latency(self) -> None:
+        n = 1_000 if self.quick else 3_000
+        warm = 200
+        line = ping_line(1)
+
+        def pipe_latency(argv: list[str]) -> list[float]:
+            proc = subprocess.Popen(
+                argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                bufsize=0,
+            )
+            assert proc.stdin and proc.stdout
+            reader = io.BufferedReader(proc.stdout)  # type: ignore[arg-type]
+            fd = proc.stdin.fileno()
+            samples = []
+            for i in range(warm + n):
+                start = time.perf_counter_ns()
+                os.write(fd, line)
+                reader.readline()
+                if i >= warm:
+                    samples.append((time.perf_counter_ns() - start) / 1e3)
+            proc.stdin.close()
+            proc.wait()
+            return samples
+
+        def client_latency() -> list[float]:
+            try:
+                from ordo import Engine
+            except ImportError:  # not installed: use the repository's copy
+                sys.path.insert(0, str(ROOT / "clients" / "python" / "src"))
+                from ordo import Engine
+
+            samples = []
+            with Engine(self.engine) as engine:
+                for i in range(warm + n):
+                    start = time.perf_counter_ns()
+                    engine.ping()
+                    if i >= warm:
+                        samples.append((time.perf_counter_ns() - start) / 1e3)
+            return samples
+
+        runs = {"echo": [], "ordo_pipe": [], "ordo_client": []}
+        for _ in range(3):
+            runs["echo"] += pipe_latency(["cat"])
+            runs["ordo_pipe"] += pipe_latency([self.engine])
+            runs["ordo_client"] += client_latency()
+        stats = {
+            k: {"p50_us": percentile(v, 50), "p99_us": percentile(v, 99), "n": len(v)}
+            for k, v in runs.items()
+        }
+        echo = stats["echo"]
+        self.results["latency"] = {
+            "description": "one request at a time: Python writes a ping line and waits for the "
+            "answer. Baseline: the same loop against `cat` (bare pipe echo); ordo_pipe: the "
+            "same loop against ordo; ordo_client: ordo.Engine.ping() of the Python client",
+            "client_p50_ratio": stats["ordo_client"]["p50_us"] / echo["p50_us"],
+            "client_p99_ratio": stats["ordo_client"]["p99_us"] / echo["p99_us"],
+            "pipe_p50_ratio": stats["ordo_pipe"]["p50_us"] / echo["p50_us"],
+            "pipe_p99_ratio": stats["ordo_pipe"]["p99_us"] / echo["p99_us"],
+            "raw": stats,
+        }
+        self.log(
+            f"  latency p50/p99: client {stats['ordo_client']['p50_us']:.0f}/"
+            f"{stats['ordo_client']['p99_us']:.0f} us, ordo pipe {stats['ordo_pipe']['p50_us']:.0f}/"
+            f"{stats['ordo_pipe']['p99_us']:.0f} us, echo {echo['p50_us']:.0f}/{echo['p99_us']:.0f} us"
+        )
+
+    # ---------------------------------------------------------------- instructions
+
+    def instructions(self) -> None:
+        """Instructions per message under callgrind: exact and repeatable, unlike time on a
+        shared machine. The engine's debug info is stripped first (valgrind cannot read
+        Swift's), which changes no instruction."""
+        if not shutil.which("valgrind"):
+            self.results["instructions"] = {"skipped": "valgrind not installed"}
+            self.log("  skipped: valgrind not installed")
+            return
+        lines = 20_000
+        stripped = self.out / "ordo-nodebug"
+        shutil.copyfile(self.engine, stripped)
+        os.chmod(stripped, 0o755)
+        subprocess.run(["strip", "--strip-debug", str(stripped)], check=True)
+        rng = random.Random(12)
+        inputs = {
+            "ping": ping_block(lines, prefix=""),
+            "layer.add": request(0, "layer.add", {"id": "p"})
+            + add_block(rng, "p", [f"a{i}" for i in range(lines)]),
+        }
+        counts: dict[str, float] = {}
+
+        def count(argv: list[str], data: bytes, name: str) -> float:
+            path = self.out / f"callgrind-{name}.ndjson"
+            path.write_bytes(data)
+            with open(path, "rb") as source:
+                done = subprocess.run(
+                    ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *argv],
+                    check=False,
+                    stdin=source,
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.PIPE,
+                    text=True,
+                )
+            for line in done.stderr.splitlines():
+                if "Collected :" in line:
+                    return int(line.split(":")[1].strip()) / lines
+            raise RuntimeError(f"callgrind gave no count for {name}: {done.stderr[-500:]}")
+
+        counts["floor ping"] = count([self.floor], inputs["ping"], "floor-ping")
+        counts["ordo ping"] = count([str(stripped)], inputs["ping"], "ping")
+        counts["ordo layer.add"] = count([str(stripped)], inputs["layer.add"], "add")
+        self.results["instructions"] = {
+            "description": f"instructions per message under callgrind, {lines} pipelined "
+            "messages (start-up included, spread over them)",
+            "per_message": counts,
+            "ping_ratio_to_floor": counts["floor ping"] / counts["ordo ping"],
+            "add_ratio_to_ping": counts["ordo ping"] / counts["ordo layer.add"],
+        }
+        self.log(
+            f"  per message: C floor ping {counts['floor ping']:,.0f}, ordo ping "
+            f"{counts['ordo ping']:,.0f}, ordo layer.add {counts['ordo layer.add']:,.0f}"
+        )
+
+    # ---------------------------------------------------------------- spawn
+
+    def spawn(self) -> None:
+        reps = 60 if self.quick else 200
+        line = ping_line(1)
+
+        def once(binary: str) -> float:
+            start = time.perf_counter()
+            proc = subprocess.Popen(
+                [binary],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                bufsize=0,
+            )
+            assert proc.stdin and proc.stdout
+            os.write(proc.stdin.fileno(), line)
+            proc.stdin.close()
+            out = proc.stdout.read()
+            proc.wait()
+            wall = time.perf_counter() - start
+            proc.stdout.close()
+            if b'"pong":true' not in out or proc.returncode != 0:
+                raise RuntimeError(f"{binary}: no pong, status {proc.returncode}")
+            return wall
+
+        times: dict[str, list[float]] = {"ordo": [], "floor": []}
+        for i in range(reps):
+            pair = [("ordo", self.engine), ("floor", self.floor)]
+            if i % 2:
+                pair.reverse()
+            for name, binary in pair:
+                times[name].append(once(binary))
+        ordo, floor = median(times["ordo"]), median(times["floor"])
+        self.results["spawn_ping_exit"] = {
+            "description": f"spawn + one engine.ping + EOF + exit, wall time, median of {reps}, "
+            "from Python's subprocess; ratio = ordo / C floor",
+            "ratio": ordo / floor,
+            "target": "<= 3.0",
+            "ok": ordo / floor <= 3.0,
+            "ordo_ms": ordo * 1e3,
+            "floor_ms": floor * 1e3,
+        }
+        self.log(f"  spawn+ping+exit: ordo {ordo * 1e3:.2f} ms, C floor {floor * 1e3:.2f} ms")
+
+
+# --------------------------------------------------------------------------- main
+
+
+def machine() -> dict[str, Any]:
+    info: dict[str, Any] = {
+        "platform": platform.platform(),
+        "python": platform.python_version(),
+        "cpus": os.cpu_count(),
+        "loadavg_start": os.getloadavg(),
+    }
+    try:
+        with open("/proc/cpuinfo") as f:
+            models = [line.split(":", 1)[1].strip() for line in f if line.startswith("model name")]
+        info["cpu"] = models[0] if models else platform.processor()
+        with open("/proc/meminfo") as f:
+            info["memory_kib"] = int(f.readline().split()[1])
+    except OSError:
+        pass
+    for name, argv in [
+        ("jansson", ["pkg-config", "--modversion", "jansson"]),
+        ("cc", ["cc", "--version"]),
+        ("swift", ["swift", "--version"]),
+    ]:
+        try:
+            info[name] = subprocess.run(
+                argv, check=False, capture_output=True, text=True
+            ).stdout.splitlines()[0]
+        except (OSError, IndexError):
+            pass
+    return info
+
+
+def build_floor(out: Path) -> Path:
+    source = Path(__file__).resolve().parent / "jansson_echo.c"
+    binary = out / "jansson_echo"
+    flags = subprocess.run(
+        ["pkg-config", "--cflags", "--libs", "jansson"], check=False, capture_output=True, text=True
+    ).stdout.split() or ["-ljansson"]
+    if not binary.exists() or binary.stat().st_mtime < source.stat().st_mtime:
+        subprocess.run(["cc", "-O2", "-o", str(binary), str(source), *flags], check=True)
+    return binary
+
+
+def table(results: dict[str, Any]) -> str:
+    rows: list[tuple[str, str, str, str]] = []
+
+    def status(ok: bool | None) -> str:
+        return "-" if ok is None else ("ok" if ok else "MISSED")
+
+    r = results["ping_vs_floor"]
+    rows.append(
+        (
+            "engine.ping throughput / C floor",
+            f"{r['ratio']:.2f}x  (CPU {r['ratio_cpu']:.2f}x)",
+            ">= 1.0x",
+            status(r["ok"]),
+        )
+    )
+    ops = results["throughput"]["ops"]
+    for name in ["layer.add", "layer.move", "layer.hitTest", "alert cycle"]:
+        o = ops[name]
+        rows.append(
+            (
+                f"{name} throughput / ping",
+                f"{o['ratio_to_ping']:.2f}x  (CPU {o['ratio_to_ping_cpu']:.2f}x)",
+                o.get("target", "-"),
+                status(o.get("ok")),
+            )
+        )
+    g = results["layer_add_growth"]
+    rows.append(
+        (
+            "layer.add cost at 1M / at 10k",
+            f"{g['ratio']:.2f}x  (wall {g['ratio_wall']:.2f}x)",
+            "<= 1.5x",
+            status(g["ok"]),
+        )
+    )
+    a = results["alert_enqueue_growth"]
+    rows.append(
+        (
+            "alert.enqueue cost at 100k / at 1k",
+            f"{a['ratio']:.2f}x  (wall {a['ratio_wall']:.2f}x)",
+            "<= 1.5x",
+            status(a["ok"]),
+        )
+    )
+    lat = results["latency"]
+    rows.append(("client round trip p50 / pipe echo", f"{lat['client_p50_ratio']:.2f}x", "-", "-"))
+    rows.append(("client round trip p99 / pipe echo", f"{lat['client_p99_ratio']:.2f}x", "-", "-"))
+    rows.append(("raw-pipe round trip p50 / pipe echo", f"{lat['pipe_p50_ratio']:.2f}x", "-", "-"))
+    s = results["spawn_ping_exit"]
+    rows.append(
+        (
+            "spawn+ping+exit / C floor",
+            f"{s['ratio']:.2f}x  ({s['ordo_ms']:.2f} vs {s['floor_ms']:.2f} ms)",
+            "<= 3.0x",
+            status(s["ok"]),
+        )
+    )
+    i = results.get("instructions", {})
+    if "per_message" in i:
+        rows.append(
+            ("ping instructions: C floor / ordo", f"{i['ping_ratio_to_floor']:.2f}x", "-", "-")
+        )
+        rows.append(
+            ("layer.add instructions: ping / add", f"{i['add_ratio_to_ping']:.2f}x", "-", "-")
+        )
+    m = results["rss_per_layer"]
+    rows.append(
+        ("peak RSS per layer (1M layers)", f"{m['bytes']:.0f} bytes", "<= 200", status(m["ok"]))
+    )
+    widths = [
+        max(len(row[i]) for row in rows + [("figure", "value", "target", "")]) for i in range(4)
+    ]
+    lines = []
+    header = ("figure", "value", "target", "")
+    for row in [header] + rows:
+        lines.append("  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip())
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--engine", default=str(ROOT / ".build" / "release" / "ordo"))
+    parser.add_argument("--out", default=str(ROOT / "bench" / "out"))
+    parser.add_argument("--quick", action="store_true", help="fewer rounds and smaller blocks")
+    parser.add_argument(
+        "--only", help="comma-separated subset: ping,ops,growth,alerts,latency,spawn,instructions"
+    )
+    args = parser.parse_args()
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    engine = Path(args.engine)
+    if not engine.exists():
+        print(f"bench: no engine at {engine}; run `make release` first", file=sys.stderr)
+        return 2
+    if not shutil.which("cc"):
+        print("bench: a C compiler (cc) is needed for the C floor", file=sys.stderr)
+        return 2
+    floor = build_floor(out)
+    bench = Bench(engine, floor, out, args.quick)
+    info = machine()
+    try:  # what the engine loads at start-up matters to spawn time
+        linked = subprocess.run(["ldd", str(engine)], check=False, capture_output=True, text=True)
+        text = (linked.stdout + linked.stderr).strip()
+        info["engine_libraries"] = (
+            ["none (static executable)"]
+            if "not a dynamic executable" in text
+            else [line.split()[0] for line in text.splitlines()]
+        )
+    except OSError:
+        pass
+    started = time.monotonic()
+    steps = [
+        ("ping", "ping vs C floor", bench.ping_vs_floor),
+        ("ops", "throughput per method", bench.op_throughput),
+        ("growth", "layer.add growth and memory", bench.layer_growth),
+        ("alerts", "alert.enqueue growth", bench.alert_growth),
+        ("latency", "round-trip latency", bench.latency),
+        ("spawn", "spawn + ping + exit", bench.spawn),
+        ("instructions", "instruction counts (callgrind)", bench.instructions),
+    ]
+    only = set(args.only.split(",")) if args.only else None
+    for key, title, step in steps:
+        if only and key not in only:
+            continue
+        print(f"== {title}", flush=True)
+        step()
+    results = {
+        "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+        "engine": str(engine),
+        "machine": info | {"loadavg_end": os.getloadavg()},
+        "seconds": time.monotonic() - started,
+        **bench.results,
+    }
+    (out / "results.json").write_text(json.dumps(results, indent=2) + "\n")
+    if only is None:
+        print()
+        print(table(bench.results))
+    print(f"\nbench: {results['seconds']:.0f} s; results in {out / 'results.json'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

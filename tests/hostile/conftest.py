@@ -1,0 +1,43 @@
+"""Fixtures of the hostile-input suite (see hostile_support.py for the raw-pipe helpers).
+
+Run (from the repository root, with the release engine built):
+
+    ORDO_BIN=$PWD/.build/release/ordo .venv/bin/python -m pytest -q tests/hostile
+
+Without ORDO_BIN the suite uses .build/release/ordo of this checkout.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from hostile_support import Engine, EngineFactory, engine_binary
+
+
+@pytest.fixture(scope="session", autouse=True)
+def ordo_bin() -> str:
+    try:
+        return engine_binary()
+    except RuntimeError as problem:
+        pytest.exit(str(problem), returncode=4)
+
+
+@pytest.fixture
+def engine() -> Iterator[EngineFactory]:
+    """A factory of live engines; every engine it made is killed (if still alive) after the test."""
+    made: list[Engine] = []
+
+    def start(*args: str, manual: bool = True, read: bool = True) -> Engine:
+        live = Engine(*args, manual=manual, read=read)
+        made.append(live)
+        return live
+
+    yield start
+    for live in made:
+        live.kill()

@@ -1,0 +1,369 @@
+"""The stream under abuse: byte-by-byte input, garbage between requests, EOF at every
+byte offset of a message, a client that closes stdout, SIGTERM/SIGINT mid-stream."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import threading
+import time
+from typing import Any
+
+import pytest
+
+from hostile_support import (
+    SIGNALS,
+    Engine,
+    EngineFactory,
+    assert_error,
+    assert_no_crash,
+    assert_pong,
+    engine_binary,
+    lsp_frame,
+    ndjson,
+    note,
+    parse_lsp,
+    parse_ndjson,
+    ping,
+    req,
+    run_raw,
+)
+
+# A session with every kind of message: requests, a notification, a batch, errors.
+SESSION = [
+    req("initialize", {"clientInfo": {"name": "hostile"}}, id=0),
+    req("layer.add", {"id": "root", "frame": {"x": 0, "y": 0, "width": 10, "height": 10}}, id=1),
+    note("layer.add", {"id": "n1", "parent": "root"}),
+    b"{bad",
+    b"[" + req("layer.add", {"parent": "root", "sort": 5}, id=2) + b"," + req("nope", id=3) + b"]",
+    req("alert.enqueue", {"type": "gift", "id": "é😀", "durationMs": 5}, id="four"),
+    req("clock.advance", {"ms": 10}, id=5),
+    req("layer.paintOrder", id=6),
+    ping(7),
+]
+
+
+def _write_bytewise(live: Engine, data: bytes, pause_every: int = 0) -> None:
+    for index in range(len(data)):
+        live.write(data[index : index + 1])  # one write(2) per byte; pipes do not buffer
+        if pause_every and index % pause_every == 0:
+            time.sleep(0.0005)  # let the engine wake up mid-message now and then
+
+
+@pytest.mark.parametrize("framing", ["ndjson", "crlf", "lsp"])
+def test_byte_by_byte_input_gives_the_same_answers(engine: EngineFactory, framing: str) -> None:
+    if framing == "lsp":
+        data = b"".join(lsp_frame(line) for line in SESSION)
+    else:
+        data = b"".join(line + (b"\r\n" if framing == "crlf" else b"\n") for line in SESSION)
+    reference = run_raw(data)
+    assert reference.rc == 0
+    live = engine()
+    _write_bytewise(live, data, pause_every=7)
+    assert live.finish() == 0
+    assert live.output() == reference.out, "byte-by-byte input changed the answers"
+    messages = parse_lsp(reference.out) if framing == "lsp" else parse_ndjson(reference.out)
+    ids = [m["id"] if isinstance(m, dict) and "id" in m else "batch" for m in messages]
+    assert ids[0] == 0 and ids[-1] == 7 and "batch" in ids
+    assert_no_crash(live.stderr())
+
+
+def test_every_split_point_of_a_session_gives_the_same_answers() -> None:
+    """The session cut into two writes at every byte offset (real pipes, separate writes)."""
+    data = ndjson(*SESSION[:3], ping("end"))
+    reference = run_raw(data).out
+    for cut in range(1, len(data)):
+        live = Engine("--clock", "manual")
+        try:
+            live.write(data[:cut])
+            time.sleep(0)  # yield; the engine may or may not read between the writes
+            live.write(data[cut:])
+            assert live.finish() == 0
+            assert live.output() == reference, f"split at byte {cut} changed the answers"
+        finally:
+            live.kill()
+
+
+def test_interleaved_garbage_lines(engine: EngineFactory) -> None:
+    rng = random.Random(20240607)
+    garbage: list[bytes] = [
+        b"}{",
+        b"null",
+        b"[",
+        b"\x00\x00",
+        b"\xff\xfe\xfd",
+        b"Content-Length: 10",
+        b'{"jsonrpc":"2.0","id":',
+        b"\x1b[31mred\x1b[0m",
+        b"x" * 20_000,
+        b"\r",
+        b"   \t ",
+    ]
+    for _ in range(150):
+        length = rng.randint(1, 300)
+        garbage.append(bytes(rng.choice([b for b in range(256) if b != 10]) for _ in range(length)))
+    live = engine()
+    live.send(ping("first"))  # NDJSON is decided by the first message
+    assert_pong(live.read_message(), "first")
+    expected: list[Any] = []
+    for index, junk in enumerate(garbage):
+        live.send(junk, req("layer.add", {"id": f"L{index}"}, id=index))
+        blank = not junk.strip(b" \t\r")
+        expected.append(None if blank else "error")
+        expected.append(index)
+    live.send(ping("last"))
+    expected.append("last")
+    for want in (e for e in expected if e is not None):
+        message = live.read_message()
+        if want == "error":
+            assert message["id"] is None, message
+            assert message["error"]["code"] in (-32700, -32600), message
+        elif want == "last":
+            assert_pong(message, "last")
+        else:
+            assert message["id"] == want and message["result"]["id"] == f"L{want}", message
+    assert live.finish() == 0
+    assert_no_crash(live.stderr())
+
+
+def _eof_cases(prefix: bytes, message: bytes, expected: bytes, *args: str) -> None:
+    failures: list[tuple[Any, ...]] = []
+    for offset in range(len(message)):
+        run = run_raw(prefix + message[:offset], *args)
+        if run.rc != 0 or run.out != expected:
+            failures.append((offset, message[:offset], run.rc, run.out))
+        elif offset > 0 and not run.err:
+            failures.append((offset, message[:offset], "partial message not logged on stderr"))
+    assert not failures, f"{len(failures)} bad offsets, first: {failures[:3]}"
+
+
+def test_eof_at_every_byte_offset_ndjson() -> None:
+    message = req("layer.add", {"id": "abc", "sort": 3, "data": {"k": [1, "é"]}}, id=42) + b"\n"
+    assert len(message) > 60
+    prefix = ndjson(ping(1))
+    expected = run_raw(prefix).out
+    assert_pong(json.loads(expected), 1)
+    _eof_cases(prefix, message, expected)
+    # And as the very first bytes of the stream (framing not decided yet).
+    _eof_cases(b"", message, b"")
+    # The complete line is answered.
+    assert len(run_raw(prefix + message).messages) == 2
+
+
+def test_eof_at_every_byte_offset_lsp() -> None:
+    message = lsp_frame(req("layer.add", {"id": "abc", "sort": 3}, id=42), b"Content-Type: x\r\n")
+    prefix = lsp_frame(ping(1))
+    expected = run_raw(prefix).out
+    assert_pong(parse_lsp(expected)[0], 1)
+    _eof_cases(prefix, message, expected)
+    _eof_cases(b"", message, b"", "--framing", "lsp")
+    assert len(run_raw(prefix + message).lsp_messages) == 2
+
+
+def test_partial_first_message_at_eof_is_logged_in_auto_framing() -> None:
+    """SPEC §1: EOF in the middle of a message drops it *and logs it to stderr*, also
+    when the stream ended before `--framing auto` could decide (e.g. `Content-Len`)."""
+    _eof_cases(b"", req("engine.ping", id=1) + b"\n", b"")
+    _eof_cases(b"", lsp_frame(req("engine.ping", id=1)), b"")
+
+
+def test_eof_inside_a_batch_and_after_garbage() -> None:
+    batch = b"[" + req("engine.ping", id=1) + b"," + req("engine.ping", id=2) + b"]"
+    for cut in range(len(batch)):
+        run = run_raw(b"{bad\n" + batch[:cut])
+        assert run.rc == 0
+        (message,) = run.messages
+        assert_error(message, -32700, None, reason="invalid_json")
+
+
+# --------------------------------------------------------------------------- stdout closed
+
+
+def _spawn_with_stdout_pipe() -> tuple[subprocess.Popen[bytes], int]:
+    read_end, write_end = os.pipe()
+    proc = subprocess.Popen(
+        [engine_binary(), "--clock", "manual"],
+        stdin=subprocess.PIPE,
+        stdout=write_end,
+        stderr=subprocess.PIPE,
+        bufsize=0,
+    )
+    os.close(write_end)
+    return proc, read_end
+
+
+def _finish_quietly(proc: subprocess.Popen[bytes]) -> None:
+    try:
+        rc = proc.wait(timeout=20)
+    except subprocess.TimeoutExpired as expired:
+        proc.kill()
+        proc.wait()
+        raise AssertionError("engine kept running after its stdout was closed") from expired
+    assert proc.stderr is not None
+    err = proc.stderr.read()
+    assert rc == 0, f"exit status {rc} after the client closed stdout (SIGPIPE?): {err!r}"
+    assert_no_crash(err)
+
+
+def test_stdout_closed_while_engine_writes_exits_quietly() -> None:
+    proc, read_end = _spawn_with_stdout_pipe()
+    try:
+        assert proc.stdin is not None
+        # ~10 MB of answers: the engine is certainly mid-write when the pipe closes.
+        proc.stdin.write(ndjson(*[req("rpc.discover", id=i) for i in range(50)]))
+        first = os.read(read_end, 4096)
+        assert first.startswith(b'{"jsonrpc":"2.0","id":0,')
+        os.close(read_end)  # the client goes away; stdin stays open
+        _finish_quietly(proc)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+def test_stdout_closed_before_any_output_exits_quietly() -> None:
+    proc, read_end = _spawn_with_stdout_pipe()
+    os.close(read_end)
+    try:
+        assert proc.stdin is not None
+        try:
+            for index in range(200):
+                proc.stdin.write(ndjson(req("engine.ping", id=index)))
+        except BrokenPipeError:
+            pass  # the engine already left: fine
+        _finish_quietly(proc)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+def test_stdout_closed_while_idle_does_not_spin() -> None:
+    proc, read_end = _spawn_with_stdout_pipe()
+    try:
+        assert proc.stdin is not None
+        proc.stdin.write(ndjson(ping(1)))
+        assert os.read(read_end, 4096).startswith(b'{"jsonrpc":"2.0","id":1,')
+        os.close(read_end)
+        cpu_before = _cpu_seconds(proc.pid)
+        time.sleep(1.0)
+        if proc.poll() is None:
+            used = _cpu_seconds(proc.pid) - cpu_before
+            assert used < 0.2, f"engine used {used:.2f} s of CPU in 1 s while idle (spinning)"
+            try:
+                proc.stdin.write(ndjson(ping(2)))  # the next answer finds stdout gone
+                proc.stdin.close()
+            except BrokenPipeError:
+                pass
+        _finish_quietly(proc)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+def _cpu_seconds(pid: int) -> float:
+    with open(f"/proc/{pid}/stat", encoding="ascii") as handle:
+        fields = handle.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+# --------------------------------------------------------------------------- signals
+
+
+@pytest.mark.parametrize("name", list(SIGNALS))
+@pytest.mark.parametrize("framing", ["ndjson", "lsp"])
+def test_signal_mid_stream_exits_0_with_complete_answers(
+    engine: EngineFactory, name: str, framing: str
+) -> None:
+    live = engine()
+    stop = threading.Event()
+
+    def frame(line: bytes) -> bytes:
+        return lsp_frame(line) if framing == "lsp" else line + b"\n"
+
+    def writer() -> None:
+        index = 0
+        try:
+            while not stop.is_set():
+                index += 1
+                # A big answer (~190 kB) now and then, so the signal may land mid-write.
+                big = frame(req("rpc.discover", id=index)) if index % 20 == 0 else b""
+                live.write(big + frame(req("layer.add", id=-index)) + frame(b"{bad"))
+        except OSError:
+            pass  # the engine is gone
+
+    thread = threading.Thread(target=writer, daemon=True)
+    thread.start()
+    newline = b"\r\n\r\n" if framing == "lsp" else b"\n"
+    live.wait_for(lambda buffer: buffer.count(newline) >= 30, what="30 answers")
+    live.signal(SIGNALS[name])
+    try:
+        assert live.wait() == 0, f"{name} mid-stream: exit status {live.proc.returncode}"
+    finally:
+        stop.set()
+        thread.join(10)
+    out = live.output()
+    messages = parse_lsp(out) if framing == "lsp" else parse_ndjson(out)
+    assert len(messages) >= 30
+    assert_no_crash(live.stderr())
+
+
+@pytest.mark.parametrize("name", list(SIGNALS))
+def test_signal_while_idle_exits_0_after_flushing(engine: EngineFactory, name: str) -> None:
+    live = engine()
+    live.assert_serving(1)
+    live.write(b'{"jsonrpc":"2.0","id":2,"method":"engine.pi')  # a partial message pending
+    live.signal(SIGNALS[name])
+    assert live.wait() == 0
+    assert [m["id"] for m in parse_ndjson(live.output())] == [1]
+    assert_no_crash(live.stderr())
+
+
+@pytest.mark.parametrize("name", list(SIGNALS))
+def test_signal_while_client_is_slow_flushes_everything(engine: EngineFactory, name: str) -> None:
+    """Pending output when the signal lands is delivered whole once the client reads."""
+    live = engine(read=False)
+    count = 20  # ~4 MB of answers, more than a pipe holds
+    live.send(*[req("rpc.discover", id=i) for i in range(count)])
+    time.sleep(0.3)
+    live.signal(SIGNALS[name])
+    time.sleep(0.2)
+    live.start_reader()
+    assert live.wait() == 0
+    messages = parse_ndjson(live.output())
+    ids = [m["id"] for m in messages]
+    assert ids == list(range(len(ids))) and ids, ids[:5]
+    assert_no_crash(live.stderr())
+
+
+def test_limit_sized_line_with_crlf_byte_by_byte(engine: EngineFactory) -> None:
+    """A line of exactly --max-message-bytes whose `\\r\\n` arrives a byte at a time is
+    served (the `\\r` is not counted); one byte more is refused."""
+    base = req("engine.ping", {}, id=1)
+    exact = base[:-1] + b" " * (100 - len(base)) + b"}"
+    over = b" " + exact.replace(b'"id":1', b'"id":2')
+    live = engine("--max-message-bytes", "100")
+    _write_bytewise(live, exact + b"\r\n" + over + b"\r\n" + ping(3) + b"\r\n", pause_every=3)
+    assert live.finish() == 0
+    first, second, third = parse_ndjson(live.output())
+    assert_pong(first, 1)
+    assert_error(second, -32600, None, reason="too_large", limit=100)
+    assert_pong(third, 3)
+
+
+def test_timers_fire_while_a_message_is_half_received(engine: EngineFactory) -> None:
+    """A client that stops mid-message (slowloris) must not hold back timer events."""
+    live = engine(manual=False)
+    live.send(req("alert.enqueue", {"type": "toast", "durationMs": 30}, id=1))
+    live.write(b'{"jsonrpc":"2.0","id":2,"meth')  # and nothing more for now
+    seen: list[Any] = []
+    while not seen or seen[-1] != "alert.hide":
+        message = live.read_message()  # bounded: fails if the hide never comes
+        seen.append(message.get("method", message.get("id")))
+    assert seen == ["alert.show", 1, "alert.hide"], seen
+    live.write(b'od":"engine.ping"}\n')
+    assert_pong(live.read_response(), 2)
+    assert live.finish() == 0
