@@ -58,6 +58,16 @@ class OrdoError(OrdoException):
     def _data_field(self, key: str) -> Any:
         return self.data.get(key) if isinstance(self.data, dict) else None
 
+    def _data_str(self, key: str) -> str | None:
+        """``data[key]`` when it is a string, else None."""
+        value = self._data_field(key)
+        return value if isinstance(value, str) else None
+
+    def _data_int(self, key: str) -> int | None:
+        """``data[key]`` when it is an integer, else None."""
+        value = self._data_field(key)
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
     @classmethod
     def from_json(cls, error: Any, method: str | None = None) -> OrdoError:
         """Build the exception for a JSON-RPC ``error`` object."""
@@ -83,8 +93,7 @@ class ParseError(OrdoError):
 
     @property
     def reason(self) -> str | None:
-        value = self._data_field("reason")
-        return value if isinstance(value, str) else None
+        return self._data_str("reason")
 
 
 class InvalidRequest(OrdoError):
@@ -94,13 +103,11 @@ class InvalidRequest(OrdoError):
 
     @property
     def reason(self) -> str | None:
-        value = self._data_field("reason")
-        return value if isinstance(value, str) else None
+        return self._data_str("reason")
 
     @property
     def limit(self) -> int | None:
-        value = self._data_field("limit")
-        return value if isinstance(value, int) else None
+        return self._data_int("limit")
 
 
 class MethodNotFound(OrdoError):
@@ -110,8 +117,7 @@ class MethodNotFound(OrdoError):
 
     @property
     def rpc_method(self) -> str | None:
-        value = self._data_field("method")
-        return value if isinstance(value, str) else None
+        return self._data_str("method")
 
 
 class InvalidParams(OrdoError):
@@ -125,13 +131,11 @@ class InvalidParams(OrdoError):
 
     @property
     def path(self) -> str | None:
-        value = self._data_field("path")
-        return value if isinstance(value, str) else None
+        return self._data_str("path")
 
     @property
     def expected(self) -> str | None:
-        value = self._data_field("expected")
-        return value if isinstance(value, str) else None
+        return self._data_str("expected")
 
 
 class InternalError(OrdoError):
@@ -147,13 +151,11 @@ class NotFound(OrdoError):
 
     @property
     def kind(self) -> str | None:
-        value = self._data_field("kind")
-        return value if isinstance(value, str) else None
+        return self._data_str("kind")
 
     @property
     def id(self) -> str | None:
-        value = self._data_field("id")
-        return value if isinstance(value, str) else None
+        return self._data_str("id")
 
 
 class AlreadyExists(OrdoError):
@@ -163,13 +165,11 @@ class AlreadyExists(OrdoError):
 
     @property
     def kind(self) -> str | None:
-        value = self._data_field("kind")
-        return value if isinstance(value, str) else None
+        return self._data_str("kind")
 
     @property
     def id(self) -> str | None:
-        value = self._data_field("id")
-        return value if isinstance(value, str) else None
+        return self._data_str("id")
 
 
 class InvalidState(OrdoError):
@@ -179,13 +179,11 @@ class InvalidState(OrdoError):
 
     @property
     def reason(self) -> str | None:
-        value = self._data_field("reason")
-        return value if isinstance(value, str) else None
+        return self._data_str("reason")
 
     @property
     def state(self) -> str | None:
-        value = self._data_field("state")
-        return value if isinstance(value, str) else None
+        return self._data_str("state")
 
 
 class LimitExceeded(OrdoError):
@@ -195,18 +193,15 @@ class LimitExceeded(OrdoError):
 
     @property
     def name(self) -> str | None:
-        value = self._data_field("name")
-        return value if isinstance(value, str) else None
+        return self._data_str("name")
 
     @property
     def limit(self) -> int | None:
-        value = self._data_field("limit")
-        return value if isinstance(value, int) else None
+        return self._data_int("limit")
 
     @property
     def value(self) -> int | None:
-        value = self._data_field("value")
-        return value if isinstance(value, int) else None
+        return self._data_int("value")
 
 
 class EngineExited(OrdoException):
