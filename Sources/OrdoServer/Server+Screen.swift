@@ -4,8 +4,16 @@ import OrdoRPC
 
 /// The server's use of the domain core: time, events, reset, stats, and error mapping.
 extension Server {
+  /// When the screen's next timer is due, on either clock; nil after `shutdown` (timers stop).
   var screenNextDeadline: Int64? {
-    lifecycle == .shutDown ? nil : screen.nextDeadline
+    guard lifecycle != .shutDown else { return nil }
+    // Read in place: `screen.nextDeadline` on the stored property would copy the whole
+    // `Screen` (every array in it retained and released) before asking, on every message.
+    return Self.nextDeadline(of: &screen)
+  }
+
+  private static func nextDeadline(of screen: inout Screen) -> Int64? {
+    screen.nextDeadline
   }
 
   /// Fires every timer due by `time`, each at its own due time.

@@ -227,13 +227,21 @@ public final class Server {
   private func writeResponse(id: RequestID, outcome: Outcome, inBatch: Bool) {
     if inBatch {
       writeResponseBody(id: id, outcome: outcome, into: &batch)
-    } else if framing == .ndjson {
-      // Straight into the output: no intermediate copy.
-      writeResponseBody(id: id, outcome: outcome, into: &output)
+    } else {
+      emit { writer in self.writeResponseBody(id: id, outcome: outcome, into: &writer) }
+    }
+  }
+
+  /// Writes one outgoing message built by `body` to `output` in the session's framing:
+  /// NDJSON straight into the output (no intermediate copy); LSP through `message`, whose
+  /// length the header needs first.
+  private func emit(_ body: (inout JSONWriter) -> Void) {
+    if framing == .ndjson {
+      body(&output)
       output.appendFraming(byte: 0x0A)
     } else {
       message.clear()
-      writeResponseBody(id: id, outcome: outcome, into: &message)
+      body(&message)
       writeFramed(message)
     }
   }
@@ -257,14 +265,7 @@ public final class Server {
 
   /// Writes an event notification: `{"jsonrpc":"2.0","method":…,"params":{…}}`.
   func writeEvent(_ method: StaticString, params: (inout JSONWriter) -> Void) {
-    if framing == .ndjson {
-      Self.writeEventBody(method, params: params, into: &output)
-      output.appendFraming(byte: 0x0A)
-    } else {
-      message.clear()
-      Self.writeEventBody(method, params: params, into: &message)
-      writeFramed(message)
-    }
+    emit { writer in Self.writeEventBody(method, params: params, into: &writer) }
   }
 
   private static func writeEventBody(
@@ -298,14 +299,7 @@ public final class Server {
 
   /// The engine time at which the next timer is due, if any (system clock only).
   public var nextTimerDue: Int64? {
-    guard clock.mode == .system, lifecycle != .shutDown else { return nil }
-    // Read in place: `screen.nextDeadline` on the stored property would copy the whole
-    // `Screen` (every array in it retained and released) before asking, on every message.
-    return Self.nextDeadline(of: &screen)
-  }
-
-  private static func nextDeadline(of screen: inout Screen) -> Int64? {
-    screen.nextDeadline
+    clock.mode == .system ? screenNextDeadline : nil
   }
 
   /// Milliseconds from now until the next timer, for the loop's poll timeout.
