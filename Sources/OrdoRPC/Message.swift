@@ -175,12 +175,14 @@ public enum MessageClassifier {
       switch paramsMember.kind {
       case .object: params = .byName(paramsMember)
       case .array: params = paramsMember.count == 0 ? .none : .byPosition
+      // pygls and Emacs's jsonrpc.el send `"params": null` for a call without parameters.
+      case .null: params = .none
       default:
         return .invalid(
           id: answerID,
           error: .invalidRequest(
             reason: "invalid_params",
-            message: "Invalid Request: \"params\" must be an object or an array."))
+            message: "Invalid Request: \"params\" must be an object, an array or null."))
       }
     }
     return .call(id: id, method: method, params: params)

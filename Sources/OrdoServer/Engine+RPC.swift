@@ -8,7 +8,7 @@ public let ordoVersion = "0.1.0"
 extension Server {
   /// `initialize`, `shutdown`, `exit`, `rpc.discover`, `engine.*` (SPEC §1).
   static let engineMethods: [(String, Method)] = [
-    ("initialize", Method(params: ["clientInfo", "clock"], run: initialize)),
+    ("initialize", Method(params: ["clientInfo", "clock"] + lspInitializeMembers, run: initialize)),
     ("shutdown", Method(params: [], run: { server, _ in server.lifecycle = .shutDown })),
     (
       "exit",
@@ -40,6 +40,13 @@ extension Server {
     ("engine.reset", Method(params: [], run: { server, _ in server.resetEngine() })),
   ]
 
+  /// Members of LSP's `InitializeParams`, accepted and ignored so that an editor's own LSP
+  /// client can start the engine.
+  static let lspInitializeMembers = [
+    "processId", "rootUri", "rootPath", "capabilities", "locale", "trace", "workspaceFolders",
+    "workDoneToken", "initializationOptions",
+  ]
+
   private static func initialize(_ server: Server, _ params: Params) throws(ResponseError) {
     if let info = try params.object("clientInfo", allowed: ["name", "version"]) {
       let name = try info.requiredID("name")
@@ -49,7 +56,15 @@ extension Server {
       }
       server.log(.info, "client: \(name) \(version ?? "")")
     }
-    if let mode = try params.choice("clock", from: ["system", "manual"]),
+    // Ordo's own options may also come inside LSP's `initializationOptions`; a top-level
+    // `clock` wins.
+    var mode = try params.choice("clock", from: ["system", "manual"])
+    if let options = try params.object("initializationOptions", allowed: ["clock"]),
+      let nested = try options.choice("clock", from: ["system", "manual"]), mode == nil
+    {
+      mode = nested
+    }
+    if let mode,
       let clock = ClockMode(rawValue: mode), clock != server.clock.mode
     {
       guard server.screenNextDeadline == nil else {
@@ -66,6 +81,11 @@ extension Server {
     server.result.string("ordo")
     server.result.key("version")
     server.result.string(ordoVersion)
+    server.result.endObject()
+    // LSP clients (Neovim, eglot, VS Code, pygls) require `capabilities`; Ordo offers none of
+    // LSP's language features.
+    server.result.key("capabilities")
+    server.result.beginObject()
     server.result.endObject()
     server.result.key("protocolVersion")
     server.result.string("1")

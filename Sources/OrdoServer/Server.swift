@@ -181,7 +181,11 @@ public final class Server {
       writePendingEvents()
       guard let id else {
         if case .failure(let error) = outcome {
-          log(.warn, "notification \"\(method)\" failed: \(error.message)")
+          // LSP lets a server ignore `$/…` notifications it does not know, and `initialized`
+          // needs no answer: editors send them all the time, so they are not warnings.
+          let ignorable =
+            error.code == .methodNotFound && (method.hasPrefix("$/") || method == "initialized")
+          log(ignorable ? .debug : .warn, "notification \"\(method)\" failed: \(error.message)")
         }
         return false
       }
