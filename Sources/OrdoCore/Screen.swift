@@ -1,17 +1,15 @@
 /// The whole engine state behind the RPC methods: the layer tree, the alert manager with its
-/// navigation, and the event subscriptions. One method per RPC method; each mutating one is
-/// told `now` (engine ms) and queues the events it causes, which the server takes with
-/// `drainEvents()` and writes before the response.
+/// navigation, and the event subscriptions. One method per RPC method; each mutating one
+/// queues the events it causes, which the server takes with `drainEvents()` and writes before
+/// the response.
+///
+/// Time moves only through `advance(to:)`; every other call happens at the screen's `now`.
 ///
 /// Layers of showing alerts: an alert with a `mount` keeps layer `"alert:" + id` in `layers`
 /// while it shows (mounted when it shows, unmounted when it stops showing), and its
 /// `alert.show` event carries that layer.
-///
-/// - Important: Before serving any request, a server calls `advance(to:)` with the clock's
-///   time (mutating methods do it themselves; reads and `layers` do not), and after it writes
-///   the events of `drainEvents()`.
 public struct Screen: Sendable {
-  /// The ordered-layer container (SPEC §3). Layer methods are called on it directly.
+  /// The ordered-layer container. Layer methods are called on it directly.
   public var layers: LayerTree
   /// The alert manager (read-only from outside: change it through the methods below).
   public private(set) var alerts: AlertManager
@@ -22,27 +20,38 @@ public struct Screen: Sendable {
   /// The topics `subscribe` accepts; other events are always sent.
   public static let optionalTopics: Set<String> = ["alert.changed"]
 
-  /// A fresh engine at time `now`.
-  public init(maxLayers: Int, maxTreeDepth: Int, maxAlerts: Int, now: Int64 = 0) {
+  /// A fresh engine at time `now`, whose engine time 0 is wall-clock `startedWallAt`.
+  public init(
+    maxLayers: Int, maxTreeDepth: Int, maxAlerts: Int, now: Int64 = 0, startedWallAt: Int64 = 0
+  ) {
     layers = LayerTree(maxLayers: maxLayers, maxTreeDepth: maxTreeDepth)
-    alerts = AlertManager(maxAlerts: maxAlerts, now: now)
+    alerts = AlertManager(maxAlerts: maxAlerts, now: now, startedWallAt: startedWallAt)
   }
 
   // MARK: - Time and events
 
-  /// The engine time: the latest `now` the screen was told.
+  /// The engine time: the latest time the screen was moved to.
   public var now: Int64 { alerts.now }
 
   /// When the next timer is due (a poll timeout), nil when none is scheduled.
   /// - Complexity: O(1)
   public var nextDeadline: Int64? { alerts.nextDeadline }
 
-  /// Moves to `now`, firing every due timer in time order, each at its own due time (events
-  /// carry that time), pumping after each. `clock.advance` and the system clock's timer loop.
+  /// Whether any timer is set (restored alerts' included).
+  public var hasTimers: Bool { alerts.hasTimers }
+
+  /// Moves to `time`, deciding every instant at which something is due, in time order (events
+  /// carry their instant). The only way the screen's time moves.
   /// - Complexity: O(t log n) for t timers fired.
-  public mutating func advance(to now: Int64) {
-    alerts.advance(to: now)
+  public mutating func advance(to time: Int64) {
+    alerts.advance(to: time)
     flushAlertOutputs()
+  }
+
+  /// Moves the clock to `now` — backwards too — with a new wall-clock origin: the engine
+  /// clock changed mode while no timer was set.
+  public mutating func rebase(now: Int64, startedWallAt: Int64) {
+    alerts.rebase(now: now, startedWallAt: startedWallAt)
   }
 
   /// Takes the events queued since the last drain, oldest first.
@@ -83,103 +92,119 @@ public struct Screen: Sendable {
     }
   }
 
-  /// `engine.reset`: a fresh engine (layers, alerts, queue settings, types, navigation,
-  /// subscriptions, history) at time `now` (0 for a manual clock, the clock's time for the
-  /// system clock). Emits no event; events not yet drained stay.
-  /// - Complexity: O(n)
-  public mutating func reset(now: Int64) {
-    layers.removeAll()
-    alerts = AlertManager(maxAlerts: alerts.maxAlerts, now: now)
-    topics = []
-  }
-
   /// `engine.stats`' `alerts`.
   /// - Complexity: O(1)
   public var alertCounts: AlertCounts { alerts.counts }
 
+  // MARK: - Durable state
+
+  /// Whether the alert manager collects durable changes (`takeDurableChanges()`).
+  public var tracksDurableChanges: Bool {
+    get { alerts.tracksDurableChanges }
+    set { alerts.tracksDurableChanges = newValue }
+  }
+
+  /// The durable changes since the last call.
+  public mutating func takeDurableChanges() -> DurableChanges {
+    alerts.takeDurableChanges()
+  }
+
+  /// Loads durable state into a fresh screen; see `AlertManager.restore`.
+  public mutating func restore(_ state: DurableState) {
+    alerts.restore(state)
+  }
+
+  /// Lets restored alerts compete once the first request was applied.
+  public mutating func releaseRestored() {
+    alerts.releaseRestored()
+    flushAlertOutputs()
+  }
+
   // MARK: - Alerts
 
-  /// `alert.enqueue`. See `AlertManager` for the rules.
-  /// - Throws: `.invalidParams`, `.notFound(kind: "layer")` for an unknown `mount.parent`,
-  ///   `.alreadyExists` (alert id, or key with `onDuplicate: .error`), `.limitExceeded`.
+  /// `alert.enqueue`. See `AlertManager.enqueue`.
   /// - Complexity: O(log n), plus O(k) for k active alerts with the same key.
-  public mutating func enqueue(_ request: AlertEnqueueRequest, now: Int64) throws(CoreError)
+  public mutating func enqueue(_ request: AlertEnqueueRequest) throws(CoreError)
     -> AlertEnqueueResult
   {
-    advance(to: now)
-    try AlertManager.validate(request)
-    if let parent = request.mount?.parent, !layers.contains(id: parent) {
-      throw .notFound(kind: "layer", id: parent)
-    }
+    let parentExists = request.mount?.parent.map { layers.contains(id: $0) } ?? true
     defer { flushAlertOutputs() }
-    return try alerts.enqueue(request, now: now)
+    return try alerts.enqueue(request, mountParentExists: parentExists)
   }
 
   /// `alert.complete`.
-  /// - Throws: `.notFound`, `.invalidState(reason: "not_showing", state:)`.
+  /// - Throws: `.notFound`, `.invalidState(.notShowing, state:)`.
   /// - Complexity: O(log n)
-  public mutating func complete(id: String, result: RawJSON?, now: Int64) throws(CoreError)
-    -> Alert
-  {
+  public mutating func complete(id: String, result: RawJSON?) throws(CoreError) -> Alert {
     defer { flushAlertOutputs() }
-    return try alerts.complete(id: id, result: result, now: now)
+    return try alerts.complete(id: id, result: result)
   }
 
   /// `alert.cancel`: returns the ids cancelled, in enqueue order.
   /// - Throws: `.invalidParams` (no filter; an ended state in `states`).
   /// - Complexity: O(log n) by `id`; O(m log n) for m candidates otherwise.
-  public mutating func cancel(_ filter: AlertCancelFilter, now: Int64) throws(CoreError)
-    -> [String]
-  {
+  public mutating func cancel(_ filter: AlertCancelFilter) throws(CoreError) -> [String] {
     defer { flushAlertOutputs() }
-    return try alerts.cancel(filter, now: now)
+    return try alerts.cancel(filter)
   }
 
   /// `alert.clear`: returns `removed`.
   /// - Complexity: O(m log m) for the m alerts of the queue(s).
-  public mutating func clear(queue: String?, now: Int64) throws(CoreError) -> Int {
+  public mutating func clear(queue: String?) throws(CoreError) -> Int {
     defer { flushAlertOutputs() }
-    return try alerts.clear(queue: queue, now: now)
+    return try alerts.clear(queue: queue)
   }
 
   /// `alert.pause`.
   /// - Complexity: O(r log r) for r reasons.
-  public mutating func pause(queue: String?, reason: String?, now: Int64) throws(CoreError)
+  public mutating func pause(queue: String?, reason: String?) throws(CoreError)
     -> AlertPauseState
   {
     defer { flushAlertOutputs() }
-    return try alerts.pause(queue: queue, reason: reason, now: now)
+    return try alerts.pause(queue: queue, reason: reason)
   }
 
   /// `alert.resume`.
   /// - Complexity: O(r log r) for r reasons, plus the pump.
-  public mutating func resume(queue: String?, reason: String?, now: Int64) throws(CoreError)
+  public mutating func resume(queue: String?, reason: String?) throws(CoreError)
     -> AlertPauseState
   {
     defer { flushAlertOutputs() }
-    return try alerts.resume(queue: queue, reason: reason, now: now)
+    return try alerts.resume(queue: queue, reason: reason)
   }
 
   /// `alert.configure`.
   /// - Complexity: O(1), plus O(t) for t ended alerts forgotten.
-  public mutating func configure(_ configuration: AlertQueueConfiguration, now: Int64)
-    throws(CoreError) -> AlertQueueSettings
+  public mutating func configure(_ configuration: AlertQueueConfiguration) throws(CoreError)
+    -> AlertQueueSettings
   {
     defer { flushAlertOutputs() }
-    return try alerts.configure(configuration, now: now)
+    return try alerts.configure(configuration)
   }
 
   /// `alert.defineType`.
   /// - Complexity: O(1)
-  public mutating func defineType(_ definition: AlertTypeDefinition, now: Int64)
-    throws(CoreError) -> AlertTypeDefinition
+  public mutating func defineType(_ definition: AlertTypeDefinition) throws(CoreError)
+    -> AlertTypeDefinition
   {
     defer { flushAlertOutputs() }
-    return try alerts.defineType(definition, now: now)
+    return try alerts.defineType(definition)
+  }
+
+  /// `alert.forget`: returns how many counted shows were erased.
+  /// - Complexity: O(h) for h shows recorded.
+  public mutating func forget(_ filter: ShowForgetFilter) throws(CoreError) -> Int {
+    defer { flushAlertOutputs() }
+    return try alerts.forget(filter)
+  }
+
+  /// `alert.history`.
+  public func history(_ filter: ShowHistoryFilter) -> [ShowRecord] {
+    alerts.history(filter)
   }
 
   /// `alert.get`.
-  /// - Throws: `.notFound(kind: "alert", id:)`.
+  /// - Throws: `.notFound(.alert, id:)`.
   /// - Complexity: O(1)
   public func alert(id: String) throws(CoreError) -> Alert {
     try alerts.alert(id: id)
@@ -198,24 +223,24 @@ public struct Screen: Sendable {
 
   /// `nav.push`.
   /// - Complexity: O(q + s log n) for q queues and s alerts suspended.
-  public mutating func navPush(scope: String, now: Int64) throws(CoreError) -> Navigation {
+  public mutating func navPush(scope: String) throws(CoreError) -> Navigation {
     defer { flushAlertOutputs() }
-    return try alerts.navPush(scope: scope, now: now)
+    return try alerts.navPush(scope: scope)
   }
 
   /// `nav.pop`.
-  /// - Throws: `.invalidState(reason: "empty_stack")`.
+  /// - Throws: `.invalidState(.emptyStack)`.
   /// - Complexity: O(q + s log n) for q queues and s alerts suspended.
-  public mutating func navPop(now: Int64) throws(CoreError) -> Navigation {
+  public mutating func navPop() throws(CoreError) -> Navigation {
     defer { flushAlertOutputs() }
-    return try alerts.navPop(now: now)
+    return try alerts.navPop()
   }
 
   /// `nav.set`.
   /// - Complexity: O(q + s log n + k) for q queues, s alerts suspended, k scopes.
-  public mutating func navSet(stack: [String], now: Int64) throws(CoreError) -> Navigation {
+  public mutating func navSet(stack: [String]) throws(CoreError) -> Navigation {
     defer { flushAlertOutputs() }
-    return try alerts.navSet(stack: stack, now: now)
+    return try alerts.navSet(stack: stack)
   }
 
   // MARK: - Alert layers
@@ -225,7 +250,7 @@ public struct Screen: Sendable {
   private mutating func flushAlertOutputs() {
     for output in alerts.drainOutputs() {
       switch output {
-      case .event(.alertShow(let alert, let resumed, let at, _)):
+      case .show(let alert, let resumed, let at):
         let layer = alert.mount.flatMap { mount in
           layers.mountAlertLayer(alertID: alert.id, parent: mount.parent, sort: mount.sort)
         }

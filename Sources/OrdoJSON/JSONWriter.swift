@@ -55,6 +55,14 @@ public struct JSONWriter: @unchecked Sendable {
     used -= count
   }
 
+  /// Drops the last `count` bytes.
+  public mutating func removeLast(_ count: Int) {
+    precondition(count >= 0 && count <= used, "removeLast beyond the start")
+    _ = reserve(0)
+    used -= count
+    needsComma = false
+  }
+
   /// Calls `body` with the bytes from `offset` on.
   public func withBytes<R>(from offset: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R {
     precondition(offset >= 0 && offset <= used, "offset beyond the end")

@@ -1,36 +1,51 @@
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#endif
 
-/// Which clock drives the engine's time (SPEC §2).
+/// Which clock drives the engine's time (docs/protocol.md#clock).
 public enum ClockMode: String, Sendable {
-  /// Monotonic milliseconds since the engine started; timers fire on their own.
+  /// Milliseconds since the engine started, counting while the machine sleeps; timers fire on
+  /// their own.
   case system
   /// Starts at 0 and moves only by `clock.advance`.
   case manual
 }
 
-/// The engine clock: integer milliseconds, the only place the engine reads real time.
+/// The engine clock: integer milliseconds, and the only place the engine reads real time.
 struct EngineClock {
   private(set) var mode: ClockMode
   private var manualNow: Int64 = 0
+  /// `CLOCK_BOOTTIME` at start: engine time on the system clock counts suspend, so a
+  /// scheduled "tomorrow" is not late after a laptop sleeps.
   private let origin: Int64
+  /// The wall-clock epoch ms at engine time 0 (`--epoch-ms` for the manual clock).
+  private(set) var startedWallAt: Int64
+  private let manualEpoch: Int64
+  /// When set (by `ordo replay`), the system clock reads this instead of the machine's.
+  var virtualNow: Int64?
 
-  init(mode: ClockMode) {
+  init(mode: ClockMode, manualEpoch: Int64 = 0) {
     self.mode = mode
-    origin = Self.monotonicMilliseconds()
+    self.manualEpoch = manualEpoch
+    origin = Self.bootMilliseconds()
+    startedWallAt = mode == .manual ? manualEpoch : Self.wallMilliseconds()
   }
 
   /// The current engine time.
   var now: Int64 {
-    mode == .manual ? manualNow : Self.monotonicMilliseconds() - origin
+    if let virtualNow { return virtualNow }
+    return mode == .manual ? manualNow : Self.bootMilliseconds() - origin
   }
 
   /// Milliseconds since the process started, whatever the mode (for `uptimeMs`).
-  var uptime: Int64 { Self.monotonicMilliseconds() - origin }
+  var uptime: Int64 { Self.bootMilliseconds() - origin }
 
-  /// Switches mode; a manual clock starts at 0.
+  /// Switches mode; a manual clock starts at 0 at its epoch, a system clock is again the
+  /// time since the process started.
   mutating func switchTo(_ mode: ClockMode) {
     self.mode = mode
     manualNow = 0
+    startedWallAt = mode == .manual ? manualEpoch : Self.wallMilliseconds() - uptime
   }
 
   /// Moves a manual clock to `time`.
@@ -43,9 +58,15 @@ struct EngineClock {
     manualNow = 0
   }
 
-  static func monotonicMilliseconds() -> Int64 {
+  static func bootMilliseconds() -> Int64 {
     var spec = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &spec)
+    clock_gettime(CLOCK_BOOTTIME, &spec)
+    return Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000
+  }
+
+  static func wallMilliseconds() -> Int64 {
+    var spec = timespec()
+    clock_gettime(CLOCK_REALTIME, &spec)
     return Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000
   }
 }

@@ -1,4 +1,6 @@
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#endif
 import OrdoRPC
 
 /// The command line: `ordo [flags]`. Parses flags, then runs the loop on stdin/stdout.
@@ -26,13 +28,13 @@ public enum OrdoCommand {
     """
 
   public enum Outcome: Equatable {
-    case run(Server.Configuration)
+    case run(EngineConfiguration)
     case exit(Int32, stdout: String, stderr: String)
   }
 
   /// Parses the arguments (without the program name).
   public static func parse(_ arguments: [String]) -> Outcome {
-    var configuration = Server.Configuration()
+    var configuration = EngineConfiguration()
     var remaining = arguments[...]
     func refuse(_ message: String) -> Outcome {
       .exit(2, stdout: "", stderr: "ordo: \(message)\n\n" + usage)
@@ -99,7 +101,7 @@ public enum OrdoCommand {
       writeAll(2, err)
       return status
     case .run(let configuration):
-      var loop = StdioLoop(server: Server(configuration: configuration))
+      var loop = StdioLoop(session: Session(configuration: configuration))
       return loop.run()
     }
   }

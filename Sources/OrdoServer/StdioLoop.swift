@@ -1,4 +1,6 @@
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#endif
 import OrdoRPC
 
 /// Set from the SIGTERM/SIGINT handler; read by the loop between polls.
@@ -13,26 +15,26 @@ nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
 /// bytes of pending output, then stops until the client reads: a client that does not
 /// read cannot make the engine buffer without bound, nor block its reads forever.
 public struct StdioLoop {
-  let server: Server
-  var framer: MessageFramer
+  let session: Session
+  /// The loop's output queue: what the session sent, waiting for stdout.
+  var outbox: Outbox
   let input: Int32
   let output: Int32
   /// Pending output beyond which input is not read.
   let highWater = 8 << 20
   /// Pending output at which a write is made even though more input is waiting.
   let flushThreshold = 256 << 10
-  private var written = 0
   private var inputOpen = true
   private var restoreFlags: [(Int32, Int32)] = []
 
-  public init(server: Server, input: Int32 = 0, output: Int32 = 1) {
-    self.server = server
+  public init(session: Session, input: Int32 = 0, output: Int32 = 1) {
+    self.session = session
     self.input = input
     self.output = output
-    framer = MessageFramer(
-      framing: server.configuration.framing,
-      maxMessageBytes: server.configuration.maxMessageBytes)
+    outbox = session.makeOutbox()
   }
+
+  private var log: Log { session.log }
 
   /// Runs until EOF, `exit`, a signal or a closed stdout; returns the exit status.
   public mutating func run() -> Int32 {
@@ -44,46 +46,49 @@ public struct StdioLoop {
 
     while true {
       if terminationSignal != 0 {
-        server.log(.info, "signal \(terminationSignal): flushing and exiting")
+        log(.info, "signal \(terminationSignal): flushing and exiting")
+        session.flush(&outbox)
         _ = flushBlocking()
         return 0
       }
-      if let status = server.exitStatus {
+      if let status = session.exitStatus {
+        session.flush(&outbox)
         _ = flushBlocking()
         return status
       }
-      let pending = server.output.count - written
+      let pending = outbox.pendingCount
       if !inputOpen && pending == 0 { return 0 }
 
       var fds: [pollfd] = []
       if signalPipe >= 0 { fds.append(pollfd(fd: signalPipe, events: Int16(POLLIN), revents: 0)) }
       let readInput = inputOpen && pending < highWater
       if readInput { fds.append(pollfd(fd: input, events: Int16(POLLIN), revents: 0)) }
-      if pending > 0 { fds.append(pollfd(fd: output, events: Int16(POLLOUT), revents: 0)) }
-      let timeout = server.millisecondsUntilNextTimer.map { Int32(min($0, 3_600_000)) } ?? -1
+      if outbox.writableCount > 0 {
+        fds.append(pollfd(fd: output, events: Int16(POLLOUT), revents: 0))
+      }
+      let timeout = session.millisecondsUntilNextTimer.map { Int32(min($0, 3_600_000)) } ?? -1
       let ready = poll(&fds, nfds_t(fds.count), timeout)
       if ready < 0 {
         if errno == EINTR { continue }
-        server.log(.error, "poll failed: errno \(errno)")
+        log(.error, "poll failed: errno \(errno)")
         return 1
       }
-      server.fireDueTimers()
+      session.fireDueTimers(into: &outbox)
       for fd in fds where fd.revents != 0 {
         if fd.fd == signalPipe {
           continue
-        } else if fd.fd == output {
-          if !writePending() { return 0 }
         } else if fd.fd == input {
           readAvailable(into: &readBuffer)
           // Pipelined input: keep reading while more is already waiting, then write once.
-          while inputOpen, server.exitStatus == nil, server.output.count - written < flushThreshold,
+          while inputOpen, session.exitStatus == nil, outbox.pendingCount < flushThreshold,
             inputIsReady()
           {
             readAvailable(into: &readBuffer)
           }
-          if server.output.count > written, !writePending() { return 0 }
         }
       }
+      session.flush(&outbox)
+      if outbox.writableCount > 0, !writePending() { return 0 }
     }
   }
 
@@ -92,26 +97,15 @@ public struct StdioLoop {
     let count = readBuffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
     if count < 0 {
       if errno == EINTR || errno == EAGAIN { return }
-      server.log(.warn, "read failed: errno \(errno); treating as end of input")
+      log(.warn, "read failed: errno \(errno); treating as end of input")
     }
     guard count > 0 else {
-      if framer.finish() { server.log(.warn, "end of input inside a message; dropped it") }
+      session.finishInput()
       inputOpen = false
       return
     }
-    readBuffer.withUnsafeBytes { framer.feed(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
-    while server.exitStatus == nil, let event = framer.next() {
-      if let framing = framer.framing { server.framing = framing }
-      switch event {
-      case .message(let range):
-        framer.buffer.withUnsafeBytes {
-          server.handle(UnsafeRawBufferPointer(rebasing: $0[range]))
-        }
-      case .tooLarge(let limit):
-        server.refuseTooLarge(limit: limit)
-      case .badHeader(let reason):
-        server.refuseBadHeader(reason)
-      }
+    readBuffer.withUnsafeBytes {
+      session.receive(UnsafeRawBufferPointer(rebasing: $0[0..<count]), into: &outbox)
     }
   }
 
@@ -122,29 +116,26 @@ public struct StdioLoop {
 
   /// Writes what stdout takes now; false when stdout is gone (the client left).
   private mutating func writePending() -> Bool {
-    while written < server.output.count {
-      let count = server.output.withBytes(from: written) { write(output, $0.baseAddress, $0.count) }
+    while outbox.writableCount > 0 {
+      var failure: Int32 = 0
+      let count = outbox.write { bytes in
+        let written = write(output, bytes.baseAddress, bytes.count)
+        if written < 0 { failure = errno }
+        return written
+      }
       if count < 0 {
-        if errno == EINTR { continue }
-        if errno == EAGAIN { break }
-        server.log(.info, "stdout closed (errno \(errno)); exiting")
+        if failure == EINTR { continue }
+        if failure == EAGAIN { break }
+        log(.info, "stdout closed (errno \(failure)); exiting")
         return false
       }
-      written += count
-    }
-    if written == server.output.count {
-      server.output.clear()
-      written = 0
-    } else if written > (1 << 20) {
-      server.output.removeFirst(written)
-      written = 0
     }
     return true
   }
 
   /// Writes everything pending, waiting for stdout as needed (at exit).
   private mutating func flushBlocking() -> Bool {
-    while written < server.output.count {
+    while outbox.writableCount > 0 {
       var fd = pollfd(fd: output, events: Int16(POLLOUT), revents: 0)
       if poll(&fd, 1, 5000) <= 0 { return false }
       if !writePending() { return false }

@@ -21,7 +21,7 @@ import Testing
     #expect(try stage.cancel(AlertCancelFilter(id: "shown"), now: 10) == ["shown"])
     #expect(stage.events() == ["hide shown cancelled @10", "show p2 @10"])
     let shown = try stage.screen.alert(id: "shown")
-    #expect(shown.state == .cancelled && shown.endReason == "cancelled" && shown.endedAt == 10)
+    #expect(shown.state == .cancelled && shown.endReason == .cancelled && shown.endedAt == 10)
   }
 
   @Test func cancelFiltersCombineWithAnd() throws {
@@ -152,9 +152,9 @@ import Testing
     }
     #expect(
       thrownError { () throws(CoreError) in _ = try stage.screen.alert(id: "a1") }
-        == .notFound(kind: "alert", id: "a1"))
+        == .notFound(.alert, id: "a1"))
     let a3 = try stage.screen.alert(id: "a3")
-    #expect(a3.state == .done && a3.endReason == "completed" && a3.result == RawJSON(text: "3"))
+    #expect(a3.state == .done && a3.endReason == .completed && a3.result == RawJSON(text: "3"))
     #expect(stage.screen.alertCounts.ended == 2)
     try stage.configure(AlertQueueConfiguration(historyLimit: 0))
     #expect(stage.state("a3") == nil)

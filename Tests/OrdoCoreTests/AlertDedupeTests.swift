@@ -21,8 +21,8 @@ import Testing
       $0.priority = 5
     }
     #expect(result.disposition == .replaced)
-    #expect(result.alert.id == "keyed")
-    #expect(result.alert.data == newData && result.alert.priority == 5)
+    #expect(result.alert?.id == "keyed")
+    #expect(result.alert?.data == newData && result.alert?.priority == 5)
     #expect(stage.state("ignoredID") == nil)
     try stage.complete("blocker", now: 20)
     #expect(stage.events() == ["show blocker @0", "show keyed @20"], "the raised priority counts")
@@ -47,7 +47,7 @@ import Testing
       $0.priority = 1
     }
     let result = try stage.enqueueRequest("t", now: 0) { $0.key = "k" }
-    #expect(result.alert.priority == 1)
+    #expect(result.alert?.priority == 1)
   }
 
   @Test func ignoreReturnsTheExistingAlertUnchanged() throws {
@@ -76,7 +76,7 @@ import Testing
         $0.onDuplicate = .error
       }
     }
-    #expect(error == .alreadyExists(kind: "key", id: "gift"))
+    #expect(error == .alreadyExists(.key, id: "gift"))
     #expect(stage.screen.list() == before)
   }
 
@@ -93,7 +93,7 @@ import Testing
       $0.key = "k"
       $0.data = newData
     }
-    #expect(replaced.alert.id == "second")
+    #expect(replaced.alert?.id == "second")
   }
 
   @Test func keysAreScopedToTheirQueue() throws {

@@ -119,7 +119,7 @@ import Testing
     var stage = try busyStage()
     try stage.enqueue("t", id: "fourth", now: 0)
     let error = thrownError { () throws(CoreError) in try stage.enqueue("t", id: "fifth", now: 0) }
-    #expect(error == .limitExceeded(name: "maxAlerts", limit: 4, value: 5))
+    #expect(error == .limitExceeded(.maxAlerts, limit: 4, value: 5))
     let replaced = try stage.enqueueRequest("t", now: 0) { $0.key = "k" }
     #expect(replaced.disposition == .replaced, "dedupe adds no alert, so the limit does not apply")
     try stage.complete("shown", now: 1)
@@ -130,10 +130,10 @@ import Testing
     var stage = try busyStage()
     #expect(
       thrownError { () throws(CoreError) in try stage.complete("ghost", now: 0) }
-        == .notFound(kind: "alert", id: "ghost"))
+        == .notFound(.alert, id: "ghost"))
     #expect(
       thrownError { () throws(CoreError) in try stage.enqueue("t", id: "shown", now: 0) }
-        == .alreadyExists(kind: "alert", id: "shown"))
+        == .alreadyExists(.alert, id: "shown"))
     guard
       case .invalidState(let reason, let state, _) = thrownError({ () throws(CoreError) in
         try stage.complete("pending", now: 0)
@@ -142,7 +142,7 @@ import Testing
       Issue.record("expected invalidState")
       return
     }
-    #expect(reason == "not_showing" && state == "pending")
+    #expect(reason == .notShowing && state == .pending)
     try stage.complete("shown", now: 0)
     guard
       case .invalidState(_, let ended, _) = thrownError({ () throws(CoreError) in
@@ -152,12 +152,12 @@ import Testing
       Issue.record("expected invalidState")
       return
     }
-    #expect(ended == "done")
+    #expect(ended == .done)
     #expect(
       thrownError { () throws(CoreError) in
         try stage.enqueue("t", now: 0) { $0.mount = AlertMount(parent: "nowhere", sort: 0) }
       }
-        == .notFound(kind: "layer", id: "nowhere"))
+        == .notFound(.layer, id: "nowhere"))
   }
 
   @Test func popOnAnEmptyStackIsInvalidState() {
@@ -170,7 +170,7 @@ import Testing
       Issue.record("expected invalidState")
       return
     }
-    #expect(reason == "empty_stack")
+    #expect(reason == .emptyStack)
   }
 
   @Test func generatedIdsSkipIdsInUse() throws {

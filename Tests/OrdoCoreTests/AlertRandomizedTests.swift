@@ -12,7 +12,7 @@ import Testing
     case .invalidParams(let path, _, _): return "invalidParams \(path)"
     case .notFound(let kind, let id): return "notFound \(kind) \(id)"
     case .alreadyExists(let kind, let id): return "alreadyExists \(kind) \(id)"
-    case .invalidState(let reason, let state, _): return "invalidState \(reason) \(state ?? "-")"
+    case .invalidState(let reason, let state, _): return "invalidState \(reason) \(state?.rawValue ?? "-")"
     case .limitExceeded(let name, let limit, let value): return "limit \(name) \(limit) \(value)"
     }
   }
@@ -202,7 +202,7 @@ import Testing
         let real = outcome { try screen.alert(id: id) }
         let expected = outcome { () throws -> Alert in
           guard let index = model.index(of: id) else {
-            throw CoreError.notFound(kind: "alert", id: id)
+            throw CoreError.notFound(.alert, id: id)
           }
           return model.entries[index].alert
         }

@@ -86,7 +86,7 @@ struct AlertReferenceModel {
 
   @discardableResult
   mutating func transition(
-    _ id: String, to state: AlertState, reason: String, hide: String? = nil
+    _ id: String, to state: AlertState, reason: ChangeReason, hide: HideReason? = nil
   ) -> Alert? {
     guard let i = index(of: id) else { return nil }
     let previous = entries[i].alert.state
@@ -104,7 +104,7 @@ struct AlertReferenceModel {
     if state.isEnded {
       unschedule(.expire(id))
       entries[i].alert.endedAt = now
-      entries[i].alert.endReason = reason
+      entries[i].alert.endReason = EndReason(reason)
       endOrder += 1
       entries[i].endOrder = endOrder
     }
@@ -159,17 +159,20 @@ struct AlertReferenceModel {
     }
   }
 
+  /// Fill free places with the best eligible alerts; then, while full, the best eligible
+  /// preempting alert displaces the lowest-priority showing one if strictly higher.
   mutating func pump(_ q: Int) {
     guard queues[q].reasons.isEmpty, queues[q].gapUntil == nil else { return }
     let name = queues[q].settings.queue
+    func eligible(_ entry: Entry) -> Bool {
+      entry.alert.queue == name
+        && (entry.alert.state == .pending || entry.alert.state == .suspended)
+        && (entry.alert.scope == nil || entry.alert.scope == active)
+    }
     while true {
-      let eligible = entries.filter {
-        $0.alert.queue == name && ($0.alert.state == .pending || $0.alert.state == .suspended)
-          && ($0.alert.scope == nil || $0.alert.scope == active)
-      }
-      guard let best = eligible.min(by: Self.showsBefore) else { return }
       let showing = entries.filter { $0.alert.queue == name && $0.alert.state == .showing }
-      let reason = best.alert.state == .suspended ? "resumed" : "shown"
+      guard let best = entries.filter(eligible).min(by: Self.showsBefore) else { return }
+      let reason: ChangeReason = best.alert.state == .suspended ? .resumed : .shown
       if showing.count < queues[q].settings.maxConcurrent {
         transition(best.alert.id, to: .showing, reason: reason)
         continue
@@ -178,36 +181,54 @@ struct AlertReferenceModel {
         $0.alert.priority != $1.alert.priority
           ? $0.alert.priority < $1.alert.priority : $0.showSeq > $1.showSeq
       }
-      guard best.preempt, let lowest, best.alert.priority > lowest.alert.priority else { return }
-      transition(lowest.alert.id, to: .suspended, reason: "preempted", hide: "preempted")
-      transition(best.alert.id, to: .showing, reason: reason)
+      guard let urgent = entries.filter({ eligible($0) && $0.preempt }).min(by: Self.showsBefore),
+        let lowest, urgent.alert.priority > lowest.alert.priority
+      else { return }
+      transition(lowest.alert.id, to: .suspended, reason: .preempted, hide: .preempted)
+      transition(
+        urgent.alert.id, to: .showing,
+        reason: urgent.alert.state == .suspended ? .resumed : .shown)
     }
+  }
+
+  /// One instant: auto-hides, readiness and gap ends due now (each kind by seq), one pump,
+  /// then expiries due now (by seq) on what still waits.
+  mutating func instant() {
+    let due = timers.filter { $0.due <= now }
+    timers.removeAll { $0.due <= now }
+    func ids(_ pick: (TimerKind) -> String?) -> [String] {
+      due.compactMap { pick($0.kind) }.sorted { a, b in
+        (index(of: a).map { entries[$0].alert.seq } ?? 0)
+          < (index(of: b).map { entries[$0].alert.seq } ?? 0)
+      }
+    }
+    for id in ids({ if case .dismiss(let id) = $0 { id } else { nil } }) {
+      if let i = index(of: id), entries[i].alert.state == .showing {
+        transition(id, to: .done, reason: .timeout, hide: .timeout)
+      }
+    }
+    for id in ids({ if case .ready(let id) = $0 { id } else { nil } }) {
+      if let i = index(of: id), entries[i].alert.state == .scheduled {
+        transition(id, to: .pending, reason: .ready)
+      }
+    }
+    for timer in due {
+      if case .gap(let name) = timer.kind, let q = queueNumber(name) { queues[q].gapUntil = nil }
+    }
+    pumpAll()
+    for id in ids({ if case .expire(let id) = $0 { id } else { nil } }) {
+      if let i = index(of: id), [.scheduled, .pending].contains(entries[i].alert.state) {
+        transition(id, to: .expired, reason: .expired)
+      }
+    }
+    pumpAll()
   }
 
   mutating func advance(to target: Int64) {
     let target = max(target, now)
-    while let next = timers.filter({ $0.due <= target }).min(by: {
-      ($0.due, $0.seq) < ($1.due, $1.seq)
-    }) {
-      timers.removeAll { $0.kind == next.kind }
-      now = max(now, next.due)
-      switch next.kind {
-      case .ready(let id):
-        if let i = index(of: id), entries[i].alert.state == .scheduled {
-          transition(id, to: .pending, reason: "ready")
-        }
-      case .expire(let id):
-        if let i = index(of: id), [.scheduled, .pending].contains(entries[i].alert.state) {
-          transition(id, to: .expired, reason: "expired")
-        }
-      case .dismiss(let id):
-        if let i = index(of: id), entries[i].alert.state == .showing {
-          transition(id, to: .done, reason: "timeout", hide: "timeout")
-        }
-      case .gap(let name):
-        if let q = queueNumber(name) { queues[q].gapUntil = nil }
-      }
-      pumpAll()
+    while let next = timers.map(\.due).filter({ $0 <= target }).min() {
+      now = max(now, next)
+      instant()
     }
     now = target
   }
@@ -219,7 +240,7 @@ struct AlertReferenceModel {
 
   mutating func finish() {
     pumpAll()
-    advance(to: now)
+    while timers.contains(where: { $0.due <= now }) { instant() }
   }
 
   func final(_ alert: Alert) -> Alert {
@@ -244,10 +265,15 @@ struct AlertReferenceModel {
       .min(by: { $0.alert.seq < $1.alert.seq })
     {
       switch request.onDuplicate {
-      case .error: throw .alreadyExists(kind: "key", id: key)
-      case .ignore, .allow: return AlertEnqueueResult(alert: existing.alert, disposition: .ignored)
+      case .error: throw .alreadyExists(.key, id: key)
+      case .ignore, .allow:
+        finish()
+        return AlertEnqueueResult(alert: existing.alert, disposition: .ignored)
       case .replace:
-        if let i = index(of: existing.alert.id), request.data != nil || request.priority != nil {
+        if let i = index(of: existing.alert.id),
+          (request.data != nil && request.data != entries[i].alert.data)
+            || (request.priority != nil && request.priority != entries[i].alert.priority)
+        {
           if let data = request.data { entries[i].alert.data = data }
           if let priority = request.priority { entries[i].alert.priority = priority }
           if entries[i].alert.state == .showing {
@@ -259,11 +285,11 @@ struct AlertReferenceModel {
       }
     }
     if let id = request.id, let i = index(of: id), isActive(entries[i]) {
-      throw .alreadyExists(kind: "alert", id: id)
+      throw .alreadyExists(.alert, id: id)
     }
     let activeCount = entries.filter(isActive).count
     guard activeCount < maxAlerts else {
-      throw .limitExceeded(name: "maxAlerts", limit: maxAlerts, value: activeCount + 1)
+      throw .limitExceeded(.maxAlerts, limit: maxAlerts, value: activeCount + 1)
     }
     var id = request.id ?? ""
     if request.id == nil {
@@ -297,13 +323,13 @@ struct AlertReferenceModel {
 
   mutating func complete(id: String, result: RawJSON?, now time: Int64) throws(CoreError) -> Alert {
     begin(time)
-    guard let i = index(of: id) else { throw .notFound(kind: "alert", id: id) }
+    guard let i = index(of: id) else { throw .notFound(.alert, id: id) }
     let state = entries[i].alert.state
     guard state == .showing || state == .suspended else {
-      throw .invalidState(reason: "not_showing", state: state.rawValue, message: "")
+      throw .invalidState(.notShowing, state: state, message: "")
     }
     entries[i].alert.result = result
-    let completed = transition(id, to: .done, reason: "completed")
+    let completed = transition(id, to: .done, reason: .completed)
     finish()
     return completed ?? entries[i].alert
   }
@@ -330,7 +356,7 @@ struct AlertReferenceModel {
     }
     let ids = entries.map(\.alert).filter { matches($0, filter) }.sorted { $0.seq < $1.seq }
       .map(\.id)
-    for id in ids { transition(id, to: .cancelled, reason: "cancelled", hide: "cancelled") }
+    for id in ids { transition(id, to: .cancelled, reason: .cancelled, hide: .cancelled) }
     finish()
     return ids
   }
@@ -341,7 +367,7 @@ struct AlertReferenceModel {
     let removed = entries.filter { inScope($0.alert) }.count
     let ids = entries.map(\.alert).filter { inScope($0) && !$0.state.isEnded }
       .sorted { $0.seq < $1.seq }.map(\.id)
-    for id in ids { transition(id, to: .cancelled, reason: "cancelled", hide: "cancelled") }
+    for id in ids { transition(id, to: .cancelled, reason: .cancelled, hide: .cancelled) }
     entries.removeAll { inScope($0.alert) }
     finish()
     return removed
@@ -393,7 +419,7 @@ struct AlertReferenceModel {
   mutating func navigate(_ newStack: [String]?, now time: Int64) throws(CoreError) -> Navigation {
     begin(time)
     guard let newStack else {
-      throw .invalidState(reason: "empty_stack", state: nil, message: "")
+      throw .invalidState(.emptyStack, state: nil, message: "")
     }
     let previous = active
     stack = newStack
@@ -404,7 +430,7 @@ struct AlertReferenceModel {
             && $0.alert.scope != nil && $0.alert.scope != active
         }.sorted { $0.showSeq < $1.showSeq }
         for entry in leaving {
-          transition(entry.alert.id, to: .suspended, reason: "suspended", hide: "suspended")
+          transition(entry.alert.id, to: .suspended, reason: .suspended, hide: .suspended)
         }
       }
     }

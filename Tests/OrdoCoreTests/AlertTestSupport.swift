@@ -34,7 +34,12 @@ struct AlertStage {
     _ type: String, id: String? = nil, now: Int64,
     _ adjust: (inout AlertEnqueueRequest) -> Void = { _ in }
   ) throws(CoreError) -> Alert {
-    try enqueueRequest(type, id: id, now: now, adjust).alert
+    let result = try enqueueRequest(type, id: id, now: now, adjust)
+    guard let alert = result.alert else {
+      Issue.record("\(type) was not queued: \(result.disposition)")
+      throw .invalidParams(path: "", expected: "", message: "not queued")
+    }
+    return alert
   }
 
   mutating func enqueueRequest(
@@ -101,13 +106,82 @@ struct AlertStage {
       let layerNote = layer.map { " layer \($0.id)" } ?? ""
       return "show \(alert.id)\(resumed ? " resumed" : "") @\(at)\(layerNote)"
     case .alertHide(let id, _, let reason, let at):
-      return "hide \(id) \(reason) @\(at)"
+      return "hide \(id) \(reason.rawValue) @\(at)"
     case .alertUpdate(let alert, let at):
       return "update \(alert.id) @\(at)"
     case .alertIdle(let queue, let at):
       return "idle \(queue) @\(at)"
     case .alertChanged(let id, _, let state, let previous, let reason, let at):
-      return "\(id) \(previous.rawValue)>\(state.rawValue) \(reason ?? "-") @\(at)"
+      return "\(id) \(previous.rawValue)>\(state.rawValue) \(reason.rawValue) @\(at)"
     }
+  }
+}
+
+/// "At time `now`, do this": the tests' shorthand for moving the screen's time (the one way
+/// time moves) and then making the call.
+extension Screen {
+  mutating func enqueue(_ request: AlertEnqueueRequest, now: Int64) throws(CoreError)
+    -> AlertEnqueueResult
+  {
+    advance(to: now)
+    return try enqueue(request)
+  }
+
+  mutating func complete(id: String, result: RawJSON?, now: Int64) throws(CoreError) -> Alert {
+    advance(to: now)
+    return try complete(id: id, result: result)
+  }
+
+  mutating func cancel(_ filter: AlertCancelFilter, now: Int64) throws(CoreError) -> [String] {
+    advance(to: now)
+    return try cancel(filter)
+  }
+
+  mutating func clear(queue: String?, now: Int64) throws(CoreError) -> Int {
+    advance(to: now)
+    return try clear(queue: queue)
+  }
+
+  mutating func pause(queue: String?, reason: String?, now: Int64) throws(CoreError)
+    -> AlertPauseState
+  {
+    advance(to: now)
+    return try pause(queue: queue, reason: reason)
+  }
+
+  mutating func resume(queue: String?, reason: String?, now: Int64) throws(CoreError)
+    -> AlertPauseState
+  {
+    advance(to: now)
+    return try resume(queue: queue, reason: reason)
+  }
+
+  mutating func configure(_ configuration: AlertQueueConfiguration, now: Int64)
+    throws(CoreError) -> AlertQueueSettings
+  {
+    advance(to: now)
+    return try configure(configuration)
+  }
+
+  mutating func defineType(_ definition: AlertTypeDefinition, now: Int64) throws(CoreError)
+    -> AlertTypeDefinition
+  {
+    advance(to: now)
+    return try defineType(definition)
+  }
+
+  mutating func navPush(scope: String, now: Int64) throws(CoreError) -> Navigation {
+    advance(to: now)
+    return try navPush(scope: scope)
+  }
+
+  mutating func navPop(now: Int64) throws(CoreError) -> Navigation {
+    advance(to: now)
+    return try navPop()
+  }
+
+  mutating func navSet(stack: [String], now: Int64) throws(CoreError) -> Navigation {
+    advance(to: now)
+    return try navSet(stack: stack)
   }
 }

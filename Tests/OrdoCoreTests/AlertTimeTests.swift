@@ -17,7 +17,7 @@ import Testing
       ])
     #expect(stage.screen.now == 10_000)
     let a = try stage.screen.alert(id: "a")
-    #expect(a.state == .done && a.endReason == "timeout" && a.endedAt == 100)
+    #expect(a.state == .done && a.endReason == .timeout && a.endedAt == 100)
   }
 
   @Test func timersDueAtTheSameMillisecondFireInSchedulingOrder() throws {
@@ -91,7 +91,7 @@ import Testing
     #expect(stage.state("shown") == .suspended)
     #expect(stage.state("scheduled") == .expired)
     let pending = try stage.screen.alert(id: "pending")
-    #expect(pending.state == .expired && pending.endReason == "expired" && pending.endedAt == 100)
+    #expect(pending.state == .expired && pending.endReason == .expired && pending.endedAt == 100)
     #expect(stage.events() == ["show shown @0", "hide shown suspended @50"])
   }
 
@@ -109,15 +109,21 @@ import Testing
     #expect(stage.state("late") == .expired)
   }
 
-  @Test func readyAtEqualToExpiresAtExpiresUnshown() throws {
+  @Test func readyAtEqualToExpiresAtShowsWhenAPlaceIsFreeAndElseExpires() throws {
     var stage = AlertStage()
-    try stage.enqueue("t", id: "never", now: 0) {
+    try stage.enqueue("t", id: "fits", now: 0) {
       $0.delayMs = 100
       $0.ttlMs = 100
     }
     stage.advance(to: 100)
-    #expect(stage.state("never") == .expired)
-    #expect(stage.events() == ["idle default @100"])
+    #expect(stage.state("fits") == .showing, "ready at 100, pumped, only then its TTL applies")
+    try stage.enqueue("t", id: "late", now: 100) {
+      $0.delayMs = 100
+      $0.ttlMs = 100
+    }
+    stage.advance(to: 200)
+    #expect(stage.state("late") == .expired, "the place was taken: it expires unshown")
+    #expect(stage.events() == ["show fits @100"])
   }
 
   @Test func zeroTtlShowsNowOrNever() throws {

@@ -40,7 +40,7 @@ import Testing
 
   @Test func unknownIdsAreNotFoundEverywhere() throws {
     var tree = try makeTree()
-    let missing = CoreError.notFound(kind: "layer", id: "nope")
+    let missing = CoreError.notFound(.layer, id: "nope")
     let calls: [(inout LayerTree) throws -> Void] = [
       { (tree: inout LayerTree) throws in _ = try tree.get(id: "nope") },
       { (tree: inout LayerTree) throws in _ = try tree.remove(id: "nope") },
@@ -80,7 +80,7 @@ import Testing
   @Test func duplicateIdAlreadyExists() throws {
     var tree = try makeTree()
     let error = try refused(&tree) { (tree: inout LayerTree) throws in try tree.add("c") }
-    #expect(error == .alreadyExists(kind: "layer", id: "c"))
+    #expect(error == .alreadyExists(.layer, id: "c"))
   }
 
   @Test func reservedAlertIdsAreRefused() throws {
@@ -134,7 +134,7 @@ import Testing
         Issue.record("expected a cycle, got \(String(describing: error))")
         continue
       }
-      #expect(reason == "cycle" && state == nil)
+      #expect(reason == .cycle && state == nil)
     }
   }
 
@@ -142,7 +142,7 @@ import Testing
     var tree = try makeTree(maxLayers: 6)
     let error = try refused(&tree) { (tree: inout LayerTree) throws in try tree.add(nil, under: "p")
     }
-    #expect(error == .limitExceeded(name: "maxLayers", limit: 6, value: 7))
+    #expect(error == .limitExceeded(.maxLayers, limit: 6, value: 7))
     tree.maxLayers = 7
     // The refused add did not use up a generated id.
     #expect(try tree.add(nil).id == "layer-1")

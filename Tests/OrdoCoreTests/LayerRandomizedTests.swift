@@ -127,7 +127,7 @@ private struct NaiveLayers {
       let id = someID()
       let result = thrownResult { () throws(CoreError) in try tree.remove(id: id) }
       if model.sortOf[id] == nil {
-        #expect(result.error == .notFound(kind: "layer", id: id))
+        #expect(result.error == .notFound(.layer, id: id))
       } else {
         model.detach(id)
         #expect(result.value == model.forget(id))
@@ -141,7 +141,7 @@ private struct NaiveLayers {
           data: .keep)
       }
       guard let old = model.sortOf[id] else {
-        #expect(result.error == .notFound(kind: "layer", id: id))
+        #expect(result.error == .notFound(.layer, id: id))
         return
       }
       let parent = model.parentOf[id, default: ""]
@@ -209,9 +209,9 @@ private struct NaiveLayers {
     if let id, id.hasPrefix("alert:") {
       expected = .invalidParams(path: "/id", expected: "", message: "")
     } else if let id, model.sortOf[id] != nil {
-      expected = .alreadyExists(kind: "layer", id: id)
+      expected = .alreadyExists(.layer, id: id)
     } else if case .layer(let parentID) = parent, model.sortOf[parentID] == nil {
-      expected = .notFound(kind: "layer", id: parentID)
+      expected = .notFound(.layer, id: parentID)
     } else {
       let explicit: String? =
         switch parent {
@@ -226,7 +226,7 @@ private struct NaiveLayers {
         index = model.placeByRule(sort, in: family)
       case .above(let neighbour), .below(let neighbour):
         if model.sortOf[neighbour] == nil {
-          expected = .notFound(kind: "layer", id: neighbour)
+          expected = .notFound(.layer, id: neighbour)
         } else if let explicit, explicit != model.parentOf[neighbour] {
           expected = .invalidParams(path: "/parent", expected: "", message: "")
         } else {
@@ -238,7 +238,7 @@ private struct NaiveLayers {
       }
       if expected == nil && model.ids.count >= model.maxLayers {
         expected = .limitExceeded(
-          name: "maxLayers", limit: model.maxLayers, value: model.ids.count + 1)
+          .maxLayers, limit: model.maxLayers, value: model.ids.count + 1)
       }
     }
     if let expected {
@@ -262,9 +262,9 @@ private struct NaiveLayers {
     var sort: Int64 = 0
     var position: (neighbour: String, above: Bool)?
     if model.sortOf[id] == nil {
-      expected = .notFound(kind: "layer", id: id)
+      expected = .notFound(.layer, id: id)
     } else if case .layer(let parentID) = parent, model.sortOf[parentID] == nil {
-      expected = .notFound(kind: "layer", id: parentID)
+      expected = .notFound(.layer, id: parentID)
     } else {
       let explicit: String? =
         switch parent {
@@ -281,7 +281,7 @@ private struct NaiveLayers {
         var above = false
         if case .above = placement { above = true }
         if model.sortOf[neighbour] == nil {
-          expected = .notFound(kind: "layer", id: neighbour)
+          expected = .notFound(.layer, id: neighbour)
         } else if neighbour == id {
           expected = .invalidParams(path: above ? "/above" : "/below", expected: "", message: "")
         } else if let explicit, explicit != model.parentOf[neighbour] {
@@ -293,7 +293,7 @@ private struct NaiveLayers {
         }
       }
       if expected == nil && model.isAncestor(id, of: family) {
-        expected = .invalidState(reason: "cycle", state: nil, message: "")
+        expected = .invalidState(.cycle, state: nil, message: "")
       }
     }
     if let expected {
@@ -317,7 +317,7 @@ private struct NaiveLayers {
       front ? try tree.bringToFront(id: id) : try tree.sendToBack(id: id)
     }
     guard let own = model.sortOf[id] else {
-      #expect(result.error == .notFound(kind: "layer", id: id))
+      #expect(result.error == .notFound(.layer, id: id))
       return
     }
     let family = model.parentOf[id, default: ""]

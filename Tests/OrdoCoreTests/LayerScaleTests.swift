@@ -17,10 +17,10 @@ import Testing
     #expect(tree.count == depth)
     #expect(
       thrownError { () throws(CoreError) in try tree.tree(of: nil, depth: nil) }
-        == .limitExceeded(name: "maxTreeDepth", limit: 512, value: depth))
+        == .limitExceeded(.maxTreeDepth, limit: 512, value: depth))
     #expect(
       thrownError { () throws(CoreError) in try tree.tree(of: "d10", depth: nil) }
-        == .limitExceeded(name: "maxTreeDepth", limit: 512, value: depth - 11))
+        == .limitExceeded(.maxTreeDepth, limit: 512, value: depth - 11))
     #expect(try tree.tree(of: "d10", depth: 512).count == 513)
     let painted = try tree.paintOrder(of: nil)
     #expect(painted.count == depth && painted.first == "d0" && painted.last == "d99999")
@@ -33,7 +33,7 @@ import Testing
         try tree.move(id: "d0", parent: .layer("d99999"), placement: nil)
       }
         == .invalidState(
-          reason: "cycle", state: nil,
+          .cycle, state: nil,
           message: "A layer cannot be moved under itself or one of its descendants."))
     let moved = try tree.move(id: "d99999", parent: .topLevel, placement: .sort(1))
     #expect(moved.index == 1)

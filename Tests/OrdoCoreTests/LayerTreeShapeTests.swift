@@ -46,7 +46,7 @@ import Testing
     let tree = try makeTree(maxTreeDepth: 2)
     #expect(
       thrownError { () throws(CoreError) in try tree.tree(of: nil, depth: nil) }
-        == .limitExceeded(name: "maxTreeDepth", limit: 2, value: 3))
+        == .limitExceeded(.maxTreeDepth, limit: 2, value: 3))
     #expect(try tree.tree(of: nil, depth: 2).count == 4)
     #expect(try tree.tree(of: "a", depth: nil).count == 4)
   }

@@ -175,33 +175,4 @@ import Testing
     expected.ended = 1
     #expect(stage.screen.alertCounts == expected)
   }
-
-  @Test func resetGivesAFreshEngineKeepingUndrainedEvents() throws {
-    var stage = AlertStage()
-    try stage.defineType(AlertTypeDefinition(type: "t", priority: 3, queue: "q"))
-    try stage.configure(AlertQueueConfiguration(queue: "q", maxConcurrent: 2))
-    _ = try stage.screen.subscribe(topics: ["alert.changed"])
-    try stage.navSet(["room"], now: 0)
-    try stage.enqueue("t", id: "a", now: 100) {
-      $0.durationMs = 50
-      $0.mount = AlertMount(sort: 0)
-    }
-    let undrained = stage.screen.drainEvents()
-    try stage.enqueue("t", id: "b", now: 100)
-    stage.screen.reset(now: 0)
-    stage.check()
-    #expect(stage.screen.drainEvents().count == 2, "b's changed and show events stay")
-    #expect(undrained.count == 2)
-    #expect(stage.screen.now == 0)
-    #expect(stage.screen.list() == [])
-    #expect(stage.screen.layers.count == 0)
-    #expect(stage.screen.nav == Navigation())
-    #expect(stage.screen.nextDeadline == nil)
-    #expect(stage.screen.topics.isEmpty)
-    #expect(stage.screen.alerts.definition(ofType: "t") == nil)
-    #expect(stage.screen.alerts.settings(queue: "q").maxConcurrent == 1)
-    let fresh = try stage.enqueue("t", now: 0)
-    #expect(fresh.id == "alert-1" && fresh.queue == "default" && fresh.seq == 1)
-    #expect(stage.events() == ["show alert-1 @0"])
-  }
 }

@@ -105,21 +105,23 @@ import Testing
 
   @Test(arguments: [1, 2, 3, 4])
   func failingRequestsChangeNothing(seed: UInt64) throws {
-    var configuration = Server.Configuration()
+    var configuration = EngineConfiguration()
     configuration.clock = .manual
     configuration.maxLayers = 6
     configuration.maxAlerts = 5
     configuration.logLevel = .error
-    let server = Server(configuration: configuration)
+    let session = Session(configuration: configuration)
+    let engine = session.engine
+    var outbox = session.makeOutbox()
     var random = Generator(state: seed)
     var failures = 0
     var successes = 0
     for id in 0..<3000 {
-      let before = server.stateDump(queues: Self.queues, types: Self.types)
+      let before = engine.stateDump(queues: Self.queues, types: Self.types)
       var request = Self.request(&random, id: id)
-      request.withUTF8 { server.handle(UnsafeRawBufferPointer($0)) }
-      let lines = server.output.text.split(separator: "\n")
-      server.output.clear()
+      request.withUTF8 { session.handle(UnsafeRawBufferPointer($0), into: &outbox) }
+      let lines = String(decoding: outbox.unwrittenBytes, as: UTF8.self).split(separator: "\n")
+      outbox.removeAll()
       let response = try #require(lines.last.map(String.init))
       let parsed = try JSONDocument.parse(response).get().value
       #expect(parsed["id"]?.integer == Int64(id), "\(response)")
@@ -127,7 +129,7 @@ import Testing
         failures += 1
         #expect(error["code"]?.integer != -32603, "internal error for \(request)")
         #expect(lines.count == 1, "a failing request wrote events: \(lines)")
-        let after = server.stateDump(queues: Self.queues, types: Self.types)
+        let after = engine.stateDump(queues: Self.queues, types: Self.types)
         #expect(
           after == before,
           "\(request) failed with \(response) but changed the state: \(Self.difference(before, after))"
@@ -135,8 +137,8 @@ import Testing
       } else {
         successes += 1
       }
-      server.screen.layers._checkInvariants()
-      server.screen.alerts._checkInvariants()
+      engine.screen.layers._checkInvariants()
+      engine.screen.alerts._checkInvariants()
     }
     // The run must exercise both outcomes substantially.
     #expect(failures > 500)

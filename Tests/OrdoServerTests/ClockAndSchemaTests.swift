@@ -83,7 +83,7 @@ import Testing
       schemaNames.append(try #require(methods[index]?["name"]?.string))
     }
     #expect(Set(schemaNames).count == schemaNames.count, "duplicate method in the schema")
-    #expect(Set(schemaNames) == Set(Server.methodNames))
+    #expect(Set(schemaNames) == Set(Engine.methodNames))
   }
 
   @Test func everyMethodAcceptsExactlyTheSchemaParams() throws {
@@ -94,7 +94,7 @@ import Testing
       let name = try #require(method["name"]?.string)
       let params = try #require(method["params"])
       let schemaParams = Set((0..<params.count).compactMap { params[$0]?["name"]?.string })
-      let served = Set(Server.methodParameters[name] ?? [])
+      let served = Set(Engine.methodParameters[name] ?? [])
       #expect(schemaParams == served, "\(name): schema \(schemaParams) vs server \(served)")
     }
   }

@@ -4,7 +4,9 @@ extension AlertManager {
   /// - Complexity: O(n log n)
   public func _checkInvariants() {
     timers._checkInvariants()
-    if let due = timers.nextDue { precondition(due > now, "a due timer did not fire") }
+    if let due = timers.nextDue, !holdingRestored {
+      precondition(due > now, "a due timer did not fire")
+    }
     var expected = AlertCounts()
     var expectedTimers = 0
     var activePerQueue = Array(repeating: 0, count: queues.count)
@@ -16,10 +18,13 @@ extension AlertManager {
       expected[alert.state] += 1
       let queue = queues[record.queue]
       let rank = ShowRank(priority: alert.priority, seq: alert.seq)
-      let waiting =
-        alert.scope.map { queue.scoped[$0]?.rank(of: id) } ?? queue.unscoped.rank(of: id)
       let waits = alert.state == .pending || alert.state == .suspended
-      precondition(waiting == (waits ? rank : nil), "waiting index out of step")
+      precondition(
+        queue.waiting.rank(of: id, scope: alert.scope) == (waits ? rank : nil),
+        "waiting index out of step")
+      precondition(
+        queue.preempting.rank(of: id, scope: alert.scope) == (waits && record.preempt ? rank : nil),
+        "preempting index out of step")
       let displace = DisplaceRank(priority: alert.priority, showSeq: record.showSeq)
       precondition(
         queue.showing.rank(of: id) == (alert.state == .showing ? displace : nil),
@@ -41,6 +46,9 @@ extension AlertManager {
       }
       if alert.state == .showing {
         precondition(alert.scope == nil || alert.scope == navigation.active, "shows off-page")
+      }
+      if alert.state == .scheduled {
+        precondition(alert.readyAt.map { $0 > now } ?? false || holdingRestored, "overdue")
       }
     }
     precondition(expected == counts, "state counts out of step")
@@ -73,24 +81,25 @@ extension AlertManager {
 
   private func checkQueue(_ queue: AlertQueue, at index: Int, active: Int, history: Int) {
     precondition(queueIndex[queue.name] == index, "queue index out of step")
-    queue.unscoped._checkInvariants()
+    queue.waiting._checkInvariants()
+    queue.preempting._checkInvariants()
     queue.showing._checkInvariants()
-    for heap in queue.scoped.values {
-      precondition(!heap.isEmpty, "empty scope heap kept")
-      heap._checkInvariants()
-    }
     precondition(queue.activeIDs.count == active, "queue's active set out of step")
     precondition(queue.historyCount == history, "history count out of step")
     precondition(history <= queue.settings.historyLimit, "history over its limit")
+    guard !holdingRestored else { return }
     precondition(queue.isBusy == (active > 0), "alert.idle owed or busy flag stale")
     precondition(
       timers.due(of: .gapEnd(queue: index)) == queue.gapUntil, "gap timer out of step")
-    guard queue.pauseReasons.isEmpty, queue.gapUntil == nil,
-      let next = queue.nextToShow(activeScope: navigation.active)
-    else { return }
-    precondition(queue.showing.count >= queue.settings.maxConcurrent, "pump left room")
-    let preempts = records[next.key]?.preempt == true
-    let lowest = queue.showing.min?.rank.priority ?? .max
-    precondition(!preempts || next.rank.priority <= lowest, "pump left a preemption")
+    guard queue.isOpen else { return }
+    let active = navigation.active
+    if queue.showing.count < queue.settings.maxConcurrent {
+      precondition(queue.waiting.best(activeScope: active) == nil, "pump left room")
+    }
+    if let preempting = queue.preempting.best(activeScope: active),
+      let lowest = queue.showing.min, queue.showing.count >= queue.settings.maxConcurrent
+    {
+      precondition(preempting.rank.priority <= lowest.rank.priority, "pump left a preemption")
+    }
   }
 }

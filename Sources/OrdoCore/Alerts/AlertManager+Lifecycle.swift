@@ -1,16 +1,19 @@
-// The alert life cycle: state transitions with their indexes, timers and events, and the pump.
+// The alert life cycle: state transitions with their indexes, timers and events, the
+// instants of time, and the pump.
 
 extension AlertManager {
-  /// Starts a mutating call: brings the manager to `now`, firing due timers.
-  mutating func beginCall(now: Int64) {
+  /// Starts a mutating call.
+  mutating func beginChange() {
     forgottenThisCall.removeAll()
-    advance(to: now)
   }
 
-  /// Ends a mutating call: pumps the queues it touched, then fires the timers it made due.
-  mutating func finishCall() {
+  /// Ends a mutating call (docs/protocol.md#one-instant-one-decision): the call's own changes
+  /// are in; pump once, then apply what is due at this same instant (expiries set by the
+  /// call, such as `ttlMs: 0`). Also lets restored alerts compete from now on.
+  mutating func finishChange() {
+    holdingRestored = false
     settle()
-    advance(to: now)
+    while let due = timers.nextDue, due <= now { runInstant() }
   }
 
   /// `alert` as it is now, or as it was when history trimming forgot it during this call.
@@ -43,6 +46,12 @@ extension AlertManager {
       .min { $0.alert.seq < $1.alert.seq }
   }
 
+  /// The times of the shows that count for an alert of `type` with `key` under `limit`
+  /// (per key only when the limit says so).
+  func countedShows(type: String, key: String?, limit: FrequencyLimit?) -> [Int64] {
+    shows.times(type: type, key: limit?.per == .key ? key : nil)
+  }
+
   /// Adds a new active (scheduled or pending) alert with its indexes and timers.
   /// - Complexity: O(log n)
   mutating func insert(_ record: Record) {
@@ -55,20 +64,29 @@ extension AlertManager {
     if let key = alert.key { activeByKey[key, default: []].insert(alert.id) }
     if let scope = alert.scope { activeByScope[scope, default: []].insert(alert.id) }
     if let expiresAt = alert.expiresAt { timers.schedule(.expire(alert.id), at: expiresAt) }
-    if alert.state == .scheduled, let readyAt = alert.readyAt {
-      timers.schedule(.ready(alert.id), at: readyAt)
-    } else {
+    switch alert.state {
+    case .scheduled:
+      if let readyAt = alert.readyAt { timers.schedule(.ready(alert.id), at: readyAt) }
+    case .pending, .suspended:
       queues[record.queue].insertWaiting(
-        alert.id, scope: alert.scope, rank: ShowRank(priority: alert.priority, seq: alert.seq))
+        alert.id, scope: alert.scope, rank: ShowRank(priority: alert.priority, seq: alert.seq),
+        preempt: record.preempt)
+    case .showing, .done, .cancelled, .expired:
+      preconditionFailure("inserted an alert that is \(alert.state)")
     }
+    noteDurable(alert)
     dirty.insert(record.queue)
   }
 
-  /// Dedupe `replace`: updates `data` and `priority` where given; a showing alert gets
-  /// `alert.update`.
+  /// Dedupe `replace`: updates `data` and `priority` where given; a showing alert whose data
+  /// or priority changed gets `alert.update` (a replace that changes nothing sends none).
   /// - Complexity: O(log n)
   mutating func replace(_ id: String, data: RawJSON?, priority: Int64?) {
-    guard var record = records[id], data != nil || priority != nil else { return }
+    guard var record = records[id] else { return }
+    let changed =
+      (data != nil && data != record.alert.data)
+      || (priority != nil && priority != record.alert.priority)
+    guard changed else { return }
     if let data { record.alert.data = data }
     if let priority { record.alert.priority = priority }
     records[id] = record
@@ -76,7 +94,8 @@ extension AlertManager {
     switch alert.state {
     case .pending, .suspended:
       queues[record.queue].insertWaiting(
-        id, scope: alert.scope, rank: ShowRank(priority: alert.priority, seq: alert.seq))
+        id, scope: alert.scope, rank: ShowRank(priority: alert.priority, seq: alert.seq),
+        preempt: record.preempt)
     case .showing:
       queues[record.queue].showing.upsert(
         id, rank: DisplaceRank(priority: alert.priority, showSeq: record.showSeq))
@@ -84,17 +103,18 @@ extension AlertManager {
     case .scheduled, .done, .cancelled, .expired:
       break
     }
+    noteDurable(alert)
     dirty.insert(record.queue)
   }
 
-  /// Moves alert `id` to `newState`, keeping indexes, timers, counts and history in step, and
-  /// emits `alert.changed` (when subscribed), `alert.show`, or `alert.hide` with
-  /// `hideReason` when it leaves the screen. `reason` is the change's reason and, for an
-  /// ended state, the `endReason`. Returns the alert as changed.
+  /// Moves alert `id` to `newState`, keeping indexes, timers, counts, history and the show
+  /// history in step, and emits `alert.changed` (when subscribed), the show, or
+  /// `alert.hide` with `hideReason` when it leaves the screen. An ended state takes its
+  /// `endReason` from `reason`. Returns the alert as changed.
   /// - Complexity: O(log n)
   @discardableResult
   mutating func move(
-    _ id: String, to newState: AlertState, reason: String, hide hideReason: String? = nil,
+    _ id: String, to newState: AlertState, reason: ChangeReason, hide hideReason: HideReason? = nil,
     update: (inout Alert) -> Void = { _ in }
   ) -> Alert? {
     guard var record = records[id] else { return nil }
@@ -102,7 +122,8 @@ extension AlertManager {
     let previous = record.alert.state
     switch previous {
     case .scheduled: timers.cancel(.ready(id))
-    case .pending, .suspended: queues[queue].removeWaiting(id, scope: record.alert.scope)
+    case .pending, .suspended:
+      queues[queue].removeWaiting(id, scope: record.alert.scope, preempt: record.preempt)
     case .showing:
       queues[queue].showing.remove(id)
       timers.cancel(.dismiss(id))
@@ -113,11 +134,12 @@ extension AlertManager {
     update(&record.alert)
     switch newState {
     case .scheduled:
-      break
+      if let readyAt = record.alert.readyAt { timers.schedule(.ready(id), at: readyAt) }
     case .pending, .suspended:
       queues[queue].insertWaiting(
         id, scope: record.alert.scope,
-        rank: ShowRank(priority: record.alert.priority, seq: record.alert.seq))
+        rank: ShowRank(priority: record.alert.priority, seq: record.alert.seq),
+        preempt: record.preempt)
     case .showing:
       lastShowSeq += 1
       record.showSeq = lastShowSeq
@@ -129,10 +151,11 @@ extension AlertManager {
       if let durationMs = record.alert.durationMs {
         timers.schedule(.dismiss(id), at: now.addingClamped(durationMs))
       }
+      if previous != .suspended { recordShow(of: record.alert) }
     case .done, .cancelled, .expired:
       timers.cancel(.expire(id))
       record.alert.endedAt = now
-      record.alert.endReason = reason
+      record.alert.endReason = EndReason(reason)
       lastEndOrder += 1
       record.endOrder = lastEndOrder
       removeFromActiveIndexes(record)
@@ -152,8 +175,7 @@ extension AlertManager {
             at: now)))
     }
     if newState == .showing {
-      outputs.append(
-        .event(.alertShow(alert: alert, resumed: previous == .suspended, at: now, layer: nil)))
+      outputs.append(.show(alert, resumed: previous == .suspended, at: now))
     }
     if previous == .showing {
       if let hideReason {
@@ -163,8 +185,22 @@ extension AlertManager {
       if newState.isEnded { startGap(queue) }
     }
     if newState.isEnded { trimHistory(of: queue) }
+    noteDurable(alert)
     dirty.insert(queue)
     return alert
+  }
+
+  /// Counts a show (one that is not a resumption) for the frequency limits.
+  private mutating func recordShow(of alert: Alert) {
+    lastShowOrder += 1
+    let record = ShowRecord(
+      id: alert.id, type: alert.type, key: alert.key, queue: alert.queue, at: now,
+      wallAt: startedWallAt.addingClamped(now), order: lastShowOrder)
+    shows.append(record)
+    if tracksDurableChanges {
+      durable.shows.append(record)
+      durable.countersChanged = true
+    }
   }
 
   private mutating func removeFromActiveIndexes(_ record: Record) {
@@ -190,7 +226,7 @@ extension AlertManager {
     timers.schedule(.gapEnd(queue: queue), at: end)
   }
 
-  // MARK: - History
+  // MARK: - History of ended alerts
 
   private func isLive(_ id: String, endOrder: Int64) -> Bool {
     guard let record = records[id] else { return false }
@@ -276,29 +312,49 @@ extension AlertManager {
   /// Cancels `alerts` (active ones) in the given order.
   mutating func cancelInOrder(_ alerts: [Alert]) {
     for alert in alerts {
-      move(alert.id, to: .cancelled, reason: "cancelled", hide: "cancelled")
+      move(alert.id, to: .cancelled, reason: .cancelled, hide: .cancelled)
     }
   }
 
-  // MARK: - Time, navigation and the pump
+  // MARK: - Instants, navigation and the pump
 
-  /// Applies one fired timer.
-  mutating func fire(_ timer: Timer) {
-    switch timer {
-    case .ready(let id):
-      guard records[id]?.alert.state == .scheduled else { return }
-      move(id, to: .pending, reason: "ready")
-    case .expire(let id):
-      guard let state = records[id]?.alert.state, state == .scheduled || state == .pending
-      else { return }
-      move(id, to: .expired, reason: "expired")
-    case .dismiss(let id):
-      guard records[id]?.alert.state == .showing else { return }
-      move(id, to: .done, reason: "timeout", hide: "timeout")
-    case .gapEnd(let queue):
-      queues[queue].gapUntil = nil
-      dirty.insert(queue)
+  /// Decides the instant `now` (docs/protocol.md#one-instant-one-decision): every auto-hide,
+  /// readiness and gap end due now takes effect (each kind in `seq` order, whatever order the
+  /// timers were set in), the queues pump once, then the expiries due now apply, in `seq`
+  /// order, to what still waits.
+  /// - Complexity: O(t log n) for the t timers due now, plus the pump.
+  mutating func runInstant() {
+    var dismissals: [String] = []
+    var readiness: [String] = []
+    var expiries: [String] = []
+    while let timer = timers.popDue(upTo: now) {
+      switch timer.key {
+      case .ready(let id): readiness.append(id)
+      case .expire(let id): expiries.append(id)
+      case .dismiss(let id): dismissals.append(id)
+      case .gapEnd(let queue):
+        queues[queue].gapUntil = nil
+        dirty.insert(queue)
+      }
     }
+    for id in inSeqOrder(dismissals) where records[id]?.alert.state == .showing {
+      move(id, to: .done, reason: .timeout, hide: .timeout)
+    }
+    for id in inSeqOrder(readiness) where records[id]?.alert.state == .scheduled {
+      move(id, to: .pending, reason: .ready)
+    }
+    settle()
+    for id in inSeqOrder(expiries) {
+      guard let state = records[id]?.alert.state, state == .scheduled || state == .pending
+      else { continue }
+      move(id, to: .expired, reason: .expired)
+    }
+    settle()
+  }
+
+  private func inSeqOrder(_ ids: [String]) -> [String] {
+    guard ids.count > 1 else { return ids }
+    return ids.sorted { (records[$0]?.alert.seq ?? 0) < (records[$1]?.alert.seq ?? 0) }
   }
 
   /// After the active scope changed: suspends every showing alert whose scope is no longer
@@ -312,15 +368,17 @@ extension AlertManager {
         .filter { $0.alert.scope != nil && $0.alert.scope != active }
         .sorted { $0.showSeq < $1.showSeq }
       for record in leaving {
-        move(record.alert.id, to: .suspended, reason: "suspended", hide: "suspended")
+        move(record.alert.id, to: .suspended, reason: .suspended, hide: .suspended)
       }
       dirty.insert(queue)
     }
   }
 
   /// Pumps every queue touched since the last pump, in the order the queues were created,
-  /// then emits `alert.idle` for each that went from busy to empty.
+  /// then emits `alert.idle` for each that went from busy to empty. Does nothing while
+  /// restored alerts wait for the first call.
   mutating func settle() {
+    guard !holdingRestored, !dirty.isEmpty else { return }
     for queue in dirty.sorted() {
       pump(queue)
       if queues[queue].isBusy && queues[queue].activeIDs.isEmpty {
@@ -331,24 +389,65 @@ extension AlertManager {
     dirty.removeAll()
   }
 
-  /// Shows the queue's best eligible alerts until it is full (then lets a better preempting
-  /// one displace the lowest-priority showing alert) or nothing is eligible.
-  /// - Complexity: O(log n) per alert shown.
+  /// Fills the queue's free places with its best eligible alerts; then, while it is full, lets
+  /// the best eligible *preempting* alert displace the lowest-priority showing one when its
+  /// priority is strictly greater. An alert a frequency limit forbids is dropped or deferred
+  /// at its turn and the next one is considered.
+  /// - Complexity: O(log n) per alert shown, displaced or limited.
   mutating func pump(_ queue: Int) {
-    guard queues[queue].pauseReasons.isEmpty, queues[queue].gapUntil == nil else { return }
-    while let next = queues[queue].nextToShow(activeScope: navigation.active),
-      let record = records[next.key]
+    guard queues[queue].isOpen else { return }
+    let active = navigation.active
+    while queues[queue].showing.count < queues[queue].settings.maxConcurrent,
+      let next = queues[queue].waiting.best(activeScope: active)
     {
-      let reason = record.alert.state == .suspended ? "resumed" : "shown"
-      if queues[queue].showing.count < queues[queue].settings.maxConcurrent {
-        move(next.key, to: .showing, reason: reason)
-        continue
-      }
-      guard record.preempt, let lowest = queues[queue].showing.min,
-        next.rank.priority > lowest.rank.priority
-      else { return }
-      move(lowest.key, to: .suspended, reason: "preempted", hide: "preempted")
-      move(next.key, to: .showing, reason: reason)
+      if mayShow(next.key) { show(next.key) }
+    }
+    while let next = queues[queue].preempting.best(activeScope: active),
+      queues[queue].showing.count >= queues[queue].settings.maxConcurrent,
+      let lowest = queues[queue].showing.min, next.rank.priority > lowest.rank.priority
+    {
+      guard mayShow(next.key) else { continue }
+      move(lowest.key, to: .suspended, reason: .preempted, hide: .preempted)
+      show(next.key)
+    }
+  }
+
+  private mutating func show(_ id: String) {
+    let resumed = records[id]?.alert.state == .suspended
+    move(id, to: .showing, reason: resumed ? .resumed : .shown)
+  }
+
+  /// Whether waiting alert `id` may show now under its frequency limit. A resumption is not a
+  /// new show and is always allowed. When the limit forbids it, the alert is dropped
+  /// (cancelled, `limited`) or deferred to its `retryAt` (`scheduled`), and false returned.
+  private mutating func mayShow(_ id: String) -> Bool {
+    guard let record = records[id], record.alert.state == .pending,
+      record.limit != nil || (record.cooldownMs ?? 0) > 0
+    else { return true }
+    let allowedAt = ShowHistory.earliestShow(
+      at: now,
+      times: countedShows(type: record.alert.type, key: record.alert.key, limit: record.limit),
+      limit: record.limit, cooldownMs: record.cooldownMs)
+    guard allowedAt != now else { return true }
+    if record.onLimit == .defer, let allowedAt {
+      move(id, to: .scheduled, reason: .deferred) { $0.readyAt = allowedAt }
+    } else {
+      move(id, to: .cancelled, reason: .limited)
+    }
+    return false
+  }
+}
+
+extension EndReason {
+  /// The end reason of a change into an ended state.
+  init?(_ reason: ChangeReason) {
+    switch reason {
+    case .completed: self = .completed
+    case .timeout: self = .timeout
+    case .cancelled: self = .cancelled
+    case .expired: self = .expired
+    case .limited: self = .limited
+    case .ready, .shown, .resumed, .suspended, .preempted, .deferred: return nil
     }
   }
 }

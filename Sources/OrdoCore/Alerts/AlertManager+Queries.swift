@@ -5,7 +5,7 @@ extension AlertManager {
   /// - Throws: `.notFound(kind: "alert", id:)`.
   /// - Complexity: O(1)
   public func alert(id: String) throws(CoreError) -> Alert {
-    guard let record = records[id] else { throw .notFound(kind: "alert", id: id) }
+    guard let record = records[id] else { throw .notFound(.alert, id: id) }
     return record.alert
   }
 

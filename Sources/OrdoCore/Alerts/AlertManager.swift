@@ -1,60 +1,17 @@
-/// The alert manager of SPEC §4: named queues of alerts, navigation, and the pump that decides
-/// what shows. Pure: no JSON, no I/O, no clock; every call is told `now` (engine ms).
+/// The alert manager (docs/protocol.md#alerts): named queues of alerts, navigation, the pump
+/// that decides what shows, frequency limits and the show history. Pure: no JSON, no I/O,
+/// no clock; time moves only through `advance(to:)`.
 ///
-/// Time. Each mutating call first brings the manager to `now`, firing every timer due by then
-/// in time order, each at its own due time, pumping after each (that is the passage of time,
-/// not the call); then it validates and either throws having changed nothing else, or applies,
-/// pumps, and fires the timers its own change made due at `now` (e.g. `ttlMs: 0`). A `now`
-/// earlier than the manager's time counts as the manager's time. Reads (`alert(id:)`, `list`,
-/// …) show the state as of the last call: a server calls `advance(to:)` before serving one.
-/// Timers due at the same ms fire in scheduling order; `enqueue` schedules expiry before
-/// readiness, so an alert whose `readyAt` equals its `expiresAt` expires unshown.
+/// A mutating call applies its change at the manager's time, then pumps once, then applies
+/// what became due at that same instant (an expiry at `now`): the one-instant rule of
+/// docs/protocol.md#one-instant-one-decision. It either throws having changed nothing, or
+/// applies. Reads show the state as of the last call.
 ///
-/// Choices where SPEC §4 is silent (what a demanding UI developer would expect):
-/// - Ids. An alert id collides only with an *active* alert (`.alreadyExists`); enqueueing the
-///   id of an ended alert still in history replaces that history entry. Generated ids are
-///   `alert-1`, `alert-2`, … skipping every id the manager knows.
-/// - Event order within one change: `alert.changed` (when subscribed) comes first, then the
-///   `alert.show` / `alert.hide` it causes; `alert.idle` comes after the queue was pumped.
-///   `alert.changed` is not sent for creation (`previous` would not exist): `enqueue` returns
-///   the new alert. Reasons: `ready`, `shown`, `resumed`, `suspended`, `preempted`,
-///   `completed`, `timeout`, `cancelled`, `expired`.
-/// - Completing a showing alert sends no `alert.hide` (the shell closed it itself).
-/// - `shownAt` is the start of the latest show; `durationMs` restarts there. Once shown, an
-///   alert never expires, so its expiry timer is dropped at its first show.
-/// - Preemption is a property of the alert, checked by the pump: when a queue is full, its
-///   next alert (the best eligible one) displaces the lowest-priority showing alert if it was
-///   enqueued with `preempt: true` and its priority is strictly greater. So a preempting
-///   alert that is scheduled, or scoped to another page, preempts when it becomes eligible;
-///   it never jumps over a better waiting alert. A paused queue or one in its gap preempts
-///   nothing. Dedupe `replace` does not change an alert's `preempt` flag.
-/// - `minGapMs` counts from the moment a *showing* alert ends (completed, timeout, cancelled);
-///   ending a suspended or waiting alert starts no gap, nor does suspension or preemption.
-///   Changing `minGapMs` leaves a running gap as it is.
-/// - Lowering `maxConcurrent` below what shows hides nothing; the queue just shows nothing new
-///   until it is below the limit. Lowering `historyLimit` forgets the oldest ended alerts now.
-/// - `configure`, `pause` and `resume` without `queue` act on `"default"`; any of them, like
-///   `enqueue`, creates the queue with default settings. Omitted `configure` fields keep
-///   their values. `defineType` replaces the type's whole definition.
-/// - `delayMs: 0` or an `at` not in the future makes the alert pending at once (an `at` in
-///   the past gives `readyAt` = the enqueue time). `ttlMs: 0` means "show now or never".
-///   `durationMs` must be ≥ 1; `delayMs` and `ttlMs` ≥ 0.
-/// - `Screen.enqueue` checks that `mount.parent` exists even when dedupe finds an alert.
-/// - A type's `scope` cannot be cleared per alert (an omitted or nil scope takes the type's).
-/// - Dedupe with several active alerts of that key and queue (made with `allow`) acts on the
-///   oldest. `replace` updates `priority` only when the request gives one (not from the type).
-/// - `cancel` never fails on ids it does not know (history is bounded, so "unknown" and "long
-///   ended" look alike); `states` may only name active states. Matches are cancelled in
-///   enqueue order. `clear` cancels in enqueue order too, then forgets the queue's ended
-///   alerts; `removed` counts every alert forgotten (active + history). Pauses, gaps and
-///   settings survive `clear`.
-/// - `list` orders showing alerts by when they (last) started showing, waiting ones by
-///   priority then `seq` (across queues as within one), scheduled ones by `readyAt` then
-///   `seq`, ended ones newest first.
-/// - Queues are pumped in the order they were created (first used), so events of several
-///   queues caused by one change come in that order. A page change lets every queue pump:
-///   O(q) for q queues, which are expected to be few.
-/// - Ids, queue names, types, scopes, keys and pause reasons are 1–256 Unicode scalars.
+/// Choices where the protocol leaves room are listed in docs/protocol.md#alerts; the ones a
+/// reader of this code needs: an alert id collides only with an *active* alert (an ended one
+/// in history is replaced); generated ids are `alert-1`, `alert-2`, … skipping every id the
+/// manager knows; `alert.changed` comes before the `alert.show`/`alert.hide` it explains and
+/// `alert.idle` after the queue was pumped; queues are pumped in the order they were created.
 public struct AlertManager: Sendable {
   enum Timer: Hashable, Sendable {
     case ready(String)
@@ -63,8 +20,10 @@ public struct AlertManager: Sendable {
     case gapEnd(queue: Int)
   }
 
-  /// What a call produced, in order: events, and the layers of mounted alerts to take down.
+  /// What a call produced, in order: shows (the screen adds the mounted layer), other
+  /// events, and the layers of mounted alerts to take down.
   enum Output: Equatable, Sendable {
+    case show(Alert, resumed: Bool, at: Int64)
     case event(ScreenEvent)
     case unmount(alertID: String)
   }
@@ -74,6 +33,10 @@ public struct AlertManager: Sendable {
     /// The index of its queue in `queues`.
     let queue: Int
     var preempt: Bool
+    /// The limit, cooldown and `onLimit` it got at enqueue.
+    var limit: FrequencyLimit?
+    var cooldownMs: Int64?
+    var onLimit: OnLimit
     /// The order of its latest show (the preemption tiebreak).
     var showSeq: Int64 = 0
     /// The order in which it ended; names its live history entry.
@@ -82,13 +45,17 @@ public struct AlertManager: Sendable {
 
   /// The most alerts that may be active (not ended) at once.
   public let maxAlerts: Int
-  /// The manager's time: the latest `now` it was told.
+  /// The wall-clock epoch ms at engine time 0: `wallAt = startedWallAt + at`.
+  public internal(set) var startedWallAt: Int64
+  /// The manager's time: the latest time it was moved to.
   public internal(set) var now: Int64
   public internal(set) var navigation = Navigation()
   /// How many alerts are in each state.
   public internal(set) var counts = AlertCounts()
   /// Whether `alert.changed` events are produced (`events.subscribe`).
   public internal(set) var reportsStateChanges = false
+  /// Whether changes to durable things are collected for `takeDurableChanges()`.
+  public var tracksDurableChanges = false
 
   var records: [String: Record] = [:]
   var queues: [AlertQueue] = []
@@ -98,109 +65,159 @@ public struct AlertManager: Sendable {
   var activeByKey: [String: Set<String>] = [:]
   var activeByType: [String: Set<String>] = [:]
   var activeByScope: [String: Set<String>] = [:]
+  var shows = ShowHistory()
   var lastSeq: Int64 = 0
   var lastShowSeq: Int64 = 0
   var lastEndOrder: Int64 = 0
-  var lastGeneratedID = 0
+  var lastGeneratedID: Int64 = 0
+  var lastShowOrder: Int64 = 0
+  /// Set by `restore`: nothing is pumped until the first call after it (restored alerts must
+  /// not show before the shell's first request was applied).
+  var holdingRestored = false
   /// Queues (by index) whose alerts changed since the last pump.
   var dirty: Set<Int> = []
   var outputs: [Output] = []
+  var durable = DurableChanges()
   /// Alerts forgotten by history trimming during the current call, so it can still return
   /// their final state.
   var forgottenThisCall: [String: Alert] = [:]
 
-  public init(maxAlerts: Int = 1_000_000, now: Int64 = 0) {
+  public init(maxAlerts: Int = 1_000_000, now: Int64 = 0, startedWallAt: Int64 = 0) {
     self.maxAlerts = maxAlerts
     self.now = now
+    self.startedWallAt = startedWallAt
   }
 
-  /// The due time of the earliest timer (readiness, expiry, auto-dismiss, gap end).
+  /// The due time of the earliest timer (readiness, expiry, auto-dismiss, gap end); nil while
+  /// restored alerts wait for the first call.
   /// - Complexity: O(1)
-  public var nextDeadline: Int64? { timers.nextDue }
+  public var nextDeadline: Int64? { holdingRestored ? nil : timers.nextDue }
+
+  /// Whether any timer is set (restored ones included).
+  public var hasTimers: Bool { !timers.isEmpty }
 
   /// Takes the outputs produced since the last drain.
   mutating func drainOutputs() -> [Output] {
+    guard !outputs.isEmpty else { return [] }
     defer { outputs.removeAll(keepingCapacity: true) }
     return outputs
   }
 
   // MARK: - Alerts
 
-  /// `alert.enqueue`: queues a new alert, or applies `onDuplicate` to the active alert of the
-  /// same queue with the same key.
-  /// - Throws: `.invalidParams` (bad field, both `delayMs` and `at`), `.alreadyExists` (active
-  ///   id, or key with `.error`), `.limitExceeded` (`maxAlerts`).
+  /// `alert.enqueue`: queues a new alert, applies `onDuplicate` to the active alert of the
+  /// same queue with the same key, or refuses it for its frequency limit.
+  /// `mountParentExists` tells whether `mount.parent` (if given) names a layer.
+  /// - Throws: `.invalidParams` (bad field, both `delayMs` and `at`, `limit.per: key` without
+  ///   a key), `.notFound(.layer)` (`mount.parent`), `.alreadyExists` (active id, or key with
+  ///   `.error`), `.limitExceeded(.maxAlerts)`.
   /// - Complexity: O(log n), plus O(k) for k active alerts with the same key.
-  mutating func enqueue(_ request: AlertEnqueueRequest, now: Int64) throws(CoreError)
-    -> AlertEnqueueResult
+  mutating func enqueue(_ request: AlertEnqueueRequest, mountParentExists: Bool = true)
+    throws(CoreError) -> AlertEnqueueResult
   {
-    beginCall(now: now)
+    beginChange()
     try Self.validate(request)
+    if let parent = request.mount?.parent, !mountParentExists {
+      throw .notFound(.layer, id: parent)
+    }
     let definition = types[request.type]
     let queueName = request.queue ?? definition?.queue ?? "default"
+    let limit: FrequencyLimit? =
+      switch request.limit {
+      case .inherit: definition?.limit
+      case .unlimited: nil
+      case .limit(let own): own
+      }
+    if limit?.per == .key, request.key == nil {
+      throw .invalidParams(
+        path: "/key", expected: "a key, since the limit counts per key",
+        message: "key is required: the alert's limit counts shows per key (per: \"key\").")
+    }
 
     if let key = request.key, request.onDuplicate != .allow,
       let existing = oldestActive(key: key, queue: queueName)
     {
       switch request.onDuplicate {
-      case .error: throw .alreadyExists(kind: "key", id: key)
+      case .error: throw .alreadyExists(.key, id: key)
       case .ignore, .allow:
+        finishChange()
         return AlertEnqueueResult(alert: existing.alert, disposition: .ignored)
       case .replace:
         replace(existing.alert.id, data: request.data, priority: request.priority)
-        finishCall()
+        finishChange()
         return AlertEnqueueResult(alert: finalState(of: existing.alert), disposition: .replaced)
       }
     }
 
     if let id = request.id, let known = records[id], !known.alert.state.isEnded {
-      throw .alreadyExists(kind: "alert", id: id)
+      throw .alreadyExists(.alert, id: id)
     }
     guard counts.active < maxAlerts else {
-      throw .limitExceeded(name: "maxAlerts", limit: maxAlerts, value: counts.active + 1)
+      throw .limitExceeded(.maxAlerts, limit: maxAlerts, value: counts.active + 1)
+    }
+
+    var readyAt: Int64?
+    if let delay = request.delayMs {
+      readyAt = now.addingClamped(delay)
+    } else if let at = request.at {
+      readyAt = max(at, now)
+    }
+    let cooldownMs = request.cooldownMs ?? definition?.cooldownMs
+    let onLimit = request.onLimit ?? definition?.onLimit ?? .drop
+    if limit != nil || (cooldownMs ?? 0) > 0 {
+      let showAt = readyAt ?? now
+      let allowedAt = ShowHistory.earliestShow(
+        at: showAt, times: countedShows(type: request.type, key: request.key, limit: limit),
+        limit: limit, cooldownMs: cooldownMs)
+      if allowedAt != showAt {
+        guard onLimit == .defer, let allowedAt else {
+          finishChange()
+          return AlertEnqueueResult(alert: nil, disposition: .limited, retryAt: allowedAt)
+        }
+        readyAt = allowedAt
+      }
     }
 
     let id = request.id ?? generateID()
     forget(id)
     let queue = queueOrdinal(queueName)
     lastSeq += 1
-    var readyAt: Int64?
-    if let delay = request.delayMs {
-      readyAt = self.now.addingClamped(delay)
-    } else if let at = request.at {
-      readyAt = max(at, self.now)
-    }
-    let state: AlertState = (readyAt ?? self.now) > self.now ? .scheduled : .pending
-    let alert = Alert(
+    let state: AlertState = (readyAt ?? now) > now ? .scheduled : .pending
+    var alert = Alert(
       id: id, queue: queueName, type: request.type,
       priority: request.priority ?? definition?.priority ?? 0, state: state,
       scope: request.scope ?? definition?.scope, key: request.key, data: request.data,
-      result: nil, seq: lastSeq, createdAt: self.now, readyAt: readyAt,
-      expiresAt: (request.ttlMs ?? definition?.ttlMs).map { self.now.addingClamped($0) },
+      result: nil, seq: lastSeq, createdAt: now, readyAt: readyAt,
+      expiresAt: (request.ttlMs ?? definition?.ttlMs).map { now.addingClamped($0) },
       durationMs: request.durationMs ?? definition?.durationMs, shownAt: nil, endedAt: nil,
       endReason: nil, shownCount: 0, mount: request.mount)
-    insert(Record(alert: alert, queue: queue, preempt: request.preempt))
-    finishCall()
+    alert.persist = request.persist ?? definition?.persist ?? false
+    insert(
+      Record(
+        alert: alert, queue: queue, preempt: request.preempt, limit: limit,
+        cooldownMs: cooldownMs, onLimit: onLimit))
+    if tracksDurableChanges { durable.countersChanged = true }
+    finishChange()
     return AlertEnqueueResult(alert: finalState(of: alert), disposition: .queued)
   }
 
   /// `alert.complete`: the user closed a showing or suspended alert; it becomes `done`
   /// (`endReason` `completed`) keeping `result`.
-  /// - Throws: `.notFound` (unknown id), `.invalidState(reason: "not_showing", state:)`.
+  /// - Throws: `.notFound` (unknown id), `.invalidState(.notShowing, state:)`.
   /// - Complexity: O(log n)
-  mutating func complete(id: String, result: RawJSON?, now: Int64) throws(CoreError) -> Alert {
-    beginCall(now: now)
-    guard let record = records[id] else { throw .notFound(kind: "alert", id: id) }
+  mutating func complete(id: String, result: RawJSON?) throws(CoreError) -> Alert {
+    beginChange()
+    guard let record = records[id] else { throw .notFound(.alert, id: id) }
     let state = record.alert.state
     guard state == .showing || state == .suspended else {
       throw .invalidState(
-        reason: "not_showing", state: state.rawValue,
+        .notShowing, state: state,
         message: "Alert \"\(id)\" is \(state.rawValue); only a showing or suspended alert can be"
           + " completed.")
     }
-    let completed = move(id, to: .done, reason: "completed") { $0.result = result }
-    finishCall()
-    return completed ?? record.alert
+    let completed = move(id, to: .done, reason: .completed) { $0.result = result }
+    finishChange()
+    return completed.map(finalState(of:)) ?? record.alert
   }
 
   /// `alert.cancel`: cancels every active alert matching all the given filters, in enqueue
@@ -208,20 +225,20 @@ public struct AlertManager: Sendable {
   /// - Throws: `.invalidParams` when no filter is given or `states` names an ended state.
   /// - Complexity: O(log n) for `id`; O(m log n) for m candidates of the most selective of
   ///   `ids`, `key`, `type`, `scope`, `queue`; O(n log n) with only `states`/`all`.
-  mutating func cancel(_ filter: AlertCancelFilter, now: Int64) throws(CoreError) -> [String] {
-    beginCall(now: now)
+  mutating func cancel(_ filter: AlertCancelFilter) throws(CoreError) -> [String] {
+    beginChange()
     try Self.validate(filter)
     let matches = activeAlerts(matching: filter)
     cancelInOrder(matches)
-    finishCall()
+    finishChange()
     return matches.map(\.id)
   }
 
   /// `alert.clear`: cancels every active alert of `queue` (nil: of every queue) and forgets
-  /// its history; returns how many alerts were forgotten.
+  /// its ended alerts; returns how many alerts were forgotten.
   /// - Complexity: O(m log m) for the m alerts of the queue(s).
-  mutating func clear(queue: String?, now: Int64) throws(CoreError) -> Int {
-    beginCall(now: now)
+  mutating func clear(queue: String?) throws(CoreError) -> Int {
+    beginChange()
     if let queue { try Self.checkName(queue, path: "/queue") }
     let targets: [Int]
     if let queue {
@@ -237,7 +254,7 @@ public struct AlertManager: Sendable {
     }
     cancelInOrder(active.sorted { $0.seq < $1.seq })
     for queue in targets { forgetHistory(of: queue) }
-    finishCall()
+    finishChange()
     return removed
   }
 
@@ -248,10 +265,10 @@ public struct AlertManager: Sendable {
   /// - Throws: `.invalidParams` for `maxConcurrent` < 1 or a negative `minGapMs` /
   ///   `historyLimit`.
   /// - Complexity: O(1), plus O(t) for t ended alerts forgotten.
-  mutating func configure(_ configuration: AlertQueueConfiguration, now: Int64)
-    throws(CoreError) -> AlertQueueSettings
+  mutating func configure(_ configuration: AlertQueueConfiguration) throws(CoreError)
+    -> AlertQueueSettings
   {
-    beginCall(now: now)
+    beginChange()
     if let name = configuration.queue { try Self.checkName(name, path: "/queue") }
     if let maxConcurrent = configuration.maxConcurrent, maxConcurrent < 1 {
       throw Self.outOfRange("maxConcurrent", minimum: 1)
@@ -271,8 +288,9 @@ public struct AlertManager: Sendable {
       queues[queue].settings.historyLimit = historyLimit
       trimHistory(of: queue)
     }
+    if tracksDurableChanges { durable.queues.insert(queues[queue].name) }
     dirty.insert(queue)
-    finishCall()
+    finishChange()
     return queues[queue].settings
   }
 
@@ -284,12 +302,12 @@ public struct AlertManager: Sendable {
   }
 
   /// `alert.defineType`: sets (replaces) the defaults of `definition.type`.
-  /// - Throws: `.invalidParams` for a bad name, `durationMs` < 1 or a negative `ttlMs`.
+  /// - Throws: `.invalidParams` for a bad name or an out-of-range number.
   /// - Complexity: O(1)
-  mutating func defineType(_ definition: AlertTypeDefinition, now: Int64) throws(CoreError)
+  mutating func defineType(_ definition: AlertTypeDefinition) throws(CoreError)
     -> AlertTypeDefinition
   {
-    beginCall(now: now)
+    beginChange()
     try Self.checkName(definition.type, path: "/type")
     if let scope = definition.scope { try Self.checkName(scope, path: "/scope") }
     if let queue = definition.queue { try Self.checkName(queue, path: "/queue") }
@@ -297,8 +315,10 @@ public struct AlertManager: Sendable {
       throw Self.outOfRange("durationMs", minimum: 1)
     }
     if let ttlMs = definition.ttlMs, ttlMs < 0 { throw Self.outOfRange("ttlMs", minimum: 0) }
+    try Self.validate(limit: definition.limit, cooldownMs: definition.cooldownMs)
     types[definition.type] = definition
-    finishCall()
+    if tracksDurableChanges { durable.types.insert(definition.type) }
+    finishChange()
     return definition
   }
 
@@ -309,19 +329,15 @@ public struct AlertManager: Sendable {
   /// `alert.pause`: holds `queue` (nil: `"default"`) for `reason` (nil: `"default"`); it shows
   /// nothing new while any reason holds it, and what shows stays.
   /// - Complexity: O(1)
-  mutating func pause(queue: String?, reason: String?, now: Int64) throws(CoreError)
-    -> AlertPauseState
-  {
-    try changePause(queue: queue, reason: reason, now: now) { $0.insert($1) }
+  mutating func pause(queue: String?, reason: String?) throws(CoreError) -> AlertPauseState {
+    try changePause(queue: queue, reason: reason) { $0.insert($1) }
   }
 
   /// `alert.resume`: releases `reason` (nil: `"default"`) on `queue` (nil: `"default"`); the
   /// queue shows again once no reason holds it. Releasing a reason not held does nothing.
   /// - Complexity: O(1), plus the pump.
-  mutating func resume(queue: String?, reason: String?, now: Int64) throws(CoreError)
-    -> AlertPauseState
-  {
-    try changePause(queue: queue, reason: reason, now: now) { $0.remove($1) }
+  mutating func resume(queue: String?, reason: String?) throws(CoreError) -> AlertPauseState {
+    try changePause(queue: queue, reason: reason) { $0.remove($1) }
   }
 
   /// The pause reasons of `queue` (nil: `"default"`).
@@ -333,72 +349,112 @@ public struct AlertManager: Sendable {
   }
 
   private mutating func changePause(
-    queue: String?, reason: String?, now: Int64,
-    _ change: (inout Set<String>, String) -> Void
+    queue: String?, reason: String?, _ change: (inout Set<String>, String) -> Void
   ) throws(CoreError) -> AlertPauseState {
-    beginCall(now: now)
+    beginChange()
     if let queue { try Self.checkName(queue, path: "/queue") }
     if let reason { try Self.checkName(reason, path: "/reason") }
     let index = queueOrdinal(queue ?? "default")
     change(&queues[index].pauseReasons, reason ?? "default")
     dirty.insert(index)
-    finishCall()
+    finishChange()
     return pauseState(queue: queue)
+  }
+
+  // MARK: - Show history
+
+  /// `alert.forget`: erases the counted shows matching `filter`, so limits count from zero;
+  /// returns how many were erased.
+  /// - Throws: `.invalidParams` when no filter is given.
+  /// - Complexity: O(h) for h shows recorded.
+  mutating func forget(_ filter: ShowForgetFilter) throws(CoreError) -> Int {
+    beginChange()
+    guard filter.all || filter.type != nil || filter.key != nil else {
+      throw .invalidParams(
+        path: "", expected: "one of type, key, all",
+        message: "Say which shows to forget: type, key, or all: true.")
+    }
+    if let type = filter.type { try Self.checkName(type, path: "/type") }
+    if let key = filter.key { try Self.checkName(key, path: "/key") }
+    let removed = shows.forget(filter)
+    if tracksDurableChanges { durable.forgottenShows += removed }
+    finishChange()
+    return removed.count
+  }
+
+  /// `alert.history`: the counted shows matching `filter`, newest first.
+  /// - Complexity: O(h + m log m) for h shows recorded and m matches.
+  public func history(_ filter: ShowHistoryFilter) -> [ShowRecord] {
+    shows.query(filter)
   }
 
   // MARK: - Navigation
 
   /// `nav.push`: `scope` becomes the active page.
   /// - Complexity: O(q + s log n) for q queues and s showing alerts suspended.
-  mutating func navPush(scope: String, now: Int64) throws(CoreError) -> Navigation {
-    beginCall(now: now)
+  mutating func navPush(scope: String) throws(CoreError) -> Navigation {
+    beginChange()
     try Self.checkName(scope, path: "/scope")
     let previous = navigation.active
     navigation.push(scope)
     navigationChanged(from: previous)
-    finishCall()
+    finishChange()
     return navigation
   }
 
   /// `nav.pop`: the page below the top becomes active.
-  /// - Throws: `.invalidState(reason: "empty_stack")`.
+  /// - Throws: `.invalidState(.emptyStack)`.
   /// - Complexity: O(q + s log n) for q queues and s showing alerts suspended.
-  mutating func navPop(now: Int64) throws(CoreError) -> Navigation {
-    beginCall(now: now)
+  mutating func navPop() throws(CoreError) -> Navigation {
+    beginChange()
     let previous = navigation.active
     try navigation.pop()
     navigationChanged(from: previous)
-    finishCall()
+    finishChange()
     return navigation
   }
 
   /// `nav.set`: replaces the whole stack (bottom → top).
   /// - Complexity: O(q + s log n + k) for q queues, s alerts suspended, k scopes.
-  mutating func navSet(stack: [String], now: Int64) throws(CoreError) -> Navigation {
-    beginCall(now: now)
+  mutating func navSet(stack: [String]) throws(CoreError) -> Navigation {
+    beginChange()
     for (index, scope) in stack.enumerated() {
       try Self.checkName(scope, path: "/stack/\(index)")
     }
     let previous = navigation.active
     navigation.replace(with: stack)
     navigationChanged(from: previous)
-    finishCall()
+    finishChange()
     return navigation
   }
 
-  // MARK: - Time and subscriptions
+  // MARK: - Time
 
-  /// Moves the manager to `now`, firing every due timer in time order, each at its own due
-  /// time, and pumping after each.
+  /// Moves the manager to `time` (never backwards), deciding each instant at which something
+  /// is due by the one-instant rule, in time order; every event carries its own instant.
   /// - Complexity: O(t log n) for t timers fired.
-  mutating func advance(to now: Int64) {
-    let target = max(now, self.now)
-    while let timer = timers.popDue(upTo: target) {
-      self.now = max(self.now, timer.due)
-      fire(timer.key)
-      settle()
+  mutating func advance(to time: Int64) {
+    let target = max(time, now)
+    while let due = timers.nextDue, due <= target {
+      now = max(now, due)
+      runInstant()
     }
-    self.now = target
+    now = target
+  }
+
+  /// Moves the manager's clock to `now` — backwards too — with a new wall-clock origin (the
+  /// engine clock changed mode). Only valid while no timer is set.
+  mutating func rebase(now: Int64, startedWallAt: Int64) {
+    precondition(timers.isEmpty, "rebased the clock with timers set")
+    self.now = now
+    self.startedWallAt = startedWallAt
+  }
+
+  /// Lets the alerts restored from durable state compete, after the first request.
+  /// - Complexity: O(q + s log n) for q queues and s alerts shown.
+  mutating func releaseRestored() {
+    guard holdingRestored else { return }
+    finishChange()
   }
 
   // MARK: - Validation
@@ -414,9 +470,11 @@ public struct AlertManager: Sendable {
   }
 
   static func outOfRange(_ field: String, minimum: Int64) -> CoreError {
-    .invalidParams(
-      path: "/" + field, expected: "an integer >= \(minimum)",
-      message: "\(field) must be an integer >= \(minimum).")
+    let path = "/" + field
+    return .invalidParams(
+      path: path, expected: "an integer >= \(minimum)",
+      message: "\(field.split(separator: "/").joined(separator: ".")) must be an integer"
+        + " >= \(minimum).")
   }
 
   static func validate(_ request: AlertEnqueueRequest) throws(CoreError) {
@@ -436,6 +494,20 @@ public struct AlertManager: Sendable {
     if let durationMs = request.durationMs, durationMs < 1 {
       throw outOfRange("durationMs", minimum: 1)
     }
+    if case .limit(let limit) = request.limit {
+      try validate(limit: limit, cooldownMs: nil)
+    }
+    try validate(limit: nil, cooldownMs: request.cooldownMs)
+  }
+
+  static func validate(limit: FrequencyLimit?, cooldownMs: Int64?) throws(CoreError) {
+    if let limit {
+      if limit.max < 0 { throw outOfRange("limit/max", minimum: 0) }
+      if let window = limit.windowMs, window < 1 {
+        throw outOfRange("limit/windowMs", minimum: 1)
+      }
+    }
+    if let cooldownMs, cooldownMs < 0 { throw outOfRange("cooldownMs", minimum: 0) }
   }
 
   private static func validate(_ filter: AlertCancelFilter) throws(CoreError) {
@@ -445,7 +517,7 @@ public struct AlertManager: Sendable {
     guard given else {
       throw .invalidParams(
         path: "", expected: "one of id, ids, type, key, scope, queue, states, all",
-        message: "alert.cancel needs at least one filter (id, ids, type, key, scope, queue,"
+        message: "Say what to cancel: at least one filter (id, ids, type, key, scope, queue,"
           + " states or all: true).")
     }
     for (index, state) in (filter.states ?? []).enumerated() where state.isEnded {

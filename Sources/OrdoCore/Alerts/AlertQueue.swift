@@ -63,6 +63,54 @@ struct HistoryLog {
   }
 }
 
+/// Waiting (pending or suspended) alerts of one queue, in show order: those without a
+/// scope in one heap, those with a scope in a heap per scope (an empty heap is removed).
+struct WaitingAlerts {
+  var unscoped = IndexedHeap<String, ShowRank>()
+  var scoped: [String: IndexedHeap<String, ShowRank>] = [:]
+
+  /// The best waiting alert that may show while `activeScope` is on screen.
+  /// - Complexity: O(1)
+  func best(activeScope: String?) -> (key: String, rank: ShowRank)? {
+    let free = unscoped.min
+    guard let activeScope, let local = scoped[activeScope]?.min else { return free }
+    guard let free else { return local }
+    return local.rank < free.rank ? local : free
+  }
+
+  /// - Complexity: O(1)
+  func rank(of id: String, scope: String?) -> ShowRank? {
+    scope.map { scoped[$0]?.rank(of: id) } ?? unscoped.rank(of: id)
+  }
+
+  /// - Complexity: O(log n)
+  mutating func upsert(_ id: String, scope: String?, rank: ShowRank) {
+    if let scope {
+      scoped[scope, default: IndexedHeap()].upsert(id, rank: rank)
+    } else {
+      unscoped.upsert(id, rank: rank)
+    }
+  }
+
+  /// - Complexity: O(log n)
+  mutating func remove(_ id: String, scope: String?) {
+    guard let scope else {
+      unscoped.remove(id)
+      return
+    }
+    scoped[scope]?.remove(id)
+    if scoped[scope]?.isEmpty == true { scoped[scope] = nil }
+  }
+
+  func _checkInvariants() {
+    unscoped._checkInvariants()
+    for heap in scoped.values {
+      precondition(!heap.isEmpty, "empty scope heap kept")
+      heap._checkInvariants()
+    }
+  }
+}
+
 /// One named queue: its settings, its pause reasons and gap, and its alerts indexed for the
 /// pump.
 struct AlertQueue {
@@ -71,10 +119,11 @@ struct AlertQueue {
   var pauseReasons: Set<String> = []
   /// While set, the queue is in the `minGapMs` gap after an alert ended, until this time.
   var gapUntil: Int64?
-  /// Waiting (pending or suspended) alerts without a scope.
-  var unscoped = IndexedHeap<String, ShowRank>()
-  /// Waiting alerts with a scope, per scope; an empty heap is removed.
-  var scoped: [String: IndexedHeap<String, ShowRank>] = [:]
+  /// Every waiting alert.
+  var waiting = WaitingAlerts()
+  /// The waiting alerts enqueued with `preempt: true` (also in `waiting`): the pump asks
+  /// them first whether to displace a showing alert, whatever else waits.
+  var preempting = WaitingAlerts()
   var showing = IndexedHeap<String, DisplaceRank>()
   /// Alerts not yet ended.
   var activeIDs: Set<String> = []
@@ -89,31 +138,23 @@ struct AlertQueue {
     self.settings = AlertQueueSettings(queue: name)
   }
 
-  /// The waiting alert that shows next while `activeScope` is on screen.
-  /// - Complexity: O(1)
-  func nextToShow(activeScope: String?) -> (key: String, rank: ShowRank)? {
-    let free = unscoped.min
-    guard let activeScope, let local = scoped[activeScope]?.min else { return free }
-    guard let free else { return local }
-    return local.rank < free.rank ? local : free
+  init(settings: AlertQueueSettings) {
+    self.name = settings.queue
+    self.settings = settings
+  }
+
+  /// Whether the queue may show something new now.
+  var isOpen: Bool { pauseReasons.isEmpty && gapUntil == nil }
+
+  /// - Complexity: O(log n)
+  mutating func insertWaiting(_ id: String, scope: String?, rank: ShowRank, preempt: Bool) {
+    waiting.upsert(id, scope: scope, rank: rank)
+    if preempt { preempting.upsert(id, scope: scope, rank: rank) }
   }
 
   /// - Complexity: O(log n)
-  mutating func insertWaiting(_ id: String, scope: String?, rank: ShowRank) {
-    if let scope {
-      scoped[scope, default: IndexedHeap()].upsert(id, rank: rank)
-    } else {
-      unscoped.upsert(id, rank: rank)
-    }
-  }
-
-  /// - Complexity: O(log n)
-  mutating func removeWaiting(_ id: String, scope: String?) {
-    guard let scope else {
-      unscoped.remove(id)
-      return
-    }
-    scoped[scope]?.remove(id)
-    if scoped[scope]?.isEmpty == true { scoped[scope] = nil }
+  mutating func removeWaiting(_ id: String, scope: String?, preempt: Bool) {
+    waiting.remove(id, scope: scope)
+    if preempt { preempting.remove(id, scope: scope) }
   }
 }

@@ -24,6 +24,51 @@ public enum AlertState: String, CaseIterable, Sendable {
   }
 }
 
+/// Why an alert ended (`endReason`).
+public enum EndReason: String, CaseIterable, Sendable {
+  /// The shell closed it (`alert.complete`); state `done`.
+  case completed
+  /// Its `durationMs` ran out on screen; state `done`.
+  case timeout
+  /// Cancelled (`alert.cancel`, `alert.clear`); state `cancelled`.
+  case cancelled
+  /// Its `ttlMs` ran out before it showed; state `expired`.
+  case expired
+  /// A frequency limit forbade it at its turn to show; state `cancelled`.
+  case limited
+
+  /// The ended state this reason leaves an alert in.
+  public var state: AlertState {
+    switch self {
+    case .completed, .timeout: return .done
+    case .cancelled, .limited: return .cancelled
+    case .expired: return .expired
+    }
+  }
+}
+
+/// Why a showing alert is taken off screen (`alert.hide`'s `reason`).
+public enum HideReason: String, Sendable {
+  case timeout, cancelled, preempted, suspended
+}
+
+/// The reason of a state change (`alert.changed`'s `reason`).
+public enum ChangeReason: String, Sendable {
+  /// `scheduled` → `pending`: its `readyAt` came.
+  case ready
+  /// → `showing` for the first time since it waited.
+  case shown
+  /// `suspended` → `showing`.
+  case resumed
+  /// `showing` → `suspended`: its page was left.
+  case suspended
+  /// `showing` → `suspended`: a preempting alert took its place.
+  case preempted
+  /// → `scheduled` again: a frequency limit deferred it to its `retryAt`.
+  case deferred
+  case completed, timeout, cancelled, expired, limited
+}
+
 /// Where the layer of a showing alert goes: layer `"alert:" + id` under `parent` (nil: top
 /// level) at `sort`.
 public struct AlertMount: Equatable, Sendable {
@@ -57,10 +102,12 @@ public struct Alert: Equatable, Sendable {
   /// The start of its latest show.
   public var shownAt: Int64?
   public var endedAt: Int64?
-  /// `completed`, `timeout`, `cancelled` or `expired`, once ended.
-  public var endReason: String?
+  /// Why it ended, once ended.
+  public var endReason: EndReason?
   public var shownCount: Int
   public var mount: AlertMount?
+  /// Whether it outlives the process (docs/protocol.md#durable-state).
+  public var persist: Bool = false
 }
 
 /// What `onDuplicate` does when an active alert of the same queue has the same `key`.
@@ -78,6 +125,8 @@ public enum AlertDuplicatePolicy: String, CaseIterable, Sendable {
 /// What `enqueue` did.
 public enum AlertDisposition: String, Sendable {
   case queued, replaced, ignored
+  /// A frequency limit forbade it and it was not queued (`onLimit: drop`).
+  case limited
 }
 
 /// The parameters of `alert.enqueue`; nil means the field was omitted.
@@ -96,13 +145,21 @@ public struct AlertEnqueueRequest: Equatable, Sendable {
   public var durationMs: Int64?
   public var preempt: Bool
   public var mount: AlertMount?
+  /// nil: the type's (default false).
+  public var persist: Bool?
+  public var limit: LimitOverride
+  /// nil: the type's; 0: none.
+  public var cooldownMs: Int64?
+  /// nil: the type's (default drop).
+  public var onLimit: OnLimit?
 
   public init(
     type: String, id: String? = nil, queue: String? = nil, priority: Int64? = nil,
     data: RawJSON? = nil, scope: String? = nil, key: String? = nil,
     onDuplicate: AlertDuplicatePolicy = .replace, delayMs: Int64? = nil, at: Int64? = nil,
     ttlMs: Int64? = nil, durationMs: Int64? = nil, preempt: Bool = false,
-    mount: AlertMount? = nil
+    mount: AlertMount? = nil, persist: Bool? = nil, limit: LimitOverride = .inherit,
+    cooldownMs: Int64? = nil, onLimit: OnLimit? = nil
   ) {
     self.type = type
     self.id = id
@@ -118,13 +175,26 @@ public struct AlertEnqueueRequest: Equatable, Sendable {
     self.durationMs = durationMs
     self.preempt = preempt
     self.mount = mount
+    self.persist = persist
+    self.limit = limit
+    self.cooldownMs = cooldownMs
+    self.onLimit = onLimit
   }
 }
 
 /// The result of `alert.enqueue`.
 public struct AlertEnqueueResult: Equatable, Sendable {
-  public var alert: Alert
+  /// nil only when `disposition` is `.limited`.
+  public var alert: Alert?
   public var disposition: AlertDisposition
+  /// With `.limited`: the earliest engine time the limit allows a show, nil for never.
+  public var retryAt: Int64?
+
+  public init(alert: Alert?, disposition: AlertDisposition, retryAt: Int64? = nil) {
+    self.alert = alert
+    self.disposition = disposition
+    self.retryAt = retryAt
+  }
 }
 
 /// The filters of `alert.cancel`, combined with AND; nil means omitted.
@@ -219,10 +289,15 @@ public struct AlertTypeDefinition: Equatable, Sendable {
   public var durationMs: Int64?
   public var ttlMs: Int64?
   public var queue: String?
+  public var persist: Bool?
+  public var limit: FrequencyLimit?
+  public var cooldownMs: Int64?
+  public var onLimit: OnLimit?
 
   public init(
     type: String, priority: Int64? = nil, scope: String? = nil, durationMs: Int64? = nil,
-    ttlMs: Int64? = nil, queue: String? = nil
+    ttlMs: Int64? = nil, queue: String? = nil, persist: Bool? = nil,
+    limit: FrequencyLimit? = nil, cooldownMs: Int64? = nil, onLimit: OnLimit? = nil
   ) {
     self.type = type
     self.priority = priority
@@ -230,6 +305,10 @@ public struct AlertTypeDefinition: Equatable, Sendable {
     self.durationMs = durationMs
     self.ttlMs = ttlMs
     self.queue = queue
+    self.persist = persist
+    self.limit = limit
+    self.cooldownMs = cooldownMs
+    self.onLimit = onLimit
   }
 }
 

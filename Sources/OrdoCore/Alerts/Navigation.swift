@@ -14,11 +14,11 @@ public struct Navigation: Equatable, Sendable {
     stack.append(scope)
   }
 
-  /// - Throws: `CoreError.invalidState(reason: "empty_stack", …)` when there is nothing to pop.
+  /// - Throws: `CoreError.invalidState(.emptyStack, …)` when there is nothing to pop.
   mutating func pop() throws(CoreError) {
     guard stack.popLast() != nil else {
       throw .invalidState(
-        reason: "empty_stack", state: nil, message: "nav.pop needs a non-empty page stack.")
+        .emptyStack, state: nil, message: "The page stack is empty; there is no page to pop.")
     }
   }
 

@@ -17,11 +17,11 @@ extension LayerTree {
     }
     if let frame = attributes.frame { try Self.validate(frame) }
     let hash = id.map(LayerIDIndex.hash)
-    if let id, lookUp(id, hash: hash) != nil { throw .alreadyExists(kind: "layer", id: id) }
+    if let id, lookUp(id, hash: hash) != nil { throw .alreadyExists(.layer, id: id) }
     let destination = try destination(
       parent: parent, placement: placement, sort: 0, currentParent: Self.rootSlot, moving: nil)
     guard count < maxLayers else {
-      throw .limitExceeded(name: "maxLayers", limit: maxLayers, value: count + 1)
+      throw .limitExceeded(.maxLayers, limit: maxLayers, value: count + 1)
     }
     let newID: String
     let newHash: UInt32
@@ -207,7 +207,7 @@ extension LayerTree {
       while ancestor != Self.rootSlot {
         if ancestor == moving {
           throw .invalidState(
-            reason: "cycle", state: nil,
+            .cycle, state: nil,
             message: "A layer cannot be moved under itself or one of its descendants.")
         }
         ancestor = parents[Int(ancestor)]

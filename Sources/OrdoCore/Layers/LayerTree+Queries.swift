@@ -75,7 +75,7 @@ extension LayerTree {
       }
     }
     if deepest > maxTreeDepth {
-      throw .limitExceeded(name: "maxTreeDepth", limit: maxTreeDepth, value: deepest)
+      throw .limitExceeded(.maxTreeDepth, limit: maxTreeDepth, value: deepest)
     }
     return entries
   }

@@ -114,7 +114,7 @@ public struct LayerTree: Sendable {
   // MARK: - Internals shared by the extensions
 
   func slot(of id: String) throws(CoreError) -> Int32 {
-    guard let slot = lookUp(id) else { throw .notFound(kind: "layer", id: id) }
+    guard let slot = lookUp(id) else { throw .notFound(.layer, id: id) }
     return slot
   }
 

@@ -1,23 +1,23 @@
 import OrdoCore
 import OrdoJSON
 
-extension Server {
+extension Engine {
   /// Everything a client could observe of the engine's state, as JSON text: every layer
   /// with all its fields in tree order, every alert (history included), the navigation
   /// stack, the settings, types and pauses of the named queues and types, subscriptions,
-  /// the clock and the next timer. Tests compare it before and after a failing request.
+  /// the clock, the next timer and the number of counted shows. Tests compare it before and after a failing request.
   func stateDump(queues: [String], types: [String]) -> String {
     var writer = JSONWriter()
     writer.beginObject()
     writer.key("layers")
     writer.beginArray()
     for entry in (try? screen.layers.tree(of: nil, depth: nil)) ?? [] {
-      if let layer = try? screen.layers.get(id: entry.id) { writer.layer(layer) }
+      if let layer = try? screen.layers.get(id: entry.id) { layer.write(to: &writer) }
     }
     writer.endArray()
     writer.key("alerts")
     writer.beginArray()
-    for alert in screen.list() { writer.alert(alert) }
+    for alert in screen.list() { alert.write(to: &writer) }
     writer.endArray()
     writer.key("stack")
     writer.strings(screen.nav.stack)
@@ -37,11 +37,7 @@ extension Server {
     writer.beginArray()
     for type in types {
       if let definition = screen.alerts.definition(ofType: type) {
-        writer.strings([
-          definition.type, "\(definition.priority.map(String.init) ?? "-")",
-          definition.scope ?? "-", "\(definition.durationMs.map(String.init) ?? "-")",
-          "\(definition.ttlMs.map(String.init) ?? "-")", definition.queue ?? "-",
-        ])
+        definition.write(to: &writer)
       } else {
         writer.null()
       }
@@ -53,8 +49,8 @@ extension Server {
     writer.int(clock.now)
     writer.key("deadline")
     writer.int(screen.nextDeadline)
-    writer.key("lifecycle")
-    writer.string(lifecycle == .running ? "running" : "shutDown")
+    writer.key("shows")
+    writer.int(screen.history(ShowHistoryFilter(limit: .max)).count)
     writer.endObject()
     return writer.text
   }

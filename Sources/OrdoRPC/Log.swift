@@ -31,12 +31,12 @@ public struct Log: Sendable {
 }
 
 /// Writes text to fd 2 directly (the C `stderr` global is not concurrency-safe to touch).
-func writeStandardError(_ text: String) {
+public func writeStandardError(_ text: String) {
   writeAll(2, text)
 }
 
 /// Writes text to a descriptor, retrying short writes; errors are ignored (diagnostics).
-func writeAll(_ fd: Int32, _ text: String) {
+public func writeAll(_ fd: Int32, _ text: String) {
   var bytes = Array(text.utf8)[...]
   while !bytes.isEmpty {
     let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }

@@ -1,0 +1,212 @@
+// What outlives the process (docs/protocol.md#durable-state): the manager collects what
+// changed for the server's store to write, exports persisted alerts in wall-clock time, and
+// restores everything at start. The manager itself does no I/O.
+
+/// The changes to durable things since the last `takeDurableChanges()`.
+public struct DurableChanges: Equatable, Sendable {
+  /// Types defined (or redefined).
+  public var types: Set<String> = []
+  /// Queues whose settings changed.
+  public var queues: Set<String> = []
+  /// Counted shows, in the order they happened.
+  public var shows: [ShowRecord] = []
+  /// The `order`s of the shows `alert.forget` erased.
+  public var forgottenShows: [Int64] = []
+  /// Persisted alerts created, changed or ended (`persistedAlert(id:)` tells which).
+  public var alerts: Set<String> = []
+  /// Whether the id, seq or show counters moved.
+  public var countersChanged = false
+
+  public init() {}
+
+  public var isEmpty: Bool {
+    types.isEmpty && queues.isEmpty && shows.isEmpty && forgottenShows.isEmpty && alerts.isEmpty
+      && !countersChanged
+  }
+}
+
+/// A persisted alert as stored: every time in `alert` (`createdAt`, `readyAt`, `expiresAt`,
+/// `shownAt`, `endedAt`) is wall-clock epoch ms, not engine time.
+public struct PersistedAlert: Equatable, Sendable {
+  public var alert: Alert
+  public var preempt: Bool
+  public var limit: FrequencyLimit?
+  public var cooldownMs: Int64?
+  public var onLimit: OnLimit
+
+  public init(
+    alert: Alert, preempt: Bool, limit: FrequencyLimit?, cooldownMs: Int64?, onLimit: OnLimit
+  ) {
+    self.alert = alert
+    self.preempt = preempt
+    self.limit = limit
+    self.cooldownMs = cooldownMs
+    self.onLimit = onLimit
+  }
+}
+
+/// The counters that keep ids, `seq` and show order from repeating across restarts.
+public struct DurableCounters: Equatable, Sendable {
+  public var lastSeq: Int64 = 0
+  public var lastGeneratedID: Int64 = 0
+  public var lastShowOrder: Int64 = 0
+
+  public init(lastSeq: Int64 = 0, lastGeneratedID: Int64 = 0, lastShowOrder: Int64 = 0) {
+    self.lastSeq = lastSeq
+    self.lastGeneratedID = lastGeneratedID
+    self.lastShowOrder = lastShowOrder
+  }
+}
+
+/// Everything durable, as a store holds it.
+public struct DurableState: Equatable, Sendable {
+  public var types: [AlertTypeDefinition] = []
+  /// In the order the queues were created.
+  public var queues: [AlertQueueSettings] = []
+  /// In the order they happened; `at` is recomputed from `wallAt` on restore.
+  public var shows: [ShowRecord] = []
+  public var alerts: [PersistedAlert] = []
+  public var counters = DurableCounters()
+
+  public init(
+    types: [AlertTypeDefinition] = [], queues: [AlertQueueSettings] = [],
+    shows: [ShowRecord] = [], alerts: [PersistedAlert] = [],
+    counters: DurableCounters = DurableCounters()
+  ) {
+    self.types = types
+    self.queues = queues
+    self.shows = shows
+    self.alerts = alerts
+    self.counters = counters
+  }
+}
+
+extension AlertManager {
+  /// Takes the durable changes collected since the last call.
+  /// - Complexity: O(1)
+  public mutating func takeDurableChanges() -> DurableChanges {
+    guard !durable.isEmpty else { return DurableChanges() }
+    defer { durable = DurableChanges() }
+    return durable
+  }
+
+  /// Notes that `alert` changed, when it is persisted.
+  mutating func noteDurable(_ alert: Alert) {
+    if tracksDurableChanges && alert.persist { durable.alerts.insert(alert.id) }
+  }
+
+  /// The counters as they are now.
+  public var counters: DurableCounters {
+    DurableCounters(
+      lastSeq: lastSeq, lastGeneratedID: lastGeneratedID, lastShowOrder: lastShowOrder)
+  }
+
+  /// Every queue's settings, in the order the queues were created.
+  public var allQueueSettings: [AlertQueueSettings] { queues.map(\.settings) }
+
+  /// Every defined type, by name.
+  public var allTypes: [AlertTypeDefinition] {
+    types.values.sorted { $0.type < $1.type }
+  }
+
+  /// The persisted, not-yet-ended alert `id` in wall-clock time; nil when there is none
+  /// (unknown, not persisted, or ended: a store deletes it then).
+  /// - Complexity: O(1)
+  public func persistedAlert(id: String) -> PersistedAlert? {
+    guard let record = records[id], record.alert.persist, !record.alert.state.isEnded else {
+      return nil
+    }
+    var alert = record.alert
+    let wall = { (time: Int64) in self.startedWallAt.addingClamped(time) }
+    alert.createdAt = wall(alert.createdAt)
+    alert.readyAt = alert.readyAt.map(wall)
+    alert.expiresAt = alert.expiresAt.map(wall)
+    alert.shownAt = alert.shownAt.map(wall)
+    alert.endedAt = alert.endedAt.map(wall)
+    return PersistedAlert(
+      alert: alert, preempt: record.preempt, limit: record.limit, cooldownMs: record.cooldownMs,
+      onLimit: record.onLimit)
+  }
+
+  /// Everything durable the manager holds now (persisted alerts in wall-clock time).
+  /// - Complexity: O(n + h) for n alerts and h shows.
+  public func durableState() -> DurableState {
+    let persisted = records.values.filter { $0.alert.persist && !$0.alert.state.isEnded }
+      .sorted { $0.alert.seq < $1.alert.seq }
+      .compactMap { persistedAlert(id: $0.alert.id) }
+    return DurableState(
+      types: allTypes, queues: allQueueSettings, shows: shows.records, alerts: persisted,
+      counters: counters)
+  }
+
+  /// Loads `state` into a fresh manager at its current time (docs/protocol.md#after-a-restart):
+  /// scheduled alerts keep their wall-clock `readyAt` (already due: pending), pending ones
+  /// stay pending, showing or suspended ones come back suspended, and one whose TTL ran out
+  /// meanwhile is expired at its `expiresAt`. Nothing is shown and no event is produced:
+  /// restored alerts compete only once the next call is made (or `releaseRestored()`).
+  /// - Complexity: O(n log n + h) for n alerts and h shows.
+  public mutating func restore(_ state: DurableState) {
+    let startedWallAt = self.startedWallAt
+    let engineTime = { (wall: Int64) in wall.addingClamped(-startedWallAt) }
+    for definition in state.types { types[definition.type] = definition }
+    for settings in state.queues {
+      let queue = queueOrdinal(settings.queue)
+      queues[queue].settings = settings
+    }
+    var lastOrder = state.counters.lastShowOrder
+    for var show in state.shows.sorted(by: { $0.order < $1.order }) {
+      show.at = engineTime(show.wallAt)
+      shows.append(show)
+      lastOrder = max(lastOrder, show.order)
+    }
+    lastShowOrder = lastOrder
+    lastGeneratedID = state.counters.lastGeneratedID
+    lastSeq = state.counters.lastSeq
+    for persisted in state.alerts.sorted(by: { $0.alert.seq < $1.alert.seq }) {
+      var alert = persisted.alert
+      alert.createdAt = engineTime(alert.createdAt)
+      alert.readyAt = alert.readyAt.map(engineTime)
+      alert.expiresAt = alert.expiresAt.map(engineTime)
+      alert.shownAt = alert.shownAt.map(engineTime)
+      alert.endedAt = nil
+      alert.endReason = nil
+      alert.persist = true
+      lastSeq = max(lastSeq, alert.seq)
+      guard records[alert.id] == nil else { continue }
+      switch alert.state {
+      case .showing, .suspended: alert.state = .suspended
+      case .scheduled where (alert.readyAt ?? now) <= now: alert.state = .pending
+      case .scheduled, .pending: break
+      case .done, .cancelled, .expired: continue
+      }
+      let queue = queueOrdinal(alert.queue)
+      let record = Record(
+        alert: alert, queue: queue, preempt: persisted.preempt, limit: persisted.limit,
+        cooldownMs: persisted.cooldownMs, onLimit: persisted.onLimit)
+      if alert.state != .suspended, let expiresAt = alert.expiresAt, expiresAt <= now {
+        restoreExpired(record, at: expiresAt)
+      } else {
+        insert(record)
+        holdingRestored = true
+      }
+      if tracksDurableChanges { durable.alerts.insert(alert.id) }
+    }
+    outputs.removeAll()
+  }
+
+  /// Files a restored alert whose TTL ran out while the engine was down as expired at
+  /// `expiresAt`, silently.
+  private mutating func restoreExpired(_ record: Record, at expiresAt: Int64) {
+    var record = record
+    record.alert.state = .expired
+    record.alert.endedAt = expiresAt
+    record.alert.endReason = .expired
+    lastEndOrder += 1
+    record.endOrder = lastEndOrder
+    records[record.alert.id] = record
+    counts.ended += 1
+    queues[record.queue].history.append(id: record.alert.id, endOrder: lastEndOrder)
+    queues[record.queue].historyCount += 1
+    trimHistory(of: record.queue)
+  }
+}

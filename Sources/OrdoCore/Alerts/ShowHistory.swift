@@ -1,0 +1,126 @@
+/// Every counted show, oldest first, with the times of each type's (and each type and key's)
+/// shows kept sorted so that a limit check is a binary search.
+///
+/// Kept until `alert.forget`; the durable store holds the same records.
+struct ShowHistory: Sendable {
+  private struct TypeKey: Hashable, Sendable {
+    let type: String
+    let key: String
+  }
+
+  /// In the order they happened.
+  private(set) var records: [ShowRecord] = []
+  private var timesByType: [String: [Int64]] = [:]
+  private var timesByTypeKey: [TypeKey: [Int64]] = [:]
+
+  var count: Int { records.count }
+
+  /// Adds a show that happened after every show already recorded.
+  /// - Complexity: O(log n), amortized O(1) when shows come in time order.
+  mutating func append(_ record: ShowRecord) {
+    records.append(record)
+    Self.insertSorted(record.at, into: &timesByType[record.type, default: []])
+    if let key = record.key {
+      Self.insertSorted(
+        record.at, into: &timesByTypeKey[TypeKey(type: record.type, key: key), default: []])
+    }
+  }
+
+  /// The engine times of the shows counted for `type` (with `key`, of that type and key),
+  /// ascending.
+  /// - Complexity: O(1)
+  func times(type: String, key: String?) -> [Int64] {
+    guard let key else { return timesByType[type] ?? [] }
+    return timesByTypeKey[TypeKey(type: type, key: key)] ?? []
+  }
+
+  /// Removes the shows matching `filter`; returns their `order`s.
+  /// - Complexity: O(n)
+  mutating func forget(_ filter: ShowForgetFilter) -> [Int64] {
+    var removed: [Int64] = []
+    var kept: [ShowRecord] = []
+    kept.reserveCapacity(records.count)
+    for record in records {
+      let matches =
+        (filter.type.map { $0 == record.type } ?? true)
+        && (filter.key.map { $0 == record.key } ?? true)
+      if matches { removed.append(record.order) } else { kept.append(record) }
+    }
+    guard !removed.isEmpty else { return [] }
+    self = ShowHistory()
+    for record in kept { append(record) }
+    return removed
+  }
+
+  /// The shows matching `filter`, newest first (by wall time, then the order they happened).
+  /// - Complexity: O(n + m log m) for m matches.
+  func query(_ filter: ShowHistoryFilter) -> [ShowRecord] {
+    let matches = records.filter { record in
+      (filter.type.map { $0 == record.type } ?? true)
+        && (filter.key.map { $0 == record.key } ?? true)
+        && (filter.queue.map { $0 == record.queue } ?? true)
+        && (filter.sinceWallAt.map { record.wallAt >= $0 } ?? true)
+    }
+    let newestFirst = matches.sorted {
+      $0.wallAt != $1.wallAt ? $0.wallAt > $1.wallAt : $0.order > $1.order
+    }
+    return Array(newestFirst.prefix(filter.limit))
+  }
+
+  private static func insertSorted(_ time: Int64, into times: inout [Int64]) {
+    if let last = times.last, last > time {
+      var low = 0
+      var high = times.count
+      while low < high {
+        let middle = (low + high) / 2
+        if times[middle] <= time { low = middle + 1 } else { high = middle }
+      }
+      times.insert(time, at: low)
+    } else {
+      times.append(time)
+    }
+  }
+}
+
+extension ShowHistory {
+  /// The earliest engine time, not before `time`, at which `limit` and `cooldownMs` let one
+  /// more show be counted, given earlier shows at `times` (ascending): `time` itself when
+  /// they allow a show then, nil when they never will.
+  /// - Complexity: O(log n)
+  static func earliestShow(
+    at time: Int64, times: [Int64], limit: FrequencyLimit?, cooldownMs: Int64?
+  ) -> Int64? {
+    var allowedAt = time
+    if let limit {
+      if limit.max <= 0 { return nil }
+      let counted: Int
+      if let window = limit.windowMs {
+        // Shows at s count at `time` while time − s < window, i.e. s > time − window.
+        let threshold = time.addingClamped(-window)
+        counted = times.count - firstIndex(after: threshold, in: times)
+      } else {
+        counted = times.count
+      }
+      if counted >= limit.max {
+        guard let window = limit.windowMs else { return nil }
+        // The max-th most recent show must leave the window.
+        allowedAt = max(allowedAt, times[times.count - limit.max].addingClamped(window))
+      }
+    }
+    if let cooldownMs, cooldownMs > 0, let last = times.last {
+      allowedAt = max(allowedAt, last.addingClamped(cooldownMs))
+    }
+    return allowedAt
+  }
+
+  /// The index of the first time strictly greater than `threshold`.
+  private static func firstIndex(after threshold: Int64, in times: [Int64]) -> Int {
+    var low = 0
+    var high = times.count
+    while low < high {
+      let middle = (low + high) / 2
+      if times[middle] <= threshold { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+}

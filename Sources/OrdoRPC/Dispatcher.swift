@@ -1,0 +1,224 @@
+import OrdoJSON
+
+/// A notification the engine sends on its own (`alert.show`, …).
+public protocol OutgoingEvent {
+  var method: StaticString { get }
+  /// Writes the members of `params` (inside its braces).
+  func writeParams(to writer: inout JSONWriter)
+}
+
+/// What the dispatcher needs from the engine it serves, besides the method table.
+public protocol DispatchContext: AnyObject {
+  associatedtype Event: OutgoingEvent
+  /// Counts one message or batch entry received (`engine.stats`' `requests`).
+  func countRequest()
+  /// Called after each call was applied, before its events are taken.
+  func didApplyCall()
+  /// The events caused since the last call, oldest first.
+  func takeEvents() -> [Event]
+}
+
+/// The JSON-RPC 2.0 side of a session (docs/protocol.md#transport): classifies each framed
+/// message, runs batches and notifications, gates everything after `shutdown`, looks up
+/// methods, checks parameter names, and writes events and response envelopes, in order, to
+/// an `Outbox`. Handlers never see ids, batches or bytes.
+///
+/// - Important: single-threaded; the session that owns it calls it.
+public struct Dispatcher<Context: DispatchContext> {
+  public enum Lifecycle: Sendable {
+    case running, shutDown
+  }
+
+  public private(set) var table: MethodTable<Context>
+  public private(set) var lifecycle = Lifecycle.running
+  /// Set by `exit`: the process should flush and exit with this status.
+  public private(set) var exitStatus: Int32?
+  /// The most entries a batch may have.
+  public let maxBatch: Int
+  public let log: Log
+  /// The `result` of the call being run.
+  private var result = JSONWriter(capacity: 1 << 12)
+  /// The responses of the batch being run.
+  private var batch = JSONWriter()
+
+  /// Serves `methods`. The lifecycle effect of `shutdown` (everything but `exit` is refused
+  /// afterwards) and `exit` (the process should end: status 0 after `shutdown`, else 1, the
+  /// LSP rule) is applied here, after their handlers in `methods` ran.
+  public init(methods: MethodTable<Context>, maxBatch: Int, log: Log) {
+    self.table = methods
+    self.maxBatch = maxBatch
+    self.log = log
+  }
+
+  // MARK: Incoming
+
+  /// Handles one framed message (a JSON text, or a batch).
+  public mutating func handle(
+    _ bytes: UnsafeRawBufferPointer, context: Context, outbox: inout Outbox
+  ) {
+    switch MessageClassifier.classify(bytes) {
+    case .failure(let error):
+      context.countRequest()
+      log(.info, "refused a message: \(error.message)")
+      outbox.send { Self.writeError(error, id: .null, into: &$0) }
+    case .single(let message):
+      if let response = run(message, context: context, outbox: &outbox) {
+        outbox.send { response.write(into: &$0, result: result) }
+      }
+    case .batch(let messages):
+      guard messages.count <= maxBatch else {
+        context.countRequest()
+        let error = ResponseError(
+          code: .limitExceeded,
+          message: "The batch has \(messages.count) entries; the limit is \(maxBatch).",
+          data: [
+            ("name", .string("maxBatch")), ("limit", .int(maxBatch)),
+            ("value", .int(messages.count)),
+          ])
+        outbox.send { Self.writeError(error, id: .null, into: &$0) }
+        return
+      }
+      var responses = batch
+      batch = JSONWriter()
+      responses.clear()
+      responses.beginArray()
+      var answered = false
+      for entry in messages where exitStatus == nil {
+        if let response = run(entry, context: context, outbox: &outbox) {
+          response.write(into: &responses, result: result)
+          answered = true
+        }
+      }
+      responses.endArray()
+      if answered { outbox.send(built: responses) }
+      batch = responses
+    }
+  }
+
+  /// Answers a message that was skipped for its size.
+  public func refuseTooLarge(limit: Int, context: Context, outbox: inout Outbox) {
+    context.countRequest()
+    log(.warn, "skipped a message larger than \(limit) bytes")
+    outbox.send { Self.writeError(.tooLarge(limit: limit), id: .null, into: &$0) }
+  }
+
+  /// Answers an LSP header block that could not be used.
+  public func refuseBadHeader(_ reason: String, context: Context, outbox: inout Outbox) {
+    context.countRequest()
+    log(.warn, "bad LSP header: \(reason)")
+    let error = ResponseError(
+      code: .parseError, message: "Parse error: \(reason).",
+      data: [("reason", .string("bad_header")), ("detail", .string(reason))])
+    outbox.send { Self.writeError(error, id: .null, into: &$0) }
+  }
+
+  /// A response to write once the call's events are out.
+  private struct Response {
+    let id: RequestID
+    let error: ResponseError?
+
+    func write(into writer: inout JSONWriter, result: JSONWriter) {
+      guard let error else {
+        writer.beginObject()
+        writer.key("jsonrpc")
+        writer.string("2.0")
+        writer.key("id")
+        id.write(into: &writer)
+        writer.key("result")
+        writer.append(result)
+        writer.endObject()
+        return
+      }
+      Dispatcher.writeError(error, id: id, into: &writer)
+    }
+  }
+
+  /// Runs one call and sends the events it caused; returns the response it owes (nil for a
+  /// notification).
+  private mutating func run(_ message: Message, context: Context, outbox: inout Outbox)
+    -> Response?
+  {
+    context.countRequest()
+    switch message {
+    case .invalid(let id, let error):
+      return Response(id: id, error: error)
+    case .call(let id, let method, let params):
+      result.clear()
+      var failure: ResponseError?
+      do {
+        try call(method, params: params, context: context)
+      } catch {
+        failure = error
+      }
+      context.didApplyCall()
+      for event in context.takeEvents() {
+        outbox.send { Self.writeEvent(event, into: &$0) }
+      }
+      guard let id else {
+        if let failure {
+          // LSP lets a server ignore `$/…` notifications it does not know, and `initialized`
+          // needs no answer: editors send them all the time, so they are not warnings.
+          let ignorable =
+            failure.code == .methodNotFound && (method.hasPrefix("$/") || method == "initialized")
+          log(ignorable ? .debug : .warn, "notification \"\(method)\" failed: \(failure.message)")
+        }
+        return nil
+      }
+      return Response(id: id, error: failure)
+    }
+  }
+
+  private mutating func call(_ name: String, params: RequestParams, context: Context)
+    throws(ResponseError)
+  {
+    if lifecycle == .shutDown, name != "exit" {
+      throw .invalidState(
+        reason: "shut_down",
+        message: "The engine is shut down; only \"exit\" is accepted now.")
+    }
+    guard let method = table.method(named: name) else { throw .methodNotFound(name) }
+    let object: JSONValue?
+    switch params {
+    case .none: object = nil
+    case .byName(let value): object = value
+    case .byPosition:
+      throw .invalidParams(
+        path: "", expected: "an object of named parameters",
+        message: "params must be an object of named parameters, not an array.")
+    }
+    let reader = try Params(object, names: method.names)
+    try method.run(context, reader, &result)
+    switch name {
+    case "shutdown": lifecycle = .shutDown
+    case "exit": exitStatus = lifecycle == .shutDown ? 0 : 1
+    default: break
+    }
+  }
+
+  // MARK: Outgoing
+
+  public static func writeError(_ error: ResponseError, id: RequestID, into writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("jsonrpc")
+    writer.string("2.0")
+    writer.key("id")
+    id.write(into: &writer)
+    writer.key("error")
+    error.write(into: &writer)
+    writer.endObject()
+  }
+
+  /// `{"jsonrpc":"2.0","method":…,"params":{…}}`.
+  public static func writeEvent(_ event: some OutgoingEvent, into writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("jsonrpc")
+    writer.string("2.0")
+    writer.key("method")
+    writer.string(event.method)
+    writer.key("params")
+    writer.beginObject()
+    event.writeParams(to: &writer)
+    writer.endObject()
+    writer.endObject()
+  }
+}

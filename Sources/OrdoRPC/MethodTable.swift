@@ -1,0 +1,58 @@
+import OrdoJSON
+
+/// A method's parameters, decoded from the request's `params`.
+public protocol MethodParams: SendableMetatype {
+  /// The member names `params` may contain; any other is refused with -32602.
+  static var names: [String] { get }
+  init(_ params: Params) throws(ResponseError)
+}
+
+/// The parameters of a method that takes none.
+public struct NoParams: MethodParams {
+  public static let names: [String] = []
+  public init(_ params: Params) {}
+  public init() {}
+}
+
+/// The methods a `Dispatcher` serves: each a typed handler (decoded params in, a value that
+/// writes itself out, or a `ResponseError`), registered once by name.
+public struct MethodTable<Context: AnyObject>: Sendable {
+  /// One registered method, its types erased.
+  public struct Method: Sendable {
+    public let name: String
+    public let parameterNames: [String]
+    let names: ParamNames
+    /// Decodes the params, runs the handler and writes its result.
+    let run: @Sendable (Context, Params, inout JSONWriter) throws(ResponseError) -> Void
+  }
+
+  public private(set) var methods: [Method] = []
+  private var index: [String: Int] = [:]
+
+  public init() {}
+
+  /// The names of the methods, in registration order.
+  public var names: [String] { methods.map(\.name) }
+
+  /// Registers `name`; the handler gets `P` decoded from `params` and returns the result.
+  public mutating func register<P: MethodParams, R: JSONWritable & SendableMetatype>(
+    _ name: String, _ params: P.Type,
+    _ handler: @escaping @Sendable (Context, P) throws(ResponseError) -> R
+  ) {
+    precondition(index[name] == nil, "method \(name) registered twice")
+    index[name] = methods.count
+    methods.append(
+      Method(
+        name: name, parameterNames: P.names, names: ParamNames(P.names),
+        run: { context, params, writer throws(ResponseError) in
+          let result = try handler(context, try P(params))
+          result.write(to: &writer)
+        }))
+  }
+
+  /// The method named `name`.
+  /// - Complexity: O(1) expected (a hash of the name).
+  public func method(named name: String) -> Method? {
+    index[name].map { methods[$0] }
+  }
+}

@@ -1,0 +1,336 @@
+import OrdoCore
+import OrdoJSON
+import OrdoRPC
+
+/// `alert.*` (docs/protocol.md#alerts), bound to the screen's alert manager.
+extension Engine {
+  static func registerAlertMethods(in table: inout MethodTable<Engine>) {
+    table.register("alert.enqueue", AlertEnqueueRequest.self) { engine, p throws(ResponseError) in
+      EnqueueResult(result: try core { () throws(CoreError) in try engine.screen.enqueue(p) })
+    }
+    table.register("alert.complete", CompleteParams.self) { engine, p throws(ResponseError) in
+      try core { () throws(CoreError) in try engine.screen.complete(id: p.id, result: p.result) }
+    }
+    table.register("alert.cancel", AlertCancelFilter.self) { engine, p throws(ResponseError) in
+      StringsResult(
+        "cancelled", try core { () throws(CoreError) in try engine.screen.cancel(p) })
+    }
+    table.register("alert.pause", PauseParams.self) { engine, p throws(ResponseError) in
+      PauseResult(
+        state: try core { () throws(CoreError) in
+          try engine.screen.pause(queue: p.queue, reason: p.reason)
+        })
+    }
+    table.register("alert.resume", PauseParams.self) { engine, p throws(ResponseError) in
+      PauseResult(
+        state: try core { () throws(CoreError) in
+          try engine.screen.resume(queue: p.queue, reason: p.reason)
+        })
+    }
+    table.register("alert.get", AlertID.self) { engine, p throws(ResponseError) in
+      try core { () throws(CoreError) in try engine.screen.alert(id: p.id) }
+    }
+    table.register("alert.list", AlertListFilter.self) { engine, p in
+      AlertList(alerts: engine.screen.list(p))
+    }
+    table.register("alert.clear", QueueParams.self) { engine, p throws(ResponseError) in
+      CountResult(
+        "removed", try core { () throws(CoreError) in try engine.screen.clear(queue: p.queue) })
+    }
+    table.register("alert.configure", AlertQueueConfiguration.self) {
+      engine, p throws(ResponseError) in
+      try core { () throws(CoreError) in try engine.screen.configure(p) }
+    }
+    table.register("alert.defineType", AlertTypeDefinition.self) {
+      engine, p throws(ResponseError) in
+      try core { () throws(CoreError) in try engine.screen.defineType(p) }
+    }
+    table.register("alert.history", ShowHistoryFilter.self) { engine, p in
+      ShowList(shows: engine.screen.history(p))
+    }
+    table.register("alert.forget", ShowForgetFilter.self) { engine, p throws(ResponseError) in
+      CountResult("forgotten", try core { () throws(CoreError) in try engine.screen.forget(p) })
+    }
+  }
+
+  // MARK: Params
+
+  struct AlertID: MethodParams {
+    static let names = ["id"]
+    let id: String
+    init(_ params: Params) throws(ResponseError) { id = try params.requiredID("id") }
+  }
+
+  struct QueueParams: MethodParams {
+    static let names = ["queue"]
+    let queue: String?
+    init(_ params: Params) throws(ResponseError) { queue = try params.id("queue") }
+  }
+
+  struct CompleteParams: MethodParams {
+    static let names = ["id", "result"]
+    let id: String
+    let result: RawJSON?
+
+    init(_ params: Params) throws(ResponseError) {
+      id = try params.requiredID("id")
+      result = Engine.data(params, name: "result") ?? nil
+    }
+  }
+
+  struct PauseParams: MethodParams {
+    static let names = ["queue", "reason"]
+    let queue: String?
+    let reason: String?
+
+    init(_ params: Params) throws(ResponseError) {
+      queue = try params.id("queue")
+      reason = try params.id("reason")
+    }
+  }
+
+  /// `states`: a set of state names.
+  static func states(_ params: Params) throws(ResponseError) -> [AlertState]? {
+    try params.strings("states", choices: AlertState.allCases.map(\.rawValue))?
+      .compactMap(AlertState.init(rawValue:))
+  }
+
+  /// `limit`: an object `{max, windowMs?, per?}`; nil when absent or `null`.
+  static func limit(_ params: Params) throws(ResponseError) -> FrequencyLimit? {
+    guard let object = try params.object("limit", allowed: ["max", "windowMs", "per"]) else {
+      return nil
+    }
+    let per = try object.choice("per", from: FrequencyLimit.Per.allCases.map(\.rawValue))
+    return FrequencyLimit(
+      max: Int(try object.requiredInteger("max", in: 0...Params.maxSafeInteger)),
+      windowMs: try object.integer("windowMs", in: 1...Params.maxSafeInteger),
+      per: per.flatMap(FrequencyLimit.Per.init(rawValue:)) ?? .type)
+  }
+
+  static func onLimit(_ params: Params) throws(ResponseError) -> OnLimit? {
+    try params.choice("onLimit", from: OnLimit.allCases.map(\.rawValue))
+      .flatMap(OnLimit.init(rawValue:))
+  }
+
+  // MARK: Results
+
+  struct EnqueueResult: JSONWritable {
+    let result: AlertEnqueueResult
+
+    func write(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.key("alert")
+      writer.value(result.alert)
+      writer.key("disposition")
+      writer.string(result.disposition.rawValue)
+      if result.disposition == .limited {
+        writer.key("retryAt")
+        writer.int(result.retryAt)
+      }
+      writer.endObject()
+    }
+  }
+
+  struct AlertList: JSONWritable {
+    let alerts: [Alert]
+
+    func write(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.key("alerts")
+      writer.beginArray()
+      for alert in alerts { alert.write(to: &writer) }
+      writer.endArray()
+      writer.endObject()
+    }
+  }
+
+  struct PauseResult: JSONWritable {
+    let state: AlertPauseState
+
+    func write(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.key("paused")
+      writer.bool(state.paused)
+      writer.key("reasons")
+      writer.strings(state.reasons)
+      writer.endObject()
+    }
+  }
+
+  struct ShowList: JSONWritable {
+    let shows: [ShowRecord]
+
+    func write(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.key("shows")
+      writer.beginArray()
+      for show in shows {
+        writer.beginObject()
+        writer.key("id")
+        writer.string(show.id)
+        writer.key("type")
+        writer.string(show.type)
+        writer.key("key")
+        writer.string(show.key)
+        writer.key("queue")
+        writer.string(show.queue)
+        writer.key("at")
+        writer.int(show.at)
+        writer.key("wallAt")
+        writer.int(show.wallAt)
+        writer.endObject()
+      }
+      writer.endArray()
+      writer.endObject()
+    }
+  }
+}
+
+extension AlertEnqueueRequest: MethodParams {
+  public static let names = [
+    "type", "id", "queue", "priority", "data", "scope", "key", "onDuplicate", "delayMs", "at",
+    "ttlMs", "durationMs", "preempt", "mount", "persist", "limit", "cooldownMs", "onLimit",
+  ]
+
+  public init(_ params: Params) throws(ResponseError) {
+    let policy = try params.choice(
+      "onDuplicate", from: AlertDuplicatePolicy.allCases.map(\.rawValue))
+    var mount: AlertMount?
+    if let object = try params.object("mount", allowed: ["parent", "sort"]) {
+      mount = AlertMount(parent: try object.id("parent"), sort: try object.requiredInteger("sort"))
+    }
+    // `limit: null` means unlimited here, replacing the type's limit.
+    let limit: LimitOverride
+    if let own = try Engine.limit(params) {
+      limit = .limit(own)
+    } else {
+      limit = params.contains("limit") ? .unlimited : .inherit
+    }
+    self.init(
+      type: try params.requiredID("type"), id: try params.id("id"),
+      queue: try params.id("queue"), priority: try params.integer("priority"),
+      data: Engine.data(params) ?? nil, scope: try params.id("scope"), key: try params.id("key"),
+      onDuplicate: policy.flatMap(AlertDuplicatePolicy.init(rawValue:)) ?? .replace,
+      delayMs: try params.integer("delayMs"), at: try params.integer("at"),
+      ttlMs: try params.integer("ttlMs"), durationMs: try params.integer("durationMs"),
+      preempt: try params.bool("preempt") ?? false, mount: mount,
+      persist: try params.bool("persist"), limit: limit,
+      cooldownMs: try params.integer("cooldownMs", in: 0...Params.maxSafeInteger),
+      onLimit: try Engine.onLimit(params))
+  }
+}
+
+extension AlertCancelFilter: MethodParams {
+  public static let names = ["id", "ids", "type", "key", "scope", "queue", "states", "all"]
+
+  public init(_ params: Params) throws(ResponseError) {
+    self.init(
+      id: try params.id("id"), ids: try params.strings("ids", ids: true),
+      type: try params.id("type"), key: try params.id("key"), scope: try params.id("scope"),
+      queue: try params.id("queue"), states: try Engine.states(params),
+      all: try params.bool("all") ?? false)
+  }
+}
+
+extension AlertListFilter: MethodParams {
+  public static let names = ["queue", "states", "type", "scope"]
+
+  public init(_ params: Params) throws(ResponseError) {
+    self.init(
+      queue: try params.id("queue"), states: try Engine.states(params),
+      type: try params.id("type"), scope: try params.id("scope"))
+  }
+}
+
+extension AlertQueueConfiguration: MethodParams {
+  public static let names = ["queue", "maxConcurrent", "minGapMs", "historyLimit"]
+
+  public init(_ params: Params) throws(ResponseError) {
+    self.init(
+      queue: try params.id("queue"),
+      maxConcurrent: try params.integer("maxConcurrent", in: 1...1_000_000).map { Int($0) },
+      minGapMs: try params.integer("minGapMs", in: 0...Params.maxSafeInteger),
+      historyLimit: try params.integer("historyLimit", in: 0...100_000_000).map { Int($0) })
+  }
+}
+
+extension AlertQueueSettings: JSONWritable {
+  public func write(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("queue")
+    writer.string(queue)
+    writer.key("maxConcurrent")
+    writer.int(maxConcurrent)
+    writer.key("minGapMs")
+    writer.int(minGapMs)
+    writer.key("historyLimit")
+    writer.int(historyLimit)
+    writer.endObject()
+  }
+}
+
+extension AlertTypeDefinition: MethodParams, JSONWritable {
+  public static let names = [
+    "type", "priority", "scope", "durationMs", "ttlMs", "queue", "persist", "limit",
+    "cooldownMs", "onLimit",
+  ]
+
+  public init(_ params: Params) throws(ResponseError) {
+    self.init(
+      type: try params.requiredID("type"), priority: try params.integer("priority"),
+      scope: try params.id("scope"),
+      durationMs: try params.integer("durationMs", in: 1...Params.maxSafeInteger),
+      ttlMs: try params.integer("ttlMs", in: 0...Params.maxSafeInteger),
+      queue: try params.id("queue"), persist: try params.bool("persist"),
+      limit: try Engine.limit(params),
+      cooldownMs: try params.integer("cooldownMs", in: 0...Params.maxSafeInteger),
+      onLimit: try Engine.onLimit(params))
+  }
+
+  /// The definition as stored: every member, `null` where not set.
+  public func write(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("type")
+    writer.string(type)
+    writer.key("priority")
+    writer.int(priority)
+    writer.key("scope")
+    writer.string(scope)
+    writer.key("durationMs")
+    writer.int(durationMs)
+    writer.key("ttlMs")
+    writer.int(ttlMs)
+    writer.key("queue")
+    writer.string(queue)
+    writer.key("persist")
+    if let persist { writer.bool(persist) } else { writer.null() }
+    writer.key("limit")
+    writer.value(limit)
+    writer.key("cooldownMs")
+    writer.int(cooldownMs)
+    writer.key("onLimit")
+    writer.string(onLimit?.rawValue)
+    writer.endObject()
+  }
+}
+
+extension ShowHistoryFilter: MethodParams {
+  public static let names = ["type", "key", "queue", "sinceWallAt", "limit"]
+
+  public init(_ params: Params) throws(ResponseError) {
+    self.init(
+      type: try params.id("type"), key: try params.id("key"), queue: try params.id("queue"),
+      sinceWallAt: try params.integer("sinceWallAt"),
+      limit: Int(try params.integer("limit", in: 0...1_000_000) ?? 100))
+  }
+}
+
+extension ShowForgetFilter: MethodParams {
+  public static let names = ["type", "key", "all"]
+
+  public init(_ params: Params) throws(ResponseError) {
+    self.init(
+      type: try params.id("type"), key: try params.id("key"),
+      all: try params.bool("all") ?? false)
+  }
+}

@@ -1,0 +1,58 @@
+import OrdoJSON
+import OrdoRPC
+
+/// `clock.now`, `clock.advance` (docs/protocol.md#clock).
+extension Engine {
+  static func registerClockMethods(in table: inout MethodTable<Engine>) {
+    table.register("clock.now", NoParams.self) { engine, _ in
+      ClockReading(now: engine.now, mode: engine.clock.mode)
+    }
+    table.register("clock.advance", AdvanceParams.self) { engine, params throws(ResponseError) in
+      try engine.advanceManualClock(by: params.ms)
+    }
+  }
+
+  struct AdvanceParams: MethodParams {
+    static let names = ["ms"]
+    let ms: Int64
+
+    init(_ params: Params) throws(ResponseError) {
+      ms = try params.requiredInteger("ms", in: 0...Params.maxSafeInteger)
+    }
+  }
+
+  struct ClockReading: JSONWritable {
+    let now: Int64
+    let mode: ClockMode?
+
+    func write(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.key("now")
+      writer.int(now)
+      if let mode {
+        writer.key("mode")
+        writer.string(mode.rawValue)
+      }
+      writer.endObject()
+    }
+  }
+
+  /// Moves the manual clock forward, firing every due timer at its own instant, in order.
+  private func advanceManualClock(by ms: Int64) throws(ResponseError) -> ClockReading {
+    guard clock.mode == .manual else {
+      throw .invalidState(
+        reason: "system_clock", state: "system",
+        message: "clock.advance needs the manual clock; start with --clock manual "
+          + "or initialize {clock: \"manual\"}.")
+    }
+    let target = now + ms
+    guard target <= Params.maxSafeInteger else {
+      throw .invalidParams(
+        path: "/ms", expected: "an integer that keeps the clock within 2^53 - 1",
+        message: "ms must be an integer that keeps the clock within 2^53 - 1.")
+    }
+    advance(to: target)
+    clock.set(manual: target)
+    return ClockReading(now: target, mode: nil)
+  }
+}

@@ -1,0 +1,166 @@
+import OrdoCore
+import OrdoJSON
+import OrdoRPC
+
+/// The engine's version, reported by `initialize` and `--version`.
+public let ordoVersion = "0.1.0"
+
+/// `initialize`, `shutdown`, `exit`, `rpc.discover`, `engine.*`
+/// (docs/protocol.md#lifecycle).
+extension Engine {
+  static func registerEngineMethods(in table: inout MethodTable<Engine>) {
+    table.register("initialize", InitializeParams.self) { engine, params throws(ResponseError) in
+      try engine.initialize(params)
+    }
+    // The dispatcher applies their lifecycle effect once they ran.
+    table.register("shutdown", NoParams.self) { _, _ in JSONNull() }
+    table.register("exit", NoParams.self) { _, _ in JSONNull() }
+    table.register("rpc.discover", NoParams.self) { engine, _ throws(ResponseError) in
+      guard let document = engine.openRPCDocument else {
+        throw .internalError("the embedded schema/openrpc.json is not valid JSON")
+      }
+      return document.value
+    }
+    table.register("engine.ping", NoParams.self) { engine, _ in Pong(at: engine.now) }
+    table.register("engine.stats", NoParams.self) { engine, _ in engine.stats }
+    table.register("engine.reset", NoParams.self) { engine, _ in
+      engine.reset()
+      return JSONNull()
+    }
+  }
+
+  struct InitializeParams: MethodParams {
+    /// Members of LSP's `InitializeParams`, accepted and ignored so that an editor's own LSP
+    /// client can start the engine.
+    static let lspMembers = [
+      "processId", "rootUri", "rootPath", "capabilities", "locale", "trace",
+      "workspaceFolders", "workDoneToken", "initializationOptions",
+    ]
+    static let names = ["clientInfo", "clock"] + lspMembers
+    var clientName: String?
+    var clientVersion: String?
+    var clock: ClockMode?
+
+    init(_ params: Params) throws(ResponseError) {
+      if let info = try params.object("clientInfo", allowed: ["name", "version"]) {
+        clientName = try info.requiredID("name")
+        clientVersion = try info.string("version")
+        if let clientVersion, clientVersion.unicodeScalars.count > 256 {
+          throw info.invalid("version", expected: "a string of at most 256 characters")
+        }
+      }
+      // Ordo's own options may also come inside LSP's `initializationOptions`; a top-level
+      // `clock` wins.
+      var mode = try params.choice("clock", from: ["system", "manual"])
+      if let options = try params.object("initializationOptions", allowed: ["clock"]),
+        let nested = try options.choice("clock", from: ["system", "manual"]), mode == nil
+      {
+        mode = nested
+      }
+      clock = mode.flatMap(ClockMode.init(rawValue:))
+    }
+  }
+
+  struct InitializeResult: JSONWritable {
+    let framing: String
+    let clock: ClockMode
+
+    func write(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.key("serverInfo")
+      writer.beginObject()
+      writer.key("name")
+      writer.string("ordo")
+      writer.key("version")
+      writer.string(ordoVersion)
+      writer.endObject()
+      // LSP clients (Neovim, eglot, VS Code, pygls) require `capabilities`; Ordo offers none
+      // of LSP's language features.
+      writer.key("capabilities")
+      writer.beginObject()
+      writer.endObject()
+      writer.key("protocolVersion")
+      writer.string("1")
+      writer.key("framing")
+      writer.string(framing)
+      writer.key("clock")
+      writer.string(clock.rawValue)
+      writer.key("methods")
+      writer.strings(Engine.methodNames)
+      writer.endObject()
+    }
+  }
+
+  private func initialize(_ params: InitializeParams) throws(ResponseError) -> InitializeResult {
+    if let name = params.clientName {
+      log(.info, "client: \(name) \(params.clientVersion ?? "")")
+    }
+    if let mode = params.clock, mode != clock.mode {
+      guard !screen.hasTimers else {
+        throw .invalidState(
+          reason: "timers_exist",
+          message: "The clock cannot change while timers are pending; call engine.reset first.")
+      }
+      clock.switchTo(mode)
+      screen.rebase(now: clock.now, startedWallAt: clock.startedWallAt)
+    }
+    return InitializeResult(framing: framing.rawValue, clock: clock.mode)
+  }
+
+  struct Pong: JSONWritable {
+    let at: Int64
+
+    func write(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.key("pong")
+      writer.bool(true)
+      writer.key("at")
+      writer.int(at)
+      writer.endObject()
+    }
+  }
+
+  struct Stats: JSONWritable {
+    let layers: Int
+    let alerts: AlertCounts
+    let requests: Int
+    let uptimeMs: Int64
+
+    func write(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.key("layers")
+      writer.int(layers)
+      writer.key("alerts")
+      writer.beginObject()
+      writer.key("scheduled")
+      writer.int(alerts.scheduled)
+      writer.key("pending")
+      writer.int(alerts.pending)
+      writer.key("showing")
+      writer.int(alerts.showing)
+      writer.key("suspended")
+      writer.int(alerts.suspended)
+      writer.key("ended")
+      writer.int(alerts.ended)
+      writer.endObject()
+      writer.key("requests")
+      writer.int(requests)
+      writer.key("uptimeMs")
+      writer.int(uptimeMs)
+      writer.endObject()
+    }
+  }
+
+  private var stats: Stats {
+    Stats(
+      layers: screen.layers.count, alerts: screen.alertCounts, requests: requestCount,
+      uptimeMs: clock.uptime)
+  }
+
+  /// `engine.reset`: a fresh engine, keeping only the clock mode (a manual clock goes back
+  /// to 0).
+  func reset() {
+    clock.reset()
+    screen = Self.freshScreen(configuration, clock: clock)
+  }
+}

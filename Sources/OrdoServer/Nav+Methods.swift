@@ -1,0 +1,49 @@
+import OrdoCore
+import OrdoJSON
+import OrdoRPC
+
+/// `nav.*`: the page stack the shell reports (docs/protocol.md#navigation).
+extension Engine {
+  static func registerNavMethods(in table: inout MethodTable<Engine>) {
+    table.register("nav.push", ScopeParams.self) { engine, p throws(ResponseError) in
+      try core { () throws(CoreError) in try engine.screen.navPush(scope: p.scope) }
+    }
+    table.register("nav.pop", NoParams.self) { engine, _ throws(ResponseError) in
+      try core { () throws(CoreError) in try engine.screen.navPop() }
+    }
+    table.register("nav.set", StackParams.self) { engine, p throws(ResponseError) in
+      try core { () throws(CoreError) in try engine.screen.navSet(stack: p.stack) }
+    }
+    table.register("nav.get", NoParams.self) { engine, _ in engine.screen.nav }
+  }
+
+  struct ScopeParams: MethodParams {
+    static let names = ["scope"]
+    let scope: String
+    init(_ params: Params) throws(ResponseError) { scope = try params.requiredID("scope") }
+  }
+
+  struct StackParams: MethodParams {
+    static let names = ["stack"]
+    let stack: [String]
+
+    init(_ params: Params) throws(ResponseError) {
+      guard let stack = try params.strings("stack", ids: true) else {
+        throw params.missing("stack", expected: "an array of scope strings")
+      }
+      self.stack = stack
+    }
+  }
+}
+
+extension Navigation: JSONWritable {
+  /// `{stack, active}`.
+  public func write(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("stack")
+    writer.strings(stack)
+    writer.key("active")
+    writer.string(active)
+    writer.endObject()
+  }
+}
