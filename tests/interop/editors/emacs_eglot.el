@@ -102,6 +102,8 @@
                                       (process-exit-status process)
                                     (format "%s %s" (process-status process)
                                             (process-exit-status process)))))
+    ;; The engine's stderr comes through a pipe process of its own: read it to the end.
+    (ordo-interop-wait (lambda () (not (process-live-p (get-buffer-process stderr)))) 10)
     (ordo-interop-report "stderr" (with-current-buffer stderr (buffer-string)))
     (delete-directory dir t)))
 

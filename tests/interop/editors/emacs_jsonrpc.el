@@ -87,8 +87,10 @@
     (jsonrpc-notify conn :exit nil)
     (ordo-interop-wait (lambda () (not (process-live-p process))) 10)
     (ordo-interop-report "exit" (unless (process-live-p process) (process-exit-status process)))
-    (ordo-interop-report "stderr" (with-current-buffer (jsonrpc-stderr-buffer conn)
-                                    (buffer-string)))))
+    ;; The engine's stderr comes through a pipe process of its own: read it to the end.
+    (let ((stderr (jsonrpc-stderr-buffer conn)))
+      (ordo-interop-wait (lambda () (not (process-live-p (get-buffer-process stderr)))) 10)
+      (ordo-interop-report "stderr" (with-current-buffer stderr (buffer-string))))))
 
 (condition-case err
     (ordo-interop-run)

@@ -91,10 +91,8 @@ local ok, failure = pcall(function()
   vim.wait(5000, function() return #shows > 0 end, 10)
   report('shows', shows)
 
-  report('notFound', describe(call('layer.get', { id = 'nope' }).err))
-  report('badParam', describe(call('layer.add', { id = 'x', sortt = 1 }).err))
-
-  -- A request cancelled while in flight sends $/cancelRequest (the engine answers anyway).
+  -- A request cancelled while in flight sends $/cancelRequest (the engine answers anyway);
+  -- sent before the last calls, so that its log line is read before the engine exits.
   local _, request_id = request('engine.ping', nil, function() end)
   if colon then
     client:cancel_request(request_id)
@@ -103,6 +101,9 @@ local ok, failure = pcall(function()
     client.cancel_request(request_id)
     client.notify('$/setTrace', { value = 'off' })
   end
+
+  report('notFound', describe(call('layer.get', { id = 'nope' }).err))
+  report('badParam', describe(call('layer.add', { id = 'x', sortt = 1 }).err))
 
   -- stop(): shutdown, then exit once shutdown answered.
   if colon then
