@@ -9,7 +9,7 @@ RELEASE_BIN := .build/release/ordo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: bench bench-deps fuzz sanitize demo test deps swift-deps python-deps node-deps build release lint format \
-	test-swift test-python test-node test-hostile clean
+	test-swift test-python test-node test-hostile interop-deps test-interop clean
 
 ## demo: build the release engine and watch it order popups and layers.
 demo: release python-deps
@@ -17,8 +17,9 @@ demo: release python-deps
 	@echo "== Ordo demo: the seed's room page, driven by the Python client =="
 	ORDO_BIN=$(RELEASE_BIN) $(PY) clients/python/examples/room_page.py
 
-## test: every test — lint, Swift unit + integration, Python client, Node client.
-test: lint test-swift release test-python test-node test-hostile
+## test: every test — lint, Swift unit + integration, Python client, Node client,
+## third-party clients and editors.
+test: lint test-swift release test-python test-node test-hostile test-interop
 	@echo "make test: all suites passed"
 
 deps: swift-deps python-deps node-deps
@@ -71,6 +72,29 @@ test-python: release python-deps
 ## test-hostile: the bad-input suite, raw bytes through real pipes (tests/hostile).
 test-hostile: release python-deps
 	ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q tests/hostile
+
+## interop-deps: the third-party clients of tests/interop: PyPI libraries into .venv;
+## Neovim, Emacs and (for Emacs < 29) Eglot from Debian when missing (about 15 s).
+interop-deps: $(VENV)/.interop-installed
+	@command -v nvim >/dev/null 2>&1 && command -v emacs >/dev/null 2>&1 || { \
+	  echo "installing neovim and emacs-nox (their own JSON-RPC/LSP clients drive the engine)"; \
+	  $(SUDO) apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq neovim emacs-nox; }
+	@emacs --batch --eval "(kill-emacs (if (require 'eglot nil t) 0 1))" >/dev/null 2>&1 || { \
+	  echo "installing elpa-eglot (Eglot, built into Emacs only from 29)"; \
+	  $(SUDO) apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq elpa-eglot; }
+
+$(VENV)/.interop-installed: tests/interop/requirements.txt $(VENV)/.installed
+	$(PY) -m pip install -q -r tests/interop/requirements.txt
+	touch $@
+
+## test-interop: pygls, python-lsp-jsonrpc, jsonrpcclient, Neovim and Emacs drive the
+## real engine with their own clients (tests/interop).
+test-interop: release interop-deps
+	cd tests/interop && ../../$(VENV)/bin/mypy && ../../$(VENV)/bin/ruff check \
+	  && ../../$(VENV)/bin/ruff format --check .
+	ORDO_INTEROP_STRICT=1 ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q tests/interop
 
 test-node: release node-deps
 	tsc -p clients/node/test/types
