@@ -6,7 +6,9 @@ let package = Package(
   products: [
     .executable(name: "ordo", targets: ["ordo"]),
     // The engine as a library, for the fuzzers in Fuzz/ and for embedding.
-    .library(name: "OrdoEngine", targets: ["OrdoCore", "OrdoJSON", "OrdoRPC", "OrdoServer"]),
+    .library(
+      name: "OrdoEngine",
+      targets: ["OrdoCore", "OrdoJSON", "OrdoRPC", "OrdoCoding", "OrdoStore", "OrdoServer"]),
   ],
   targets: [
     // jansson, through pkg-config; the shim wraps the macros and inline functions.
@@ -19,6 +21,13 @@ let package = Package(
     .target(name: "OrdoJSON", dependencies: ["CJansson"]),
     .testTarget(name: "OrdoJSONTests", dependencies: ["OrdoJSON"]),
 
+    // SQLite, through pkg-config, for the durable state.
+    .systemLibrary(
+      name: "CSQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"])]
+    ),
+
     // The domain: layers, alerts, navigation. Pure Swift, no C, no I/O, no clock reads.
     .target(name: "OrdoCore"),
     .testTarget(name: "OrdoCoreTests", dependencies: ["OrdoCore"]),
@@ -27,12 +36,21 @@ let package = Package(
     .target(name: "OrdoRPC", dependencies: ["OrdoJSON"]),
     .testTarget(name: "OrdoRPCTests", dependencies: ["OrdoRPC", "OrdoJSON"]),
 
+    // JSON encoders and decoders of the domain's values (wire, durable rows, traces).
+    .target(name: "OrdoCoding", dependencies: ["OrdoCore", "OrdoJSON"]),
+
+    // The durable state in SQLite: the only module that touches sqlite3*.
+    .target(name: "OrdoStore", dependencies: ["CSQLite", "OrdoCore", "OrdoCoding", "OrdoJSON"]),
+    .testTarget(name: "OrdoStoreTests", dependencies: ["OrdoStore", "OrdoCore", "OrdoJSON"]),
+
     // schema/openrpc.json embedded at build time (C23 #embed), so `rpc.discover` serves the
     // repository's document and cannot drift from it.
     .target(name: "OrdoSchema"),
 
     // The method table (one file per namespace), the clock, timers, the event loop.
-    .target(name: "OrdoServer", dependencies: ["OrdoRPC", "OrdoJSON", "OrdoCore", "OrdoSchema"]),
+    .target(
+      name: "OrdoServer",
+      dependencies: ["OrdoRPC", "OrdoJSON", "OrdoCore", "OrdoCoding", "OrdoStore", "OrdoSchema"]),
     .testTarget(
       name: "OrdoServerTests",
       dependencies: ["OrdoServer", "OrdoRPC", "OrdoJSON", "OrdoCore", "ordo"]

@@ -24,6 +24,15 @@ public protocol DispatchContext: AnyObject {
 /// an `Outbox`. Handlers never see ids, batches or bytes.
 ///
 /// - Important: single-threaded; the session that owns it calls it.
+/// What a handled message was answered with: the ids of its responses, so that a session
+/// can answer them again differently (a commit that failed).
+public enum Reply: Sendable {
+  /// Nothing (notifications only).
+  case none
+  case single(RequestID)
+  case batch([RequestID])
+}
+
 public struct Dispatcher<Context: DispatchContext> {
   public enum Lifecycle: Sendable {
     case running, shutDown
@@ -53,18 +62,20 @@ public struct Dispatcher<Context: DispatchContext> {
   // MARK: Incoming
 
   /// Handles one framed message (a JSON text, or a batch).
+  @discardableResult
   public mutating func handle(
     _ bytes: UnsafeRawBufferPointer, context: Context, outbox: inout Outbox
-  ) {
+  ) -> Reply {
     switch MessageClassifier.classify(bytes) {
     case .failure(let error):
       context.countRequest()
       log(.info, "refused a message: \(error.message)")
       outbox.send { Self.writeError(error, id: .null, into: &$0) }
+      return .single(.null)
     case .single(let message):
-      if let response = run(message, context: context, outbox: &outbox) {
-        outbox.send { response.write(into: &$0, result: result) }
-      }
+      guard let response = run(message, context: context, outbox: &outbox) else { return .none }
+      outbox.send { response.write(into: &$0, result: result) }
+      return .single(response.id)
     case .batch(let messages):
       guard messages.count <= maxBatch else {
         context.countRequest()
@@ -76,23 +87,45 @@ public struct Dispatcher<Context: DispatchContext> {
             ("value", .int(messages.count)),
           ])
         outbox.send { Self.writeError(error, id: .null, into: &$0) }
-        return
+        return .single(.null)
       }
       var responses = batch
       batch = JSONWriter()
       responses.clear()
       responses.beginArray()
-      var answered = false
+      var ids: [RequestID] = []
       for entry in messages where exitStatus == nil {
         if let response = run(entry, context: context, outbox: &outbox) {
           response.write(into: &responses, result: result)
-          answered = true
+          ids.append(response.id)
         }
       }
       responses.endArray()
-      if answered { outbox.send(built: responses) }
+      if !ids.isEmpty { outbox.send(built: responses) }
       batch = responses
+      return ids.isEmpty ? .none : .batch(ids)
     }
+  }
+
+  /// Sends `error` again for every response of `replies` (in place of what they said).
+  public static func answer(_ replies: [Reply], with error: ResponseError, outbox: inout Outbox) {
+    for reply in replies {
+      switch reply {
+      case .none: break
+      case .single(let id): outbox.send { writeError(error, id: id, into: &$0) }
+      case .batch(let ids):
+        outbox.send { writer in
+          writer.beginArray()
+          for id in ids { writeError(error, id: id, into: &writer) }
+          writer.endArray()
+        }
+      }
+    }
+  }
+
+  /// Puts the lifecycle back (a failed commit undid the `shutdown` that changed it).
+  public mutating func restore(lifecycle: Lifecycle) {
+    self.lifecycle = lifecycle
   }
 
   /// Answers a message that was skipped for its size.
@@ -197,7 +230,9 @@ public struct Dispatcher<Context: DispatchContext> {
 
   // MARK: Outgoing
 
-  public static func writeError(_ error: ResponseError, id: RequestID, into writer: inout JSONWriter) {
+  public static func writeError(
+    _ error: ResponseError, id: RequestID, into writer: inout JSONWriter
+  ) {
     writer.beginObject()
     writer.key("jsonrpc")
     writer.string("2.0")

@@ -12,6 +12,7 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable {
   public static let alreadyExists = ErrorCode(rawValue: -32002)
   public static let invalidState = ErrorCode(rawValue: -32003)
   public static let limitExceeded = ErrorCode(rawValue: -32004)
+  public static let storageError = ErrorCode(rawValue: -32005)
 }
 
 /// One member value of `error.data`.

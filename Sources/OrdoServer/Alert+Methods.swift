@@ -1,3 +1,4 @@
+import OrdoCoding
 import OrdoCore
 import OrdoJSON
 import OrdoRPC
@@ -254,22 +255,7 @@ extension AlertQueueConfiguration: MethodParams {
   }
 }
 
-extension AlertQueueSettings: JSONWritable {
-  public func write(to writer: inout JSONWriter) {
-    writer.beginObject()
-    writer.key("queue")
-    writer.string(queue)
-    writer.key("maxConcurrent")
-    writer.int(maxConcurrent)
-    writer.key("minGapMs")
-    writer.int(minGapMs)
-    writer.key("historyLimit")
-    writer.int(historyLimit)
-    writer.endObject()
-  }
-}
-
-extension AlertTypeDefinition: MethodParams, JSONWritable {
+extension AlertTypeDefinition: MethodParams {
   public static let names = [
     "type", "priority", "scope", "durationMs", "ttlMs", "queue", "persist", "limit",
     "cooldownMs", "onLimit",
@@ -285,32 +271,6 @@ extension AlertTypeDefinition: MethodParams, JSONWritable {
       limit: try Engine.limit(params),
       cooldownMs: try params.integer("cooldownMs", in: 0...Params.maxSafeInteger),
       onLimit: try Engine.onLimit(params))
-  }
-
-  /// The definition as stored: every member, `null` where not set.
-  public func write(to writer: inout JSONWriter) {
-    writer.beginObject()
-    writer.key("type")
-    writer.string(type)
-    writer.key("priority")
-    writer.int(priority)
-    writer.key("scope")
-    writer.string(scope)
-    writer.key("durationMs")
-    writer.int(durationMs)
-    writer.key("ttlMs")
-    writer.int(ttlMs)
-    writer.key("queue")
-    writer.string(queue)
-    writer.key("persist")
-    if let persist { writer.bool(persist) } else { writer.null() }
-    writer.key("limit")
-    writer.value(limit)
-    writer.key("cooldownMs")
-    writer.int(cooldownMs)
-    writer.key("onLimit")
-    writer.string(onLimit?.rawValue)
-    writer.endObject()
   }
 }
 

@@ -1,3 +1,4 @@
+import OrdoCoding
 import OrdoCore
 import OrdoJSON
 import OrdoRPC
@@ -23,8 +24,8 @@ extension Engine {
     }
     table.register("engine.ping", NoParams.self) { engine, _ in Pong(at: engine.now) }
     table.register("engine.stats", NoParams.self) { engine, _ in engine.stats }
-    table.register("engine.reset", NoParams.self) { engine, _ in
-      engine.reset()
+    table.register("engine.reset", ResetParams.self) { engine, p throws(ResponseError) in
+      try engine.reset(emptyingState: p.state)
       return JSONNull()
     }
   }
@@ -120,11 +121,39 @@ extension Engine {
     }
   }
 
+  struct ResetParams: MethodParams {
+    static let names = ["state"]
+    let state: Bool
+
+    init(_ params: Params) throws(ResponseError) {
+      state = try params.bool("state") ?? false
+    }
+  }
+
+  /// `engine.stats`' `state`: the durable state file, when there is one.
+  struct StateInfo: JSONWritable {
+    let path: String
+    let bytes: Int64
+    let commits: Int
+
+    func write(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.key("path")
+      writer.string(path)
+      writer.key("bytes")
+      writer.int(bytes)
+      writer.key("commits")
+      writer.int(commits)
+      writer.endObject()
+    }
+  }
+
   struct Stats: JSONWritable {
     let layers: Int
     let alerts: AlertCounts
     let requests: Int
     let uptimeMs: Int64
+    let state: StateInfo?
 
     func write(to writer: inout JSONWriter) {
       writer.beginObject()
@@ -147,6 +176,8 @@ extension Engine {
       writer.int(requests)
       writer.key("uptimeMs")
       writer.int(uptimeMs)
+      writer.key("state")
+      writer.value(state)
       writer.endObject()
     }
   }
@@ -154,13 +185,25 @@ extension Engine {
   private var stats: Stats {
     Stats(
       layers: screen.layers.count, alerts: screen.alertCounts, requests: requestCount,
-      uptimeMs: clock.uptime)
+      uptimeMs: clock.uptime, state: stateInfo)
   }
 
   /// `engine.reset`: a fresh engine, keeping only the clock mode (a manual clock goes back
-  /// to 0).
-  func reset() {
+  /// to 0); with durable state, as if the process restarted, and with `emptyingState` the
+  /// state is emptied first.
+  func reset(emptyingState: Bool) throws(ResponseError) {
+    if store != nil {
+      // The reload must see what the requests before this one changed.
+      do {
+        try commitDurableChanges()
+      } catch {
+        failedCommit = error
+        throw .storage(error)
+      }
+      committedMidGroup = true
+    }
     clock.reset()
     screen = Self.freshScreen(configuration, clock: clock)
+    try reloadDurableState(emptying: emptyingState)
   }
 }

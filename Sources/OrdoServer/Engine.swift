@@ -1,7 +1,9 @@
+import OrdoCoding
 import OrdoCore
 import OrdoJSON
 import OrdoRPC
 import OrdoSchema
+import OrdoStore
 
 /// What an engine is started with: the command line's flags.
 public struct EngineConfiguration: Equatable, Sendable {
@@ -15,6 +17,17 @@ public struct EngineConfiguration: Equatable, Sendable {
   public var logLevel = Log.Level.warn
   /// The manual clock's wall-clock epoch ms at engine time 0 (`--epoch-ms`).
   public var epochMs: Int64 = 0
+  /// The durable state file (`--state`); nil keeps everything in memory.
+  public var statePath: String? = nil
+  public var sync = SyncMode.full
+  /// How long to wait for another engine to let go of the state file.
+  public var stateWaitMs = 2000
+  /// Where to record the session (`--trace`).
+  public var tracePath: String? = nil
+  public var traceMaxBytes = 256 << 20
+  /// Set by `ordo replay`: the system clock is virtual, and its engine time 0 is this
+  /// wall-clock time (the recorded session's).
+  public var virtualClockStartedWallAt: Int64? = nil
 
   public init() {}
 }
@@ -34,6 +47,15 @@ public final class Engine: DispatchContext {
   public internal(set) var framing: MessageFramer.Framing
   /// Whether alerts restored from durable state still wait for the first request.
   var holdingRestored = false
+  /// The durable state, with `--state`.
+  let store: DurableStore?
+  /// Set when a commit inside a request (`engine.reset`) failed: the session fails the
+  /// whole group.
+  var failedCommit: StoreWriteError?
+  /// Set when a request committed the group so far (`engine.reset`).
+  var committedMidGroup = false
+  /// The durable state as loaded at start (a trace's header records it).
+  public private(set) var loadedState: DurableState?
 
   /// `schema/openrpc.json` as embedded in the binary, parsed on first `rpc.discover`.
   private(set) lazy var openRPCDocument: JSONDocument? = {
@@ -41,12 +63,28 @@ public final class Engine: DispatchContext {
     return try? JSONDocument.parse(bytes).get()
   }()
 
-  public init(configuration: EngineConfiguration) {
+  /// An engine on `configuration`; with `store`, its durable state is loaded from it (the
+  /// caller opened it: opening can fail, and the process then exits), or with `state`
+  /// (a replay) from that.
+  public init(
+    configuration: EngineConfiguration, store: DurableStore? = nil, state: DurableState? = nil
+  ) throws(StoreOpenError) {
     self.configuration = configuration
     log = Log(level: configuration.logLevel)
-    clock = EngineClock(mode: configuration.clock, manualEpoch: configuration.epochMs)
+    clock = EngineClock(
+      mode: configuration.clock, manualEpoch: configuration.epochMs,
+      virtualStart: configuration.virtualClockStartedWallAt)
     screen = Self.freshScreen(configuration, clock: clock)
     framing = configuration.framing ?? .ndjson
+    self.store = store
+    if let store {
+      let loaded = try store.load()
+      loadedState = loaded
+      restore(loaded)
+    } else if let state {
+      loadedState = state
+      restore(state)
+    }
   }
 
   static func freshScreen(_ configuration: EngineConfiguration, clock: EngineClock) -> Screen {

@@ -24,17 +24,24 @@ struct EngineClock {
   /// When set (by `ordo replay`), the system clock reads this instead of the machine's.
   var virtualNow: Int64?
 
-  init(mode: ClockMode, manualEpoch: Int64 = 0) {
+  /// A clock in `mode`; with `virtualStart` (a replay), the system clock is virtual: it
+  /// reads `virtualNow` (0 at first) and its engine time 0 is wall-clock `virtualStart`.
+  init(mode: ClockMode, manualEpoch: Int64 = 0, virtualStart: Int64? = nil) {
     self.mode = mode
     self.manualEpoch = manualEpoch
     origin = Self.bootMilliseconds()
-    startedWallAt = mode == .manual ? manualEpoch : Self.wallMilliseconds()
+    if let virtualStart, mode == .system {
+      virtualNow = 0
+      startedWallAt = virtualStart
+    } else {
+      startedWallAt = mode == .manual ? manualEpoch : Self.wallMilliseconds()
+    }
   }
 
   /// The current engine time.
   var now: Int64 {
-    if let virtualNow { return virtualNow }
-    return mode == .manual ? manualNow : Self.bootMilliseconds() - origin
+    if mode == .manual { return manualNow }
+    return virtualNow ?? Self.bootMilliseconds() - origin
   }
 
   /// Milliseconds since the process started, whatever the mode (for `uptimeMs`).

@@ -1,3 +1,4 @@
+import OrdoCoding
 import OrdoCore
 import OrdoJSON
 import OrdoRPC

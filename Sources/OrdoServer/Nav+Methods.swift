@@ -1,3 +1,4 @@
+import OrdoCoding
 import OrdoCore
 import OrdoJSON
 import OrdoRPC
@@ -33,17 +34,5 @@ extension Engine {
       }
       self.stack = stack
     }
-  }
-}
-
-extension Navigation: JSONWritable {
-  /// `{stack, active}`.
-  public func write(to writer: inout JSONWriter) {
-    writer.beginObject()
-    writer.key("stack")
-    writer.strings(stack)
-    writer.key("active")
-    writer.string(active)
-    writer.endObject()
   }
 }

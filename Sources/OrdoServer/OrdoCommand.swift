@@ -1,45 +1,125 @@
+import OrdoRPC
+import OrdoStore
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import OrdoRPC
 
-/// The command line: `ordo [flags]`. Parses flags, then runs the loop on stdin/stdout.
+/// The command line: `ordo [flags] [SUBCOMMAND …]`. Parses it, then serves stdin/stdout, or
+/// runs a subcommand (`call`, `replay`, `report`, `help`).
 public enum OrdoCommand {
   static let usage = """
-    usage: ordo [--framing auto|ndjson|lsp] [--clock system|manual]
-                [--max-message-bytes N] [--max-layers N] [--max-alerts N]
-                [--max-batch N] [--max-tree-depth N]
-                [--log-level error|warn|info|debug] [--version] [--help]
+    usage: ordo [flags]                     serve JSON-RPC 2.0 on stdin/stdout
+           ordo [flags] call METHOD [PARAMS] one request, from a shell script or hook
+           ordo [flags] call -               NDJSON requests from stdin, one result each
+           ordo replay TRACE                 re-run a recorded session, compare outputs
+           ordo report TRACE [-o FILE]       an HTML timeline of a recorded session
+           ordo help [SUBCOMMAND]            this, or a subcommand's help
 
-    Ordo keeps a UI's layers and popups in order. It speaks JSON-RPC 2.0 on
-    stdin/stdout (NDJSON lines or LSP Content-Length frames); logs go to stderr.
+    Ordo keeps a UI's layers and popups in order. It speaks JSON-RPC 2.0 on stdin/stdout
+    (NDJSON lines or LSP Content-Length frames); logs go to stderr.
 
-      --framing            message framing (default auto: LSP when the input starts
-                           with a header, else NDJSON)
-      --clock              engine clock (default system; manual moves only by
-                           clock.advance)
-      --max-message-bytes  longest accepted message (default 16777216)
-      --max-layers         most layers at once (default 1000000000)
-      --max-alerts         most active alerts at once (default 1000000000)
-      --max-batch          most entries in one batch (default 10000)
-      --max-tree-depth     deepest layer.tree answer (default 512)
-      --log-level          stderr verbosity (default warn)
+    flags:
+      --framing auto|ndjson|lsp   message framing (default auto: LSP when the input starts
+                                  with a header, else NDJSON)
+      --clock system|manual       engine clock (default system; manual moves only by
+                                  clock.advance)
+      --epoch-ms N                the manual clock's wall-clock time at 0, epoch ms (default 0)
+      --state PATH                keep types, queue settings, show history and persisted
+                                  alerts in a SQLite file (created when missing)
+      --sync full|normal          full (default) survives power loss, normal process crashes
+      --state-wait-ms N           wait this long for another engine to release the state
+                                  file (default 2000)
+      --trace PATH                record every message in and out, for replay and report
+      --trace-max-bytes N         stop recording past this size (default 268435456)
+      --max-message-bytes N       longest accepted message (default 16777216)
+      --max-layers N              most layers at once (default 1000000000)
+      --max-alerts N              most active alerts at once (default 1000000000)
+      --max-batch N               most entries in one batch (default 10000)
+      --max-tree-depth N          deepest layer.tree answer (default 512)
+      --log-level LEVEL           error, warn (default), info or debug, on stderr
+      --events                    with call: print the events the call caused
+      --version, --help
+
+    The rules are in docs/protocol.md; `ordo help call|replay|report` explains each.
 
     """
 
-  public enum Outcome: Equatable {
-    case run(EngineConfiguration)
+  static let callHelp = """
+    usage: ordo [flags] call METHOD [PARAMS]
+           ordo [flags] call -
+
+    Runs one request on a fresh engine (with --state, on the durable state) and exits.
+    PARAMS is a JSON object; omitted means no params. The result goes to stdout as JSON
+    (indented on a terminal, compact otherwise). With --events (before `call`), each event
+    the call caused is printed first, one compact line each.
+
+    A JSON-RPC error prints its message on stderr and the error object on stdout, and exits
+    1. PARAMS that is not a JSON object exits 2. Flags go before `call`.
+
+    `call -` reads NDJSON requests {"method", "params"?} (jsonrpc and id optional) from
+    stdin and runs them in order in one engine, printing one compact result or error
+    object per line; it exits 1 if any failed.
+
+    example:
+      ordo --state ~/.app/ui.db call alert.history '{"type":"rate","limit":1}'
+      printf '%s\\n' '{"method":"layer.add","params":{"id":"a"}}' \\
+        '{"method":"layer.paintOrder"}' | ordo call -
+
+    """
+
+  static let replayHelp = """
+    usage: ordo replay TRACE
+
+    Re-runs a session recorded with --trace on a fresh in-memory engine, with the recorded
+    flags (less --trace and --state: it starts from the durable state the trace recorded),
+    on a virtual clock: every input at its recorded time, timers at their due times in
+    between. Compares every output with the recording: prints `identical` and exits 0, or
+    the first difference (message number, expected, got) and exits 1. A malformed trace
+    exits 2. Replay writes no files.
+
+    example:
+      ordo --trace bug.trace --clock manual < session.ndjson
+      ordo replay bug.trace
+
+    """
+
+  static let reportHelp = """
+    usage: ordo report TRACE [-o FILE]
+
+    Writes one self-contained HTML page (default TRACE.html): a timeline of every alert
+    (a lane per queue, a bar per state interval, end reasons marked), navigation changes on
+    the same time axis, and the final layer tree. It replays the trace to build it. The
+    page has no scripts and loads nothing from the network. A malformed trace exits 2.
+
+    example:
+      ordo report bug.trace -o bug.html
+
+    """
+
+  public enum Invocation: Equatable {
+    /// Serve stdin/stdout.
+    case serve(EngineConfiguration)
+    /// `call METHOD [PARAMS]`, or `call -` (`method` nil).
+    case call(EngineConfiguration, method: String?, params: String?, events: Bool)
+    case replay(trace: String)
+    case report(trace: String, output: String?)
     case exit(Int32, stdout: String, stderr: String)
   }
 
   /// Parses the arguments (without the program name).
-  public static func parse(_ arguments: [String]) -> Outcome {
+  public static func parse(_ arguments: [String]) -> Invocation {
     var configuration = EngineConfiguration()
+    var events = false
     var remaining = arguments[...]
-    func refuse(_ message: String) -> Outcome {
-      .exit(2, stdout: "", stderr: "ordo: \(message)\n\n" + usage)
+    func refuse(_ message: String, help: String = usage) -> Invocation {
+      .exit(2, stdout: "", stderr: "ordo: \(message)\n\n" + help)
     }
     while let argument = remaining.popFirst() {
+      guard argument.hasPrefix("-") else {
+        return subcommand(
+          argument, Array(remaining), configuration: configuration, events: events)
+      }
       var name = argument
       var value: String?
       if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
@@ -51,58 +131,216 @@ public enum OrdoCommand {
         return .exit(0, stdout: usage, stderr: "")
       case "--version":
         return .exit(0, stdout: "ordo \(ordoVersion)\n", stderr: "")
-      case "--framing", "--clock", "--max-message-bytes", "--max-layers", "--max-alerts",
-        "--max-batch", "--max-tree-depth", "--log-level":
+      case "--events":
+        events = true
+      default:
+        guard flagsWithValues.contains(name) else {
+          return refuse("unknown argument \"\(argument)\"")
+        }
         guard let given = value ?? remaining.popFirst() else {
           return refuse("\(name) needs a value")
         }
-        switch name {
-        case "--framing":
-          switch given {
-          case "auto": configuration.framing = nil
-          case "ndjson": configuration.framing = .ndjson
-          case "lsp": configuration.framing = .lsp
-          default: return refuse("--framing must be auto, ndjson or lsp, not \"\(given)\"")
-          }
-        case "--clock":
-          guard let clock = ClockMode(rawValue: given) else {
-            return refuse("--clock must be system or manual, not \"\(given)\"")
-          }
-          configuration.clock = clock
-        case "--log-level":
-          guard let level = Log.Level(name: given) else {
-            return refuse("--log-level must be error, warn, info or debug, not \"\(given)\"")
-          }
-          configuration.logLevel = level
-        default:
-          guard let number = Int(given), number >= 1 else {
-            return refuse("\(name) must be a whole number >= 1, not \"\(given)\"")
-          }
-          switch name {
-          case "--max-message-bytes": configuration.maxMessageBytes = number
-          case "--max-layers": configuration.maxLayers = number
-          case "--max-alerts": configuration.maxAlerts = number
-          case "--max-batch": configuration.maxBatch = number
-          default: configuration.maxTreeDepth = number
-          }
-        }
-      default:
-        return refuse("unknown argument \"\(argument)\"")
+        if let problem = apply(name, given, to: &configuration) { return refuse(problem) }
       }
     }
-    return .run(configuration)
+    if events { return refuse("--events only goes with call") }
+    return .serve(configuration)
   }
 
-  /// Runs the engine as a process; returns the exit status.
+  static let flagsWithValues: Set<String> = [
+    "--framing", "--clock", "--max-message-bytes", "--max-layers", "--max-alerts",
+    "--max-batch", "--max-tree-depth", "--log-level", "--state", "--sync", "--state-wait-ms",
+    "--epoch-ms", "--trace", "--trace-max-bytes",
+  ]
+
+  /// Sets flag `name` to `given`; returns what is wrong with it, if anything.
+  private static func apply(
+    _ name: String, _ given: String, to configuration: inout EngineConfiguration
+  )
+    -> String?
+  {
+    switch name {
+    case "--framing":
+      switch given {
+      case "auto": configuration.framing = nil
+      case "ndjson": configuration.framing = .ndjson
+      case "lsp": configuration.framing = .lsp
+      default: return "--framing must be auto, ndjson or lsp, not \"\(given)\""
+      }
+    case "--clock":
+      guard let clock = ClockMode(rawValue: given) else {
+        return "--clock must be system or manual, not \"\(given)\""
+      }
+      configuration.clock = clock
+    case "--log-level":
+      guard let level = Log.Level(name: given) else {
+        return "--log-level must be error, warn, info or debug, not \"\(given)\""
+      }
+      configuration.logLevel = level
+    case "--sync":
+      guard let sync = SyncMode(rawValue: given) else {
+        return "--sync must be full or normal, not \"\(given)\""
+      }
+      configuration.sync = sync
+    case "--state":
+      guard !given.isEmpty else { return "--state needs a file path" }
+      configuration.statePath = given
+    case "--trace":
+      guard !given.isEmpty else { return "--trace needs a file path" }
+      configuration.tracePath = given
+    case "--epoch-ms":
+      guard let number = Int64(given), abs(number) <= 9_007_199_254_740_991 else {
+        return "--epoch-ms must be a whole number of milliseconds, not \"\(given)\""
+      }
+      configuration.epochMs = number
+    case "--state-wait-ms":
+      guard let number = Int(given), number >= 0 else {
+        return "--state-wait-ms must be a whole number >= 0, not \"\(given)\""
+      }
+      configuration.stateWaitMs = number
+    default:
+      guard let number = Int(given), number >= 1 else {
+        return "\(name) must be a whole number >= 1, not \"\(given)\""
+      }
+      switch name {
+      case "--max-message-bytes": configuration.maxMessageBytes = number
+      case "--max-layers": configuration.maxLayers = number
+      case "--max-alerts": configuration.maxAlerts = number
+      case "--max-batch": configuration.maxBatch = number
+      case "--trace-max-bytes": configuration.traceMaxBytes = number
+      default: configuration.maxTreeDepth = number
+      }
+    }
+    return nil
+  }
+
+  private static func subcommand(
+    _ name: String, _ arguments: [String], configuration: EngineConfiguration, events: Bool
+  ) -> Invocation {
+    func refuse(_ message: String, help: String) -> Invocation {
+      .exit(2, stdout: "", stderr: "ordo \(name): \(message)\n\n" + help)
+    }
+    let help: String
+    switch name {
+    case "call": help = callHelp
+    case "replay": help = replayHelp
+    case "report": help = reportHelp
+    case "help":
+      guard let topic = arguments.first else { return .exit(0, stdout: usage, stderr: "") }
+      switch topic {
+      case "call": return .exit(0, stdout: callHelp, stderr: "")
+      case "replay": return .exit(0, stdout: replayHelp, stderr: "")
+      case "report": return .exit(0, stdout: reportHelp, stderr: "")
+      default:
+        return .exit(2, stdout: "", stderr: "ordo help: no subcommand \"\(topic)\"\n\n" + usage)
+      }
+    default:
+      return .exit(2, stdout: "", stderr: "ordo: unknown subcommand \"\(name)\"\n\n" + usage)
+    }
+    if arguments.contains("--help") || arguments.contains("-h") {
+      return .exit(0, stdout: help, stderr: "")
+    }
+    if events && name != "call" { return refuse("--events only goes with call", help: help) }
+    switch name {
+    case "call":
+      guard let method = arguments.first else { return refuse("give a METHOD, or -", help: help) }
+      if let flag = arguments.first(where: { $0.hasPrefix("--") }) {
+        return refuse("\(flag): flags go before `call`", help: help)
+      }
+      if method == "-" {
+        guard arguments.count == 1 else { return refuse("`call -` takes no PARAMS", help: help) }
+        return .call(configuration, method: nil, params: nil, events: events)
+      }
+      guard arguments.count <= 2 else {
+        return refuse("too many arguments: give METHOD and one PARAMS object", help: help)
+      }
+      return .call(
+        configuration, method: method, params: arguments.count == 2 ? arguments[1] : nil,
+        events: events)
+    case "replay":
+      guard arguments.count == 1 else { return refuse("give one TRACE file", help: help) }
+      return .replay(trace: arguments[0])
+    default:
+      var trace: String?
+      var output: String?
+      var rest = arguments[...]
+      while let argument = rest.popFirst() {
+        if argument == "-o" || argument == "--output" {
+          guard let file = rest.popFirst() else { return refuse("-o needs a file", help: help) }
+          output = file
+        } else if trace == nil, !argument.hasPrefix("-") {
+          trace = argument
+        } else {
+          return refuse("unexpected argument \"\(argument)\"", help: help)
+        }
+      }
+      guard let trace else { return refuse("give a TRACE file", help: help) }
+      return .report(trace: trace, output: output)
+    }
+  }
+
+  /// Runs the command line as a process; returns the exit status.
   public static func main(arguments: [String]) -> Int32 {
+    // A disk-size limit must fail a write (and a commit), not kill the process.
+    signal(SIGXFSZ, SIG_IGN)
     switch parse(arguments) {
     case .exit(let status, let out, let err):
       writeAll(1, out)
       writeAll(2, err)
       return status
-    case .run(let configuration):
-      var loop = StdioLoop(session: Session(configuration: configuration))
+    case .serve(let configuration):
+      guard let session = startSession(configuration) else { return 2 }
+      var loop = StdioLoop(session: session)
       return loop.run()
+    case .call(var configuration, let method, let params, let events):
+      configuration.framing = .ndjson
+      let call = OneShotCall(events: events)
+      let lines: [OneShotCall.Line]
+      if let method {
+        guard let line = call.request(method: method, params: params) else { return 2 }
+        lines = [line]
+      } else {
+        lines = call.readRequests(from: 0)
+      }
+      guard let session = startSession(configuration) else { return 2 }
+      return call.run(lines, on: session, echoEachLine: method == nil)
+    case .replay(let trace):
+      return Replay.main(tracePath: trace)
+    case .report(let trace, let output):
+      return Report.main(tracePath: trace, outputPath: output ?? trace + ".html")
     }
+  }
+
+  /// An engine and its session on `configuration`: the state file opened and loaded, the
+  /// trace started. nil (after saying why on stderr) when one cannot be used.
+  static func startSession(_ configuration: EngineConfiguration) -> Session? {
+    var store: DurableStore?
+    if let path = configuration.statePath {
+      do {
+        store = try DurableStore(
+          path: path, sync: configuration.sync, waitMs: configuration.stateWaitMs)
+      } catch {
+        writeAll(2, "ordo: \(error.message)\n")
+        return nil
+      }
+    }
+    let engine: Engine
+    do {
+      engine = try Engine(configuration: configuration, store: store)
+    } catch {
+      writeAll(2, "ordo: \(error.message)\n")
+      return nil
+    }
+    let session = Session(engine: engine)
+    if let path = configuration.tracePath {
+      do {
+        try TraceRecorder.start(
+          path: path, session: session, arguments: Array(CommandLine.arguments.dropFirst()))
+      } catch {
+        writeAll(2, "ordo: cannot write the trace \(path): \(error)\n")
+        return nil
+      }
+    }
+    return session
   }
 }

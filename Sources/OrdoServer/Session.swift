@@ -1,11 +1,18 @@
 import OrdoCore
 import OrdoJSON
 import OrdoRPC
+import OrdoStore
 
 /// One engine served over one byte stream, without the I/O: bytes in (`receive`), framed
 /// messages out into the caller's `Outbox`. It frames the input, moves engine time before
-/// each message and when timers are due, and dispatches. `StdioLoop`, `ordo call` and
-/// `ordo replay` drive it with their own I/O.
+/// each message and when timers are due, dispatches, and commits durable changes before
+/// anything they caused may be written (`flush`). `StdioLoop`, `ordo call` and `ordo replay`
+/// drive it with their own I/O.
+///
+/// Commit groups (docs/protocol.md#durable-state): with `--state`, everything between two
+/// flushes is one group — one transaction, committed before its answers and events are
+/// released. A group whose commit fails is undone in memory (a snapshot taken at its start)
+/// and each of its requests is answered with -32005 instead.
 ///
 /// - Important: single-threaded; only its owner may call it.
 public final class Session {
@@ -13,9 +20,21 @@ public final class Session {
   private var dispatcher: Dispatcher<Engine>
   private var framer: MessageFramer
   private var framingDecided: Bool
+  /// The open commit group: the state at its start and the answers it owes.
+  private var group: (snapshot: Engine.Snapshot, lifecycle: Dispatcher<Engine>.Lifecycle)?
+  private var groupReplies: [Reply] = []
+  /// After a failed commit of timer work, timers wait until then before trying again.
+  private var retryTimersAt: Int64?
+  /// Called with each message as read (after framing), and with how it ended; for tracing.
+  public var recordInput: ((MessageFramer.Event, UnsafeRawBufferPointer?, Int64) -> Void)?
+  /// Called with each released message, for tracing.
+  public var recordOutput: ((UnsafeRawBufferPointer, Int64) -> Void)?
+  /// Called at the end of every flush, for tracing.
+  public var afterFlush: (() -> Void)?
 
-  public init(configuration: EngineConfiguration) {
-    engine = Engine(configuration: configuration)
+  public init(engine: Engine) {
+    self.engine = engine
+    let configuration = engine.configuration
     dispatcher = Dispatcher(
       methods: Engine.methods, maxBatch: configuration.maxBatch, log: engine.log)
     framer = MessageFramer(
@@ -23,9 +42,22 @@ public final class Session {
     framingDecided = configuration.framing != nil
   }
 
+  /// A session on a fresh in-memory engine.
+  public convenience init(configuration: EngineConfiguration) {
+    var inMemory = configuration
+    inMemory.statePath = nil
+    // An engine without a store or a state to load cannot fail to start.
+    guard let engine = try? Engine(configuration: inMemory) else {
+      preconditionFailure("an in-memory engine failed to start")
+    }
+    self.init(engine: engine)
+  }
+
   /// A fresh outbox in the session's framing.
   public func makeOutbox() -> Outbox {
-    Outbox(framing: engine.framing)
+    var outbox = Outbox(framing: engine.framing)
+    outbox.listsMessages = recordOutput != nil
+    return outbox
   }
 
   public var log: Log { engine.log }
@@ -33,8 +65,8 @@ public final class Session {
   /// Set by `exit`: the process should flush and exit with this status.
   public var exitStatus: Int32? { dispatcher.exitStatus }
 
-  /// Bytes received and not yet framed into a message.
-  public var pendingInputCount: Int { framer.pendingByteCount }
+  /// The framing of the session: given, or decided by the input.
+  public var framing: MessageFramer.Framing? { framer.framing }
 
   // MARK: Input
 
@@ -47,27 +79,43 @@ public final class Session {
         engine.framing = framing
         outbox.framing = framing
       }
-      engine.syncToClock()
-      outbox.time = engine.now
+      beginWork(&outbox)
       switch event {
       case .message(let range):
         framer.buffer.withUnsafeBytes {
-          dispatcher.handle(
-            UnsafeRawBufferPointer(rebasing: $0[range]), context: engine, outbox: &outbox)
+          let message = UnsafeRawBufferPointer(rebasing: $0[range])
+          recordInput?(event, message, engine.now)
+          groupReplies.append(dispatcher.handle(message, context: engine, outbox: &outbox))
         }
+        endOfMessage(&outbox)
       case .tooLarge(let limit):
+        recordInput?(event, nil, engine.now)
         dispatcher.refuseTooLarge(limit: limit, context: engine, outbox: &outbox)
+        groupReplies.append(.single(.null))
       case .badHeader(let reason):
+        recordInput?(event, nil, engine.now)
         dispatcher.refuseBadHeader(reason, context: engine, outbox: &outbox)
+        groupReplies.append(.single(.null))
       }
     }
   }
 
   /// Handles one whole message as if it had been framed from the stream (`ordo call`, tests).
-  public func handle(_ message: UnsafeRawBufferPointer, into outbox: inout Outbox) {
-    engine.syncToClock()
-    outbox.time = engine.now
-    dispatcher.handle(message, context: engine, outbox: &outbox)
+  @discardableResult
+  public func handle(_ message: UnsafeRawBufferPointer, into outbox: inout Outbox) -> Reply {
+    beginWork(&outbox)
+    recordInput?(.message(0..<message.count), message, engine.now)
+    let reply = dispatcher.handle(message, context: engine, outbox: &outbox)
+    groupReplies.append(reply)
+    endOfMessage(&outbox)
+    return reply
+  }
+
+  /// A request that committed the group itself (`engine.reset`) ends the group.
+  private func endOfMessage(_ outbox: inout Outbox) {
+    guard engine.committedMidGroup else { return }
+    engine.committedMidGroup = false
+    flush(&outbox)
   }
 
   /// The end of the input: drops a partial message (logged).
@@ -75,12 +123,22 @@ public final class Session {
     if framer.finish() { log(.warn, "end of input inside a message; dropped it") }
   }
 
+  /// Opens a commit group if none is open, then brings the engine to the clock's time.
+  private func beginWork(_ outbox: inout Outbox) {
+    if engine.store != nil, group == nil {
+      group = (engine.snapshot(), dispatcher.lifecycle)
+    }
+    engine.syncToClock()
+    outbox.time = engine.now
+  }
+
   // MARK: Time
 
   /// When the next timer is due on the system clock; nil when none is, on the manual clock,
   /// and after `shutdown` (timers stop).
   public var nextTimerDue: Int64? {
-    dispatcher.lifecycle == .running ? engine.nextSystemTimer : nil
+    guard dispatcher.lifecycle == .running, let due = engine.nextSystemTimer else { return nil }
+    return max(due, retryTimersAt ?? due)
   }
 
   /// Milliseconds from now until the next timer, for a poll timeout.
@@ -91,17 +149,60 @@ public final class Session {
   /// Fires the system-clock timers due now, sending their events.
   public func fireDueTimers(into outbox: inout Outbox) {
     guard let due = nextTimerDue, due <= engine.clockNow else { return }
-    engine.syncToClock()
-    outbox.time = engine.now
+    beginWork(&outbox)
     for event in engine.takeEvents() {
       outbox.send { Dispatcher<Engine>.writeEvent(event, into: &$0) }
     }
   }
 
+  /// Moves a virtual system clock to `time`, firing what is due as a wake-up would (replay).
+  public func advanceVirtualClock(to time: Int64, into outbox: inout Outbox) {
+    guard engine.clock.virtualNow != nil, time > engine.clock.now else { return }
+    engine.clock.virtualNow = time
+    fireDueTimers(into: &outbox)
+  }
+
+  /// Answers a message skipped for its size, as if the framer had reported it (replay).
+  public func refuseTooLarge(limit: Int, into outbox: inout Outbox) {
+    beginWork(&outbox)
+    dispatcher.refuseTooLarge(limit: limit, context: engine, outbox: &outbox)
+    groupReplies.append(.single(.null))
+  }
+
+  /// Answers an unusable LSP header, as if the framer had reported it (replay).
+  public func refuseBadHeader(_ reason: String, into outbox: inout Outbox) {
+    beginWork(&outbox)
+    dispatcher.refuseBadHeader(reason, context: engine, outbox: &outbox)
+    groupReplies.append(.single(.null))
+  }
+
   // MARK: Output
 
-  /// Makes everything sent so far writable.
+  /// Commits the open group's durable changes, then makes everything sent so far writable.
+  /// A commit that fails rolls the group back and answers its requests with -32005.
   public func flush(_ outbox: inout Outbox) {
+    if let group {
+      do {
+        try engine.commitDurableChanges()
+        retryTimersAt = nil
+      } catch {
+        log(.error, "commit failed (\(error.reason.rawValue)): \(error.detail)")
+        engine.roll(backTo: group.snapshot)
+        dispatcher.restore(lifecycle: group.lifecycle)
+        outbox.dropHeld()
+        Dispatcher<Engine>.answer(groupReplies, with: .storage(error), outbox: &outbox)
+        if groupReplies.isEmpty { retryTimersAt = engine.clockNow + 1000 }
+      }
+      self.group = nil
+    }
+    groupReplies.removeAll(keepingCapacity: true)
+    if let recordOutput {
+      for index in outbox.heldMessages.indices {
+        let at = outbox.heldMessages[index].at
+        outbox.withHeldMessage(index) { recordOutput($0, at) }
+      }
+    }
     outbox.release()
+    afterFlush?()
   }
 }

@@ -1,7 +1,8 @@
+import OrdoRPC
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import OrdoRPC
 
 /// Set from the SIGTERM/SIGINT handler; read by the loop between polls.
 nonisolated(unsafe) private var terminationSignal: sig_atomic_t = 0

@@ -12,7 +12,8 @@ import Testing
     case .invalidParams(let path, _, _): return "invalidParams \(path)"
     case .notFound(let kind, let id): return "notFound \(kind) \(id)"
     case .alreadyExists(let kind, let id): return "alreadyExists \(kind) \(id)"
-    case .invalidState(let reason, let state, _): return "invalidState \(reason) \(state?.rawValue ?? "-")"
+    case .invalidState(let reason, let state, _):
+      return "invalidState \(reason) \(state?.rawValue ?? "-")"
     case .limitExceeded(let name, let limit, let value): return "limit \(name) \(limit) \(value)"
     }
   }

@@ -108,6 +108,35 @@ public struct Alert: Equatable, Sendable {
   public var mount: AlertMount?
   /// Whether it outlives the process (docs/protocol.md#durable-state).
   public var persist: Bool = false
+
+  public init(
+    id: String, queue: String, type: String, priority: Int64, state: AlertState,
+    scope: String?, key: String?, data: RawJSON?, result: RawJSON?, seq: Int64,
+    createdAt: Int64, readyAt: Int64?, expiresAt: Int64?, durationMs: Int64?, shownAt: Int64?,
+    endedAt: Int64?, endReason: EndReason?, shownCount: Int, mount: AlertMount?,
+    persist: Bool = false
+  ) {
+    self.id = id
+    self.queue = queue
+    self.type = type
+    self.priority = priority
+    self.state = state
+    self.scope = scope
+    self.key = key
+    self.data = data
+    self.result = result
+    self.seq = seq
+    self.createdAt = createdAt
+    self.readyAt = readyAt
+    self.expiresAt = expiresAt
+    self.durationMs = durationMs
+    self.shownAt = shownAt
+    self.endedAt = endedAt
+    self.endReason = endReason
+    self.shownCount = shownCount
+    self.mount = mount
+    self.persist = persist
+  }
 }
 
 /// What `onDuplicate` does when an active alert of the same queue has the same `key`.

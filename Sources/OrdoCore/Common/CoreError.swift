@@ -49,7 +49,8 @@ extension CoreError: CustomStringConvertible {
     case .invalidState(_, _, let message): return message
     case .limitExceeded(let limit, let value, let reached):
       switch limit {
-      case .maxLayers: return "The engine holds at most \(value) layers; this would make \(reached)."
+      case .maxLayers:
+        return "The engine holds at most \(value) layers; this would make \(reached)."
       case .maxAlerts:
         return "At most \(value) alerts may be active at once; this would make \(reached)."
       case .maxTreeDepth:

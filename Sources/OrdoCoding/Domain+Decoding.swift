@@ -1,0 +1,268 @@
+import OrdoCore
+import OrdoJSON
+
+/// JSON that is not the shape a durable row or a trace promises.
+public struct DecodingError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// A JSON Pointer to the offending value.
+  public let path: String
+  public let message: String
+
+  public init(path: String, message: String) {
+    self.path = path
+    self.message = message
+  }
+
+  public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+}
+
+/// Reads the members of one JSON object, every failure naming its JSON Pointer.
+public struct ObjectReader {
+  public let value: JSONValue
+  public let path: String
+
+  public init(_ value: JSONValue, path: String = "") throws(DecodingError) {
+    guard value.kind == .object else {
+      throw DecodingError(path: path, message: "expected an object")
+    }
+    self.value = value
+    self.path = path
+  }
+
+  private func fail(_ key: String, _ expected: String) -> DecodingError {
+    DecodingError(path: path + "/" + key, message: "expected \(expected)")
+  }
+
+  /// The member, nil when absent or null.
+  public func member(_ key: String) -> JSONValue? {
+    guard let member = value.member(key), !member.isNull else { return nil }
+    return member
+  }
+
+  public func string(_ key: String) throws(DecodingError) -> String? {
+    guard let member = member(key) else { return nil }
+    guard let text = member.string else { throw fail(key, "a string") }
+    return text
+  }
+
+  public func requiredString(_ key: String) throws(DecodingError) -> String {
+    guard let text = try string(key) else { throw fail(key, "a string") }
+    return text
+  }
+
+  public func integer(_ key: String) throws(DecodingError) -> Int64? {
+    guard let member = member(key) else { return nil }
+    guard let number = member.exactInteger else { throw fail(key, "an integer") }
+    return number
+  }
+
+  public func requiredInteger(_ key: String) throws(DecodingError) -> Int64 {
+    guard let number = try integer(key) else { throw fail(key, "an integer") }
+    return number
+  }
+
+  public func bool(_ key: String) throws(DecodingError) -> Bool? {
+    guard let member = member(key) else { return nil }
+    guard let flag = member.bool else { throw fail(key, "true or false") }
+    return flag
+  }
+
+  public func object(_ key: String) throws(DecodingError) -> ObjectReader? {
+    guard let member = member(key) else { return nil }
+    return try ObjectReader(member, path: path + "/" + key)
+  }
+
+  /// Each element of the array member `key` (absent: none), read by `body`.
+  public func array<T>(_ key: String, _ body: (JSONValue, String) throws(DecodingError) -> T)
+    throws(DecodingError) -> [T]
+  {
+    guard let member = member(key) else { return [] }
+    guard member.kind == .array else { throw fail(key, "an array") }
+    var items: [T] = []
+    for index in 0..<member.count {
+      guard let element = member.element(at: index) else { continue }
+      items.append(try body(element, path + "/" + key + "/\(index)"))
+    }
+    return items
+  }
+
+  public func choice<T: RawRepresentable>(_ key: String, _: T.Type) throws(DecodingError) -> T?
+  where T.RawValue == String {
+    guard let text = try string(key) else { return nil }
+    guard let value = T(rawValue: text) else { throw fail(key, "a known value, not \"\(text)\"") }
+    return value
+  }
+
+  /// Any JSON kept verbatim (`data`, `result`).
+  public func raw(_ key: String) -> RawJSON? {
+    member(key).map { RawJSON(text: $0.compactText) }
+  }
+}
+
+extension FrequencyLimit {
+  public init(reading reader: ObjectReader) throws(DecodingError) {
+    self.init(
+      max: Int(try reader.requiredInteger("max")), windowMs: try reader.integer("windowMs"),
+      per: try reader.choice("per", FrequencyLimit.Per.self) ?? .type)
+  }
+}
+
+extension AlertTypeDefinition {
+  public init(reading reader: ObjectReader) throws(DecodingError) {
+    self.init(
+      type: try reader.requiredString("type"), priority: try reader.integer("priority"),
+      scope: try reader.string("scope"), durationMs: try reader.integer("durationMs"),
+      ttlMs: try reader.integer("ttlMs"), queue: try reader.string("queue"),
+      persist: try reader.bool("persist"),
+      limit: try reader.object("limit").map { (limit) throws(DecodingError) in
+        try FrequencyLimit(reading: limit)
+      },
+      cooldownMs: try reader.integer("cooldownMs"),
+      onLimit: try reader.choice("onLimit", OnLimit.self))
+  }
+}
+
+extension AlertQueueSettings {
+  public init(reading reader: ObjectReader) throws(DecodingError) {
+    self.init(
+      queue: try reader.requiredString("queue"),
+      maxConcurrent: Int(try reader.requiredInteger("maxConcurrent")),
+      minGapMs: try reader.requiredInteger("minGapMs"),
+      historyLimit: Int(try reader.requiredInteger("historyLimit")))
+  }
+}
+
+extension Alert {
+  /// An alert as `Alert.write(to:)` writes it.
+  public init(reading reader: ObjectReader) throws(DecodingError) {
+    let mount = try reader.object("mount").map { (mount) throws(DecodingError) in
+      AlertMount(parent: try mount.string("parent"), sort: try mount.requiredInteger("sort"))
+    }
+    guard let state = try reader.choice("state", AlertState.self) else {
+      throw DecodingError(path: reader.path + "/state", message: "expected a state")
+    }
+    self.init(
+      id: try reader.requiredString("id"), queue: try reader.requiredString("queue"),
+      type: try reader.requiredString("type"), priority: try reader.requiredInteger("priority"),
+      state: state, scope: try reader.string("scope"), key: try reader.string("key"),
+      data: reader.raw("data"), result: reader.raw("result"),
+      seq: try reader.requiredInteger("seq"), createdAt: try reader.requiredInteger("createdAt"),
+      readyAt: try reader.integer("readyAt"), expiresAt: try reader.integer("expiresAt"),
+      durationMs: try reader.integer("durationMs"), shownAt: try reader.integer("shownAt"),
+      endedAt: try reader.integer("endedAt"),
+      endReason: try reader.choice("endReason", EndReason.self),
+      shownCount: Int(try reader.integer("shownCount") ?? 0), mount: mount,
+      persist: try reader.bool("persist") ?? false)
+  }
+}
+
+extension PersistedAlert: JSONWritable {
+  /// `{alert, preempt, limit, cooldownMs, onLimit}`; the alert's times are wall-clock ms.
+  public func write(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("alert")
+    alert.write(to: &writer)
+    writer.key("preempt")
+    writer.bool(preempt)
+    writer.key("limit")
+    writer.value(limit)
+    writer.key("cooldownMs")
+    writer.int(cooldownMs)
+    writer.key("onLimit")
+    writer.string(onLimit.rawValue)
+    writer.endObject()
+  }
+
+  public init(reading reader: ObjectReader) throws(DecodingError) {
+    guard let alert = try reader.object("alert") else {
+      throw DecodingError(path: reader.path + "/alert", message: "expected an object")
+    }
+    self.init(
+      alert: try Alert(reading: alert), preempt: try reader.bool("preempt") ?? false,
+      limit: try reader.object("limit").map { (limit) throws(DecodingError) in
+        try FrequencyLimit(reading: limit)
+      },
+      cooldownMs: try reader.integer("cooldownMs"),
+      onLimit: try reader.choice("onLimit", OnLimit.self) ?? .drop)
+  }
+}
+
+extension ShowRecord: JSONWritable {
+  /// `{id, type, key, queue, wallAt, order}` (engine time is not durable).
+  public func write(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("id")
+    writer.string(id)
+    writer.key("type")
+    writer.string(type)
+    writer.key("key")
+    writer.string(key)
+    writer.key("queue")
+    writer.string(queue)
+    writer.key("wallAt")
+    writer.int(wallAt)
+    writer.key("order")
+    writer.int(order)
+    writer.endObject()
+  }
+
+  public init(reading reader: ObjectReader) throws(DecodingError) {
+    self.init(
+      id: try reader.requiredString("id"), type: try reader.requiredString("type"),
+      key: try reader.string("key"), queue: try reader.requiredString("queue"), at: 0,
+      wallAt: try reader.requiredInteger("wallAt"), order: try reader.requiredInteger("order"))
+  }
+}
+
+extension DurableState: JSONWritable {
+  /// `{types, queues, shows, alerts, counters}` (a trace header's `state`).
+  public func write(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("types")
+    writer.beginArray()
+    for type in types { type.write(to: &writer) }
+    writer.endArray()
+    writer.key("queues")
+    writer.beginArray()
+    for queue in queues { queue.write(to: &writer) }
+    writer.endArray()
+    writer.key("shows")
+    writer.beginArray()
+    for show in shows { show.write(to: &writer) }
+    writer.endArray()
+    writer.key("alerts")
+    writer.beginArray()
+    for alert in alerts { alert.write(to: &writer) }
+    writer.endArray()
+    writer.key("counters")
+    writer.beginObject()
+    writer.key("lastSeq")
+    writer.int(counters.lastSeq)
+    writer.key("lastGeneratedID")
+    writer.int(counters.lastGeneratedID)
+    writer.key("lastShowOrder")
+    writer.int(counters.lastShowOrder)
+    writer.endObject()
+    writer.endObject()
+  }
+
+  public init(reading reader: ObjectReader) throws(DecodingError) {
+    let counters = try reader.object("counters")
+    self.init(
+      types: try reader.array("types") { (value, path) throws(DecodingError) in
+        try AlertTypeDefinition(reading: try ObjectReader(value, path: path))
+      },
+      queues: try reader.array("queues") { (value, path) throws(DecodingError) in
+        try AlertQueueSettings(reading: try ObjectReader(value, path: path))
+      },
+      shows: try reader.array("shows") { (value, path) throws(DecodingError) in
+        try ShowRecord(reading: try ObjectReader(value, path: path))
+      },
+      alerts: try reader.array("alerts") { (value, path) throws(DecodingError) in
+        try PersistedAlert(reading: try ObjectReader(value, path: path))
+      },
+      counters: DurableCounters(
+        lastSeq: try counters?.integer("lastSeq") ?? 0,
+        lastGeneratedID: try counters?.integer("lastGeneratedID") ?? 0,
+        lastShowOrder: try counters?.integer("lastShowOrder") ?? 0))
+  }
+}

@@ -1,0 +1,84 @@
+import OrdoCore
+import OrdoJSON
+import OrdoRPC
+import OrdoStore
+
+/// The engine's durable state (docs/protocol.md#durable-state): restoring it at start and
+/// on `engine.reset`, committing what changed, and the `-32005` error.
+extension Engine {
+  /// Loads `state` into the (fresh) screen; restored alerts wait for the first request.
+  func restore(_ state: DurableState) {
+    screen.tracksDurableChanges = store != nil
+    screen.restore(state)
+    holdingRestored = true
+  }
+
+  /// Writes what changed since the last commit; nothing to do without `--state`.
+  func commitDurableChanges() throws(StoreWriteError) {
+    guard let store else { return }
+    if let failedCommit {
+      self.failedCommit = nil
+      throw failedCommit
+    }
+    let changes = screen.takeDurableChanges()
+    try store.commit(changes, from: screen.alerts)
+  }
+
+  /// After `engine.reset`'s fresh screen: reloads the durable state, emptying it first when
+  /// asked. What earlier requests changed is committed first, so the reload sees it.
+  func reloadDurableState(emptying: Bool) throws(ResponseError) {
+    guard let store else { return }
+    do {
+      if emptying { try store.empty() }
+      let state = try store.load()
+      restore(state)
+    } catch let error as StoreWriteError {
+      throw .storage(error)
+    } catch let error as StoreOpenError {
+      throw .storage(StoreWriteError(reason: .corrupt, detail: error.message))
+    } catch {
+      throw .storage(StoreWriteError(reason: .ioError, detail: "\(error)"))
+    }
+  }
+
+  /// `engine.stats`' `state`.
+  var stateInfo: StateInfo? {
+    store.map { StateInfo(path: $0.path, bytes: $0.bytes, commits: $0.commits) }
+  }
+
+  /// What a session restores when a commit fails: everything a request could have changed.
+  struct Snapshot {
+    let screen: Screen
+    let clock: EngineClock
+    let holdingRestored: Bool
+  }
+
+  func snapshot() -> Snapshot {
+    Snapshot(screen: screen, clock: clock, holdingRestored: holdingRestored)
+  }
+
+  func roll(backTo snapshot: Snapshot) {
+    screen = snapshot.screen
+    clock = snapshot.clock
+    holdingRestored = snapshot.holdingRestored
+    // The failed changes are forgotten with the memory that made them.
+    _ = screen.takeDurableChanges()
+  }
+}
+
+extension ResponseError {
+  /// -32005: the durable state could not be written; the request changed nothing.
+  static func storage(_ error: StoreWriteError) -> ResponseError {
+    let what =
+      switch error.reason {
+      case .diskFull: "the disk is full"
+      case .ioError: "an I/O error"
+      case .readOnly: "the file is read-only"
+      case .corrupt: "the file is damaged"
+      }
+    return ResponseError(
+      code: .storageError,
+      message: "The durable state could not be written (\(what)); nothing was changed.",
+      data: [("reason", .string(error.reason.rawValue)), ("detail", .string(error.detail))])
+  }
+}

@@ -1,0 +1,163 @@
+import OrdoJSON
+import OrdoRPC
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `ordo call` (docs/protocol.md#one-shot-calls): requests built from the command line or
+/// read as NDJSON from stdin, run in order on one session, each committed before the next,
+/// with results (and, with `--events`, events) printed for a shell.
+struct OneShotCall {
+  /// One request to run, or a line of stdin that was not one (its error object, printed as is).
+  enum Line {
+    case request([UInt8])
+    case refused(String)
+  }
+
+  let events: Bool
+
+  /// The request for `METHOD [PARAMS]`; nil, after a message on stderr, when PARAMS is not a
+  /// JSON object.
+  func request(method: String, params: String?) -> Line? {
+    var writer = JSONWriter()
+    writer.beginObject()
+    writer.key("jsonrpc")
+    writer.string("2.0")
+    writer.key("id")
+    writer.int(1)
+    writer.key("method")
+    writer.string(method)
+    if let params {
+      switch JSONDocument.parse(params) {
+      case .failure(let failure):
+        let shown = String(params.prefix(200))
+        let caret = String(repeating: " ", count: min(failure.position, shown.count)) + "^"
+        writeAll(
+          2,
+          "ordo call: PARAMS is not valid JSON (\(failure.detail)) at byte \(failure.position):\n"
+            + "  \(shown)\n  \(caret)\n")
+        return nil
+      case .success(let document):
+        guard document.value.kind == .object else {
+          writeAll(2, "ordo call: PARAMS must be a JSON object, e.g. '{\"id\":\"a\"}'\n")
+          return nil
+        }
+        writer.key("params")
+        writer.value(document.value)
+      }
+    }
+    writer.endObject()
+    return .request(writer.bytes)
+  }
+
+  /// Every non-blank line of `descriptor` (to its end) as a request; lines that are not one
+  /// become their JSON-RPC error object.
+  func readRequests(from descriptor: Int32) -> [Line] {
+    var input: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { break }
+      input += chunk[0..<count]
+    }
+    var lines: [Line] = []
+    for (number, line) in input.split(separator: 0x0A, omittingEmptySubsequences: false)
+      .enumerated()
+    {
+      let text = line.last == 0x0D ? line.dropLast() : line[...]
+      guard text.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
+      lines.append(Self.request(line: Array(text), id: number + 1))
+    }
+    return lines
+  }
+
+  /// `{"method", "params"?}` (jsonrpc and id optional) as a request with id `id`.
+  private static func request(line: [UInt8], id: Int) -> Line {
+    let parsed = line.withUnsafeBytes { JSONDocument.parse($0) }
+    guard case .success(let document) = parsed else {
+      if case .failure(let failure) = parsed {
+        return .refused(
+          errorObject(
+            .parseError(
+              reason: failure.reason.rawValue, detail: failure.detail,
+              position: failure.position)))
+      }
+      return .refused("")
+    }
+    let value = document.value
+    guard value.kind == .object, let method = value.member("method")?.string else {
+      return .refused(
+        errorObject(
+          .invalidRequest(
+            reason: "missing_method",
+            message: "Invalid Request: each line must be an object with a \"method\" string.")))
+    }
+    var writer = JSONWriter()
+    writer.beginObject()
+    writer.key("jsonrpc")
+    writer.string("2.0")
+    writer.key("id")
+    writer.int(id)
+    writer.key("method")
+    writer.string(method)
+    if let params = value.member("params") {
+      writer.key("params")
+      writer.value(params)
+    }
+    writer.endObject()
+    return .request(writer.bytes)
+  }
+
+  private static func errorObject(_ error: ResponseError) -> String {
+    var writer = JSONWriter()
+    error.write(into: &writer)
+    return writer.text
+  }
+
+  /// Runs `lines` on `session`, printing as it goes; returns the exit status (1 if any
+  /// failed). With `echoEachLine` (`call -`) every answer is one compact line; otherwise the
+  /// one result is indented on a terminal and an error's message also goes to stderr.
+  func run(_ lines: [Line], on session: Session, echoEachLine: Bool) -> Int32 {
+    var outbox = session.makeOutbox()
+    outbox.framing = .ndjson
+    var failed = false
+    let pretty = !echoEachLine && isatty(1) == 1
+    for line in lines {
+      guard case .request(let request) = line else {
+        if case .refused(let error) = line { writeAll(1, error + "\n") }
+        failed = true
+        continue
+      }
+      request.withUnsafeBytes { _ = session.handle($0, into: &outbox) }
+      session.flush(&outbox)
+      let output = outbox.unwrittenBytes
+      outbox.removeAll()
+      for message in output.split(separator: 0x0A) {
+        guard
+          case .success(let document) = message.withUnsafeBytes({ JSONDocument.parse($0) })
+        else { continue }
+        let value = document.value
+        if value.member("method") != nil {
+          if events { writeAll(1, String(decoding: message, as: UTF8.self) + "\n") }
+        } else if let result = value.member("result") {
+          writeAll(
+            1,
+            (pretty ? JSONPretty.format(Array(result.compactText.utf8)) : result.compactText) + "\n"
+          )
+        } else if let error = value.member("error") {
+          failed = true
+          if !echoEachLine, let text = error.member("message")?.string {
+            writeAll(2, "ordo call: \(text)\n")
+          }
+          writeAll(
+            1,
+            (pretty ? JSONPretty.format(Array(error.compactText.utf8)) : error.compactText) + "\n")
+        }
+      }
+      if session.exitStatus != nil { break }
+    }
+    return failed ? 1 : 0
+  }
+}

@@ -1,0 +1,405 @@
+import OrdoCoding
+import OrdoCore
+import OrdoJSON
+import OrdoRPC
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A trace read back (docs/protocol.md#tracing). Traces come from other people's machines:
+/// everything here treats the file as untrusted, and anything unexpected is a `TraceError`.
+struct Trace {
+  struct Header {
+    var version: String
+    var arguments: [String]
+    var startedWallAt: Int64
+    var state: DurableState?
+  }
+
+  enum Input {
+    case message([UInt8])
+    case tooLarge(Int)
+    case badHeader(String)
+  }
+
+  enum Record {
+    case input(at: Int64, Input)
+    /// A message the engine wrote: its JSON text.
+    case output(at: Int64, [UInt8])
+  }
+
+  var header: Header
+  var records: [Record]
+  /// The recording stopped early: `{"truncated":true}`, or a last line cut off mid-way.
+  var isCutOff: Bool
+
+  var inputCount: Int { records.count { if case .input = $0 { true } else { false } } }
+}
+
+struct TraceError: Error, CustomStringConvertible {
+  let description: String
+}
+
+extension Trace {
+  /// Reads the trace at `path`.
+  static func load(path: String) throws(TraceError) -> Trace {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw TraceError(description: "cannot read \(path): \(String(cString: strerror(errno)))")
+    }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count >= 0 else {
+        throw TraceError(description: "cannot read \(path): \(String(cString: strerror(errno)))")
+      }
+      if count == 0 { break }
+      bytes += chunk[0..<count]
+    }
+    return try parse(bytes, name: path)
+  }
+
+  /// Parses a trace's bytes; `name` is used in messages.
+  static func parse(_ bytes: [UInt8], name: String) throws(TraceError) -> Trace {
+    var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+    var cutOff = false
+    if let last = lines.last, last.isEmpty {
+      lines.removeLast()
+    } else if !lines.isEmpty {
+      // No final newline: the process died while writing this line.
+      lines.removeLast()
+      cutOff = true
+    }
+    guard let first = lines.first else {
+      throw TraceError(description: "\(name) is not an Ordo trace: it has no header line")
+    }
+    let header = try parseHeader(Array(first), name: name)
+    var records: [Record] = []
+    for (offset, line) in lines.dropFirst().enumerated() {
+      let number = offset + 2
+      func fail(_ problem: String) -> TraceError {
+        TraceError(description: "\(name), line \(number): \(problem)")
+      }
+      let text = Array(line)
+      guard case .success(let document) = text.withUnsafeBytes({ JSONDocument.parse($0) }),
+        document.value.kind == .object
+      else { throw fail("not a JSON object") }
+      let value = document.value
+      if value.member("truncated")?.bool == true {
+        cutOff = true
+        break
+      }
+      guard let direction = value.member("dir")?.string, direction == "in" || direction == "out"
+      else { throw fail("\"dir\" must be \"in\" or \"out\"") }
+      guard let at = value.member("at")?.exactInteger, abs(at) <= Params.maxSafeInteger else {
+        throw fail("\"at\" must be an integer engine time")
+      }
+      if value.member("msg") != nil {
+        guard let range = rawMember("msg", in: text) else { throw fail("unreadable \"msg\"") }
+        let message = Array(text[range])
+        records.append(
+          direction == "in" ? .input(at: at, .message(message)) : .output(at: at, message))
+      } else if let raw64 = value.member("raw64") {
+        guard let text = raw64.string, let decoded = Base64.decode(text) else {
+          throw fail("\"raw64\" must be base64")
+        }
+        guard direction == "in" else { throw fail("an output is always JSON") }
+        records.append(.input(at: at, .message(decoded)))
+      } else if let size = value.member("tooLarge")?.exactInteger, size > 0, direction == "in" {
+        records.append(.input(at: at, .tooLarge(Int(size))))
+      } else if let reason = value.member("badHeader")?.string, direction == "in" {
+        records.append(.input(at: at, .badHeader(reason)))
+      } else {
+        throw fail("a record needs \"msg\", \"raw64\", \"tooLarge\" or \"badHeader\"")
+      }
+    }
+    return Trace(header: header, records: records, isCutOff: cutOff)
+  }
+
+  private static func parseHeader(_ line: [UInt8], name: String) throws(TraceError) -> Header {
+    func fail(_ problem: String) -> TraceError {
+      TraceError(description: "\(name) is not an Ordo trace: \(problem)")
+    }
+    guard case .success(let document) = line.withUnsafeBytes({ JSONDocument.parse($0) }),
+      document.value.kind == .object
+    else { throw fail("its first line is not a JSON object") }
+    let value = document.value
+    guard let version = value.member("ordo")?.string else {
+      throw fail("its header has no \"ordo\" version")
+    }
+    guard let arguments = value.member("args"), arguments.kind == .array else {
+      throw fail("its header has no \"args\" array")
+    }
+    var strings: [String] = []
+    for index in 0..<arguments.count {
+      guard let text = arguments.element(at: index)?.string else {
+        throw fail("its header's \"args\" must be strings")
+      }
+      strings.append(text)
+    }
+    guard let started = value.member("startedWallAt")?.exactInteger else {
+      throw fail("its header has no \"startedWallAt\"")
+    }
+    var state: DurableState?
+    if let recorded = value.member("state"), !recorded.isNull {
+      do {
+        state = try DurableState(reading: try ObjectReader(recorded, path: "/state"))
+      } catch {
+        throw fail("its header's state is unreadable (\(error))")
+      }
+    }
+    return Header(version: version, arguments: strings, startedWallAt: started, state: state)
+  }
+
+  /// The bytes of the value of top-level member `key` of the JSON object `text` (valid JSON).
+  static func rawMember(_ key: String, in text: [UInt8]) -> Range<Int>? {
+    let wanted = Array("\"\(key)\"".utf8)
+    var depth = 0
+    var index = 0
+    var inString = false
+    var escaped = false
+    var stringStart = 0
+    var expectingKey = false
+    while index < text.count {
+      let byte = text[index]
+      if inString {
+        if escaped {
+          escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+          if depth == 1 && expectingKey && Array(text[stringStart...index]) == wanted {
+            // Skip to the colon, then whitespace: the value starts there.
+            var start = index + 1
+            while start < text.count && text[start] != UInt8(ascii: ":") { start += 1 }
+            start += 1
+            while start < text.count && (text[start] == 0x20 || text[start] == 0x09) { start += 1 }
+            return start..<valueEnd(from: start, in: text)
+          }
+        }
+      } else {
+        switch byte {
+        case UInt8(ascii: "\""):
+          inString = true
+          stringStart = index
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+          depth += 1
+          expectingKey = byte == UInt8(ascii: "{") && depth == 1
+        case UInt8(ascii: "}"), UInt8(ascii: "]"):
+          depth -= 1
+        case UInt8(ascii: ","):
+          if depth == 1 { expectingKey = true }
+        case UInt8(ascii: ":"):
+          if depth == 1 { expectingKey = false }
+        default: break
+        }
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  /// Where the JSON value starting at `start` ends (exclusive), trailing whitespace trimmed.
+  private static func valueEnd(from start: Int, in text: [UInt8]) -> Int {
+    var depth = 0
+    var index = start
+    var inString = false
+    var escaped = false
+    while index < text.count {
+      let byte = text[index]
+      if inString {
+        if escaped {
+          escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+        }
+      } else {
+        switch byte {
+        case UInt8(ascii: "\""): inString = true
+        case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+        case UInt8(ascii: "}"), UInt8(ascii: "]"):
+          if depth == 0 { return trimmed(start, index, text) }
+          depth -= 1
+        case UInt8(ascii: ","):
+          if depth == 0 { return trimmed(start, index, text) }
+        default: break
+        }
+      }
+      index += 1
+    }
+    return trimmed(start, index, text)
+  }
+
+  private static func trimmed(_ start: Int, _ end: Int, _ text: [UInt8]) -> Int {
+    var end = end
+    while end > start && (text[end - 1] == 0x20 || text[end - 1] == 0x09) { end -= 1 }
+    return end
+  }
+}
+
+/// `ordo replay TRACE`: re-runs a recorded session on a fresh in-memory engine with the
+/// recorded flags, on a virtual clock, and compares every output with the recording.
+enum Replay {
+  /// What a replay produced.
+  struct Run {
+    let session: Session
+    /// Every message the engine wrote, in order, with the number of inputs applied before.
+    var outputs: [(text: [UInt8], afterInput: Int)] = []
+  }
+
+  /// The configuration the trace was recorded with, for an in-memory replay.
+  static func configuration(of trace: Trace) throws(TraceError) -> EngineConfiguration {
+    var configuration: EngineConfiguration
+    switch OrdoCommand.parse(trace.header.arguments) {
+    case .serve(let recorded): configuration = recorded
+    case .call(let recorded, _, _, _): configuration = recorded
+    default:
+      throw TraceError(
+        description: "the trace's recorded arguments are not an engine's: "
+          + trace.header.arguments.joined(separator: " "))
+    }
+    configuration.statePath = nil
+    configuration.tracePath = nil
+    configuration.virtualClockStartedWallAt = trace.header.startedWallAt
+    configuration.logLevel = .error
+    return configuration
+  }
+
+  /// Replays `trace`; `prepare` may adjust the engine before the first input (the report
+  /// observes its timeline).
+  static func run(_ trace: Trace, prepare: (Engine) -> Void = { _ in }) throws(TraceError) -> Run {
+    let configuration = try configuration(of: trace)
+    let engine: Engine
+    do {
+      engine = try Engine(configuration: configuration, state: trace.header.state)
+    } catch {
+      throw TraceError(description: "the trace's state cannot be loaded: \(error.message)")
+    }
+    prepare(engine)
+    var run = Run(session: Session(engine: engine))
+    var outbox = run.session.makeOutbox()
+    outbox.framing = .ndjson
+    var inputs = 0
+    var lastAt: Int64 = 0
+    func collect() {
+      run.session.flush(&outbox)
+      for line in outbox.unwrittenBytes.split(separator: 0x0A) {
+        run.outputs.append((Array(line), inputs))
+      }
+      outbox.removeAll()
+    }
+    for record in trace.records {
+      switch record {
+      case .output(let at, _):
+        lastAt = max(lastAt, at)
+      case .input(let at, let input):
+        lastAt = max(lastAt, at)
+        guard run.session.exitStatus == nil else { continue }
+        run.session.advanceVirtualClock(to: at, into: &outbox)
+        switch input {
+        case .message(let bytes):
+          bytes.withUnsafeBytes { _ = run.session.handle($0, into: &outbox) }
+        case .tooLarge(let limit): run.session.refuseTooLarge(limit: limit, into: &outbox)
+        case .badHeader(let reason): run.session.refuseBadHeader(reason, into: &outbox)
+        }
+        inputs += 1
+        collect()
+      }
+    }
+    // Timers that fired after the last input, while the recording went on.
+    if run.session.exitStatus == nil {
+      run.session.advanceVirtualClock(to: lastAt, into: &outbox)
+      collect()
+    }
+    return run
+  }
+
+  /// The text of `message` with what cannot repeat left out: `uptimeMs`, and the durable
+  /// state's file statistics in `engine.stats`.
+  static func comparable(_ message: [UInt8]) -> String {
+    guard case .success(let document) = message.withUnsafeBytes({ JSONDocument.parse($0) })
+    else { return String(decoding: message, as: UTF8.self) }
+    var writer = JSONWriter()
+    writeComparable(document.value, into: &writer)
+    return writer.text
+  }
+
+  private static func writeComparable(_ value: JSONValue, into writer: inout JSONWriter) {
+    switch value.kind {
+    case .object:
+      let isStats = value.member("uptimeMs") != nil && value.member("requests") != nil
+      writer.beginObject()
+      value.forEachMember { key, member in
+        if isStats && (key == "uptimeMs" || key == "state") { return }
+        writer.key(key)
+        writeComparable(member, into: &writer)
+      }
+      writer.endObject()
+    case .array:
+      writer.beginArray()
+      for index in 0..<value.count {
+        if let element = value.element(at: index) { writeComparable(element, into: &writer) }
+      }
+      writer.endArray()
+    default:
+      writer.value(value)
+    }
+  }
+
+  static func main(tracePath: String) -> Int32 {
+    let trace: Trace
+    let run: Run
+    do {
+      trace = try Trace.load(path: tracePath)
+      run = try Replay.run(trace)
+    } catch {
+      writeAll(2, "ordo replay: \(error)\n")
+      return 2
+    }
+    var expected: [(text: [UInt8], afterInput: Int)] = []
+    var inputs = 0
+    for record in trace.records {
+      switch record {
+      case .input: inputs += 1
+      case .output(_, let text): expected.append((text, inputs))
+      }
+    }
+    for (index, recorded) in expected.enumerated() {
+      let want = comparable(recorded.text)
+      guard index < run.outputs.count else {
+        writeAll(
+          1,
+          "difference at output message \(index + 1) (after input message \(recorded.afterInput)):\n"
+            + "  expected: \(want)\n  got:      nothing (the replay wrote only \(run.outputs.count))\n"
+        )
+        return 1
+      }
+      let got = comparable(run.outputs[index].text)
+      if got != want {
+        writeAll(
+          1,
+          "difference at output message \(index + 1) (after input message \(recorded.afterInput)):\n"
+            + "  expected: \(want)\n  got:      \(got)\n")
+        return 1
+      }
+    }
+    if run.outputs.count > expected.count && !trace.isCutOff {
+      let extra = run.outputs[expected.count]
+      writeAll(
+        1,
+        "difference at output message \(expected.count + 1) (after input message \(extra.afterInput)):\n"
+          + "  expected: nothing (the trace recorded \(expected.count))\n"
+          + "  got:      \(comparable(extra.text))\n")
+      return 1
+    }
+    writeAll(1, "identical\n")
+    return 0
+  }
+}

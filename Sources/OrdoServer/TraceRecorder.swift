@@ -1,0 +1,207 @@
+import OrdoCoding
+import OrdoCore
+import OrdoJSON
+import OrdoRPC
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `--trace PATH` (docs/protocol.md#tracing): a header line, then every message read and
+/// written as one JSON object per line — `{dir, at, msg}` with the message's JSON text
+/// embedded verbatim (CR and LF turned into spaces), `{dir, at, raw64}` for bytes that were
+/// not JSON, `{dir, at, tooLarge}` for a message skipped for its size, `{dir, at,
+/// badHeader}` for an LSP header that could not be used. Lines are written at every flush, so
+/// a crash leaves a readable prefix; past `--trace-max-bytes` a last `{"truncated":true}`
+/// ends the recording.
+final class TraceRecorder {
+  private let descriptor: Int32
+  private let maxBytes: Int
+  private var written = 0
+  private var pending: [UInt8] = []
+  private var framing: MessageFramer.Framing?
+  private var wroteFirstInput = false
+  private var stopped = false
+
+  private init(descriptor: Int32, maxBytes: Int) {
+    self.descriptor = descriptor
+    self.maxBytes = maxBytes
+  }
+
+  deinit {
+    close(descriptor)
+  }
+
+  struct OpenError: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  /// Creates (truncating) the trace at `path`, writes its header and hooks it to `session`.
+  static func start(path: String, session: Session, arguments: [String]) throws(OpenError) {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { throw OpenError(description: String(cString: strerror(errno))) }
+    let recorder = TraceRecorder(
+      descriptor: descriptor, maxBytes: session.engine.configuration.traceMaxBytes)
+    var header = JSONWriter()
+    header.beginObject()
+    header.key("ordo")
+    header.string(ordoVersion)
+    header.key("args")
+    header.strings(arguments)
+    header.key("startedWallAt")
+    header.int(session.engine.clock.startedWallAt)
+    if let state = session.engine.loadedState, session.engine.store != nil {
+      header.key("state")
+      state.write(to: &header)
+    }
+    header.endObject()
+    recorder.append(line: header.bytes)
+    recorder.writePending()
+    session.recordInput = { [recorder, unowned session] event, bytes, at in
+      recorder.recordInput(event, bytes: bytes, at: at, framing: session.framing)
+    }
+    session.recordOutput = { [recorder] bytes, at in recorder.record(.output, bytes, at: at) }
+    session.afterFlush = { [recorder] in recorder.writePending() }
+  }
+
+  private func recordInput(
+    _ event: MessageFramer.Event, bytes: UnsafeRawBufferPointer?, at: Int64,
+    framing: MessageFramer.Framing?
+  ) {
+    switch event {
+    case .message:
+      if let bytes { record(.input, bytes, at: at, framing: framing) }
+    case .tooLarge(let limit):
+      line(.input, at: at, framing: framing) { writer in
+        writer.key("tooLarge")
+        writer.int(limit)
+      }
+    case .badHeader(let reason):
+      line(.input, at: at, framing: framing) { writer in
+        writer.key("badHeader")
+        writer.string(reason)
+      }
+    }
+  }
+
+  /// Records one message: verbatim when it is JSON, as base64 when not.
+  private func record(
+    _ direction: Direction, _ bytes: UnsafeRawBufferPointer, at: Int64,
+    framing: MessageFramer.Framing? = nil
+  ) {
+    // Outputs are always JSON; an input is kept verbatim only when it parses.
+    var isJSON = true
+    if direction == .input, case .failure = JSONDocument.parse(bytes) { isJSON = false }
+    line(direction, at: at, framing: framing) { writer in
+      if isJSON {
+        writer.key("msg")
+        // Inside JSON, CR and LF can only be whitespace between tokens.
+        writer.raw(bytes: bytes.lazy.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 })
+      } else {
+        writer.key("raw64")
+        writer.string(Base64.encode(bytes))
+      }
+    }
+  }
+
+  private enum Direction {
+    case input, output
+  }
+
+  private func line(
+    _ direction: Direction, at: Int64, framing: MessageFramer.Framing?,
+    _ body: (inout JSONWriter) -> Void
+  ) {
+    var writer = JSONWriter()
+    writer.beginObject()
+    writer.key("dir")
+    writer.string(direction == .input ? "in" : "out")
+    writer.key("at")
+    writer.int(at)
+    if direction == .input, !wroteFirstInput {
+      wroteFirstInput = true
+      writer.key("framing")
+      writer.string((framing ?? .ndjson).rawValue)
+    }
+    body(&writer)
+    writer.endObject()
+    append(line: writer.bytes)
+  }
+
+  private func append(line: [UInt8]) {
+    guard !stopped else { return }
+    let truncated = Array(#"{"truncated":true}"#.utf8) + [0x0A]
+    if written + pending.count + line.count + 1 + truncated.count > maxBytes {
+      pending += truncated
+      stopped = true
+      return
+    }
+    pending += line
+    pending.append(0x0A)
+  }
+
+  /// Writes the lines recorded since the last call (a write error stops the recording).
+  func writePending() {
+    var offset = 0
+    while offset < pending.count {
+      let count = pending[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else {
+        stopped = true
+        break
+      }
+      offset += count
+    }
+    written += offset
+    pending.removeAll(keepingCapacity: true)
+  }
+}
+
+/// RFC 4648 base64, for bytes a trace cannot embed as JSON.
+enum Base64 {
+  private static let alphabet = Array(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+  static func encode(_ bytes: some Collection<UInt8>) -> String {
+    var output: [UInt8] = []
+    output.reserveCapacity((bytes.count + 2) / 3 * 4)
+    var iterator = bytes.makeIterator()
+    while let first = iterator.next() {
+      let second = iterator.next()
+      let third = iterator.next()
+      let value = UInt32(first) << 16 | UInt32(second ?? 0) << 8 | UInt32(third ?? 0)
+      output.append(alphabet[Int(value >> 18 & 63)])
+      output.append(alphabet[Int(value >> 12 & 63)])
+      output.append(second == nil ? UInt8(ascii: "=") : alphabet[Int(value >> 6 & 63)])
+      output.append(third == nil ? UInt8(ascii: "=") : alphabet[Int(value & 63)])
+    }
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// The bytes of `text`, nil when it is not base64.
+  static func decode(_ text: String) -> [UInt8]? {
+    var values: [UInt8] = []
+    var padding = 0
+    for byte in text.utf8 {
+      if byte == UInt8(ascii: "=") {
+        padding += 1
+        continue
+      }
+      guard padding == 0, let index = alphabet.firstIndex(of: byte) else { return nil }
+      values.append(UInt8(index))
+    }
+    guard (values.count + padding) % 4 == 0, padding <= 2 else { return nil }
+    var output: [UInt8] = []
+    var index = 0
+    while index + 1 < values.count {
+      let chunk = values[index..<min(index + 4, values.count)]
+      var value: UInt32 = 0
+      for (offset, sextet) in chunk.enumerated() { value |= UInt32(sextet) << (18 - 6 * offset) }
+      output.append(UInt8(value >> 16 & 0xFF))
+      if chunk.count > 2 { output.append(UInt8(value >> 8 & 0xFF)) }
+      if chunk.count > 3 { output.append(UInt8(value & 0xFF)) }
+      index += 4
+    }
+    return output
+  }
+}

@@ -1,0 +1,386 @@
+import CSQLite
+import OrdoCoding
+import OrdoCore
+import OrdoJSON
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Why a state file cannot be used (the engine exits 2 with `message`, which names the file).
+public struct StoreOpenError: Error, Equatable, Sendable, CustomStringConvertible {
+  public enum Kind: String, Sendable {
+    /// Another engine holds the file.
+    case inUse = "in_use"
+    /// Not a SQLite database, or one that is not Ordo's.
+    case notOrdo = "not_ordo"
+    /// SQLite finds the database damaged, or its rows are not what Ordo wrote.
+    case corrupt
+    /// Written by a newer Ordo.
+    case newerVersion = "newer_version"
+    /// It cannot be opened or created at all.
+    case unusable
+  }
+
+  public let kind: Kind
+  public let message: String
+
+  public var description: String { message }
+}
+
+/// Why a commit failed (`-32005`, docs/protocol.md#durable-state).
+public struct StoreWriteError: Error, Equatable, Sendable {
+  public enum Reason: String, Sendable {
+    case diskFull = "disk_full"
+    case ioError = "io_error"
+    case readOnly = "read_only"
+    case corrupt
+  }
+
+  public let reason: Reason
+  public let detail: String
+
+  public init(reason: Reason, detail: String) {
+    self.reason = reason
+    self.detail = detail
+  }
+}
+
+/// How hard a commit waits for the disk: `full` survives power loss, `normal` only process
+/// crashes (SQLite's `synchronous` in WAL mode).
+public enum SyncMode: String, Sendable {
+  case full, normal
+}
+
+/// The durable state in one SQLite file (docs/protocol.md#durable-state): types, queue
+/// settings, the show history, counters and persisted alerts. It writes what the alert
+/// manager reports changed, one transaction per commit; the engine holds it for its whole
+/// life, and no other engine may open the file meanwhile.
+///
+/// - Important: single-threaded; its engine's session calls it.
+public final class DurableStore {
+  /// The schema version this Ordo writes (`PRAGMA user_version`).
+  public static let schemaVersion: Int64 = 1
+  /// `PRAGMA application_id` of an Ordo state file: "ORDO".
+  static let applicationID: Int64 = 0x4F52_444F
+
+  public let path: String
+  private let connection: SQLiteConnection
+  /// The descriptor holding the `flock` that keeps a second engine out.
+  private let lockDescriptor: Int32
+  /// Commits made since the store was opened.
+  public private(set) var commits = 0
+
+  private var upsertType: SQLiteStatement
+  private var upsertQueue: SQLiteStatement
+  private var insertShow: SQLiteStatement
+  private var deleteShow: SQLiteStatement
+  private var upsertAlert: SQLiteStatement
+  private var deleteAlert: SQLiteStatement
+  private var upsertCounter: SQLiteStatement
+
+  /// Opens (creating when missing or empty) the state file at `path`, waiting up to
+  /// `waitMs` for another engine to let go of it.
+  public init(path: String, sync: SyncMode, waitMs: Int) throws(StoreOpenError) {
+    self.path = path
+    lockDescriptor = try Self.lock(path, waitMs: waitMs)
+    do {
+      connection = try SQLiteConnection(path: path)
+      try Self.prepareSchema(connection, path: path)
+      try connection.execute(
+        "PRAGMA journal_mode=WAL; PRAGMA synchronous=\(sync == .full ? "FULL" : "NORMAL");")
+      upsertType = try connection.prepare(
+        "INSERT INTO types(type, definition) VALUES (?1, ?2)"
+          + " ON CONFLICT(type) DO UPDATE SET definition = excluded.definition")
+      upsertQueue = try connection.prepare(
+        "INSERT INTO queues(queue, position, settings) VALUES (?1, ?2, ?3)"
+          + " ON CONFLICT(queue) DO UPDATE SET settings = excluded.settings")
+      insertShow = try connection.prepare(
+        "INSERT OR REPLACE INTO shows(ord, id, type, key, queue, wall_at)"
+          + " VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
+      deleteShow = try connection.prepare("DELETE FROM shows WHERE ord = ?1")
+      upsertAlert = try connection.prepare(
+        "INSERT INTO alerts(id, seq, alert) VALUES (?1, ?2, ?3)"
+          + " ON CONFLICT(id) DO UPDATE SET seq = excluded.seq, alert = excluded.alert")
+      deleteAlert = try connection.prepare("DELETE FROM alerts WHERE id = ?1")
+      upsertCounter = try connection.prepare(
+        "INSERT INTO counters(name, value) VALUES (?1, ?2)"
+          + " ON CONFLICT(name) DO UPDATE SET value = excluded.value")
+    } catch let error as StoreOpenError {
+      close(lockDescriptor)
+      throw error
+    } catch {
+      close(lockDescriptor)
+      throw Self.openError(error, path: path)
+    }
+  }
+
+  deinit {
+    close(lockDescriptor)
+  }
+
+  /// The database and its write-ahead log, in bytes.
+  public var bytes: Int64 {
+    Self.fileSize(path) + Self.fileSize(path + "-wal")
+  }
+
+  // MARK: Opening
+
+  private static func lock(_ path: String, waitMs: Int) throws(StoreOpenError) -> Int32 {
+    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else {
+      let reason = String(cString: strerror(errno))
+      throw StoreOpenError(
+        kind: .unusable, message: "cannot open the state file \(path): \(reason)")
+    }
+    var waited = 0
+    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+      guard errno == EWOULDBLOCK || errno == EINTR, waited < waitMs else {
+        close(descriptor)
+        throw StoreOpenError(
+          kind: .inUse,
+          message: "the state file \(path) is in use by another Ordo engine"
+            + " (waited \(waitMs) ms; see --state-wait-ms)")
+      }
+      usleep(20_000)
+      waited += 20
+    }
+    return descriptor
+  }
+
+  /// Checks the file is new, or Ordo's and not newer; creates or migrates the tables.
+  private static func prepareSchema(_ connection: SQLiteConnection, path: String) throws {
+    let applicationID: Int64
+    let version: Int64
+    let tables: Int64
+    do {
+      applicationID = try connection.integer("PRAGMA application_id") ?? 0
+      version = try connection.integer("PRAGMA user_version") ?? 0
+      tables = try connection.integer("SELECT count(*) FROM sqlite_schema") ?? 0
+    } catch {
+      throw openError(error, path: path)
+    }
+    if applicationID == 0 && version == 0 && tables == 0 {
+      try connection.execute(createSchema)
+      return
+    }
+    guard applicationID == Self.applicationID else {
+      throw StoreOpenError(
+        kind: .notOrdo,
+        message: "the state file \(path) is a SQLite database, but not an Ordo state file;"
+          + " it was left untouched")
+    }
+    if version > schemaVersion {
+      throw StoreOpenError(
+        kind: .newerVersion,
+        message: "the state file \(path) was written by a newer Ordo (schema version"
+          + " \(version); this one knows up to \(schemaVersion)); it was left untouched")
+    }
+    let check = (try? connection.texts("PRAGMA quick_check")) ?? ["unreadable"]
+    guard check == ["ok"] else {
+      throw StoreOpenError(
+        kind: .corrupt,
+        message: "the state file \(path) is corrupt (\(check.prefix(3).joined(separator: "; ")));"
+          + " it was left untouched")
+    }
+    var current = version
+    for step in migrations where step.from == current {
+      try connection.execute(
+        "BEGIN IMMEDIATE; \(step.sql); PRAGMA user_version = \(current + 1); COMMIT;")
+      current += 1
+    }
+  }
+
+  /// The schema of version 1.
+  static let createSchema = """
+    BEGIN IMMEDIATE;
+    PRAGMA application_id = \(applicationID);
+    CREATE TABLE counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL) STRICT;
+    CREATE TABLE types (type TEXT PRIMARY KEY, definition TEXT NOT NULL) STRICT;
+    CREATE TABLE queues (
+      queue TEXT PRIMARY KEY, position INTEGER NOT NULL, settings TEXT NOT NULL) STRICT;
+    CREATE TABLE shows (
+      ord INTEGER PRIMARY KEY, id TEXT NOT NULL, type TEXT NOT NULL, key TEXT,
+      queue TEXT NOT NULL, wall_at INTEGER NOT NULL) STRICT;
+    CREATE INDEX shows_by_type ON shows(type, key);
+    CREATE TABLE alerts (id TEXT PRIMARY KEY, seq INTEGER NOT NULL, alert TEXT NOT NULL) STRICT;
+    PRAGMA user_version = \(schemaVersion);
+    COMMIT;
+    """
+
+  /// Steps from each older schema version to the next, applied in order at open. Version 1
+  /// is the first; a later version adds its step here (`from: 1, sql: "ALTER TABLE …"`).
+  static let migrations: [(from: Int64, sql: String)] = []
+
+  private static func openError(_ error: any Error, path: String) -> StoreOpenError {
+    if let error = error as? StoreOpenError { return error }
+    if let error = error as? SQLiteError {
+      switch error.primary {
+      case SQLITE_NOTADB:
+        return StoreOpenError(
+          kind: .notOrdo,
+          message: "the state file \(path) is not a SQLite database; it was left untouched")
+      case SQLITE_CORRUPT:
+        return StoreOpenError(
+          kind: .corrupt,
+          message: "the state file \(path) is corrupt (\(error.message)); it was left untouched")
+      case SQLITE_BUSY, SQLITE_LOCKED:
+        return StoreOpenError(
+          kind: .inUse, message: "the state file \(path) is in use by another program")
+      default:
+        return StoreOpenError(
+          kind: .unusable, message: "cannot use the state file \(path): \(error.message)")
+      }
+    }
+    return StoreOpenError(kind: .unusable, message: "cannot use the state file \(path): \(error)")
+  }
+
+  private static func fileSize(_ path: String) -> Int64 {
+    var status = stat()
+    return stat(path, &status) == 0 ? Int64(status.st_size) : 0
+  }
+
+  // MARK: Reading
+
+  /// Everything the file holds.
+  /// - Throws: `.corrupt` when a row is not what Ordo writes.
+  public func load() throws(StoreOpenError) -> DurableState {
+    do {
+      var state = DurableState()
+      for text in try connection.texts("SELECT definition FROM types ORDER BY type") {
+        state.types.append(try AlertTypeDefinition(reading: try Self.object(text)))
+      }
+      for text in try connection.texts("SELECT settings FROM queues ORDER BY position, queue") {
+        state.queues.append(try AlertQueueSettings(reading: try Self.object(text)))
+      }
+      let shows = try connection.prepare(
+        "SELECT ord, id, type, key, queue, wall_at FROM shows ORDER BY ord")
+      while try shows.step() {
+        state.shows.append(
+          ShowRecord(
+            id: shows.text(1) ?? "", type: shows.text(2) ?? "", key: shows.text(3),
+            queue: shows.text(4) ?? "", at: 0, wallAt: shows.integer(5), order: shows.integer(0)))
+      }
+      for text in try connection.texts("SELECT alert FROM alerts ORDER BY seq") {
+        state.alerts.append(try PersistedAlert(reading: try Self.object(text)))
+      }
+      let counters = try connection.prepare("SELECT name, value FROM counters")
+      while try counters.step() {
+        let value = counters.integer(1)
+        switch counters.text(0) {
+        case "lastSeq": state.counters.lastSeq = value
+        case "lastGeneratedID": state.counters.lastGeneratedID = value
+        case "lastShowOrder": state.counters.lastShowOrder = value
+        default: break
+        }
+      }
+      return state
+    } catch let error as DecodingError {
+      throw StoreOpenError(
+        kind: .corrupt,
+        message: "the state file \(path) holds a row Ordo did not write (\(error));"
+          + " it was left untouched")
+    } catch {
+      throw Self.openError(error, path: path)
+    }
+  }
+
+  private static func object(_ text: String) throws(DecodingError) -> ObjectReader {
+    switch JSONDocument.parse(text) {
+    case .success(let document): return try ObjectReader(document.value)
+    case .failure(let failure):
+      throw DecodingError(path: "", message: "not JSON (\(failure.detail))")
+    }
+  }
+
+  // MARK: Writing
+
+  /// Writes `changes` in one transaction, reading the current values from `manager`.
+  /// On failure nothing was written.
+  public func commit(_ changes: DurableChanges, from manager: AlertManager)
+    throws(StoreWriteError)
+  {
+    guard !changes.isEmpty else { return }
+    do {
+      try connection.execute("BEGIN IMMEDIATE")
+      do {
+        try write(changes, from: manager)
+        try connection.execute("COMMIT")
+      } catch {
+        try? connection.execute("ROLLBACK")
+        throw error
+      }
+      commits += 1
+    } catch {
+      throw Self.writeError(error)
+    }
+  }
+
+  private func write(_ changes: DurableChanges, from manager: AlertManager) throws(SQLiteError) {
+    for type in changes.types.sorted() {
+      guard let definition = manager.definition(ofType: type) else { continue }
+      try upsertType.run([.text(type), .text(Self.json(definition))])
+    }
+    if !changes.queues.isEmpty {
+      for (position, settings) in manager.allQueueSettings.enumerated()
+      where changes.queues.contains(settings.queue) {
+        try upsertQueue.run([
+          .text(settings.queue), .integer(Int64(position)), .text(Self.json(settings)),
+        ])
+      }
+    }
+    for order in changes.forgottenShows { try deleteShow.run([.integer(order)]) }
+    for show in changes.shows {
+      try insertShow.run([
+        .integer(show.order), .text(show.id), .text(show.type), .optional(show.key),
+        .text(show.queue), .integer(show.wallAt),
+      ])
+    }
+    for id in changes.alerts.sorted() {
+      if let alert = manager.persistedAlert(id: id) {
+        try upsertAlert.run([.text(id), .integer(alert.alert.seq), .text(Self.json(alert))])
+      } else {
+        try deleteAlert.run([.text(id)])
+      }
+    }
+    if changes.countersChanged {
+      let counters = manager.counters
+      try upsertCounter.run([.text("lastSeq"), .integer(counters.lastSeq)])
+      try upsertCounter.run([.text("lastGeneratedID"), .integer(counters.lastGeneratedID)])
+      try upsertCounter.run([.text("lastShowOrder"), .integer(counters.lastShowOrder)])
+    }
+  }
+
+  /// Empties every table (`engine.reset {state: true}`), in one transaction.
+  public func empty() throws(StoreWriteError) {
+    do {
+      try connection.execute(
+        "BEGIN IMMEDIATE; DELETE FROM counters; DELETE FROM types; DELETE FROM queues;"
+          + " DELETE FROM shows; DELETE FROM alerts; COMMIT;")
+      commits += 1
+    } catch {
+      try? connection.execute("ROLLBACK")
+      throw Self.writeError(error)
+    }
+  }
+
+  private static func json(_ value: some JSONWritable) -> String {
+    var writer = JSONWriter()
+    value.write(to: &writer)
+    return writer.text
+  }
+
+  private static func writeError(_ error: any Error) -> StoreWriteError {
+    guard let error = error as? SQLiteError else {
+      return StoreWriteError(reason: .ioError, detail: "\(error)")
+    }
+    let reason: StoreWriteError.Reason
+    switch error.primary {
+    case SQLITE_FULL: reason = .diskFull
+    case SQLITE_READONLY: reason = .readOnly
+    case SQLITE_CORRUPT, SQLITE_NOTADB: reason = .corrupt
+    default: reason = .ioError
+    }
+    return StoreWriteError(reason: reason, detail: error.description)
+  }
+}

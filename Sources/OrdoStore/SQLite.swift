@@ -1,0 +1,156 @@
+import CSQLite
+
+/// A failed SQLite call: its result code and message.
+public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The extended result code.
+  public let code: Int32
+  public let message: String
+
+  /// The primary result code (`SQLITE_FULL`, `SQLITE_IOERR`, …).
+  public var primary: Int32 { code & 0xFF }
+
+  public var description: String { "\(message) (SQLite code \(code))" }
+}
+
+/// One SQLite connection: the only owner of its `sqlite3*`, closed in `deinit`. Every call
+/// into SQLite goes through this type and `SQLiteStatement`.
+final class SQLiteConnection {
+  private let handle: OpaquePointer
+
+  /// Opens (creating when missing) the database at `path`.
+  init(path: String) throws(SQLiteError) {
+    var opened: OpaquePointer?
+    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+    let status = sqlite3_open_v2(path, &opened, flags, nil)
+    guard status == SQLITE_OK, let opened else {
+      let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+      if let opened { sqlite3_close_v2(opened) }
+      throw SQLiteError(code: status, message: message)
+    }
+    handle = opened
+    sqlite3_extended_result_codes(handle, 1)
+  }
+
+  deinit {
+    sqlite3_close_v2(handle)
+  }
+
+  private func error(_ status: Int32) -> SQLiteError {
+    SQLiteError(code: status, message: String(cString: sqlite3_errmsg(handle)))
+  }
+
+  /// Runs one or more statements that return no rows.
+  func execute(_ sql: String) throws(SQLiteError) {
+    let status = sqlite3_exec(handle, sql, nil, nil, nil)
+    guard status == SQLITE_OK else { throw error(status) }
+  }
+
+  /// Prepares one statement.
+  func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+    var statement: OpaquePointer?
+    let status = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+    guard status == SQLITE_OK, let statement else { throw error(status) }
+    return SQLiteStatement(statement, connection: self)
+  }
+
+  /// The first column of the first row of `sql` as an integer (a pragma, a count).
+  func integer(_ sql: String) throws(SQLiteError) -> Int64? {
+    let statement = try prepare(sql)
+    guard try statement.step() else { return nil }
+    return statement.isNull(0) ? nil : statement.integer(0)
+  }
+
+  /// The first column of every row of `sql` as text.
+  func texts(_ sql: String) throws(SQLiteError) -> [String] {
+    let statement = try prepare(sql)
+    var rows: [String] = []
+    while try statement.step() { rows.append(statement.text(0) ?? "") }
+    return rows
+  }
+
+  fileprivate func check(_ status: Int32) throws(SQLiteError) {
+    guard status == SQLITE_OK else { throw error(status) }
+  }
+
+  fileprivate func failure(_ status: Int32) -> SQLiteError { error(status) }
+}
+
+/// One prepared statement, finalized in `deinit`.
+final class SQLiteStatement {
+  private let handle: OpaquePointer
+  /// Keeps the connection open while the statement lives.
+  private let connection: SQLiteConnection
+
+  fileprivate init(_ handle: OpaquePointer, connection: SQLiteConnection) {
+    self.handle = handle
+    self.connection = connection
+  }
+
+  deinit {
+    sqlite3_finalize(handle)
+  }
+
+  /// Clears bindings and rewinds, for the next use.
+  func reset() {
+    sqlite3_reset(handle)
+    sqlite3_clear_bindings(handle)
+  }
+
+  /// Binds `values` to the parameters `?1`, `?2`, ….
+  func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
+    for (offset, value) in values.enumerated() {
+      let index = Int32(offset + 1)
+      let status: Int32
+      switch value {
+      case .null:
+        status = sqlite3_bind_null(handle, index)
+      case .integer(let number):
+        status = sqlite3_bind_int64(handle, index, number)
+      case .text(let text):
+        var text = text
+        status = text.withUTF8 { bytes in
+          bytes.withMemoryRebound(to: CChar.self) {
+            ordo_sqlite3_bind_text_copy(handle, index, $0.baseAddress, Int32($0.count))
+          }
+        }
+      }
+      try connection.check(status)
+    }
+  }
+
+  /// Steps once; true when a row is available.
+  func step() throws(SQLiteError) -> Bool {
+    let status = sqlite3_step(handle)
+    switch status {
+    case SQLITE_ROW: return true
+    case SQLITE_DONE: return false
+    default: throw connection.failure(status)
+    }
+  }
+
+  /// Binds `values`, runs to the end, and rewinds.
+  func run(_ values: [SQLiteValue]) throws(SQLiteError) {
+    defer { reset() }
+    try bind(values)
+    while try step() {}
+  }
+
+  func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+
+  func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+
+  func text(_ column: Int32) -> String? {
+    guard let text = sqlite3_column_text(handle, column) else { return nil }
+    let count = Int(sqlite3_column_bytes(handle, column))
+    return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+  }
+}
+
+/// A value bound to a statement parameter.
+enum SQLiteValue {
+  case null
+  case integer(Int64)
+  case text(String)
+
+  static func optional(_ text: String?) -> SQLiteValue { text.map(SQLiteValue.text) ?? .null }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+
+@testable import OrdoCore
+@testable import OrdoStore
+
+/// The SQLite store on real files: what it writes comes back, bad files are refused and left
+/// untouched, a second opener waits and gives up.
+@Suite struct DurableStoreTests {
+  static func temporaryPath(_ name: String) -> String {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("ordo-store-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    return directory.appendingPathComponent(name).path
+  }
+
+  /// A manager with a type, a configured queue, two counted shows and a persisted alert.
+  static func populatedManager() throws -> AlertManager {
+    var manager = AlertManager(now: 0, startedWallAt: 1_000_000)
+    manager.tracksDurableChanges = true
+    _ = try manager.defineType(
+      AlertTypeDefinition(
+        type: "rate", priority: 5, persist: true,
+        limit: FrequencyLimit(max: 1, windowMs: 30_000, per: .type), onLimit: .defer))
+    _ = try manager.configure(AlertQueueConfiguration(queue: "modal", maxConcurrent: 2))
+    _ = try manager.enqueue(AlertEnqueueRequest(type: "tip", id: "t1", key: "k"))
+    _ = try manager.complete(id: "t1", result: nil)
+    _ = try manager.enqueue(
+      AlertEnqueueRequest(
+        type: "later", id: "remind", data: RawJSON(text: #"{"a":[1,2]}"#),
+        delayMs: 86_400_000, persist: true))
+    return manager
+  }
+
+  @Test func whatIsCommittedComesBack() throws {
+    let path = Self.temporaryPath("state.db")
+    var manager = try Self.populatedManager()
+    do {
+      let store = try DurableStore(path: path, sync: .normal, waitMs: 0)
+      try store.commit(manager.takeDurableChanges(), from: manager)
+      #expect(store.commits == 1)
+      #expect(store.bytes > 0)
+    }
+    let reopened = try DurableStore(path: path, sync: .full, waitMs: 0)
+    let state = try reopened.load()
+    #expect(state == manager.durableState())
+    #expect(state.types.map(\.type) == ["rate"])
+    #expect(state.queues.map(\.queue) == ["modal"])
+    #expect(state.shows.map(\.id) == ["t1"])
+    #expect(state.shows.first?.wallAt == 1_000_000)
+    #expect(state.alerts.map(\.alert.id) == ["remind"])
+    #expect(state.alerts.first?.alert.readyAt == 1_000_000 + 86_400_000)
+    #expect(state.counters.lastSeq == 2)
+  }
+
+  @Test func endedPersistedAlertsAreDeletedAndForgottenShowsErased() throws {
+    let path = Self.temporaryPath("state.db")
+    var manager = try Self.populatedManager()
+    let store = try DurableStore(path: path, sync: .normal, waitMs: 0)
+    try store.commit(manager.takeDurableChanges(), from: manager)
+    _ = try manager.cancel(AlertCancelFilter(id: "remind"))
+    #expect(try manager.forget(ShowForgetFilter(type: "tip")) == 1)
+    try store.commit(manager.takeDurableChanges(), from: manager)
+    let state = try store.load()
+    #expect(state.alerts.isEmpty)
+    #expect(state.shows.isEmpty)
+    #expect(state.types.count == 1)
+  }
+
+  @Test func anEmptyFileIsNewAndAForeignFileIsRefusedUntouched() throws {
+    let empty = Self.temporaryPath("empty.db")
+    FileManager.default.createFile(atPath: empty, contents: Data())
+    #expect(try DurableStore(path: empty, sync: .normal, waitMs: 0).load() == DurableState())
+
+    let text = Self.temporaryPath("notes.txt")
+    let original = Data("these are my notes, not a database\n".utf8)
+    FileManager.default.createFile(atPath: text, contents: original)
+    let error = #expect(throws: StoreOpenError.self) {
+      try DurableStore(path: text, sync: .normal, waitMs: 0)
+    }
+    #expect(error?.kind == .notOrdo)
+    #expect(error?.message.contains(text) == true)
+    #expect(FileManager.default.contents(atPath: text) == original)
+  }
+
+  @Test func anotherApplicationsDatabaseAndANewerOrdosAreRefused() throws {
+    let foreign = Self.temporaryPath("foreign.db")
+    try runSQLite(foreign, "CREATE TABLE t(x); INSERT INTO t VALUES (1);")
+    #expect(
+      (#expect(throws: StoreOpenError.self) {
+        try DurableStore(path: foreign, sync: .normal, waitMs: 0)
+      })?.kind == .notOrdo)
+
+    let newer = Self.temporaryPath("newer.db")
+    _ = try DurableStore(path: newer, sync: .normal, waitMs: 0)
+    try runSQLite(newer, "PRAGMA user_version = 99;")
+    let error = #expect(throws: StoreOpenError.self) {
+      try DurableStore(path: newer, sync: .normal, waitMs: 0)
+    }
+    #expect(error?.kind == .newerVersion)
+    #expect(error?.message.contains("newer Ordo") == true)
+  }
+
+  @Test func aSecondOpenerWaitsThenGivesUp() throws {
+    let path = Self.temporaryPath("state.db")
+    let first = try DurableStore(path: path, sync: .normal, waitMs: 0)
+    let started = Date()
+    let error = #expect(throws: StoreOpenError.self) {
+      try DurableStore(path: path, sync: .normal, waitMs: 200)
+    }
+    #expect(error?.kind == .inUse)
+    #expect(Date().timeIntervalSince(started) >= 0.19)
+    _ = first
+  }
+
+  @Test func corruptRowsAreReportedAsCorrupt() throws {
+    let path = Self.temporaryPath("state.db")
+    _ = try DurableStore(path: path, sync: .normal, waitMs: 0)
+    try runSQLite(path, "INSERT INTO types VALUES ('x', 'not json');")
+    let store = try DurableStore(path: path, sync: .normal, waitMs: 0)
+    #expect(
+      (#expect(throws: StoreOpenError.self) { try store.load() })?.kind == .corrupt)
+  }
+
+  /// Runs `sql` with the sqlite3 command-line shell (Debian's `sqlite3`).
+  func runSQLite(_ path: String, _ sql: String) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["sqlite3", path, sql]
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "sqlite3 \(sql)")
+  }
+}
