@@ -22,7 +22,3 @@
 << {"jsonrpc":"2.0","id":8,"result":{"alert":{"id":"timer","queue":"default","type":"t","priority":0,"state":"scheduled","scope":null,"key":null,"data":null,"result":null,"seq":3,"createdAt":0,"readyAt":10,"expiresAt":null,"durationMs":null,"shownAt":null,"endedAt":null,"endReason":null,"shownCount":0,"mount":null},"disposition":"queued"}}
 >> {"jsonrpc":"2.0","id":9,"method":"initialize","params":{"clock":"system"}}
 << {"jsonrpc":"2.0","id":9,"error":{"code":-32003,"message":"$any:string","data":{"reason":"timers_exist"}}}
->> {"jsonrpc":"2.0","id":10,"method":"initialize","params":{"clock":"manual"}}
-<< {"jsonrpc":"2.0","id":10,"result":{"serverInfo":{"name":"ordo","version":"$any:string"},"capabilities":{},"protocolVersion":"1","framing":"ndjson","clock":"manual","methods":["initialize","shutdown","exit","rpc.discover","engine.ping","engine.stats","engine.reset","clock.now","clock.advance","layer.add","layer.remove","layer.update","layer.move","layer.bringToFront","layer.sendToBack","layer.get","layer.children","layer.sortRange","layer.tree","layer.paintOrder","layer.hitTest","layer.clear","alert.enqueue","alert.complete","alert.cancel","alert.pause","alert.resume","alert.get","alert.list","alert.clear","alert.configure","alert.defineType","nav.push","nav.pop","nav.set","nav.get","events.subscribe","events.unsubscribe"]}}
->> {"jsonrpc":"2.0","id":11,"method":"clock.now"}
-<< {"jsonrpc":"2.0","id":11,"result":{"now":0,"mode":"manual"}}
