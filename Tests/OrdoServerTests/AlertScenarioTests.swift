@@ -1,8 +1,10 @@
 import OrdoJSON
 import Testing
 
-/// The seed's three scenarios (SPEC §4) through the real binary on the manual clock,
-/// event by event, plus timers firing on their own on the system clock.
+/// The alert manager through the real binary: timers, batches, subscriptions, mounts,
+/// errors and limits on the manual clock, and timers firing on their own on the system
+/// clock. The seed's three scenarios are transcripts of the conformance corpus
+/// (conformance/seed/), replayed by ConformanceTests.
 @Suite struct AlertScenarioTests {
   /// A room page with the seed's three popups: A (red packet) before B (growth gift)
   /// before C (follow), each shown only on the room page.
@@ -14,84 +16,6 @@ import Testing
     }
     try engine.result("nav.push", #"{"scope":"room"}"#)
     return engine
-  }
-
-  private func enqueue(_ engine: EngineSession, _ type: String, extra: String = "")
-    throws -> [String]
-  {
-    let exchange = try engine.call(
-      "alert.enqueue", #"{"type":"\#(type)","id":"\#(type)"\#(extra)}"#)
-    #expect(exchange.errorCode == nil, "\(exchange.response.compactText)")
-    return exchange.eventSummary
-  }
-
-  private func complete(_ engine: EngineSession, _ id: String) throws -> [String] {
-    let exchange = try engine.call("alert.complete", #"{"id":"\#(id)","result":{"ok":true}}"#)
-    #expect(exchange.result?["state"]?.string == "done")
-    #expect(exchange.result?["endReason"]?.string == "completed")
-    return exchange.eventSummary
-  }
-
-  @Test func idealDataInOrderWithANavigationAway() throws {
-    let engine = try roomPage()
-    #expect(try enqueue(engine, "A") == ["show A@0"])
-    try engine.result("clock.advance", #"{"ms":100}"#)
-    // A's button opens another page: the shell pushes the page first, then completes A.
-    #expect(
-      try engine.call("nav.push", #"{"scope":"detail"}"#).eventSummary == ["hide A suspended@100"])
-    // Nothing else has arrived yet, so the queue goes idle.
-    #expect(try complete(engine, "A") == ["idle default@100"])
-    #expect(try enqueue(engine, "B") == [])
-    #expect(try enqueue(engine, "C") == [])
-    try engine.result("clock.advance", #"{"ms":50}"#)
-    #expect(try engine.call("nav.pop").eventSummary == ["show B@150"])
-    #expect(try complete(engine, "B") == ["show C@150"])
-    #expect(try complete(engine, "C") == ["idle default@150"])
-  }
-
-  @Test func advancedBFirstThenAThenC() throws {
-    let engine = try roomPage()
-    #expect(try enqueue(engine, "B") == ["show B@0"])
-    try engine.result("clock.advance", #"{"ms":10}"#)
-    #expect(try enqueue(engine, "C") == [])
-    #expect(try enqueue(engine, "A") == [])
-    let list = try engine.result("alert.list")["alerts"]
-    let order = (0..<(list?.count ?? 0)).compactMap { list?[$0]?["id"]?.string }
-    #expect(order == ["B", "A", "C"])
-    try engine.result("clock.advance", #"{"ms":10}"#)
-    #expect(try complete(engine, "B") == ["show A@20"])
-    #expect(try complete(engine, "A") == ["show C@20"])
-    #expect(try complete(engine, "C") == ["idle default@20"])
-  }
-
-  @Test func highEndScheduledBShowsOnReturn() throws {
-    let engine = try roomPage()
-    #expect(try enqueue(engine, "A") == ["show A@0"])
-    let scheduled = try engine.result(
-      "alert.enqueue", #"{"type":"B","id":"B","delayMs":1000}"#)
-    #expect(scheduled["alert"]?["state"]?.string == "scheduled")
-    #expect(scheduled["alert"]?["readyAt"]?.integer == 1000)
-    #expect(
-      try engine.call("nav.push", #"{"scope":"detail"}"#).eventSummary == ["hide A suspended@0"])
-    #expect(try complete(engine, "A") == [])
-    #expect(try engine.call("clock.advance", #"{"ms":1500}"#).eventSummary == [])
-    #expect(try engine.result("alert.get", #"{"id":"B"}"#)["state"]?.string == "pending")
-    #expect(try engine.call("nav.pop").eventSummary == ["show B@1500"])
-  }
-
-  @Test func highEndCancelledBDoesNotShowOnReturn() throws {
-    let engine = try roomPage()
-    #expect(try enqueue(engine, "A") == ["show A@0"])
-    try engine.result("alert.enqueue", #"{"type":"B","id":"B","delayMs":1000}"#)
-    try engine.result("nav.push", #"{"scope":"detail"}"#)
-    #expect(try complete(engine, "A") == [])
-    try engine.result("clock.advance", #"{"ms":1500}"#)
-    // Something on the other page makes B unnecessary.
-    let cancel = try engine.call("alert.cancel", #"{"type":"B"}"#)
-    #expect(cancel.result?["cancelled"]?[0]?.string == "B")
-    #expect(cancel.eventSummary == ["idle default@1500"])
-    #expect(try engine.call("nav.pop").eventSummary == [])
-    #expect(try engine.result("alert.get", #"{"id":"B"}"#)["state"]?.string == "cancelled")
   }
 
   @Test func timersFireInTimeOrderEachAtItsOwnTime() throws {

@@ -1,0 +1,13 @@
+# A dedupe replace that changes nothing (same data and priority, or neither given) sends
+# no alert.update; the answer is still disposition replaced. A real change does send one.
+## args: --clock manual
+>> {"jsonrpc":"2.0","id":1,"method":"alert.enqueue","params":{"type":"t","id":"a","key":"k","priority":2,"data":{"v":1}}}
+<< {"jsonrpc":"2.0","method":"alert.show","params":{"alert":{"id":"a","queue":"default","type":"t","priority":2,"state":"showing","scope":null,"key":"k","data":{"v":1},"result":null,"seq":1,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":null,"shownAt":0,"endedAt":null,"endReason":null,"shownCount":1,"mount":null},"resumed":false,"at":0}}
+<< {"jsonrpc":"2.0","id":1,"result":{"alert":{"id":"a","queue":"default","type":"t","priority":2,"state":"showing","scope":null,"key":"k","data":{"v":1},"result":null,"seq":1,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":null,"shownAt":0,"endedAt":null,"endReason":null,"shownCount":1,"mount":null},"disposition":"queued"}}
+>> {"jsonrpc":"2.0","id":2,"method":"alert.enqueue","params":{"type":"t","key":"k","priority":2,"data":{"v":1}}}
+<< {"jsonrpc":"2.0","id":2,"result":{"alert":{"id":"a","queue":"default","type":"t","priority":2,"state":"showing","scope":null,"key":"k","data":{"v":1},"result":null,"seq":1,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":null,"shownAt":0,"endedAt":null,"endReason":null,"shownCount":1,"mount":null},"disposition":"replaced"}}
+>> {"jsonrpc":"2.0","id":3,"method":"alert.enqueue","params":{"type":"t","key":"k"}}
+<< {"jsonrpc":"2.0","id":3,"result":{"alert":{"id":"a","queue":"default","type":"t","priority":2,"state":"showing","scope":null,"key":"k","data":{"v":1},"result":null,"seq":1,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":null,"shownAt":0,"endedAt":null,"endReason":null,"shownCount":1,"mount":null},"disposition":"replaced"}}
+>> {"jsonrpc":"2.0","id":4,"method":"alert.enqueue","params":{"type":"t","key":"k","data":{"v":2}}}
+<< {"jsonrpc":"2.0","method":"alert.update","params":{"alert":{"id":"a","queue":"default","type":"t","priority":2,"state":"showing","scope":null,"key":"k","data":{"v":2},"result":null,"seq":1,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":null,"shownAt":0,"endedAt":null,"endReason":null,"shownCount":1,"mount":null},"at":0}}
+<< {"jsonrpc":"2.0","id":4,"result":{"alert":{"id":"a","queue":"default","type":"t","priority":2,"state":"showing","scope":null,"key":"k","data":{"v":2},"result":null,"seq":1,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":null,"shownAt":0,"endedAt":null,"endReason":null,"shownCount":1,"mount":null},"disposition":"replaced"}}

@@ -1,0 +1,28 @@
+# -32600 Invalid Request: JSON that is not a request (a scalar, no or a wrong jsonrpc, a
+# missing or non-string method, params neither object nor array, an id of a wrong type),
+# with the id echoed where it could be read, else null; and a message longer than
+# --max-message-bytes (reason too_large, with the limit), whose bytes are skipped before
+# the next message is read normally.
+## args: --clock manual --max-message-bytes 200
+>> 42
+<< {"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"$any:string","data":{"reason":"not_an_object"}}}
+>> "engine.ping"
+<< {"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"$any:string","data":{"reason":"not_an_object"}}}
+>> null
+<< {"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"$any:string","data":{"reason":"not_an_object"}}}
+>> {"id":1,"method":"engine.ping"}
+<< {"jsonrpc":"2.0","id":1,"error":{"code":-32600,"message":"$any:string","data":{"reason":"invalid_jsonrpc"}}}
+>> {"jsonrpc":"2.0","id":2}
+<< {"jsonrpc":"2.0","id":2,"error":{"code":-32600,"message":"$any:string","data":{"reason":"missing_method"}}}
+>> {"jsonrpc":2.0,"id":3,"method":"engine.ping"}
+<< {"jsonrpc":"2.0","id":3,"error":{"code":-32600,"message":"$any:string","data":{"reason":"invalid_jsonrpc"}}}
+>> {"jsonrpc":"2.0","id":4,"method":["engine.ping"]}
+<< {"jsonrpc":"2.0","id":4,"error":{"code":-32600,"message":"$any:string","data":{"reason":"invalid_method"}}}
+>> {"jsonrpc":"2.0","id":5,"method":"engine.ping","params":7}
+<< {"jsonrpc":"2.0","id":5,"error":{"code":-32600,"message":"$any:string","data":{"reason":"invalid_params"}}}
+>> {"jsonrpc":"2.0","id":{"n":6},"method":"engine.ping"}
+<< {"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"$any:string","data":{"reason":"invalid_id"}}}
+>> {"jsonrpc":"2.0","id":7,"method":"layer.add","params":{"id":"big","data":"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"}}
+<< {"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"$any:string","data":{"reason":"too_large","limit":200}}}
+>> {"jsonrpc":"2.0","id":8,"method":"layer.get","params":{"id":"big"}}
+<< {"jsonrpc":"2.0","id":8,"error":{"code":-32001,"message":"$any:string","data":{"kind":"layer","id":"big"}}}

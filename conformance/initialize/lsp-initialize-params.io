@@ -1,0 +1,6 @@
+# Editors' LSP clients send LSP's InitializeParams: the LSP members are accepted and
+# ignored, Ordo's own clock may come inside initializationOptions.
+>> {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"processId":4242,"rootUri":null,"rootPath":null,"capabilities":{},"locale":"en","trace":"off","workspaceFolders":null,"initializationOptions":{"clock":"manual"}}}
+<< {"jsonrpc":"2.0","id":1,"result":{"serverInfo":{"name":"ordo","version":"$any:string"},"capabilities":{},"protocolVersion":"1","framing":"ndjson","clock":"manual","methods":["initialize","shutdown","exit","rpc.discover","engine.ping","engine.stats","engine.reset","clock.now","clock.advance","layer.add","layer.remove","layer.update","layer.move","layer.bringToFront","layer.sendToBack","layer.get","layer.children","layer.sortRange","layer.tree","layer.paintOrder","layer.hitTest","layer.clear","alert.enqueue","alert.complete","alert.cancel","alert.pause","alert.resume","alert.get","alert.list","alert.clear","alert.configure","alert.defineType","nav.push","nav.pop","nav.set","nav.get","events.subscribe","events.unsubscribe"]}}
+>> {"jsonrpc":"2.0","id":2,"method":"clock.now"}
+<< {"jsonrpc":"2.0","id":2,"result":{"now":0,"mode":"manual"}}
