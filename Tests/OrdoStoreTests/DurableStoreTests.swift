@@ -49,7 +49,8 @@ import Testing
     #expect(state.shows.map(\.id) == ["t1"])
     #expect(state.shows.first?.wallAt == 1_000_000)
     #expect(state.alerts.map(\.alert.id) == ["remind"])
-    #expect(state.alerts.first?.alert.readyAt == 1_000_000 + 86_400_000)
+    let readyAt: Int64? = state.alerts.first?.alert.readyAt
+    #expect(readyAt == 87_400_000)
     #expect(state.counters.lastSeq == 2)
   }
 

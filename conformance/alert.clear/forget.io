@@ -1,15 +1,15 @@
 # alert.clear cancels every alert of the queue (or of all queues) and forgets the history.
 ## args: --clock manual
 >> {"jsonrpc":"2.0","id":1,"method":"alert.enqueue","params":{"type":"t","id":"a"}}
-<< {"jsonrpc":"2.0","method":"alert.show","params":{"alert":{"id":"a","queue":"default","type":"t","priority":0,"state":"showing","scope":null,"key":null,"data":null,"result":null,"seq":1,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":null,"shownAt":0,"endedAt":null,"endReason":null,"shownCount":1,"mount":null},"resumed":false,"at":0}}
-<< {"jsonrpc":"2.0","id":1,"result":{"alert":{"id":"a","queue":"default","type":"t","priority":0,"state":"showing","scope":null,"key":null,"data":null,"result":null,"seq":1,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":null,"shownAt":0,"endedAt":null,"endReason":null,"shownCount":1,"mount":null},"disposition":"queued"}}
+<< {"jsonrpc":"2.0","method":"alert.show","params":{"alert":{"id":"a","queue":"default","type":"t","priority":0,"state":"showing","scope":null,"key":null,"data":null,"result":null,"seq":1,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":null,"shownAt":0,"endedAt":null,"endReason":null,"shownCount":1,"mount":null,"persist":false},"resumed":false,"at":0}}
+<< {"jsonrpc":"2.0","id":1,"result":{"alert":{"id":"a","queue":"default","type":"t","priority":0,"state":"showing","scope":null,"key":null,"data":null,"result":null,"seq":1,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":null,"shownAt":0,"endedAt":null,"endReason":null,"shownCount":1,"mount":null,"persist":false},"disposition":"queued"}}
 >> {"jsonrpc":"2.0","id":2,"method":"alert.enqueue","params":{"type":"t","id":"b"}}
-<< {"jsonrpc":"2.0","id":2,"result":{"alert":{"id":"b","queue":"default","type":"t","priority":0,"state":"pending","scope":null,"key":null,"data":null,"result":null,"seq":2,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":null,"shownAt":null,"endedAt":null,"endReason":null,"shownCount":0,"mount":null},"disposition":"queued"}}
+<< {"jsonrpc":"2.0","id":2,"result":{"alert":{"id":"b","queue":"default","type":"t","priority":0,"state":"pending","scope":null,"key":null,"data":null,"result":null,"seq":2,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":null,"shownAt":null,"endedAt":null,"endReason":null,"shownCount":0,"mount":null,"persist":false},"disposition":"queued"}}
 >> {"jsonrpc":"2.0","id":3,"method":"alert.enqueue","params":{"type":"t","id":"done"}}
-<< {"jsonrpc":"2.0","id":3,"result":{"alert":{"id":"done","queue":"default","type":"t","priority":0,"state":"pending","scope":null,"key":null,"data":null,"result":null,"seq":3,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":null,"shownAt":null,"endedAt":null,"endReason":null,"shownCount":0,"mount":null},"disposition":"queued"}}
+<< {"jsonrpc":"2.0","id":3,"result":{"alert":{"id":"done","queue":"default","type":"t","priority":0,"state":"pending","scope":null,"key":null,"data":null,"result":null,"seq":3,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":null,"shownAt":null,"endedAt":null,"endReason":null,"shownCount":0,"mount":null,"persist":false},"disposition":"queued"}}
 >> {"jsonrpc":"2.0","id":4,"method":"alert.enqueue","params":{"type":"t","id":"t1","queue":"toast"}}
-<< {"jsonrpc":"2.0","method":"alert.show","params":{"alert":{"id":"t1","queue":"toast","type":"t","priority":0,"state":"showing","scope":null,"key":null,"data":null,"result":null,"seq":4,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":null,"shownAt":0,"endedAt":null,"endReason":null,"shownCount":1,"mount":null},"resumed":false,"at":0}}
-<< {"jsonrpc":"2.0","id":4,"result":{"alert":{"id":"t1","queue":"toast","type":"t","priority":0,"state":"showing","scope":null,"key":null,"data":null,"result":null,"seq":4,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":null,"shownAt":0,"endedAt":null,"endReason":null,"shownCount":1,"mount":null},"disposition":"queued"}}
+<< {"jsonrpc":"2.0","method":"alert.show","params":{"alert":{"id":"t1","queue":"toast","type":"t","priority":0,"state":"showing","scope":null,"key":null,"data":null,"result":null,"seq":4,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":null,"shownAt":0,"endedAt":null,"endReason":null,"shownCount":1,"mount":null,"persist":false},"resumed":false,"at":0}}
+<< {"jsonrpc":"2.0","id":4,"result":{"alert":{"id":"t1","queue":"toast","type":"t","priority":0,"state":"showing","scope":null,"key":null,"data":null,"result":null,"seq":4,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":null,"shownAt":0,"endedAt":null,"endReason":null,"shownCount":1,"mount":null,"persist":false},"disposition":"queued"}}
 >> {"jsonrpc":"2.0","id":5,"method":"alert.cancel","params":{"id":"done"}}
 << {"jsonrpc":"2.0","id":5,"result":{"cancelled":["done"]}}
 >> {"jsonrpc":"2.0","id":6,"method":"alert.clear","params":{"queue":"default"}}
@@ -19,7 +19,7 @@
 >> {"jsonrpc":"2.0","id":7,"method":"alert.get","params":{"id":"done"}}
 << {"jsonrpc":"2.0","id":7,"error":{"code":-32001,"message":"$any:string","data":{"kind":"alert","id":"done"}}}
 >> {"jsonrpc":"2.0","id":8,"method":"alert.get","params":{"id":"t1"}}
-<< {"jsonrpc":"2.0","id":8,"result":{"id":"t1","queue":"toast","type":"t","priority":0,"state":"showing","scope":null,"key":null,"data":null,"result":null,"seq":4,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":null,"shownAt":0,"endedAt":null,"endReason":null,"shownCount":1,"mount":null}}
+<< {"jsonrpc":"2.0","id":8,"result":{"id":"t1","queue":"toast","type":"t","priority":0,"state":"showing","scope":null,"key":null,"data":null,"result":null,"seq":4,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":null,"shownAt":0,"endedAt":null,"endReason":null,"shownCount":1,"mount":null,"persist":false}}
 >> {"jsonrpc":"2.0","id":9,"method":"alert.clear"}
 << {"jsonrpc":"2.0","method":"alert.hide","params":{"id":"t1","queue":"toast","reason":"cancelled","at":0}}
 << {"jsonrpc":"2.0","method":"alert.idle","params":{"queue":"toast","at":0}}
@@ -27,5 +27,5 @@
 >> {"jsonrpc":"2.0","id":10,"method":"alert.list"}
 << {"jsonrpc":"2.0","id":10,"result":{"alerts":[]}}
 >> {"jsonrpc":"2.0","id":11,"method":"alert.enqueue","params":{"type":"t","id":"a"}}
-<< {"jsonrpc":"2.0","method":"alert.show","params":{"alert":{"id":"a","queue":"default","type":"t","priority":0,"state":"showing","scope":null,"key":null,"data":null,"result":null,"seq":5,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":null,"shownAt":0,"endedAt":null,"endReason":null,"shownCount":1,"mount":null},"resumed":false,"at":0}}
-<< {"jsonrpc":"2.0","id":11,"result":{"alert":{"id":"a","queue":"default","type":"t","priority":0,"state":"showing","scope":null,"key":null,"data":null,"result":null,"seq":5,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":null,"shownAt":0,"endedAt":null,"endReason":null,"shownCount":1,"mount":null},"disposition":"queued"}}
+<< {"jsonrpc":"2.0","method":"alert.show","params":{"alert":{"id":"a","queue":"default","type":"t","priority":0,"state":"showing","scope":null,"key":null,"data":null,"result":null,"seq":5,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":null,"shownAt":0,"endedAt":null,"endReason":null,"shownCount":1,"mount":null,"persist":false},"resumed":false,"at":0}}
+<< {"jsonrpc":"2.0","id":11,"result":{"alert":{"id":"a","queue":"default","type":"t","priority":0,"state":"showing","scope":null,"key":null,"data":null,"result":null,"seq":5,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":null,"shownAt":0,"endedAt":null,"endReason":null,"shownCount":1,"mount":null,"persist":false},"disposition":"queued"}}

@@ -2,17 +2,17 @@
 # later enqueues; defining it again replaces them. Alerts already queued keep theirs.
 ## args: --clock manual
 >> {"jsonrpc":"2.0","id":1,"method":"alert.defineType","params":{"type":"toast","durationMs":2000}}
-<< {"jsonrpc":"2.0","id":1,"result":{"type":"toast","priority":null,"scope":null,"durationMs":2000,"ttlMs":null,"queue":null}}
+<< {"jsonrpc":"2.0","id":1,"result":{"type":"toast","priority":null,"scope":null,"durationMs":2000,"ttlMs":null,"queue":null,"persist":null,"limit":null,"cooldownMs":null,"onLimit":null}}
 >> {"jsonrpc":"2.0","id":2,"method":"alert.enqueue","params":{"type":"toast","id":"a"}}
-<< {"jsonrpc":"2.0","method":"alert.show","params":{"alert":{"id":"a","queue":"default","type":"toast","priority":0,"state":"showing","scope":null,"key":null,"data":null,"result":null,"seq":1,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":2000,"shownAt":0,"endedAt":null,"endReason":null,"shownCount":1,"mount":null},"resumed":false,"at":0}}
-<< {"jsonrpc":"2.0","id":2,"result":{"alert":{"id":"a","queue":"default","type":"toast","priority":0,"state":"showing","scope":null,"key":null,"data":null,"result":null,"seq":1,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":2000,"shownAt":0,"endedAt":null,"endReason":null,"shownCount":1,"mount":null},"disposition":"queued"}}
+<< {"jsonrpc":"2.0","method":"alert.show","params":{"alert":{"id":"a","queue":"default","type":"toast","priority":0,"state":"showing","scope":null,"key":null,"data":null,"result":null,"seq":1,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":2000,"shownAt":0,"endedAt":null,"endReason":null,"shownCount":1,"mount":null,"persist":false},"resumed":false,"at":0}}
+<< {"jsonrpc":"2.0","id":2,"result":{"alert":{"id":"a","queue":"default","type":"toast","priority":0,"state":"showing","scope":null,"key":null,"data":null,"result":null,"seq":1,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":2000,"shownAt":0,"endedAt":null,"endReason":null,"shownCount":1,"mount":null,"persist":false},"disposition":"queued"}}
 >> {"jsonrpc":"2.0","id":3,"method":"alert.defineType","params":{"type":"toast","priority":4,"queue":"toasts"}}
-<< {"jsonrpc":"2.0","id":3,"result":{"type":"toast","priority":4,"scope":null,"durationMs":null,"ttlMs":null,"queue":"toasts"}}
+<< {"jsonrpc":"2.0","id":3,"result":{"type":"toast","priority":4,"scope":null,"durationMs":null,"ttlMs":null,"queue":"toasts","persist":null,"limit":null,"cooldownMs":null,"onLimit":null}}
 >> {"jsonrpc":"2.0","id":4,"method":"alert.enqueue","params":{"type":"toast","id":"b"}}
-<< {"jsonrpc":"2.0","method":"alert.show","params":{"alert":{"id":"b","queue":"toasts","type":"toast","priority":4,"state":"showing","scope":null,"key":null,"data":null,"result":null,"seq":2,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":null,"shownAt":0,"endedAt":null,"endReason":null,"shownCount":1,"mount":null},"resumed":false,"at":0}}
-<< {"jsonrpc":"2.0","id":4,"result":{"alert":{"id":"b","queue":"toasts","type":"toast","priority":4,"state":"showing","scope":null,"key":null,"data":null,"result":null,"seq":2,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":null,"shownAt":0,"endedAt":null,"endReason":null,"shownCount":1,"mount":null},"disposition":"queued"}}
+<< {"jsonrpc":"2.0","method":"alert.show","params":{"alert":{"id":"b","queue":"toasts","type":"toast","priority":4,"state":"showing","scope":null,"key":null,"data":null,"result":null,"seq":2,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":null,"shownAt":0,"endedAt":null,"endReason":null,"shownCount":1,"mount":null,"persist":false},"resumed":false,"at":0}}
+<< {"jsonrpc":"2.0","id":4,"result":{"alert":{"id":"b","queue":"toasts","type":"toast","priority":4,"state":"showing","scope":null,"key":null,"data":null,"result":null,"seq":2,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":null,"shownAt":0,"endedAt":null,"endReason":null,"shownCount":1,"mount":null,"persist":false},"disposition":"queued"}}
 >> {"jsonrpc":"2.0","id":5,"method":"alert.get","params":{"id":"a"}}
-<< {"jsonrpc":"2.0","id":5,"result":{"id":"a","queue":"default","type":"toast","priority":0,"state":"showing","scope":null,"key":null,"data":null,"result":null,"seq":1,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":2000,"shownAt":0,"endedAt":null,"endReason":null,"shownCount":1,"mount":null}}
+<< {"jsonrpc":"2.0","id":5,"result":{"id":"a","queue":"default","type":"toast","priority":0,"state":"showing","scope":null,"key":null,"data":null,"result":null,"seq":1,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":2000,"shownAt":0,"endedAt":null,"endReason":null,"shownCount":1,"mount":null,"persist":false}}
 >> {"jsonrpc":"2.0","id":6,"method":"alert.defineType","params":{"priority":4}}
 << {"jsonrpc":"2.0","id":6,"error":{"code":-32602,"message":"$any:string","data":{"path":"/type","expected":"$any:string"}}}
 >> {"jsonrpc":"2.0","id":7,"method":"alert.defineType","params":{"type":"x","durationMs":0}}

@@ -14,8 +14,8 @@
 >> {"jsonrpc":"2.0","id":6,"method":"layer.tree","params":{"id":"a"}}
 << {"jsonrpc":"2.0","id":6,"error":{"code":-32004,"message":"$any:string","data":{"name":"maxTreeDepth","limit":1,"value":2}}}
 >> {"jsonrpc":"2.0","id":7,"method":"alert.enqueue","params":{"type":"t","id":"one"}}
-<< {"jsonrpc":"2.0","method":"alert.show","params":{"alert":{"id":"one","queue":"default","type":"t","priority":0,"state":"showing","scope":null,"key":null,"data":null,"result":null,"seq":1,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":null,"shownAt":0,"endedAt":null,"endReason":null,"shownCount":1,"mount":null},"resumed":false,"at":0}}
-<< {"jsonrpc":"2.0","id":7,"result":{"alert":{"id":"one","queue":"default","type":"t","priority":0,"state":"showing","scope":null,"key":null,"data":null,"result":null,"seq":1,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":null,"shownAt":0,"endedAt":null,"endReason":null,"shownCount":1,"mount":null},"disposition":"queued"}}
+<< {"jsonrpc":"2.0","method":"alert.show","params":{"alert":{"id":"one","queue":"default","type":"t","priority":0,"state":"showing","scope":null,"key":null,"data":null,"result":null,"seq":1,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":null,"shownAt":0,"endedAt":null,"endReason":null,"shownCount":1,"mount":null,"persist":false},"resumed":false,"at":0}}
+<< {"jsonrpc":"2.0","id":7,"result":{"alert":{"id":"one","queue":"default","type":"t","priority":0,"state":"showing","scope":null,"key":null,"data":null,"result":null,"seq":1,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":null,"shownAt":0,"endedAt":null,"endReason":null,"shownCount":1,"mount":null,"persist":false},"disposition":"queued"}}
 >> {"jsonrpc":"2.0","id":8,"method":"alert.enqueue","params":{"type":"t","id":"two"}}
 << {"jsonrpc":"2.0","id":8,"error":{"code":-32004,"message":"$any:string","data":{"name":"maxAlerts","limit":1,"value":2}}}
 >> [{"jsonrpc":"2.0","id":9,"method":"engine.ping"},{"jsonrpc":"2.0","id":10,"method":"engine.ping"},{"jsonrpc":"2.0","id":11,"method":"engine.ping"},{"jsonrpc":"2.0","id":12,"method":"engine.ping"}]

@@ -104,6 +104,12 @@ extension AlertManager {
   /// Every queue's settings, in the order the queues were created.
   public var allQueueSettings: [AlertQueueSettings] { queues.map(\.settings) }
 
+  /// The settings of the queues `alert.configure` configured (the durable ones), in the
+  /// order the queues were created.
+  public var configuredQueueSettings: [AlertQueueSettings] {
+    queues.filter(\.isConfigured).map(\.settings)
+  }
+
   /// Every defined type, by name.
   public var allTypes: [AlertTypeDefinition] {
     types.values.sorted { $0.type < $1.type }
@@ -135,7 +141,7 @@ extension AlertManager {
       .sorted { $0.alert.seq < $1.alert.seq }
       .compactMap { persistedAlert(id: $0.alert.id) }
     return DurableState(
-      types: allTypes, queues: allQueueSettings, shows: shows.records, alerts: persisted,
+      types: allTypes, queues: configuredQueueSettings, shows: shows.records, alerts: persisted,
       counters: counters)
   }
 
@@ -152,6 +158,7 @@ extension AlertManager {
     for settings in state.queues {
       let queue = queueOrdinal(settings.queue)
       queues[queue].settings = settings
+      queues[queue].isConfigured = true
     }
     var lastOrder = state.counters.lastShowOrder
     for var show in state.shows.sorted(by: { $0.order < $1.order }) {

@@ -288,6 +288,7 @@ public struct AlertManager: Sendable {
       queues[queue].settings.historyLimit = historyLimit
       trimHistory(of: queue)
     }
+    queues[queue].isConfigured = true
     if tracksDurableChanges { durable.queues.insert(queues[queue].name) }
     dirty.insert(queue)
     finishChange()

@@ -116,6 +116,8 @@ struct WaitingAlerts {
 struct AlertQueue {
   let name: String
   var settings: AlertQueueSettings
+  /// Whether its settings were configured (and so are durable), not just defaulted.
+  var isConfigured = false
   var pauseReasons: Set<String> = []
   /// While set, the queue is in the `minGapMs` gap after an alert ended, until this time.
   var gapUntil: Int64?
