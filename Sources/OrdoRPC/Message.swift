@@ -43,7 +43,7 @@ public enum Incoming {
   case failure(ResponseError)
 }
 
-/// Classifies JSON texts into JSON-RPC messages (SPEC §1).
+/// Classifies JSON texts into JSON-RPC messages (docs/protocol.md#transport).
 public enum MessageClassifier {
   /// Parses and classifies one framed message.
   /// - Complexity: O(n) in its bytes.

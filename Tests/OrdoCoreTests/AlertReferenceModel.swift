@@ -1,7 +1,7 @@
 @testable import OrdoCore
 
 /// A deliberately naive alert manager for the randomized tests: arrays and linear scans,
-/// every queue pumped after every change, written from SPEC §4 and the choices documented
+/// every queue pumped after every change, written from docs/protocol.md#alerts and the choices documented
 /// on `AlertManager` rather than from its code. No layers (alerts have no `mount`).
 struct AlertReferenceModel {
   struct Entry {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import OrdoCore
 
-/// Time (SPEC §2, §4 "Timers"): delays, expiry, auto-dismiss, and `advance` firing every timer
+/// Time (docs/protocol.md#timers): delays, expiry, auto-dismiss, and `advance` firing every timer
 /// at its own due time.
 @Suite struct AlertTimeTests {
   @Test func advanceFiresEachTimerAtItsOwnDueTime() throws {

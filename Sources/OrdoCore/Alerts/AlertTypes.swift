@@ -1,4 +1,4 @@
-/// Where an alert is in its life (SPEC §4).
+/// Where an alert is in its life (docs/protocol.md#alerts).
 public enum AlertState: String, CaseIterable, Sendable {
   /// Waiting for `readyAt`.
   case scheduled
@@ -81,7 +81,7 @@ public struct AlertMount: Equatable, Sendable {
   }
 }
 
-/// An alert as the shell sees it (SPEC §4 "An alert").
+/// An alert as the shell sees it (docs/protocol.md#the-alert-object).
 public struct Alert: Equatable, Sendable {
   public var id: String
   public var queue: String
