@@ -426,6 +426,26 @@ import Testing
     #expect(Markup.exactNumber(0.1) == "0.1" && Markup.exactNumber(12) == "12")
   }
 
+  @Test func extremeCoordinatesStillGiveValidXMLAndNumbers() throws {
+    var tree = LayerTree()
+    try tree.add("far-left", frame: Frame(x: -1.5e308, y: 0, width: 1e308, height: 10))
+    try tree.add("far-right", frame: Frame(x: 1e308, y: 0, width: 1.7e308, height: 1e-300))
+    try tree.add("child", under: "far-right", frame: Frame(x: 1e308, y: 1e308, width: 5, height: 5))
+    for options in [
+      RenderOptions(), RenderOptions(width: 500), RenderOptions(point: .init(x: 1e300, y: -1e300)),
+    ] {
+      let svg = try tree.renderSVG(options)
+      let document = try parseXML(svg)
+      #expect(document.elements(named: "g", withClass: "layer").count == 3)
+      for element in document.allElements {
+        for name in ["x", "y", "width", "height", "cx", "cy"] {
+          guard let value = element.attributes[name] else { continue }
+          #expect(Double(value)?.isFinite == true, "\(name)=\(value)")
+        }
+      }
+    }
+  }
+
   // MARK: - Scale
 
   @Test func aChainOf100kLayersRendersWithoutRecursion() throws {

@@ -383,7 +383,9 @@ struct LayerPicture {
   static func label(for shape: LayerScene.Shape, in box: Frame) -> (text: String, fontSize: Double)?
   {
     let fontSize = min(Self.fontSize, box.height - 2)
-    guard fontSize >= smallestFontSize, box.width.isFinite else { return nil }
+    guard fontSize >= smallestFontSize, box.width.isFinite, box.height.isFinite else {
+      return nil
+    }
     let room = box.width - 4
     let full = "\(shape.id) (\(shape.sort))"
     if textWidth(full, fontSize: fontSize) <= room { return (full, fontSize) }
