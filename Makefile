@@ -9,7 +9,8 @@ RELEASE_BIN := .build/release/ordo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: bench bench-deps fuzz sanitize demo test deps swift-deps python-deps node-deps build release lint format \
-	test-swift test-python test-node test-hostile interop-deps test-interop clean
+	test-swift test-python test-node test-hostile interop-deps test-interop browser-deps \
+	test-browser clean
 
 ## demo: build the release engine and watch it order popups and layers.
 demo: release python-deps
@@ -95,6 +96,21 @@ test-interop: release interop-deps
 	cd tests/interop && ../../$(VENV)/bin/mypy && ../../$(VENV)/bin/ruff check \
 	  && ../../$(VENV)/bin/ruff format --check .
 	ORDO_INTEROP_STRICT=1 ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q tests/interop
+
+## browser-deps: headless Chromium from Debian, when missing (tests/browser; about 20 s).
+browser-deps:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "installing chromium (tests/browser opens the SVG and the report in a real browser)"; \
+	  $(SUDO) apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+
+## test-browser: the layer picture and the report, opened in headless Chromium: screenshots
+## not blank, one DOM bar per state interval (tests/browser).
+test-browser: python-deps browser-deps
+	$(SWIFT) build --build-tests
+	cd tests/browser && ../../$(VENV)/bin/mypy && ../../$(VENV)/bin/ruff check \
+	  && ../../$(VENV)/bin/ruff format --check .
+	ORDO_BROWSER_STRICT=1 SWIFT=$(SWIFT) $(PY) -m pytest -q tests/browser
 
 test-node: release node-deps
 	tsc -p clients/node/test/types
