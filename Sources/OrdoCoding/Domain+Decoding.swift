@@ -102,7 +102,7 @@ extension FrequencyLimit {
   public init(reading reader: ObjectReader) throws(DecodingError) {
     self.init(
       max: Int(try reader.requiredInteger("max")), windowMs: try reader.integer("windowMs"),
-      per: try reader.choice("per", FrequencyLimit.Per.self) ?? .type)
+      per: try reader.choice("per", FrequencyLimit.Per.self))
   }
 }
 

@@ -105,7 +105,7 @@ extension Engine {
     return FrequencyLimit(
       max: Int(try object.requiredInteger("max", in: 0...Params.maxSafeInteger)),
       windowMs: try object.integer("windowMs", in: 1...Params.maxSafeInteger),
-      per: per.flatMap(FrequencyLimit.Per.init(rawValue:)) ?? .type)
+      per: per.flatMap(FrequencyLimit.Per.init(rawValue:)))
   }
 
   static func onLimit(_ params: Params) throws(ResponseError) -> OnLimit? {

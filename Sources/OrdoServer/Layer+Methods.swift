@@ -63,6 +63,9 @@ extension Engine {
           try engine.screen.layers.hitTest(x: p.x, y: p.y, in: p.id)
         })
     }
+    table.add("layer.render", RenderOptions.self) { engine, p throws(ResponseError) in
+      SVGResult(svg: try core { () throws(CoreError) in try engine.screen.layers.renderSVG(p) })
+    }
     table.add("layer.clear", OptionalLayerID.self) { engine, p throws(ResponseError) in
       CountResult(
         "removed", try core { () throws(CoreError) in try engine.screen.layers.clear(id: p.id) })
@@ -233,6 +236,17 @@ extension Engine {
 
   // MARK: Results
 
+  struct SVGResult: JSONWritable {
+    let svg: String
+
+    func write(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.key("svg")
+      writer.string(svg)
+      writer.endObject()
+    }
+  }
+
   struct ChildrenPage: JSONWritable {
     let page: (total: Int, layers: [Layer])
 
@@ -313,5 +327,19 @@ extension Engine {
         open -= 1
       }
     }
+  }
+}
+
+extension RenderOptions: MethodParams {
+  public static let names = ["id", "point", "width", "height", "labels"]
+
+  public init(_ params: Params) throws(ResponseError) {
+    var point: Point?
+    if let object = try params.object("point", allowed: ["x", "y"]) {
+      point = Point(x: try object.requiredNumber("x"), y: try object.requiredNumber("y"))
+    }
+    self.init(
+      id: try params.id("id"), point: point, width: try params.number("width"),
+      height: try params.number("height"), labels: try params.bool("labels") ?? true)
   }
 }

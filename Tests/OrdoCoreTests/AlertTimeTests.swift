@@ -176,4 +176,18 @@ import Testing
     #expect(alert.createdAt == 1_000)
     #expect(stage.screen.now == 1_000)
   }
+
+  @Test func aGapEndingAsAnotherAlertAutoHidesLeavesTheQueueInTheNewGap() throws {
+    var stage = AlertStage()
+    try stage.configure(AlertQueueConfiguration(maxConcurrent: 2, minGapMs: 100))
+    try stage.enqueue("t", id: "a", now: 0) { $0.durationMs = 200 }
+    try stage.enqueue("t", id: "b", now: 0)
+    try stage.complete("b", now: 100)
+    try stage.enqueue("t", id: "c", now: 150)
+    stage.advance(to: 299)
+    #expect(stage.state("c") == .pending, "a's auto-hide at 200 starts a gap until 300")
+    stage.advance(to: 300)
+    #expect(
+      stage.events() == ["show a @0", "show b @0", "hide a timeout @200", "show c @300"])
+  }
 }
