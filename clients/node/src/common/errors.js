@@ -1,6 +1,6 @@
-// Error classes: one per JSON-RPC error code of schema/openrpc.json (`components.errors`), plus the
-// client-side failures (engine exited, timeout). Converted from wire error objects once,
-// at the endpoint boundary, by `errorFromResponse`.
+// Error classes: one per JSON-RPC error code of schema/openrpc.json (`components.errors`),
+// plus the client-side failures (engine exited, timeout). Converted from wire error objects
+// once, at the endpoint boundary, by `errorFromResponse`.
 
 /** An error answered by the engine: `code`, `message` and `data` as on the wire. */
 export class OrdoError extends Error {
