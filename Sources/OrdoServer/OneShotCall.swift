@@ -142,6 +142,34 @@ struct OneShotCall {
             reason: "missing_method",
             message: "Invalid Request: each line must be an object with a \"method\" string.")))
     }
+    // A hand-written line is where typos happen: "param" must not run the method without
+    // its params, and a wrong "jsonrpc" or "id" is refused as the server refuses it.
+    var refusal: ResponseError?
+    value.forEachMember { key, member in
+      guard refusal == nil else { return }
+      switch key {
+      case "method", "params": break
+      case "jsonrpc":
+        if !member.isString("2.0") {
+          refusal = .invalidRequest(
+            reason: "invalid_jsonrpc",
+            message: "Invalid Request: \"jsonrpc\" must be the string \"2.0\".")
+        }
+      case "id":
+        if ![.string, .integer, .real, .null].contains(member.kind) {
+          refusal = .invalidRequest(
+            reason: "invalid_id",
+            message: "Invalid Request: \"id\" must be a string, a number or null.")
+        }
+      default:
+        refusal = .invalidRequest(
+          reason: "unknown_member",
+          message:
+            "Invalid Request: unknown member \"\(key)\" (a line has \"method\", \"params\", "
+            + "\"jsonrpc\" and \"id\").")
+      }
+    }
+    if let refusal { return .refused(errorObject(refusal)) }
     var writer = JSONWriter()
     writer.beginObject()
     writer.key("jsonrpc")
