@@ -126,6 +126,9 @@ public enum OrdoCommand {
         name = String(argument[..<equals])
         value = String(argument[argument.index(after: equals)...])
       }
+      if value != nil, ["--help", "--version", "--events"].contains(name) {
+        return refuse("\(name) takes no value")
+      }
       switch name {
       case "--help", "-h":
         return .exit(0, stdout: usage, stderr: "")
