@@ -41,6 +41,10 @@ public enum OrdoCommand {
       --events                    with call: print the events the call caused
       --version, --help
 
+    examples:
+      ordo --clock manual < session.ndjson     serve a scripted session, manual clock
+      ordo --state ui.db call alert.history    one request from a shell script
+
     The rules are in docs/protocol.md; `ordo help call|replay|report` explains each.
 
     """
