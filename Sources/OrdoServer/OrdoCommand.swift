@@ -66,7 +66,7 @@ public enum OrdoCommand {
     object per line; it exits 1 if any failed.
 
     example:
-      ordo --state ~/.app/ui.db call alert.history '{"type":"rate","limit":1}'
+      ordo --state ui.db call alert.history '{"type":"rate","limit":1}'
       printf '%s\\n' '{"method":"layer.add","params":{"id":"a"}}' \\
         '{"method":"layer.paintOrder"}' | ordo call -
 
