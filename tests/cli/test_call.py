@@ -30,8 +30,8 @@ def test_the_result_is_json_that_json_tool_accepts() -> None:
     assert ran.stderr == ""
 
 
-def test_a_result_is_one_compact_line_when_stdout_is_not_a_terminal() -> None:
-    ran = sh(f'"$ORDO" call layer.add {q(LAYER)} > out.json; cat out.json')
+def test_a_result_is_one_compact_line_when_stdout_is_not_a_terminal(tmp_path: Path) -> None:
+    ran = sh(f'"$ORDO" call layer.add {q(LAYER)} > out.json; cat out.json', cwd=tmp_path)
     assert ran.status == 0, ran.stderr
     result = json.loads(ran.stdout)
     assert result["id"] == "card"
