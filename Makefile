@@ -9,7 +9,7 @@ RELEASE_BIN := .build/release/ordo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: bench bench-deps fuzz sanitize demo test deps swift-deps python-deps node-deps build release lint format \
-	test-swift test-python test-node test-hostile interop-deps test-interop browser-deps \
+	test-swift test-python test-node test-hostile test-cli interop-deps test-interop browser-deps \
 	test-browser clean
 
 ## demo: build the release engine and watch it order popups and layers.
@@ -19,8 +19,8 @@ demo: release python-deps
 	ORDO_BIN=$(RELEASE_BIN) $(PY) clients/python/examples/room_page.py
 
 ## test: every test — lint, Swift unit + integration, Python client, Node client,
-## third-party clients and editors.
-test: lint test-swift release test-python test-node test-hostile test-interop
+## bad input, the command line, third-party clients and editors.
+test: lint test-swift release test-python test-node test-hostile test-cli test-interop
 	@echo "make test: all suites passed"
 
 deps: swift-deps python-deps node-deps
@@ -73,6 +73,12 @@ test-python: release python-deps
 ## test-hostile: the bad-input suite, raw bytes through real pipes (tests/hostile).
 test-hostile: release python-deps
 	ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q tests/hostile
+
+## test-cli: `ordo call`, help and the examples/ scripts from a real shell (tests/cli).
+test-cli: release python-deps
+	cd tests/cli && ../../$(VENV)/bin/mypy && ../../$(VENV)/bin/ruff check \
+	  && ../../$(VENV)/bin/ruff format --check .
+	ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q tests/cli
 
 ## interop-deps: the third-party clients of tests/interop: PyPI libraries into .venv;
 ## Neovim, Emacs and (for Emacs < 29) Eglot from Debian when missing (about 15 s).
