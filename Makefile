@@ -26,9 +26,10 @@ test: lint test-swift release test-python test-node test-hostile test-cli test-i
 deps: swift-deps python-deps node-deps
 
 swift-deps:
-	@pkg-config --exists jansson 2>/dev/null || { \
-	  echo "installing libjansson-dev"; \
-	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libjansson-dev pkg-config; }
+	@pkg-config --exists jansson sqlite3 2>/dev/null || { \
+	  echo "installing libjansson-dev and libsqlite3-dev"; \
+	  $(SUDO) apt-get update -qq && \
+	  $(SUDO) apt-get install -y -qq libjansson-dev libsqlite3-dev pkg-config; }
 
 node-deps:
 	@command -v tsc >/dev/null 2>&1 || { \
