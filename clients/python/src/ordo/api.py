@@ -1,8 +1,12 @@
-"""The typed method wrappers: one per method of ``schema/openrpc.json``.
+"""The typed method wrappers: one per method of ``schema/openrpc.json``, written once.
 
-This file is the source of truth for the blocking API. ``_async_api.py``
-and ``_batch_api.py`` are generated from it by ``tools/gen_api.py`` (run it
-after editing; a test fails when they are stale).
+A wrapper is declared by its Python signature and ``@rpc(method, result)``;
+its body only returns ``locals()`` (its arguments). The same classes serve
+the blocking :class:`ordo.Engine`, the :class:`ordo.AsyncEngine` and the
+batches: a wrapper builds a :class:`Call` and hands it to the ``_invoke`` of
+the object it is called on, which returns the decoded result (blocking), a
+coroutine (asyncio) or a :class:`Pending` (batch). The flavour parameter
+(``Sync``, ``Async``, ``Batched``) tells type checkers which one.
 
 Conventions: Python names are snake_case forms of the protocol's camelCase
 (``delay_ms`` is sent as ``delayMs``). A parameter left at :data:`UNSET` is
@@ -14,11 +18,13 @@ member are unwrapped (``layers.remove`` returns the count).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, Protocol, TypeVar, overload
+import inspect
+from collections.abc import Coroutine, Mapping, Sequence
+from types import MethodType
+from typing import TYPE_CHECKING, Any, Callable, Generic, TypeVar, Union, cast, final, overload
 
-from ._call import UNSET, Call, Unset, build_params, rpc
-from ._params import client_info_json, frame_json, mount_json, strings_json
+from ._call import UNSET, Call, Pending, Unset
+from ._decode import Decoder, camel, decoder, member, null, obj
 from .models import (
     ActiveAlertState,
     Alert,
@@ -44,98 +50,225 @@ from .models import (
     TreeNode,
     TreeRoot,
     TypeDefaults,
-    alerts_from_json,
-    cancelled_from_json,
-    document_from_json,
-    ids_from_json,
-    now_from_json,
-    null_from_json,
-    removed_from_json,
-    topics_from_json,
+    frame_to_json,
     tree_from_json,
 )
 
+try:
+    from typing import ParamSpec
+except ImportError:  # Python 3.9: only type checkers need a real ParamSpec
+    ParamSpec = TypeVar  # type: ignore[misc, assignment]
+if TYPE_CHECKING:
+    from typing import Concatenate, Protocol
+
 T = TypeVar("T")
+P = ParamSpec("P")
+#: What a wrapper's body returns: its arguments by Python name (``locals()``).
+Params = dict[str, Any]
 
 
-class Invoker(Protocol):
-    def _invoke(self, call: Call[T]) -> T: ...
+@final
+class Sync:
+    """Flavour: a wrapper returns the decoded result."""
 
 
-class EngineAPI:
-    """Lifecycle and engine methods, available on the engine itself."""
+@final
+class Async:
+    """Flavour: a wrapper returns a coroutine of the decoded result."""
 
-    def _invoke(self, call: Call[T]) -> T:
+
+@final
+class Batched:
+    """Flavour: a wrapper queues its call and returns a :class:`Pending`."""
+
+
+F = TypeVar("F", Sync, Async, Batched)
+
+
+class Surface(Generic[F]):
+    """What wrappers are called on: an engine, a batch, or one of their namespaces."""
+
+    _aio = False  # AsyncEngine: wrappers are coroutine functions
+
+    def _invoke(self, call: Call[Any]) -> Any:
         raise NotImplementedError
 
-    @rpc("initialize")
+
+def _frame(frame: FrameLike | None) -> Any:
+    return None if frame is None else frame_to_json(frame)
+
+
+def _json_of(value: Mount | ClientInfo | Mapping[str, Any]) -> Any:
+    return value.to_json() if isinstance(value, (Mount, ClientInfo)) else dict(value)
+
+
+def _strings(values: Sequence[str]) -> list[str]:
+    if isinstance(values, str):
+        raise TypeError("expected a sequence of strings, not a string")
+    return [*values]
+
+
+#: Parameters whose Python value is converted before it is sent (by Python name).
+CONVERT: dict[str, Callable[[Any], Any]] = {
+    "frame": _frame,
+    "mount": _json_of,
+    "client_info": _json_of,
+    "ids": _strings,
+    "states": _strings,
+    "stack": _strings,
+    "topics": _strings,
+    "all": lambda flag: True if flag else UNSET,  # all=False: not sent
+}
+
+
+class Method(Generic[P, T]):
+    """A wrapper: ``surface.name(...)`` sends ``method`` with the arguments as params.
+
+    ``__ordo_method__`` names the JSON-RPC method (the schema-coverage test reads it).
+    """
+
+    def __init__(
+        self,
+        method: str,
+        decode: Decoder[T],
+        build: Callable[Concatenate[Any, P], Params],
+        notification: bool = False,
+    ) -> None:
+        signature = inspect.signature(build)
+        plan = [(n, camel(n), CONVERT.get(n)) for n in list(signature.parameters)[1:]]
+
+        def params(args: Params) -> dict[str, Any]:
+            out = {}
+            for name, key, convert in plan:
+                value = args[name]
+                if value is not UNSET:
+                    if convert is not None:
+                        value = convert(value)
+                        if value is UNSET:
+                            continue
+                    out[key] = value
+            return out
+
+        def call(self: Surface[Any], *args: Any, **kwargs: Any) -> Any:
+            request = params(build(self, *args, **kwargs))
+            return self._invoke(Call(method, request, decode, notification))
+
+        async def call_async(self: Surface[Any], *args: Any, **kwargs: Any) -> Any:
+            request = params(build(self, *args, **kwargs))
+            return await self._invoke(Call(method, request, decode, notification))
+
+        for fn in (call, call_async):
+            fn.__name__, fn.__qualname__ = build.__name__, build.__qualname__
+            fn.__doc__ = build.__doc__
+            fn.__signature__ = signature  # type: ignore[union-attr]
+        self._call, self._call_async = call, call_async
+        self.__ordo_method__ = method
+        self.__doc__ = build.__doc__
+
+    @overload
+    def __get__(self, surface: None, owner: type) -> Method[P, T]: ...
+    @overload
+    def __get__(self, surface: Surface[Sync], owner: type) -> Callable[P, T]: ...
+    @overload
+    def __get__(
+        self, surface: Surface[Async], owner: type
+    ) -> Callable[P, Coroutine[Any, Any, T]]: ...
+    @overload
+    def __get__(self, surface: Surface[Batched], owner: type) -> Callable[P, Pending[T]]: ...
+    def __get__(self, surface: Surface[Any] | None, owner: type) -> Any:
+        if surface is None:
+            return self
+        return MethodType(self._call_async if surface._aio else self._call, surface)
+
+
+def rpc(
+    method: str, result: type[T] | Decoder[T], *, notification: bool = False
+) -> Callable[[Callable[Concatenate[Any, P], Params]], Method[P, T]]:
+    """Declare a wrapper of ``method`` whose result decodes as ``result``."""
+    decode = cast("Decoder[T]", decoder(result) if isinstance(result, type) else result)
+    return lambda build: Method(method, decode, build, notification)
+
+
+# Single-member results are unwrapped.
+_removed: Decoder[int] = member("removed", int)
+_now: Decoder[int] = member("now", int)
+_ids: Decoder[tuple[str, ...]] = member("ids", tuple[str, ...])
+_cancelled: Decoder[tuple[str, ...]] = member("cancelled", tuple[str, ...])
+_alerts: Decoder[tuple[Alert, ...]] = member("alerts", tuple[Alert, ...])
+_topics: Decoder[tuple[Topic, ...]] = member("topics", tuple[Topic, ...])
+_document: Decoder[dict[str, Any]] = obj
+
+
+class EngineAPI(Surface[F]):
+    """Lifecycle and engine methods, available on the engine itself."""
+
+    @rpc("initialize", InitializeResult)
     def initialize(
         self,
         *,
         client_info: ClientInfo | Mapping[str, str] | Unset = UNSET,
         clock: ClockMode | Unset = UNSET,
-    ) -> InitializeResult:
+    ) -> Params:
         """Optional handshake; ``clock`` switches the clock mode (-32003 while timers exist)."""
-        params = build_params({"clientInfo": client_info_json(client_info), "clock": clock})
-        return self._invoke(Call("initialize", params, InitializeResult.from_json))
+        return locals()
 
-    @rpc("shutdown")
-    def shutdown(self) -> None:
+    @rpc("shutdown", null)
+    def shutdown(self) -> Params:
         """Afterwards every request but ``exit`` fails with InvalidState (reason ``shutdown``)."""
-        return self._invoke(Call("shutdown", None, null_from_json))
+        return locals()
 
-    @rpc("exit")
-    def exit(self) -> None:
+    @rpc("exit", null, notification=True)
+    def exit(self) -> Params:
         """Notification: the engine exits (status 0 after ``shutdown``, else 1)."""
-        return self._invoke(Call("exit", None, null_from_json, notification=True))
+        return locals()
 
-    @rpc("rpc.discover")
-    def discover(self) -> dict[str, Any]:
+    @rpc("rpc.discover", _document)
+    def discover(self) -> Params:
         """The engine's OpenRPC document (``rpc.discover``)."""
-        return self._invoke(Call("rpc.discover", None, document_from_json))
+        return locals()
 
-    @rpc("engine.ping")
-    def ping(self) -> Ping:
+    @rpc("engine.ping", Ping)
+    def ping(self) -> Params:
         """``{pong: true, at}``; no effect."""
-        return self._invoke(Call("engine.ping", None, Ping.from_json))
+        return locals()
 
-    @rpc("engine.stats")
-    def stats(self) -> Stats:
+    @rpc("engine.stats", Stats)
+    def stats(self) -> Params:
         """Layer and alert counts, requests handled, uptime."""
-        return self._invoke(Call("engine.stats", None, Stats.from_json))
+        return locals()
 
-    @rpc("engine.reset")
-    def reset(self) -> None:
+    @rpc("engine.reset", null)
+    def reset(self) -> Params:
         """Back to a fresh engine (keeps only the clock mode; the clock goes back to 0)."""
-        return self._invoke(Call("engine.reset", None, null_from_json))
+        return locals()
 
 
-class _NamespaceAPI:
-    def __init__(self, invoker: Invoker) -> None:
-        self._invoker = invoker
+class Namespace(Surface[F]):
+    """``engine.layers`` and the like: calls go to the owner's ``_invoke``."""
 
-    def _invoke(self, call: Call[T]) -> T:
-        return self._invoker._invoke(call)
+    def __init__(self, owner: Surface[F]) -> None:
+        self._invoke = owner._invoke  # type: ignore[method-assign]
+        self._aio = owner._aio
 
 
-class ClockAPI(_NamespaceAPI):
+class ClockAPI(Namespace[F]):
     """``clock.*``: the engine clock (integer milliseconds)."""
 
-    @rpc("clock.now")
-    def now(self) -> ClockNow:
+    @rpc("clock.now", ClockNow)
+    def now(self) -> Params:
         """The current engine time and the clock mode."""
-        return self._invoke(Call("clock.now", None, ClockNow.from_json))
+        return locals()
 
-    @rpc("clock.advance")
-    def advance(self, ms: int) -> int:
+    @rpc("clock.advance", _now)
+    def advance(self, ms: int) -> Params:
         """Manual clock only: fire every timer due within ``ms``; returns the new time."""
-        return self._invoke(Call("clock.advance", {"ms": ms}, now_from_json))
+        return locals()
 
 
-class LayersAPI(_NamespaceAPI):
+class LayersAPI(Namespace[F]):
     """``layer.*``: the ordered-layer container."""
 
-    @rpc("layer.add")
+    @rpc("layer.add", Layer)
     def add(
         self,
         id: str | Unset = UNSET,
@@ -149,30 +282,16 @@ class LayersAPI(_NamespaceAPI):
         interactive: bool | Unset = UNSET,
         clips: bool | Unset = UNSET,
         data: Any = UNSET,
-    ) -> Layer:
+    ) -> Params:
         """Add a layer (above every sibling with sort <= its own; ``above``/``below`` a sibling)."""
-        params = build_params(
-            {
-                "id": id,
-                "parent": parent,
-                "sort": sort,
-                "above": above,
-                "below": below,
-                "frame": frame_json(frame),
-                "hidden": hidden,
-                "interactive": interactive,
-                "clips": clips,
-                "data": data,
-            }
-        )
-        return self._invoke(Call("layer.add", params, Layer.from_json))
+        return locals()
 
-    @rpc("layer.remove")
-    def remove(self, id: str) -> int:
+    @rpc("layer.remove", _removed)
+    def remove(self, id: str) -> Params:
         """Remove the layer and its subtree; returns how many layers went."""
-        return self._invoke(Call("layer.remove", {"id": id}, removed_from_json))
+        return locals()
 
-    @rpc("layer.update")
+    @rpc("layer.update", Layer)
     def update(
         self,
         id: str,
@@ -183,22 +302,11 @@ class LayersAPI(_NamespaceAPI):
         interactive: bool | Unset = UNSET,
         clips: bool | Unset = UNSET,
         data: Any = UNSET,
-    ) -> Layer:
+    ) -> Params:
         """Change fields; ``frame=None``/``data=None`` clear them; a changed sort re-places it."""
-        params = build_params(
-            {
-                "id": id,
-                "sort": sort,
-                "frame": frame_json(frame),
-                "hidden": hidden,
-                "interactive": interactive,
-                "clips": clips,
-                "data": data,
-            }
-        )
-        return self._invoke(Call("layer.update", params, Layer.from_json))
+        return locals()
 
-    @rpc("layer.move")
+    @rpc("layer.move", Layer)
     def move(
         self,
         id: str,
@@ -207,80 +315,68 @@ class LayersAPI(_NamespaceAPI):
         sort: int | Unset = UNSET,
         above: str | Unset = UNSET,
         below: str | Unset = UNSET,
-    ) -> Layer:
+    ) -> Params:
         """Re-parent and/or re-place (``parent=None``: top level; UNSET: same parent)."""
-        params = build_params(
-            {"id": id, "parent": parent, "sort": sort, "above": above, "below": below}
-        )
-        return self._invoke(Call("layer.move", params, Layer.from_json))
+        return locals()
 
-    @rpc("layer.bringToFront")
-    def bring_to_front(self, id: str) -> Layer:
+    @rpc("layer.bringToFront", Layer)
+    def bring_to_front(self, id: str) -> Params:
         """Topmost among its siblings; its sort becomes max(own, siblings' max)."""
-        return self._invoke(Call("layer.bringToFront", {"id": id}, Layer.from_json))
+        return locals()
 
-    @rpc("layer.sendToBack")
-    def send_to_back(self, id: str) -> Layer:
+    @rpc("layer.sendToBack", Layer)
+    def send_to_back(self, id: str) -> Params:
         """Bottommost among its siblings; its sort becomes min(own, siblings' min)."""
-        return self._invoke(Call("layer.sendToBack", {"id": id}, Layer.from_json))
+        return locals()
 
-    @rpc("layer.get")
-    def get(self, id: str) -> Layer:
+    @rpc("layer.get", Layer)
+    def get(self, id: str) -> Params:
         """The layer (NotFound when unknown)."""
-        return self._invoke(Call("layer.get", {"id": id}, Layer.from_json))
+        return locals()
 
-    @rpc("layer.children")
+    @rpc("layer.children", LayerPage)
     def children(
         self,
         id: str | Unset | None = UNSET,
         *,
         offset: int | Unset = UNSET,
         limit: int | Unset = UNSET,
-    ) -> LayerPage:
+    ) -> Params:
         """Children bottom to top (``id`` UNSET/None: the top level), sliced by offset/limit."""
-        params = build_params({"id": id, "offset": offset, "limit": limit})
-        return self._invoke(Call("layer.children", params, LayerPage.from_json))
+        return locals()
 
-    @rpc("layer.sortRange")
-    def sort_range(self, id: str | Unset | None = UNSET) -> SortRange:
+    @rpc("layer.sortRange", SortRange)
+    def sort_range(self, id: str | Unset | None = UNSET) -> Params:
         """Lowest and highest sort among the children (both None when there are none)."""
-        return self._invoke(Call("layer.sortRange", build_params({"id": id}), SortRange.from_json))
+        return locals()
 
-    @overload
-    def tree(self, id: str, *, depth: int | Unset = UNSET) -> TreeNode: ...
-
-    @overload
-    def tree(self, id: Unset | None = UNSET, *, depth: int | Unset = UNSET) -> TreeRoot: ...
-
-    @rpc("layer.tree")
-    def tree(
-        self, id: str | Unset | None = UNSET, *, depth: int | Unset = UNSET
-    ) -> TreeNode | TreeRoot:
+    @rpc("layer.tree", tree_from_json)
+    def _tree(self, id: str | Unset | None = UNSET, *, depth: int | Unset = UNSET) -> Params:
         """The subtree of ``id`` (a TreeNode) or the whole top level (a TreeRoot)."""
-        params = build_params({"id": id, "depth": depth})
-        return self._invoke(Call("layer.tree", params, tree_from_json))
+        return locals()
 
-    @rpc("layer.paintOrder")
-    def paint_order(self, id: str | Unset | None = UNSET) -> tuple[str, ...]:
+    tree = cast("_TreeMethod", _tree)
+
+    @rpc("layer.paintOrder", _ids)
+    def paint_order(self, id: str | Unset | None = UNSET) -> Params:
         """Visible layer ids back to front (hit order is exactly the reverse)."""
-        return self._invoke(Call("layer.paintOrder", build_params({"id": id}), ids_from_json))
+        return locals()
 
-    @rpc("layer.hitTest")
-    def hit_test(self, x: float, y: float, *, id: str | Unset | None = UNSET) -> HitTestResult:
+    @rpc("layer.hitTest", HitTestResult)
+    def hit_test(self, x: float, y: float, *, id: str | Unset | None = UNSET) -> Params:
         """The topmost hit layer at (x, y) and its path, or ``id=None, path=()``."""
-        params = build_params({"x": x, "y": y, "id": id})
-        return self._invoke(Call("layer.hitTest", params, HitTestResult.from_json))
+        return locals()
 
-    @rpc("layer.clear")
-    def clear(self, id: str | Unset | None = UNSET) -> int:
+    @rpc("layer.clear", _removed)
+    def clear(self, id: str | Unset | None = UNSET) -> Params:
         """Remove every descendant of ``id`` (UNSET/None: every layer); returns the count."""
-        return self._invoke(Call("layer.clear", build_params({"id": id}), removed_from_json))
+        return locals()
 
 
-class AlertsAPI(_NamespaceAPI):
+class AlertsAPI(Namespace[F]):
     """``alert.*``: the alert manager."""
 
-    @rpc("alert.enqueue")
+    @rpc("alert.enqueue", EnqueueResult)
     def enqueue(
         self,
         type: str,
@@ -298,35 +394,16 @@ class AlertsAPI(_NamespaceAPI):
         duration_ms: int | Unset | None = UNSET,
         preempt: bool | Unset = UNSET,
         mount: Mount | Mapping[str, Any] | Unset = UNSET,
-    ) -> EnqueueResult:
+    ) -> Params:
         """Queue an alert; its ``alert.show`` (if it shows at once) arrives before this returns."""
-        params = build_params(
-            {
-                "type": type,
-                "id": id,
-                "queue": queue,
-                "priority": priority,
-                "data": data,
-                "scope": scope,
-                "key": key,
-                "onDuplicate": on_duplicate,
-                "delayMs": delay_ms,
-                "at": at,
-                "ttlMs": ttl_ms,
-                "durationMs": duration_ms,
-                "preempt": preempt,
-                "mount": mount_json(mount),
-            }
-        )
-        return self._invoke(Call("alert.enqueue", params, EnqueueResult.from_json))
+        return locals()
 
-    @rpc("alert.complete")
-    def complete(self, id: str, *, result: Any = UNSET) -> Alert:
+    @rpc("alert.complete", Alert)
+    def complete(self, id: str, *, result: Any = UNSET) -> Params:
         """The user closed a showing (or suspended) alert; it becomes done/completed."""
-        params = build_params({"id": id, "result": result})
-        return self._invoke(Call("alert.complete", params, Alert.from_json))
+        return locals()
 
-    @rpc("alert.cancel")
+    @rpc("alert.cancel", _cancelled)
     def cancel(
         self,
         id: str | Unset = UNSET,
@@ -338,40 +415,26 @@ class AlertsAPI(_NamespaceAPI):
         queue: str | Unset = UNSET,
         states: Sequence[ActiveAlertState] | Unset = UNSET,
         all: bool = False,
-    ) -> tuple[str, ...]:
+    ) -> Params:
         """Cancel the active alerts matching every given filter; returns their ids (seq order)."""
-        params = build_params(
-            {
-                "id": id,
-                "ids": strings_json(ids),
-                "type": type,
-                "key": key,
-                "scope": scope,
-                "queue": queue,
-                "states": strings_json(states),
-                "all": True if all else UNSET,
-            }
-        )
-        return self._invoke(Call("alert.cancel", params, cancelled_from_json))
+        return locals()
 
-    @rpc("alert.pause")
-    def pause(self, queue: str | Unset = UNSET, *, reason: str | Unset = UNSET) -> PauseState:
+    @rpc("alert.pause", PauseState)
+    def pause(self, queue: str | Unset = UNSET, *, reason: str | Unset = UNSET) -> Params:
         """Hold the queue for ``reason`` (nothing new shows; what shows stays)."""
-        params = build_params({"queue": queue, "reason": reason})
-        return self._invoke(Call("alert.pause", params, PauseState.from_json))
+        return locals()
 
-    @rpc("alert.resume")
-    def resume(self, queue: str | Unset = UNSET, *, reason: str | Unset = UNSET) -> PauseState:
+    @rpc("alert.resume", PauseState)
+    def resume(self, queue: str | Unset = UNSET, *, reason: str | Unset = UNSET) -> Params:
         """Release ``reason``; when none holds the queue, it shows again."""
-        params = build_params({"queue": queue, "reason": reason})
-        return self._invoke(Call("alert.resume", params, PauseState.from_json))
+        return locals()
 
-    @rpc("alert.get")
-    def get(self, id: str) -> Alert:
+    @rpc("alert.get", Alert)
+    def get(self, id: str) -> Params:
         """The alert (ended ones while kept in history)."""
-        return self._invoke(Call("alert.get", {"id": id}, Alert.from_json))
+        return locals()
 
-    @rpc("alert.list")
+    @rpc("alert.list", _alerts)
     def list(
         self,
         *,
@@ -379,19 +442,16 @@ class AlertsAPI(_NamespaceAPI):
         states: Sequence[AlertState] | Unset = UNSET,
         type: str | Unset = UNSET,
         scope: str | Unset | None = UNSET,
-    ) -> tuple[Alert, ...]:
+    ) -> Params:
         """Showing, then pending/suspended in show order, then scheduled, then ended."""
-        params = build_params(
-            {"queue": queue, "states": strings_json(states), "type": type, "scope": scope}
-        )
-        return self._invoke(Call("alert.list", params, alerts_from_json))
+        return locals()
 
-    @rpc("alert.clear")
-    def clear(self, queue: str | Unset = UNSET) -> int:
+    @rpc("alert.clear", _removed)
+    def clear(self, queue: str | Unset = UNSET) -> Params:
         """Cancel every active alert and forget history; returns how many alerts were forgotten."""
-        return self._invoke(Call("alert.clear", build_params({"queue": queue}), removed_from_json))
+        return locals()
 
-    @rpc("alert.configure")
+    @rpc("alert.configure", QueueSettings)
     def configure(
         self,
         queue: str | Unset = UNSET,
@@ -399,19 +459,11 @@ class AlertsAPI(_NamespaceAPI):
         max_concurrent: int | Unset = UNSET,
         min_gap_ms: int | Unset = UNSET,
         history_limit: int | Unset = UNSET,
-    ) -> QueueSettings:
+    ) -> Params:
         """Change (or, with no field, read) a queue's settings."""
-        params = build_params(
-            {
-                "queue": queue,
-                "maxConcurrent": max_concurrent,
-                "minGapMs": min_gap_ms,
-                "historyLimit": history_limit,
-            }
-        )
-        return self._invoke(Call("alert.configure", params, QueueSettings.from_json))
+        return locals()
 
-    @rpc("alert.defineType")
+    @rpc("alert.defineType", TypeDefaults)
     def define_type(
         self,
         type: str,
@@ -421,56 +473,79 @@ class AlertsAPI(_NamespaceAPI):
         duration_ms: int | Unset | None = UNSET,
         ttl_ms: int | Unset | None = UNSET,
         queue: str | Unset | None = UNSET,
-    ) -> TypeDefaults:
+    ) -> Params:
         """Replace the type's whole definition (fields not given become unset)."""
-        params = build_params(
-            {
-                "type": type,
-                "priority": priority,
-                "scope": scope,
-                "durationMs": duration_ms,
-                "ttlMs": ttl_ms,
-                "queue": queue,
-            }
-        )
-        return self._invoke(Call("alert.defineType", params, TypeDefaults.from_json))
+        return locals()
 
 
-class NavAPI(_NamespaceAPI):
+class NavAPI(Namespace[F]):
     """``nav.*``: which page (scope) is on screen."""
 
-    @rpc("nav.push")
-    def push(self, scope: str) -> NavState:
+    @rpc("nav.push", NavState)
+    def push(self, scope: str) -> Params:
         """Enter a page; alerts scoped to the page left are suspended."""
-        return self._invoke(Call("nav.push", {"scope": scope}, NavState.from_json))
+        return locals()
 
-    @rpc("nav.pop")
-    def pop(self) -> NavState:
+    @rpc("nav.pop", NavState)
+    def pop(self) -> Params:
         """Leave the top page (InvalidState ``empty_stack`` when there is none)."""
-        return self._invoke(Call("nav.pop", None, NavState.from_json))
+        return locals()
 
-    @rpc("nav.set")
-    def set(self, stack: Sequence[str]) -> NavState:
+    @rpc("nav.set", NavState)
+    def set(self, stack: Sequence[str]) -> Params:
         """Replace the whole stack (bottom to top)."""
-        return self._invoke(Call("nav.set", {"stack": strings_json(stack)}, NavState.from_json))
+        return locals()
 
-    @rpc("nav.get")
-    def get(self) -> NavState:
+    @rpc("nav.get", NavState)
+    def get(self) -> Params:
         """The stack and the active scope."""
-        return self._invoke(Call("nav.get", None, NavState.from_json))
+        return locals()
 
 
-class EventsAPI(_NamespaceAPI):
+class EventsAPI(Namespace[F]):
     """``events.*``: opt-in event topics (``alert.changed``)."""
 
-    @rpc("events.subscribe")
-    def subscribe(self, topics: Sequence[Topic]) -> tuple[Topic, ...]:
+    @rpc("events.subscribe", _topics)
+    def subscribe(self, topics: Sequence[Topic]) -> Params:
         """Subscribe; returns every topic subscribed after the call."""
-        params = {"topics": strings_json(topics)}
-        return self._invoke(Call("events.subscribe", params, topics_from_json))
+        return locals()
 
-    @rpc("events.unsubscribe")
-    def unsubscribe(self, topics: Sequence[Topic]) -> tuple[Topic, ...]:
+    @rpc("events.unsubscribe", _topics)
+    def unsubscribe(self, topics: Sequence[Topic]) -> Params:
         """Unsubscribe; returns every topic still subscribed."""
-        params = {"topics": strings_json(topics)}
-        return self._invoke(Call("events.unsubscribe", params, topics_from_json))
+        return locals()
+
+
+if TYPE_CHECKING:
+    # layer.tree's result type depends on its argument: overloads, per flavour.
+    _Depth = Union[int, Unset]
+
+    class _Tree(Protocol):
+        @overload
+        def __call__(self, id: str, *, depth: _Depth = ...) -> TreeNode: ...
+        @overload
+        def __call__(self, id: Unset | None = ..., *, depth: _Depth = ...) -> TreeRoot: ...
+
+    class _AsyncTree(Protocol):
+        @overload
+        def __call__(self, id: str, *, depth: _Depth = ...) -> Coroutine[Any, Any, TreeNode]: ...
+        @overload
+        def __call__(
+            self, id: Unset | None = ..., *, depth: _Depth = ...
+        ) -> Coroutine[Any, Any, TreeRoot]: ...
+
+    class _BatchTree(Protocol):
+        @overload
+        def __call__(self, id: str, *, depth: _Depth = ...) -> Pending[TreeNode]: ...
+        @overload
+        def __call__(self, id: Unset | None = ..., *, depth: _Depth = ...) -> Pending[TreeRoot]: ...
+
+    class _TreeMethod(Protocol):
+        @overload
+        def __get__(self, surface: None, owner: type) -> _TreeMethod: ...
+        @overload
+        def __get__(self, surface: Surface[Sync], owner: type) -> _Tree: ...
+        @overload
+        def __get__(self, surface: Surface[Async], owner: type) -> _AsyncTree: ...
+        @overload
+        def __get__(self, surface: Surface[Batched], owner: type) -> _BatchTree: ...
