@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Mapping
 from contextlib import nullcontext
 from typing import Any, Callable, Literal, TypeVar, overload
 
@@ -19,8 +19,7 @@ from ._call import Call
 from ._decode import dumps
 from .api import Async, EventsAPI
 from .batch import Batch
-from .core import NOTHING, READ_SIZE, Core, Handler, Predicate, Tap, log
-from .discovery import PathLike
+from .core import NOTHING, READ_SIZE, Core, Handler, Match, Predicate, Seconds, log
 from .endpoint import outcome_of
 from .errors import EngineExited, OrdoException, OrdoTimeout
 from .events import AlertChanged, AlertHide, AlertIdle, AlertShow, AlertUpdate, Event
@@ -62,34 +61,9 @@ class AsyncEngine(Core[Async, Slot]):
 
     _aio = True
 
-    def __init__(
-        self,
-        binary: PathLike | None = None,
-        *,
-        framing: Literal["ndjson", "lsp"] = "ndjson",
-        clock: Literal["system", "manual"] | None = None,
-        args: Sequence[str] = (),
-        timeout: float = 30.0,
-        env: Mapping[str, str] | None = None,
-        cwd: PathLike | None = None,
-        tap: Tap | None = None,
-        event_buffer: int = 10_000,
-        stderr_lines: int = 200,
-    ) -> None:
-        super().__init__(
-            binary,
-            framing=framing,
-            clock=clock,
-            args=args,
-            timeout=timeout,
-            tap=tap,
-            event_buffer=event_buffer,
-            stderr_lines=stderr_lines,
-        )
+    def _init_transport(self) -> None:
         self.events = AsyncEvents(self)
         self._guard = nullcontext()
-        self._env = None if env is None else dict(env)
-        self._cwd = cwd
         self._waiters: list[asyncio.Future[None]] = []
         self._handler_tasks: set[asyncio.Task[Any]] = set()
         self._proc: asyncio.subprocess.Process | None = None
@@ -297,43 +271,40 @@ class AsyncEngine(Core[Async, Slot]):
     async def wait_for(
         self,
         name: Literal["alert.show"],
-        predicate: Callable[[AlertShow], bool] | None = None,
-        timeout: float | None = None,
+        predicate: Match[AlertShow] = None,
+        timeout: Seconds = None,
     ) -> AlertShow: ...
     @overload
     async def wait_for(
         self,
         name: Literal["alert.hide"],
-        predicate: Callable[[AlertHide], bool] | None = None,
-        timeout: float | None = None,
+        predicate: Match[AlertHide] = None,
+        timeout: Seconds = None,
     ) -> AlertHide: ...
     @overload
     async def wait_for(
         self,
         name: Literal["alert.update"],
-        predicate: Callable[[AlertUpdate], bool] | None = None,
-        timeout: float | None = None,
+        predicate: Match[AlertUpdate] = None,
+        timeout: Seconds = None,
     ) -> AlertUpdate: ...
     @overload
     async def wait_for(
         self,
         name: Literal["alert.idle"],
-        predicate: Callable[[AlertIdle], bool] | None = None,
-        timeout: float | None = None,
+        predicate: Match[AlertIdle] = None,
+        timeout: Seconds = None,
     ) -> AlertIdle: ...
     @overload
     async def wait_for(
         self,
         name: Literal["alert.changed"],
-        predicate: Callable[[AlertChanged], bool] | None = None,
-        timeout: float | None = None,
+        predicate: Match[AlertChanged] = None,
+        timeout: Seconds = None,
     ) -> AlertChanged: ...
     @overload
     async def wait_for(
-        self,
-        name: str,
-        predicate: Callable[[Event], bool] | None = None,
-        timeout: float | None = None,
+        self, name: str, predicate: Match[Event] = None, timeout: Seconds = None
     ) -> Event: ...
 
     async def wait_for(

@@ -1,12 +1,12 @@
 """The typed method wrappers: one per method of ``schema/openrpc.json``, written once.
 
-A wrapper is declared by its Python signature and ``@rpc(method, result)``;
-its body only returns ``locals()`` (its arguments). The same classes serve
-the blocking :class:`ordo.Engine`, the :class:`ordo.AsyncEngine` and the
-batches: a wrapper builds a :class:`Call` and hands it to the ``_invoke`` of
-the object it is called on, which returns the decoded result (blocking), a
-coroutine (asyncio) or a :class:`Pending` (batch). The flavour parameter
-(``Sync``, ``Async``, ``Batched``) tells type checkers which one.
+A wrapper is declared by its Python signature, its docstring and
+``@rpc(method, result)``; it has no body. The same classes serve the
+blocking :class:`ordo.Engine`, the :class:`ordo.AsyncEngine` and the
+batches: a wrapper builds a :class:`Call` from its arguments and hands it to
+the ``_invoke`` of the object it is called on, which returns the decoded
+result (blocking), a coroutine (asyncio) or a :class:`Pending` (batch). The
+flavour parameter (``Sync``, ``Async``, ``Batched``) tells type checkers which.
 
 Conventions: Python names are snake_case forms of the protocol's camelCase
 (``delay_ms`` is sent as ``delayMs``). A parameter left at :data:`UNSET` is
@@ -63,8 +63,6 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 P = ParamSpec("P")
-#: What a wrapper's body returns: its arguments by Python name (``locals()``).
-Params = dict[str, Any]
 
 
 @final
@@ -131,39 +129,39 @@ class Method(Generic[P, T]):
         self,
         method: str,
         decode: Decoder[T],
-        build: Callable[Concatenate[Any, P], Params],
+        declaration: Callable[Concatenate[Any, P], None],
         notification: bool = False,
     ) -> None:
-        signature = inspect.signature(build)
-        plan = [(n, camel(n), CONVERT.get(n)) for n in list(signature.parameters)[1:]]
+        signature = inspect.signature(declaration)
+        names = list(signature.parameters)[1:]
+        plan = [(name, camel(name), CONVERT.get(name)) for name in names]
 
-        def params(args: Params) -> dict[str, Any]:
-            out = {}
-            for name, key, convert in plan:
-                value = args[name]
+        def request(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Call[T]:
+            given = dict(zip(names, args), **kwargs)
+            params = {}
+            for name, key, convert in plan:  # what is not given is not sent
+                value = given.get(name, UNSET)
+                if value is not UNSET and convert is not None:
+                    value = convert(value)
                 if value is not UNSET:
-                    if convert is not None:
-                        value = convert(value)
-                        if value is UNSET:
-                            continue
-                    out[key] = value
-            return out
+                    params[key] = value
+            return Call(method, params, decode, notification)
 
         def call(self: Surface[Any], *args: Any, **kwargs: Any) -> Any:
-            request = params(build(self, *args, **kwargs))
-            return self._invoke(Call(method, request, decode, notification))
+            declaration(self, *args, **kwargs)  # checks the arguments as Python would
+            return self._invoke(request(args, kwargs))
 
         async def call_async(self: Surface[Any], *args: Any, **kwargs: Any) -> Any:
-            request = params(build(self, *args, **kwargs))
-            return await self._invoke(Call(method, request, decode, notification))
+            declaration(self, *args, **kwargs)
+            return await self._invoke(request(args, kwargs))
 
         for fn in (call, call_async):
-            fn.__name__, fn.__qualname__ = build.__name__, build.__qualname__
-            fn.__doc__ = build.__doc__
+            fn.__name__, fn.__qualname__ = declaration.__name__, declaration.__qualname__
+            fn.__doc__ = declaration.__doc__
             fn.__signature__ = signature  # type: ignore[union-attr]
         self._call, self._call_async = call, call_async
         self.__ordo_method__ = method
-        self.__doc__ = build.__doc__
+        self.__doc__ = declaration.__doc__
 
     @overload
     def __get__(self, surface: None, owner: type) -> Method[P, T]: ...
@@ -183,10 +181,10 @@ class Method(Generic[P, T]):
 
 def rpc(
     method: str, result: type[T] | Decoder[T], *, notification: bool = False
-) -> Callable[[Callable[Concatenate[Any, P], Params]], Method[P, T]]:
+) -> Callable[[Callable[Concatenate[Any, P], None]], Method[P, T]]:
     """Declare a wrapper of ``method`` whose result decodes as ``result``."""
     decode = cast("Decoder[T]", decoder(result) if isinstance(result, type) else result)
-    return lambda build: Method(method, decode, build, notification)
+    return lambda declaration: Method(method, decode, declaration, notification)
 
 
 # Single-member results are unwrapped.
@@ -208,39 +206,32 @@ class EngineAPI(Surface[F]):
         *,
         client_info: ClientInfo | Mapping[str, str] | Unset = UNSET,
         clock: ClockMode | Unset = UNSET,
-    ) -> Params:
+    ) -> None:
         """Optional handshake; ``clock`` switches the clock mode (-32003 while timers exist)."""
-        return locals()
 
     @rpc("shutdown", null)
-    def shutdown(self) -> Params:
+    def shutdown(self) -> None:
         """Afterwards every request but ``exit`` fails with InvalidState (reason ``shutdown``)."""
-        return locals()
 
     @rpc("exit", null, notification=True)
-    def exit(self) -> Params:
+    def exit(self) -> None:
         """Notification: the engine exits (status 0 after ``shutdown``, else 1)."""
-        return locals()
 
     @rpc("rpc.discover", _document)
-    def discover(self) -> Params:
+    def discover(self) -> None:
         """The engine's OpenRPC document (``rpc.discover``)."""
-        return locals()
 
     @rpc("engine.ping", Ping)
-    def ping(self) -> Params:
+    def ping(self) -> None:
         """``{pong: true, at}``; no effect."""
-        return locals()
 
     @rpc("engine.stats", Stats)
-    def stats(self) -> Params:
+    def stats(self) -> None:
         """Layer and alert counts, requests handled, uptime."""
-        return locals()
 
     @rpc("engine.reset", null)
-    def reset(self) -> Params:
+    def reset(self) -> None:
         """Back to a fresh engine (keeps only the clock mode; the clock goes back to 0)."""
-        return locals()
 
 
 class Namespace(Surface[F]):
@@ -255,14 +246,12 @@ class ClockAPI(Namespace[F]):
     """``clock.*``: the engine clock (integer milliseconds)."""
 
     @rpc("clock.now", ClockNow)
-    def now(self) -> Params:
+    def now(self) -> None:
         """The current engine time and the clock mode."""
-        return locals()
 
     @rpc("clock.advance", _now)
-    def advance(self, ms: int) -> Params:
+    def advance(self, ms: int) -> None:
         """Manual clock only: fire every timer due within ``ms``; returns the new time."""
-        return locals()
 
 
 class LayersAPI(Namespace[F]):
@@ -282,14 +271,12 @@ class LayersAPI(Namespace[F]):
         interactive: bool | Unset = UNSET,
         clips: bool | Unset = UNSET,
         data: Any = UNSET,
-    ) -> Params:
+    ) -> None:
         """Add a layer (above every sibling with sort <= its own; ``above``/``below`` a sibling)."""
-        return locals()
 
     @rpc("layer.remove", _removed)
-    def remove(self, id: str) -> Params:
+    def remove(self, id: str) -> None:
         """Remove the layer and its subtree; returns how many layers went."""
-        return locals()
 
     @rpc("layer.update", Layer)
     def update(
@@ -302,9 +289,8 @@ class LayersAPI(Namespace[F]):
         interactive: bool | Unset = UNSET,
         clips: bool | Unset = UNSET,
         data: Any = UNSET,
-    ) -> Params:
+    ) -> None:
         """Change fields; ``frame=None``/``data=None`` clear them; a changed sort re-places it."""
-        return locals()
 
     @rpc("layer.move", Layer)
     def move(
@@ -315,24 +301,20 @@ class LayersAPI(Namespace[F]):
         sort: int | Unset = UNSET,
         above: str | Unset = UNSET,
         below: str | Unset = UNSET,
-    ) -> Params:
+    ) -> None:
         """Re-parent and/or re-place (``parent=None``: top level; UNSET: same parent)."""
-        return locals()
 
     @rpc("layer.bringToFront", Layer)
-    def bring_to_front(self, id: str) -> Params:
+    def bring_to_front(self, id: str) -> None:
         """Topmost among its siblings; its sort becomes max(own, siblings' max)."""
-        return locals()
 
     @rpc("layer.sendToBack", Layer)
-    def send_to_back(self, id: str) -> Params:
+    def send_to_back(self, id: str) -> None:
         """Bottommost among its siblings; its sort becomes min(own, siblings' min)."""
-        return locals()
 
     @rpc("layer.get", Layer)
-    def get(self, id: str) -> Params:
+    def get(self, id: str) -> None:
         """The layer (NotFound when unknown)."""
-        return locals()
 
     @rpc("layer.children", LayerPage)
     def children(
@@ -341,36 +323,30 @@ class LayersAPI(Namespace[F]):
         *,
         offset: int | Unset = UNSET,
         limit: int | Unset = UNSET,
-    ) -> Params:
+    ) -> None:
         """Children bottom to top (``id`` UNSET/None: the top level), sliced by offset/limit."""
-        return locals()
 
     @rpc("layer.sortRange", SortRange)
-    def sort_range(self, id: str | Unset | None = UNSET) -> Params:
+    def sort_range(self, id: str | Unset | None = UNSET) -> None:
         """Lowest and highest sort among the children (both None when there are none)."""
-        return locals()
 
     @rpc("layer.tree", tree_from_json)
-    def _tree(self, id: str | Unset | None = UNSET, *, depth: int | Unset = UNSET) -> Params:
+    def _tree(self, id: str | Unset | None = UNSET, *, depth: int | Unset = UNSET) -> None:
         """The subtree of ``id`` (a TreeNode) or the whole top level (a TreeRoot)."""
-        return locals()
 
     tree = cast("_TreeMethod", _tree)
 
     @rpc("layer.paintOrder", _ids)
-    def paint_order(self, id: str | Unset | None = UNSET) -> Params:
+    def paint_order(self, id: str | Unset | None = UNSET) -> None:
         """Visible layer ids back to front (hit order is exactly the reverse)."""
-        return locals()
 
     @rpc("layer.hitTest", HitTestResult)
-    def hit_test(self, x: float, y: float, *, id: str | Unset | None = UNSET) -> Params:
+    def hit_test(self, x: float, y: float, *, id: str | Unset | None = UNSET) -> None:
         """The topmost hit layer at (x, y) and its path, or ``id=None, path=()``."""
-        return locals()
 
     @rpc("layer.clear", _removed)
-    def clear(self, id: str | Unset | None = UNSET) -> Params:
+    def clear(self, id: str | Unset | None = UNSET) -> None:
         """Remove every descendant of ``id`` (UNSET/None: every layer); returns the count."""
-        return locals()
 
 
 class AlertsAPI(Namespace[F]):
@@ -394,14 +370,12 @@ class AlertsAPI(Namespace[F]):
         duration_ms: int | Unset | None = UNSET,
         preempt: bool | Unset = UNSET,
         mount: Mount | Mapping[str, Any] | Unset = UNSET,
-    ) -> Params:
+    ) -> None:
         """Queue an alert; its ``alert.show`` (if it shows at once) arrives before this returns."""
-        return locals()
 
     @rpc("alert.complete", Alert)
-    def complete(self, id: str, *, result: Any = UNSET) -> Params:
+    def complete(self, id: str, *, result: Any = UNSET) -> None:
         """The user closed a showing (or suspended) alert; it becomes done/completed."""
-        return locals()
 
     @rpc("alert.cancel", _cancelled)
     def cancel(
@@ -415,24 +389,20 @@ class AlertsAPI(Namespace[F]):
         queue: str | Unset = UNSET,
         states: Sequence[ActiveAlertState] | Unset = UNSET,
         all: bool = False,
-    ) -> Params:
+    ) -> None:
         """Cancel the active alerts matching every given filter; returns their ids (seq order)."""
-        return locals()
 
     @rpc("alert.pause", PauseState)
-    def pause(self, queue: str | Unset = UNSET, *, reason: str | Unset = UNSET) -> Params:
+    def pause(self, queue: str | Unset = UNSET, *, reason: str | Unset = UNSET) -> None:
         """Hold the queue for ``reason`` (nothing new shows; what shows stays)."""
-        return locals()
 
     @rpc("alert.resume", PauseState)
-    def resume(self, queue: str | Unset = UNSET, *, reason: str | Unset = UNSET) -> Params:
+    def resume(self, queue: str | Unset = UNSET, *, reason: str | Unset = UNSET) -> None:
         """Release ``reason``; when none holds the queue, it shows again."""
-        return locals()
 
     @rpc("alert.get", Alert)
-    def get(self, id: str) -> Params:
+    def get(self, id: str) -> None:
         """The alert (ended ones while kept in history)."""
-        return locals()
 
     @rpc("alert.list", _alerts)
     def list(
@@ -442,14 +412,12 @@ class AlertsAPI(Namespace[F]):
         states: Sequence[AlertState] | Unset = UNSET,
         type: str | Unset = UNSET,
         scope: str | Unset | None = UNSET,
-    ) -> Params:
+    ) -> None:
         """Showing, then pending/suspended in show order, then scheduled, then ended."""
-        return locals()
 
     @rpc("alert.clear", _removed)
-    def clear(self, queue: str | Unset = UNSET) -> Params:
+    def clear(self, queue: str | Unset = UNSET) -> None:
         """Cancel every active alert and forget history; returns how many alerts were forgotten."""
-        return locals()
 
     @rpc("alert.configure", QueueSettings)
     def configure(
@@ -459,9 +427,8 @@ class AlertsAPI(Namespace[F]):
         max_concurrent: int | Unset = UNSET,
         min_gap_ms: int | Unset = UNSET,
         history_limit: int | Unset = UNSET,
-    ) -> Params:
+    ) -> None:
         """Change (or, with no field, read) a queue's settings."""
-        return locals()
 
     @rpc("alert.defineType", TypeDefaults)
     def define_type(
@@ -473,47 +440,40 @@ class AlertsAPI(Namespace[F]):
         duration_ms: int | Unset | None = UNSET,
         ttl_ms: int | Unset | None = UNSET,
         queue: str | Unset | None = UNSET,
-    ) -> Params:
+    ) -> None:
         """Replace the type's whole definition (fields not given become unset)."""
-        return locals()
 
 
 class NavAPI(Namespace[F]):
     """``nav.*``: which page (scope) is on screen."""
 
     @rpc("nav.push", NavState)
-    def push(self, scope: str) -> Params:
+    def push(self, scope: str) -> None:
         """Enter a page; alerts scoped to the page left are suspended."""
-        return locals()
 
     @rpc("nav.pop", NavState)
-    def pop(self) -> Params:
+    def pop(self) -> None:
         """Leave the top page (InvalidState ``empty_stack`` when there is none)."""
-        return locals()
 
     @rpc("nav.set", NavState)
-    def set(self, stack: Sequence[str]) -> Params:
+    def set(self, stack: Sequence[str]) -> None:
         """Replace the whole stack (bottom to top)."""
-        return locals()
 
     @rpc("nav.get", NavState)
-    def get(self) -> Params:
+    def get(self) -> None:
         """The stack and the active scope."""
-        return locals()
 
 
 class EventsAPI(Namespace[F]):
     """``events.*``: opt-in event topics (``alert.changed``)."""
 
     @rpc("events.subscribe", _topics)
-    def subscribe(self, topics: Sequence[Topic]) -> Params:
+    def subscribe(self, topics: Sequence[Topic]) -> None:
         """Subscribe; returns every topic subscribed after the call."""
-        return locals()
 
     @rpc("events.unsubscribe", _topics)
-    def unsubscribe(self, topics: Sequence[Topic]) -> Params:
+    def unsubscribe(self, topics: Sequence[Topic]) -> None:
         """Unsubscribe; returns every topic still subscribed."""
-        return locals()
 
 
 if TYPE_CHECKING:

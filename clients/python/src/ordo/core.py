@@ -21,7 +21,7 @@ import threading
 from collections import deque
 from collections.abc import Mapping, Sequence
 from contextlib import AbstractContextManager
-from typing import Any, Callable, Generic, Literal, TypeVar, overload
+from typing import Any, Callable, Generic, Literal, Optional, TypeVar, overload
 
 from ._call import Call, Pending
 from ._decode import dumps
@@ -43,6 +43,10 @@ Tap = Callable[[str, Any], None]
 Handler = Callable[[Any], object]
 Predicate = Callable[[Any], bool]
 Off = Callable[[], None]
+E = TypeVar("E")
+#: wait_for's ``predicate`` and ``timeout``.
+Match = Optional[Callable[[E], bool]]
+Seconds = Optional[float]
 #: "Nothing found" for the pickers run by waiters (None may be a value).
 NOTHING: Any = object()
 READ_SIZE = 1 << 16
@@ -59,15 +63,17 @@ class Core(EngineAPI[F], Generic[F, S]):
 
     def __init__(
         self,
-        binary: PathLike | None,
+        binary: PathLike | None = None,
         *,
-        framing: Literal["ndjson", "lsp"],
-        clock: Literal["system", "manual"] | None,
-        args: Sequence[str],
-        timeout: float,
-        tap: Tap | None,
-        event_buffer: int,
-        stderr_lines: int,
+        framing: Literal["ndjson", "lsp"] = "ndjson",
+        clock: Literal["system", "manual"] | None = None,
+        args: Sequence[str] = (),
+        timeout: float = 30.0,
+        env: Mapping[str, str] | None = None,
+        cwd: PathLike | None = None,
+        tap: Tap | None = None,
+        event_buffer: int = 10_000,
+        stderr_lines: int = 200,
     ) -> None:
         self.binary = find_engine(binary)
         self.framing = framing
@@ -88,6 +94,9 @@ class Core(EngineAPI[F], Generic[F, S]):
         self._stderr_tail: deque[str] = deque(maxlen=stderr_lines)
         self._exited: EngineExited | None = None
         self._closed = False
+        self._env = None if env is None else dict(env)
+        self._cwd = cwd
+        self._init_transport()
 
     def __repr__(self) -> str:
         state = "closed" if self._closed else ("exited" if self._exited else "running")
@@ -287,6 +296,10 @@ class Core(EngineAPI[F], Generic[F, S]):
         return len(self._events)
 
     # ------------------------------------------------------------------ transport hooks
+
+    def _init_transport(self) -> None:
+        """The end of ``__init__``: the engine's own state (the blocking one spawns now)."""
+        raise NotImplementedError
 
     def _wake(self) -> None:
         """Waiters may find what they wait for now (called under ``_guard``)."""

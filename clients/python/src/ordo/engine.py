@@ -14,7 +14,7 @@ import os
 import subprocess
 import threading
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from functools import partial
 from queue import SimpleQueue
 from typing import IO, Any, Callable, Literal, TypeVar, overload
@@ -23,8 +23,7 @@ from ._call import Call
 from ._decode import dumps
 from .api import EventsAPI, Sync
 from .batch import Batch
-from .core import NOTHING, READ_SIZE, Core, Handler, Predicate, Tap, log
-from .discovery import PathLike
+from .core import NOTHING, READ_SIZE, Core, Handler, Match, Predicate, Seconds, Tap, log
 from .endpoint import outcome_of
 from .errors import EngineExited, OrdoException, OrdoTimeout
 from .events import AlertChanged, AlertHide, AlertIdle, AlertShow, AlertUpdate, Event
@@ -91,30 +90,7 @@ class Engine(Core[Sync, _Slot]):
     the reader's threads and must not block).
     """
 
-    def __init__(
-        self,
-        binary: PathLike | None = None,
-        *,
-        framing: Literal["ndjson", "lsp"] = "ndjson",
-        clock: Literal["system", "manual"] | None = None,
-        args: Sequence[str] = (),
-        timeout: float = 30.0,
-        env: Mapping[str, str] | None = None,
-        cwd: PathLike | None = None,
-        tap: Tap | None = None,
-        event_buffer: int = 10_000,
-        stderr_lines: int = 200,
-    ) -> None:
-        super().__init__(
-            binary,
-            framing=framing,
-            clock=clock,
-            args=args,
-            timeout=timeout,
-            tap=tap,
-            event_buffer=event_buffer,
-            stderr_lines=stderr_lines,
-        )
+    def _init_transport(self) -> None:
         self.events = Events(self)
         self._guard = self._cond = threading.Condition()
         self._dispatch: SimpleQueue[Callable[[], object] | None] = SimpleQueue()
@@ -128,8 +104,8 @@ class Engine(Core[Sync, _Slot]):
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
-            env=None if env is None else dict(env),
-            cwd=cwd,
+            env=self._env,
+            cwd=self._cwd,
             bufsize=0,
         )
         assert self._proc.stdin and self._proc.stdout and self._proc.stderr
@@ -343,43 +319,40 @@ class Engine(Core[Sync, _Slot]):
     def wait_for(
         self,
         name: Literal["alert.show"],
-        predicate: Callable[[AlertShow], bool] | None = None,
-        timeout: float | None = None,
+        predicate: Match[AlertShow] = None,
+        timeout: Seconds = None,
     ) -> AlertShow: ...
     @overload
     def wait_for(
         self,
         name: Literal["alert.hide"],
-        predicate: Callable[[AlertHide], bool] | None = None,
-        timeout: float | None = None,
+        predicate: Match[AlertHide] = None,
+        timeout: Seconds = None,
     ) -> AlertHide: ...
     @overload
     def wait_for(
         self,
         name: Literal["alert.update"],
-        predicate: Callable[[AlertUpdate], bool] | None = None,
-        timeout: float | None = None,
+        predicate: Match[AlertUpdate] = None,
+        timeout: Seconds = None,
     ) -> AlertUpdate: ...
     @overload
     def wait_for(
         self,
         name: Literal["alert.idle"],
-        predicate: Callable[[AlertIdle], bool] | None = None,
-        timeout: float | None = None,
+        predicate: Match[AlertIdle] = None,
+        timeout: Seconds = None,
     ) -> AlertIdle: ...
     @overload
     def wait_for(
         self,
         name: Literal["alert.changed"],
-        predicate: Callable[[AlertChanged], bool] | None = None,
-        timeout: float | None = None,
+        predicate: Match[AlertChanged] = None,
+        timeout: Seconds = None,
     ) -> AlertChanged: ...
     @overload
     def wait_for(
-        self,
-        name: str,
-        predicate: Callable[[Event], bool] | None = None,
-        timeout: float | None = None,
+        self, name: str, predicate: Match[Event] = None, timeout: Seconds = None
     ) -> Event: ...
 
     def wait_for(

@@ -211,23 +211,3 @@ class ProtocolViolation(OrdoException):
 
 class BatchNotSent(OrdoException):
     """A batch entry's result was read before its batch was sent."""
-
-
-__all__ = [
-    "AlreadyExists",
-    "BatchNotSent",
-    "EngineExited",
-    "EngineNotFound",
-    "InternalError",
-    "InvalidParams",
-    "InvalidRequest",
-    "InvalidState",
-    "LimitExceeded",
-    "MethodNotFound",
-    "NotFound",
-    "OrdoError",
-    "OrdoException",
-    "ParseError",
-    "ProtocolViolation",
-    "OrdoTimeout",
-]

@@ -9,22 +9,7 @@ was fed, so there is no line-length limit.
 
 from __future__ import annotations
 
-from typing import Protocol
-
 from .errors import ProtocolViolation
-
-
-class Framer(Protocol):
-    name: str
-
-    def encode(self, body: bytes) -> bytes: ...
-
-    def feed(self, data: bytes) -> list[bytes]: ...
-
-    @property
-    def buffered(self) -> int:
-        """Bytes of an incomplete message held back."""
-        ...
 
 
 class NdjsonFramer:
