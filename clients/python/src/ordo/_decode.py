@@ -24,10 +24,13 @@ T = TypeVar("T")
 Decoder = Callable[[Any], T]
 
 
+_encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode
+loads = json.JSONDecoder().decode
+
+
 def dumps(value: Any) -> bytes:
     """Compact UTF-8 JSON, refusing NaN/Infinity (not JSON)."""
-    text = json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
-    return text.encode("utf-8")
+    return _encode(value).encode("utf-8")
 
 
 def camel(name: str) -> str:

@@ -134,6 +134,8 @@ class Method(Generic[P, T]):
     ) -> None:
         signature = inspect.signature(declaration)
         names = list(signature.parameters)[1:]
+        # Called without arguments, a declaration whose parameters all have defaults is fine.
+        check = any(p.default is p.empty for p in list(signature.parameters.values())[1:])
         plan = [(name, camel(name), CONVERT.get(name)) for name in names]
 
         def request(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Call[T]:
@@ -148,11 +150,13 @@ class Method(Generic[P, T]):
             return Call(method, params, decode, notification)
 
         def call(self: Surface[Any], *args: Any, **kwargs: Any) -> Any:
-            declaration(self, *args, **kwargs)  # checks the arguments as Python would
+            if args or kwargs or check:
+                declaration(self, *args, **kwargs)  # checks the arguments as Python would
             return self._invoke(request(args, kwargs))
 
         async def call_async(self: Surface[Any], *args: Any, **kwargs: Any) -> Any:
-            declaration(self, *args, **kwargs)
+            if args or kwargs or check:
+                declaration(self, *args, **kwargs)
             return await self._invoke(request(args, kwargs))
 
         for fn in (call, call_async):

@@ -15,7 +15,6 @@ followed by ``self._wake()``.
 
 from __future__ import annotations
 
-import json
 import logging
 import threading
 from collections import deque
@@ -24,7 +23,7 @@ from contextlib import AbstractContextManager
 from typing import Any, Callable, Generic, Literal, Optional, TypeVar, overload
 
 from ._call import Call, Pending
-from ._decode import dumps
+from ._decode import dumps, loads
 from .api import AlertsAPI, ClockAPI, EngineAPI, F, LayersAPI, NavAPI
 from .batch import Batch
 from .discovery import PathLike, engine_command, find_engine
@@ -164,8 +163,8 @@ class Core(EngineAPI[F], Generic[F, S]):
         """Bytes read from the engine's stdout, in order."""
         for body in self._framer.feed(chunk):
             try:
-                message = json.loads(body)
-            except ValueError:
+                message = loads(body.decode("utf-8"))
+            except ValueError:  # UnicodeDecodeError too
                 log.error("ordo wrote a message that is not JSON: %r", body[:200])
                 continue
             if self._tap is not None:

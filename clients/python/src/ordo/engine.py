@@ -1,16 +1,24 @@
 """The blocking client: :class:`Engine` runs ``ordo`` as a subprocess.
 
-Threads: a *reader* turns stdout into messages (the core classifies them) and
-hands each answer straight to the caller waiting for it; when event handlers
-are due, a *dispatcher* runs them in order and completes the answers that
-arrived after their events (so a call returns only after the handlers of the
-events written before its answer ran). A *stderr* thread keeps the engine's
-last log lines for :class:`EngineExited`.
+Reading: whoever waits reads. A caller waiting for its answer (or for an event,
+in ``wait_for``) reads the engine's stdout itself, one thread at a time under
+``_read_lock``, and feeds the core, which completes every call answered in
+what was read; the others wait for the lock and find their answer delivered.
+The *reader* thread reads only when nobody has waited for ``GRACE`` seconds,
+so events still reach their handlers when the program is idle, and sees the
+engine exit. A thread handing answers to another costs two context switches,
+so the common case, one caller, involves no other thread.
+
+When event handlers are due, a *dispatcher* thread runs them in order and
+completes the answers read after their events (so a call returns only after
+the handlers of the events written before its answer ran). A *stderr* thread
+keeps the engine's last log lines for :class:`EngineExited`.
 """
 
 from __future__ import annotations
 
 import os
+import select
 import subprocess
 import threading
 import time
@@ -29,27 +37,35 @@ from .errors import EngineExited, OrdoException, OrdoTimeout
 from .events import AlertChanged, AlertHide, AlertIdle, AlertShow, AlertUpdate, Event
 
 T = TypeVar("T")
+MAX = threading.TIMEOUT_MAX
+#: The reader thread leaves reading to the threads that wait, and to those that waited
+#: this recently (s): back-to-back calls then never find it holding the read lock.
+GRACE = 0.005
 
 
 class _Slot:
     """Where a blocking call waits for its answer: a lock released when it comes."""
 
-    __slots__ = ("error", "lock", "nested", "response")
+    __slots__ = ("error", "lock", "nested", "received", "response")
 
     def __init__(self, nested: bool) -> None:
         self.lock = threading.Lock()
         self.lock.acquire()
         self.response: dict[str, Any] | None = None
         self.error: BaseException | None = None
-        self.nested = nested  # issued from an event handler: completed by the reader directly
+        self.nested = nested  # issued from an event handler: never queued behind handlers
+        self.received = False  # read (maybe queued behind handlers): stop reading for it
 
     def answer(self, response: dict[str, Any]) -> None:
         self.response = response
         self.lock.release()
 
     def fail(self, error: BaseException) -> None:
-        self.error = error
+        self.error, self.received = error, True
         self.lock.release()
+
+    def arrived(self) -> bool:
+        return self.received
 
     def wait(self, timeout: float | None) -> bool:
         if timeout is None:
@@ -92,7 +108,12 @@ class Engine(Core[Sync, _Slot]):
 
     def _init_transport(self) -> None:
         self.events = Events(self)
-        self._guard = self._cond = threading.Condition()
+        self._guard = threading.Lock()
+        self._read_lock = threading.Lock()  # held by the one thread reading stdout
+        self._waiting: set[object] = set()  # a token per thread in _lead
+        self._active = 0.0  # time.monotonic() when a thread last left _lead
+        self._eof = False
+        self._detail = ""  # why the output ended, when the client decided it
         self._dispatch: SimpleQueue[Callable[[], object] | None] = SimpleQueue()
         self._queued = 0  # dispatcher items queued (written by the reader only)
         self._ran = 0  # dispatcher items done (written by the dispatcher only)
@@ -110,13 +131,16 @@ class Engine(Core[Sync, _Slot]):
         )
         assert self._proc.stdin and self._proc.stdout and self._proc.stderr
         self._stdin: IO[bytes] = self._proc.stdin
+        self._stdout = self._proc.stdout.fileno()
+        self._poll = select.poll()
+        self._poll.register(self._stdout, select.POLLIN)
         name = f"ordo-{self._proc.pid}"
         self._threads = [
             threading.Thread(target=target, args=args, name=f"{name}-{role}", daemon=True)
             for role, target, args in (
                 ("stderr", self._stderr_loop, (self._proc.stderr,)),
                 ("dispatch", self._dispatch_loop, ()),
-                ("reader", self._read_loop, (self._proc.stdout.fileno(),)),
+                ("reader", self._read_loop, ()),
             )
         ]
         self._stderr_thread, self._dispatcher, self._reader = self._threads
@@ -218,7 +242,7 @@ class Engine(Core[Sync, _Slot]):
                     raise OrdoTimeout(f"exit: the engine did not exit in {timeout} s") from None
                 self._exited_event.wait(timeout)
             return call.decode(None)
-        slot = _Slot(threading.current_thread() is self._dispatcher)
+        slot = _Slot(threading.get_ident() == self._dispatcher.ident)
         message = self._endpoint.request(call, slot)
         try:
             self._send(message)
@@ -233,12 +257,13 @@ class Engine(Core[Sync, _Slot]):
     def _wait(
         self, slot: _Slot, message: dict[str, Any], method: str, timeout: float | None
     ) -> None:
-        if slot.wait(timeout):
-            return
-        if self._endpoint.forget(message) is not None:
-            raise OrdoTimeout(f"{method}: no answer within {timeout} s")
-        # Answered at the last moment: the dispatcher is completing it.
-        if not slot.wait(1.0):
+        deadline = None if timeout is None else time.monotonic() + timeout
+        if not self._lead(slot.arrived, deadline):
+            if self._endpoint.forget(message) is not None:
+                raise OrdoTimeout(f"{method}: no answer within {timeout} s")
+            deadline = None  # answered at the last moment
+        # Received; maybe queued behind event handlers, which the dispatcher runs first.
+        if not slot.wait(None if deadline is None else deadline - time.monotonic() + 1.0):
             raise OrdoTimeout(f"{method}: answered, but the event handlers did not finish")
 
     def _send(self, message: Any) -> None:
@@ -289,7 +314,7 @@ class Engine(Core[Sync, _Slot]):
         return SyncBatch(self)
 
     def _send_batch(self, batch: Batch, timeout: float | None) -> None:
-        nested = threading.current_thread() is self._dispatcher
+        nested = threading.get_ident() == self._dispatcher.ident
         messages, waits = self._plan(batch, lambda: _Slot(nested))
         if not messages:
             return
@@ -371,26 +396,81 @@ class Engine(Core[Sync, _Slot]):
         return event
 
     def _until(self, pick: Callable[[], Any], timeout: float | None) -> Any:
-        """``pick()`` under the guard until it finds something, the engine is gone, or
-        ``timeout`` seconds passed (then NOTHING).
+        """``pick()`` until it finds something or the engine is gone (reading meanwhile);
+        NOTHING after ``timeout`` seconds.
         """
-        deadline = None if timeout is None else time.monotonic() + timeout
-        with self._cond:
+        found = NOTHING
+
+        def ready() -> bool:  # called again after it found something: keep that
+            nonlocal found
+            if found is NOTHING:
+                with self._guard:
+                    found = pick()
+            return found is not NOTHING or self._exited is not None
+
+        self._lead(ready, None if timeout is None else time.monotonic() + timeout)
+        return found
+
+    def _lead(self, ready: Callable[[], bool], deadline: float | None) -> bool:
+        """Until ``ready()``: read the engine's output on this thread when no other thread
+        does, else wait for the one that does. False at ``deadline`` (monotonic).
+        """
+        if ready():
+            return True
+        token, lock = object(), self._read_lock
+        self._waiting.add(token)  # atomic: no lock needed
+        try:
             while True:
-                found = pick()
-                if found is not NOTHING or self._exited is not None:
-                    return found
-                remaining = None if deadline is None else deadline - time.monotonic()
-                if remaining is not None and remaining <= 0:
-                    return NOTHING
-                self._cond.wait(remaining)
+                left = None if deadline is None else deadline - time.monotonic()
+                if not lock.acquire(True, -1 if left is None else min(max(left, 0), MAX)):
+                    return False
+                try:
+                    if ready():  # the last reader may have delivered it
+                        return True
+                    if self._eof or (left is not None and left <= 0):
+                        return False
+                    self._read_once(left)
+                finally:
+                    lock.release()
+                if ready():
+                    return True
+        finally:
+            self._waiting.discard(token)
+            self._active = time.monotonic()
+
+    def _read_once(self, timeout: float | None) -> None:
+        """Holding the read lock: wait up to ``timeout`` s for output, feed it to the core;
+        at the end of the output, fail every call and let waiters go.
+        """
+        if not self._poll.poll(None if timeout is None else max(timeout * 1000, 0)):
+            return
+        try:
+            chunk = os.read(self._stdout, READ_SIZE)
+        except OSError as exc:
+            chunk, self._detail = b"", self._detail or f"reading stdout failed: {exc}"
+        if chunk:
+            if not self._detail:  # after a protocol violation: discard until the end
+                try:
+                    self._feed(chunk)
+                except Exception as exc:  # a bug here must not hang every caller
+                    self._detail = self._read_failed(exc)
+            return
+        self._eof = True
+        try:
+            returncode: int | None = self._proc.wait(5.0)
+        except subprocess.TimeoutExpired:
+            returncode = None
+        self._stderr_thread.join(2.0)
+        self._gone(returncode, self._detail)
+        self._exited_event.set()
 
     # ------------------------------------------------------------------ core hooks, threads
 
     def _wake(self) -> None:
-        self._cond.notify_all()
+        pass  # waiters read themselves: they see what they read
 
     def _answered(self, slot: _Slot, response: dict[str, Any]) -> None:
+        slot.received = True
         if slot.nested or self._queued == self._ran:  # no handler due before it
             slot.answer(response)
         else:
@@ -413,22 +493,19 @@ class Engine(Core[Sync, _Slot]):
             item()
             self._ran += 1
 
-    def _read_loop(self, fd: int) -> None:
-        detail = ""
-        try:
-            while chunk := os.read(fd, READ_SIZE):
-                self._feed(chunk)
-        except OSError as exc:
-            detail = f"reading stdout failed: {exc}"
-        except Exception as exc:  # a bug here must not hang every caller
-            detail = self._read_failed(exc)
-        try:
-            returncode: int | None = self._proc.wait(5.0)
-        except subprocess.TimeoutExpired:
-            returncode = None
-        self._stderr_thread.join(2.0)
-        self._gone(returncode, detail)
-        self._exited_event.set()
+    def _idle(self) -> float:
+        """0 while a thread waits (it reads), else the seconds since the last one left."""
+        return 0.0 if self._waiting else time.monotonic() - self._active
+
+    def _read_loop(self) -> None:
+        while not self._eof:
+            idle = self._idle()
+            if idle < GRACE:  # a thread waits, or just did: it reads
+                time.sleep(GRACE - idle)
+                continue
+            with self._read_lock:
+                if not self._eof and self._idle() >= GRACE:
+                    self._read_once(None)
 
     def _stderr_loop(self, stderr: IO[bytes]) -> None:
         try:
