@@ -9,8 +9,9 @@ what a caller waits on (a lock, or a future: the *slot* ``S``) and where
 handlers run, through the hooks at the end of :class:`Core`.
 
 State that waiters look at (buffered events, strays, the exit) changes under
-``self._guard`` (the blocking engine's Condition, a no-op for asyncio) and is
-followed by ``self._wake()``.
+``self._guard`` and is followed by ``self._wake()``: for asyncio the guard is a
+no-op and the wake resolves the waiters' futures; the blocking engine's
+waiters read the output themselves, so its guard is a lock and its wake a no-op.
 """
 
 from __future__ import annotations

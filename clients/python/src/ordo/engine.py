@@ -108,7 +108,7 @@ class Engine(Core[Sync, _Slot]):
 
     def _init_transport(self) -> None:
         self.events = Events(self)
-        self._guard = threading.Lock()
+        self._guard = threading.RLock()  # reentrant: a wait_for predicate may drain_events()
         self._read_lock = threading.Lock()  # held by the one thread reading stdout
         self._waiting: set[object] = set()  # a token per thread in _lead
         self._active = 0.0  # time.monotonic() when a thread last left _lead
@@ -260,7 +260,7 @@ class Engine(Core[Sync, _Slot]):
         deadline = None if timeout is None else time.monotonic() + timeout
         if not self._lead(slot.arrived, deadline):
             if self._endpoint.forget(message) is not None:
-                raise OrdoTimeout(f"{method}: no answer within {timeout} s")
+                raise self._exited or OrdoTimeout(f"{method}: no answer within {timeout} s")
             deadline = None  # answered at the last moment
         # Received; maybe queued behind event handlers, which the dispatcher runs first.
         if not slot.wait(None if deadline is None else deadline - time.monotonic() + 1.0):
