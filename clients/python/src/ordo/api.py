@@ -164,6 +164,7 @@ class Method(Generic[P, T]):
             fn.__doc__ = declaration.__doc__
             fn.__signature__ = signature  # type: ignore[union-attr]
         self._call, self._call_async = call, call_async
+        self.decode = decode
         self.__ordo_method__ = method
         self.__doc__ = declaration.__doc__
 
