@@ -125,11 +125,14 @@ class AsyncEngine(Core[Async, Slot]):
         self._closed = True
         proc = self._proc
         if self._exited is None and proc.returncode is None:
-            for step in (self.call("shutdown", timeout=timeout), self.notify("exit")):
-                try:
-                    await step
-                except OrdoException:
-                    pass
+            try:
+                await self.call("shutdown", timeout=timeout)
+            except OrdoException:
+                pass
+            try:
+                await self.notify("exit")
+            except OrdoException:
+                pass
         try:
             assert proc.stdin is not None
             proc.stdin.close()
