@@ -15,7 +15,7 @@ import os
 import struct
 from pathlib import Path
 
-from setuptools import setup
+from setuptools import Distribution, setup
 from setuptools.command.bdist_wheel import bdist_wheel
 
 HERE = Path(__file__).resolve().parent
@@ -57,13 +57,19 @@ def platform_tag(binary: Path) -> str:
     return f"manylinux_2_17_{arch}.manylinux2014_{arch}"
 
 
-class EngineWheel(bdist_wheel):  # type: ignore[misc]
-    """A platform wheel (``py3-none-<platform>``) when the engine is bundled."""
+class EngineDistribution(Distribution):  # type: ignore[misc]
+    """Carries a native program: installed into platlib, at the wheel's root (``ordo/…``),
+    and the wheel says ``Root-Is-Purelib: false``, as for a package with extension modules.
+    """
 
-    def finalize_options(self) -> None:
-        super().finalize_options()
-        if BUNDLED.is_file():
-            self.root_is_pure = False
+    def has_ext_modules(self) -> bool:
+        return True
+
+
+class EngineWheel(bdist_wheel):  # type: ignore[misc]
+    """A platform wheel (``py3-none-<platform>``) when the engine is bundled: the Python code
+    runs on any Python 3, the binary on any Linux of its architecture.
+    """
 
     def get_tag(self) -> tuple[str, str, str]:
         if not BUNDLED.is_file():
@@ -76,7 +82,10 @@ def options() -> dict[str, object]:
         return {}
     if not os.access(BUNDLED, os.X_OK):
         raise RuntimeError(f"{BUNDLED} is not executable")
-    return {"entry_points": {"console_scripts": ["ordo = ordo._cli:main"]}}
+    return {
+        "distclass": EngineDistribution,
+        "entry_points": {"console_scripts": ["ordo = ordo._cli:main"]},
+    }
 
 
 setup(version=read_version(), cmdclass={"bdist_wheel": EngineWheel}, **options())
