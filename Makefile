@@ -10,7 +10,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: bench bench-deps fuzz sanitize demo test deps swift-deps python-deps node-deps build release lint format \
 	test-swift test-python test-node test-hostile test-cli interop-deps test-interop browser-deps \
-	test-browser clean
+	test-browser dist dist-deps test-dist clean
 
 ## demo: build the release engine and watch it order popups and layers.
 demo: release python-deps
@@ -19,8 +19,8 @@ demo: release python-deps
 	ORDO_BIN=$(RELEASE_BIN) $(PY) clients/python/examples/room_page.py
 
 ## test: every test — lint, Swift unit + integration, Python client, Node client,
-## bad input, the command line, third-party clients and editors.
-test: lint test-swift release test-python test-node test-hostile test-cli test-interop
+## bad input, the command line, third-party clients and editors, the installable packages.
+test: lint test-swift release test-python test-node test-hostile test-cli test-interop test-dist
 	@echo "make test: all suites passed"
 
 deps: swift-deps python-deps node-deps
@@ -55,6 +55,26 @@ build: swift-deps
 release: swift-deps
 	$(SWIFT) build -c release --static-swift-stdlib -Xswiftc -static-executable
 	@ls -l $(RELEASE_BIN)
+
+## dist: what a user without a Swift toolchain installs, into dist/: the Python wheel and the
+## npm tarball, each carrying the static engine, and ordo-VERSION-linux-ARCH.tar.gz + .sha256
+## (tools/dist.sh; the version is the VERSION file).
+dist: release python-deps node-deps dist-deps
+	PY=$(PY) tools/dist.sh
+
+dist-deps:
+	@command -v npm >/dev/null 2>&1 || { \
+	  echo "installing npm (npm pack, and npm install in tests/dist)"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq npm; }
+	@command -v strip >/dev/null 2>&1 && command -v readelf >/dev/null 2>&1 || { \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq binutils; }
+
+## test-dist: installs dist/'s wheel and npm tarball offline, in a temporary folder outside the
+## repository with no Swift toolchain on PATH, and plays the seed's scenario (tests/dist).
+test-dist: dist
+	cd tests/dist && ../../$(VENV)/bin/mypy && ../../$(VENV)/bin/ruff check \
+	  && ../../$(VENV)/bin/ruff format --check .
+	$(PY) -m pytest -q tests/dist
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Fuzz/Package.swift Fuzz/Sources
@@ -162,4 +182,4 @@ sanitize: swift-deps
 	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
 
 clean:
-	rm -rf .build Fuzz/.build $(VENV)
+	rm -rf .build Fuzz/.build $(VENV) dist
