@@ -233,3 +233,63 @@ def test_npm_tarball_has_a_bin_and_no_dependencies(npm_project: Path, sandbox: S
     env = sandbox.env(prepend=[npm_project / "node_modules" / ".bin"])
     version = sandbox.run(["ordo", "--version"], cwd=npm_project, env=env)
     assert version.stdout == f"ordo {VERSION}\n"
+
+
+def test_source_install_carries_no_engine_and_falls_through_to_path(
+    dist: Dist, sandbox: Sandbox
+) -> None:
+    """`pip install ./clients/python` without make dist: a pure wheel, no `ordo` command;
+    Engine() finds `ordo` on PATH, and names what it tried when there is none.
+    """
+    checkout = sandbox.root / "checkout"
+    shutil.copytree(
+        REPO / "clients/python",
+        checkout / "clients/python",
+        ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__", ".*"),
+    )
+    shutil.copy(REPO / "VERSION", checkout / "VERSION")
+    wheels = sandbox.root / "source-wheel"
+    # Built as pip builds a source install, with the repository's pinned setuptools (offline).
+    sandbox.run(
+        [
+            *(sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation"),
+            *("--no-index", "-w", wheels, checkout / "clients/python"),
+        ],
+        cwd=sandbox.root,
+        env=sandbox.env(PIP_DISABLE_PIP_VERSION_CHECK="1"),
+    )
+    (wheel,) = wheels.iterdir()
+    assert wheel.name == f"ordo_client-{VERSION}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+    assert not [n for n in names if "_bin" in n or n.endswith("entry_points.txt")]
+
+    root = sandbox.root / "source-venv"
+    base_python = getattr(sys, "_base_executable", sys.executable)
+    # No pip of its own (faster): the repository's pip installs into it (pip --python).
+    sandbox.run(
+        [base_python, "-m", "venv", "--without-pip", root], cwd=sandbox.root, env=sandbox.env()
+    )
+    sandbox.run(
+        [
+            *(sys.executable, "-m", "pip", "--python", root / "bin/python", "install", "-q"),
+            *("--no-index", "--no-cache-dir", wheel),
+        ],
+        cwd=sandbox.root,
+        env=sandbox.env(PIP_DISABLE_PIP_VERSION_CHECK="1"),
+    )
+    assert not (root / "bin" / "ordo").exists()
+    probe = "import ordo\ntry:\n    print(ordo.find_engine())\nexcept ordo.EngineNotFound as e:\n"
+    probe += "    print('not found:', e)\n"
+    nowhere = sandbox.run([root / "bin/python", "-c", probe], cwd=sandbox.root, env=sandbox.env())
+    assert nowhere.stdout.startswith("not found: cannot find the ordo engine. Tried: ORDO_BIN")
+    assert "_bin/ordo: absent" in nowhere.stdout and "on PATH" in nowhere.stdout
+
+    on_path = sandbox.root / "usr-local-bin"
+    with tarfile.open(dist.tarball) as tarball:
+        member = tarball.getmember(f"ordo-{VERSION}-linux-{ARCH}/ordo")
+        member.name = "ordo"
+        tarball.extract(member, on_path)
+    env = sandbox.env(prepend=[on_path])
+    found = sandbox.run([root / "bin/python", "-c", probe], cwd=sandbox.root, env=env)
+    assert found.stdout == f"{on_path / 'ordo'}\n"
