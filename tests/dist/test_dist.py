@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -39,6 +40,18 @@ def test_artifacts_carry_the_version(dist: Dist) -> None:
             f"ordo-{VERSION}-linux-{ARCH}.tar.gz.sha256",
         ]
     )
+
+
+def test_readme_install_names_these_artifacts(dist: Dist) -> None:
+    """The README's Install section, before the build from source, installs what dist/ has."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    start = readme.index("\n## Install\n")
+    assert start < readme.index("\n## Two commands\n")
+    section = readme[start : readme.index("\n## ", start + 1)]
+    pattern = (
+        r"(?:ordo_client|ordo-client|ordo)-[0-9][^\s/`']*?\.(?:whl|tgz|tar\.gz\.sha256|tar\.gz)"
+    )
+    assert set(re.findall(pattern, section)) == {p.name for p in dist.folder.iterdir()}
 
 
 def test_one_version_everywhere(dist: Dist) -> None:
@@ -230,8 +243,9 @@ def test_npm_tarball_has_a_bin_and_no_dependencies(npm_project: Path, sandbox: S
         assert field not in manifest
     installed = sorted(p.name for p in (npm_project / "node_modules").iterdir())
     assert [name for name in installed if not name.startswith(".")] == ["ordo-client"]
-    env = sandbox.env(prepend=[npm_project / "node_modules" / ".bin"])
-    version = sandbox.run(["ordo", "--version"], cwd=npm_project, env=env)
+    assert (npm_project / "node_modules/.bin/ordo").resolve() == package / "bin/ordo"
+    env = sandbox.env(npm_config_cache=str(sandbox.root / "npm-cache"))
+    version = sandbox.run(["npx", "ordo", "--version"], cwd=npm_project, env=env)
     assert version.stdout == f"ordo {VERSION}\n"
 
 
