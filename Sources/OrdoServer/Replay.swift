@@ -31,6 +31,8 @@ struct Trace {
 
   var header: Header
   var records: [Record]
+  /// The framing the session used (the first input record's `framing`; NDJSON when absent).
+  var framing: MessageFramer.Framing = .ndjson
   /// The recording stopped early: `{"truncated":true}`, or a last line cut off mid-way.
   var isCutOff: Bool
 
@@ -79,6 +81,7 @@ extension Trace {
     }
     let header = try parseHeader(Array(first), name: name)
     var records: [Record] = []
+    var framing: MessageFramer.Framing?
     for (offset, line) in lines.dropFirst().enumerated() {
       let number = offset + 2
       func fail(_ problem: String) -> TraceError {
@@ -97,6 +100,16 @@ extension Trace {
       else { throw fail("\"dir\" must be \"in\" or \"out\"") }
       guard let at = value.member("at")?.exactInteger, abs(at) <= Params.maxSafeInteger else {
         throw fail("\"at\" must be an integer engine time")
+      }
+      if direction == "in", framing == nil {
+        // The first input record says how the session's input was framed.
+        if let recorded = value.member("framing") {
+          guard let name = recorded.string, let chosen = MessageFramer.Framing(rawValue: name)
+          else { throw fail("\"framing\" must be \"ndjson\" or \"lsp\"") }
+          framing = chosen
+        } else {
+          framing = .ndjson
+        }
       }
       if value.member("msg") != nil {
         guard let range = rawMember("msg", in: text) else { throw fail("unreadable \"msg\"") }
@@ -117,7 +130,8 @@ extension Trace {
         throw fail("a record needs \"msg\", \"raw64\", \"tooLarge\" or \"badHeader\"")
       }
     }
-    return Trace(header: header, records: records, isCutOff: cutOff)
+    return Trace(
+      header: header, records: records, framing: framing ?? .ndjson, isCutOff: cutOff)
   }
 
   private static func parseHeader(_ line: [UInt8], name: String) throws(TraceError) -> Header {
@@ -282,6 +296,8 @@ enum Replay {
     } catch {
       throw TraceError(description: "the trace's state cannot be loaded: \(error.message)")
     }
+    // `initialize` reports the framing the input chose; the replay feeds whole messages.
+    engine.framing = trace.framing
     prepare(engine)
     var run = Run(session: Session(engine: engine))
     var outbox = run.session.makeOutbox()
