@@ -98,9 +98,9 @@ extension Trace {
       }
       guard let direction = value.member("dir")?.string, direction == "in" || direction == "out"
       else { throw fail("\"dir\" must be \"in\" or \"out\"") }
-      guard let at = value.member("at")?.exactInteger, abs(at) <= Params.maxSafeInteger else {
-        throw fail("\"at\" must be an integer engine time")
-      }
+      // Engine time is never negative (and `abs` of the smallest Int64 would trap).
+      guard let at = value.member("at")?.exactInteger, (0...Params.maxSafeInteger).contains(at)
+      else { throw fail("\"at\" must be an integer engine time, 0 to 2^53-1") }
       if direction == "in", framing == nil {
         // The first input record says how the session's input was framed.
         if let recorded = value.member("framing") {
