@@ -282,6 +282,7 @@ enum Replay {
     configuration.statePath = nil
     configuration.tracePath = nil
     configuration.virtualClockStartedWallAt = trace.header.startedWallAt
+    configuration.replaysDurableState = trace.header.state != nil
     configuration.logLevel = .error
     return configuration
   }
