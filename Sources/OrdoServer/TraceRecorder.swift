@@ -13,7 +13,7 @@ import OrdoRPC
 /// not JSON, `{dir, at, tooLarge}` for a message skipped for its size, `{dir, at,
 /// badHeader}` for an LSP header that could not be used. Lines are written at every flush, so
 /// a crash leaves a readable prefix; past `--trace-max-bytes` a last `{"truncated":true}`
-/// ends the recording.
+/// ends the recording (the header is always written, even when it alone is over the limit).
 final class TraceRecorder {
   private let descriptor: Int32
   private let maxBytes: Int
@@ -55,7 +55,8 @@ final class TraceRecorder {
       state.write(to: &header)
     }
     header.endObject()
-    recorder.append(line: header.bytes)
+    // The header is written whatever the limit: a file without it is no trace at all.
+    recorder.pending = header.bytes + [0x0A]
     recorder.writePending()
     session.recordInput = { [recorder, unowned session] event, bytes, at in
       recorder.recordInput(event, bytes: bytes, at: at, framing: session.framing)
