@@ -88,9 +88,23 @@ extension Trace {
         TraceError(description: "\(name), line \(number): \(problem)")
       }
       let text = Array(line)
-      guard case .success(let document) = text.withUnsafeBytes({ JSONDocument.parse($0) }),
-        document.value.kind == .object
-      else { throw fail("not a JSON object") }
+      var parsed = text.withUnsafeBytes { JSONDocument.parse($0) }
+      var messageUnparsed = false
+      if case .failure(let failure) = parsed, failure.reason == .tooDeep,
+        let range = rawMember("msg", in: text)
+      {
+        messageUnparsed = true
+        // A record is one level deeper than its message, which may be as deep as JSON here
+        // goes: read the record with its message left out (the message is kept as bytes).
+        let envelope = text[..<range.lowerBound] + Array("null".utf8) + text[range.upperBound...]
+        parsed = envelope.withUnsafeBytes { JSONDocument.parse($0) }
+      }
+      let document: JSONDocument
+      switch parsed {
+      case .success(let parsed): document = parsed
+      case .failure(let failure): throw fail("not JSON (\(failure.detail))")
+      }
+      guard document.value.kind == .object else { throw fail("not a JSON object") }
       let value = document.value
       if value.member("truncated")?.bool == true {
         cutOff = true
@@ -112,8 +126,20 @@ extension Trace {
         }
       }
       if value.member("msg") != nil {
-        guard let range = rawMember("msg", in: text) else { throw fail("unreadable \"msg\"") }
+        guard let range = rawMember("msg", in: text), !range.isEmpty else {
+          throw fail("unreadable \"msg\"")
+        }
         let message = Array(text[range])
+        // An input kept as `msg` was JSON the engine could read (else it is kept as raw64).
+        if direction == "in", messageUnparsed,
+          case .failure(let failure) = message.withUnsafeBytes({ JSONDocument.parse($0) })
+        {
+          throw fail("an input's \"msg\" is not JSON (\(failure.detail))")
+        }
+        // The engine writes objects (a batch's answer: an array) and nothing else.
+        guard
+          direction == "in" || message[0] == UInt8(ascii: "{") || message[0] == UInt8(ascii: "[")
+        else { throw fail("an output's \"msg\" must be a JSON object or array") }
         records.append(
           direction == "in" ? .input(at: at, .message(message)) : .output(at: at, message))
       } else if let raw64 = value.member("raw64") {
