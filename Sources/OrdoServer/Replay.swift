@@ -365,30 +365,44 @@ enum Replay {
   }
 
   /// The text of `message` with what cannot repeat left out: `uptimeMs`, and the durable
-  /// state's file statistics in `engine.stats`.
+  /// state's file statistics (`state`), in `engine.stats` results.
   static func comparable(_ message: [UInt8]) -> String {
     guard case .success(let document) = message.withUnsafeBytes({ JSONDocument.parse($0) })
     else { return String(decoding: message, as: UTF8.self) }
     var writer = JSONWriter()
-    writeComparable(document.value, into: &writer)
+    writeComparable(document.value, into: &writer, role: .message)
     return writer.text
   }
 
-  private static func writeComparable(_ value: JSONValue, into writer: inout JSONWriter) {
+  /// Where a value sits: only a response's `result` can be `engine.stats`' (a shell's `data`
+  /// may hold members of any name).
+  private enum Role {
+    /// A message, or a value of the top-level array of a batch's answer.
+    case message
+    case result, other
+  }
+
+  private static func writeComparable(
+    _ value: JSONValue, into writer: inout JSONWriter, role: Role
+  ) {
     switch value.kind {
     case .object:
-      let isStats = value.member("uptimeMs") != nil && value.member("requests") != nil
+      let isStats =
+        role == .result && value.member("uptimeMs") != nil && value.member("requests") != nil
       writer.beginObject()
       value.forEachMember { key, member in
         if isStats && (key == "uptimeMs" || key == "state") { return }
         writer.key(key)
-        writeComparable(member, into: &writer)
+        let inner: Role = role == .message && key == "result" ? .result : .other
+        writeComparable(member, into: &writer, role: inner)
       }
       writer.endObject()
     case .array:
       writer.beginArray()
       for index in 0..<value.count {
-        if let element = value.element(at: index) { writeComparable(element, into: &writer) }
+        guard let element = value.element(at: index) else { continue }
+        // The elements of a batch's answer are messages.
+        writeComparable(element, into: &writer, role: role == .message ? .message : .other)
       }
       writer.endArray()
     default:
