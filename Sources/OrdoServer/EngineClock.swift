@@ -23,7 +23,7 @@ struct EngineClock {
   private let manualEpoch: Int64
   /// The system clock's `startedWallAt`: the real-time clock read once at start (a replay's:
   /// the recorded one), kept for every switch back to the system clock.
-  private let systemStartedWallAt: Int64
+  let systemStartedWallAt: Int64
   /// When set (by `ordo replay`), the system clock reads this instead of the machine's.
   var virtualNow: Int64?
 

@@ -53,8 +53,10 @@ final class TraceRecorder {
     header.string(ordoVersion)
     header.key("args")
     header.strings(arguments)
+    // The real-time clock at start, whatever the clock mode: a replay of a session that
+    // switches to the system clock needs it (the manual clock's epoch is in the args).
     header.key("startedWallAt")
-    header.int(session.engine.clock.startedWallAt)
+    header.int(session.engine.clock.systemStartedWallAt)
     if let state = session.engine.loadedState, session.engine.store != nil {
       header.key("state")
       state.write(to: &header)

@@ -208,3 +208,27 @@ def test_manual_start_switched_to_system_replays_engine_times(
     assert hide["params"]["at"] == enqueued["alert"]["createdAt"] + 80
     call(live, seen, "engine.ping")
     finish(live, trace)
+
+
+def test_manual_start_switched_to_system_replays_wall_times(
+    engine: EngineFactory, tmp_path: Path
+) -> None:
+    """The header's startedWallAt is the real-time clock at start whatever the mode, so
+    wall-clock times after a switch to the system clock replay too (the manual clock's
+    --epoch-ms comes from the recorded arguments)."""
+    trace = tmp_path / "manual-to-system-wall.trace"
+    live = engine("--clock", "manual", "--epoch-ms", "5000", "--trace", str(trace))
+    seen: list[Any] = []
+    call(live, seen, "alert.enqueue", {"type": "t", "id": "manual"})
+    call(live, seen, "alert.complete", {"id": "manual"})
+    call(live, seen, "initialize", {"clock": "system"})
+    call(live, seen, "alert.enqueue", {"type": "t", "id": "system"})
+    shows = call(live, seen, "alert.history", {})["shows"]
+    started = read_trace(trace).header["startedWallAt"]
+    assert [(s["id"], s["wallAt"] - s["at"]) for s in shows] == [
+        ("system", started),
+        ("manual", 5000),
+    ]
+    status, rest = live.finish()
+    assert (status, rest) == (0, b"")
+    assert_identical(trace)
