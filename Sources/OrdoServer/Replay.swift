@@ -181,9 +181,9 @@ extension Trace {
       }
       strings.append(text)
     }
-    guard let started = value.member("startedWallAt")?.exactInteger else {
-      throw fail("its header has no \"startedWallAt\"")
-    }
+    guard let started = value.member("startedWallAt")?.exactInteger,
+      (-Params.maxSafeInteger...Params.maxSafeInteger).contains(started)
+    else { throw fail("its header has no \"startedWallAt\" (epoch ms within ±(2^53-1))") }
     var state: DurableState?
     if let recorded = value.member("state"), !recorded.isNull {
       do {
