@@ -42,6 +42,35 @@ def deep(levels: int) -> bytes:
     return b"[" * levels + b"]" * levels
 
 
+def queue(**members: Any) -> dict[str, Any]:
+    return {"queue": "q", "maxConcurrent": 1, "minGapMs": 0, "historyLimit": 10, **members}
+
+
+def limited(**members: Any) -> dict[str, Any]:
+    return {"type": "t", "limit": {"max": 1, "windowMs": 1000, "per": "type", **members}}
+
+
+def show(**members: Any) -> dict[str, Any]:
+    fields = {"id": "a", "type": "t", "key": None, "queue": "default", "wallAt": 5, "order": 1}
+    return {**fields, **members}
+
+
+def persisted(**members: Any) -> dict[str, Any]:
+    alert = {
+        "id": "a", "queue": "default", "type": "t", "priority": 0, "state": "pending",
+        "scope": None, "key": None, "data": None, "result": None, "seq": 1, "createdAt": 0,
+        "readyAt": None, "expiresAt": None, "durationMs": None, "shownAt": None,
+        "endedAt": None, "endReason": None, "shownCount": 0, "mount": None, "persist": True,
+    }  # fmt: skip
+    return {"alert": {**alert, **members}, "preempt": False, "limit": None, "onLimit": "drop"}
+
+
+def state_with(**members: Any) -> bytes:
+    """A trace whose header's state has `members`; the rest of the state is valid."""
+    state = {"types": [], "queues": [], "shows": [], "alerts": [], "counters": {}, **members}
+    return header_with(args=["--clock", "manual", "--state", "s.db"], state=state) + b"\n"
+
+
 rng = random.Random(14)
 GARBAGE = bytes(rng.randrange(256) for _ in range(4096))
 
@@ -78,6 +107,23 @@ MALFORMED: list[tuple[str, bytes, str]] = [
     ("state with bad alerts", header_with(state={"alerts": 5}) + b"\n", "state"),
     ("state with a bad alert", header_with(state={"alerts": [{"alert": 1}]}) + b"\n", "state"),
     ("header deep", b'{"ordo":' + deep(100_000) + b"}\n", "not an Ordo trace"),
+    ("startedWallAt 2^62", header_with(startedWallAt=2**62) + b"\n", "startedWallAt"),
+    ("startedWallAt -2^63", header_with(startedWallAt=-(2**63)) + b"\n", "startedWallAt"),
+    ("state counter 2^63-1", state_with(counters={"lastShowOrder": 2**63 - 1}), "lastShowOrder"),
+    ("state counter -1", state_with(counters={"lastSeq": -1}), "lastSeq"),
+    ("state queue limit -1", state_with(queues=[queue(historyLimit=-1)]), "historyLimit"),
+    ("state maxConcurrent 0", state_with(queues=[queue(maxConcurrent=0)]), "maxConcurrent"),
+    ("state queue name empty", state_with(queues=[queue(queue="")]), "/queues/0/queue"),
+    ("state type name long", state_with(types=[{"type": "t" * 257}]), "/types/0/type"),
+    ("state type duration 0", state_with(types=[{"type": "t", "durationMs": 0}]), "durationMs"),
+    ("state limit window 0", state_with(types=[limited(windowMs=0)]), "windowMs"),
+    ("state limit max -1", state_with(types=[limited(max=-1)]), "/limit/max"),
+    ("state show order 2^63-1", state_with(shows=[show(order=2**63 - 1)]), "order"),
+    ("state show wallAt -2^63", state_with(shows=[show(wallAt=-(2**63))]), "wallAt"),
+    ("state alert seq -1", state_with(alerts=[persisted(seq=-1)]), "seq"),
+    ("state alert id empty", state_with(alerts=[persisted(id="")]), "/alert/id"),
+    ("state alert readyAt 2^62", state_with(alerts=[persisted(readyAt=2**62)]), "readyAt"),
+    ("state alert shownCount -1", state_with(alerts=[persisted(shownCount=-1)]), "shownCount"),
     ("record an array", record(b"[1]"), "line 2"),
     ("record a number", record(b"7"), "line 2"),
     ("record not JSON", record(b"{dir:in}"), "line 2"),
@@ -148,14 +194,39 @@ EXTREME: list[tuple[str, bytes]] = [
     ("args: --state and --trace of other files", header_with(
         args=["--state", "/nonexistent/dir/s.db", "--trace", "/nonexistent/t", "--sync", "normal"]
     ) + b"\n"),
-    ("startedWallAt 2^62", header_with(startedWallAt=2**62, args=[]) + b"\n"
+    ("startedWallAt 2^53-1", header_with(startedWallAt=2**53 - 1, args=[]) + b"\n"
         + b'{"dir":"in","at":5,"msg":{"jsonrpc":"2.0","id":1,"method":"alert.enqueue",'
         + b'"params":{"type":"t"}}}\n'
         + b'{"dir":"in","at":6,"msg":{"jsonrpc":"2.0","id":2,"method":"alert.history"}}\n'),
-    ("startedWallAt -2^63", header_with(startedWallAt=-(2**63), args=[]) + b"\n"
+    ("startedWallAt -(2^53-1)", header_with(startedWallAt=-(2**53 - 1), args=[]) + b"\n"
         + b'{"dir":"in","at":5,"msg":{"jsonrpc":"2.0","id":1,"method":"alert.enqueue",'
         + b'"params":{"type":"t","persist":true}}}\n'
         + b'{"dir":"in","at":6,"msg":{"jsonrpc":"2.0","id":2,"method":"alert.history"}}\n'),
+    ("state at the limits", header_with(args=["--state", "s.db"], startedWallAt=-(2**53 - 1),
+        state={
+            "types": [{"type": "t" * 256, "priority": 2**53 - 1, "durationMs": 2**53 - 1,
+                       "ttlMs": 2**53 - 1, "cooldownMs": 2**53 - 1,
+                       "limit": {"max": 0, "windowMs": 2**53 - 1, "per": "key"}}],
+            "queues": [queue(queue="default", maxConcurrent=1_000_000, minGapMs=2**53 - 1,
+                             historyLimit=100_000_000)],
+            "shows": [show(wallAt=2**53 - 1, order=2**53 - 1)],
+            "alerts": [persisted(seq=2**53 - 1, createdAt=2**53 - 1, readyAt=-(2**53 - 1),
+                                 expiresAt=2**53 - 1, durationMs=2**53 - 1,
+                                 shownCount=2**53 - 1, state="showing")],
+            "counters": {"lastSeq": 2**53 - 1, "lastGeneratedID": 2**53 - 1,
+                         "lastShowOrder": 2**53 - 1}})
+        + b"\n"
+        + b"".join(
+            b'{"dir":"in","at":%d,"msg":{"jsonrpc":"2.0","id":%d,"method":"%s","params":%s}}\n'
+            % (at, n, method, params)
+            for n, (at, method, params) in enumerate([
+                (0, b"alert.list", b"{}"),
+                (1, b"alert.enqueue", b'{"type":"' + b"t" * 256 + b'","key":"k"}'),
+                (2, b"alert.enqueue", b'{"type":"u"}'),
+                (9007199254740991, b"alert.history", b"{}"),
+                (9007199254740991, b"engine.reset", b"{}"),
+                (9007199254740991, b"alert.list", b"{}"),
+            ]))),
     ("system clock at 2^53-1 with timers", header_with(args=[]) + b"\n"
         + b'{"dir":"in","at":0,"msg":{"jsonrpc":"2.0","id":1,"method":"alert.configure",'
         + b'"params":{"minGapMs":1}}}\n'

@@ -6,6 +6,7 @@ what a restart restored shows the same in the replay.
 from __future__ import annotations
 
 import json
+import sqlite3
 import time
 from pathlib import Path
 from typing import Any
@@ -148,3 +149,35 @@ def test_restored_scheduled_alert_fires_on_the_system_clock(
     remove_state(state)
     result = replay(trace)
     assert (result.status, result.stdout) == (0, "identical\n"), result.stdout + result.stderr
+
+
+def test_a_tampered_state_file_is_refused_not_trusted(
+    engine: EngineFactory, tmp_path: Path
+) -> None:
+    """A state file edited to hold a counter Ordo never writes (2^63 - 1: the next enqueue
+    would overflow) is refused at start with status 2; a trace header carrying such a state
+    is refused by ordo replay the same way."""
+    state = tmp_path / "ui.db"
+    first_session(engine, state)
+    with sqlite3.connect(state) as database:
+        database.execute("UPDATE counters SET value = ? WHERE name = 'lastSeq'", (2**63 - 1,))
+    database.close()
+    live = engine("--state", str(state), "--trace", str(tmp_path / "never.trace"))
+    status, rest = live.finish()
+    assert (status, rest) == (2, b"")
+    assert "did not write" in live.stderr() and "lastSeq" in live.stderr()
+    assert not (tmp_path / "never.trace").exists()
+
+    trace = tmp_path / "tampered.trace"
+    good = tmp_path / "good.db"
+    first_session(engine, good)
+    live = engine("--state", str(good), "--clock", "manual", "--trace", str(trace))
+    live.call("alert.list")
+    assert live.finish()[0] == 0
+    lines = trace.read_bytes().split(b"\n")
+    header = json.loads(lines[0])
+    header["state"]["counters"]["lastSeq"] = 2**63 - 1
+    lines[0] = json.dumps(header).encode()
+    trace.write_bytes(b"\n".join(lines))
+    result = replay(trace)
+    assert result.status == 2 and "lastSeq" in result.stderr, result.stderr
