@@ -11,13 +11,14 @@ replay must reproduce every output.
 from __future__ import annotations
 
 import json
+import subprocess
 import tempfile
 from pathlib import Path
 
 import pytest
 import test_conformance as conformance
 
-from trace_support import assert_identical, read_trace
+from trace_support import assert_identical, engine_binary, read_trace
 from trace_support import record_transcript as record
 
 FILES = conformance.FILES
@@ -91,3 +92,27 @@ def test_invalid_input_is_recorded_as_raw64_and_lsp_as_lsp() -> None:
         initialize = json.loads(trace.outputs[0].text or b"")
         assert initialize["result"]["framing"] == "lsp"
         assert_identical(trace_path)
+
+
+def test_one_shot_calls_are_recorded_and_replay(tmp_path: Path) -> None:
+    """`ordo --trace PATH call …` and `call -` record their session like the server does."""
+    binary = engine_binary()
+    trace = tmp_path / "call.trace"
+    done = subprocess.run(
+        [binary, "--trace", str(trace), "--events", "call", "alert.enqueue", '{"type":"t"}'],
+        capture_output=True,
+        timeout=20,
+    )
+    assert done.returncode == 0, done.stderr
+    recorded = read_trace(trace)
+    assert recorded.header["args"][-3:] == ["call", "alert.enqueue", '{"type":"t"}']
+    assert [r.dir for r in recorded.records] == ["in", "out", "out"]
+    assert_identical(trace)
+
+    lines = b'{"method":"layer.add","params":{"id":"a"}}\n{"method":"layer.paintOrder"}\n'
+    done = subprocess.run(
+        [binary, "--trace", str(trace), "call", "-"], input=lines, capture_output=True, timeout=20
+    )
+    assert done.returncode == 0, done.stderr
+    assert len(read_trace(trace).inputs) == 2
+    assert_identical(trace)
