@@ -9,7 +9,8 @@ RELEASE_BIN := .build/release/ordo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: bench bench-deps fuzz sanitize demo test deps swift-deps python-deps node-deps build release lint format \
-	test-swift test-python test-node test-hostile test-trace interop-deps test-interop clean
+	test-swift test-python test-node test-hostile test-trace test-cli interop-deps test-interop \
+	browser-deps test-browser clean
 
 ## demo: build the release engine and watch it order popups and layers.
 demo: release python-deps
@@ -18,16 +19,17 @@ demo: release python-deps
 	ORDO_BIN=$(RELEASE_BIN) $(PY) clients/python/examples/room_page.py
 
 ## test: every test — lint, Swift unit + integration, Python client, Node client,
-## hostile input, record and replay, third-party clients and editors.
-test: lint test-swift release test-python test-node test-hostile test-trace test-interop
+## bad input, record and replay, the command line, third-party clients and editors.
+test: lint test-swift release test-python test-node test-hostile test-trace test-cli test-interop
 	@echo "make test: all suites passed"
 
 deps: swift-deps python-deps node-deps
 
 swift-deps:
-	@pkg-config --exists jansson 2>/dev/null || { \
-	  echo "installing libjansson-dev"; \
-	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libjansson-dev pkg-config; }
+	@pkg-config --exists jansson sqlite3 2>/dev/null || { \
+	  echo "installing libjansson-dev and libsqlite3-dev"; \
+	  $(SUDO) apt-get update -qq && \
+	  $(SUDO) apt-get install -y -qq libjansson-dev libsqlite3-dev pkg-config; }
 
 node-deps:
 	@command -v tsc >/dev/null 2>&1 || { \
@@ -66,7 +68,7 @@ test-swift: swift-deps
 
 test-python: release python-deps
 	cd clients/python && ../../$(VENV)/bin/mypy --strict && ../../$(VENV)/bin/ruff check \
-	  && ../../$(VENV)/bin/ruff format --check . && ../../$(PY) tools/gen_api.py --check
+	  && ../../$(VENV)/bin/ruff format --check .
 	ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q clients/python/tests
 
 ## test-hostile: the bad-input suite, raw bytes through real pipes (tests/hostile).
@@ -80,6 +82,12 @@ test-trace: release python-deps
 	cd tests/trace && ../../$(VENV)/bin/mypy && ../../$(VENV)/bin/ruff check \
 	  && ../../$(VENV)/bin/ruff format --check .
 	ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q tests/trace
+
+## test-cli: `ordo call`, help and the examples/ scripts from a real shell (tests/cli).
+test-cli: release python-deps
+	cd tests/cli && ../../$(VENV)/bin/mypy && ../../$(VENV)/bin/ruff check \
+	  && ../../$(VENV)/bin/ruff format --check .
+	ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q tests/cli
 
 ## interop-deps: the third-party clients of tests/interop: PyPI libraries into .venv;
 ## Neovim, Emacs and (for Emacs < 29) Eglot from Debian when missing (about 15 s).
@@ -103,6 +111,21 @@ test-interop: release interop-deps
 	cd tests/interop && ../../$(VENV)/bin/mypy && ../../$(VENV)/bin/ruff check \
 	  && ../../$(VENV)/bin/ruff format --check .
 	ORDO_INTEROP_STRICT=1 ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q tests/interop
+
+## browser-deps: headless Chromium from Debian, when missing (tests/browser; about 20 s).
+browser-deps:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "installing chromium (tests/browser opens the SVG and the report in a real browser)"; \
+	  $(SUDO) apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+
+## test-browser: the layer picture and the report, opened in headless Chromium: screenshots
+## not blank, one DOM bar per state interval (tests/browser).
+test-browser: python-deps browser-deps
+	$(SWIFT) build --build-tests
+	cd tests/browser && ../../$(VENV)/bin/mypy && ../../$(VENV)/bin/ruff check \
+	  && ../../$(VENV)/bin/ruff format --check .
+	ORDO_BROWSER_STRICT=1 SWIFT=$(SWIFT) $(PY) -m pytest -q tests/browser
 
 test-node: release node-deps
 	tsc -p clients/node/test/types

@@ -133,7 +133,7 @@ extension FrequencyLimit {
     self.init(
       max: Int(try reader.requiredInteger("max", in: 0...safeMaxInteger)),
       windowMs: try reader.integer("windowMs", in: 1...safeMaxInteger),
-      per: try reader.choice("per", FrequencyLimit.Per.self) ?? .type)
+      per: try reader.choice("per", FrequencyLimit.Per.self))
   }
 }
 
