@@ -8,13 +8,12 @@ that needs some runs as the last line of `ordo call -` after the lines that make
 
 from __future__ import annotations
 
-from xml.etree import ElementTree
-
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from xml.etree import ElementTree
 
 import pytest
 
