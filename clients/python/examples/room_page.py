@@ -85,8 +85,9 @@ class RoomPage:
             data={"label": label},
             delay_ms=round(1000 * self.args.time_scale) if scheduled else ordo.UNSET,
         )
-        state = result.alert.state
-        note = f"scheduled (ready at {result.alert.ready_at} ms)" if scheduled else f"now {state}"
+        alert = result.alert
+        assert alert is not None  # None only when a frequency limit drops it (none here)
+        note = f"scheduled (ready at {alert.ready_at} ms)" if scheduled else f"now {alert.state}"
         self.say("network", f"{name} ({label}) reply arrived → {note}")
         with self.print_lock:
             self.arrived += 1

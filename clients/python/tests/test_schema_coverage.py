@@ -124,6 +124,9 @@ MODELS: dict[str, type] = {
     "ClockNow": models.ClockNow,
     "InitializeResult": models.InitializeResult,
     "ClientInfo": models.ClientInfo,
+    "FrequencyLimit": models.FrequencyLimit,
+    "Show": models.ShowRecord,
+    "StateInfo": models.StateInfo,
     "AlertShowEvent": AlertShow,
     "AlertHideEvent": AlertHide,
     "AlertUpdateEvent": AlertUpdate,
@@ -179,6 +182,8 @@ LITERALS = {
     "ClockMode": models.ClockMode,
     "Framing": models.Framing,
     "Topic": models.Topic,
+    "OnLimit": models.OnLimit,
+    "LimitPer": models.LimitPer,
 }
 
 
