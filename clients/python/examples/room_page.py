@@ -15,6 +15,9 @@ shows when; this script only reports what the engine says and plays the user.
     python examples/room_page.py --scheduled-b # B is a scheduled popup (shows 1 s after its reply)
     python examples/room_page.py --scheduled-b --cancel-b
                                                # ...and the wallet page makes B unnecessary
+    python examples/room_page.py --svg room.svg
+                                               # also save the layers as the first popup shows
+                                               # (or set ORDO_SVG=room.svg)
 
 Needs the engine: pass --ordo PATH, set ORDO_BIN, or run inside the repository
 after `swift build`.
@@ -23,6 +26,7 @@ after `swift build`.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import threading
@@ -40,6 +44,14 @@ POPUPS = {
 READ_TIME = 0.4  # seconds the user looks at a popup before closing it
 WALLET_TIME = 0.8  # seconds spent on the wallet page
 REPLY_TIMES = (0.1, 1.5)  # the network replies arrive within this window (seconds)
+# The page's layers (id, parent, sort, frame); popups are mounted under "popups".
+LAYERS = [
+    ("screen", None, 0, (0, 0, 390, 844)),
+    ("video", "screen", 0, (0, 0, 390, 300)),
+    ("chat", "screen", 10, (0, 300, 390, 480)),
+    ("giftBar", "screen", 20, (0, 780, 390, 64)),
+    ("popups", "screen", 100, None),  # a group: it only orders what the alerts mount
+]
 
 
 class RoomPage:
@@ -52,6 +64,7 @@ class RoomPage:
         self.arrived = 0
         self.shown: list[str] = []
         self.finished = threading.Event()
+        self.svg_saved = False
 
     def say(self, who: str, text: str) -> None:
         with self.print_lock:
@@ -61,6 +74,8 @@ class RoomPage:
     # -- setup -------------------------------------------------------------------
 
     def open(self) -> None:
+        for layer_id, parent, sort, frame in LAYERS:
+            self.engine.layers.add(layer_id, parent=parent, sort=sort, frame=frame)
         for _, (kind, _, priority) in POPUPS.items():
             # The fixed A → B → C order is just three priorities; scope: only on this page.
             self.engine.alerts.define_type(kind, priority=priority, scope="room")
@@ -83,10 +98,12 @@ class RoomPage:
             kind,
             id=name,
             data={"label": label},
+            mount=ordo.Mount(sort=0, parent="popups"),  # alert:<id> while it shows
             delay_ms=round(1000 * self.args.time_scale) if scheduled else ordo.UNSET,
         )
-        state = result.alert.state
-        note = f"scheduled (ready at {result.alert.ready_at} ms)" if scheduled else f"now {state}"
+        alert = result.alert
+        assert alert is not None  # None only when a frequency limit drops it (none here)
+        note = f"scheduled (ready at {alert.ready_at} ms)" if scheduled else f"now {alert.state}"
         self.say("network", f"{name} ({label}) reply arrived → {note}")
         with self.print_lock:
             self.arrived += 1
@@ -99,6 +116,13 @@ class RoomPage:
         self.say("SHOW", f"{alert.id} {alert.data['label']}{again}")
         if alert.id not in self.shown:
             self.shown.append(alert.id)
+        if event.layer is not None:  # the popup's card, drawn in its mounted layer
+            card = (40, 260, 310, 240)
+            self.engine.layers.add(f"card:{alert.id}", parent=event.layer.id, frame=card)
+        if self.args.svg and not self.svg_saved:
+            self.svg_saved = True
+            Path(self.args.svg).write_text(self.engine.layers.render(), encoding="utf-8")
+            self.say("svg", f"layers with {alert.id} on screen saved to {self.args.svg}")
         action = self.follow_a if alert.id == "A" else self.close
         threading.Timer(READ_TIME * self.args.time_scale, action, args=(alert.id,)).start()
 
@@ -143,6 +167,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--scheduled-b", action="store_true", help="B is a scheduled popup")
     parser.add_argument("--cancel-b", action="store_true", help="the wallet page cancels B")
     parser.add_argument("--ordo", default=None, help="path of the ordo binary")
+    parser.add_argument(
+        "--svg",
+        default=os.environ.get("ORDO_SVG"),
+        metavar="PATH",
+        help="save the layers as SVG when the first popup shows (default: $ORDO_SVG)",
+    )
     parser.add_argument(
         "--time-scale", type=float, default=1.0, help="speed factor (0.5: twice as fast)"
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
@@ -30,9 +31,21 @@ def test_room_page_shows_a_b_c(ordo_bin: str, seed: int) -> None:
     assert "all popups handled" in out
     assert "shown in order: A → B → C" in out
     assert "A (suspended)" in out  # A's button took the user to the wallet page
+    assert " svg " not in out  # no picture unless asked for
 
 
 def test_room_page_cancelled_b_does_not_show(ordo_bin: str) -> None:
     out = run_example(ordo_bin, "--seed", "5", "--scheduled-b", "--cancel-b")
     assert "cancelled ['B']" in out
     assert "shown in order: A → C" in out
+
+
+def test_room_page_saves_the_layers_as_svg(ordo_bin: str, tmp_path: Path) -> None:
+    picture = tmp_path / "room.svg"
+    out = run_example(ordo_bin, "--seed", "3", "--svg", str(picture))
+    assert "shown in order: A → B → C" in out
+    assert f"layers with A on screen saved to {picture}" in out  # A shows first with seed 3
+    svg = "{http://www.w3.org/2000/svg}"
+    groups = ET.parse(picture).getroot().iter(svg + "g")
+    drawn = [g.get("data-layer") for g in groups if "layer" in g.get("class", "").split()]
+    assert drawn == ["screen", "video", "chat", "giftBar", "card:A"]  # the card on top
