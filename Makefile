@@ -19,8 +19,8 @@ demo: release python-deps
 	ORDO_BIN=$(RELEASE_BIN) $(PY) clients/python/examples/room_page.py
 
 ## test: every test — lint, Swift unit + integration, Python client, Node client,
-## bad input, the command line, third-party clients and editors.
-test: lint test-swift release test-python test-node test-hostile test-cli test-interop
+## bad input, the command line, third-party clients and editors, the pictures in a browser.
+test: lint test-swift release test-python test-node test-hostile test-cli test-interop test-browser
 	@echo "make test: all suites passed"
 
 deps: swift-deps python-deps node-deps
@@ -110,13 +110,12 @@ browser-deps:
 	  $(SUDO) apt-get update -qq && \
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 
-## test-browser: the layer picture and the report, opened in headless Chromium: screenshots
-## not blank, one DOM bar per state interval (tests/browser).
-test-browser: python-deps browser-deps
-	$(SWIFT) build --build-tests
+## test-browser: a session's layer.render picture and its `ordo report`, opened in headless
+## Chromium: screenshots not blank, one DOM bar per state interval (tests/browser).
+test-browser: release python-deps browser-deps
 	cd tests/browser && ../../$(VENV)/bin/mypy && ../../$(VENV)/bin/ruff check \
 	  && ../../$(VENV)/bin/ruff format --check .
-	ORDO_BROWSER_STRICT=1 SWIFT=$(SWIFT) $(PY) -m pytest -q tests/browser
+	ORDO_BROWSER_STRICT=1 ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q tests/browser
 
 test-node: release node-deps
 	tsc -p clients/node/test/types
