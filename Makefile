@@ -111,7 +111,8 @@ browser-deps:
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 
 ## test-browser: a session's layer.render picture and its `ordo report`, opened in headless
-## Chromium: screenshots not blank, one DOM bar per state interval (tests/browser).
+## Chromium: screenshots not blank, one DOM bar per state interval, hostile ids inert
+## (tests/browser).
 test-browser: release python-deps browser-deps
 	cd tests/browser && ../../$(VENV)/bin/mypy && ../../$(VENV)/bin/ruff check \
 	  && ../../$(VENV)/bin/ruff format --check .
