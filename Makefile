@@ -12,11 +12,22 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 	test-swift test-python test-node test-hostile test-cli interop-deps test-interop browser-deps \
 	test-browser clean
 
-## demo: build the release engine and watch it order popups and layers.
+## demo: build the release engine and watch it order popups and layers; the session is
+## recorded (.build/demo/session.trace), reported (report.html) and drawn (layers.svg).
+DEMO := .build/demo
 demo: release python-deps
+	@mkdir -p $(DEMO)
 	@echo
 	@echo "== Ordo demo: the seed's room page, driven by the Python client =="
-	ORDO_BIN=$(RELEASE_BIN) $(PY) clients/python/examples/room_page.py
+	ORDO_BIN=$(RELEASE_BIN) $(PY) clients/python/examples/room_page.py $(DEMO_ARGS) \
+	  --trace $(DEMO)/session.trace --layers-svg $(DEMO)/layers.svg
+	@$(RELEASE_BIN) report $(DEMO)/session.trace -o $(DEMO)/report.html >/dev/null
+	@echo
+	@echo "== What the engine held =="
+	@printf '  %-38s %s (ordo replay: %s)\n' "the session, recorded (--trace):" \
+	  $(DEMO)/session.trace "$$($(RELEASE_BIN) replay $(DEMO)/session.trace)"
+	@printf '  %-38s %s\n' "its timeline (ordo report):" $(DEMO)/report.html
+	@printf '  %-38s %s\n' "the layers at the end (layer.render):" $(DEMO)/layers.svg
 
 ## test: every test — lint, Swift unit + integration, Python client, Node client,
 ## bad input, the command line, third-party clients and editors, the pictures in a browser.
