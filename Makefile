@@ -10,7 +10,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: bench bench-deps fuzz sanitize demo test deps swift-deps python-deps node-deps build release lint format \
 	test-swift test-python test-node test-hostile test-cli interop-deps test-interop browser-deps \
-	test-browser clean
+	test-browser pictures clean
 
 ## demo: build the release engine and watch it order popups and layers; the session is
 ## recorded (.build/demo/session.trace), reported (report.html) and drawn (layers.svg).
@@ -132,6 +132,12 @@ test-browser: release python-deps browser-deps
 test-node: release node-deps
 	tsc -p clients/node/test/types
 	ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) node --test clients/node/test/
+
+## pictures: the README's pictures, docs/images/report.png and layers.png: the demo with a
+## fixed seed, its report and layer picture screenshot in headless Chromium (not in make test).
+pictures: browser-deps
+	$(MAKE) --no-print-directory demo DEMO_ARGS="--seed 3"
+	$(PY) tools/pictures.py $(DEMO)/report.html $(DEMO)/layers.svg docs/images
 
 bench-deps:
 	@command -v cc >/dev/null 2>&1 && command -v valgrind >/dev/null 2>&1 || { \
