@@ -1,5 +1,7 @@
-import Glibc
 import OrdoJSON
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// A request id, echoed exactly: strings verbatim, integers as integers, other numbers as
 /// the very text they were sent as (`1e2`, `1.0`, `-0`, 30-digit integers).

@@ -1,5 +1,7 @@
-import Glibc
 import OrdoJSON
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// Typed, path-aware access to a request's by-name `params`.
 ///
