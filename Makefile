@@ -9,8 +9,8 @@ RELEASE_BIN := .build/release/ordo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: bench bench-deps fuzz sanitize demo test deps swift-deps python-deps node-deps build release lint format \
-	test-swift test-python test-node test-hostile test-cli interop-deps test-interop browser-deps \
-	test-browser pictures clean
+	test-swift test-python test-node test-hostile test-trace test-cli interop-deps test-interop \
+	browser-deps test-browser pictures clean
 
 ## demo: build the release engine and watch it order popups and layers; the session is
 ## recorded (.build/demo/session.trace), reported (report.html) and drawn (layers.svg).
@@ -30,8 +30,10 @@ demo: release python-deps
 	@printf '  %-38s %s\n' "the layers at the end (layer.render):" $(DEMO)/layers.svg
 
 ## test: every test — lint, Swift unit + integration, Python client, Node client,
-## bad input, the command line, third-party clients and editors, the pictures in a browser.
-test: lint test-swift release test-python test-node test-hostile test-cli test-interop test-browser
+## bad input, record and replay, the command line, third-party clients and editors, the
+## pictures in a browser.
+test: lint test-swift release test-python test-node test-hostile test-trace test-cli test-interop \
+	test-browser
 	@echo "make test: all suites passed"
 
 deps: swift-deps python-deps node-deps
@@ -85,6 +87,14 @@ test-python: release python-deps
 ## test-hostile: the bad-input suite, raw bytes through real pipes (tests/hostile).
 test-hostile: release python-deps
 	ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q tests/hostile
+
+## test-trace: sessions recorded with --trace and replayed with `ordo replay`: the
+## conformance corpus, the seed scenarios on real timers, edits, cut-off and hostile traces
+## (tests/trace).
+test-trace: release python-deps
+	cd tests/trace && ../../$(VENV)/bin/mypy && ../../$(VENV)/bin/ruff check \
+	  && ../../$(VENV)/bin/ruff format --check .
+	ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q tests/trace
 
 ## test-cli: `ordo call`, help and the examples/ scripts from a real shell (tests/cli).
 test-cli: release python-deps
