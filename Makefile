@@ -19,8 +19,8 @@ demo: release python-deps
 	@mkdir -p $(DEMO)
 	@echo
 	@echo "== Ordo demo: the seed's room page, driven by the Python client =="
-	ORDO_BIN=$(RELEASE_BIN) $(PY) clients/python/examples/room_page.py $(DEMO_ARGS) \
-	  --trace $(DEMO)/session.trace --layers-svg $(DEMO)/layers.svg
+	ORDO_BIN=$(RELEASE_BIN) $(PY) clients/python/examples/room_page.py \
+	  --trace $(DEMO)/session.trace --layers-svg $(DEMO)/layers.svg $(DEMO_ARGS)
 	@$(RELEASE_BIN) report $(DEMO)/session.trace -o $(DEMO)/report.html >/dev/null
 	@echo
 	@echo "== What the engine held =="
