@@ -53,6 +53,7 @@ extension Trace {
     defer { close(descriptor) }
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    var headerChecked = false
     while true {
       let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 && errno == EINTR { continue }
@@ -61,8 +62,26 @@ extension Trace {
       }
       if count == 0 { break }
       bytes += chunk[0..<count]
+      if !headerChecked {
+        headerChecked = try checkHeader(bytes, name: path)
+      }
     }
     return try parse(bytes, name: path)
+  }
+
+  /// Refuses what is not a trace before it is read whole (a device such as /dev/zero or
+  /// /dev/urandom never ends): the first byte that is not white space must open a JSON
+  /// object, and the first line, once complete, must be a header. Returns whether the header
+  /// was checked.
+  private static func checkHeader(_ bytes: [UInt8], name: String) throws(TraceError) -> Bool {
+    let opening = bytes.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A }
+    if let opening, opening != UInt8(ascii: "{") {
+      throw TraceError(
+        description: "\(name) is not an Ordo trace: its first line is not a JSON object")
+    }
+    guard let newline = bytes.firstIndex(of: 0x0A) else { return false }
+    _ = try parseHeader(Array(bytes[..<newline]), name: name)
+    return true
   }
 
   /// Parses a trace's bytes; `name` is used in messages.

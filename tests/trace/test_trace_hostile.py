@@ -186,6 +186,41 @@ def test_missing_file_and_directory(tmp_path: Path) -> None:
         assert result.stderr.startswith("ordo replay: cannot read"), result.stderr
 
 
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])
+def test_an_endless_file_is_refused_before_it_is_read_whole(device: str, tmp_path: Path) -> None:
+    # Both commands used to read such a file until memory ran out, and crash.
+    result = replay(Path(device))
+    assert result.status == 2, result.stderr
+    assert f"{device} is not an Ordo trace" in result.stderr
+    done = subprocess.run(
+        [engine_binary(), "report", device, "-o", str(tmp_path / "r.html")],
+        capture_output=True,
+        timeout=20,
+    )
+    assert done.returncode == 2 and done.stdout == b"", done.stderr
+    assert f"ordo report: {device} is not an Ordo trace".encode() in done.stderr
+    assert os.listdir(tmp_path) == []
+
+
+def test_a_trace_read_from_a_pipe_still_replays(tmp_path: Path) -> None:
+    # The header is checked as soon as its line has come: a pipe delivers it in pieces.
+    data = H + b'\n{"dir":"in","at":0,"msg":' + PING + b'}\n{"dir":"out","at":0,"msg":' + PONG
+    reader, writer = os.pipe()
+    process = subprocess.Popen(
+        [engine_binary(), "replay", f"/dev/fd/{reader}"],
+        pass_fds=(reader,),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    os.close(reader)
+    for start in range(0, len(data), 7):
+        os.write(writer, data[start : start + 7])
+    os.write(writer, b"}\n")
+    os.close(writer)
+    stdout, stderr = process.communicate(timeout=20)
+    assert (process.returncode, stdout) == (0, b"identical\n"), stderr
+
+
 # Hostile but well-formed: the replay runs them; it may find differences, never crashes.
 EXTREME: list[tuple[str, bytes]] = [
     ("header only", H + b"\n"),
