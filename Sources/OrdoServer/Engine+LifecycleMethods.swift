@@ -207,8 +207,14 @@ extension Engine {
     let replayed =
       configuration.replaysDurableState
       ? (emptyingState ? DurableState() : screen.alerts.durableState()) : nil
+    let observing = screen.observesTimeline
+    if observing {
+      observed += screen.takeObservations()
+      observed.append(.reset(at: now))
+    }
     clock.reset()
     screen = Self.freshScreen(configuration, clock: clock)
+    screen.observesTimeline = observing
     if let replayed {
       restore(replayed)
     } else {

@@ -58,6 +58,8 @@ public final class Engine: DispatchContext {
   var failedCommit: StoreWriteError?
   /// Set when a request committed the group so far (`engine.reset`).
   var committedMidGroup = false
+  /// What an observing screen saw before an `engine.reset` replaced it (`ordo report`).
+  var observed: [TimelineObservation] = []
   /// The durable state as loaded at start (a trace's header records it).
   public private(set) var loadedState: DurableState?
 
