@@ -9,18 +9,31 @@ RELEASE_BIN := .build/release/ordo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: bench bench-deps fuzz sanitize demo test deps swift-deps python-deps node-deps build release lint format \
-	test-swift test-python test-node test-hostile test-cli interop-deps test-interop browser-deps \
-	test-browser dist dist-deps test-dist clean
+	test-swift test-python test-node test-hostile test-trace test-cli interop-deps test-interop \
+	browser-deps test-browser pictures dist dist-deps test-dist clean
 
-## demo: build the release engine and watch it order popups and layers.
+## demo: build the release engine and watch it order popups and layers; the session is
+## recorded (.build/demo/session.trace), reported (report.html) and drawn (layers.svg).
+DEMO := .build/demo
 demo: release python-deps
+	@mkdir -p $(DEMO)
 	@echo
 	@echo "== Ordo demo: the seed's room page, driven by the Python client =="
-	ORDO_BIN=$(RELEASE_BIN) $(PY) clients/python/examples/room_page.py
+	ORDO_BIN=$(RELEASE_BIN) $(PY) clients/python/examples/room_page.py \
+	  --trace $(DEMO)/session.trace --layers-svg $(DEMO)/layers.svg $(DEMO_ARGS)
+	@$(RELEASE_BIN) report $(DEMO)/session.trace -o $(DEMO)/report.html >/dev/null
+	@echo
+	@echo "== What the engine held =="
+	@printf '  %-38s %s (ordo replay: %s)\n' "the session, recorded (--trace):" \
+	  $(DEMO)/session.trace "$$($(RELEASE_BIN) replay $(DEMO)/session.trace)"
+	@printf '  %-38s %s\n' "its timeline (ordo report):" $(DEMO)/report.html
+	@printf '  %-38s %s\n' "the layers at the end (layer.render):" $(DEMO)/layers.svg
 
 ## test: every test — lint, Swift unit + integration, Python client, Node client,
-## bad input, the command line, third-party clients and editors, the installable packages.
-test: lint test-swift release test-python test-node test-hostile test-cli test-interop test-dist
+## bad input, record and replay, the command line, third-party clients and editors, the
+## pictures in a browser, the installable packages.
+test: lint test-swift release test-python test-node test-hostile test-trace test-cli test-interop \
+	test-browser test-dist
 	@echo "make test: all suites passed"
 
 deps: swift-deps python-deps node-deps
@@ -95,6 +108,14 @@ test-python: release python-deps
 test-hostile: release python-deps
 	ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q tests/hostile
 
+## test-trace: sessions recorded with --trace and replayed with `ordo replay`: the
+## conformance corpus, the seed scenarios on real timers, edits, cut-off and hostile traces
+## (tests/trace).
+test-trace: release python-deps
+	cd tests/trace && ../../$(VENV)/bin/mypy && ../../$(VENV)/bin/ruff check \
+	  && ../../$(VENV)/bin/ruff format --check .
+	ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q tests/trace
+
 ## test-cli: `ordo call`, help and the examples/ scripts from a real shell (tests/cli).
 test-cli: release python-deps
 	cd tests/cli && ../../$(VENV)/bin/mypy && ../../$(VENV)/bin/ruff check \
@@ -131,17 +152,23 @@ browser-deps:
 	  $(SUDO) apt-get update -qq && \
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 
-## test-browser: the layer picture and the report, opened in headless Chromium: screenshots
-## not blank, one DOM bar per state interval (tests/browser).
-test-browser: python-deps browser-deps
-	$(SWIFT) build --build-tests
+## test-browser: a session's layer.render picture and its `ordo report`, opened in headless
+## Chromium: screenshots not blank, one DOM bar per state interval, hostile ids inert
+## (tests/browser).
+test-browser: release python-deps browser-deps
 	cd tests/browser && ../../$(VENV)/bin/mypy && ../../$(VENV)/bin/ruff check \
 	  && ../../$(VENV)/bin/ruff format --check .
-	ORDO_BROWSER_STRICT=1 SWIFT=$(SWIFT) $(PY) -m pytest -q tests/browser
+	ORDO_BROWSER_STRICT=1 ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q tests/browser
 
 test-node: release node-deps
 	tsc -p clients/node/test/types
 	ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) node --test clients/node/test/
+
+## pictures: the README's pictures, docs/images/report.png and layers.png: the demo with a
+## fixed seed, its report and layer picture screenshot in headless Chromium (not in make test).
+pictures: browser-deps
+	$(MAKE) --no-print-directory demo DEMO_ARGS="--seed 3"
+	$(PY) tools/pictures.py $(DEMO)/report.html $(DEMO)/layers.svg docs/images
 
 bench-deps:
 	@command -v cc >/dev/null 2>&1 && command -v valgrind >/dev/null 2>&1 || { \

@@ -210,8 +210,23 @@ extension Engine {
       }
       committedMidGroup = true
     }
+    // A replay has no file: the file would hold what the screen holds (everything before
+    // this request was committed), or nothing once emptied.
+    let replayed =
+      configuration.replaysDurableState
+      ? (emptyingState ? DurableState() : screen.alerts.durableState()) : nil
+    let observing = screen.observesTimeline
+    if observing {
+      observed += screen.takeObservations()
+      observed.append(.reset(at: now))
+    }
     clock.reset()
     screen = Self.freshScreen(configuration, clock: clock)
-    try reloadDurableState(emptying: emptyingState)
+    screen.observesTimeline = observing
+    if let replayed {
+      restore(replayed)
+    } else {
+      try reloadDurableState(emptying: emptyingState)
+    }
   }
 }

@@ -28,6 +28,9 @@ public struct EngineConfiguration: Equatable, Sendable {
   /// Set by `ordo replay`: the system clock is virtual, and its engine time 0 is this
   /// wall-clock time (the recorded session's).
   public var virtualClockStartedWallAt: Int64? = nil
+  /// Set by `ordo replay` for a session recorded with `--state`: there is no file, so
+  /// `engine.reset` reloads what the file would hold, the durable part of the screen.
+  public var replaysDurableState = false
 
   public init() {}
 }
@@ -55,6 +58,8 @@ public final class Engine: DispatchContext {
   var failedCommit: StoreWriteError?
   /// Set when a request committed the group so far (`engine.reset`).
   var committedMidGroup = false
+  /// What an observing screen saw before an `engine.reset` replaced it (`ordo report`).
+  var observed: [TimelineObservation] = []
   /// The durable state as loaded at start (a trace's header records it).
   public private(set) var loadedState: DurableState?
 

@@ -196,7 +196,9 @@ public enum OrdoCommand {
       guard !given.isEmpty else { return "--trace needs a file path" }
       configuration.tracePath = given
     case "--epoch-ms":
-      guard let number = Int64(given), abs(number) <= 9_007_199_254_740_991 else {
+      guard let number = Int64(given),
+        (-9_007_199_254_740_991...9_007_199_254_740_991).contains(number)
+      else {
         return "--epoch-ms must be a whole number of milliseconds, not \"\(given)\""
       }
       configuration.epochMs = number

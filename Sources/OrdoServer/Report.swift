@@ -21,13 +21,14 @@ enum Report {
       for alert in engine.screen.list() { builder.alertRestored(alert, at: engine.now) }
     }
     let engine = run.session.engine
-    for observation in engine.screen.takeObservations() {
+    for observation in engine.observed + engine.screen.takeObservations() {
       switch observation {
       case .created(let alert, let at): builder.alertCreated(alert, at: at)
       case .changed(let id, let queue, let state, let previous, let reason, let at):
         builder.alertChanged(
           id: id, queue: queue, state: state, previous: previous, reason: reason, at: at)
       case .navigation(let stack, let at): builder.navigationChanged(stack: stack, at: at)
+      case .reset(let at): builder.engineReset(at: at)
       }
     }
     let layers: String

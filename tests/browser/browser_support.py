@@ -1,4 +1,4 @@
-"""Helpers of the browser suite: headless Chromium, the sample files, a small PNG reader.
+"""Helpers of the browser suite: headless Chromium, the sample session, a small PNG reader.
 
 The PNG reader needs only the standard library (zlib): 8-bit RGB and RGBA images, the
 kinds Chromium's screenshots are.
@@ -6,19 +6,18 @@ kinds Chromium's screenshots are.
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import struct
 import subprocess
 import zlib
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-REPOSITORY = Path(__file__).resolve().parents[2]
+from engine_session import Session, WireCounts, wire_counts, write_report
 
 # A missing Chromium skips the suite, or fails it under ORDO_BROWSER_STRICT=1 (as
 # ``make test-browser`` runs it, after installing Chromium).
@@ -63,42 +62,131 @@ def run_chromium(binary: str, profile: Path, *arguments: str) -> subprocess.Comp
 
 @dataclass(frozen=True)
 class Samples:
-    """The files written by the Swift test RenderSamplesTests, and what they must show."""
+    """A session's layer picture (``layer.render``) and report (``ordo report``), and what the
+    session's wire says they must show."""
 
     svg: Path
     html: Path
-    expected: dict[str, Any]
+    expected: WireCounts
+    #: The ``layer.hitTest`` path of the point the picture marks.
+    hit_path: list[str]
 
 
-def write_samples(directory: Path) -> Samples:
-    """Has the Swift test suite write sample.svg, sample.html and expected.json.
+#: Where the picture marks a point: inside row0 of the clipping list.
+POINT = {"x": 100, "y": 120}
 
-    Stand-in until ``ordo report`` and ``layer.render`` exist: the files then come from
-    the engine itself. The Swift tests must be built (``swift build --build-tests``).
+
+def record_scenario(directory: Path) -> Samples:
+    """Drives a fixed session through the engine and writes sample.svg and sample.html.
+
+    Layers: a phone-sized screen with a header holding a group of badges, a clipping list
+    whose last row sticks out, a hidden sheet with a child, and a top-level group the
+    toasts mount under. Alerts: a modal queue (a durationMs timeout, a page change that
+    suspends and resumes one, a preemption, a completion, a cancel by scope) and a toast
+    queue of two (a delay and a timeout, an expiry, a mounted toast still showing at the
+    end). The picture comes from ``layer.render {point}`` at the end of the session, the
+    report from ``ordo report`` on its trace.
     """
-    swift = os.environ.get("SWIFT", "swift")
-    result = subprocess.run(
-        [swift, "test", "--skip-build", "--filter", "RenderSamples"],
-        cwd=REPOSITORY,
-        env={**os.environ, "ORDO_RENDER_SAMPLES_DIR": str(directory)},
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    if result.returncode != 0:
-        pytest.fail(
-            "the Swift sample writer failed (run `swift build --build-tests` first):\n"
-            + result.stdout[-4000:]
-            + result.stderr[-4000:]
+    trace = directory / "session.trace"
+    with Session(trace) as session:
+        session.call("events.subscribe", {"topics": ["alert.changed"]})
+        build_layers(session)
+        session.call("alert.configure", {"queue": "toast", "maxConcurrent": 2})
+        session.call("nav.set", {"stack": ["home"]})
+        enqueue = partial(session.call, "alert.enqueue")
+        enqueue({"type": "modal", "id": "welcome", "durationMs": 1000})
+        enqueue(
+            {
+                "type": "modal",
+                "id": "promo",
+                "scope": "home",
+                "priority": 5,
+                "mount": {"parent": "screen", "sort": 100},
+            }
         )
+        enqueue(
+            {
+                "type": "toast",
+                "id": "toast1",
+                "queue": "toast",
+                "scope": "home",
+                "delayMs": 500,
+                "durationMs": 800,
+            }
+        )
+        enqueue({"type": "toast", "id": "late", "queue": "toast", "at": 5000, "ttlMs": 2700})
+        advance_to(session, 1500)
+        session.call("nav.push", {"scope": "room"})
+        advance_to(session, 2000)
+        session.call("nav.pop")
+        advance_to(session, 2200)
+        enqueue(
+            {"type": "urgent", "id": "urgent", "priority": 50, "preempt": True, "durationMs": 300}
+        )
+        advance_to(session, 2600)
+        session.call("alert.complete", {"id": "promo", "result": "ok"})
+        advance_to(session, 3000)
+        enqueue(
+            {
+                "type": "toast",
+                "id": "left",
+                "queue": "toast",
+                "mount": {"parent": "overlay", "sort": 1},
+            }
+        )
+        session.call(
+            "layer.add",
+            {"id": "toast-view", "parent": "alert:left", "frame": frame(20, 560, 320, 48)},
+        )
+        advance_to(session, 3100)
+        enqueue({"type": "modal", "id": "gone", "scope": "room"})
+        advance_to(session, 3200)
+        assert session.call("alert.cancel", {"scope": "room"}) == {"cancelled": ["gone"]}
+        advance_to(session, 4000)
+        hit_path = session.call("layer.hitTest", POINT)["path"]
+        svg = session.call("layer.render", {"point": POINT})["svg"]
+        expected = wire_counts(session)
     samples = Samples(
         svg=directory / "sample.svg",
         html=directory / "sample.html",
-        expected=json.loads((directory / "expected.json").read_text()),
+        expected=expected,
+        hit_path=hit_path,
     )
-    assert samples.svg.is_file() and samples.html.is_file()
+    samples.svg.write_text(svg, encoding="utf-8")
+    write_report(trace, samples.html)
     return samples
+
+
+def frame(x: float, y: float, width: float, height: float) -> dict[str, float]:
+    return {"x": x, "y": y, "width": width, "height": height}
+
+
+def advance_to(session: Session, time: int) -> None:
+    now = session.call("clock.now")["now"]
+    assert now <= time, (now, time)
+    session.call("clock.advance", {"ms": time - now})
+
+
+def build_layers(session: Session) -> None:
+    add = partial(session.call, "layer.add")
+    add({"id": "screen", "frame": frame(0, 0, 360, 640)})
+    add({"id": "header", "parent": "screen", "sort": 1, "frame": frame(0, 0, 360, 56)})
+    add({"id": "badges", "parent": "header", "sort": 2})
+    add({"id": "badge", "parent": "badges", "frame": frame(320, 12, 32, 32)})
+    add({"id": "list", "parent": "screen", "frame": frame(0, 56, 360, 480), "clips": True})
+    for row in range(4):
+        add({"id": f"row{row}", "parent": "list", "frame": frame(8, row * 140 + 8, 344, 120)})
+    add(
+        {
+            "id": "sheet",
+            "parent": "screen",
+            "sort": 5,
+            "frame": frame(0, 300, 360, 340),
+            "hidden": True,
+        }
+    )
+    add({"id": "sheet-button", "parent": "sheet", "frame": frame(16, 16, 120, 40)})
+    add({"id": "overlay", "sort": 10})
 
 
 @dataclass(frozen=True)

@@ -1,17 +1,20 @@
-"""The layer picture and the report, opened in a real browser (headless Chromium).
+"""The layer picture and the report of a real session, opened in a real browser (headless
+Chromium).
 
 Run (from the repository root; ``make test-browser`` does all of it):
 
-    swift build --build-tests
+    make release
     ORDO_BROWSER_STRICT=1 .venv/bin/python -m pytest -q tests/browser
 
-The files come from the Swift test RenderSamplesTests, which writes them when
-ORDO_RENDER_SAMPLES_DIR is set (a fixed scenario: a few layers, alerts through the real
-Screen). Once ``ordo report`` and ``layer.render`` exist, they will come from the engine.
-What is checked: the DOM Chromium builds has one ``bar`` element per state interval and one
-layer group per framed layer (so the page parses in a browser as it does as XML), no script
-ran or exists, and the screenshots are pictures (many colours, the state and hit colours
-present), not blank pages.
+The files come from the engine: a fixed session (browser_support.record_scenario) runs
+through ``ordo --clock manual --trace`` on pipes; the picture is a ``layer.render`` answer
+of that session and the page is ``ordo report`` on its trace. What they must show is
+worked out from the session's messages (engine_session.wire_counts), not from the engine's
+renderer. What is checked: the DOM Chromium builds has one ``bar`` element per state
+interval (per state), one end mark per ended alert, one marker per page change, one layer
+group per framed visible layer (so the page parses in a browser as it does as XML), the hit
+path of the marked point, no script; and the screenshots are pictures (many colours, the
+state and hit colours present), not blank pages.
 """
 
 from __future__ import annotations
@@ -28,14 +31,14 @@ from browser_support import (
     chromium_binary,
     hex_colour,
     read_png,
+    record_scenario,
     run_chromium,
-    write_samples,
 )
 
 
 @pytest.fixture(scope="module")
 def samples(tmp_path_factory: pytest.TempPathFactory) -> Samples:
-    return write_samples(tmp_path_factory.mktemp("samples"))
+    return record_scenario(tmp_path_factory.mktemp("samples"))
 
 
 @pytest.fixture(scope="module")
@@ -66,38 +69,76 @@ def screenshot(chromium: str, profile: Path, page: Path, size: tuple[int, int]) 
     return image
 
 
+def layer_groups(markup: str) -> list[str]:
+    """The ``data-layer`` of every layer group, in document order."""
+    return re.findall(r'<g class="layer depth-\d+[^"]*" data-layer="([^"]*)"', markup)
+
+
+def test_the_scenario_has_every_kind_of_interval_and_end(samples: Samples) -> None:
+    # Guards the scenario itself: the checks below would be weak on a thin session.
+    expected = samples.expected
+    assert set(expected.bars_by_state) == {"scheduled", "pending", "showing", "suspended"}
+    assert expected.bars_by_state["suspended"] >= 2  # a page change and a preemption
+    assert (
+        expected.ends >= 5 and expected.navigation >= 3 and expected.queues == {"default", "toast"}
+    )
+    assert "sheet" not in expected.layers and "sheet-button" not in expected.layers
+    assert "row3" in expected.layers and "toast-view" in expected.layers
+
+
 def test_report_dom_has_one_bar_per_interval(
     samples: Samples, chromium: str, profile: Path
 ) -> None:
+    expected = samples.expected
     dom = dump_dom(chromium, profile, samples.html)
     bars = re.findall(r'<rect class="bar state-([a-z]+)"', dom)
-    assert len(bars) == samples.expected["bars"]
-    assert Counter(bars) == Counter(samples.expected["barsByState"])
-    assert len(re.findall(r'<g class="end end-[a-z]+"', dom)) == samples.expected["ends"]
-    assert len(re.findall(r'<g class="nav"', dom)) == samples.expected["navigation"]
+    assert len(bars) == expected.bars
+    assert Counter(bars) == expected.bars_by_state
+    assert len(re.findall(r'<g class="end end-[a-z]+"', dom)) == expected.ends
+    assert len(re.findall(r'<g class="nav"', dom)) == expected.navigation
+    lanes = re.findall(r'<text class="lane-title"[^>]*>queue ([^ <]+) ', dom)
+    assert sorted(lanes) == sorted(expected.queues)
     # The layer picture is inlined and parsed as SVG inside the page.
-    assert len(re.findall(r'<g class="layer depth-\d+', dom)) == samples.expected["layers"]
+    assert layer_groups(dom) == expected.layers
     # The legend's swatches are empty: the browser nested nothing inside them.
     assert len(re.findall(r'<span class="swatch [^"]*"></span>', dom)) == 10
     assert "<script" not in dom.lower()
 
 
+def state_colours(html: str) -> dict[str, str]:
+    """The fill of each state's bars, from the page's style sheet."""
+    return dict(re.findall(r"\.state-([a-z]+)\{fill:(#[0-9a-f]{6})", html))
+
+
 def test_report_screenshot_shows_the_timeline(
     samples: Samples, chromium: str, profile: Path
 ) -> None:
+    colours = state_colours(samples.html.read_text())
+    assert set(colours) == set(samples.expected.bars_by_state)
     image = screenshot(chromium, profile, samples.html, (1300, 900))
     counts = Counter(image.pixels)
     assert len(counts) >= 20, "the page looks blank"
     white = counts[(255, 255, 255)]
     assert white < len(image.pixels) * 0.95, "the page is almost all white"
-    for state, colour in samples.expected["stateColours"].items():
+    for state, colour in colours.items():
         # Every state's bars are drawn in its own colour (at least a 2 x 12 px bar).
         assert counts[hex_colour(colour)] >= 24, f"no {state} bar on screen"
 
 
 def test_layer_picture_dom_and_screenshot(samples: Samples, chromium: str, profile: Path) -> None:
     dom = dump_dom(chromium, profile, samples.svg)
-    assert len(re.findall(r'<g class="layer depth-\d+', dom)) == samples.expected["layers"]
+    assert layer_groups(dom) == samples.expected.layers
+    # The layers of layer.hitTest's path are the ones highlighted, the last one as the hit.
+    on_path = re.findall(r'<g class="layer depth-\d+ hit-path[^"]*" data-layer="([^"]*)"', dom)
+    assert on_path == [layer for layer in samples.hit_path if layer in samples.expected.layers]
+    assert on_path and on_path[-1] == samples.hit_path[-1]
+    hit = re.search(
+        r'<g class="layer depth-\d+ hit-path hit" data-layer="[^"]*"[^>]*>.*?'
+        r'<rect [^>]*stroke="(#[0-9a-f]{6})"',
+        dom,
+        re.DOTALL,
+    )
+    assert hit, dom[:2000]
     svg = samples.svg.read_text()
     size = re.match(r'<svg [^>]*width="(\d+)" height="(\d+)"', svg)
     assert size, svg[:200]
@@ -106,4 +147,4 @@ def test_layer_picture_dom_and_screenshot(samples: Samples, chromium: str, profi
     assert len(counts) >= 10, "the picture looks blank"
     assert counts[(255, 255, 255)] < len(image.pixels) * 0.5
     # The hit path's outline is drawn in the hit colour.
-    assert counts[hex_colour(samples.expected["hitColour"])] >= 50
+    assert counts[hex_colour(hit[1])] >= 50

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from xml.etree import ElementTree
 
 import pytest
 
@@ -47,6 +48,13 @@ def members(**expected: Any) -> Check:
         assert {name: result[name] for name in expected} == expected
 
     return check
+
+
+def rendered(result: Any, clock: str) -> None:
+    # One framed layer drawn: the SVG parses and holds its group, with a11y title.
+    svg = ElementTree.fromstring(result["svg"])
+    assert svg.tag == "{http://www.w3.org/2000/svg}svg"
+    assert result["svg"].count('<g class="layer ') == 1
 
 
 def initialized(result: Any, clock: str) -> None:
@@ -172,6 +180,7 @@ CASES = [
     Case(
         "layer.hitTest", {"x": 5, "y": 5}, equal({"id": "a", "path": ["a"]}), same_engine=(ADD_A,)
     ),
+    Case("layer.render", {"labels": False}, rendered, same_engine=(ADD_A,)),
     Case("layer.clear", None, equal({"removed": 2}), same_engine=(ADD_A, ADD_B)),
     Case(
         "alert.enqueue",
@@ -227,7 +236,7 @@ CASES = [
     Case(
         "alert.defineType",
         {"type": "rate", "priority": 5, "limit": {"max": 1}},
-        members(type="rate", priority=5, limit={"max": 1, "windowMs": None, "per": "type"}),
+        members(type="rate", priority=5, limit={"max": 1, "windowMs": None, "per": None}),
     ),
     Case(
         "alert.history",

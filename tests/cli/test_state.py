@@ -18,7 +18,7 @@ def test_a_once_limit_holds_across_three_processes(tmp_path: Path) -> None:
         + q({"type": "once", "limit": {"max": 1}, "persist": True})
     )
     assert defined.status == 0, defined.stderr
-    assert defined.json()["limit"] == {"max": 1, "windowMs": None, "per": "type"}
+    assert defined.json()["limit"] == {"max": 1, "windowMs": None, "per": None}
 
     answers = []
     for _ in range(3):

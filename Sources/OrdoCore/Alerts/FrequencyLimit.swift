@@ -108,4 +108,6 @@ public enum TimelineObservation: Equatable, Sendable {
     at: Int64)
   /// The page stack changed.
   case navigation([String], at: Int64)
+  /// `engine.reset`: everything the engine held is gone (the next observations start afresh).
+  case reset(at: Int64)
 }

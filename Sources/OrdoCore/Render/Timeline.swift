@@ -232,6 +232,19 @@ public struct TimelineBuilder: Sendable {
     navigation.append(Timeline.NavigationMarker(at: at, stack: stack))
   }
 
+  /// `engine.reset` at `at`: every alert still active stops there (with no end reason: it
+  /// did not end, it was forgotten), and the page stack is empty again.
+  /// - Complexity: O(n), n the number of tracks.
+  public mutating func engineReset(at: Int64) {
+    note(at)
+    for index in tracks.indices where tracks[index].state != nil {
+      close(index, at: at)
+      tracks[index].state = nil
+    }
+    latest.removeAll()
+    navigationChanged(stack: [], at: at)
+  }
+
   /// The timeline up to `at` (or the latest time fed, if later): alerts still active end
   /// their last interval there, without an end reason.
   /// - Complexity: O(n), n the number of intervals.

@@ -15,6 +15,9 @@ shows when; this script only reports what the engine says and plays the user.
     python examples/room_page.py --scheduled-b # B is a scheduled popup (shows 1 s after its reply)
     python examples/room_page.py --scheduled-b --cancel-b
                                                # ...and the wallet page makes B unnecessary
+    python examples/room_page.py --trace s.trace --layers-svg layers.svg
+                                               # record the session (ordo replay/report),
+                                               # draw the layers at the end (layer.render)
 
 Needs the engine: pass --ordo PATH, set ORDO_BIN, or run inside the repository
 after `swift build`.
@@ -40,6 +43,7 @@ POPUPS = {
 READ_TIME = 0.4  # seconds the user looks at a popup before closing it
 WALLET_TIME = 0.8  # seconds spent on the wallet page
 REPLY_TIMES = (0.1, 1.5)  # the network replies arrive within this window (seconds)
+GIFT_BUTTON = {"x": 334, "y": 804}  # a point on the gift button, marked in the layer picture
 
 
 class RoomPage:
@@ -61,6 +65,7 @@ class RoomPage:
     # -- setup -------------------------------------------------------------------
 
     def open(self) -> None:
+        self.build_layers()
         for _, (kind, _, priority) in POPUPS.items():
             # The fixed A → B → C order is just three priorities; scope: only on this page.
             self.engine.alerts.define_type(kind, priority=priority, scope="room")
@@ -72,6 +77,19 @@ class RoomPage:
         for name in POPUPS:
             delay = self.rng.uniform(*REPLY_TIMES) * self.args.time_scale
             threading.Thread(target=self.network_reply, args=(name, delay), daemon=True).start()
+
+    def build_layers(self) -> None:
+        # The page's layers on a 390 x 844 phone: the chat list clips its messages, the
+        # wallet page waits hidden on top.
+        add = self.engine.layers.add
+        add("room", frame=(0, 0, 390, 844))
+        add("video", parent="room", frame=(0, 0, 390, 520))
+        add("chat", parent="room", frame=(0, 520, 390, 244), clips=True)
+        for n in range(4):
+            add(f"message{n + 1}", parent="chat", frame=(8, 8 + 64 * n, 374, 56))
+        add("giftBar", parent="room", sort=10, frame=(0, 764, 390, 80))
+        add("giftButton", parent="giftBar", frame=(290, 12, 88, 56))
+        add("wallet", sort=1, frame=(0, 0, 390, 844), hidden=True)
 
     # -- the network ---------------------------------------------------------------
 
@@ -85,8 +103,9 @@ class RoomPage:
             data={"label": label},
             delay_ms=round(1000 * self.args.time_scale) if scheduled else ordo.UNSET,
         )
-        state = result.alert.state
-        note = f"scheduled (ready at {result.alert.ready_at} ms)" if scheduled else f"now {state}"
+        alert = result.alert
+        assert alert is not None  # these popup types have no frequency limit
+        note = f"scheduled (ready at {alert.ready_at} ms)" if scheduled else f"now {alert.state}"
         self.say("network", f"{name} ({label}) reply arrived → {note}")
         with self.print_lock:
             self.arrived += 1
@@ -110,10 +129,12 @@ class RoomPage:
         # Navigate first, then complete: nothing else flashes on screen meanwhile.
         self.say("user", f"taps {alert_id}'s button → wallet page")
         self.engine.nav.push("wallet")
+        self.engine.layers.update("wallet", hidden=False)
         self.engine.alerts.complete(alert_id, result="opened wallet")
         threading.Timer(WALLET_TIME * self.args.time_scale, self.back_to_room).start()
 
     def back_to_room(self) -> None:
+        self.engine.layers.update("wallet", hidden=True)
         if self.args.cancel_b:
             cancelled = self.engine.alerts.cancel(type="growthGift")
             self.say(
@@ -146,13 +167,16 @@ def main(argv: list[str]) -> int:
     parser.add_argument(
         "--time-scale", type=float, default=1.0, help="speed factor (0.5: twice as fast)"
     )
+    parser.add_argument("--trace", default=None, help="record the session to this file")
+    parser.add_argument("--layers-svg", default=None, help="write the layers at the end here")
     args = parser.parse_args(argv)
     if args.seed is None:
         args.seed = random.randrange(1000)
     print(f"Ordo room page (seed {args.seed}); times since the page opened\n")
     # Also look for the repository's build from this file's location.
     binary = ordo.find_engine(args.ordo, search_from=[Path(__file__).parent])
-    with ordo.Engine(binary) as engine:
+    flags = ["--trace", args.trace] if args.trace else []
+    with ordo.Engine(binary, args=flags) as engine:
         page = RoomPage(engine, args)
         page.open()
         if not page.finished.wait(20):
@@ -163,6 +187,9 @@ def main(argv: list[str]) -> int:
             print(
                 f"  {alert.id}: {alert.state:<9} ({alert.end_reason}), shown {alert.shown_count}x"
             )
+        if args.layers_svg:
+            picture = engine.call("layer.render", {"point": GIFT_BUTTON, "height": 600})
+            Path(args.layers_svg).write_text(picture["svg"], encoding="utf-8")
     return 0
 
 

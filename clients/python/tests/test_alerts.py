@@ -18,6 +18,7 @@ def test_enqueue_shows_at_once_and_the_event_precedes_the_answer(engine: Engine)
     assert seen == ["A"]
     assert result.disposition == "queued"
     alert = result.alert
+    assert alert is not None
     assert (alert.id, alert.state, alert.queue, alert.type, alert.priority) == (
         "A",
         "showing",
@@ -72,6 +73,7 @@ def test_duplicate_alert_id(engine: Engine) -> None:
 def test_generated_alert_ids(engine: Engine) -> None:
     a = engine.alerts.enqueue("x").alert
     b = engine.alerts.enqueue("x").alert
+    assert a is not None and b is not None
     assert a.id != b.id and a.id.startswith("alert-")
 
 
@@ -81,10 +83,12 @@ def test_define_type_supplies_defaults(engine: Engine) -> None:
         type="redPacket", priority=30, scope="room", duration_ms=5000, ttl_ms=None, queue=None
     )
     alert = engine.alerts.enqueue("redPacket", id="A").alert
+    assert alert is not None
     assert (alert.priority, alert.scope, alert.duration_ms) == (30, "room", 5000)
     # Redefining replaces the whole definition.
     assert engine.alerts.define_type("redPacket").priority is None
-    assert engine.alerts.enqueue("redPacket", id="B").alert.priority == 0
+    again = engine.alerts.enqueue("redPacket", id="B").alert
+    assert again is not None and again.priority == 0
 
 
 def test_scoped_alerts_wait_for_their_page(engine: Engine) -> None:
@@ -128,6 +132,7 @@ def test_nav_methods(engine: Engine) -> None:
 def test_scheduled_alert_becomes_pending_at_its_time(engine: Engine) -> None:
     engine.alerts.enqueue("busy", id="Busy")
     alert = engine.alerts.enqueue("later", id="L", delay_ms=1000).alert
+    assert alert is not None
     assert (alert.state, alert.ready_at) == ("scheduled", 1000)
     engine.clock.advance(999)
     assert engine.alerts.get("L").state == "scheduled"
@@ -151,6 +156,7 @@ def test_delay_and_at_together_are_invalid(engine: Engine) -> None:
 def test_ttl_expires_a_waiting_alert(engine: Engine) -> None:
     engine.alerts.enqueue("busy", id="Busy")
     alert = engine.alerts.enqueue("short", id="S", ttl_ms=500).alert
+    assert alert is not None
     assert alert.expires_at == 500
     engine.clock.advance(500)
     expired = engine.alerts.get("S")
@@ -218,17 +224,19 @@ def test_dedupe_by_key(engine: Engine) -> None:
     assert first.disposition == "queued"
     taken(engine)
     replaced = engine.alerts.enqueue("gift", key="gift", data={"v": 2}, priority=5)
-    assert replaced.disposition == "replaced"
+    assert replaced.disposition == "replaced" and replaced.alert is not None
     assert (replaced.alert.id, replaced.alert.data, replaced.alert.priority) == ("G1", {"v": 2}, 5)
     update = engine.wait_for("alert.update", timeout=0)
     assert update.alert.data == {"v": 2}
     ignored = engine.alerts.enqueue("gift", key="gift", data={"v": 3}, on_duplicate="ignore")
-    assert ignored.disposition == "ignored" and ignored.alert.data == {"v": 2}
+    assert ignored.disposition == "ignored" and ignored.alert is not None
+    assert ignored.alert.data == {"v": 2}
     with pytest.raises(ordo.AlreadyExists) as caught:
         engine.alerts.enqueue("gift", key="gift", on_duplicate="error")
     assert caught.value.kind == "key" and caught.value.id == "gift"
     allowed = engine.alerts.enqueue("gift", key="gift", on_duplicate="allow")
-    assert allowed.disposition == "queued" and allowed.alert.id != "G1"
+    assert allowed.disposition == "queued" and allowed.alert is not None
+    assert allowed.alert.id != "G1"
 
 
 def test_preempt_displaces_a_lower_priority_alert(engine: Engine) -> None:

@@ -81,6 +81,7 @@ class AlertTraffic(RuleBasedStateMachine):
             preempt=preempt,
         )
         if result.disposition == "queued":
+            assert result.alert is not None
             self.ids.append(result.alert.id)
 
     @rule(data=st.data(), result=st.none() | st.integers())

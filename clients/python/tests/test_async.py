@@ -40,7 +40,7 @@ def test_methods_errors_and_events(framing: str, checker: SchemaChecker) -> None
             await engine.clock.advance(-1)
         assert (await engine.nav.push("room")).active == "room"
         result = await engine.alerts.enqueue("toast", id="T", duration_ms=10, scope="room")
-        assert result.alert.state == "showing"
+        assert result.alert is not None and result.alert.state == "showing"
         assert await engine.clock.advance(10) == 10
         events = [brief(e) async for e in engine.events(timeout=0)]
         assert events == [("show", "T", 0), ("hide", "T", "timeout", 10), ("idle", "default", 10)]

@@ -52,7 +52,8 @@ def test_events_of_a_batch_arrive_before_its_results(engine: Engine) -> None:
         batch.alerts.complete("A")
     order.append("results")
     assert order == ["event A", "event B", "results"]
-    assert first.result().alert.state == "showing"  # as it was after its own pump
+    alert = first.result().alert
+    assert alert is not None and alert.state == "showing"  # as it was after its own pump
     assert taken(engine) == [("show", "A", 0), ("show", "B", 0)]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
@@ -30,9 +31,31 @@ def test_room_page_shows_a_b_c(ordo_bin: str, seed: int) -> None:
     assert "all popups handled" in out
     assert "shown in order: A → B → C" in out
     assert "A (suspended)" in out  # A's button took the user to the wallet page
+    assert " svg " not in out  # no picture unless asked for
 
 
 def test_room_page_cancelled_b_does_not_show(ordo_bin: str) -> None:
     out = run_example(ordo_bin, "--seed", "5", "--scheduled-b", "--cancel-b")
     assert "cancelled ['B']" in out
     assert "shown in order: A → C" in out
+
+
+def test_room_page_saves_the_layers_as_svg(ordo_bin: str, tmp_path: Path) -> None:
+    picture = tmp_path / "room.svg"
+    out = run_example(ordo_bin, "--seed", "3", "--layers-svg", str(picture))
+    assert "shown in order: A → B → C" in out
+    svg = "{http://www.w3.org/2000/svg}"
+    groups = ET.parse(picture).getroot().iter(svg + "g")
+    drawn = [g.get("data-layer") for g in groups if "layer" in g.get("class", "").split()]
+    # Paint order of the framed, visible layers at the end (the wallet page is hidden).
+    assert drawn == [
+        "room",
+        "video",
+        "chat",
+        "message1",
+        "message2",
+        "message3",
+        "message4",
+        "giftBar",
+        "giftButton",
+    ]

@@ -7,7 +7,7 @@ import dataclasses
 import inspect
 import re
 import typing
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Optional
 
 import pytest
 
@@ -124,6 +124,9 @@ MODELS: dict[str, type] = {
     "ClockNow": models.ClockNow,
     "InitializeResult": models.InitializeResult,
     "ClientInfo": models.ClientInfo,
+    "FrequencyLimit": models.FrequencyLimit,
+    "Show": models.ShowRecord,
+    "StateInfo": models.StateInfo,
     "AlertShowEvent": AlertShow,
     "AlertHideEvent": AlertHide,
     "AlertUpdateEvent": AlertUpdate,
@@ -179,6 +182,8 @@ LITERALS = {
     "ClockMode": models.ClockMode,
     "Framing": models.Framing,
     "Topic": models.Topic,
+    "OnLimit": models.OnLimit,
+    "LimitPer": models.LimitPer,
 }
 
 
@@ -239,6 +244,11 @@ if TYPE_CHECKING:  # checked by mypy --strict: each flavour's wrappers keep thei
         assert_type(engine.layers.tree(), models.TreeRoot)
         assert_type(engine.alerts.list(), tuple[models.Alert, ...])
         assert_type(engine.ping(), models.Ping)
+        assert_type(engine.layers.render(), str)
+        assert_type(engine.alerts.history(), tuple[models.ShowRecord, ...])
+        assert_type(engine.alerts.forget(all=True), int)
+        assert_type(engine.alerts.enqueue("x").alert, Optional[models.Alert])
+        assert_type(await other.layers.render("a"), str)
         removing = assert_type(other.layers.remove("a"), Coroutine[Any, Any, int])
         assert_type(await removing, int)
         assert_type(await other.layers.tree(depth=1), models.TreeRoot)
@@ -246,3 +256,4 @@ if TYPE_CHECKING:  # checked by mypy --strict: each flavour's wrappers keep thei
         with engine.batch() as batch:
             assert_type(batch.alerts.enqueue("x"), ordo.Pending[models.EnqueueResult])
             assert_type(batch.layers.tree("a"), ordo.Pending[models.TreeNode])
+            assert_type(batch.alerts.forget(type="t"), ordo.Pending[int])

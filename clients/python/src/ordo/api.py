@@ -11,9 +11,10 @@ flavour parameter (``Sync``, ``Async``, ``Batched``) tells type checkers which.
 Conventions: Python names are snake_case forms of the protocol's camelCase
 (``delay_ms`` is sent as ``delayMs``). A parameter left at :data:`UNSET` is
 not sent. ``None`` is sent as ``null``: for ``parent`` it means the top
-level, for ``frame``/``data`` of ``layers.update`` it clears them; elsewhere
-the engine treats ``null`` like an omitted parameter. Results with a single
-member are unwrapped (``layers.remove`` returns the count).
+level, for ``frame``/``data`` of ``layers.update`` it clears them, for
+``limit`` of ``alerts.enqueue`` it means unlimited; elsewhere the engine
+treats ``null`` like an omitted parameter. Results with a single member are
+unwrapped (``layers.remove`` returns the count).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from .models import (
     ClockNow,
     EnqueueResult,
     FrameLike,
+    FrequencyLimit,
     HitTestResult,
     InitializeResult,
     Layer,
@@ -41,9 +43,11 @@ from .models import (
     Mount,
     NavState,
     OnDuplicate,
+    OnLimit,
     PauseState,
     Ping,
     QueueSettings,
+    ShowRecord,
     SortRange,
     Stats,
     Topic,
@@ -96,8 +100,10 @@ def _frame(frame: FrameLike | None) -> Any:
     return None if frame is None else frame_to_json(frame)
 
 
-def _json_of(value: Mount | ClientInfo | Mapping[str, Any]) -> Any:
-    return value.to_json() if isinstance(value, (Mount, ClientInfo)) else dict(value)
+def _json_of(value: Any) -> Any:
+    if isinstance(value, (Mount, ClientInfo, FrequencyLimit)):
+        return value.to_json()
+    return dict(value) if isinstance(value, Mapping) else value  # None, an int limit: as is
 
 
 def _strings(values: Sequence[str]) -> list[str]:
@@ -111,6 +117,8 @@ CONVERT: dict[str, Callable[[Any], Any]] = {
     "frame": _frame,
     "mount": _json_of,
     "client_info": _json_of,
+    "limit": _json_of,
+    "point": lambda p: {"x": p[0], "y": p[1]} if isinstance(p, tuple) else _json_of(p),
     "ids": _strings,
     "states": _strings,
     "stack": _strings,
@@ -198,6 +206,9 @@ _now: Decoder[int] = member("now", int)
 _ids: Decoder[tuple[str, ...]] = member("ids", tuple[str, ...])
 _cancelled: Decoder[tuple[str, ...]] = member("cancelled", tuple[str, ...])
 _alerts: Decoder[tuple[Alert, ...]] = member("alerts", tuple[Alert, ...])
+_shows: Decoder[tuple[ShowRecord, ...]] = member("shows", tuple[ShowRecord, ...])
+_forgotten: Decoder[int] = member("forgotten", int)
+_svg: Decoder[str] = member("svg", str)
 _topics: Decoder[tuple[Topic, ...]] = member("topics", tuple[Topic, ...])
 _document: Decoder[dict[str, Any]] = obj
 
@@ -232,11 +243,12 @@ class EngineAPI(Surface[F]):
 
     @rpc("engine.stats", Stats)
     def stats(self) -> None:
-        """Layer and alert counts, requests handled, uptime."""
+        """Layer and alert counts, requests handled, uptime, the ``--state`` file (or None)."""
 
     @rpc("engine.reset", null)
-    def reset(self) -> None:
-        """Back to a fresh engine (keeps only the clock mode; the clock goes back to 0)."""
+    def reset(self, *, state: bool | Unset = UNSET) -> None:
+        """Back to a fresh engine (with ``--state``: as if restarted; ``state=True`` empties
+        the file too). Keeps only the clock mode; the clock goes back to 0."""
 
 
 class Namespace(Surface[F]):
@@ -349,6 +361,18 @@ class LayersAPI(Namespace[F]):
     def hit_test(self, x: float, y: float, *, id: str | Unset | None = UNSET) -> None:
         """The topmost hit layer at (x, y) and its path, or ``id=None, path=()``."""
 
+    @rpc("layer.render", _svg)
+    def render(
+        self,
+        id: str | Unset | None = UNSET,
+        *,
+        point: tuple[float, float] | Mapping[str, float] | Unset | None = UNSET,
+        width: float | Unset | None = UNSET,
+        height: float | Unset | None = UNSET,
+        labels: bool | Unset = UNSET,
+    ) -> None:
+        """The tree (or ``id``'s subtree) as SVG text; ``point``'s hit path highlighted."""
+
     @rpc("layer.clear", _removed)
     def clear(self, id: str | Unset | None = UNSET) -> None:
         """Remove every descendant of ``id`` (UNSET/None: every layer); returns the count."""
@@ -375,8 +399,16 @@ class AlertsAPI(Namespace[F]):
         duration_ms: int | Unset | None = UNSET,
         preempt: bool | Unset = UNSET,
         mount: Mount | Mapping[str, Any] | Unset = UNSET,
+        persist: bool | Unset | None = UNSET,
+        limit: FrequencyLimit | Mapping[str, Any] | Unset | None = UNSET,
+        cooldown_ms: int | Unset | None = UNSET,
+        on_limit: OnLimit | Unset | None = UNSET,
     ) -> None:
-        """Queue an alert; its ``alert.show`` (if it shows at once) arrives before this returns."""
+        """Queue an alert; its ``alert.show`` (if it shows at once) arrives before this returns.
+
+        ``limit=None`` means unlimited (not the type's limit); a frequency limit may drop it
+        (disposition ``limited``, ``alert`` None) or, with ``on_limit="defer"``, schedule it.
+        """
 
     @rpc("alert.complete", Alert)
     def complete(self, id: str, *, result: Any = UNSET) -> None:
@@ -445,8 +477,30 @@ class AlertsAPI(Namespace[F]):
         duration_ms: int | Unset | None = UNSET,
         ttl_ms: int | Unset | None = UNSET,
         queue: str | Unset | None = UNSET,
+        persist: bool | Unset | None = UNSET,
+        limit: FrequencyLimit | Mapping[str, Any] | Unset | None = UNSET,
+        cooldown_ms: int | Unset | None = UNSET,
+        on_limit: OnLimit | Unset | None = UNSET,
     ) -> None:
         """Replace the type's whole definition (fields not given become unset)."""
+
+    @rpc("alert.history", _shows)
+    def history(
+        self,
+        *,
+        type: str | Unset | None = UNSET,
+        key: str | Unset | None = UNSET,
+        queue: str | Unset | None = UNSET,
+        since_wall_at: int | Unset | None = UNSET,
+        limit: int | Unset | None = UNSET,
+    ) -> None:
+        """Counted shows (first shows), newest first; filters combine; ``limit`` default 100."""
+
+    @rpc("alert.forget", _forgotten)
+    def forget(
+        self, *, type: str | Unset = UNSET, key: str | Unset = UNSET, all: bool = False
+    ) -> None:
+        """Erase matching show history (at least one filter) so limits count from zero."""
 
 
 class NavAPI(Namespace[F]):

@@ -173,6 +173,18 @@ class LimitExceeded(OrdoError):
     value = _int("value")
 
 
+class StorageError(OrdoError):
+    """-32005: the ``--state`` file could not be written; the request changed nothing.
+
+    ``reason``: ``disk_full``, ``io_error``, ``read_only`` or ``corrupt``; ``detail``:
+    what the storage layer said. Every request of the same commit got this error.
+    """
+
+    code = -32005
+    reason = _str("reason")
+    detail = _str("detail")
+
+
 class EngineExited(OrdoException):
     """The engine process is gone (it exited, crashed or was killed).
 

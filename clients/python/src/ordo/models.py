@@ -19,9 +19,11 @@ M = TypeVar("M", bound="Model")
 
 AlertState = Literal["scheduled", "pending", "showing", "suspended", "done", "cancelled", "expired"]
 ActiveAlertState = Literal["scheduled", "pending", "showing", "suspended"]
-EndReason = Literal["completed", "timeout", "cancelled", "expired"]
-Disposition = Literal["queued", "replaced", "ignored"]
+EndReason = Literal["completed", "timeout", "cancelled", "expired", "limited"]
+Disposition = Literal["queued", "replaced", "ignored", "limited"]
 OnDuplicate = Literal["replace", "ignore", "error", "allow"]
+OnLimit = Literal["drop", "defer"]
+LimitPer = Literal["type", "key"]
 HideReason = Literal["timeout", "cancelled", "preempted", "suspended"]
 ChangeReason = Literal[
     "ready",
@@ -33,6 +35,8 @@ ChangeReason = Literal[
     "timeout",
     "cancelled",
     "expired",
+    "limited",
+    "deferred",
 ]
 ClockMode = Literal["system", "manual"]
 Framing = Literal["ndjson", "lsp"]
@@ -204,6 +208,7 @@ class Alert(Model):
     end_reason: EndReason | None
     shown_count: int
     mount: Mount | None
+    persist: bool
 
     @property
     def active(self) -> bool:
@@ -213,10 +218,39 @@ class Alert(Model):
 
 @dataclass(frozen=True)
 class EnqueueResult(Model):
-    """The alert as it is after the enqueue (maybe already showing) and what happened."""
+    """The alert as it is after the enqueue (maybe already showing) and what happened.
 
-    alert: Alert
+    Disposition ``limited``: a frequency limit dropped it, ``alert`` is ``None`` and
+    ``retry_at`` the earliest engine time the limit would allow (``None``: never).
+    """
+
+    alert: Alert | None
     disposition: Disposition
+    retry_at: int | None = None
+
+
+@dataclass(frozen=True)
+class FrequencyLimit(Model):
+    """At most ``max`` shows within any ``window_ms`` (``None``: ever), per type or per key."""
+
+    max: int
+    window_ms: int | None = None
+    per: LimitPer | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"max": self.max, "windowMs": self.window_ms, "per": self.per}
+
+
+@dataclass(frozen=True)
+class ShowRecord(Model):
+    """One counted show of ``alert.history`` (``at``: engine time; ``wall_at``: epoch ms)."""
+
+    id: str
+    type: str
+    key: str | None
+    queue: str
+    at: int
+    wall_at: int
 
 
 @dataclass(frozen=True)
@@ -245,6 +279,10 @@ class TypeDefaults(Model):
     duration_ms: int | None
     ttl_ms: int | None
     queue: str | None
+    persist: bool | None = None
+    limit: FrequencyLimit | None = None
+    cooldown_ms: int | None = None
+    on_limit: OnLimit | None = None
 
 
 @dataclass(frozen=True)
@@ -289,11 +327,21 @@ class AlertCounts(Model):
 
 
 @dataclass(frozen=True)
+class StateInfo(Model):
+    """The ``--state`` file: its path as given, bytes on disk, commits since start."""
+
+    path: str
+    bytes: int
+    commits: int
+
+
+@dataclass(frozen=True)
 class Stats(Model):
     layers: int
     alerts: AlertCounts
     requests: int
     uptime_ms: int
+    state: StateInfo | None
 
 
 @dataclass(frozen=True)
