@@ -329,13 +329,14 @@ public final class DurableStore {
         ])
       }
     }
-    for order in changes.forgottenShows { try deleteShow.run([.integer(order)]) }
+    // Shows first: a show recorded and forgotten within one commit must end up deleted.
     for show in changes.shows {
       try insertShow.run([
         .integer(show.order), .text(show.id), .text(show.type), .optional(show.key),
         .text(show.queue), .integer(show.wallAt),
       ])
     }
+    for order in changes.forgottenShows { try deleteShow.run([.integer(order)]) }
     for id in changes.alerts.sorted() {
       if let alert = manager.persistedAlert(id: id) {
         try upsertAlert.run([.text(id), .integer(alert.alert.seq), .text(Self.json(alert))])
