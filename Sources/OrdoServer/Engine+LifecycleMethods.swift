@@ -205,5 +205,7 @@ extension Engine {
     clock.reset()
     screen = Self.freshScreen(configuration, clock: clock)
     try reloadDurableState(emptying: emptyingState)
+    // As after a start, restored alerts wait for the next request, not this one.
+    keepsHoldingPastThisCall = holdingRestored
   }
 }
