@@ -378,6 +378,9 @@ public final class DurableStore {
     let reason: StoreWriteError.Reason
     switch error.primary {
     case SQLITE_FULL: reason = .diskFull
+    // SQLite reports only ENOSPC as full; a quota or a file size limit is as full.
+    case SQLITE_IOERR where [ENOSPC, EDQUOT, EFBIG].contains(error.systemErrno):
+      reason = .diskFull
     case SQLITE_READONLY: reason = .readOnly
     case SQLITE_CORRUPT, SQLITE_NOTADB: reason = .corrupt
     default: reason = .ioError
