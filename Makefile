@@ -9,7 +9,7 @@ RELEASE_BIN := .build/release/ordo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: bench bench-deps fuzz sanitize demo test deps swift-deps python-deps node-deps build release lint format \
-	test-swift test-python test-node test-hostile interop-deps test-interop clean
+	test-swift test-python test-node test-hostile interop-deps test-interop durable-deps test-durable soak clean
 
 ## demo: build the release engine and watch it order popups and layers.
 demo: release python-deps
@@ -18,16 +18,26 @@ demo: release python-deps
 	ORDO_BIN=$(RELEASE_BIN) $(PY) clients/python/examples/room_page.py
 
 ## test: every test — lint, Swift unit + integration, Python client, Node client,
-## third-party clients and editors.
-test: lint test-swift release test-python test-node test-hostile test-interop
+## third-party clients and editors, durable state.
+test: lint test-swift release test-python test-node test-hostile test-interop test-durable
 	@echo "make test: all suites passed"
 
-deps: swift-deps python-deps node-deps
+deps: swift-deps python-deps node-deps durable-deps
 
 swift-deps:
 	@pkg-config --exists jansson 2>/dev/null || { \
 	  echo "installing libjansson-dev"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libjansson-dev pkg-config; }
+	@pkg-config --exists sqlite3 2>/dev/null || { \
+	  echo "installing libsqlite3-dev (the durable state)"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libsqlite3-dev pkg-config; }
+
+## durable-deps: the sqlite3 command-line shell, which the durable-state tests use to
+## inspect and damage state files.
+durable-deps:
+	@command -v sqlite3 >/dev/null 2>&1 || { \
+	  echo "installing sqlite3 (the command-line shell)"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq sqlite3; }
 
 node-deps:
 	@command -v tsc >/dev/null 2>&1 || { \
@@ -60,7 +70,7 @@ lint:
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Fuzz/Package.swift Fuzz/Sources
 
-test-swift: swift-deps
+test-swift: swift-deps durable-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
@@ -72,6 +82,18 @@ test-python: release python-deps
 ## test-hostile: the bad-input suite, raw bytes through real pipes (tests/hostile).
 test-hostile: release python-deps
 	ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q tests/hostile
+
+## test-durable: the state file through the real engine — restarts, kill -9 at random
+## moments (ORDO_CRASH_RUNS, default 100), bad files, a full disk (tests/durable).
+test-durable: release python-deps durable-deps
+	cd tests/durable && ../../$(VENV)/bin/mypy && ../../$(VENV)/bin/ruff check \
+	  && ../../$(VENV)/bin/ruff format --check .
+	ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q tests/durable
+
+## soak: the kill -9 test at 1 000 random moments (a few minutes).
+soak: release python-deps durable-deps
+	ORDO_CRASH_RUNS=1000 ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q \
+	  tests/durable/test_crash.py
 
 ## interop-deps: the third-party clients of tests/interop: PyPI libraries into .venv;
 ## Neovim, Emacs and (for Emacs < 29) Eglot from Debian when missing (about 15 s).
