@@ -9,7 +9,8 @@ RELEASE_BIN := .build/release/ordo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: bench bench-deps fuzz sanitize demo test deps swift-deps python-deps node-deps build release lint format \
-	test-swift test-python test-node test-hostile interop-deps test-interop durable-deps test-durable soak clean
+	test-swift test-python test-node test-hostile test-trace test-cli interop-deps test-interop \
+	browser-deps test-browser durable-deps test-durable soak clean
 
 ## demo: build the release engine and watch it order popups and layers.
 demo: release python-deps
@@ -18,19 +19,19 @@ demo: release python-deps
 	ORDO_BIN=$(RELEASE_BIN) $(PY) clients/python/examples/room_page.py
 
 ## test: every test — lint, Swift unit + integration, Python client, Node client,
-## third-party clients and editors, durable state.
-test: lint test-swift release test-python test-node test-hostile test-interop test-durable
+## bad input, record and replay, the command line, third-party clients and editors,
+## durable state.
+test: lint test-swift release test-python test-node test-hostile test-trace test-cli test-interop \
+	test-durable
 	@echo "make test: all suites passed"
 
 deps: swift-deps python-deps node-deps durable-deps
 
 swift-deps:
-	@pkg-config --exists jansson 2>/dev/null || { \
-	  echo "installing libjansson-dev"; \
-	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libjansson-dev pkg-config; }
-	@pkg-config --exists sqlite3 2>/dev/null || { \
-	  echo "installing libsqlite3-dev (the durable state)"; \
-	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libsqlite3-dev pkg-config; }
+	@pkg-config --exists jansson sqlite3 2>/dev/null || { \
+	  echo "installing libjansson-dev and libsqlite3-dev"; \
+	  $(SUDO) apt-get update -qq && \
+	  $(SUDO) apt-get install -y -qq libjansson-dev libsqlite3-dev pkg-config; }
 
 ## durable-deps: the sqlite3 command-line shell, which the durable-state tests use to
 ## inspect and damage state files.
@@ -76,12 +77,26 @@ test-swift: swift-deps durable-deps
 
 test-python: release python-deps
 	cd clients/python && ../../$(VENV)/bin/mypy --strict && ../../$(VENV)/bin/ruff check \
-	  && ../../$(VENV)/bin/ruff format --check . && ../../$(PY) tools/gen_api.py --check
+	  && ../../$(VENV)/bin/ruff format --check .
 	ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q clients/python/tests
 
 ## test-hostile: the bad-input suite, raw bytes through real pipes (tests/hostile).
 test-hostile: release python-deps
 	ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q tests/hostile
+
+## test-trace: sessions recorded with --trace and replayed with `ordo replay`: the
+## conformance corpus, the seed scenarios on real timers, edits, cut-off and hostile traces
+## (tests/trace).
+test-trace: release python-deps
+	cd tests/trace && ../../$(VENV)/bin/mypy && ../../$(VENV)/bin/ruff check \
+	  && ../../$(VENV)/bin/ruff format --check .
+	ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q tests/trace
+
+## test-cli: `ordo call`, help and the examples/ scripts from a real shell (tests/cli).
+test-cli: release python-deps
+	cd tests/cli && ../../$(VENV)/bin/mypy && ../../$(VENV)/bin/ruff check \
+	  && ../../$(VENV)/bin/ruff format --check .
+	ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q tests/cli
 
 ## test-durable: the state file through the real engine — restarts, kill -9 at random
 ## moments (ORDO_CRASH_RUNS, default 100), bad files, a full disk (tests/durable).
@@ -117,6 +132,21 @@ test-interop: release interop-deps
 	cd tests/interop && ../../$(VENV)/bin/mypy && ../../$(VENV)/bin/ruff check \
 	  && ../../$(VENV)/bin/ruff format --check .
 	ORDO_INTEROP_STRICT=1 ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q tests/interop
+
+## browser-deps: headless Chromium from Debian, when missing (tests/browser; about 20 s).
+browser-deps:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "installing chromium (tests/browser opens the SVG and the report in a real browser)"; \
+	  $(SUDO) apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+
+## test-browser: the layer picture and the report, opened in headless Chromium: screenshots
+## not blank, one DOM bar per state interval (tests/browser).
+test-browser: python-deps browser-deps
+	$(SWIFT) build --build-tests
+	cd tests/browser && ../../$(VENV)/bin/mypy && ../../$(VENV)/bin/ruff check \
+	  && ../../$(VENV)/bin/ruff format --check .
+	ORDO_BROWSER_STRICT=1 SWIFT=$(SWIFT) $(PY) -m pytest -q tests/browser
 
 test-node: release node-deps
 	tsc -p clients/node/test/types

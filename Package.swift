@@ -57,7 +57,7 @@ let package = Package(
     ),
 
     // main.swift: flags, stdin/stdout, run.
-    .executableTarget(name: "ordo", dependencies: ["OrdoServer"]),
+    .executableTarget(name: "ordo", dependencies: ["OrdoServer", "OrdoJSON"]),
 
   ]
 )

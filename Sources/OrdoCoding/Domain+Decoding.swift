@@ -49,15 +49,42 @@ public struct ObjectReader {
     return text
   }
 
-  public func integer(_ key: String) throws(DecodingError) -> Int64? {
+  /// The protocol's integers: within ±(2^53 − 1).
+  public static let safeIntegers: ClosedRange<Int64> =
+    -9_007_199_254_740_991...9_007_199_254_740_991
+
+  /// An integer within `range` (by default the protocol's ±(2^53 − 1)). Rows and traces come
+  /// from files anyone can edit: a value the engine could never have written (a counter at
+  /// 2^63 − 1, a negative queue limit) is refused here, not trusted into arithmetic.
+  public func integer(_ key: String, in range: ClosedRange<Int64> = safeIntegers)
+    throws(DecodingError) -> Int64?
+  {
     guard let member = member(key) else { return nil }
-    guard let number = member.exactInteger else { throw fail(key, "an integer") }
+    guard let number = member.exactInteger, range.contains(number) else {
+      throw fail(key, "an integer from \(range.lowerBound) to \(range.upperBound)")
+    }
     return number
   }
 
-  public func requiredInteger(_ key: String) throws(DecodingError) -> Int64 {
-    guard let number = try integer(key) else { throw fail(key, "an integer") }
+  public func requiredInteger(_ key: String, in range: ClosedRange<Int64> = safeIntegers)
+    throws(DecodingError) -> Int64
+  {
+    guard let number = try integer(key, in: range) else { throw fail(key, "an integer") }
     return number
+  }
+
+  /// A name (id, type, queue, scope, key): 1 to 256 characters, as the protocol allows.
+  public func name(_ key: String) throws(DecodingError) -> String? {
+    guard let text = try string(key) else { return nil }
+    guard (1...256).contains(text.unicodeScalars.count) else {
+      throw fail(key, "a string of 1 to 256 characters")
+    }
+    return text
+  }
+
+  public func requiredName(_ key: String) throws(DecodingError) -> String {
+    guard let text = try name(key) else { throw fail(key, "a string of 1 to 256 characters") }
+    return text
   }
 
   public func bool(_ key: String) throws(DecodingError) -> Bool? {
@@ -98,25 +125,30 @@ public struct ObjectReader {
   }
 }
 
+/// The largest protocol integer (2^53 − 1), for the decoders' ranges.
+private let safeMaxInteger: Int64 = 9_007_199_254_740_991
+
 extension FrequencyLimit {
   public init(reading reader: ObjectReader) throws(DecodingError) {
     self.init(
-      max: Int(try reader.requiredInteger("max")), windowMs: try reader.integer("windowMs"),
-      per: try reader.choice("per", FrequencyLimit.Per.self) ?? .type)
+      max: Int(try reader.requiredInteger("max", in: 0...safeMaxInteger)),
+      windowMs: try reader.integer("windowMs", in: 1...safeMaxInteger),
+      per: try reader.choice("per", FrequencyLimit.Per.self))
   }
 }
 
 extension AlertTypeDefinition {
   public init(reading reader: ObjectReader) throws(DecodingError) {
     self.init(
-      type: try reader.requiredString("type"), priority: try reader.integer("priority"),
-      scope: try reader.string("scope"), durationMs: try reader.integer("durationMs"),
-      ttlMs: try reader.integer("ttlMs"), queue: try reader.string("queue"),
+      type: try reader.requiredName("type"), priority: try reader.integer("priority"),
+      scope: try reader.name("scope"),
+      durationMs: try reader.integer("durationMs", in: 1...safeMaxInteger),
+      ttlMs: try reader.integer("ttlMs", in: 0...safeMaxInteger), queue: try reader.name("queue"),
       persist: try reader.bool("persist"),
       limit: try reader.object("limit").map { (limit) throws(DecodingError) in
         try FrequencyLimit(reading: limit)
       },
-      cooldownMs: try reader.integer("cooldownMs"),
+      cooldownMs: try reader.integer("cooldownMs", in: 0...safeMaxInteger),
       onLimit: try reader.choice("onLimit", OnLimit.self))
   }
 }
@@ -124,10 +156,10 @@ extension AlertTypeDefinition {
 extension AlertQueueSettings {
   public init(reading reader: ObjectReader) throws(DecodingError) {
     self.init(
-      queue: try reader.requiredString("queue"),
-      maxConcurrent: Int(try reader.requiredInteger("maxConcurrent")),
-      minGapMs: try reader.requiredInteger("minGapMs"),
-      historyLimit: Int(try reader.requiredInteger("historyLimit")))
+      queue: try reader.requiredName("queue"),
+      maxConcurrent: Int(try reader.requiredInteger("maxConcurrent", in: 1...1_000_000)),
+      minGapMs: try reader.requiredInteger("minGapMs", in: 0...safeMaxInteger),
+      historyLimit: Int(try reader.requiredInteger("historyLimit", in: 0...100_000_000)))
   }
 }
 
@@ -135,22 +167,24 @@ extension Alert {
   /// An alert as `Alert.write(to:)` writes it.
   public init(reading reader: ObjectReader) throws(DecodingError) {
     let mount = try reader.object("mount").map { (mount) throws(DecodingError) in
-      AlertMount(parent: try mount.string("parent"), sort: try mount.requiredInteger("sort"))
+      AlertMount(parent: try mount.name("parent"), sort: try mount.requiredInteger("sort"))
     }
     guard let state = try reader.choice("state", AlertState.self) else {
       throw DecodingError(path: reader.path + "/state", message: "expected a state")
     }
     self.init(
-      id: try reader.requiredString("id"), queue: try reader.requiredString("queue"),
-      type: try reader.requiredString("type"), priority: try reader.requiredInteger("priority"),
-      state: state, scope: try reader.string("scope"), key: try reader.string("key"),
+      id: try reader.requiredName("id"), queue: try reader.requiredName("queue"),
+      type: try reader.requiredName("type"), priority: try reader.requiredInteger("priority"),
+      state: state, scope: try reader.name("scope"), key: try reader.name("key"),
       data: reader.raw("data"), result: reader.raw("result"),
-      seq: try reader.requiredInteger("seq"), createdAt: try reader.requiredInteger("createdAt"),
+      seq: try reader.requiredInteger("seq", in: 0...safeMaxInteger),
+      createdAt: try reader.requiredInteger("createdAt"),
       readyAt: try reader.integer("readyAt"), expiresAt: try reader.integer("expiresAt"),
-      durationMs: try reader.integer("durationMs"), shownAt: try reader.integer("shownAt"),
-      endedAt: try reader.integer("endedAt"),
+      durationMs: try reader.integer("durationMs", in: 1...safeMaxInteger),
+      shownAt: try reader.integer("shownAt"), endedAt: try reader.integer("endedAt"),
       endReason: try reader.choice("endReason", EndReason.self),
-      shownCount: Int(try reader.integer("shownCount") ?? 0), mount: mount,
+      shownCount: Int(try reader.integer("shownCount", in: 0...safeMaxInteger) ?? 0),
+      mount: mount,
       persist: try reader.bool("persist") ?? false)
   }
 }
@@ -181,7 +215,7 @@ extension PersistedAlert: JSONWritable {
       limit: try reader.object("limit").map { (limit) throws(DecodingError) in
         try FrequencyLimit(reading: limit)
       },
-      cooldownMs: try reader.integer("cooldownMs"),
+      cooldownMs: try reader.integer("cooldownMs", in: 0...safeMaxInteger),
       onLimit: try reader.choice("onLimit", OnLimit.self) ?? .drop)
   }
 }
@@ -207,9 +241,10 @@ extension ShowRecord: JSONWritable {
 
   public init(reading reader: ObjectReader) throws(DecodingError) {
     self.init(
-      id: try reader.requiredString("id"), type: try reader.requiredString("type"),
-      key: try reader.string("key"), queue: try reader.requiredString("queue"), at: 0,
-      wallAt: try reader.requiredInteger("wallAt"), order: try reader.requiredInteger("order"))
+      id: try reader.requiredName("id"), type: try reader.requiredName("type"),
+      key: try reader.name("key"), queue: try reader.requiredName("queue"), at: 0,
+      wallAt: try reader.requiredInteger("wallAt"),
+      order: try reader.requiredInteger("order", in: 0...safeMaxInteger))
   }
 }
 
@@ -261,8 +296,8 @@ extension DurableState: JSONWritable {
         try PersistedAlert(reading: try ObjectReader(value, path: path))
       },
       counters: DurableCounters(
-        lastSeq: try counters?.integer("lastSeq") ?? 0,
-        lastGeneratedID: try counters?.integer("lastGeneratedID") ?? 0,
-        lastShowOrder: try counters?.integer("lastShowOrder") ?? 0))
+        lastSeq: try counters?.integer("lastSeq", in: 0...safeMaxInteger) ?? 0,
+        lastGeneratedID: try counters?.integer("lastGeneratedID", in: 0...safeMaxInteger) ?? 0,
+        lastShowOrder: try counters?.integer("lastShowOrder", in: 0...safeMaxInteger) ?? 0))
   }
 }

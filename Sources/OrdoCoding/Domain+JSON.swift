@@ -123,7 +123,7 @@ extension FrequencyLimit: JSONWritable {
     writer.key("windowMs")
     writer.int(windowMs)
     writer.key("per")
-    writer.string(per.rawValue)
+    writer.string(per?.rawValue)
     writer.endObject()
   }
 }

@@ -96,6 +96,19 @@ public struct Screen: Sendable {
   /// - Complexity: O(1)
   public var alertCounts: AlertCounts { alerts.counts }
 
+  // MARK: - Observing
+
+  /// Whether the screen collects a timeline of every alert and page change (`ordo report`).
+  public var observesTimeline: Bool {
+    get { alerts.observesTimeline }
+    set { alerts.observesTimeline = newValue }
+  }
+
+  /// What was observed since the last call, in order.
+  public mutating func takeObservations() -> [TimelineObservation] {
+    alerts.takeObservations()
+  }
+
   // MARK: - Durable state
 
   /// Whether the alert manager collects durable changes (`takeDurableChanges()`).

@@ -1,5 +1,7 @@
 import CJansson
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// A read-only view of one value inside a `JSONDocument`; it keeps the document alive.
 public struct JSONValue {

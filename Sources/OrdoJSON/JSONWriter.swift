@@ -1,4 +1,6 @@
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// Writes compact JSON text into a reusable byte buffer, without building a jansson tree.
 ///

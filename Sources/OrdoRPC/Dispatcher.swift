@@ -9,13 +9,12 @@ public protocol OutgoingEvent {
 
 /// What the dispatcher needs from the engine it serves, besides the method table.
 public protocol DispatchContext: AnyObject {
-  associatedtype Event: OutgoingEvent
   /// Counts one message or batch entry received (`engine.stats`' `requests`).
   func countRequest()
-  /// Called after each call was applied, before its events are taken.
+  /// Called after each call was applied, before its events are sent.
   func didApplyCall()
-  /// The events caused since the last call, oldest first.
-  func takeEvents() -> [Event]
+  /// Sends the events caused since the last call, oldest first.
+  func sendEvents(into outbox: inout Outbox)
 }
 
 /// The JSON-RPC 2.0 side of a session (docs/protocol.md#transport): classifies each framed
@@ -33,12 +32,12 @@ public enum Reply: Sendable {
   case batch([RequestID])
 }
 
-public struct Dispatcher<Context: DispatchContext> {
+public struct Dispatcher {
   public enum Lifecycle: Sendable {
     case running, shutDown
   }
 
-  public private(set) var table: MethodTable<Context>
+  public private(set) var table: MethodTable
   public private(set) var lifecycle = Lifecycle.running
   /// Set by `exit`: the process should flush and exit with this status.
   public private(set) var exitStatus: Int32?
@@ -53,7 +52,7 @@ public struct Dispatcher<Context: DispatchContext> {
   /// Serves `methods`. The lifecycle effect of `shutdown` (everything but `exit` is refused
   /// afterwards) and `exit` (the process should end: status 0 after `shutdown`, else 1, the
   /// LSP rule) is applied here, after their handlers in `methods` ran.
-  public init(methods: MethodTable<Context>, maxBatch: Int, log: Log) {
+  public init(methods: MethodTable, maxBatch: Int, log: Log) {
     self.table = methods
     self.maxBatch = maxBatch
     self.log = log
@@ -64,7 +63,7 @@ public struct Dispatcher<Context: DispatchContext> {
   /// Handles one framed message (a JSON text, or a batch).
   @discardableResult
   public mutating func handle(
-    _ bytes: UnsafeRawBufferPointer, context: Context, outbox: inout Outbox
+    _ bytes: UnsafeRawBufferPointer, context: any DispatchContext, outbox: inout Outbox
   ) -> Reply {
     switch MessageClassifier.classify(bytes) {
     case .failure(let error):
@@ -129,14 +128,15 @@ public struct Dispatcher<Context: DispatchContext> {
   }
 
   /// Answers a message that was skipped for its size.
-  public func refuseTooLarge(limit: Int, context: Context, outbox: inout Outbox) {
+  public func refuseTooLarge(limit: Int, context: any DispatchContext, outbox: inout Outbox) {
     context.countRequest()
     log(.warn, "skipped a message larger than \(limit) bytes")
     outbox.send { Self.writeError(.tooLarge(limit: limit), id: .null, into: &$0) }
   }
 
   /// Answers an LSP header block that could not be used.
-  public func refuseBadHeader(_ reason: String, context: Context, outbox: inout Outbox) {
+  public func refuseBadHeader(_ reason: String, context: any DispatchContext, outbox: inout Outbox)
+  {
     context.countRequest()
     log(.warn, "bad LSP header: \(reason)")
     let error = ResponseError(
@@ -168,7 +168,7 @@ public struct Dispatcher<Context: DispatchContext> {
 
   /// Runs one call and sends the events it caused; returns the response it owes (nil for a
   /// notification).
-  private mutating func run(_ message: Message, context: Context, outbox: inout Outbox)
+  private mutating func run(_ message: Message, context: any DispatchContext, outbox: inout Outbox)
     -> Response?
   {
     context.countRequest()
@@ -184,9 +184,7 @@ public struct Dispatcher<Context: DispatchContext> {
         failure = error
       }
       context.didApplyCall()
-      for event in context.takeEvents() {
-        outbox.send { Self.writeEvent(event, into: &$0) }
-      }
+      context.sendEvents(into: &outbox)
       guard let id else {
         if let failure {
           // LSP lets a server ignore `$/…` notifications it does not know, and `initialized`
@@ -201,7 +199,7 @@ public struct Dispatcher<Context: DispatchContext> {
     }
   }
 
-  private mutating func call(_ name: String, params: RequestParams, context: Context)
+  private mutating func call(_ name: String, params: RequestParams, context: any DispatchContext)
     throws(ResponseError)
   {
     if lifecycle == .shutDown, name != "exit" {
@@ -209,7 +207,7 @@ public struct Dispatcher<Context: DispatchContext> {
         reason: "shut_down",
         message: "The engine is shut down; only \"exit\" is accepted now.")
     }
-    guard let method = table.method(named: name) else { throw .methodNotFound(name) }
+    guard let position = table.position(of: name) else { throw .methodNotFound(name) }
     let object: JSONValue?
     switch params {
     case .none: object = nil
@@ -219,8 +217,8 @@ public struct Dispatcher<Context: DispatchContext> {
         path: "", expected: "an object of named parameters",
         message: "params must be an object of named parameters, not an array.")
     }
-    let reader = try Params(object, names: method.names)
-    try method.run(context, reader, &result)
+    let reader = try Params(object, names: table.methods[position].names)
+    try table.methods[position].run(context, reader, &result)
     switch name {
     case "shutdown": lifecycle = .shutDown
     case "exit": exitStatus = lifecycle == .shutDown ? 0 : 1

@@ -1,4 +1,6 @@
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// Diagnostics on stderr; stdout carries protocol bytes only.
 public struct Log: Sendable {

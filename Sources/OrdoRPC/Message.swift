@@ -1,5 +1,7 @@
-import Glibc
 import OrdoJSON
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// A request id, echoed exactly: strings verbatim, integers as integers, other numbers as
 /// the very text they were sent as (`1e2`, `1.0`, `-0`, 30-digit integers).
@@ -43,7 +45,7 @@ public enum Incoming {
   case failure(ResponseError)
 }
 
-/// Classifies JSON texts into JSON-RPC messages (SPEC §1).
+/// Classifies JSON texts into JSON-RPC messages (docs/protocol.md#transport).
 public enum MessageClassifier {
   /// Parses and classifies one framed message.
   /// - Complexity: O(n) in its bytes.

@@ -1,5 +1,7 @@
-import Glibc
 import OrdoJSON
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// Typed, path-aware access to a request's by-name `params`.
 ///
@@ -177,8 +179,9 @@ public struct Params {
     guard let value = value(name) else { return nil }
     let bounds = range ?? (-Self.maxSafeInteger...Self.maxSafeInteger)
     let expected = Self.describe(bounds)
-    guard let number = value.exactInteger, abs(number) <= Self.maxSafeInteger,
-      bounds.contains(number)
+    // A range check, not abs(): abs(-2^63) traps.
+    guard let number = value.exactInteger,
+      (-Self.maxSafeInteger...Self.maxSafeInteger).contains(number), bounds.contains(number)
     else { throw invalid(name, expected: expected) }
     return number
   }

@@ -1,4 +1,4 @@
-/// A JSON-RPC error code (SPEC §1): the protocol's own and Ordo's domain codes.
+/// A JSON-RPC error code (docs/protocol.md#transport): the protocol's own and Ordo's domain codes.
 public struct ErrorCode: RawRepresentable, Hashable, Sendable {
   public let rawValue: Int
   public init(rawValue: Int) { self.rawValue = rawValue }

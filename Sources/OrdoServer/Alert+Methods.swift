@@ -5,51 +5,51 @@ import OrdoRPC
 
 /// `alert.*` (docs/protocol.md#alerts), bound to the screen's alert manager.
 extension Engine {
-  static func registerAlertMethods(in table: inout MethodTable<Engine>) {
-    table.register("alert.enqueue", AlertEnqueueRequest.self) { engine, p throws(ResponseError) in
+  static func registerAlertMethods(in table: inout MethodTable) {
+    table.add("alert.enqueue", AlertEnqueueRequest.self) { engine, p throws(ResponseError) in
       EnqueueResult(result: try core { () throws(CoreError) in try engine.screen.enqueue(p) })
     }
-    table.register("alert.complete", CompleteParams.self) { engine, p throws(ResponseError) in
+    table.add("alert.complete", CompleteParams.self) { engine, p throws(ResponseError) in
       try core { () throws(CoreError) in try engine.screen.complete(id: p.id, result: p.result) }
     }
-    table.register("alert.cancel", AlertCancelFilter.self) { engine, p throws(ResponseError) in
+    table.add("alert.cancel", AlertCancelFilter.self) { engine, p throws(ResponseError) in
       StringsResult(
         "cancelled", try core { () throws(CoreError) in try engine.screen.cancel(p) })
     }
-    table.register("alert.pause", PauseParams.self) { engine, p throws(ResponseError) in
+    table.add("alert.pause", PauseParams.self) { engine, p throws(ResponseError) in
       PauseResult(
         state: try core { () throws(CoreError) in
           try engine.screen.pause(queue: p.queue, reason: p.reason)
         })
     }
-    table.register("alert.resume", PauseParams.self) { engine, p throws(ResponseError) in
+    table.add("alert.resume", PauseParams.self) { engine, p throws(ResponseError) in
       PauseResult(
         state: try core { () throws(CoreError) in
           try engine.screen.resume(queue: p.queue, reason: p.reason)
         })
     }
-    table.register("alert.get", AlertID.self) { engine, p throws(ResponseError) in
+    table.add("alert.get", AlertID.self) { engine, p throws(ResponseError) in
       try core { () throws(CoreError) in try engine.screen.alert(id: p.id) }
     }
-    table.register("alert.list", AlertListFilter.self) { engine, p in
+    table.add("alert.list", AlertListFilter.self) { engine, p in
       AlertList(alerts: engine.screen.list(p))
     }
-    table.register("alert.clear", QueueParams.self) { engine, p throws(ResponseError) in
+    table.add("alert.clear", QueueParams.self) { engine, p throws(ResponseError) in
       CountResult(
         "removed", try core { () throws(CoreError) in try engine.screen.clear(queue: p.queue) })
     }
-    table.register("alert.configure", AlertQueueConfiguration.self) {
+    table.add("alert.configure", AlertQueueConfiguration.self) {
       engine, p throws(ResponseError) in
       try core { () throws(CoreError) in try engine.screen.configure(p) }
     }
-    table.register("alert.defineType", AlertTypeDefinition.self) {
+    table.add("alert.defineType", AlertTypeDefinition.self) {
       engine, p throws(ResponseError) in
       try core { () throws(CoreError) in try engine.screen.defineType(p) }
     }
-    table.register("alert.history", ShowHistoryFilter.self) { engine, p in
+    table.add("alert.history", ShowHistoryFilter.self) { engine, p in
       ShowList(shows: engine.screen.history(p))
     }
-    table.register("alert.forget", ShowForgetFilter.self) { engine, p throws(ResponseError) in
+    table.add("alert.forget", ShowForgetFilter.self) { engine, p throws(ResponseError) in
       CountResult("forgotten", try core { () throws(CoreError) in try engine.screen.forget(p) })
     }
   }
@@ -105,7 +105,7 @@ extension Engine {
     return FrequencyLimit(
       max: Int(try object.requiredInteger("max", in: 0...Params.maxSafeInteger)),
       windowMs: try object.integer("windowMs", in: 1...Params.maxSafeInteger),
-      per: per.flatMap(FrequencyLimit.Per.init(rawValue:)) ?? .type)
+      per: per.flatMap(FrequencyLimit.Per.init(rawValue:)))
   }
 
   static func onLimit(_ params: Params) throws(ResponseError) -> OnLimit? {

@@ -3,11 +3,11 @@ import OrdoRPC
 
 /// `clock.now`, `clock.advance` (docs/protocol.md#clock).
 extension Engine {
-  static func registerClockMethods(in table: inout MethodTable<Engine>) {
-    table.register("clock.now", NoParams.self) { engine, _ in
+  static func registerClockMethods(in table: inout MethodTable) {
+    table.add("clock.now", NoParams.self) { engine, _ in
       ClockReading(now: engine.now, mode: engine.clock.mode)
     }
-    table.register("clock.advance", AdvanceParams.self) { engine, params throws(ResponseError) in
+    table.add("clock.advance", AdvanceParams.self) { engine, params throws(ResponseError) in
       try engine.advanceManualClock(by: params.ms)
     }
   }

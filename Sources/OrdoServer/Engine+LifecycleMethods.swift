@@ -9,22 +9,22 @@ public let ordoVersion = "0.1.0"
 /// `initialize`, `shutdown`, `exit`, `rpc.discover`, `engine.*`
 /// (docs/protocol.md#lifecycle).
 extension Engine {
-  static func registerEngineMethods(in table: inout MethodTable<Engine>) {
-    table.register("initialize", InitializeParams.self) { engine, params throws(ResponseError) in
+  static func registerEngineMethods(in table: inout MethodTable) {
+    table.add("initialize", InitializeParams.self) { engine, params throws(ResponseError) in
       try engine.initialize(params)
     }
     // The dispatcher applies their lifecycle effect once they ran.
-    table.register("shutdown", NoParams.self) { _, _ in JSONNull() }
-    table.register("exit", NoParams.self) { _, _ in JSONNull() }
-    table.register("rpc.discover", NoParams.self) { engine, _ throws(ResponseError) in
+    table.add("shutdown", NoParams.self) { _, _ in JSONNull() }
+    table.add("exit", NoParams.self) { _, _ in JSONNull() }
+    table.add("rpc.discover", NoParams.self) { engine, _ throws(ResponseError) in
       guard let document = engine.openRPCDocument else {
         throw .internalError("the embedded schema/openrpc.json is not valid JSON")
       }
       return document.value
     }
-    table.register("engine.ping", NoParams.self) { engine, _ in Pong(at: engine.now) }
-    table.register("engine.stats", NoParams.self) { engine, _ in engine.stats }
-    table.register("engine.reset", ResetParams.self) { engine, p throws(ResponseError) in
+    table.add("engine.ping", NoParams.self) { engine, _ in Pong(at: engine.now) }
+    table.add("engine.stats", NoParams.self) { engine, _ in engine.stats }
+    table.add("engine.reset", ResetParams.self) { engine, p throws(ResponseError) in
       try engine.reset(emptyingState: p.state)
       return JSONNull()
     }
@@ -202,9 +202,18 @@ extension Engine {
       }
       committedMidGroup = true
     }
+    // A replay has no file: the file would hold what the screen holds (everything before
+    // this request was committed), or nothing once emptied.
+    let replayed =
+      configuration.replaysDurableState
+      ? (emptyingState ? DurableState() : screen.alerts.durableState()) : nil
     clock.reset()
     screen = Self.freshScreen(configuration, clock: clock)
-    try reloadDurableState(emptying: emptyingState)
+    if let replayed {
+      restore(replayed)
+    } else {
+      try reloadDurableState(emptying: emptyingState)
+    }
     // As after a start, restored alerts wait for the next request, not this one.
     keepsHoldingPastThisCall = holdingRestored
   }

@@ -28,6 +28,9 @@ public struct EngineConfiguration: Equatable, Sendable {
   /// Set by `ordo replay`: the system clock is virtual, and its engine time 0 is this
   /// wall-clock time (the recorded session's).
   public var virtualClockStartedWallAt: Int64? = nil
+  /// Set by `ordo replay` for a session recorded with `--state`: there is no file, so
+  /// `engine.reset` reloads what the file would hold, the durable part of the screen.
+  public var replaysDurableState = false
 
   public init() {}
 }
@@ -40,9 +43,10 @@ public struct EngineConfiguration: Equatable, Sendable {
 public final class Engine: DispatchContext {
   public let configuration: EngineConfiguration
   let log: Log
-  var clock: EngineClock
-  var screen: Screen
-  var requestCount = 0
+  // `@exclusivity(unchecked)`: single-threaded; see `Session`.
+  @exclusivity(unchecked) var clock: EngineClock
+  @exclusivity(unchecked) var screen: Screen
+  @exclusivity(unchecked) var requestCount = 0
   /// The session's framing, once its input decided it (`initialize` reports it).
   public internal(set) var framing: MessageFramer.Framing
   /// Whether alerts restored from durable state still wait for the first request.
@@ -137,15 +141,17 @@ public final class Engine: DispatchContext {
     screen.releaseRestored()
   }
 
-  public func takeEvents() -> [ScreenEvent] {
-    screen.drainEvents()
+  public func sendEvents(into outbox: inout Outbox) {
+    for event in screen.drainEvents() {
+      outbox.send { Dispatcher.writeEvent(event, into: &$0) }
+    }
   }
 
   // MARK: Methods
 
   /// Every method, namespace by namespace, in the order `initialize` lists them.
-  public static let methods: MethodTable<Engine> = {
-    var table = MethodTable<Engine>()
+  public static let methods: MethodTable = {
+    var table = MethodTable()
     registerEngineMethods(in: &table)
     registerClockMethods(in: &table)
     registerLayerMethods(in: &table)
@@ -161,5 +167,15 @@ public final class Engine: DispatchContext {
   /// The parameter names each method accepts (checked against the schema by the tests).
   public static var methodParameters: [String: [String]] {
     Dictionary(uniqueKeysWithValues: methods.methods.map { ($0.name, $0.parameterNames) })
+  }
+}
+
+extension MethodTable {
+  /// Registers an engine method: `handler` gets the engine and the decoded params.
+  mutating func add<P: MethodParams, R: JSONWritable & SendableMetatype>(
+    _ name: String, _ params: P.Type,
+    _ handler: @escaping @Sendable (Engine, P) throws(ResponseError) -> R
+  ) {
+    register(name, context: Engine.self, params, handler)
   }
 }

@@ -21,21 +21,26 @@ struct EngineClock {
   /// The wall-clock epoch ms at engine time 0 (`--epoch-ms` for the manual clock).
   private(set) var startedWallAt: Int64
   private let manualEpoch: Int64
+  /// The system clock's `startedWallAt`: the real-time clock read once at start (a replay's:
+  /// the recorded one), kept for every switch back to the system clock.
+  let systemStartedWallAt: Int64
   /// When set (by `ordo replay`), the system clock reads this instead of the machine's.
   var virtualNow: Int64?
 
-  /// A clock in `mode`; with `virtualStart` (a replay), the system clock is virtual: it
-  /// reads `virtualNow` (0 at first) and its engine time 0 is wall-clock `virtualStart`.
+  /// A clock in `mode`; with `virtualStart` (a replay), the system clock is virtual, whatever
+  /// mode the session starts in: it reads `virtualNow` (0 at first) and its engine time 0 is
+  /// wall-clock `virtualStart`.
   init(mode: ClockMode, manualEpoch: Int64 = 0, virtualStart: Int64? = nil) {
     self.mode = mode
     self.manualEpoch = manualEpoch
     origin = Self.bootMilliseconds()
-    if let virtualStart, mode == .system {
+    if let virtualStart {
       virtualNow = 0
-      startedWallAt = virtualStart
+      systemStartedWallAt = virtualStart
     } else {
-      startedWallAt = mode == .manual ? manualEpoch : Self.wallMilliseconds()
+      systemStartedWallAt = Self.wallMilliseconds()
     }
+    startedWallAt = mode == .manual ? manualEpoch : systemStartedWallAt
   }
 
   /// The current engine time.
@@ -52,7 +57,7 @@ struct EngineClock {
   mutating func switchTo(_ mode: ClockMode) {
     self.mode = mode
     manualNow = 0
-    startedWallAt = mode == .manual ? manualEpoch : Self.wallMilliseconds() - uptime
+    startedWallAt = mode == .manual ? manualEpoch : systemStartedWallAt
   }
 
   /// Moves a manual clock to `time`.

@@ -5,13 +5,13 @@ import OrdoRPC
 
 /// `events.subscribe` / `events.unsubscribe`: opt-in event topics (`alert.changed`).
 extension Engine {
-  static func registerEventsMethods(in table: inout MethodTable<Engine>) {
-    table.register("events.subscribe", TopicsParams.self) { engine, p throws(ResponseError) in
+  static func registerEventsMethods(in table: inout MethodTable) {
+    table.add("events.subscribe", TopicsParams.self) { engine, p throws(ResponseError) in
       StringsResult(
         "topics",
         try core { () throws(CoreError) in try engine.screen.subscribe(topics: p.topics) })
     }
-    table.register("events.unsubscribe", TopicsParams.self) { engine, p throws(ResponseError) in
+    table.add("events.unsubscribe", TopicsParams.self) { engine, p throws(ResponseError) in
       StringsResult(
         "topics",
         try core { () throws(CoreError) in try engine.screen.unsubscribe(topics: p.topics) })

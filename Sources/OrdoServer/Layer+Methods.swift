@@ -5,65 +5,68 @@ import OrdoRPC
 
 /// `layer.*` (docs/protocol.md#layers), bound to `LayerTree`.
 extension Engine {
-  static func registerLayerMethods(in table: inout MethodTable<Engine>) {
-    table.register("layer.add", LayerAddParams.self) { engine, p throws(ResponseError) in
+  static func registerLayerMethods(in table: inout MethodTable) {
+    table.add("layer.add", LayerAddParams.self) { engine, p throws(ResponseError) in
       try core { () throws(CoreError) in
         try engine.screen.layers.add(
           id: p.id, parent: p.parent, placement: p.placement, attributes: p.attributes)
       }
     }
-    table.register("layer.remove", LayerID.self) { engine, p throws(ResponseError) in
+    table.add("layer.remove", LayerID.self) { engine, p throws(ResponseError) in
       CountResult(
         "removed", try core { () throws(CoreError) in try engine.screen.layers.remove(id: p.id) })
     }
-    table.register("layer.update", LayerUpdateParams.self) { engine, p throws(ResponseError) in
+    table.add("layer.update", LayerUpdateParams.self) { engine, p throws(ResponseError) in
       try core { () throws(CoreError) in
         try engine.screen.layers.update(
           id: p.id, sort: p.sort, frame: p.frame, hidden: p.hidden, interactive: p.interactive,
           clips: p.clips, data: p.data)
       }
     }
-    table.register("layer.move", LayerMoveParams.self) { engine, p throws(ResponseError) in
+    table.add("layer.move", LayerMoveParams.self) { engine, p throws(ResponseError) in
       try core { () throws(CoreError) in
         try engine.screen.layers.move(id: p.id, parent: p.parent, placement: p.placement)
       }
     }
-    table.register("layer.bringToFront", LayerID.self) { engine, p throws(ResponseError) in
+    table.add("layer.bringToFront", LayerID.self) { engine, p throws(ResponseError) in
       try core { () throws(CoreError) in try engine.screen.layers.bringToFront(id: p.id) }
     }
-    table.register("layer.sendToBack", LayerID.self) { engine, p throws(ResponseError) in
+    table.add("layer.sendToBack", LayerID.self) { engine, p throws(ResponseError) in
       try core { () throws(CoreError) in try engine.screen.layers.sendToBack(id: p.id) }
     }
-    table.register("layer.get", LayerID.self) { engine, p throws(ResponseError) in
+    table.add("layer.get", LayerID.self) { engine, p throws(ResponseError) in
       try core { () throws(CoreError) in try engine.screen.layers.get(id: p.id) }
     }
-    table.register("layer.children", ChildrenParams.self) { engine, p throws(ResponseError) in
+    table.add("layer.children", ChildrenParams.self) { engine, p throws(ResponseError) in
       ChildrenPage(
         page: try core { () throws(CoreError) in
           try engine.screen.layers.children(of: p.id, offset: p.offset, limit: p.limit)
         })
     }
-    table.register("layer.sortRange", OptionalLayerID.self) { engine, p throws(ResponseError) in
+    table.add("layer.sortRange", OptionalLayerID.self) { engine, p throws(ResponseError) in
       SortRange(
         range: try core { () throws(CoreError) in try engine.screen.layers.sortRange(of: p.id) })
     }
-    table.register("layer.tree", TreeParams.self) { engine, p throws(ResponseError) in
+    table.add("layer.tree", TreeParams.self) { engine, p throws(ResponseError) in
       Tree(
         entries: try core { () throws(CoreError) in
           try engine.screen.layers.tree(of: p.id, depth: p.depth)
         }, virtualRoot: p.id == nil)
     }
-    table.register("layer.paintOrder", OptionalLayerID.self) { engine, p throws(ResponseError) in
+    table.add("layer.paintOrder", OptionalLayerID.self) { engine, p throws(ResponseError) in
       StringsResult(
         "ids", try core { () throws(CoreError) in try engine.screen.layers.paintOrder(of: p.id) })
     }
-    table.register("layer.hitTest", HitTestParams.self) { engine, p throws(ResponseError) in
+    table.add("layer.hitTest", HitTestParams.self) { engine, p throws(ResponseError) in
       HitPath(
         path: try core { () throws(CoreError) in
           try engine.screen.layers.hitTest(x: p.x, y: p.y, in: p.id)
         })
     }
-    table.register("layer.clear", OptionalLayerID.self) { engine, p throws(ResponseError) in
+    table.add("layer.render", RenderOptions.self) { engine, p throws(ResponseError) in
+      SVGResult(svg: try core { () throws(CoreError) in try engine.screen.layers.renderSVG(p) })
+    }
+    table.add("layer.clear", OptionalLayerID.self) { engine, p throws(ResponseError) in
       CountResult(
         "removed", try core { () throws(CoreError) in try engine.screen.layers.clear(id: p.id) })
     }
@@ -233,6 +236,17 @@ extension Engine {
 
   // MARK: Results
 
+  struct SVGResult: JSONWritable {
+    let svg: String
+
+    func write(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.key("svg")
+      writer.string(svg)
+      writer.endObject()
+    }
+  }
+
   struct ChildrenPage: JSONWritable {
     let page: (total: Int, layers: [Layer])
 
@@ -313,5 +327,19 @@ extension Engine {
         open -= 1
       }
     }
+  }
+}
+
+extension RenderOptions: MethodParams {
+  public static let names = ["id", "point", "width", "height", "labels"]
+
+  public init(_ params: Params) throws(ResponseError) {
+    var point: Point?
+    if let object = try params.object("point", allowed: ["x", "y"]) {
+      point = Point(x: try object.requiredNumber("x"), y: try object.requiredNumber("y"))
+    }
+    self.init(
+      id: try params.id("id"), point: point, width: try params.number("width"),
+      height: try params.number("height"), labels: try params.bool("labels") ?? true)
   }
 }

@@ -5,17 +5,17 @@ import OrdoRPC
 
 /// `nav.*`: the page stack the shell reports (docs/protocol.md#navigation).
 extension Engine {
-  static func registerNavMethods(in table: inout MethodTable<Engine>) {
-    table.register("nav.push", ScopeParams.self) { engine, p throws(ResponseError) in
+  static func registerNavMethods(in table: inout MethodTable) {
+    table.add("nav.push", ScopeParams.self) { engine, p throws(ResponseError) in
       try core { () throws(CoreError) in try engine.screen.navPush(scope: p.scope) }
     }
-    table.register("nav.pop", NoParams.self) { engine, _ throws(ResponseError) in
+    table.add("nav.pop", NoParams.self) { engine, _ throws(ResponseError) in
       try core { () throws(CoreError) in try engine.screen.navPop() }
     }
-    table.register("nav.set", StackParams.self) { engine, p throws(ResponseError) in
+    table.add("nav.set", StackParams.self) { engine, p throws(ResponseError) in
       try core { () throws(CoreError) in try engine.screen.navSet(stack: p.stack) }
     }
-    table.register("nav.get", NoParams.self) { engine, _ in engine.screen.nav }
+    table.add("nav.get", NoParams.self) { engine, _ in engine.screen.nav }
   }
 
   struct ScopeParams: MethodParams {

@@ -31,12 +31,7 @@ struct OneShotCall {
     if let params {
       switch JSONDocument.parse(params) {
       case .failure(let failure):
-        let shown = String(params.prefix(200))
-        let caret = String(repeating: " ", count: min(failure.position, shown.count)) + "^"
-        writeAll(
-          2,
-          "ordo call: PARAMS is not valid JSON (\(failure.detail)) at byte \(failure.position):\n"
-            + "  \(shown)\n  \(caret)\n")
+        writeAll(2, Self.pointing(at: failure, in: params))
         return nil
       case .success(let document):
         guard document.value.kind == .object else {
@@ -49,6 +44,59 @@ struct OneShotCall {
     }
     writer.endObject()
     return .request(writer.bytes)
+  }
+
+  /// The message for PARAMS that is not JSON: the problem, its line and column, and the
+  /// line itself (cut to a window around the problem) with a caret under it.
+  ///
+  /// jansson's `position` counts the bytes read up to the end of the offending token, which
+  /// its `detail` quotes (`… near 'xyz'`): the caret goes under the token's first byte, or
+  /// just past the end for `near end of file`.
+  static func pointing(at failure: JSONParseFailure, in params: String) -> String {
+    let bytes = Array(params.utf8)
+    var offset = min(max(failure.position, 0), bytes.count)
+    if failure.reason != .nulByte, !failure.detail.hasSuffix("near end of file") {
+      if let near = failure.detail.firstRange(of: " near '"), failure.detail.hasSuffix("'") {
+        let token = failure.detail[near.upperBound...].dropLast()
+        offset = max(offset - token.utf8.count, 0)
+      } else if offset > 0 {
+        offset -= 1
+      }
+    }
+    // Never inside a UTF-8 sequence.
+    while offset > 0, offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { offset -= 1 }
+    let lineStart = bytes[..<offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+    let lineEnd = bytes[offset...].firstIndex(of: 0x0A) ?? bytes.count
+    let lineNumber = bytes[..<lineStart].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+    var before = Array(String(decoding: bytes[lineStart..<offset], as: UTF8.self).unicodeScalars)
+    var after = Array(String(decoding: bytes[offset..<lineEnd], as: UTF8.self).unicodeScalars)
+    let column = before.count + 1
+    if before.last == "\r" { before.removeLast() }
+    if after.last == "\r" { after.removeLast() }
+    // Long lines: about 36 characters either side of the caret.
+    let window = 36
+    var head = ""
+    var tail = ""
+    if before.count > window {
+      before = Array(before.suffix(window - 1))
+      head = "…"
+    }
+    if after.count > window {
+      after = Array(after.prefix(window - 1))
+      tail = "…"
+    }
+    func text(_ scalars: [Unicode.Scalar]) -> String {
+      var string = ""
+      string.unicodeScalars.append(contentsOf: scalars)
+      return string
+    }
+    // Tabs stay tabs under the line, so that the caret lines up on a terminal.
+    let padding = (head.isEmpty ? "" : " ") + String(before.map { $0 == "\t" ? "\t" : " " })
+    let place =
+      lineNumber == 1 && lineEnd == bytes.count
+      ? "column \(column)" : "line \(lineNumber), column \(column)"
+    return "ordo call: PARAMS is not valid JSON: \(failure.detail), at \(place):\n"
+      + "  \(head)\(text(before))\(text(after))\(tail)\n  \(padding)^\n"
   }
 
   /// Every non-blank line of `descriptor` (to its end) as a request; lines that are not one
@@ -94,6 +142,34 @@ struct OneShotCall {
             reason: "missing_method",
             message: "Invalid Request: each line must be an object with a \"method\" string.")))
     }
+    // A hand-written line is where typos happen: "param" must not run the method without
+    // its params, and a wrong "jsonrpc" or "id" is refused as the server refuses it.
+    var refusal: ResponseError?
+    value.forEachMember { key, member in
+      guard refusal == nil else { return }
+      switch key {
+      case "method", "params": break
+      case "jsonrpc":
+        if !member.isString("2.0") {
+          refusal = .invalidRequest(
+            reason: "invalid_jsonrpc",
+            message: "Invalid Request: \"jsonrpc\" must be the string \"2.0\".")
+        }
+      case "id":
+        if ![.string, .integer, .real, .null].contains(member.kind) {
+          refusal = .invalidRequest(
+            reason: "invalid_id",
+            message: "Invalid Request: \"id\" must be a string, a number or null.")
+        }
+      default:
+        refusal = .invalidRequest(
+          reason: "unknown_member",
+          message:
+            "Invalid Request: unknown member \"\(key)\" (a line has \"method\", \"params\", "
+            + "\"jsonrpc\" and \"id\").")
+      }
+    }
+    if let refusal { return .refused(errorObject(refusal)) }
     var writer = JSONWriter()
     writer.beginObject()
     writer.key("jsonrpc")

@@ -41,6 +41,10 @@ public enum OrdoCommand {
       --events                    with call: print the events the call caused
       --version, --help
 
+    examples:
+      ordo --clock manual < session.ndjson     serve a scripted session, manual clock
+      ordo --state ui.db call alert.history    one request from a shell script
+
     The rules are in docs/protocol.md; `ordo help call|replay|report` explains each.
 
     """
@@ -62,7 +66,7 @@ public enum OrdoCommand {
     object per line; it exits 1 if any failed.
 
     example:
-      ordo --state ~/.app/ui.db call alert.history '{"type":"rate","limit":1}'
+      ordo --state ui.db call alert.history '{"type":"rate","limit":1}'
       printf '%s\\n' '{"method":"layer.add","params":{"id":"a"}}' \\
         '{"method":"layer.paintOrder"}' | ordo call -
 
@@ -125,6 +129,9 @@ public enum OrdoCommand {
       if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
         name = String(argument[..<equals])
         value = String(argument[argument.index(after: equals)...])
+      }
+      if value != nil, ["--help", "--version", "--events"].contains(name) {
+        return refuse("\(name) takes no value")
       }
       switch name {
       case "--help", "-h":
@@ -189,7 +196,9 @@ public enum OrdoCommand {
       guard !given.isEmpty else { return "--trace needs a file path" }
       configuration.tracePath = given
     case "--epoch-ms":
-      guard let number = Int64(given), abs(number) <= 9_007_199_254_740_991 else {
+      guard let number = Int64(given),
+        (-9_007_199_254_740_991...9_007_199_254_740_991).contains(number)
+      else {
         return "--epoch-ms must be a whole number of milliseconds, not \"\(given)\""
       }
       configuration.epochMs = number

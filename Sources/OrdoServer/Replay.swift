@@ -31,6 +31,8 @@ struct Trace {
 
   var header: Header
   var records: [Record]
+  /// The framing the session used (the first input record's `framing`; NDJSON when absent).
+  var framing: MessageFramer.Framing = .ndjson
   /// The recording stopped early: `{"truncated":true}`, or a last line cut off mid-way.
   var isCutOff: Bool
 
@@ -79,15 +81,30 @@ extension Trace {
     }
     let header = try parseHeader(Array(first), name: name)
     var records: [Record] = []
+    var framing: MessageFramer.Framing?
     for (offset, line) in lines.dropFirst().enumerated() {
       let number = offset + 2
       func fail(_ problem: String) -> TraceError {
         TraceError(description: "\(name), line \(number): \(problem)")
       }
       let text = Array(line)
-      guard case .success(let document) = text.withUnsafeBytes({ JSONDocument.parse($0) }),
-        document.value.kind == .object
-      else { throw fail("not a JSON object") }
+      var parsed = text.withUnsafeBytes { JSONDocument.parse($0) }
+      var messageUnparsed = false
+      if case .failure(let failure) = parsed, failure.reason == .tooDeep,
+        let range = rawMember("msg", in: text)
+      {
+        messageUnparsed = true
+        // A record is one level deeper than its message, which may be as deep as JSON here
+        // goes: read the record with its message left out (the message is kept as bytes).
+        let envelope = text[..<range.lowerBound] + Array("null".utf8) + text[range.upperBound...]
+        parsed = envelope.withUnsafeBytes { JSONDocument.parse($0) }
+      }
+      let document: JSONDocument
+      switch parsed {
+      case .success(let parsed): document = parsed
+      case .failure(let failure): throw fail("not JSON (\(failure.detail))")
+      }
+      guard document.value.kind == .object else { throw fail("not a JSON object") }
       let value = document.value
       if value.member("truncated")?.bool == true {
         cutOff = true
@@ -95,12 +112,34 @@ extension Trace {
       }
       guard let direction = value.member("dir")?.string, direction == "in" || direction == "out"
       else { throw fail("\"dir\" must be \"in\" or \"out\"") }
-      guard let at = value.member("at")?.exactInteger, abs(at) <= Params.maxSafeInteger else {
-        throw fail("\"at\" must be an integer engine time")
+      // Engine time is never negative (and `abs` of the smallest Int64 would trap).
+      guard let at = value.member("at")?.exactInteger, (0...Params.maxSafeInteger).contains(at)
+      else { throw fail("\"at\" must be an integer engine time, 0 to 2^53-1") }
+      if direction == "in", framing == nil {
+        // The first input record says how the session's input was framed.
+        if let recorded = value.member("framing") {
+          guard let name = recorded.string, let chosen = MessageFramer.Framing(rawValue: name)
+          else { throw fail("\"framing\" must be \"ndjson\" or \"lsp\"") }
+          framing = chosen
+        } else {
+          framing = .ndjson
+        }
       }
       if value.member("msg") != nil {
-        guard let range = rawMember("msg", in: text) else { throw fail("unreadable \"msg\"") }
+        guard let range = rawMember("msg", in: text), !range.isEmpty else {
+          throw fail("unreadable \"msg\"")
+        }
         let message = Array(text[range])
+        // An input kept as `msg` was JSON the engine could read (else it is kept as raw64).
+        if direction == "in", messageUnparsed,
+          case .failure(let failure) = message.withUnsafeBytes({ JSONDocument.parse($0) })
+        {
+          throw fail("an input's \"msg\" is not JSON (\(failure.detail))")
+        }
+        // The engine writes objects (a batch's answer: an array) and nothing else.
+        guard
+          direction == "in" || message[0] == UInt8(ascii: "{") || message[0] == UInt8(ascii: "[")
+        else { throw fail("an output's \"msg\" must be a JSON object or array") }
         records.append(
           direction == "in" ? .input(at: at, .message(message)) : .output(at: at, message))
       } else if let raw64 = value.member("raw64") {
@@ -117,7 +156,8 @@ extension Trace {
         throw fail("a record needs \"msg\", \"raw64\", \"tooLarge\" or \"badHeader\"")
       }
     }
-    return Trace(header: header, records: records, isCutOff: cutOff)
+    return Trace(
+      header: header, records: records, framing: framing ?? .ndjson, isCutOff: cutOff)
   }
 
   private static func parseHeader(_ line: [UInt8], name: String) throws(TraceError) -> Header {
@@ -141,9 +181,9 @@ extension Trace {
       }
       strings.append(text)
     }
-    guard let started = value.member("startedWallAt")?.exactInteger else {
-      throw fail("its header has no \"startedWallAt\"")
-    }
+    guard let started = value.member("startedWallAt")?.exactInteger,
+      (-Params.maxSafeInteger...Params.maxSafeInteger).contains(started)
+    else { throw fail("its header has no \"startedWallAt\" (epoch ms within ±(2^53-1))") }
     var state: DurableState?
     if let recorded = value.member("state"), !recorded.isNull {
       do {
@@ -268,6 +308,7 @@ enum Replay {
     configuration.statePath = nil
     configuration.tracePath = nil
     configuration.virtualClockStartedWallAt = trace.header.startedWallAt
+    configuration.replaysDurableState = trace.header.state != nil
     configuration.logLevel = .error
     return configuration
   }
@@ -282,6 +323,8 @@ enum Replay {
     } catch {
       throw TraceError(description: "the trace's state cannot be loaded: \(error.message)")
     }
+    // `initialize` reports the framing the input chose; the replay feeds whole messages.
+    engine.framing = trace.framing
     prepare(engine)
     var run = Run(session: Session(engine: engine))
     var outbox = run.session.makeOutbox()
@@ -322,30 +365,44 @@ enum Replay {
   }
 
   /// The text of `message` with what cannot repeat left out: `uptimeMs`, and the durable
-  /// state's file statistics in `engine.stats`.
+  /// state's file statistics (`state`), in `engine.stats` results.
   static func comparable(_ message: [UInt8]) -> String {
     guard case .success(let document) = message.withUnsafeBytes({ JSONDocument.parse($0) })
     else { return String(decoding: message, as: UTF8.self) }
     var writer = JSONWriter()
-    writeComparable(document.value, into: &writer)
+    writeComparable(document.value, into: &writer, role: .message)
     return writer.text
   }
 
-  private static func writeComparable(_ value: JSONValue, into writer: inout JSONWriter) {
+  /// Where a value sits: only a response's `result` can be `engine.stats`' (a shell's `data`
+  /// may hold members of any name).
+  private enum Role {
+    /// A message, or a value of the top-level array of a batch's answer.
+    case message
+    case result, other
+  }
+
+  private static func writeComparable(
+    _ value: JSONValue, into writer: inout JSONWriter, role: Role
+  ) {
     switch value.kind {
     case .object:
-      let isStats = value.member("uptimeMs") != nil && value.member("requests") != nil
+      let isStats =
+        role == .result && value.member("uptimeMs") != nil && value.member("requests") != nil
       writer.beginObject()
       value.forEachMember { key, member in
         if isStats && (key == "uptimeMs" || key == "state") { return }
         writer.key(key)
-        writeComparable(member, into: &writer)
+        let inner: Role = role == .message && key == "result" ? .result : .other
+        writeComparable(member, into: &writer, role: inner)
       }
       writer.endObject()
     case .array:
       writer.beginArray()
       for index in 0..<value.count {
-        if let element = value.element(at: index) { writeComparable(element, into: &writer) }
+        guard let element = value.element(at: index) else { continue }
+        // The elements of a batch's answer are messages.
+        writeComparable(element, into: &writer, role: role == .message ? .message : .other)
       }
       writer.endArray()
     default:

@@ -1,9 +1,65 @@
+import OrdoCore
 import OrdoRPC
 
-/// `ordo report TRACE [-o FILE]`.
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `ordo report TRACE [-o FILE]` (docs/protocol.md#ordo-report): replays the trace with the
+/// screen observing every alert and page change, and writes one self-contained HTML page — the
+/// timeline and the final layer tree.
 enum Report {
+  /// The page for `trace`.
+  static func html(for trace: Trace, title: String) throws(TraceError) -> String {
+    var builder = TimelineBuilder(
+      start: 0,
+      metadata: Timeline.Metadata(
+        ordoVersion: trace.header.version, arguments: trace.header.arguments,
+        startedWallAt: trace.header.startedWallAt))
+    let run = try Replay.run(trace) { engine in
+      engine.screen.observesTimeline = true
+      for alert in engine.screen.list() { builder.alertRestored(alert, at: engine.now) }
+    }
+    let engine = run.session.engine
+    for observation in engine.screen.takeObservations() {
+      switch observation {
+      case .created(let alert, let at): builder.alertCreated(alert, at: at)
+      case .changed(let id, let queue, let state, let previous, let reason, let at):
+        builder.alertChanged(
+          id: id, queue: queue, state: state, previous: previous, reason: reason, at: at)
+      case .navigation(let stack, let at): builder.navigationChanged(stack: stack, at: at)
+      }
+    }
+    let layers: String
+    do {
+      layers = try engine.screen.layers.renderSVG(RenderOptions())
+    } catch {
+      layers = ""
+    }
+    return renderReportHTML(builder.finish(at: engine.now), layersSVG: layers, title: title)
+  }
+
   static func main(tracePath: String, outputPath: String) -> Int32 {
-    writeAll(2, "ordo report: not available in this build\n")
-    return 2
+    let page: String
+    do {
+      let trace = try Trace.load(path: tracePath)
+      page = try html(for: trace, title: "Ordo report: \(baseName(tracePath))")
+    } catch {
+      writeAll(2, "ordo report: \(error)\n")
+      return 2
+    }
+    let descriptor = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else {
+      writeAll(2, "ordo report: cannot write \(outputPath): \(String(cString: strerror(errno)))\n")
+      return 2
+    }
+    defer { close(descriptor) }
+    writeAll(descriptor, page)
+    writeAll(1, outputPath + "\n")
+    return 0
+  }
+
+  private static func baseName(_ path: String) -> String {
+    path.split(separator: "/").last.map(String.init) ?? path
   }
 }

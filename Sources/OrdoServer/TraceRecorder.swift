@@ -13,12 +13,17 @@ import OrdoRPC
 /// not JSON, `{dir, at, tooLarge}` for a message skipped for its size, `{dir, at,
 /// badHeader}` for an LSP header that could not be used. Lines are written at every flush, so
 /// a crash leaves a readable prefix; past `--trace-max-bytes` a last `{"truncated":true}`
-/// ends the recording.
+/// ends the recording (the header is always written, even when it alone is over the limit).
 final class TraceRecorder {
   private let descriptor: Int32
   private let maxBytes: Int
   private var written = 0
   private var pending: [UInt8] = []
+  /// The record being written (one buffer for all of them).
+  private var scratch = JSONWriter(capacity: 1 << 12)
+  /// A message whose CR and LF become spaces (one buffer for all of them).
+  private var flattened: [UInt8] = []
+  private static let truncatedLine = Array(#"{"truncated":true}"#.utf8) + [0x0A]
   private var framing: MessageFramer.Framing?
   private var wroteFirstInput = false
   private var stopped = false
@@ -48,14 +53,17 @@ final class TraceRecorder {
     header.string(ordoVersion)
     header.key("args")
     header.strings(arguments)
+    // The real-time clock at start, whatever the clock mode: a replay of a session that
+    // switches to the system clock needs it (the manual clock's epoch is in the args).
     header.key("startedWallAt")
-    header.int(session.engine.clock.startedWallAt)
+    header.int(session.engine.clock.systemStartedWallAt)
     if let state = session.engine.loadedState, session.engine.store != nil {
       header.key("state")
       state.write(to: &header)
     }
     header.endObject()
-    recorder.append(line: header.bytes)
+    // The header is written whatever the limit: a file without it is no trace at all.
+    recorder.pending = header.bytes + [0x0A]
     recorder.writePending()
     session.recordInput = { [recorder, unowned session] event, bytes, at in
       recorder.recordInput(event, bytes: bytes, at: at, framing: session.framing)
@@ -89,14 +97,26 @@ final class TraceRecorder {
     _ direction: Direction, _ bytes: UnsafeRawBufferPointer, at: Int64,
     framing: MessageFramer.Framing? = nil
   ) {
+    guard !stopped else { return }
     // Outputs are always JSON; an input is kept verbatim only when it parses.
     var isJSON = true
     if direction == .input, case .failure = JSONDocument.parse(bytes) { isJSON = false }
     line(direction, at: at, framing: framing) { writer in
       if isJSON {
         writer.key("msg")
-        // Inside JSON, CR and LF can only be whitespace between tokens.
-        writer.raw(bytes: bytes.lazy.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 })
+        // Inside JSON, CR and LF can only be whitespace between tokens. (Whole buffers, not a
+        // lazy map: JSONWriter's generic append would take that byte by byte, unspecialized.)
+        if bytes.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+          flattened.removeAll(keepingCapacity: true)
+          flattened.append(contentsOf: bytes)
+          for index in flattened.indices where flattened[index] == 0x0A || flattened[index] == 0x0D
+          {
+            flattened[index] = 0x20
+          }
+          writer.raw(bytes: flattened)
+        } else {
+          writer.raw(bytes: bytes)
+        }
       } else {
         writer.key("raw64")
         writer.string(Base64.encode(bytes))
@@ -112,31 +132,32 @@ final class TraceRecorder {
     _ direction: Direction, at: Int64, framing: MessageFramer.Framing?,
     _ body: (inout JSONWriter) -> Void
   ) {
-    var writer = JSONWriter()
-    writer.beginObject()
-    writer.key("dir")
-    writer.string(direction == .input ? "in" : "out")
-    writer.key("at")
-    writer.int(at)
+    guard !stopped else { return }
+    scratch.clear()
+    scratch.beginObject()
+    scratch.key("dir")
+    scratch.string(direction == .input ? "in" : "out")
+    scratch.key("at")
+    scratch.int(at)
     if direction == .input, !wroteFirstInput {
       wroteFirstInput = true
-      writer.key("framing")
-      writer.string((framing ?? .ndjson).rawValue)
+      scratch.key("framing")
+      scratch.string((framing ?? .ndjson).rawValue)
     }
-    body(&writer)
-    writer.endObject()
-    append(line: writer.bytes)
+    body(&scratch)
+    scratch.endObject()
+    scratch.withBytes(from: 0) { append(line: $0) }
   }
 
-  private func append(line: [UInt8]) {
+  private func append(line: UnsafeRawBufferPointer) {
     guard !stopped else { return }
-    let truncated = Array(#"{"truncated":true}"#.utf8) + [0x0A]
+    let truncated = Self.truncatedLine
     if written + pending.count + line.count + 1 + truncated.count > maxBytes {
       pending += truncated
       stopped = true
       return
     }
-    pending += line
+    pending.append(contentsOf: line)
     pending.append(0x0A)
   }
 

@@ -274,6 +274,11 @@ public final class DurableStore {
         default: break
         }
       }
+      // Read back through the decoders, which refuse what Ordo never writes (a counter at
+      // 2^63 - 1 would trap on the next enqueue; a show row with a NULL id, …).
+      var written = JSONWriter()
+      state.write(to: &written)
+      _ = try DurableState(reading: try Self.object(written.text))
       return state
     } catch let error as DecodingError {
       throw StoreOpenError(

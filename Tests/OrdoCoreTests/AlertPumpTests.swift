@@ -2,7 +2,7 @@ import Testing
 
 @testable import OrdoCore
 
-/// Which alert shows, and when (SPEC §4 "the pump"): priority, seq, scopes, queues,
+/// Which alert shows, and when (docs/protocol.md#the-pump): priority, seq, scopes, queues,
 /// preemption, pauses and gaps.
 @Suite struct AlertPumpTests {
   @Test func highestPriorityShowsFirstAndEqualPrioritiesInEnqueueOrder() throws {

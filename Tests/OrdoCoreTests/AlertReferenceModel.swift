@@ -1,7 +1,7 @@
 @testable import OrdoCore
 
 /// A deliberately naive alert manager for the randomized tests: arrays and linear scans,
-/// every queue pumped after every change, written from SPEC §4 and the choices documented
+/// every queue pumped after every change, written from docs/protocol.md#alerts and the choices documented
 /// on `AlertManager` rather than from its code. No layers (alerts have no `mount`).
 struct AlertReferenceModel {
   struct Entry {
@@ -191,7 +191,7 @@ struct AlertReferenceModel {
     }
   }
 
-  /// One instant: auto-hides, readiness and gap ends due now (each kind by seq), one pump,
+  /// One instant: gap ends, auto-hides and readiness due now (each kind by seq), one pump,
   /// then expiries due now (by seq) on what still waits.
   mutating func instant() {
     let due = timers.filter { $0.due <= now }
@@ -202,6 +202,10 @@ struct AlertReferenceModel {
           < (index(of: b).map { entries[$0].alert.seq } ?? 0)
       }
     }
+    // Gap ends first: an auto-hide at this instant starts the queue's next gap.
+    for timer in due {
+      if case .gap(let name) = timer.kind, let q = queueNumber(name) { queues[q].gapUntil = nil }
+    }
     for id in ids({ if case .dismiss(let id) = $0 { id } else { nil } }) {
       if let i = index(of: id), entries[i].alert.state == .showing {
         transition(id, to: .done, reason: .timeout, hide: .timeout)
@@ -211,9 +215,6 @@ struct AlertReferenceModel {
       if let i = index(of: id), entries[i].alert.state == .scheduled {
         transition(id, to: .pending, reason: .ready)
       }
-    }
-    for timer in due {
-      if case .gap(let name) = timer.kind, let q = queueNumber(name) { queues[q].gapUntil = nil }
     }
     pumpAll()
     for id in ids({ if case .expire(let id) = $0 { id } else { nil } }) {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import OrdoCore
 
-/// The seed's three scenarios (SPEC §4): popups A (red packet), B (growth gift), C (follow)
+/// The seed's three scenarios (docs/protocol.md#alerts): popups A (red packet), B (growth gift), C (follow)
 /// show A → B → C, one at a time, fed by network requests that return in any order.
 @Suite struct AlertSeedScenarioTests {
   @Test func idealDataInOrderShowsInOrderAndWaitsWhileAway() throws {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import OrdoCore
 
-/// Time (SPEC §2, §4 "Timers"): delays, expiry, auto-dismiss, and `advance` firing every timer
+/// Time (docs/protocol.md#timers): delays, expiry, auto-dismiss, and `advance` firing every timer
 /// at its own due time.
 @Suite struct AlertTimeTests {
   @Test func advanceFiresEachTimerAtItsOwnDueTime() throws {
@@ -175,5 +175,19 @@ import Testing
     let alert = try stage.enqueue("t", now: 10)
     #expect(alert.createdAt == 1_000)
     #expect(stage.screen.now == 1_000)
+  }
+
+  @Test func aGapEndingAsAnotherAlertAutoHidesLeavesTheQueueInTheNewGap() throws {
+    var stage = AlertStage()
+    try stage.configure(AlertQueueConfiguration(maxConcurrent: 2, minGapMs: 100))
+    try stage.enqueue("t", id: "a", now: 0) { $0.durationMs = 200 }
+    try stage.enqueue("t", id: "b", now: 0)
+    try stage.complete("b", now: 100)
+    try stage.enqueue("t", id: "c", now: 150)
+    stage.advance(to: 299)
+    #expect(stage.state("c") == .pending, "a's auto-hide at 200 starts a gap until 300")
+    stage.advance(to: 300)
+    #expect(
+      stage.events() == ["show a @0", "show b @0", "hide a timeout @200", "show c @300"])
   }
 }

@@ -2,7 +2,7 @@ import OrdoJSON
 import OrdoRPC
 import Testing
 
-/// JSON-RPC message classification (SPEC §1), without a process.
+/// JSON-RPC message classification (docs/protocol.md#transport), without a process.
 @Suite struct MessageClassifierTests {
   static func classify(_ text: String) -> Incoming {
     var copy = text

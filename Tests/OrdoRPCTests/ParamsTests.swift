@@ -21,12 +21,13 @@ import Testing
 
   @Test func integersAcceptWholeRealsAndRefuseUnsafeOnes() throws {
     let params = try Self.params(
-      #"{"a":1.0,"b":9007199254740992,"c":-9007199254740991,"d":"1"}"#,
-      allowed: ["a", "b", "c", "d"])
+      #"{"a":1.0,"b":9007199254740992,"c":-9007199254740991,"d":"1","e":-9223372036854775808}"#,
+      allowed: ["a", "b", "c", "d", "e"])
     #expect(try params.integer("a") == 1)
     #expect(try params.integer("c") == -9_007_199_254_740_991)
     #expect(throws: ResponseError.self) { try params.integer("b") }
     #expect(throws: ResponseError.self) { try params.integer("d") }
+    #expect(throws: ResponseError.self) { try params.integer("e") }
     #expect(try params.integer("missing") == nil)
   }
 

@@ -2,7 +2,7 @@ import OrdoJSON
 import OrdoServer
 import Testing
 
-/// The engine clock (SPEC §2) through the binary.
+/// The engine clock (docs/protocol.md#clock) through the binary.
 @Suite struct ClockTests {
   @Test func manualClockMovesOnlyByAdvance() throws {
     let engine = try EngineProcess(["--clock", "manual"])

@@ -1,6 +1,8 @@
-import Glibc
 import OrdoJSON
 import Testing
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// Replays the language-neutral conformance corpus (`conformance/<topic>/<case>.io`, described
 /// in `conformance/README.md`) against the engine built with the tests, through real pipes.

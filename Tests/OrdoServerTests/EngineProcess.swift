@@ -1,5 +1,7 @@
-import Glibc
 import OrdoJSON
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// The real `ordo` binary as a child process, driven through real pipes.
 final class EngineProcess {

@@ -1,6 +1,8 @@
-import Glibc
 import OrdoJSON
 import Testing
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// Every file of JSONTestSuite's `test_parsing`, each as one LSP-framed message to one
 /// engine: y_ files are never a parse error, n_ files always are, and the engine answers

@@ -1,6 +1,8 @@
-import Glibc
 import OrdoJSON
 import Testing
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// Process lifecycle through the real binary: exit codes, EOF, signals, a vanished client.
 @Suite struct LifecycleTests {

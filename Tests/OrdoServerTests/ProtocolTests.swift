@@ -1,7 +1,7 @@
 import OrdoJSON
 import Testing
 
-/// SPEC §1 through the real binary: ids, batches, notifications, every error code.
+/// docs/protocol.md#transport through the real binary: ids, batches, notifications, every error code.
 @Suite struct ProtocolTests {
   private func ping(_ id: String) -> String {
     #"{"jsonrpc":"2.0","id":\#(id),"method":"engine.ping"}"#

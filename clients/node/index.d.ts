@@ -11,8 +11,15 @@
 export type SafeInteger = number;
 /** An integer >= 0. */
 export type Count = number;
-/** Milliseconds of the engine clock (0 at engine start). */
+/**
+ * A point of the engine clock, integer milliseconds (0 at engine start). Negative only for
+ * a time restored from the durable state (`--state`): before this process started.
+ */
 export type Time = number;
+/** The engine clock's current time: a Time, never negative. */
+export type Now = number;
+/** Wall-clock time: integer milliseconds since the Unix epoch. */
+export type WallTime = number;
 /** A duration in milliseconds, >= 0. */
 export type Milliseconds = number;
 /** A duration in milliseconds, >= 1. */
@@ -90,6 +97,20 @@ export interface HitTestResult {
   path: Id[];
 }
 
+/** A point, in the coordinates `layer.hitTest` uses. */
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/** A width or height of a rendering, in SVG user units: > 0 and <= 100 000. */
+export type RenderSize = number;
+
+export interface Rendering {
+  /** A self-contained SVG document (valid XML), the same bytes for the same tree and params. */
+  svg: string;
+}
+
 // ---------------------------------------------------------------------------
 // Alerts
 
@@ -102,11 +123,36 @@ export type AlertState =
   | 'cancelled'
   | 'expired';
 export type ActiveAlertState = 'scheduled' | 'pending' | 'showing' | 'suspended';
-export type EndReason = 'completed' | 'timeout' | 'cancelled' | 'expired';
+/** `limited`: a frequency limit stopped it at its turn to show (state `cancelled`). */
+export type EndReason = 'completed' | 'timeout' | 'cancelled' | 'expired' | 'limited';
 
 export interface Mount {
   parent: NullableId;
   sort: SafeInteger;
+}
+
+/** What a frequency limit (and a cooldown) counts: shows of the type, or of the type and key. */
+export type LimitPer = 'type' | 'key';
+
+/** What happens to an alert its limit forbids to show: `drop` it, or `defer` it until allowed. */
+export type OnLimit = 'drop' | 'defer';
+
+/**
+ * A frequency limit as given in params: at most `max` counted shows within any `windowMs`
+ * (omitted or `null`: ever), per type or (`per: "key"`) per type and key. `max: 0`: never.
+ */
+export interface FrequencyLimitSpec {
+  max: Count;
+  windowMs?: PositiveMilliseconds | null;
+  /** Omitted or `null`: `"type"`. `"key"` needs the alert's `key`. */
+  per?: LimitPer | null;
+}
+
+/** A frequency limit as the engine reports it: every member present, `null` where not given. */
+export interface FrequencyLimit {
+  max: Count;
+  windowMs: PositiveMilliseconds | null;
+  per: LimitPer | null;
 }
 
 export interface Alert {
@@ -132,14 +178,29 @@ export interface Alert {
   endReason: EndReason | null;
   shownCount: Count;
   mount: Mount | null;
+  /** Kept in the durable state until it ends (with `--state`; without it, only reported). */
+  persist: boolean;
 }
 
-export type Disposition = 'queued' | 'replaced' | 'ignored';
+/** `limited`: a frequency limit forbids it and nothing was queued. */
+export type Disposition = 'queued' | 'replaced' | 'ignored' | 'limited';
 
+/** The result of `alert.enqueue` as the schema states it; see EnqueueOutcome for a narrowing type. */
 export interface EnqueueResult {
-  alert: Alert;
+  /** The alert after the request; `null` only with disposition `limited`. */
+  alert: Alert | null;
   disposition: Disposition;
+  /**
+   * Only with disposition `limited`: the earliest engine time the limit (and cooldown) would
+   * let an alert of this type (or key) show, `null` if never.
+   */
+  retryAt?: Time | null;
 }
+
+/** EnqueueResult narrowed by `disposition`: test it to get the alert or `retryAt`. */
+export type EnqueueOutcome =
+  | { alert: Alert; disposition: 'queued' | 'replaced' | 'ignored'; retryAt?: undefined }
+  | { alert: null; disposition: 'limited'; retryAt: Time | null };
 
 export interface CancelResult {
   cancelled: Id[];
@@ -152,6 +213,28 @@ export interface PauseState {
 
 export interface AlertList {
   alerts: Alert[];
+}
+
+/** One counted show (an `alert.show` with `resumed: false`). */
+export interface Show {
+  id: Id;
+  type: Id;
+  key: NullableId;
+  queue: Id;
+  /** Engine time; negative for a show before this process started. */
+  at: Time;
+  /** Wall-clock time of the show, epoch ms. */
+  wallAt: WallTime;
+}
+
+export interface ShowHistory {
+  /** Newest first. */
+  shows: Show[];
+}
+
+export interface Forgotten {
+  /** How many show-history entries were erased. */
+  forgotten: Count;
 }
 
 export interface QueueSettings {
@@ -168,6 +251,10 @@ export interface TypeDefaults {
   durationMs: PositiveMilliseconds | null;
   ttlMs: Milliseconds | null;
   queue: NullableId;
+  persist: boolean | null;
+  limit: FrequencyLimit | null;
+  cooldownMs: Milliseconds | null;
+  onLimit: OnLimit | null;
 }
 
 export interface NavState {
@@ -195,6 +282,8 @@ export interface ClientInfo {
 
 export interface InitializeResult {
   serverInfo: { name: 'ordo'; version: string };
+  /** LSP's ServerCapabilities: always empty (present so that LSP clients accept the result). */
+  capabilities: Record<string, never>;
   protocolVersion: '1';
   framing: Framing;
   clock: ClockMode;
@@ -211,7 +300,7 @@ export interface DiscoverResult {
 
 export interface Ping {
   pong: true;
-  at: Time;
+  at: Now;
 }
 
 export interface Stats {
@@ -225,15 +314,27 @@ export interface Stats {
   };
   requests: Count;
   uptimeMs: Count;
+  /** The durable state with `--state`, `null` without. */
+  state: StateInfo | null;
+}
+
+/** The state file of `--state`. */
+export interface StateInfo {
+  /** The path given to `--state`, as given. */
+  path: string;
+  /** The database file plus its write-ahead log. */
+  bytes: Count;
+  /** Transactions committed since the process started. */
+  commits: Count;
 }
 
 export interface ClockNow {
-  now: Time;
+  now: Now;
   mode: ClockMode;
 }
 
 export interface ClockAdvanced {
-  now: Time;
+  now: Now;
 }
 
 // ---------------------------------------------------------------------------
@@ -244,7 +345,7 @@ export interface AlertShowEvent {
   alert: Alert;
   /** True when a suspended alert shows again. */
   resumed: boolean;
-  at: Time;
+  at: Now;
   /** The mounted layer, when the alert has `mount`. */
   layer?: Layer;
 }
@@ -255,17 +356,17 @@ export interface AlertHideEvent {
   id: Id;
   queue: Id;
   reason: HideReason;
-  at: Time;
+  at: Now;
 }
 
 export interface AlertUpdateEvent {
   alert: Alert;
-  at: Time;
+  at: Now;
 }
 
 export interface AlertIdleEvent {
   queue: Id;
-  at: Time;
+  at: Now;
 }
 
 export type ChangeReason =
@@ -277,7 +378,11 @@ export type ChangeReason =
   | 'completed'
   | 'timeout'
   | 'cancelled'
-  | 'expired';
+  | 'expired'
+  /** A frequency limit ended it at its turn to show (→ cancelled). */
+  | 'limited'
+  /** A frequency limit with `onLimit: "defer"` sent it back (pending → scheduled). */
+  | 'deferred';
 
 export interface AlertChangedEvent {
   id: Id;
@@ -285,7 +390,7 @@ export interface AlertChangedEvent {
   state: AlertState;
   previous: AlertState;
   reason?: ChangeReason;
-  at: Time;
+  at: Now;
 }
 
 /** Engine notifications by name. */
@@ -349,6 +454,12 @@ export interface LimitExceededData {
   value: Count;
 }
 
+export interface StorageErrorData {
+  reason: 'disk_full' | 'io_error' | 'read_only' | 'corrupt';
+  /** What the storage layer reported, for a human. */
+  detail: string;
+}
+
 export interface ErrorObject {
   code: number;
   message: string;
@@ -364,6 +475,10 @@ export interface ErrorObject {
 /** Params of a method that takes none. */
 export type NoParams = Record<string, never>;
 
+/**
+ * The engine also accepts (and ignores) the members of LSP's InitializeParams, for editors'
+ * LSP clients; this client does not send them, so they are not typed here.
+ */
 export interface InitializeParams {
   clientInfo?: ClientInfo | null;
   /** Choosing the clock after any timer exists → InvalidState. */
@@ -374,7 +489,13 @@ export type ExitParams = NoParams;
 export type RpcDiscoverParams = NoParams;
 export type EnginePingParams = NoParams;
 export type EngineStatsParams = NoParams;
-export type EngineResetParams = NoParams;
+export interface EngineResetParams {
+  /**
+   * With `--state`: also empty the database, so nothing comes back (a plain reset reloads
+   * it). Without `--state`: accepted, nothing more.
+   */
+  state?: boolean | null;
+}
 export type ClockNowParams = NoParams;
 
 export interface ClockAdvanceParams {
@@ -462,6 +583,19 @@ export interface LayerHitTestParams {
   id?: NullableId;
 }
 
+export interface LayerRenderParams {
+  /** Subtree root; omitted or `null`: everything. */
+  id?: NullableId;
+  /** Highlight the hit-test path of this point and mark it. */
+  point?: Point | null;
+  /** Scale the drawing to this width (alone: keep the aspect ratio). */
+  width?: RenderSize | null;
+  /** Scale the drawing to this height (alone: keep the aspect ratio). */
+  height?: RenderSize | null;
+  /** Label each layer with its id and sort; default true. */
+  labels?: boolean | null;
+}
+
 export interface LayerClearParams {
   id?: NullableId;
 }
@@ -484,6 +618,14 @@ export interface AlertEnqueueParams {
   durationMs?: PositiveMilliseconds | null;
   preempt?: boolean | null;
   mount?: { parent?: NullableId; sort: SafeInteger } | null;
+  /** Keep it in the durable state until it ends. Default: the type's, else false. */
+  persist?: boolean | null;
+  /** Replaces the type's whole limit; `null`: unlimited. */
+  limit?: FrequencyLimitSpec | null;
+  /** At least this long between two counted shows (per type, or per key with `per: "key"`). */
+  cooldownMs?: Milliseconds | null;
+  /** Default: the type's, else `"drop"`. */
+  onLimit?: OnLimit | null;
 }
 
 export interface AlertCompleteParams {
@@ -535,6 +677,7 @@ export interface AlertConfigureParams {
   historyLimit?: Count | null;
 }
 
+/** Replaces the type's whole definition: omitted or `null` members become unset. */
 export interface AlertDefineTypeParams {
   type: Id;
   priority?: SafeInteger | null;
@@ -542,6 +685,29 @@ export interface AlertDefineTypeParams {
   durationMs?: PositiveMilliseconds | null;
   ttlMs?: Milliseconds | null;
   queue?: NullableId;
+  persist?: boolean | null;
+  limit?: FrequencyLimitSpec | null;
+  cooldownMs?: Milliseconds | null;
+  onLimit?: OnLimit | null;
+}
+
+/** Filters combine with AND. */
+export interface AlertHistoryParams {
+  type?: Id | null;
+  key?: Id | null;
+  /** Where it showed. */
+  queue?: Id | null;
+  /** Shows with `wallAt` >= this. */
+  sinceWallAt?: WallTime | null;
+  /** Most entries returned, 0 to 1 000 000; default 100. */
+  limit?: Count | null;
+}
+
+/** Filters combine with AND; at least one of `type`, `key`, `all: true`. */
+export interface AlertForgetParams {
+  type?: Id | null;
+  key?: Id | null;
+  all?: boolean | null;
 }
 
 export interface NavPushParams {
@@ -586,8 +752,9 @@ export interface OrdoMethods {
   'layer.tree': { params: LayerTreeParams; result: TreeNode | TreeRoot };
   'layer.paintOrder': { params: LayerPaintOrderParams; result: PaintOrder };
   'layer.hitTest': { params: LayerHitTestParams; result: HitTestResult };
+  'layer.render': { params: LayerRenderParams; result: Rendering };
   'layer.clear': { params: LayerClearParams; result: Removed };
-  'alert.enqueue': { params: AlertEnqueueParams; result: EnqueueResult };
+  'alert.enqueue': { params: AlertEnqueueParams; result: EnqueueOutcome };
   'alert.complete': { params: AlertCompleteParams; result: Alert };
   'alert.cancel': { params: AlertCancelParams; result: CancelResult };
   'alert.pause': { params: AlertPauseParams; result: PauseState };
@@ -597,6 +764,8 @@ export interface OrdoMethods {
   'alert.clear': { params: AlertClearParams; result: Removed };
   'alert.configure': { params: AlertConfigureParams; result: QueueSettings };
   'alert.defineType': { params: AlertDefineTypeParams; result: TypeDefaults };
+  'alert.history': { params: AlertHistoryParams; result: ShowHistory };
+  'alert.forget': { params: AlertForgetParams; result: Forgotten };
   'nav.push': { params: NavPushParams; result: NavState };
   'nav.pop': { params: NavPopParams; result: NavState };
   'nav.set': { params: NavSetParams; result: NavState };
@@ -693,11 +862,13 @@ export interface LayerMethods {
   tree(params?: LayerTreeParams, options?: CallOptions): Promise<TreeNode | TreeRoot>;
   paintOrder(params?: LayerPaintOrderParams, options?: CallOptions): Promise<PaintOrder>;
   hitTest(params: LayerHitTestParams, options?: CallOptions): Promise<HitTestResult>;
+  /** `layer.render`: resolves with the SVG text itself (`request('layer.render')` gives `{svg}`). */
+  render(params?: LayerRenderParams, options?: CallOptions): Promise<string>;
   clear(params?: LayerClearParams, options?: CallOptions): Promise<Removed>;
 }
 
 export interface AlertMethods {
-  enqueue(params: AlertEnqueueParams, options?: CallOptions): Promise<EnqueueResult>;
+  enqueue(params: AlertEnqueueParams, options?: CallOptions): Promise<EnqueueOutcome>;
   complete(params: AlertCompleteParams, options?: CallOptions): Promise<Alert>;
   cancel(params: AlertCancelParams, options?: CallOptions): Promise<CancelResult>;
   pause(params?: AlertPauseParams, options?: CallOptions): Promise<PauseState>;
@@ -707,6 +878,10 @@ export interface AlertMethods {
   clear(params?: AlertClearParams, options?: CallOptions): Promise<Removed>;
   configure(params?: AlertConfigureParams, options?: CallOptions): Promise<QueueSettings>;
   defineType(params: AlertDefineTypeParams, options?: CallOptions): Promise<TypeDefaults>;
+  /** The show history that frequency limits count, newest first. */
+  history(params?: AlertHistoryParams, options?: CallOptions): Promise<ShowHistory>;
+  /** Erases show history, so limits count from zero. */
+  forget(params: AlertForgetParams, options?: CallOptions): Promise<Forgotten>;
 }
 
 export interface NavMethods {
@@ -755,7 +930,7 @@ export declare class Engine {
   ping(params?: EnginePingParams, options?: CallOptions): Promise<Ping>;
   /** `engine.stats` */
   stats(params?: EngineStatsParams, options?: CallOptions): Promise<Stats>;
-  /** `engine.reset` */
+  /** `engine.reset`; `{state: true}` with `--state` also empties the database. */
   reset(params?: EngineResetParams, options?: CallOptions): Promise<null>;
   readonly clock: ClockMethods;
   readonly layers: LayerMethods;
@@ -864,6 +1039,13 @@ export declare class LimitExceeded extends OrdoError {
   readonly data: LimitExceededData;
   readonly limit: number | undefined;
   readonly value: number | undefined;
+}
+/** -32005: the durable state could not be written; the request changed nothing. */
+export declare class StorageError extends OrdoError {
+  static readonly code: -32005;
+  readonly data: StorageErrorData;
+  readonly reason: StorageErrorData['reason'] | undefined;
+  readonly detail: string | undefined;
 }
 
 export declare const ERROR_CLASSES: Readonly<Record<number, typeof OrdoError>>;
@@ -977,5 +1159,5 @@ export declare function findEngineBinary(options?: {
   from?: string;
 }): string;
 
-export declare const METHODS: ReadonlyArray<{ method: string; path: string; notification?: boolean }>;
+export declare const METHODS: ReadonlyArray<{ method: string; path: string; notification?: boolean; unwrap?: string }>;
 export declare const EVENTS: ReadonlyArray<EventName>;

@@ -25,6 +25,7 @@ export {
   NotFound,
   OrdoError,
   ParseError,
+  StorageError,
   TimeoutError,
   errorFromResponse,
 } from './src/common/errors.js';

@@ -351,7 +351,7 @@ def test_once_per_30_days_across_restarts(state: Path, engine: EngineFactory) ->
             "limit": {"max": 1, "windowMs": thirty_days},
         },
     )
-    assert defined["limit"] == {"max": 1, "windowMs": thirty_days, "per": "type"}
+    assert defined["limit"] == {"max": 1, "windowMs": thirty_days, "per": None}
     shown = day0.call("alert.enqueue", {"type": "rateApp"})
     assert shows_of(shown.events) == [("alert-1", False)]
     assert shown.result["alert"]["persist"] is True

@@ -50,6 +50,12 @@ class Case:
     also: tuple[str, ...] = field(default_factory=tuple)
 
 
+def ignored_param(param: dict[str, Any]) -> bool:
+    """LSP's InitializeParams members are accepted and ignored whatever they hold; only
+    `initializationOptions` is read (for `clock`)."""
+    return bool(param.get("x-lsp")) and param["name"] != "initializationOptions"
+
+
 class Resolver:
     def __init__(self, document: dict[str, Any]) -> None:
         self.document = document
@@ -257,6 +263,8 @@ def param_cases(document: dict[str, Any], method: dict[str, Any]) -> dict[str, l
     base = baseline(method)
     cases: dict[str, list[Case]] = {}
     for param in method.get("params", []):
+        if ignored_param(param):
+            continue
         name = param["name"]
         required = bool(param.get("required"))
         found = []

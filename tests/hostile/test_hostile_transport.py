@@ -210,7 +210,6 @@ def test_scalar_is_invalid_request(raw: bytes) -> None:
         (b'{"jsonrpc":"2.0","id":6,"method":"engine.ping","params":5}', 6, "invalid_params"),
         (b'{"jsonrpc":"2.0","id":6,"method":"engine.ping","params":"x"}', 6, "invalid_params"),
         (b'{"jsonrpc":"2.0","id":6,"method":"engine.ping","params":true}', 6, "invalid_params"),
-        (b'{"jsonrpc":"2.0","id":6,"method":"engine.ping","params":null}', 6, "invalid_params"),
         (b'{"jsonrpc":"2.0","id":6,"method":"engine.ping","params":1.5}', 6, "invalid_params"),
         (b'{"jsonrpc":"2.0","id":{},"method":"engine.ping"}', None, "invalid_id"),
         (b'{"jsonrpc":"2.0","id":{"a":1},"method":"engine.ping"}', None, "invalid_id"),
@@ -226,6 +225,14 @@ def test_scalar_is_invalid_request(raw: bytes) -> None:
 )
 def test_not_a_request_is_invalid_request_with_id_echo(raw: bytes, id: Any, reason: str) -> None:
     assert_error(one_answer(raw), -32600, id, reason=reason)
+
+
+def test_params_null_counts_as_omitted() -> None:
+    # pygls and Emacs's jsonrpc.el send "params": null for a call without parameters.
+    response = one_answer(b'{"jsonrpc":"2.0","id":6,"method":"engine.ping","params":null}')
+    assert isinstance(response, dict)
+    assert response["id"] == 6
+    assert response["result"]["pong"] is True
 
 
 @pytest.mark.parametrize("raw", [b"[]", b"[ ]", b" [\t] ", b"[\r]"])

@@ -4,16 +4,19 @@ import OrdoServer
 
 /// One engine for the whole run (state carries over between inputs, as in a long session),
 /// fed each input as a message; every byte it writes must be valid NDJSON JSON-RPC.
-nonisolated(unsafe) private var server = makeServer()
+nonisolated(unsafe) private var session = makeSession()
+nonisolated(unsafe) private var outbox = session.makeOutbox()
 nonisolated(unsafe) private var inputs = 0
 
-private func makeServer() -> Server {
-  var configuration = Server.Configuration()
+private func makeSession() -> Session {
+  JSONDocument.installArenaAllocator()
+  var configuration = EngineConfiguration()
   configuration.clock = .manual
+  configuration.framing = .ndjson
   configuration.maxLayers = 10_000
   configuration.maxAlerts = 10_000
   configuration.logLevel = .error
-  return Server(configuration: configuration)
+  return Session(configuration: configuration)
 }
 
 @_cdecl("FuzzDispatch_main")
@@ -27,28 +30,31 @@ public func fuzzDispatchMain(
 public func fuzzDispatch(_ pointer: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   guard let data = pointer, size > 0 else { return 0 }
   inputs += 1
-  if inputs % 5000 == 0 || server.exitStatus != nil { server = makeServer() }
+  if inputs % 5000 == 0 || session.exitStatus != nil {
+    session = makeSession()
+    outbox = session.makeOutbox()
+  }
   let bytes = UnsafeRawBufferPointer(start: data, count: size)
   // Inputs starting with '#' name a method by index; the rest is its params.
   if size > 1, bytes[0] == UInt8(ascii: "#") {
-    let names = Server.methodNames
+    let names = Engine.methodNames
     let method = names[Int(bytes[1]) % names.count]
     let params = String(decoding: bytes[2...], as: UTF8.self)
     var request = Array(#"{"jsonrpc":"2.0","id":1,"method":"\#(method)","params":"#.utf8)
     request += Array(params.utf8) + Array("}".utf8)
-    request.withUnsafeBytes { server.handle($0) }
+    request.withUnsafeBytes { _ = session.handle($0, into: &outbox) }
   } else {
-    server.handle(bytes)
+    session.handle(bytes, into: &outbox)
   }
-  check(server.output)
-  server.output.clear()
+  session.flush(&outbox)
+  check(outbox.unwrittenBytes)
+  outbox.removeAll()
   return 0
 }
 
 /// Every line is a JSON object with `"jsonrpc":"2.0"`, and a response or a notification.
-private func check(_ output: JSONWriter) {
+private func check(_ bytes: [UInt8]) {
   var start = 0
-  let bytes = output.bytes
   for index in bytes.indices where bytes[index] == 0x0A {
     let line = bytes[start..<index]
     start = index + 1

@@ -45,6 +45,7 @@ private struct Snapshot: Equatable {
   let alerts: [Alert]
   let stack: [String]
   let deadline: Int64?
+  let shows: [ShowRecord]
 
   init(_ screen: Screen) {
     let entries = (try? screen.layers.tree(of: nil, depth: nil)) ?? []
@@ -53,6 +54,7 @@ private struct Snapshot: Equatable {
     alerts = screen.list()
     stack = screen.nav.stack
     deadline = screen.nextDeadline
+    shows = screen.history(ShowHistoryFilter(limit: .max))
   }
 }
 
@@ -83,7 +85,7 @@ private struct Input {
 private func apply(_ input: inout Input, to screen: inout Screen, now: inout Int64)
   throws(CoreError)
 {
-  switch input.byte() % 16 {
+  switch input.byte() % 18 {
   case 0, 1:
     let placement: LayerPlacement? =
       switch input.byte() % 4 {
@@ -136,22 +138,25 @@ private func apply(_ input: inout Input, to screen: inout Screen, now: inout Int
       onDuplicate: AlertDuplicatePolicy.allCases[Int(input.byte()) % 4],
       delayMs: input.optional { $0.int(-1...30) }, ttlMs: input.optional { $0.int(-1...30) },
       durationMs: input.optional { $0.int(0...30) }, preempt: input.flag(),
-      mount: input.optional { AlertMount(parent: $0.optional { $0.layerID() }, sort: 1) })
-    _ = try screen.enqueue(request, now: now)
+      mount: input.optional { AlertMount(parent: $0.optional { $0.layerID() }, sort: 1) },
+      limit: input.flag() ? .inherit : (input.flag() ? .unlimited : .limit(limit(&input))),
+      cooldownMs: input.optional { $0.int(-1...30) },
+      onLimit: input.optional { $0.flag() ? .drop : .defer })
+    _ = try screen.enqueue(request)
   case 9:
-    _ = try screen.complete(id: input.alertID(), result: nil, now: now)
+    _ = try screen.complete(id: input.alertID(), result: nil)
   case 10:
     let filter = AlertCancelFilter(
       id: input.optional { $0.alertID() }, type: input.optional { "t\($0.byte() % 3)" },
       scope: input.optional { "s\($0.byte() % 2)" },
       states: input.optional { [AlertState.allCases[Int($0.byte()) % AlertState.allCases.count]] },
       all: input.flag())
-    _ = try screen.cancel(filter, now: now)
+    _ = try screen.cancel(filter)
   case 11:
     switch input.byte() % 3 {
-    case 0: _ = try screen.navPush(scope: "s\(input.byte() % 2)", now: now)
-    case 1: _ = try screen.navPop(now: now)
-    default: _ = try screen.navSet(stack: input.flag() ? [] : ["s0", "s1"], now: now)
+    case 0: _ = try screen.navPush(scope: "s\(input.byte() % 2)")
+    case 1: _ = try screen.navPop()
+    default: _ = try screen.navSet(stack: input.flag() ? [] : ["s0", "s1"])
     }
   case 12:
     now += input.int(0...40)
@@ -159,14 +164,31 @@ private func apply(_ input: inout Input, to screen: inout Screen, now: inout Int
   case 13:
     _ =
       input.flag()
-      ? try screen.pause(queue: nil, reason: "r\(input.byte() % 2)", now: now)
-      : try screen.resume(queue: nil, reason: "r\(input.byte() % 2)", now: now)
+      ? try screen.pause(queue: nil, reason: "r\(input.byte() % 2)")
+      : try screen.resume(queue: nil, reason: "r\(input.byte() % 2)")
   case 14:
     _ = try screen.configure(
       AlertQueueConfiguration(
         queue: "q\(input.byte() % 2)", maxConcurrent: Int(input.int(0...3)),
-        minGapMs: input.optional { $0.int(-1...10) }), now: now)
+        minGapMs: input.optional { $0.int(-1...10) }))
+  case 15:
+    _ = try screen.defineType(
+      AlertTypeDefinition(
+        type: "t\(input.byte() % 3)", priority: input.optional { $0.int(0...3) },
+        limit: input.optional { limit(&$0) }, cooldownMs: input.optional { $0.int(-1...30) },
+        onLimit: input.optional { $0.flag() ? .drop : .defer }))
+  case 16:
+    _ = try screen.forget(
+      ShowForgetFilter(
+        type: input.optional { "t\($0.byte() % 3)" }, key: input.optional { "k\($0.byte() % 2)" },
+        all: input.flag()))
   default:
     _ = try screen.layers.clear(id: input.optional { $0.layerID() })
   }
+}
+
+private func limit(_ input: inout Input) -> FrequencyLimit {
+  FrequencyLimit(
+    max: Int(input.int(-1...2)), windowMs: input.optional { $0.int(-1...50) },
+    per: input.optional { $0.flag() ? .type : .key })
 }

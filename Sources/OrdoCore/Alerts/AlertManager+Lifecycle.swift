@@ -50,7 +50,7 @@ extension AlertManager {
   /// The times of the shows that count for an alert of `type` with `key` under `limit`
   /// (per key only when the limit says so).
   func countedShows(type: String, key: String?, limit: FrequencyLimit?) -> [Int64] {
-    shows.times(type: type, key: limit?.per == .key ? key : nil)
+    shows.times(type: type, key: limit?.countsPerKey == true ? key : nil)
   }
 
   /// Adds a new active (scheduled or pending) alert with its indexes and timers.
@@ -168,6 +168,12 @@ extension AlertManager {
     records[id] = record
 
     let alert = record.alert
+    if observesTimeline {
+      observations.append(
+        .changed(
+          id: id, queue: alert.queue, state: newState, previous: previous, reason: reason,
+          at: now))
+    }
     if reportsStateChanges {
       outputs.append(
         .event(
@@ -319,10 +325,11 @@ extension AlertManager {
 
   // MARK: - Instants, navigation and the pump
 
-  /// Decides the instant `now` (docs/protocol.md#one-instant-one-decision): every auto-hide,
-  /// readiness and gap end due now takes effect (each kind in `seq` order, whatever order the
-  /// timers were set in), the queues pump once, then the expiries due now apply, in `seq`
-  /// order, to what still waits.
+  /// Decides the instant `now` (docs/protocol.md#one-instant-one-decision): every gap end,
+  /// auto-hide and readiness due now takes effect (in that order, each kind in `seq` order,
+  /// whatever order the timers were set in: an auto-hide now starts its queue's next gap),
+  /// the queues pump once, then the expiries due now apply, in `seq` order, to what still
+  /// waits.
   /// - Complexity: O(t log n) for the t timers due now, plus the pump.
   mutating func runInstant() {
     var dismissals: [String] = []

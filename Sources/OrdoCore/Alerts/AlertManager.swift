@@ -56,6 +56,9 @@ public struct AlertManager: Sendable {
   public internal(set) var reportsStateChanges = false
   /// Whether changes to durable things are collected for `takeDurableChanges()`.
   public var tracksDurableChanges = false
+  /// Whether every creation, state change and page change is collected for
+  /// `takeObservations()` (`ordo report`), subscribed or not.
+  public var observesTimeline = false
 
   var records: [String: Record] = [:]
   var queues: [AlertQueue] = []
@@ -78,6 +81,7 @@ public struct AlertManager: Sendable {
   var dirty: Set<Int> = []
   var outputs: [Output] = []
   var durable = DurableChanges()
+  var observations: [TimelineObservation] = []
   /// Alerts forgotten by history trimming during the current call, so it can still return
   /// their final state.
   var forgottenThisCall: [String: Alert] = [:]
@@ -128,7 +132,7 @@ public struct AlertManager: Sendable {
       case .unlimited: nil
       case .limit(let own): own
       }
-    if limit?.per == .key, request.key == nil {
+    if limit?.countsPerKey == true, request.key == nil {
       throw .invalidParams(
         path: "/key", expected: "a key, since the limit counts per key",
         message: "key is required: the alert's limit counts shows per key (per: \"key\").")
@@ -197,6 +201,7 @@ public struct AlertManager: Sendable {
         alert: alert, queue: queue, preempt: request.preempt, limit: limit,
         cooldownMs: cooldownMs, onLimit: onLimit))
     if tracksDurableChanges { durable.countersChanged = true }
+    if observesTimeline { observations.append(.created(alert, at: now)) }
     finishChange()
     return AlertEnqueueResult(alert: finalState(of: alert), disposition: .queued)
   }
@@ -399,6 +404,7 @@ public struct AlertManager: Sendable {
     let previous = navigation.active
     navigation.push(scope)
     navigationChanged(from: previous)
+    if observesTimeline { observations.append(.navigation(navigation.stack, at: now)) }
     finishChange()
     return navigation
   }
@@ -411,6 +417,7 @@ public struct AlertManager: Sendable {
     let previous = navigation.active
     try navigation.pop()
     navigationChanged(from: previous)
+    if observesTimeline { observations.append(.navigation(navigation.stack, at: now)) }
     finishChange()
     return navigation
   }
@@ -425,6 +432,7 @@ public struct AlertManager: Sendable {
     let previous = navigation.active
     navigation.replace(with: stack)
     navigationChanged(from: previous)
+    if observesTimeline { observations.append(.navigation(navigation.stack, at: now)) }
     finishChange()
     return navigation
   }
@@ -441,6 +449,12 @@ public struct AlertManager: Sendable {
       runInstant()
     }
     now = target
+  }
+
+  /// Takes what `observesTimeline` collected since the last call, in order.
+  public mutating func takeObservations() -> [TimelineObservation] {
+    defer { observations.removeAll() }
+    return observations
   }
 
   /// Moves the manager's clock to `now` — backwards too — with a new wall-clock origin (the

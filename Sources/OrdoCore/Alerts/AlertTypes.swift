@@ -1,4 +1,4 @@
-/// Where an alert is in its life (SPEC §4).
+/// Where an alert is in its life (docs/protocol.md#alerts).
 public enum AlertState: String, CaseIterable, Sendable {
   /// Waiting for `readyAt`.
   case scheduled
@@ -81,7 +81,7 @@ public struct AlertMount: Equatable, Sendable {
   }
 }
 
-/// An alert as the shell sees it (SPEC §4 "An alert").
+/// An alert as the shell sees it (docs/protocol.md#the-alert-object).
 public struct Alert: Equatable, Sendable {
   public var id: String
   public var queue: String
@@ -111,9 +111,10 @@ public struct Alert: Equatable, Sendable {
 
   public init(
     id: String, queue: String, type: String, priority: Int64, state: AlertState,
-    scope: String?, key: String?, data: RawJSON?, result: RawJSON?, seq: Int64,
-    createdAt: Int64, readyAt: Int64?, expiresAt: Int64?, durationMs: Int64?, shownAt: Int64?,
-    endedAt: Int64?, endReason: EndReason?, shownCount: Int, mount: AlertMount?,
+    scope: String? = nil, key: String? = nil, data: RawJSON? = nil, result: RawJSON? = nil,
+    seq: Int64, createdAt: Int64, readyAt: Int64? = nil, expiresAt: Int64? = nil,
+    durationMs: Int64? = nil, shownAt: Int64? = nil, endedAt: Int64? = nil,
+    endReason: EndReason? = nil, shownCount: Int, mount: AlertMount? = nil,
     persist: Bool = false
   ) {
     self.id = id

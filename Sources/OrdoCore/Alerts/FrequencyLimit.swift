@@ -10,9 +10,13 @@ public struct FrequencyLimit: Equatable, Sendable {
   public var max: Int
   /// The window, in ms (≥ 1); nil means ever.
   public var windowMs: Int64?
-  public var per: Per
+  /// nil (not given) counts per type.
+  public var per: Per?
 
-  public init(max: Int, windowMs: Int64? = nil, per: Per = .type) {
+  /// Whether shows are counted per type and key.
+  public var countsPerKey: Bool { per == .key }
+
+  public init(max: Int, windowMs: Int64? = nil, per: Per? = nil) {
     self.max = max
     self.windowMs = windowMs
     self.per = per
@@ -92,4 +96,16 @@ public struct ShowForgetFilter: Equatable, Sendable {
     self.key = key
     self.all = all
   }
+}
+
+/// What an observing alert manager collects for a timeline (`ordo report`): everything that
+/// happened to alerts and pages, whether the shell subscribed to it or not.
+public enum TimelineObservation: Equatable, Sendable {
+  /// A new alert was queued.
+  case created(Alert, at: Int64)
+  case changed(
+    id: String, queue: String, state: AlertState, previous: AlertState, reason: ChangeReason,
+    at: Int64)
+  /// The page stack changed.
+  case navigation([String], at: Int64)
 }

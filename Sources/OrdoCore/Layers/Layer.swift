@@ -1,4 +1,4 @@
-/// A layer's rectangle `{x, y, width, height}` in its parent's coordinates (SPEC §3).
+/// A layer's rectangle `{x, y, width, height}` in its parent's coordinates (docs/protocol.md#layers).
 ///
 /// `LayerTree` refuses non-finite values and a negative `width` or `height`.
 public struct Frame: Equatable, Sendable {
@@ -21,7 +21,7 @@ public struct Frame: Equatable, Sendable {
   }
 }
 
-/// A snapshot of one layer, what the RPC layer returns (SPEC §3 "A layer").
+/// A snapshot of one layer, what the RPC layer returns (docs/protocol.md#the-layer-object).
 ///
 /// `index` is the position among its siblings, 0 = bottom; `parent` is `nil` at top level.
 /// `frame == nil` means the layer is a group.

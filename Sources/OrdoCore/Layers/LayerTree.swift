@@ -1,33 +1,10 @@
-/// The ordered-layer container of SPEC §3: a tree of layers whose siblings are always ordered
-/// by `sort`, bottom -> top, newest on top among equal sorts.
-///
-/// Choices made where SPEC §3 is silent:
-/// - Errors are checked in this order, and a throwing call changes nothing (not even the id
-///   counter): a reserved `alert:` id (`/id`), an invalid frame (`/frame/…`), a negative
-///   `offset`/`limit`/`depth`, a duplicate id, the layer, the parent, the `above`/`below`
-///   sibling (all `notFound`), `above`/`below` naming the moved layer itself (`/above`,
-///   `/below`), a `parent` other than the sibling's (`/parent`), a cycle, `maxLayers`.
-/// - A frame needs finite numbers and `width`, `height` >= 0 (`invalidParams`, path
-///   `/frame/width` etc.); the RPC layer checks id lengths and integer ranges.
-/// - `move` with no placement keeps the sort and goes on top of its equal sorts, even when the
-///   parent stays the same; `update` with an unchanged sort never moves the layer.
-/// - Generated ids count up from `layer-1`, skipping ids in use (chosen ones included);
-///   numbers are never handed out twice, even after the layer is removed or `clear(id: nil)`.
-///   Only `removeAll()` (the engine reset) starts again from `layer-1`.
-/// - `paintOrder(of:)` and `hitTest(x:y:in:)` with an id look only at that subtree: hidden,
-///   non-interactive or clipping ancestors do not matter. `tree(of:)` lists hidden layers
-///   (it reports `hidden`).
-/// - `clips` on a group (no frame) clips nothing: there is no rectangle to clip to.
-/// - A frame with zero width or height is never hit (the half-open range is empty).
-/// - `tree(of: nil, depth: 0)` is empty (the virtual root alone). Levels, and `maxTreeDepth`,
-///   count from the layer asked for (the virtual root for nil); the `treeDepth` error's
-///   `value` is the deepest level the answer would reach.
-/// - Alert layers are groups (no frame, visible, interactive, not clipping) placed by the
-///   ordering rule. Layers named `alert:…` may be updated, moved or removed like any other;
-///   `unmountAlertLayer` is silent when one is already gone. Mounting an alert layer that is
-///   already mounted first unmounts it (with its subtree).
-/// - `maxLayers` counts every layer, alert layers included (`mountAlertLayer` returns nil at
-///   the limit); lowering it below `count` keeps what exists and refuses new layers.
+/// The ordered-layer container (docs/protocol.md#layers): a tree of layers whose siblings are
+/// always ordered by `sort`, bottom -> top, newest on top among equal sorts. The rules and the
+/// choices made where they leave room (error order, generated ids, groups, alert layers) are
+/// in docs/protocol.md#layer-methods; what a reader of this code needs:
+/// - A throwing call changes nothing, not even the id counter.
+/// - Generated ids count up from `layer-1`, skipping ids in use; a number is never handed out
+///   twice (only a fresh tree starts again from `layer-1`).
 /// - Snapshots (`Layer`) are values: they do not follow later changes.
 ///
 /// Storage: layers live in slots, struct-of-arrays indexed by `Int32` (freed slots are

@@ -212,6 +212,10 @@ test('alert.configure: maxConcurrent and minGapMs per queue; alert.defineType de
     durationMs: 1000,
     ttlMs: null,
     queue: 'toast',
+    persist: null,
+    limit: null,
+    cooldownMs: null,
+    onLimit: null,
   });
   for (const id of ['t1', 't2', 't3']) {
     const { alert } = await engine.alerts.enqueue({ type: 'toast', id });

@@ -1,6 +1,7 @@
 // index.d.ts against the schema's components: every component has a type of the same name,
 // object schemas have the same properties with the same required-ness, string enums the
-// same members. Catches the hand-written types drifting from schema/openrpc.json.
+// same members (params a method marks `"x-lsp": true` excepted). Catches the hand-written
+// types drifting from schema/openrpc.json.
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -61,6 +62,19 @@ function typeAllowsNull(type) {
   return /(^|[^\w])null([^\w]|$)/.test(type) || /\bNullableId\b/.test(type) || type === 'unknown';
 }
 
+/**
+ * Params component name → the names of its members marked `"x-lsp": true` on the method
+ * (LSP's InitializeParams members, which the engine accepts and ignores for editors' LSP
+ * clients): the client need not type them, so they are left out of the comparison.
+ */
+const lspParams = new Map();
+for (const m of schema.methods) {
+  const ref = m['x-params-schema']?.$ref;
+  if (!ref) continue;
+  const names = m.params.filter((p) => p['x-lsp'] === true).map((p) => p.name);
+  lspParams.set(ref.split('/').pop(), new Set(names));
+}
+
 const ifaces = interfaces(stripComments(dts));
 const types = aliases(stripComments(dts));
 
@@ -74,7 +88,8 @@ for (const [name, s] of Object.entries(schema.components.schemas)) {
     }
     if (s.type !== 'object' || !s.properties) return;
     const required = new Set(s.required ?? []);
-    const schemaProps = Object.keys(s.properties);
+    const lsp = lspParams.get(name) ?? new Set();
+    const schemaProps = Object.keys(s.properties).filter((key) => !lsp.has(key));
     if (!ifaces.has(name)) {
       const alias = types.get(name);
       if (schemaProps.length === 0) {
@@ -85,7 +100,8 @@ for (const [name, s] of Object.entries(schema.components.schemas)) {
       assert.fail(`${name} should be an interface`);
     }
     const props = ifaces.get(name);
-    assert.deepEqual([...props.keys()].sort(), [...schemaProps].sort(), `${name} properties`);
+    const typed = [...props.keys()].filter((key) => !lsp.has(key));
+    assert.deepEqual(typed.sort(), [...schemaProps].sort(), `${name} properties`);
     const problems = [];
     for (const key of schemaProps) {
       const { optional, type } = props.get(key);

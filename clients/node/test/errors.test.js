@@ -1,5 +1,6 @@
 // Every error class, each produced by the real engine (InternalError, which only an engine
-// bug produces, is checked through the code → class mapping).
+// bug produces, and StorageError, which needs a failing disk, are checked through the
+// code → class mapping).
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -16,6 +17,7 @@ import {
   NotFound,
   OrdoError,
   ParseError,
+  StorageError,
   errorFromResponse,
 } from '../index.js';
 import { spawnEngine } from './helpers.js';
@@ -105,6 +107,27 @@ test('InternalError (-32603) and unknown codes map to their classes', () => {
     assert.equal(Class.code, Number(code));
     assert.ok(errorFromResponse({ code: Number(code), message: 'm' }) instanceof Class);
   }
+});
+
+test('StorageError (-32005) maps with its reason and detail', () => {
+  const data = { reason: 'disk_full', detail: 'database or disk is full' };
+  const err = errorFromResponse({ code: -32005, message: 'Storage error', data }, 'alert.enqueue');
+  assert.ok(err instanceof StorageError);
+  assert.ok(err instanceof OrdoError);
+  assert.equal(err.name, 'StorageError');
+  assert.equal(err.code, -32005);
+  assert.equal(StorageError.code, -32005);
+  assert.equal(ERROR_CLASSES[-32005], StorageError);
+  assert.equal(err.message, 'Storage error');
+  assert.equal(err.method, 'alert.enqueue');
+  assert.deepEqual(err.data, data);
+  assert.equal(err.reason, 'disk_full');
+  assert.equal(err.detail, 'database or disk is full');
+  // Without data (not what the engine sends, but the getters must not throw).
+  const bare = errorFromResponse({ code: -32005, message: 'm' });
+  assert.ok(bare instanceof StorageError);
+  assert.equal(bare.reason, undefined);
+  assert.equal(bare.detail, undefined);
 });
 
 test('NotFound (-32001): unknown layer and alert ids', async () => {

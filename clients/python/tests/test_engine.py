@@ -249,3 +249,31 @@ def test_bad_constructor_arguments(ordo_bin: str) -> None:
         Engine(ordo_bin, clock="sundial")  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         Engine(ordo_bin, args="--max-layers 3")
+
+
+def test_handlers_get_events_while_no_thread_calls(make_engine: EngineFactory) -> None:
+    """Nobody waits on the engine: the reader thread still reads, handlers still run."""
+    engine = make_engine(clock="system")
+    hidden = threading.Event()
+    engine.on("alert.hide", lambda ev: hidden.set())
+    engine.alerts.enqueue("toast", id="T", duration_ms=30)
+    assert hidden.wait(5), "an idle-time event never reached its handler"
+
+
+def test_a_call_after_idling_is_not_starved_by_the_reader_thread(
+    make_engine: EngineFactory,
+) -> None:
+    """Idle for a while, the reader thread holds the read lock; a slow tap keeps it busy
+    past the grace period after each read. The call must still get its answer at once.
+    """
+
+    def slow_tap(direction: str, message: object) -> None:
+        if direction == "recv":
+            time.sleep(0.02)
+
+    engine = make_engine(tap=slow_tap, timeout=3)
+    for _ in range(5):
+        time.sleep(0.05)  # idle: the reader thread takes over reading
+        started = time.monotonic()
+        assert engine.ping().pong
+        assert time.monotonic() - started < 1.0

@@ -1,6 +1,6 @@
-// Error classes: one per JSON-RPC error code of the Ordo contract (SPEC §1), plus the
-// client-side failures (engine exited, timeout). Converted from wire error objects once,
-// at the endpoint boundary, by `errorFromResponse`.
+// Error classes: one per JSON-RPC error code of schema/openrpc.json (`components.errors`),
+// plus the client-side failures (engine exited, timeout). Converted from wire error objects
+// once, at the endpoint boundary, by `errorFromResponse`.
 
 /** An error answered by the engine: `code`, `message` and `data` as on the wire. */
 export class OrdoError extends Error {
@@ -98,6 +98,22 @@ export class LimitExceeded extends OrdoError {
   }
 }
 
+/**
+ * -32005: the durable state (`--state`) could not be written. The request changed nothing,
+ * in memory or on disk; the engine keeps running.
+ */
+export class StorageError extends OrdoError {
+  static code = -32005;
+  /** `data.reason`: `"disk_full"`, `"io_error"`, `"read_only"` or `"corrupt"`. */
+  get reason() {
+    return this.data?.reason;
+  }
+  /** `data.detail`: what the storage layer reported, for a human. */
+  get detail() {
+    return this.data?.detail;
+  }
+}
+
 /** Every error class by its code. */
 export const ERROR_CLASSES = Object.freeze({
   [-32700]: ParseError,
@@ -109,6 +125,7 @@ export const ERROR_CLASSES = Object.freeze({
   [-32002]: AlreadyExists,
   [-32003]: InvalidState,
   [-32004]: LimitExceeded,
+  [-32005]: StorageError,
 });
 
 /**

@@ -5,8 +5,10 @@
 /**
  * `method`: the JSON-RPC name; `path`: the property path on an Engine
  * (`"layers.add"` → `engine.layers.add(params, options)`); `notification`: sent without
- * an id, never answered.
- * @type {ReadonlyArray<{method: string, path: string, notification?: boolean}>}
+ * an id, never answered; `unwrap`: the wrapper resolves with this member of the result
+ * rather than the whole result (`layers.render` → the SVG text; `request('layer.render')`
+ * still gives `{svg}`).
+ * @type {ReadonlyArray<{method: string, path: string, notification?: boolean, unwrap?: string}>}
  */
 export const METHODS = Object.freeze([
   { method: 'initialize', path: 'initialize' },
@@ -30,6 +32,7 @@ export const METHODS = Object.freeze([
   { method: 'layer.tree', path: 'layers.tree' },
   { method: 'layer.paintOrder', path: 'layers.paintOrder' },
   { method: 'layer.hitTest', path: 'layers.hitTest' },
+  { method: 'layer.render', path: 'layers.render', unwrap: 'svg' },
   { method: 'layer.clear', path: 'layers.clear' },
   { method: 'alert.enqueue', path: 'alerts.enqueue' },
   { method: 'alert.complete', path: 'alerts.complete' },
@@ -41,6 +44,8 @@ export const METHODS = Object.freeze([
   { method: 'alert.clear', path: 'alerts.clear' },
   { method: 'alert.configure', path: 'alerts.configure' },
   { method: 'alert.defineType', path: 'alerts.defineType' },
+  { method: 'alert.history', path: 'alerts.history' },
+  { method: 'alert.forget', path: 'alerts.forget' },
   { method: 'nav.push', path: 'nav.push' },
   { method: 'nav.pop', path: 'nav.pop' },
   { method: 'nav.set', path: 'nav.set' },
@@ -65,7 +70,7 @@ export const EVENTS = Object.freeze([
  * @param {(method: string, params?: object) => Promise<void>} notify
  */
 export function installMethods(target, request, notify) {
-  for (const { method, path, notification } of METHODS) {
+  for (const { method, path, notification, unwrap } of METHODS) {
     const parts = path.split('.');
     let holder = target;
     for (const part of parts.slice(0, -1)) {
@@ -74,9 +79,10 @@ export function installMethods(target, request, notify) {
       }
       holder = holder[part];
     }
-    const fn = notification
-      ? (params) => notify(method, params)
-      : (params, options) => request(method, params, options);
+    let fn;
+    if (notification) fn = (params) => notify(method, params);
+    else if (unwrap) fn = (params, options) => request(method, params, options).then((result) => result[unwrap]);
+    else fn = (params, options) => request(method, params, options);
     Object.defineProperty(fn, 'name', { value: parts[parts.length - 1] });
     Object.defineProperty(holder, parts[parts.length - 1], { value: fn, enumerable: true });
   }

@@ -11,6 +11,7 @@ import {
   LspDecoder,
   NotFound,
   OrdoError,
+  StorageError,
   TimeoutError,
   errorFromResponse,
 } from 'ordo-client';
@@ -18,6 +19,7 @@ import type {
   Alert,
   AlertShowEvent,
   BatchSettled,
+  EnqueueResult,
   ExitInfo,
   Layer,
   NavState,
@@ -30,9 +32,14 @@ async function main(): Promise<void> {
   const init = await engine.initialize({ clientInfo: { name: 'usage', version: '1' }, clock: 'manual' });
   const version: string = init.serverInfo.version;
   const methods: string[] = init.methods;
+  const capabilities: Record<string, never> = init.capabilities;
   const pong: true = (await engine.ping()).pong;
-  const uptime: number = (await engine.stats()).uptimeMs;
+  const stats = await engine.stats();
+  const uptime: number = stats.uptimeMs;
+  const commits: number | undefined = stats.state?.commits;
+  const statePath: string | null = stats.state === null ? null : stats.state.path;
   const nothing: null = await engine.reset();
+  await engine.reset({ state: true });
   const doc = await engine.discover();
   const docVersion: string = doc.openrpc;
   const now: number = (await engine.clock.advance({ ms: 100 })).now;
@@ -56,22 +63,44 @@ async function main(): Promise<void> {
   const ids: string[] = (await engine.layers.paintOrder()).ids;
   const hit = await engine.layers.hitTest({ x: 1, y: 2 });
   const hitId: string | null = hit.id;
+  const svg: string = await engine.layers.render();
+  await engine.layers.render({ id: 'screen', point: { x: 1, y: 2 }, width: 400, height: null, labels: false });
+  const rendering: { svg: string } = await engine.request('layer.render', { width: 100 });
   const removed: number = (await engine.layers.remove({ id: 'screen' })).removed;
   await engine.layers.clear();
 
   // Alerts
   await engine.alerts.defineType({ type: 'redPacket', priority: 30, scope: 'home' });
   await engine.alerts.configure({ queue: 'toast', maxConcurrent: 3, minGapMs: 250 });
-  const { alert, disposition } = await engine.alerts.enqueue({
+  const outcome = await engine.alerts.enqueue({
     type: 'redPacket',
     id: 'A',
     data: { amount: 5 },
     delayMs: 10,
     ttlMs: null,
     mount: { sort: 100 },
+    persist: true,
+    limit: { max: 1, windowMs: 86_400_000, per: 'key' },
+    key: 'k',
+    cooldownMs: 0,
+    onLimit: 'defer',
   });
-  const state: Alert['state'] = alert.state;
-  const d: 'queued' | 'replaced' | 'ignored' = disposition;
+  if (outcome.disposition === 'limited') {
+    const noAlert: null = outcome.alert;
+    const retryAt: number | null = outcome.retryAt;
+  } else {
+    const state: Alert['state'] = outcome.alert.state;
+    const persisted: boolean = outcome.alert.persist;
+    const d: 'queued' | 'replaced' | 'ignored' = outcome.disposition;
+  }
+  const general: EnqueueResult = outcome;
+  const defined = await engine.alerts.defineType({ type: 'tip', limit: { max: 3 }, cooldownMs: 1000, onLimit: 'drop', persist: null });
+  const windowMs: number | null | undefined = defined.limit?.windowMs;
+  const onLimit: 'drop' | 'defer' | null = defined.onLimit;
+  const shows = (await engine.alerts.history({ type: 'tip', key: null, queue: 'default', sinceWallAt: 0, limit: 10 })).shows;
+  const wallAt: number | undefined = shows[0]?.wallAt;
+  const forgotten: number = (await engine.alerts.forget({ all: true })).forgotten;
+  await engine.alerts.forget({ type: 'tip', key: 'k' });
   const done: Alert = await engine.alerts.complete({ id: 'A', result: { button: 'ok' } });
   const cancelled: string[] = (await engine.alerts.cancel({ states: ['pending', 'scheduled'], all: true })).cancelled;
   const paused: boolean = (await engine.alerts.pause({ reason: 'video' })).paused;
@@ -130,6 +159,9 @@ async function main(): Promise<void> {
       const kind: 'layer' | 'alert' | undefined = err.kind;
     } else if (err instanceof AlreadyExists || err instanceof InvalidState) {
       const data = err.data;
+    } else if (err instanceof StorageError) {
+      const reason: 'disk_full' | 'io_error' | 'read_only' | 'corrupt' | undefined = err.reason;
+      const detail: string | undefined = err.detail;
     } else if (err instanceof EngineExitedError) {
       const tail: string = err.stderr;
       const code: number | null = err.exitCode;
@@ -166,6 +198,18 @@ async function main(): Promise<void> {
   await engine.request('layer.get', { idd: 'x' });
   // @ts-expect-error ping takes no params
   await engine.ping({ x: 1 });
+  // @ts-expect-error the alert of an enqueue may be null (disposition "limited")
+  (await engine.alerts.enqueue({ type: 't' })).alert.state;
+  // @ts-expect-error not an onLimit
+  await engine.alerts.enqueue({ type: 't', onLimit: 'queue' });
+  // @ts-expect-error a limit needs max
+  await engine.alerts.defineType({ type: 't', limit: { windowMs: 10 } });
+  // @ts-expect-error forget needs a filter object
+  await engine.alerts.forget();
+  // @ts-expect-error render resolves with the SVG text, not {svg}
+  const notText: { svg: string } = await engine.layers.render();
+  // @ts-expect-error LSP members of initialize are not part of this client
+  await engine.initialize({ processId: 1 });
   // @ts-expect-error not a framing
   await Engine.spawn({ framing: 'xml' });
 }

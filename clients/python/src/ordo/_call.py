@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, TypeVar
 
@@ -29,11 +28,6 @@ class Unset(enum.Enum):
 #: ``null`` (e.g. ``layers.update("a", frame=None)`` clears the frame, while the
 #: default ``frame=UNSET`` keeps it).
 UNSET = Unset.UNSET
-
-
-def build_params(members: Mapping[str, Any]) -> dict[str, Any]:
-    """Drop the UNSET members; everything else (``None`` included) is sent."""
-    return {k: v for k, v in members.items() if v is not UNSET}
 
 
 @dataclass(frozen=True)
@@ -97,16 +91,3 @@ class Pending(Generic[T_co]):
         else:
             state = f"result={self._value!r}"
         return f"<Pending {self.call.method} {state}>"
-
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def rpc(method: str) -> Callable[[F], F]:
-    """Mark a wrapper with the JSON-RPC method it calls (used by the schema-coverage test)."""
-
-    def mark(fn: F) -> F:
-        fn.__ordo_method__ = method  # type: ignore[attr-defined]
-        return fn
-
-    return mark

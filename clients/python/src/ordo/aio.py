@@ -3,125 +3,35 @@
 One reader task turns the engine's stdout into messages (read in chunks, so
 no line-length limit applies); event handlers run inline in that task, in
 order, before the answers that follow their events complete (a coroutine
-handler is started as a task at that point).
+handler is started as a task at that point). Everything else is the core
+shared with the blocking engine (:mod:`ordo.core`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import inspect
-import json
-import logging
-from collections import deque
-from collections.abc import AsyncIterator, Mapping, Sequence
-from typing import (
-    Any,
-    Callable,
-    Literal,
-    TypeVar,
-    overload,
-)
+from collections.abc import AsyncIterator, Mapping
+from contextlib import nullcontext
+from typing import Any, Callable, Literal, TypeVar, overload
 
-from . import _json
-from ._async_api import (
-    AsyncAlertsAPI,
-    AsyncClockAPI,
-    AsyncEngineAPI,
-    AsyncEventsAPI,
-    AsyncLayersAPI,
-    AsyncNavAPI,
-)
 from ._call import Call
+from ._decode import dumps
+from .api import Async, EventsAPI
 from .batch import Batch
-from .discovery import PathLike, engine_command, find_engine
-from .endpoint import Answer, Endpoint, Notice, Stray, outcome_of
-from .engine import Tap
-from .errors import EngineExited, OrdoException, OrdoTimeout, ProtocolViolation
+from .core import NOTHING, READ_SIZE, Core, Handler, Match, Predicate, Seconds, log
+from .endpoint import outcome_of
+from .errors import EngineExited, OrdoException, OrdoTimeout
 from .events import AlertChanged, AlertHide, AlertIdle, AlertShow, AlertUpdate, Event
-from .streams import make_framer
 
 T = TypeVar("T")
-log = logging.getLogger("ordo")
-engine_log = logging.getLogger("ordo.engine")
-
-_READ_SIZE = 1 << 16
 #: StreamReader limit: only readline-style reads are bound by it, and this client
 #: never uses them, but keep it large anyway.
 STREAM_LIMIT = 1 << 26
-
-AsyncHandler = Callable[[Any], object]
-Predicate = Callable[[Any], bool]
+Slot = asyncio.Future[dict[str, Any]]
 
 
-def _any(value: Any) -> Any:
-    return value
-
-
-class AsyncEventInbox:
-    """Every event received and not yet consumed, oldest first (bounded)."""
-
-    def __init__(self, maxlen: int) -> None:
-        self._items: deque[Event] = deque(maxlen=maxlen)
-        self._waiters: list[asyncio.Future[None]] = []
-        self._closed: EngineExited | None = None
-
-    def _wake(self) -> None:
-        for waiter in self._waiters:
-            if not waiter.done():
-                waiter.set_result(None)
-        self._waiters.clear()
-
-    def put(self, event: Event) -> None:
-        self._items.append(event)
-        self._wake()
-
-    def close(self, error: EngineExited) -> None:
-        self._closed = error
-        self._wake()
-
-    @property
-    def closed(self) -> EngineExited | None:
-        return self._closed
-
-    def _pop(self, match: Callable[[Event], bool]) -> Event | None:
-        for i, event in enumerate(self._items):
-            if match(event):
-                del self._items[i]
-                return event
-        return None
-
-    async def take(self, match: Callable[[Event], bool], timeout: float | None) -> Event | None:
-        loop = asyncio.get_running_loop()
-        deadline = None if timeout is None else loop.time() + timeout
-        while True:
-            event = self._pop(match)
-            if event is not None:
-                return event
-            if self._closed is not None:
-                return None
-            remaining = None if deadline is None else deadline - loop.time()
-            if remaining is not None and remaining <= 0:
-                return None
-            waiter: asyncio.Future[None] = loop.create_future()
-            self._waiters.append(waiter)
-            try:
-                await asyncio.wait_for(waiter, remaining)
-            except asyncio.TimeoutError:
-                return None
-            finally:
-                if waiter in self._waiters:
-                    self._waiters.remove(waiter)
-
-    def drain(self) -> list[Event]:
-        items = list(self._items)
-        self._items.clear()
-        return items
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-
-class AsyncEvents(AsyncEventsAPI):
+class AsyncEvents(EventsAPI[Async]):
     """``engine.events``: ``await subscribe/unsubscribe(...)`` and, when called, an async
     iterator over the events received (``async for ev in engine.events(): …``).
     """
@@ -134,14 +44,12 @@ class AsyncEvents(AsyncEventsAPI):
         """Yield events oldest first, consuming them; stops when the engine is gone or
         after ``timeout`` seconds without a new event.
         """
-        while True:
-            event = await self._engine._inbox.take(lambda _: True, timeout)
-            if event is None:
-                return
+        pick = self._engine._pick_event("*", None)
+        while (event := await self._engine._until(pick, timeout)) is not NOTHING:
             yield event
 
 
-class AsyncEngine(AsyncEngineAPI):
+class AsyncEngine(Core[Async, Slot]):
     """An ``ordo`` engine subprocess driven from asyncio.
 
     >>> async with AsyncEngine(clock="manual") as engine:
@@ -151,48 +59,17 @@ class AsyncEngine(AsyncEngineAPI):
     ``await AsyncEngine(...).start()`` then ``await engine.close()``.
     """
 
-    def __init__(
-        self,
-        binary: PathLike | None = None,
-        *,
-        framing: Literal["ndjson", "lsp"] = "ndjson",
-        clock: Literal["system", "manual"] | None = None,
-        args: Sequence[str] = (),
-        timeout: float = 30.0,
-        env: Mapping[str, str] | None = None,
-        cwd: PathLike | None = None,
-        tap: Tap | None = None,
-        event_buffer: int = 10_000,
-        stderr_lines: int = 200,
-    ) -> None:
-        self.binary = find_engine(binary)
-        self.framing = framing
-        self.timeout = timeout
-        self.command = engine_command(self.binary, framing=framing, clock=clock, args=args)
-        self.layers = AsyncLayersAPI(self)
-        self.alerts = AsyncAlertsAPI(self)
-        self.nav = AsyncNavAPI(self)
-        self.clock = AsyncClockAPI(self)
-        self.events = AsyncEvents(self)
+    _aio = True
 
-        self._env = None if env is None else dict(env)
-        self._cwd = cwd
-        self._tap = tap
-        self._framer = make_framer(framing)
-        self._endpoint: Endpoint[asyncio.Future[dict[str, Any]]] = Endpoint()
-        self._inbox = AsyncEventInbox(event_buffer)
-        self._strays: deque[Any] = deque()
-        self._stray_waiters: list[asyncio.Future[None]] = []
-        self._handlers: dict[str, list[AsyncHandler]] = {}
+    def _init_transport(self) -> None:
+        self.events = AsyncEvents(self)
+        self._guard = nullcontext()
+        self._waiters: list[asyncio.Future[None]] = []
         self._handler_tasks: set[asyncio.Task[Any]] = set()
-        self._stderr_tail: deque[str] = deque(maxlen=stderr_lines)
         self._proc: asyncio.subprocess.Process | None = None
-        self._reader: asyncio.Task[None] | None = None
-        self._stderr_task: asyncio.Task[None] | None = None
+        self._tasks: list[asyncio.Task[None]] = []
         self._drain_lock: asyncio.Lock | None = None
-        self._exited: EngineExited | None = None
         self._exited_event: asyncio.Event | None = None
-        self._closed = False
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -211,8 +88,10 @@ class AsyncEngine(AsyncEngineAPI):
             cwd=self._cwd,
             limit=STREAM_LIMIT,
         )
-        self._stderr_task = asyncio.ensure_future(self._stderr_loop())
-        self._reader = asyncio.ensure_future(self._read_loop())
+        self._tasks = [
+            asyncio.ensure_future(self._stderr_loop()),
+            asyncio.ensure_future(self._read_loop()),
+        ]
         return self
 
     async def __aenter__(self) -> AsyncEngine:
@@ -220,11 +99,6 @@ class AsyncEngine(AsyncEngineAPI):
 
     async def __aexit__(self, *exc_info: object) -> None:
         await self.close()
-
-    def __repr__(self) -> str:
-        pid = self._proc.pid if self._proc else None
-        state = "closed" if self._closed else ("exited" if self._exited else "running")
-        return f"<AsyncEngine pid={pid} {self.framing} {state}>"
 
     @property
     def _process(self) -> asyncio.subprocess.Process:
@@ -243,10 +117,6 @@ class AsyncEngine(AsyncEngineAPI):
     @property
     def running(self) -> bool:
         return self._proc is not None and self._exited is None and self._proc.returncode is None
-
-    @property
-    def stderr_tail(self) -> str:
-        return "\n".join(self._stderr_tail)
 
     async def close(self, timeout: float = 5.0) -> int | None:
         """``shutdown`` + ``exit``, then terminate and finally kill. Idempotent."""
@@ -278,12 +148,11 @@ class AsyncEngine(AsyncEngineAPI):
             except asyncio.TimeoutError:
                 proc.kill()
                 await proc.wait()
-        for task in (self._reader, self._stderr_task):
-            if task is not None:
-                try:
-                    await asyncio.wait_for(asyncio.shield(task), timeout)
-                except (asyncio.TimeoutError, asyncio.CancelledError):
-                    task.cancel()
+        for task in self._tasks:
+            try:
+                await asyncio.wait_for(asyncio.shield(task), timeout)
+            except (asyncio.TimeoutError, asyncio.CancelledError):
+                task.cancel()
         return proc.returncode
 
     def kill(self) -> None:
@@ -303,13 +172,12 @@ class AsyncEngine(AsyncEngineAPI):
         self, method: str, params: Mapping[str, Any] | None = None, *, timeout: float | None = None
     ) -> Any:
         """Call any method by its JSON-RPC name; returns the raw JSON result."""
-        call = Call(method, None if params is None else dict(params), _any)
+        call = self._raw_call(method, params)
         return await self._perform(call, self.timeout if timeout is None else timeout)
 
     async def notify(self, method: str, params: Mapping[str, Any] | None = None) -> None:
         """Send a notification (never answered)."""
-        call = Call(method, None if params is None else dict(params), _any, notification=True)
-        await self._send(self._endpoint.notification(call))
+        await self._send(self._endpoint.notification(self._raw_call(method, params, True)))
 
     async def _perform(self, call: Call[T], timeout: float | None) -> T:
         if call.notification:
@@ -318,9 +186,9 @@ class AsyncEngine(AsyncEngineAPI):
                 try:
                     await asyncio.wait_for(self._process.wait(), timeout)
                 except asyncio.TimeoutError:
-                    raise OrdoTimeout(f"exit: the engine did not exit within {timeout} s") from None
+                    raise OrdoTimeout(f"exit: the engine did not exit in {timeout} s") from None
             return call.decode(None)
-        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        future: Slot = asyncio.get_running_loop().create_future()
         message = self._endpoint.request(call, future)
         try:
             await self._send(message)
@@ -334,55 +202,28 @@ class AsyncEngine(AsyncEngineAPI):
         return outcome_of(call, response)
 
     async def _send(self, message: Any) -> None:
-        await self._write(self._framer.encode(_json.dumps(message)), "send", message)
+        await self._write(self._encode(message), "send", message)
 
     async def send_raw(self, data: bytes) -> None:
         """Write ``data`` as one framed message, unchecked (see :meth:`raw`)."""
-        framed = data + b"\n" if self.framing == "ndjson" else self._framer.encode(data)
-        await self._write(framed, "send-raw", data)
+        await self._write(self._encode_raw(data), "send-raw", data)
 
     async def raw(self, data: bytes | Any, timeout: float | None = None) -> Any:
         """Send raw bytes (or a JSON value) and return the next answer matching no call."""
-        body = data if isinstance(data, bytes) else _json.dumps(data)
-        await self.send_raw(body)
+        await self.send_raw(data if isinstance(data, bytes) else dumps(data))
         return await self.next_stray(timeout)
 
     async def next_stray(self, timeout: float | None = None) -> Any:
         """The next received message that answers no pending call."""
         wait = self.timeout if timeout is None else timeout
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + wait
-        while not self._strays:
-            if self._exited is not None:
-                raise self._exited
-            remaining = deadline - loop.time()
-            if remaining <= 0:
-                raise OrdoTimeout(f"no unmatched message within {wait} s")
-            waiter: asyncio.Future[None] = loop.create_future()
-            self._stray_waiters.append(waiter)
-            try:
-                await asyncio.wait_for(waiter, remaining)
-            except asyncio.TimeoutError:
-                pass
-            finally:
-                if waiter in self._stray_waiters:
-                    self._stray_waiters.remove(waiter)
-        return self._strays.popleft()
+        return self._found(await self._until(self._pick_stray, wait), "unmatched message", wait)
 
     async def _write(self, data: bytes, direction: str, message: Any) -> None:
         proc = self._process
-        if self._exited is not None:
-            raise self._exited
         if self._closed and direction == "send" and proc.returncode is not None:
-            raise EngineExited(proc.returncode, self.stderr_tail, "closed")
-        if self._tap is not None:
-            self._tap(direction, message)
-        if direction == "send":
-            self._endpoint.written(message)
-        else:
-            self._endpoint.written_raw()
-        assert proc.stdin is not None
-        assert self._drain_lock is not None
+            raise self._exited or EngineExited(proc.returncode, self.stderr_tail, "closed")
+        self._record(direction, message)
+        assert proc.stdin is not None and self._drain_lock and self._exited_event
         try:
             proc.stdin.write(data)
             async with self._drain_lock:
@@ -390,7 +231,6 @@ class AsyncEngine(AsyncEngineAPI):
             return
         except (ConnectionError, OSError, RuntimeError, AssertionError):
             pass
-        assert self._exited_event is not None
         try:
             await asyncio.wait_for(self._exited_event.wait(), 5.0)
         except asyncio.TimeoutError:
@@ -405,16 +245,7 @@ class AsyncEngine(AsyncEngineAPI):
 
     async def _send_batch(self, batch: Batch, timeout: float | None) -> None:
         loop = asyncio.get_running_loop()
-        messages: list[dict[str, Any]] = []
-        waits = []
-        for pending in batch.entries:
-            if pending.call.notification:
-                messages.append(self._endpoint.notification(pending.call))
-                continue
-            future: asyncio.Future[dict[str, Any]] = loop.create_future()
-            message = self._endpoint.request(pending.call, future)
-            messages.append(message)
-            waits.append((pending, future, message))
+        messages, waits = self._plan(batch, loop.create_future)
         if not messages:
             return
         try:
@@ -423,9 +254,7 @@ class AsyncEngine(AsyncEngineAPI):
             for _, _, message in waits:
                 self._endpoint.forget(message)
             raise
-        for pending in batch.entries:
-            if pending.call.notification:
-                pending._set_result(pending.call.decode(None))
+        self._sent(batch)
         deadline = None if timeout is None else loop.time() + timeout
         for pending, future, message in waits:
             remaining = None if deadline is None else max(0.0, deadline - loop.time())
@@ -442,86 +271,43 @@ class AsyncEngine(AsyncEngineAPI):
     # ------------------------------------------------------------------ events
 
     @overload
-    def on(
-        self, name: Literal["alert.show"], handler: Callable[[AlertShow], object]
-    ) -> Callable[[], None]: ...
-    @overload
-    def on(
-        self, name: Literal["alert.hide"], handler: Callable[[AlertHide], object]
-    ) -> Callable[[], None]: ...
-    @overload
-    def on(
-        self, name: Literal["alert.update"], handler: Callable[[AlertUpdate], object]
-    ) -> Callable[[], None]: ...
-    @overload
-    def on(
-        self, name: Literal["alert.idle"], handler: Callable[[AlertIdle], object]
-    ) -> Callable[[], None]: ...
-    @overload
-    def on(
-        self, name: Literal["alert.changed"], handler: Callable[[AlertChanged], object]
-    ) -> Callable[[], None]: ...
-    @overload
-    def on(self, name: str, handler: Callable[[Event], object]) -> Callable[[], None]: ...
-
-    def on(self, name: str, handler: AsyncHandler) -> Callable[[], None]:
-        """Call ``handler(event)`` for each event ``name`` (``"*"``: all). A plain function
-        runs inline, before the answer that follows the event completes; a coroutine
-        function is started as a task at that moment. Returns a remover.
-        """
-        self._handlers.setdefault(name, []).append(handler)
-
-        def off() -> None:
-            self.off(name, handler)
-
-        return off
-
-    def off(self, name: str, handler: AsyncHandler) -> None:
-        handlers = self._handlers.get(name, [])
-        if handler in handlers:
-            handlers.remove(handler)
-
-    @overload
     async def wait_for(
         self,
         name: Literal["alert.show"],
-        predicate: Callable[[AlertShow], bool] | None = None,
-        timeout: float | None = None,
+        predicate: Match[AlertShow] = None,
+        timeout: Seconds = None,
     ) -> AlertShow: ...
     @overload
     async def wait_for(
         self,
         name: Literal["alert.hide"],
-        predicate: Callable[[AlertHide], bool] | None = None,
-        timeout: float | None = None,
+        predicate: Match[AlertHide] = None,
+        timeout: Seconds = None,
     ) -> AlertHide: ...
     @overload
     async def wait_for(
         self,
         name: Literal["alert.update"],
-        predicate: Callable[[AlertUpdate], bool] | None = None,
-        timeout: float | None = None,
+        predicate: Match[AlertUpdate] = None,
+        timeout: Seconds = None,
     ) -> AlertUpdate: ...
     @overload
     async def wait_for(
         self,
         name: Literal["alert.idle"],
-        predicate: Callable[[AlertIdle], bool] | None = None,
-        timeout: float | None = None,
+        predicate: Match[AlertIdle] = None,
+        timeout: Seconds = None,
     ) -> AlertIdle: ...
     @overload
     async def wait_for(
         self,
         name: Literal["alert.changed"],
-        predicate: Callable[[AlertChanged], bool] | None = None,
-        timeout: float | None = None,
+        predicate: Match[AlertChanged] = None,
+        timeout: Seconds = None,
     ) -> AlertChanged: ...
     @overload
     async def wait_for(
-        self,
-        name: str,
-        predicate: Callable[[Event], bool] | None = None,
-        timeout: float | None = None,
+        self, name: str, predicate: Match[Event] = None, timeout: Seconds = None
     ) -> Event: ...
 
     async def wait_for(
@@ -529,33 +315,50 @@ class AsyncEngine(AsyncEngineAPI):
     ) -> Event:
         """The oldest unconsumed event ``name`` matching ``predicate`` (see Engine.wait_for)."""
         wait = self.timeout if timeout is None else timeout
+        found = await self._until(self._pick_event(name, predicate), wait)
+        event: Event = self._found(found, f"{name} event", wait)
+        return event
 
-        def match(event: Event) -> bool:
-            return (name == "*" or event.name == name) and (predicate is None or predicate(event))
-
-        event = await self._inbox.take(match, wait)
-        if event is not None:
-            return event
-        if self._inbox.closed is not None:
-            raise self._inbox.closed
-        raise OrdoTimeout(f"no {name} event within {wait} s")
-
-    def drain_events(self) -> list[Event]:
-        """Every buffered event, oldest first, consumed."""
-        return self._inbox.drain()
-
-    @property
-    def pending_events(self) -> int:
-        return len(self._inbox)
-
-    def _run_handlers(self, event: Event) -> None:
-        handlers = [*self._handlers.get(event.name, ()), *self._handlers.get("*", ())]
-        for handler in handlers:
+    async def _until(self, pick: Callable[[], Any], timeout: float | None) -> Any:
+        """``pick()`` until it finds something, the engine is gone, or ``timeout`` passed."""
+        loop = asyncio.get_running_loop()
+        deadline = None if timeout is None else loop.time() + timeout
+        while True:
+            found = pick()
+            if found is not NOTHING or self._exited is not None:
+                return found
+            remaining = None if deadline is None else deadline - loop.time()
+            if remaining is not None and remaining <= 0:
+                return NOTHING
+            waiter: asyncio.Future[None] = loop.create_future()
+            self._waiters.append(waiter)
             try:
-                result = handler(event)
-            except Exception:
-                log.exception("ordo event handler %r failed on %s", handler, event.name)
-                continue
+                await asyncio.wait_for(waiter, remaining)
+            except asyncio.TimeoutError:
+                return NOTHING
+            finally:
+                if waiter in self._waiters:
+                    self._waiters.remove(waiter)
+
+    # ------------------------------------------------------------------ core hooks, tasks
+
+    def _wake(self) -> None:
+        for waiter in self._waiters:
+            if not waiter.done():
+                waiter.set_result(None)
+        self._waiters.clear()
+
+    def _answered(self, slot: Slot, response: dict[str, Any]) -> None:
+        if not slot.done():
+            slot.set_result(response)
+
+    def _failed(self, slot: Slot, error: EngineExited) -> None:
+        if not slot.done():
+            slot.set_exception(error)
+
+    def _handle(self, event: Event, handlers: list[Handler]) -> None:
+        for handler in handlers:
+            result = self._run(handler, event)
             if inspect.isawaitable(result):
                 task = asyncio.ensure_future(result)
                 self._handler_tasks.add(task)
@@ -566,100 +369,39 @@ class AsyncEngine(AsyncEngineAPI):
         if not task.cancelled() and task.exception() is not None:
             log.error("ordo async event handler failed", exc_info=task.exception())
 
-    # ------------------------------------------------------------------ tasks
-
     async def _read_loop(self) -> None:
-        stdout = self._process.stdout
-        assert stdout is not None
+        proc = self._process
+        assert proc.stdout is not None and self._exited_event is not None
         detail = ""
         try:
-            while True:
-                chunk = await stdout.read(_READ_SIZE)
-                if not chunk:
-                    break
-                for body in self._framer.feed(chunk):
-                    self._receive(body)
-        except ProtocolViolation as exc:
-            detail = f"unreadable output: {exc}"
-            log.error("ordo: %s; killing the engine", detail)
-            self.kill()
+            while chunk := await proc.stdout.read(READ_SIZE):
+                self._feed(chunk)
         except Exception as exc:
-            detail = f"client reader failed: {exc!r}"
-            log.exception("ordo reader task failed")
-            self.kill()
-        finally:
-            await self._on_exit(detail)
-
-    def _receive(self, body: bytes) -> None:
+            detail = self._read_failed(exc)
         try:
-            message = json.loads(body)
-        except ValueError:
-            log.error("ordo wrote a message that is not JSON: %r", body[:200])
-            return
-        if self._tap is not None:
-            try:
-                self._tap("recv", message)
-            except Exception:
-                log.exception("ordo tap failed")
-        for item in self._endpoint.receive(message):
-            if isinstance(item, Notice):
-                self._inbox.put(item.event)
-                self._run_handlers(item.event)
-            elif isinstance(item, Answer):
-                if not item.slot.done():
-                    item.slot.set_result(item.response)
-            elif isinstance(item, Stray):
-                self._strays.append(item.message)
-                for waiter in self._stray_waiters:
-                    if not waiter.done():
-                        waiter.set_result(None)
-                self._stray_waiters.clear()
-
-    async def _on_exit(self, detail: str) -> None:
-        proc = self._process
-        returncode: int | None
-        try:
-            returncode = await asyncio.wait_for(proc.wait(), 5.0)
+            returncode: int | None = await asyncio.wait_for(proc.wait(), 5.0)
         except asyncio.TimeoutError:
             returncode = proc.returncode
-        if self._stderr_task is not None:
-            try:
-                await asyncio.wait_for(asyncio.shield(self._stderr_task), 2.0)
-            except (asyncio.TimeoutError, asyncio.CancelledError):
-                pass
-        error = EngineExited(returncode, self.stderr_tail, detail)
-        self._exited = error
-        assert self._exited_event is not None
+        try:
+            await asyncio.wait_for(asyncio.shield(self._tasks[0]), 2.0)  # the stderr tail
+        except (asyncio.TimeoutError, asyncio.CancelledError):
+            pass
+        self._gone(returncode, detail)
         self._exited_event.set()
-        for future in self._endpoint.drain():
-            if not future.done():
-                future.set_exception(error)
-        self._inbox.close(error)
-        for waiter in self._stray_waiters:
-            if not waiter.done():
-                waiter.set_result(None)
 
     async def _stderr_loop(self) -> None:
         stderr = self._process.stderr
         assert stderr is not None
         partial = b""
         try:
-            while True:
-                chunk = await stderr.read(_READ_SIZE)
-                if not chunk:
-                    break
+            while chunk := await stderr.read(READ_SIZE):
                 *lines, partial = (partial + chunk).split(b"\n")
                 for line in lines:
-                    self._log_stderr(line)
+                    self._stderr_line(line)
         except (OSError, ValueError):
             pass
         if partial:
-            self._log_stderr(partial)
-
-    def _log_stderr(self, line: bytes) -> None:
-        text = line.decode("utf-8", "replace").rstrip("\r")
-        self._stderr_tail.append(text)
-        engine_log.debug("%s", text)
+            self._stderr_line(partial)
 
 
 class AsyncBatch(Batch):

@@ -1,8 +1,12 @@
-"""The typed method wrappers: one per method of ``schema/openrpc.json``.
+"""The typed method wrappers: one per method of ``schema/openrpc.json``, written once.
 
-This file is the source of truth for the blocking API. ``_async_api.py``
-and ``_batch_api.py`` are generated from it by ``tools/gen_api.py`` (run it
-after editing; a test fails when they are stale).
+A wrapper is declared by its Python signature, its docstring and
+``@rpc(method, result)``; it has no body. The same classes serve the
+blocking :class:`ordo.Engine`, the :class:`ordo.AsyncEngine` and the
+batches: a wrapper builds a :class:`Call` from its arguments and hands it to
+the ``_invoke`` of the object it is called on, which returns the decoded
+result (blocking), a coroutine (asyncio) or a :class:`Pending` (batch). The
+flavour parameter (``Sync``, ``Async``, ``Batched``) tells type checkers which.
 
 Conventions: Python names are snake_case forms of the protocol's camelCase
 (``delay_ms`` is sent as ``delayMs``). A parameter left at :data:`UNSET` is
@@ -14,11 +18,13 @@ member are unwrapped (``layers.remove`` returns the count).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, Protocol, TypeVar, overload
+import inspect
+from collections.abc import Coroutine, Mapping, Sequence
+from types import MethodType
+from typing import TYPE_CHECKING, Any, Callable, Generic, TypeVar, Union, cast, final, overload
 
-from ._call import UNSET, Call, Unset, build_params, rpc
-from ._params import client_info_json, frame_json, mount_json, strings_json
+from ._call import UNSET, Call, Pending, Unset
+from ._decode import Decoder, camel, decoder, member, null, obj
 from .models import (
     ActiveAlertState,
     Alert,
@@ -44,98 +50,219 @@ from .models import (
     TreeNode,
     TreeRoot,
     TypeDefaults,
-    alerts_from_json,
-    cancelled_from_json,
-    document_from_json,
-    ids_from_json,
-    now_from_json,
-    null_from_json,
-    removed_from_json,
-    topics_from_json,
+    frame_to_json,
     tree_from_json,
 )
 
+try:
+    from typing import ParamSpec
+except ImportError:  # Python 3.9: only type checkers need a real ParamSpec
+    ParamSpec = TypeVar  # type: ignore[misc, assignment]
+if TYPE_CHECKING:
+    from typing import Concatenate, Protocol
+
 T = TypeVar("T")
+P = ParamSpec("P")
 
 
-class Invoker(Protocol):
-    def _invoke(self, call: Call[T]) -> T: ...
+@final
+class Sync:
+    """Flavour: a wrapper returns the decoded result."""
 
 
-class EngineAPI:
-    """Lifecycle and engine methods, available on the engine itself."""
+@final
+class Async:
+    """Flavour: a wrapper returns a coroutine of the decoded result."""
 
-    def _invoke(self, call: Call[T]) -> T:
+
+@final
+class Batched:
+    """Flavour: a wrapper queues its call and returns a :class:`Pending`."""
+
+
+F = TypeVar("F", Sync, Async, Batched)
+
+
+class Surface(Generic[F]):
+    """What wrappers are called on: an engine, a batch, or one of their namespaces."""
+
+    _aio = False  # AsyncEngine: wrappers are coroutine functions
+
+    def _invoke(self, call: Call[Any]) -> Any:
         raise NotImplementedError
 
-    @rpc("initialize")
+
+def _frame(frame: FrameLike | None) -> Any:
+    return None if frame is None else frame_to_json(frame)
+
+
+def _json_of(value: Mount | ClientInfo | Mapping[str, Any]) -> Any:
+    return value.to_json() if isinstance(value, (Mount, ClientInfo)) else dict(value)
+
+
+def _strings(values: Sequence[str]) -> list[str]:
+    if isinstance(values, str):
+        raise TypeError("expected a sequence of strings, not a string")
+    return [*values]
+
+
+#: Parameters whose Python value is converted before it is sent (by Python name).
+CONVERT: dict[str, Callable[[Any], Any]] = {
+    "frame": _frame,
+    "mount": _json_of,
+    "client_info": _json_of,
+    "ids": _strings,
+    "states": _strings,
+    "stack": _strings,
+    "topics": _strings,
+    "all": lambda flag: True if flag else UNSET,  # all=False: not sent
+}
+
+
+class Method(Generic[P, T]):
+    """A wrapper: ``surface.name(...)`` sends ``method`` with the arguments as params.
+
+    ``__ordo_method__`` names the JSON-RPC method (the schema-coverage test reads it).
+    """
+
+    def __init__(
+        self,
+        method: str,
+        decode: Decoder[T],
+        declaration: Callable[Concatenate[Any, P], None],
+        notification: bool = False,
+    ) -> None:
+        signature = inspect.signature(declaration)
+        names = list(signature.parameters)[1:]
+        # Called without arguments, a declaration whose parameters all have defaults is fine.
+        check = any(p.default is p.empty for p in list(signature.parameters.values())[1:])
+        plan = [(name, camel(name), CONVERT.get(name)) for name in names]
+
+        def request(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Call[T]:
+            given = dict(zip(names, args), **kwargs)
+            params = {}
+            for name, key, convert in plan:  # what is not given is not sent
+                value = given.get(name, UNSET)
+                if value is not UNSET and convert is not None:
+                    value = convert(value)
+                if value is not UNSET:
+                    params[key] = value
+            return Call(method, params, decode, notification)
+
+        def call(self: Surface[Any], *args: Any, **kwargs: Any) -> Any:
+            if args or kwargs or check:
+                declaration(self, *args, **kwargs)  # checks the arguments as Python would
+            return self._invoke(request(args, kwargs))
+
+        async def call_async(self: Surface[Any], *args: Any, **kwargs: Any) -> Any:
+            if args or kwargs or check:
+                declaration(self, *args, **kwargs)
+            return await self._invoke(request(args, kwargs))
+
+        for fn in (call, call_async):
+            fn.__name__, fn.__qualname__ = declaration.__name__, declaration.__qualname__
+            fn.__doc__ = declaration.__doc__
+            fn.__signature__ = signature  # type: ignore[union-attr]
+        self._call, self._call_async = call, call_async
+        self.decode = decode
+        self.__ordo_method__ = method
+        self.__doc__ = declaration.__doc__
+
+    @overload
+    def __get__(self, surface: None, owner: type) -> Method[P, T]: ...
+    @overload
+    def __get__(self, surface: Surface[Sync], owner: type) -> Callable[P, T]: ...
+    @overload
+    def __get__(
+        self, surface: Surface[Async], owner: type
+    ) -> Callable[P, Coroutine[Any, Any, T]]: ...
+    @overload
+    def __get__(self, surface: Surface[Batched], owner: type) -> Callable[P, Pending[T]]: ...
+    def __get__(self, surface: Surface[Any] | None, owner: type) -> Any:
+        if surface is None:
+            return self
+        return MethodType(self._call_async if surface._aio else self._call, surface)
+
+
+def rpc(
+    method: str, result: type[T] | Decoder[T], *, notification: bool = False
+) -> Callable[[Callable[Concatenate[Any, P], None]], Method[P, T]]:
+    """Declare a wrapper of ``method`` whose result decodes as ``result``."""
+    decode = cast("Decoder[T]", decoder(result) if isinstance(result, type) else result)
+    return lambda declaration: Method(method, decode, declaration, notification)
+
+
+# Single-member results are unwrapped.
+_removed: Decoder[int] = member("removed", int)
+_now: Decoder[int] = member("now", int)
+_ids: Decoder[tuple[str, ...]] = member("ids", tuple[str, ...])
+_cancelled: Decoder[tuple[str, ...]] = member("cancelled", tuple[str, ...])
+_alerts: Decoder[tuple[Alert, ...]] = member("alerts", tuple[Alert, ...])
+_topics: Decoder[tuple[Topic, ...]] = member("topics", tuple[Topic, ...])
+_document: Decoder[dict[str, Any]] = obj
+
+
+class EngineAPI(Surface[F]):
+    """Lifecycle and engine methods, available on the engine itself."""
+
+    @rpc("initialize", InitializeResult)
     def initialize(
         self,
         *,
         client_info: ClientInfo | Mapping[str, str] | Unset = UNSET,
         clock: ClockMode | Unset = UNSET,
-    ) -> InitializeResult:
+    ) -> None:
         """Optional handshake; ``clock`` switches the clock mode (-32003 while timers exist)."""
-        params = build_params({"clientInfo": client_info_json(client_info), "clock": clock})
-        return self._invoke(Call("initialize", params, InitializeResult.from_json))
 
-    @rpc("shutdown")
+    @rpc("shutdown", null)
     def shutdown(self) -> None:
         """Afterwards every request but ``exit`` fails with InvalidState (reason ``shutdown``)."""
-        return self._invoke(Call("shutdown", None, null_from_json))
 
-    @rpc("exit")
+    @rpc("exit", null, notification=True)
     def exit(self) -> None:
         """Notification: the engine exits (status 0 after ``shutdown``, else 1)."""
-        return self._invoke(Call("exit", None, null_from_json, notification=True))
 
-    @rpc("rpc.discover")
-    def discover(self) -> dict[str, Any]:
+    @rpc("rpc.discover", _document)
+    def discover(self) -> None:
         """The engine's OpenRPC document (``rpc.discover``)."""
-        return self._invoke(Call("rpc.discover", None, document_from_json))
 
-    @rpc("engine.ping")
-    def ping(self) -> Ping:
+    @rpc("engine.ping", Ping)
+    def ping(self) -> None:
         """``{pong: true, at}``; no effect."""
-        return self._invoke(Call("engine.ping", None, Ping.from_json))
 
-    @rpc("engine.stats")
-    def stats(self) -> Stats:
+    @rpc("engine.stats", Stats)
+    def stats(self) -> None:
         """Layer and alert counts, requests handled, uptime."""
-        return self._invoke(Call("engine.stats", None, Stats.from_json))
 
-    @rpc("engine.reset")
+    @rpc("engine.reset", null)
     def reset(self) -> None:
         """Back to a fresh engine (keeps only the clock mode; the clock goes back to 0)."""
-        return self._invoke(Call("engine.reset", None, null_from_json))
 
 
-class _NamespaceAPI:
-    def __init__(self, invoker: Invoker) -> None:
-        self._invoker = invoker
+class Namespace(Surface[F]):
+    """``engine.layers`` and the like: calls go to the owner's ``_invoke``."""
 
-    def _invoke(self, call: Call[T]) -> T:
-        return self._invoker._invoke(call)
+    def __init__(self, owner: Surface[F]) -> None:
+        self._invoke = owner._invoke  # type: ignore[method-assign]
+        self._aio = owner._aio
 
 
-class ClockAPI(_NamespaceAPI):
+class ClockAPI(Namespace[F]):
     """``clock.*``: the engine clock (integer milliseconds)."""
 
-    @rpc("clock.now")
-    def now(self) -> ClockNow:
+    @rpc("clock.now", ClockNow)
+    def now(self) -> None:
         """The current engine time and the clock mode."""
-        return self._invoke(Call("clock.now", None, ClockNow.from_json))
 
-    @rpc("clock.advance")
-    def advance(self, ms: int) -> int:
+    @rpc("clock.advance", _now)
+    def advance(self, ms: int) -> None:
         """Manual clock only: fire every timer due within ``ms``; returns the new time."""
-        return self._invoke(Call("clock.advance", {"ms": ms}, now_from_json))
 
 
-class LayersAPI(_NamespaceAPI):
+class LayersAPI(Namespace[F]):
     """``layer.*``: the ordered-layer container."""
 
-    @rpc("layer.add")
+    @rpc("layer.add", Layer)
     def add(
         self,
         id: str | Unset = UNSET,
@@ -149,30 +276,14 @@ class LayersAPI(_NamespaceAPI):
         interactive: bool | Unset = UNSET,
         clips: bool | Unset = UNSET,
         data: Any = UNSET,
-    ) -> Layer:
+    ) -> None:
         """Add a layer (above every sibling with sort <= its own; ``above``/``below`` a sibling)."""
-        params = build_params(
-            {
-                "id": id,
-                "parent": parent,
-                "sort": sort,
-                "above": above,
-                "below": below,
-                "frame": frame_json(frame),
-                "hidden": hidden,
-                "interactive": interactive,
-                "clips": clips,
-                "data": data,
-            }
-        )
-        return self._invoke(Call("layer.add", params, Layer.from_json))
 
-    @rpc("layer.remove")
-    def remove(self, id: str) -> int:
+    @rpc("layer.remove", _removed)
+    def remove(self, id: str) -> None:
         """Remove the layer and its subtree; returns how many layers went."""
-        return self._invoke(Call("layer.remove", {"id": id}, removed_from_json))
 
-    @rpc("layer.update")
+    @rpc("layer.update", Layer)
     def update(
         self,
         id: str,
@@ -183,22 +294,10 @@ class LayersAPI(_NamespaceAPI):
         interactive: bool | Unset = UNSET,
         clips: bool | Unset = UNSET,
         data: Any = UNSET,
-    ) -> Layer:
+    ) -> None:
         """Change fields; ``frame=None``/``data=None`` clear them; a changed sort re-places it."""
-        params = build_params(
-            {
-                "id": id,
-                "sort": sort,
-                "frame": frame_json(frame),
-                "hidden": hidden,
-                "interactive": interactive,
-                "clips": clips,
-                "data": data,
-            }
-        )
-        return self._invoke(Call("layer.update", params, Layer.from_json))
 
-    @rpc("layer.move")
+    @rpc("layer.move", Layer)
     def move(
         self,
         id: str,
@@ -207,80 +306,58 @@ class LayersAPI(_NamespaceAPI):
         sort: int | Unset = UNSET,
         above: str | Unset = UNSET,
         below: str | Unset = UNSET,
-    ) -> Layer:
+    ) -> None:
         """Re-parent and/or re-place (``parent=None``: top level; UNSET: same parent)."""
-        params = build_params(
-            {"id": id, "parent": parent, "sort": sort, "above": above, "below": below}
-        )
-        return self._invoke(Call("layer.move", params, Layer.from_json))
 
-    @rpc("layer.bringToFront")
-    def bring_to_front(self, id: str) -> Layer:
+    @rpc("layer.bringToFront", Layer)
+    def bring_to_front(self, id: str) -> None:
         """Topmost among its siblings; its sort becomes max(own, siblings' max)."""
-        return self._invoke(Call("layer.bringToFront", {"id": id}, Layer.from_json))
 
-    @rpc("layer.sendToBack")
-    def send_to_back(self, id: str) -> Layer:
+    @rpc("layer.sendToBack", Layer)
+    def send_to_back(self, id: str) -> None:
         """Bottommost among its siblings; its sort becomes min(own, siblings' min)."""
-        return self._invoke(Call("layer.sendToBack", {"id": id}, Layer.from_json))
 
-    @rpc("layer.get")
-    def get(self, id: str) -> Layer:
+    @rpc("layer.get", Layer)
+    def get(self, id: str) -> None:
         """The layer (NotFound when unknown)."""
-        return self._invoke(Call("layer.get", {"id": id}, Layer.from_json))
 
-    @rpc("layer.children")
+    @rpc("layer.children", LayerPage)
     def children(
         self,
         id: str | Unset | None = UNSET,
         *,
         offset: int | Unset = UNSET,
         limit: int | Unset = UNSET,
-    ) -> LayerPage:
+    ) -> None:
         """Children bottom to top (``id`` UNSET/None: the top level), sliced by offset/limit."""
-        params = build_params({"id": id, "offset": offset, "limit": limit})
-        return self._invoke(Call("layer.children", params, LayerPage.from_json))
 
-    @rpc("layer.sortRange")
-    def sort_range(self, id: str | Unset | None = UNSET) -> SortRange:
+    @rpc("layer.sortRange", SortRange)
+    def sort_range(self, id: str | Unset | None = UNSET) -> None:
         """Lowest and highest sort among the children (both None when there are none)."""
-        return self._invoke(Call("layer.sortRange", build_params({"id": id}), SortRange.from_json))
 
-    @overload
-    def tree(self, id: str, *, depth: int | Unset = UNSET) -> TreeNode: ...
-
-    @overload
-    def tree(self, id: Unset | None = UNSET, *, depth: int | Unset = UNSET) -> TreeRoot: ...
-
-    @rpc("layer.tree")
-    def tree(
-        self, id: str | Unset | None = UNSET, *, depth: int | Unset = UNSET
-    ) -> TreeNode | TreeRoot:
+    @rpc("layer.tree", tree_from_json)
+    def _tree(self, id: str | Unset | None = UNSET, *, depth: int | Unset = UNSET) -> None:
         """The subtree of ``id`` (a TreeNode) or the whole top level (a TreeRoot)."""
-        params = build_params({"id": id, "depth": depth})
-        return self._invoke(Call("layer.tree", params, tree_from_json))
 
-    @rpc("layer.paintOrder")
-    def paint_order(self, id: str | Unset | None = UNSET) -> tuple[str, ...]:
+    tree = cast("_TreeMethod", _tree)
+
+    @rpc("layer.paintOrder", _ids)
+    def paint_order(self, id: str | Unset | None = UNSET) -> None:
         """Visible layer ids back to front (hit order is exactly the reverse)."""
-        return self._invoke(Call("layer.paintOrder", build_params({"id": id}), ids_from_json))
 
-    @rpc("layer.hitTest")
-    def hit_test(self, x: float, y: float, *, id: str | Unset | None = UNSET) -> HitTestResult:
+    @rpc("layer.hitTest", HitTestResult)
+    def hit_test(self, x: float, y: float, *, id: str | Unset | None = UNSET) -> None:
         """The topmost hit layer at (x, y) and its path, or ``id=None, path=()``."""
-        params = build_params({"x": x, "y": y, "id": id})
-        return self._invoke(Call("layer.hitTest", params, HitTestResult.from_json))
 
-    @rpc("layer.clear")
-    def clear(self, id: str | Unset | None = UNSET) -> int:
+    @rpc("layer.clear", _removed)
+    def clear(self, id: str | Unset | None = UNSET) -> None:
         """Remove every descendant of ``id`` (UNSET/None: every layer); returns the count."""
-        return self._invoke(Call("layer.clear", build_params({"id": id}), removed_from_json))
 
 
-class AlertsAPI(_NamespaceAPI):
+class AlertsAPI(Namespace[F]):
     """``alert.*``: the alert manager."""
 
-    @rpc("alert.enqueue")
+    @rpc("alert.enqueue", EnqueueResult)
     def enqueue(
         self,
         type: str,
@@ -298,35 +375,14 @@ class AlertsAPI(_NamespaceAPI):
         duration_ms: int | Unset | None = UNSET,
         preempt: bool | Unset = UNSET,
         mount: Mount | Mapping[str, Any] | Unset = UNSET,
-    ) -> EnqueueResult:
+    ) -> None:
         """Queue an alert; its ``alert.show`` (if it shows at once) arrives before this returns."""
-        params = build_params(
-            {
-                "type": type,
-                "id": id,
-                "queue": queue,
-                "priority": priority,
-                "data": data,
-                "scope": scope,
-                "key": key,
-                "onDuplicate": on_duplicate,
-                "delayMs": delay_ms,
-                "at": at,
-                "ttlMs": ttl_ms,
-                "durationMs": duration_ms,
-                "preempt": preempt,
-                "mount": mount_json(mount),
-            }
-        )
-        return self._invoke(Call("alert.enqueue", params, EnqueueResult.from_json))
 
-    @rpc("alert.complete")
-    def complete(self, id: str, *, result: Any = UNSET) -> Alert:
+    @rpc("alert.complete", Alert)
+    def complete(self, id: str, *, result: Any = UNSET) -> None:
         """The user closed a showing (or suspended) alert; it becomes done/completed."""
-        params = build_params({"id": id, "result": result})
-        return self._invoke(Call("alert.complete", params, Alert.from_json))
 
-    @rpc("alert.cancel")
+    @rpc("alert.cancel", _cancelled)
     def cancel(
         self,
         id: str | Unset = UNSET,
@@ -338,40 +394,22 @@ class AlertsAPI(_NamespaceAPI):
         queue: str | Unset = UNSET,
         states: Sequence[ActiveAlertState] | Unset = UNSET,
         all: bool = False,
-    ) -> tuple[str, ...]:
+    ) -> None:
         """Cancel the active alerts matching every given filter; returns their ids (seq order)."""
-        params = build_params(
-            {
-                "id": id,
-                "ids": strings_json(ids),
-                "type": type,
-                "key": key,
-                "scope": scope,
-                "queue": queue,
-                "states": strings_json(states),
-                "all": True if all else UNSET,
-            }
-        )
-        return self._invoke(Call("alert.cancel", params, cancelled_from_json))
 
-    @rpc("alert.pause")
-    def pause(self, queue: str | Unset = UNSET, *, reason: str | Unset = UNSET) -> PauseState:
+    @rpc("alert.pause", PauseState)
+    def pause(self, queue: str | Unset = UNSET, *, reason: str | Unset = UNSET) -> None:
         """Hold the queue for ``reason`` (nothing new shows; what shows stays)."""
-        params = build_params({"queue": queue, "reason": reason})
-        return self._invoke(Call("alert.pause", params, PauseState.from_json))
 
-    @rpc("alert.resume")
-    def resume(self, queue: str | Unset = UNSET, *, reason: str | Unset = UNSET) -> PauseState:
+    @rpc("alert.resume", PauseState)
+    def resume(self, queue: str | Unset = UNSET, *, reason: str | Unset = UNSET) -> None:
         """Release ``reason``; when none holds the queue, it shows again."""
-        params = build_params({"queue": queue, "reason": reason})
-        return self._invoke(Call("alert.resume", params, PauseState.from_json))
 
-    @rpc("alert.get")
-    def get(self, id: str) -> Alert:
+    @rpc("alert.get", Alert)
+    def get(self, id: str) -> None:
         """The alert (ended ones while kept in history)."""
-        return self._invoke(Call("alert.get", {"id": id}, Alert.from_json))
 
-    @rpc("alert.list")
+    @rpc("alert.list", _alerts)
     def list(
         self,
         *,
@@ -379,19 +417,14 @@ class AlertsAPI(_NamespaceAPI):
         states: Sequence[AlertState] | Unset = UNSET,
         type: str | Unset = UNSET,
         scope: str | Unset | None = UNSET,
-    ) -> tuple[Alert, ...]:
+    ) -> None:
         """Showing, then pending/suspended in show order, then scheduled, then ended."""
-        params = build_params(
-            {"queue": queue, "states": strings_json(states), "type": type, "scope": scope}
-        )
-        return self._invoke(Call("alert.list", params, alerts_from_json))
 
-    @rpc("alert.clear")
-    def clear(self, queue: str | Unset = UNSET) -> int:
+    @rpc("alert.clear", _removed)
+    def clear(self, queue: str | Unset = UNSET) -> None:
         """Cancel every active alert and forget history; returns how many alerts were forgotten."""
-        return self._invoke(Call("alert.clear", build_params({"queue": queue}), removed_from_json))
 
-    @rpc("alert.configure")
+    @rpc("alert.configure", QueueSettings)
     def configure(
         self,
         queue: str | Unset = UNSET,
@@ -399,19 +432,10 @@ class AlertsAPI(_NamespaceAPI):
         max_concurrent: int | Unset = UNSET,
         min_gap_ms: int | Unset = UNSET,
         history_limit: int | Unset = UNSET,
-    ) -> QueueSettings:
+    ) -> None:
         """Change (or, with no field, read) a queue's settings."""
-        params = build_params(
-            {
-                "queue": queue,
-                "maxConcurrent": max_concurrent,
-                "minGapMs": min_gap_ms,
-                "historyLimit": history_limit,
-            }
-        )
-        return self._invoke(Call("alert.configure", params, QueueSettings.from_json))
 
-    @rpc("alert.defineType")
+    @rpc("alert.defineType", TypeDefaults)
     def define_type(
         self,
         type: str,
@@ -421,56 +445,72 @@ class AlertsAPI(_NamespaceAPI):
         duration_ms: int | Unset | None = UNSET,
         ttl_ms: int | Unset | None = UNSET,
         queue: str | Unset | None = UNSET,
-    ) -> TypeDefaults:
+    ) -> None:
         """Replace the type's whole definition (fields not given become unset)."""
-        params = build_params(
-            {
-                "type": type,
-                "priority": priority,
-                "scope": scope,
-                "durationMs": duration_ms,
-                "ttlMs": ttl_ms,
-                "queue": queue,
-            }
-        )
-        return self._invoke(Call("alert.defineType", params, TypeDefaults.from_json))
 
 
-class NavAPI(_NamespaceAPI):
+class NavAPI(Namespace[F]):
     """``nav.*``: which page (scope) is on screen."""
 
-    @rpc("nav.push")
-    def push(self, scope: str) -> NavState:
+    @rpc("nav.push", NavState)
+    def push(self, scope: str) -> None:
         """Enter a page; alerts scoped to the page left are suspended."""
-        return self._invoke(Call("nav.push", {"scope": scope}, NavState.from_json))
 
-    @rpc("nav.pop")
-    def pop(self) -> NavState:
+    @rpc("nav.pop", NavState)
+    def pop(self) -> None:
         """Leave the top page (InvalidState ``empty_stack`` when there is none)."""
-        return self._invoke(Call("nav.pop", None, NavState.from_json))
 
-    @rpc("nav.set")
-    def set(self, stack: Sequence[str]) -> NavState:
+    @rpc("nav.set", NavState)
+    def set(self, stack: Sequence[str]) -> None:
         """Replace the whole stack (bottom to top)."""
-        return self._invoke(Call("nav.set", {"stack": strings_json(stack)}, NavState.from_json))
 
-    @rpc("nav.get")
-    def get(self) -> NavState:
+    @rpc("nav.get", NavState)
+    def get(self) -> None:
         """The stack and the active scope."""
-        return self._invoke(Call("nav.get", None, NavState.from_json))
 
 
-class EventsAPI(_NamespaceAPI):
+class EventsAPI(Namespace[F]):
     """``events.*``: opt-in event topics (``alert.changed``)."""
 
-    @rpc("events.subscribe")
-    def subscribe(self, topics: Sequence[Topic]) -> tuple[Topic, ...]:
+    @rpc("events.subscribe", _topics)
+    def subscribe(self, topics: Sequence[Topic]) -> None:
         """Subscribe; returns every topic subscribed after the call."""
-        params = {"topics": strings_json(topics)}
-        return self._invoke(Call("events.subscribe", params, topics_from_json))
 
-    @rpc("events.unsubscribe")
-    def unsubscribe(self, topics: Sequence[Topic]) -> tuple[Topic, ...]:
+    @rpc("events.unsubscribe", _topics)
+    def unsubscribe(self, topics: Sequence[Topic]) -> None:
         """Unsubscribe; returns every topic still subscribed."""
-        params = {"topics": strings_json(topics)}
-        return self._invoke(Call("events.unsubscribe", params, topics_from_json))
+
+
+if TYPE_CHECKING:
+    # layer.tree's result type depends on its argument: overloads, per flavour.
+    _Depth = Union[int, Unset]
+
+    class _Tree(Protocol):
+        @overload
+        def __call__(self, id: str, *, depth: _Depth = ...) -> TreeNode: ...
+        @overload
+        def __call__(self, id: Unset | None = ..., *, depth: _Depth = ...) -> TreeRoot: ...
+
+    class _AsyncTree(Protocol):
+        @overload
+        def __call__(self, id: str, *, depth: _Depth = ...) -> Coroutine[Any, Any, TreeNode]: ...
+        @overload
+        def __call__(
+            self, id: Unset | None = ..., *, depth: _Depth = ...
+        ) -> Coroutine[Any, Any, TreeRoot]: ...
+
+    class _BatchTree(Protocol):
+        @overload
+        def __call__(self, id: str, *, depth: _Depth = ...) -> Pending[TreeNode]: ...
+        @overload
+        def __call__(self, id: Unset | None = ..., *, depth: _Depth = ...) -> Pending[TreeRoot]: ...
+
+    class _TreeMethod(Protocol):
+        @overload
+        def __get__(self, surface: None, owner: type) -> _TreeMethod: ...
+        @overload
+        def __get__(self, surface: Surface[Sync], owner: type) -> _Tree: ...
+        @overload
+        def __get__(self, surface: Surface[Async], owner: type) -> _AsyncTree: ...
+        @overload
+        def __get__(self, surface: Surface[Batched], owner: type) -> _BatchTree: ...

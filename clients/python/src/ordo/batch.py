@@ -5,15 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
-from ._batch_api import (
-    BatchAlertsAPI,
-    BatchClockAPI,
-    BatchEngineAPI,
-    BatchEventsAPI,
-    BatchLayersAPI,
-    BatchNavAPI,
-)
 from ._call import Call, Pending
+from ._decode import null
+from .api import AlertsAPI, Batched, ClockAPI, EngineAPI, EventsAPI, LayersAPI, NavAPI
 
 T = TypeVar("T")
 
@@ -22,7 +16,7 @@ def _any(value: Any) -> Any:
     return value
 
 
-class Batch(BatchEngineAPI):
+class Batch(EngineAPI[Batched]):
     """The same namespaced methods as an engine, but each one only queues its call
     and returns a :class:`Pending`; the whole batch is written as one JSON array
     when the ``with`` block ends (or on ``send()``). Results come back in request
@@ -30,11 +24,11 @@ class Batch(BatchEngineAPI):
     """
 
     def __init__(self) -> None:
-        self.layers = BatchLayersAPI(self)
-        self.alerts = BatchAlertsAPI(self)
-        self.nav = BatchNavAPI(self)
-        self.clock = BatchClockAPI(self)
-        self.events = BatchEventsAPI(self)
+        self.layers = LayersAPI(self)
+        self.alerts = AlertsAPI(self)
+        self.nav = NavAPI(self)
+        self.clock = ClockAPI(self)
+        self.events = EventsAPI(self)
         self._entries: list[Pending[Any]] = []
         self.sent = False
 
@@ -51,10 +45,8 @@ class Batch(BatchEngineAPI):
 
     def notify(self, method: str, params: Mapping[str, Any] | None = None) -> Pending[None]:
         """Queue a notification (no answer; its Pending resolves to None when sent)."""
-        call: Call[None] = Call(
-            method, None if params is None else dict(params), lambda _: None, notification=True
-        )
-        return self._invoke(call)
+        params = None if params is None else dict(params)
+        return self._invoke(Call(method, params, null, notification=True))
 
     @property
     def entries(self) -> tuple[Pending[Any], ...]:

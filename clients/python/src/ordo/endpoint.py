@@ -23,7 +23,7 @@ S = TypeVar("S")
 T = TypeVar("T")
 
 
-@dataclass(frozen=True)
+@dataclass
 class Answer(Generic[S]):
     """A response to one of our requests."""
 
@@ -31,14 +31,14 @@ class Answer(Generic[S]):
     response: dict[str, Any]
 
 
-@dataclass(frozen=True)
+@dataclass
 class Notice:
     """An event (a notification from the engine)."""
 
     event: Event
 
 
-@dataclass(frozen=True)
+@dataclass
 class Stray:
     """A response that answers no pending request (e.g. to a raw message; id null)."""
 
@@ -104,8 +104,11 @@ class Endpoint(Generic[S]):
 
         Call it in write order (under the transport's write lock).
         """
-        entries = message if isinstance(message, list) else [message]
-        ids = [i for i in (_int_id(e.get("id")) for e in entries if isinstance(e, dict)) if i]
+        if type(message) is dict:  # one request: the common case
+            ids = [message["id"]] if "id" in message else []
+        else:
+            entries = (e.get("id") for e in message if isinstance(e, dict))
+            ids = [i for i in map(_int_id, entries) if i]
         if ids:
             with self._lock:
                 self._units.append(ids)
@@ -147,8 +150,8 @@ class Endpoint(Generic[S]):
                 "result" not in message and "error" not in message
             ):
                 return [Stray(message)]
-            rid = _int_id(message.get("id"))
-            if rid is not None:
+            rid = message.get("id")
+            if type(rid) is int:
                 self._settle_unit(rid)
                 slot = self._pending.pop(rid, None)
                 return [Stray(message) if slot is None else Answer(slot, message)]
@@ -174,7 +177,11 @@ class Endpoint(Generic[S]):
 
     def _settle_unit(self, rid: int) -> bool:
         """The unit holding ``rid`` is answered: drop it and every older (raw) unit."""
-        for index, unit in enumerate(self._units):
+        units = self._units
+        if units and units[0] == [rid]:  # the oldest message, a single request
+            units.popleft()
+            return True
+        for index, unit in enumerate(units):
             if unit is not _RAW and rid in unit:
                 for _ in range(index + 1):
                     self._units.popleft()

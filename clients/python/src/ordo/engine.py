@@ -1,154 +1,79 @@
 """The blocking client: :class:`Engine` runs ``ordo`` as a subprocess.
 
-Threads: a *reader* turns stdout into messages (the endpoint classifies
-them), a *dispatcher* runs event handlers and then completes the calls
-answered after those events (so a call returns only after the handlers of
-the events written before its answer ran), and a *stderr* thread keeps the
-engine's last log lines for :class:`EngineExited`.
+Reading: whoever waits reads. A caller waiting for its answer (or for an event,
+in ``wait_for``) reads the engine's stdout itself, one thread at a time under
+``_read_lock``, and feeds the core, which completes every call answered in
+what was read; the others wait for the lock and find their answer delivered.
+The *reader* thread reads only when nobody has waited for ``GRACE`` seconds,
+so events still reach their handlers when the program is idle, and sees the
+engine exit. A thread handing answers to another costs two context switches,
+so the common case, one caller, involves no other thread.
+
+When event handlers are due, a *dispatcher* thread runs them in order and
+completes the answers read after their events (so a call returns only after
+the handlers of the events written before its answer ran). A *stderr* thread
+keeps the engine's last log lines for :class:`EngineExited`.
 """
 
 from __future__ import annotations
 
-import json
-import logging
 import os
-import queue
+import select
 import subprocess
 import threading
 import time
-from collections import deque
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from functools import partial
-from typing import (
-    IO,
-    Any,
-    Callable,
-    Literal,
-    TypeVar,
-    overload,
-)
+from queue import SimpleQueue
+from typing import IO, Any, Callable, Literal, TypeVar, overload
 
-from . import _json
 from ._call import Call
-from .api import AlertsAPI, ClockAPI, EngineAPI, EventsAPI, LayersAPI, NavAPI
+from ._decode import dumps
+from .api import EventsAPI, Sync
 from .batch import Batch
-from .discovery import PathLike, engine_command, find_engine
-from .endpoint import Answer, Endpoint, Notice, Stray, outcome_of
-from .errors import EngineExited, OrdoException, OrdoTimeout, ProtocolViolation
-from .events import (
-    AlertChanged,
-    AlertHide,
-    AlertIdle,
-    AlertShow,
-    AlertUpdate,
-    Event,
-)
-from .streams import make_framer
+from .core import NOTHING, READ_SIZE, Core, Handler, Match, Predicate, Seconds, Tap, log
+from .endpoint import outcome_of
+from .errors import EngineExited, OrdoException, OrdoTimeout
+from .events import AlertChanged, AlertHide, AlertIdle, AlertShow, AlertUpdate, Event
 
 T = TypeVar("T")
-E = TypeVar("E")
-
-log = logging.getLogger("ordo")
-engine_log = logging.getLogger("ordo.engine")
-
-#: ``tap(direction, message)``: ``"send"``/``"recv"`` with the JSON value, or
-#: ``"send-raw"`` with the bytes of :meth:`Engine.send_raw`.
-Tap = Callable[[str, Any], None]
-Handler = Callable[[Any], object]
-Predicate = Callable[[Any], bool]
-
-_READ_SIZE = 1 << 16
-
-
-def _any(value: Any) -> Any:
-    return value
+MAX = threading.TIMEOUT_MAX
+#: The reader thread leaves reading to the threads that wait, and to those that waited
+#: this recently (s): back-to-back calls then never find it holding the read lock.
+GRACE = 0.005
 
 
 class _Slot:
-    """Where a blocking call waits for its answer."""
+    """Where a blocking call waits for its answer: a lock released when it comes."""
 
-    __slots__ = ("done", "error", "nested", "response")
+    __slots__ = ("error", "lock", "nested", "received", "response")
 
     def __init__(self, nested: bool) -> None:
-        self.done = threading.Event()
+        self.lock = threading.Lock()
+        self.lock.acquire()
         self.response: dict[str, Any] | None = None
         self.error: BaseException | None = None
-        self.nested = nested  # issued from an event handler: completed by the reader directly
+        self.nested = nested  # issued from an event handler: never queued behind handlers
+        self.received = False  # read (maybe queued behind handlers): stop reading for it
 
     def answer(self, response: dict[str, Any]) -> None:
         self.response = response
-        self.done.set()
+        self.lock.release()
 
     def fail(self, error: BaseException) -> None:
-        self.error = error
-        self.done.set()
+        self.error, self.received = error, True
+        self.lock.release()
+
+    def arrived(self) -> bool:
+        return self.received
+
+    def wait(self, timeout: float | None) -> bool:
+        if timeout is None:
+            return self.lock.acquire()
+        return self.lock.acquire(True, min(max(timeout, 0.0), threading.TIMEOUT_MAX))
 
 
-class EventInbox:
-    """Every event received and not yet consumed, oldest first (bounded)."""
-
-    def __init__(self, maxlen: int) -> None:
-        self._items: deque[Event] = deque(maxlen=maxlen)
-        self._cond = threading.Condition()
-        self._closed: EngineExited | None = None
-        self.dropped = 0
-
-    def put(self, event: Event) -> None:
-        with self._cond:
-            if self._items.maxlen is not None and len(self._items) == self._items.maxlen:
-                self.dropped += 1
-                if self.dropped == 1:
-                    log.warning("event buffer full: dropping the oldest unconsumed events")
-            self._items.append(event)
-            self._cond.notify_all()
-
-    def close(self, error: EngineExited) -> None:
-        with self._cond:
-            self._closed = error
-            self._cond.notify_all()
-
-    def take(self, match: Callable[[Event], bool], timeout: float | None) -> Event | None:
-        """Remove and return the oldest matching event, waiting up to ``timeout``.
-
-        Returns None on timeout, or when the engine is gone and nothing matches.
-        """
-        deadline = None if timeout is None else time.monotonic() + timeout
-        with self._cond:
-            while True:
-                for i, event in enumerate(self._items):
-                    if match(event):
-                        del self._items[i]
-                        return event
-                if self._closed is not None:
-                    return None
-                remaining = None if deadline is None else deadline - time.monotonic()
-                if remaining is not None and remaining <= 0:
-                    return None
-                self._cond.wait(remaining)
-
-    def drain(self) -> list[Event]:
-        with self._cond:
-            items = list(self._items)
-            self._items.clear()
-            return items
-
-    @property
-    def closed(self) -> EngineExited | None:
-        return self._closed
-
-    def __len__(self) -> int:
-        with self._cond:
-            return len(self._items)
-
-
-def _matcher(name: str, predicate: Predicate | None) -> Callable[[Event], bool]:
-    def match(event: Event) -> bool:
-        return (name == "*" or event.name == name) and (predicate is None or predicate(event))
-
-    return match
-
-
-class Events(EventsAPI):
+class Events(EventsAPI[Sync]):
     """``engine.events``: ``subscribe``/``unsubscribe`` (``events.*`` methods) and, when
     called, an iterator over the events received (``for ev in engine.events(): …``).
     """
@@ -161,15 +86,12 @@ class Events(EventsAPI):
         """Yield events oldest first, consuming them. Stops when the engine is gone, or
         after ``timeout`` seconds without a new event (``timeout=0``: only those buffered).
         """
-        inbox = self._engine._inbox
-        while True:
-            event = inbox.take(lambda _: True, timeout)
-            if event is None:
-                return
+        pick = self._engine._pick_event("*", None)
+        while (event := self._engine._until(pick, timeout)) is not NOTHING:
             yield event
 
 
-class Engine(EngineAPI):
+class Engine(Core[Sync, _Slot]):
     """An ``ordo`` engine subprocess and its typed API.
 
     >>> with Engine(clock="manual") as engine:
@@ -184,70 +106,46 @@ class Engine(EngineAPI):
     the reader's threads and must not block).
     """
 
-    def __init__(
-        self,
-        binary: PathLike | None = None,
-        *,
-        framing: Literal["ndjson", "lsp"] = "ndjson",
-        clock: Literal["system", "manual"] | None = None,
-        args: Sequence[str] = (),
-        timeout: float = 30.0,
-        env: Mapping[str, str] | None = None,
-        cwd: PathLike | None = None,
-        tap: Tap | None = None,
-        event_buffer: int = 10_000,
-        stderr_lines: int = 200,
-    ) -> None:
-        self.binary = find_engine(binary)
-        self.framing = framing
-        self.timeout = timeout
-        self.command = engine_command(self.binary, framing=framing, clock=clock, args=args)
-        self.layers = LayersAPI(self)
-        self.alerts = AlertsAPI(self)
-        self.nav = NavAPI(self)
-        self.clock = ClockAPI(self)
+    def _init_transport(self) -> None:
         self.events = Events(self)
-
-        self._tap = tap
-        self._framer = make_framer(framing)
-        self._endpoint: Endpoint[_Slot] = Endpoint()
-        self._inbox = EventInbox(event_buffer)
-        self._strays: queue.Queue[Any] = queue.Queue()
-        self._handlers: dict[str, list[Handler]] = {}
-        self._handlers_lock = threading.Lock()
-        self._dispatch: queue.Queue[Callable[[], None] | None] = queue.Queue()
+        self._guard = threading.RLock()  # reentrant: a wait_for predicate may drain_events()
+        self._read_lock = threading.Lock()  # held by the one thread reading stdout
+        self._waiting: set[object] = set()  # a token per thread in _lead
+        self._active = 0.0  # time.monotonic() when a thread last left _lead
+        self._eof = False
+        self._detail = ""  # why the output ended, when the client decided it
+        self._dispatch: SimpleQueue[Callable[[], object] | None] = SimpleQueue()
+        self._queued = 0  # dispatcher items queued (written by the reader only)
+        self._ran = 0  # dispatcher items done (written by the dispatcher only)
         self._write_lock = threading.Lock()
         self._close_lock = threading.Lock()
-        self._closed = False
-        self._exited: EngineExited | None = None
         self._exited_event = threading.Event()
-        self._stderr_tail: deque[str] = deque(maxlen=stderr_lines)
-
         self._proc = subprocess.Popen(
             self.command,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
-            env=None if env is None else dict(env),
-            cwd=cwd,
+            env=self._env,
+            cwd=self._cwd,
+            bufsize=0,
         )
-        assert self._proc.stdin
-        assert self._proc.stdout
-        assert self._proc.stderr
+        assert self._proc.stdin and self._proc.stdout and self._proc.stderr
         self._stdin: IO[bytes] = self._proc.stdin
+        self._stdout = self._proc.stdout.fileno()
+        self._poll = select.poll()
+        self._poll.register(self._stdout, select.POLLIN)
         name = f"ordo-{self._proc.pid}"
-        self._stderr_thread = threading.Thread(
-            target=self._stderr_loop, args=(self._proc.stderr,), name=f"{name}-stderr", daemon=True
-        )
-        self._dispatcher = threading.Thread(
-            target=self._dispatch_loop, name=f"{name}-dispatch", daemon=True
-        )
-        self._reader = threading.Thread(
-            target=self._read_loop, args=(self._proc.stdout,), name=f"{name}-reader", daemon=True
-        )
-        self._stderr_thread.start()
-        self._dispatcher.start()
-        self._reader.start()
+        self._threads = [
+            threading.Thread(target=target, args=args, name=f"{name}-{role}", daemon=True)
+            for role, target, args in (
+                ("stderr", self._stderr_loop, (self._proc.stderr,)),
+                ("dispatch", self._dispatch_loop, ()),
+                ("reader", self._read_loop, ()),
+            )
+        ]
+        self._stderr_thread, self._dispatcher, self._reader = self._threads
+        for thread in self._threads:
+            thread.start()
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -256,10 +154,6 @@ class Engine(EngineAPI):
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
-
-    def __repr__(self) -> str:
-        state = "closed" if self._closed else ("exited" if self._exited else "running")
-        return f"<Engine pid={self._proc.pid} {self.framing} {state}>"
 
     @property
     def pid(self) -> int:
@@ -274,11 +168,6 @@ class Engine(EngineAPI):
     def running(self) -> bool:
         return self._exited is None and self._proc.poll() is None
 
-    @property
-    def stderr_tail(self) -> str:
-        """The last lines the engine wrote to stderr."""
-        return "\n".join(self._stderr_tail)
-
     def close(self, timeout: float = 5.0) -> int | None:
         """``shutdown`` + ``exit``, then terminate and finally kill if the engine lingers.
 
@@ -289,14 +178,14 @@ class Engine(EngineAPI):
                 return self._proc.poll()
             self._closed = True
         if self._exited is None and self._proc.poll() is None:
-            try:
-                self.call("shutdown", timeout=timeout)
-            except OrdoException:
-                pass
-            try:
-                self.notify("exit")
-            except OrdoException:
-                pass
+            for step in (
+                partial(self.call, "shutdown", timeout=timeout),
+                partial(self.notify, "exit"),
+            ):
+                try:
+                    step()
+                except OrdoException:
+                    pass
         try:
             self._stdin.close()
         except OSError:
@@ -311,28 +200,20 @@ class Engine(EngineAPI):
             except subprocess.TimeoutExpired:
                 self._proc.kill()
                 self._proc.wait()
-        self._join_threads(timeout)
+        for thread in (self._reader, self._stderr_thread, None, self._dispatcher):
+            if thread is None:
+                self._dispatch.put(None)  # after the reader's last item
+            elif thread is not threading.current_thread():
+                thread.join(timeout)
+        for stream in (self._proc.stdout, self._proc.stderr):
+            if stream is not None:
+                stream.close()
         return self._proc.returncode
 
     def kill(self) -> None:
         """SIGKILL the engine (calls in flight raise EngineExited)."""
         if self._proc.poll() is None:
             self._proc.kill()
-
-    def _join_threads(self, timeout: float) -> None:
-        current = threading.current_thread()
-        for thread in (self._reader, self._stderr_thread):
-            if thread is not current:
-                thread.join(timeout)
-        self._dispatch.put(None)
-        if self._dispatcher is not current:
-            self._dispatcher.join(timeout)
-        for stream in (self._proc.stdout, self._proc.stderr):
-            if stream is not None:
-                try:
-                    stream.close()
-                except OSError:
-                    pass
 
     # ------------------------------------------------------------------ calls
 
@@ -343,21 +224,25 @@ class Engine(EngineAPI):
         self, method: str, params: Mapping[str, Any] | None = None, *, timeout: float | None = None
     ) -> Any:
         """Call any method by its JSON-RPC name; returns the raw JSON result."""
-        call = Call(method, None if params is None else dict(params), _any)
-        return self._perform(call, self.timeout if timeout is None else timeout)
+        return self._perform(
+            self._raw_call(method, params), self.timeout if timeout is None else timeout
+        )
 
     def notify(self, method: str, params: Mapping[str, Any] | None = None) -> None:
         """Send a notification (never answered)."""
-        call = Call(method, None if params is None else dict(params), _any, notification=True)
-        self._send(self._endpoint.notification(call))
+        self._send(self._endpoint.notification(self._raw_call(method, params, True)))
 
     def _perform(self, call: Call[T], timeout: float | None) -> T:
         if call.notification:
             self._send(self._endpoint.notification(call))
             if call.method == "exit":
-                self._await_exit(timeout)
+                try:
+                    self._proc.wait(timeout)
+                except subprocess.TimeoutExpired:
+                    raise OrdoTimeout(f"exit: the engine did not exit in {timeout} s") from None
+                self._exited_event.wait(timeout)
             return call.decode(None)
-        slot = _Slot(nested=threading.current_thread() is self._dispatcher)
+        slot = _Slot(threading.get_ident() == self._dispatcher.ident)
         message = self._endpoint.request(call, slot)
         try:
             self._send(message)
@@ -372,69 +257,46 @@ class Engine(EngineAPI):
     def _wait(
         self, slot: _Slot, message: dict[str, Any], method: str, timeout: float | None
     ) -> None:
-        if slot.done.wait(timeout):
-            return
-        if self._endpoint.forget(message) is not None:
-            raise OrdoTimeout(f"{method}: no answer within {timeout} s")
-        # Answered at the last moment: the dispatcher is completing it.
-        if not slot.done.wait(1.0):
+        deadline = None if timeout is None else time.monotonic() + timeout
+        if not self._lead(slot.arrived, deadline):
+            if self._endpoint.forget(message) is not None:
+                raise self._exited or OrdoTimeout(f"{method}: no answer within {timeout} s")
+            deadline = None  # answered at the last moment
+        # Received; maybe queued behind event handlers, which the dispatcher runs first.
+        if not slot.wait(None if deadline is None else deadline - time.monotonic() + 1.0):
             raise OrdoTimeout(f"{method}: answered, but the event handlers did not finish")
 
-    def _await_exit(self, timeout: float | None) -> None:
-        try:
-            self._proc.wait(timeout)
-        except subprocess.TimeoutExpired:
-            raise OrdoTimeout(f"exit: the engine did not exit within {timeout} s") from None
-        self._exited_event.wait(timeout)
-
     def _send(self, message: Any) -> None:
-        self._write(self._framer.encode(_json.dumps(message)), "send", message)
+        self._write(self._encode(message), "send", message)
 
     def send_raw(self, data: bytes) -> None:
         """Write ``data`` as one framed message, unchecked (for testing the engine's error
         paths). Its answer, which matches no call, is read with :meth:`next_stray`.
         """
-        framed = data + b"\n" if self.framing == "ndjson" else self._framer.encode(data)
-        self._write(framed, "send-raw", data)
+        self._write(self._encode_raw(data), "send-raw", data)
 
     def raw(self, data: bytes | Any, timeout: float | None = None) -> Any:
         """Send raw bytes (or any JSON value, serialized as is) and return the next answer
         that matches no call, e.g. ``{"jsonrpc": "2.0", "id": null, "error": …}``.
         """
-        body = data if isinstance(data, bytes) else _json.dumps(data)
-        self.send_raw(body)
+        self.send_raw(data if isinstance(data, bytes) else dumps(data))
         return self.next_stray(timeout)
 
     def next_stray(self, timeout: float | None = None) -> Any:
         """The next received message that answers no pending call."""
         wait = self.timeout if timeout is None else timeout
-        deadline = time.monotonic() + wait
-        while True:
-            try:
-                return self._strays.get(timeout=min(0.05, max(0.0, deadline - time.monotonic())))
-            except queue.Empty:
-                if self._exited is not None:
-                    raise self._exited from None
-                if time.monotonic() >= deadline:
-                    raise OrdoTimeout(f"no unmatched message within {wait} s") from None
+        return self._found(self._until(self._pick_stray, wait), "unmatched message", wait)
 
     def _write(self, data: bytes, direction: str, message: Any) -> None:
         with self._write_lock:
-            if self._exited is not None:
-                raise self._exited
-            if self._tap is not None:
-                self._tap(direction, message)
-            if direction == "send":
-                self._endpoint.written(message)
-            else:
-                self._endpoint.written_raw()
+            self._record(direction, message)
             try:
-                self._stdin.write(data)
-                self._stdin.flush()
-            except (BrokenPipeError, ValueError, OSError):
-                pass
-            else:
+                written = self._stdin.write(data)
+                while written < len(data):  # a partial write (a signal)
+                    written += self._stdin.write(data[written:])
                 return
+            except (OSError, ValueError):
+                pass
         # The pipe is closed: the engine is gone. Report it as the reader sees it.
         self._exited_event.wait(5.0)
         raise self._exited or EngineExited(self._proc.poll(), self.stderr_tail, "stdin closed")
@@ -452,17 +314,8 @@ class Engine(EngineAPI):
         return SyncBatch(self)
 
     def _send_batch(self, batch: Batch, timeout: float | None) -> None:
-        nested = threading.current_thread() is self._dispatcher
-        messages: list[dict[str, Any]] = []
-        waits: list[tuple[Any, _Slot, dict[str, Any]]] = []
-        for pending in batch.entries:
-            if pending.call.notification:
-                messages.append(self._endpoint.notification(pending.call))
-                continue
-            slot = _Slot(nested)
-            message = self._endpoint.request(pending.call, slot)
-            messages.append(message)
-            waits.append((pending, slot, message))
+        nested = threading.get_ident() == self._dispatcher.ident
+        messages, waits = self._plan(batch, lambda: _Slot(nested))
         if not messages:
             return
         try:
@@ -471,9 +324,7 @@ class Engine(EngineAPI):
             for _, _, message in waits:
                 self._endpoint.forget(message)
             raise
-        for pending in batch.entries:
-            if pending.call.notification:
-                pending._set_result(pending.call.decode(None))
+        self._sent(batch)
         deadline = None if timeout is None else time.monotonic() + timeout
         for pending, slot, message in waits:
             remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
@@ -490,92 +341,43 @@ class Engine(EngineAPI):
     # ------------------------------------------------------------------ events
 
     @overload
-    def on(
-        self, name: Literal["alert.show"], handler: Callable[[AlertShow], object]
-    ) -> Callable[[], None]: ...
-    @overload
-    def on(
-        self, name: Literal["alert.hide"], handler: Callable[[AlertHide], object]
-    ) -> Callable[[], None]: ...
-    @overload
-    def on(
-        self, name: Literal["alert.update"], handler: Callable[[AlertUpdate], object]
-    ) -> Callable[[], None]: ...
-    @overload
-    def on(
-        self, name: Literal["alert.idle"], handler: Callable[[AlertIdle], object]
-    ) -> Callable[[], None]: ...
-    @overload
-    def on(
-        self, name: Literal["alert.changed"], handler: Callable[[AlertChanged], object]
-    ) -> Callable[[], None]: ...
-    @overload
-    def on(self, name: str, handler: Callable[[Event], object]) -> Callable[[], None]: ...
-
-    def on(self, name: str, handler: Handler) -> Callable[[], None]:
-        """Call ``handler(event)`` for each event ``name`` (``"*"``: every event).
-
-        Handlers run in order on one dispatcher thread, before the answer of the
-        call whose events they are is returned. They may call the engine
-        (those calls do not wait for handlers). Returns a function that removes it.
-        ``alert.changed`` is sent only after ``engine.events.subscribe(["alert.changed"])``.
-        """
-        with self._handlers_lock:
-            self._handlers.setdefault(name, []).append(handler)
-
-        def off() -> None:
-            self.off(name, handler)
-
-        return off
-
-    def off(self, name: str, handler: Handler) -> None:
-        """Remove a handler added with :meth:`on` (no error if absent)."""
-        with self._handlers_lock:
-            handlers = self._handlers.get(name, [])
-            if handler in handlers:
-                handlers.remove(handler)
-
-    @overload
     def wait_for(
         self,
         name: Literal["alert.show"],
-        predicate: Callable[[AlertShow], bool] | None = None,
-        timeout: float | None = None,
+        predicate: Match[AlertShow] = None,
+        timeout: Seconds = None,
     ) -> AlertShow: ...
     @overload
     def wait_for(
         self,
         name: Literal["alert.hide"],
-        predicate: Callable[[AlertHide], bool] | None = None,
-        timeout: float | None = None,
+        predicate: Match[AlertHide] = None,
+        timeout: Seconds = None,
     ) -> AlertHide: ...
     @overload
     def wait_for(
         self,
         name: Literal["alert.update"],
-        predicate: Callable[[AlertUpdate], bool] | None = None,
-        timeout: float | None = None,
+        predicate: Match[AlertUpdate] = None,
+        timeout: Seconds = None,
     ) -> AlertUpdate: ...
     @overload
     def wait_for(
         self,
         name: Literal["alert.idle"],
-        predicate: Callable[[AlertIdle], bool] | None = None,
-        timeout: float | None = None,
+        predicate: Match[AlertIdle] = None,
+        timeout: Seconds = None,
     ) -> AlertIdle: ...
     @overload
     def wait_for(
         self,
         name: Literal["alert.changed"],
-        predicate: Callable[[AlertChanged], bool] | None = None,
-        timeout: float | None = None,
+        predicate: Match[AlertChanged] = None,
+        timeout: Seconds = None,
     ) -> AlertChanged: ...
     @overload
     def wait_for(
-        self,
-        name: str,
-        predicate: Callable[[Event], bool] | None = None,
-        timeout: float | None = None,
+        self, name: str, predicate: Match[Event] = None, timeout: Seconds = None
     ) -> Event: ...
 
     def wait_for(
@@ -589,108 +391,126 @@ class Engine(EngineAPI):
         Raises OrdoTimeout, or EngineExited when the engine is gone.
         """
         wait = self.timeout if timeout is None else timeout
-        event = self._inbox.take(_matcher(name, predicate), wait)
-        if event is not None:
-            return event
-        if self._inbox.closed is not None:
-            raise self._inbox.closed
-        raise OrdoTimeout(f"no {name} event within {wait} s")
+        found = self._until(self._pick_event(name, predicate), wait)
+        event: Event = self._found(found, f"{name} event", wait)
+        return event
 
-    def drain_events(self) -> list[Event]:
-        """Every buffered event, oldest first, consumed."""
-        return self._inbox.drain()
+    def _until(self, pick: Callable[[], Any], timeout: float | None) -> Any:
+        """``pick()`` until it finds something or the engine is gone (reading meanwhile);
+        NOTHING after ``timeout`` seconds.
+        """
+        found = NOTHING
 
-    @property
-    def pending_events(self) -> int:
-        """How many received events are buffered, not yet consumed."""
-        return len(self._inbox)
+        def ready() -> bool:  # called again after it found something: keep that
+            nonlocal found
+            if found is NOTHING:
+                with self._guard:
+                    found = pick()
+            return found is not NOTHING or self._exited is not None
 
-    def _run_handlers(self, event: Event) -> None:
-        with self._handlers_lock:
-            handlers = [*self._handlers.get(event.name, ()), *self._handlers.get("*", ())]
-        for handler in handlers:
-            try:
-                handler(event)
-            except Exception:
-                log.exception("ordo event handler %r failed on %s", handler, event.name)
+        self._lead(ready, None if timeout is None else time.monotonic() + timeout)
+        return found
 
-    # ------------------------------------------------------------------ threads
-
-    def _read_loop(self, stdout: IO[bytes]) -> None:
-        fd = stdout.fileno()
-        detail = ""
+    def _lead(self, ready: Callable[[], bool], deadline: float | None) -> bool:
+        """Until ``ready()``: read the engine's output on this thread when no other thread
+        does, else wait for the one that does. False at ``deadline`` (monotonic).
+        """
+        if ready():
+            return True
+        token, lock = object(), self._read_lock
+        self._waiting.add(token)  # atomic: no lock needed
         try:
             while True:
+                left = None if deadline is None else deadline - time.monotonic()
+                if not lock.acquire(True, -1 if left is None else min(max(left, 0), MAX)):
+                    return False
                 try:
-                    chunk = os.read(fd, _READ_SIZE)
-                except OSError as exc:
-                    detail = f"reading stdout failed: {exc}"
-                    break
-                if not chunk:
-                    break
-                for body in self._framer.feed(chunk):
-                    self._receive(body)
-        except ProtocolViolation as exc:
-            detail = f"unreadable output: {exc}"
-            log.error("ordo: %s; killing the engine", detail)
-            self.kill()
-        except Exception as exc:  # a bug here must not hang every caller
-            detail = f"client reader failed: {exc!r}"
-            log.exception("ordo reader thread failed")
-            self.kill()
+                    if ready():  # the last reader may have delivered it
+                        return True
+                    if self._eof or (left is not None and left <= 0):
+                        return False
+                    self._read_once(left)
+                finally:
+                    lock.release()
+                if ready():
+                    return True
         finally:
-            self._on_exit(detail)
+            self._waiting.discard(token)
+            self._active = time.monotonic()
 
-    def _receive(self, body: bytes) -> None:
-        try:
-            message = json.loads(body)
-        except ValueError:
-            log.error("ordo wrote a message that is not JSON: %r", body[:200])
+    def _read_once(self, timeout: float | None) -> None:
+        """Holding the read lock: wait up to ``timeout`` s for output, feed it to the core;
+        at the end of the output, fail every call and let waiters go.
+        """
+        if not self._poll.poll(None if timeout is None else max(timeout * 1000, 0)):
             return
-        if self._tap is not None:
-            try:
-                self._tap("recv", message)
-            except Exception:
-                log.exception("ordo tap failed")
-        for item in self._endpoint.receive(message):
-            if isinstance(item, Notice):
-                self._inbox.put(item.event)
-                self._dispatch.put(partial(self._run_handlers, item.event))
-            elif isinstance(item, Answer):
-                slot, response = item.slot, item.response
-                if slot.nested:
-                    slot.answer(response)
-                else:
-                    self._dispatch.put(partial(slot.answer, response))
-            elif isinstance(item, Stray):
-                self._strays.put(item.message)
-
-    def _on_exit(self, detail: str) -> None:
+        try:
+            chunk = os.read(self._stdout, READ_SIZE)
+        except OSError as exc:
+            chunk, self._detail = b"", self._detail or f"reading stdout failed: {exc}"
+        if chunk:
+            if not self._detail:  # after a protocol violation: discard until the end
+                try:
+                    self._feed(chunk)
+                except Exception as exc:  # a bug here must not hang every caller
+                    self._detail = self._read_failed(exc)
+            return
+        self._eof = True
         try:
             returncode: int | None = self._proc.wait(5.0)
         except subprocess.TimeoutExpired:
             returncode = None
         self._stderr_thread.join(2.0)
-        error = EngineExited(returncode, self.stderr_tail, detail)
-        self._exited = error
+        self._gone(returncode, self._detail)
         self._exited_event.set()
-        for slot in self._endpoint.drain():
-            slot.fail(error)
-        self._inbox.close(error)
+
+    # ------------------------------------------------------------------ core hooks, threads
+
+    def _wake(self) -> None:
+        pass  # waiters read themselves: they see what they read
+
+    def _answered(self, slot: _Slot, response: dict[str, Any]) -> None:
+        slot.received = True
+        if slot.nested or self._queued == self._ran:  # no handler due before it
+            slot.answer(response)
+        else:
+            self._queued += 1
+            self._dispatch.put(partial(slot.answer, response))
+
+    def _failed(self, slot: _Slot, error: EngineExited) -> None:
+        slot.fail(error)
+
+    def _handle(self, event: Event, handlers: list[Handler]) -> None:
+        self._queued += 1
+        self._dispatch.put(partial(self._run_all, event, handlers))
+
+    def _run_all(self, event: Event, handlers: list[Handler]) -> None:
+        for handler in handlers:
+            self._run(handler, event)
 
     def _dispatch_loop(self) -> None:
-        while True:
-            item = self._dispatch.get()
-            if item is None:
-                return
+        while (item := self._dispatch.get()) is not None:
             item()
+            self._ran += 1
+
+    def _idle(self) -> float:
+        """0 while a thread waits (it reads), else the seconds since the last one left."""
+        return 0.0 if self._waiting else time.monotonic() - self._active
+
+    def _read_loop(self) -> None:
+        while not self._eof:
+            idle = self._idle()
+            if idle < GRACE:  # a thread waits, or just did: it reads
+                time.sleep(GRACE - idle)
+                continue
+            with self._read_lock:
+                if not self._eof and self._idle() >= GRACE:
+                    self._read_once(None)
 
     def _stderr_loop(self, stderr: IO[bytes]) -> None:
         try:
             for line in iter(stderr.readline, b""):
-                text = line.decode("utf-8", "replace").rstrip("\r\n")
-                self._stderr_tail.append(text)
-                engine_log.debug("%s", text)
+                self._stderr_line(line)
         except (OSError, ValueError):
             pass
 
@@ -719,4 +539,4 @@ class SyncBatch(Batch):
         self._engine._send_batch(self, timeout)
 
 
-__all__ = ["Engine", "EventInbox", "Events", "SyncBatch", "Tap"]
+__all__ = ["Engine", "Events", "SyncBatch", "Tap"]

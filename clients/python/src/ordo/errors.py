@@ -7,7 +7,34 @@ Error *responses* from the engine are :class:`OrdoError` subclasses, chosen by
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar, Generic, TypeVar, overload
+
+T = TypeVar("T")
+
+
+class _Data(Generic[T]):
+    """A read-only attribute of an error: ``data[key]`` when it has the expected type, else None."""
+
+    def __init__(self, key: str, kind: Callable[[Any], bool]) -> None:
+        self.key, self.kind = key, kind
+
+    @overload
+    def __get__(self, error: None, owner: type) -> _Data[T]: ...
+    @overload
+    def __get__(self, error: OrdoError, owner: type) -> T | None: ...
+    def __get__(self, error: OrdoError | None, owner: type) -> _Data[T] | T | None:
+        if error is None:
+            return self
+        value = error.data.get(self.key) if isinstance(error.data, dict) else None
+        return value if self.kind(value) else None
+
+
+def _str(key: str) -> _Data[str]:
+    return _Data(key, lambda v: isinstance(v, str))
+
+
+def _int(key: str) -> _Data[int]:
+    return _Data(key, lambda v: isinstance(v, int) and not isinstance(v, bool))
 
 
 class OrdoException(Exception):
@@ -55,19 +82,6 @@ class OrdoError(OrdoException):
             f"data={self.data!r}, method={self.method!r})"
         )
 
-    def _data_field(self, key: str) -> Any:
-        return self.data.get(key) if isinstance(self.data, dict) else None
-
-    def _data_str(self, key: str) -> str | None:
-        """``data[key]`` when it is a string, else None."""
-        value = self._data_field(key)
-        return value if isinstance(value, str) else None
-
-    def _data_int(self, key: str) -> int | None:
-        """``data[key]`` when it is an integer, else None."""
-        value = self._data_field(key)
-        return value if isinstance(value, int) and not isinstance(value, bool) else None
-
     @classmethod
     def from_json(cls, error: Any, method: str | None = None) -> OrdoError:
         """Build the exception for a JSON-RPC ``error`` object."""
@@ -90,34 +104,22 @@ class ParseError(OrdoError):
     """-32700: the engine could not parse a message as JSON (``data.reason``)."""
 
     code = -32700
-
-    @property
-    def reason(self) -> str | None:
-        return self._data_str("reason")
+    reason = _str("reason")
 
 
 class InvalidRequest(OrdoError):
     """-32600: JSON, but not a JSON-RPC request, or too large (``reason``, ``limit``)."""
 
     code = -32600
-
-    @property
-    def reason(self) -> str | None:
-        return self._data_str("reason")
-
-    @property
-    def limit(self) -> int | None:
-        return self._data_int("limit")
+    reason = _str("reason")
+    limit = _int("limit")
 
 
 class MethodNotFound(OrdoError):
     """-32601: the engine does not serve this method (``data.method``)."""
 
     code = -32601
-
-    @property
-    def rpc_method(self) -> str | None:
-        return self._data_str("method")
+    rpc_method = _str("method")
 
 
 class InvalidParams(OrdoError):
@@ -128,14 +130,8 @@ class InvalidParams(OrdoError):
     """
 
     code = -32602
-
-    @property
-    def path(self) -> str | None:
-        return self._data_str("path")
-
-    @property
-    def expected(self) -> str | None:
-        return self._data_str("expected")
+    path = _str("path")
+    expected = _str("expected")
 
 
 class InternalError(OrdoError):
@@ -148,60 +144,33 @@ class NotFound(OrdoError):
     """-32001: no layer or alert with that id (``kind``, ``id``)."""
 
     code = -32001
-
-    @property
-    def kind(self) -> str | None:
-        return self._data_str("kind")
-
-    @property
-    def id(self) -> str | None:
-        return self._data_str("id")
+    kind = _str("kind")
+    id = _str("id")
 
 
 class AlreadyExists(OrdoError):
     """-32002: duplicate layer/alert id or dedupe key (``kind``, ``id``)."""
 
     code = -32002
-
-    @property
-    def kind(self) -> str | None:
-        return self._data_str("kind")
-
-    @property
-    def id(self) -> str | None:
-        return self._data_str("id")
+    kind = _str("kind")
+    id = _str("id")
 
 
 class InvalidState(OrdoError):
     """-32003: the operation is not valid now (``reason``, and ``state`` where given)."""
 
     code = -32003
-
-    @property
-    def reason(self) -> str | None:
-        return self._data_str("reason")
-
-    @property
-    def state(self) -> str | None:
-        return self._data_str("state")
+    reason = _str("reason")
+    state = _str("state")
 
 
 class LimitExceeded(OrdoError):
     """-32004: a configured limit would be passed (``name``, ``limit``, ``value``)."""
 
     code = -32004
-
-    @property
-    def name(self) -> str | None:
-        return self._data_str("name")
-
-    @property
-    def limit(self) -> int | None:
-        return self._data_int("limit")
-
-    @property
-    def value(self) -> int | None:
-        return self._data_int("value")
+    name = _str("name")
+    limit = _int("limit")
+    value = _int("value")
 
 
 class EngineExited(OrdoException):
@@ -242,23 +211,3 @@ class ProtocolViolation(OrdoException):
 
 class BatchNotSent(OrdoException):
     """A batch entry's result was read before its batch was sent."""
-
-
-__all__ = [
-    "AlreadyExists",
-    "BatchNotSent",
-    "EngineExited",
-    "EngineNotFound",
-    "InternalError",
-    "InvalidParams",
-    "InvalidRequest",
-    "InvalidState",
-    "LimitExceeded",
-    "MethodNotFound",
-    "NotFound",
-    "OrdoError",
-    "OrdoException",
-    "ParseError",
-    "ProtocolViolation",
-    "OrdoTimeout",
-]

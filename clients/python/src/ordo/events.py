@@ -9,17 +9,11 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from typing import Any, Union, cast
+from typing import Any, Union
 
-from . import _json as j
+from ._decode import decoder
 from .errors import OrdoException
-from .models import (
-    Alert,
-    AlertState,
-    ChangeReason,
-    HideReason,
-    Layer,
-)
+from .models import Alert, AlertState, ChangeReason, HideReason, Layer
 
 log = logging.getLogger("ordo")
 
@@ -91,40 +85,16 @@ Event = Union[AlertShow, AlertHide, AlertUpdate, AlertIdle, AlertChanged, Unknow
 EVENT_NAMES = ("alert.show", "alert.hide", "alert.update", "alert.idle", "alert.changed")
 
 
+_CLASSES = dict(zip(EVENT_NAMES, (AlertShow, AlertHide, AlertUpdate, AlertIdle, AlertChanged)))
+
+
 def parse_event(name: str, params: Any) -> Event:
     """Turn a notification into its typed event (UnknownEvent when unknown or malformed)."""
-    try:
-        d = j.obj(params, name)
-        if name == "alert.show":
-            layer = d.get("layer")
-            return AlertShow(
-                alert=Alert.from_json(d.get("alert")),
-                resumed=j.boolean(d, "resumed"),
-                at=j.integer(d, "at"),
-                layer=None if layer is None else Layer.from_json(layer),
-            )
-        if name == "alert.hide":
-            return AlertHide(
-                id=j.string(d, "id"),
-                queue=j.string(d, "queue"),
-                reason=cast(HideReason, j.enum(d.get("reason"), "reason")),
-                at=j.integer(d, "at"),
-            )
-        if name == "alert.update":
-            return AlertUpdate(alert=Alert.from_json(d.get("alert")), at=j.integer(d, "at"))
-        if name == "alert.idle":
-            return AlertIdle(queue=j.string(d, "queue"), at=j.integer(d, "at"))
-        if name == "alert.changed":
-            reason = d.get("reason")
-            return AlertChanged(
-                id=j.string(d, "id"),
-                queue=j.string(d, "queue"),
-                state=cast(AlertState, j.enum(d.get("state"), "state")),
-                previous=cast(AlertState, j.enum(d.get("previous"), "previous")),
-                at=j.integer(d, "at"),
-                reason=None if reason is None else cast(ChangeReason, j.enum(reason, "reason")),
-            )
-    except OrdoException as exc:
-        log.warning("malformed %s event %r: %s", name, params, exc)
+    klass = _CLASSES.get(name)
+    if klass is not None:
+        try:
+            return decoder(klass)(params)
+        except OrdoException as exc:
+            log.warning("malformed %s event %r: %s", name, params, exc)
     at = params.get("at") if isinstance(params, dict) else None
     return UnknownEvent(name=name, params=params, at=at if isinstance(at, int) else None)

@@ -2,16 +2,20 @@
 
 Field names are the snake_case forms of the protocol's camelCase members
 (``childCount`` → ``child_count``). ``data``/``result`` members hold the
-client's JSON exactly as given (``None`` where unset).
+client's JSON exactly as given (``None`` where unset). The classes only
+declare their fields: ``ordo._decode`` reads them from JSON by their type
+hints (``Layer.from_json(value)`` does it by hand).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, Union, cast
+from typing import Any, Literal, TypeVar, Union
 
-from . import _json as j
+from ._decode import array, boolean, decoder, integer, obj, register, string
+
+M = TypeVar("M", bound="Model")
 
 AlertState = Literal["scheduled", "pending", "showing", "suspended", "done", "cancelled", "expired"]
 ActiveAlertState = Literal["scheduled", "pending", "showing", "suspended"]
@@ -35,8 +39,17 @@ Framing = Literal["ndjson", "lsp"]
 Topic = Literal["alert.changed"]
 
 
+class Model:
+    """Base of the result classes."""
+
+    @classmethod
+    def from_json(cls: type[M], value: Any) -> M:
+        """Decode the engine's JSON (ProtocolViolation when it does not fit)."""
+        return decoder(cls)(value)
+
+
 @dataclass(frozen=True)
-class Frame:
+class Frame(Model):
     """A rectangle in the parent's coordinates (contains x <= px < x+width, same for y)."""
 
     x: float
@@ -46,11 +59,6 @@ class Frame:
 
     def to_json(self) -> dict[str, float]:
         return {"x": self.x, "y": self.y, "width": self.width, "height": self.height}
-
-    @classmethod
-    def from_json(cls, value: Any) -> Frame:
-        d = j.obj(value, "frame")
-        return cls(j.number(d, "x"), j.number(d, "y"), j.number(d, "width"), j.number(d, "height"))
 
     def contains(self, px: float, py: float) -> bool:
         return self.x <= px < self.x + self.width and self.y <= py < self.y + self.height
@@ -70,7 +78,7 @@ def frame_to_json(frame: FrameLike) -> dict[str, float]:
 
 
 @dataclass(frozen=True)
-class Layer:
+class Layer(Model):
     """A layer: ``index`` is its position among its siblings, 0 = bottom."""
 
     id: str
@@ -89,36 +97,13 @@ class Layer:
         """A layer without a frame draws nothing and is never hit itself."""
         return self.frame is None
 
-    @classmethod
-    def from_json(cls, value: Any) -> Layer:
-        d = j.obj(value, "layer")
-        frame = d.get("frame")
-        return cls(
-            id=j.string(d, "id"),
-            parent=j.opt_string(d, "parent"),
-            sort=j.integer(d, "sort"),
-            index=j.integer(d, "index"),
-            hidden=j.boolean(d, "hidden"),
-            interactive=j.boolean(d, "interactive"),
-            clips=j.boolean(d, "clips"),
-            child_count=j.integer(d, "childCount"),
-            frame=None if frame is None else Frame.from_json(frame),
-            data=d.get("data"),
-        )
-
 
 @dataclass(frozen=True)
-class LayerPage:
+class LayerPage(Model):
     """A slice of a layer's children (bottom → top) and how many there are in all."""
 
     total: int
     layers: tuple[Layer, ...]
-
-    @classmethod
-    def from_json(cls, value: Any) -> LayerPage:
-        d = j.obj(value)
-        layers = tuple(Layer.from_json(x) for x in j.arr(d.get("layers"), "layers"))
-        return cls(total=j.integer(d, "total"), layers=layers)
 
     @property
     def ids(self) -> tuple[str, ...]:
@@ -126,20 +111,15 @@ class LayerPage:
 
 
 @dataclass(frozen=True)
-class SortRange:
+class SortRange(Model):
     """Lowest and highest ``sort`` among the children; both ``None`` when there are none."""
 
     min: int | None
     max: int | None
 
-    @classmethod
-    def from_json(cls, value: Any) -> SortRange:
-        d = j.obj(value)
-        return cls(min=j.opt_integer(d, "min"), max=j.opt_integer(d, "max"))
-
 
 @dataclass(frozen=True)
-class TreeNode:
+class TreeNode(Model):
     """One layer of ``layer.tree``; children bottom → top."""
 
     id: str
@@ -147,61 +127,51 @@ class TreeNode:
     hidden: bool
     children: tuple[TreeNode, ...]
 
-    @classmethod
-    def from_json(cls, value: Any) -> TreeNode:
-        # Built without recursion: engine trees may be deeper than Python's stack.
-        root = j.obj(value, "tree")
-        done: dict[int, TreeNode] = {}
-        stack: list[tuple[dict[str, Any], bool]] = [(root, False)]
-        while stack:
-            node, expanded = stack.pop()
-            kids = [j.obj(k, "tree") for k in j.arr(node.get("children"), "children")]
-            if not expanded:
-                stack.append((node, True))
-                stack.extend((k, False) for k in kids)
-                continue
-            done[id(node)] = cls(
-                id=j.string(node, "id"),
-                sort=j.integer(node, "sort"),
-                hidden=j.boolean(node, "hidden"),
-                children=tuple(done.pop(id(k)) for k in kids),
-            )
-        return done[id(root)]
-
 
 @dataclass(frozen=True)
-class TreeRoot:
+class TreeRoot(Model):
     """The top level of ``layer.tree`` (called without ``id``): ``id`` is always ``None``."""
 
     children: tuple[TreeNode, ...]
     id: None = None
 
-    @classmethod
-    def from_json(cls, value: Any) -> TreeRoot:
-        d = j.obj(value, "tree")
-        return cls(children=tuple(TreeNode.from_json(k) for k in j.arr(d.get("children"))))
+
+def _tree_node(value: Any) -> TreeNode:
+    # Built without recursion: engine trees may be deeper than Python's stack.
+    done: dict[int, TreeNode] = {}
+    stack: list[tuple[dict[str, Any], bool]] = [(obj(value), False)]
+    while stack:
+        node, expanded = stack.pop()
+        kids = [obj(k) for k in array(node.get("children"))]
+        if not expanded:
+            stack.append((node, True))
+            stack.extend((k, False) for k in kids)
+            continue
+        children = tuple(done.pop(id(k)) for k in kids)
+        item = TreeNode(
+            string(node.get("id")), integer(node.get("sort")), boolean(node.get("hidden")), children
+        )
+        done[id(node)] = item
+    return done[id(value)]
+
+
+register(TreeNode, _tree_node)
 
 
 def tree_from_json(value: Any) -> TreeNode | TreeRoot:
-    d = j.obj(value, "tree")
-    return TreeRoot.from_json(d) if d.get("id") is None else TreeNode.from_json(d)
+    return _tree_node(value) if obj(value).get("id") is not None else TreeRoot.from_json(value)
 
 
 @dataclass(frozen=True)
-class HitTestResult:
+class HitTestResult(Model):
     """The hit layer and its path from the tested tree's root, or ``id=None, path=()``."""
 
     id: str | None
     path: tuple[str, ...]
 
-    @classmethod
-    def from_json(cls, value: Any) -> HitTestResult:
-        d = j.obj(value)
-        return cls(id=j.opt_string(d, "id"), path=j.strings(d, "path"))
-
 
 @dataclass(frozen=True)
-class Mount:
+class Mount(Model):
     """Where the engine mounts the layer ``"alert:" + id`` while the alert shows."""
 
     sort: int
@@ -210,14 +180,9 @@ class Mount:
     def to_json(self) -> dict[str, Any]:
         return {"parent": self.parent, "sort": self.sort}
 
-    @classmethod
-    def from_json(cls, value: Any) -> Mount:
-        d = j.obj(value, "mount")
-        return cls(sort=j.integer(d, "sort"), parent=j.opt_string(d, "parent"))
-
 
 @dataclass(frozen=True)
-class Alert:
+class Alert(Model):
     """An alert; every time is engine-clock milliseconds, ``None`` where not set."""
 
     id: str
@@ -245,90 +210,33 @@ class Alert:
         """Not ended (scheduled, pending, showing or suspended)."""
         return self.state in ("scheduled", "pending", "showing", "suspended")
 
-    @classmethod
-    def from_json(cls, value: Any) -> Alert:
-        d = j.obj(value, "alert")
-        end_reason = d.get("endReason")
-        mount = d.get("mount")
-        return cls(
-            id=j.string(d, "id"),
-            queue=j.string(d, "queue"),
-            type=j.string(d, "type"),
-            priority=j.integer(d, "priority"),
-            state=cast(AlertState, j.enum(d.get("state"), "state")),
-            scope=j.opt_string(d, "scope"),
-            key=j.opt_string(d, "key"),
-            data=d.get("data"),
-            result=d.get("result"),
-            seq=j.integer(d, "seq"),
-            created_at=j.integer(d, "createdAt"),
-            ready_at=j.opt_integer(d, "readyAt"),
-            expires_at=j.opt_integer(d, "expiresAt"),
-            duration_ms=j.opt_integer(d, "durationMs"),
-            shown_at=j.opt_integer(d, "shownAt"),
-            ended_at=j.opt_integer(d, "endedAt"),
-            end_reason=None
-            if end_reason is None
-            else cast(EndReason, j.enum(end_reason, "endReason")),
-            shown_count=j.integer(d, "shownCount"),
-            mount=None if mount is None else Mount.from_json(mount),
-        )
-
-
-def alerts_from_json(value: Any) -> tuple[Alert, ...]:
-    d = j.obj(value)
-    return tuple(Alert.from_json(a) for a in j.arr(d.get("alerts"), "alerts"))
-
 
 @dataclass(frozen=True)
-class EnqueueResult:
+class EnqueueResult(Model):
     """The alert as it is after the enqueue (maybe already showing) and what happened."""
 
     alert: Alert
     disposition: Disposition
 
-    @classmethod
-    def from_json(cls, value: Any) -> EnqueueResult:
-        d = j.obj(value)
-        return cls(
-            alert=Alert.from_json(d.get("alert")),
-            disposition=cast(Disposition, j.enum(d.get("disposition"), "disposition")),
-        )
-
 
 @dataclass(frozen=True)
-class PauseState:
+class PauseState(Model):
     """Whether a queue is paused and the reasons holding it (in the order first given)."""
 
     paused: bool
     reasons: tuple[str, ...]
 
-    @classmethod
-    def from_json(cls, value: Any) -> PauseState:
-        d = j.obj(value)
-        return cls(paused=j.boolean(d, "paused"), reasons=j.strings(d, "reasons"))
-
 
 @dataclass(frozen=True)
-class QueueSettings:
+class QueueSettings(Model):
     queue: str
     max_concurrent: int
     min_gap_ms: int
     history_limit: int
 
-    @classmethod
-    def from_json(cls, value: Any) -> QueueSettings:
-        d = j.obj(value)
-        return cls(
-            queue=j.string(d, "queue"),
-            max_concurrent=j.integer(d, "maxConcurrent"),
-            min_gap_ms=j.integer(d, "minGapMs"),
-            history_limit=j.integer(d, "historyLimit"),
-        )
-
 
 @dataclass(frozen=True)
-class TypeDefaults:
+class TypeDefaults(Model):
     """An alert type's defaults; ``None`` where not set."""
 
     type: str
@@ -338,72 +246,39 @@ class TypeDefaults:
     ttl_ms: int | None
     queue: str | None
 
-    @classmethod
-    def from_json(cls, value: Any) -> TypeDefaults:
-        d = j.obj(value)
-        return cls(
-            type=j.string(d, "type"),
-            priority=j.opt_integer(d, "priority"),
-            scope=j.opt_string(d, "scope"),
-            duration_ms=j.opt_integer(d, "durationMs"),
-            ttl_ms=j.opt_integer(d, "ttlMs"),
-            queue=j.opt_string(d, "queue"),
-        )
-
 
 @dataclass(frozen=True)
-class NavState:
+class NavState(Model):
     """The page stack (bottom → top) and the active scope (its top, ``None`` when empty)."""
 
     stack: tuple[str, ...]
     active: str | None
 
-    @classmethod
-    def from_json(cls, value: Any) -> NavState:
-        d = j.obj(value)
-        return cls(stack=j.strings(d, "stack"), active=j.opt_string(d, "active"))
-
 
 @dataclass(frozen=True)
-class ServerInfo:
+class ServerInfo(Model):
     name: str
     version: str
 
 
 @dataclass(frozen=True)
-class InitializeResult:
+class InitializeResult(Model):
     server_info: ServerInfo
     protocol_version: str
     framing: Framing
     clock: ClockMode
     methods: tuple[str, ...]
-
-    @classmethod
-    def from_json(cls, value: Any) -> InitializeResult:
-        d = j.obj(value)
-        info = j.obj(d.get("serverInfo"), "serverInfo")
-        return cls(
-            server_info=ServerInfo(name=j.string(info, "name"), version=j.string(info, "version")),
-            protocol_version=j.string(d, "protocolVersion"),
-            framing=cast(Framing, j.enum(d.get("framing"), "framing")),
-            clock=cast(ClockMode, j.enum(d.get("clock"), "clock")),
-            methods=j.strings(d, "methods"),
-        )
+    capabilities: dict[str, Any]
 
 
 @dataclass(frozen=True)
-class Ping:
+class Ping(Model):
     pong: bool
     at: int
 
-    @classmethod
-    def from_json(cls, value: Any) -> Ping:
-        d = j.obj(value)
-        return cls(pong=j.boolean(d, "pong"), at=j.integer(d, "at"))
-
 
 @dataclass(frozen=True)
-class AlertCounts:
+class AlertCounts(Model):
     """Alerts per state over all queues; ``ended`` counts those still in history."""
 
     scheduled: int
@@ -414,46 +289,21 @@ class AlertCounts:
 
 
 @dataclass(frozen=True)
-class Stats:
+class Stats(Model):
     layers: int
     alerts: AlertCounts
     requests: int
     uptime_ms: int
 
-    @classmethod
-    def from_json(cls, value: Any) -> Stats:
-        d = j.obj(value)
-        a = j.obj(d.get("alerts"), "alerts")
-        return cls(
-            layers=j.integer(d, "layers"),
-            alerts=AlertCounts(
-                scheduled=j.integer(a, "scheduled"),
-                pending=j.integer(a, "pending"),
-                showing=j.integer(a, "showing"),
-                suspended=j.integer(a, "suspended"),
-                ended=j.integer(a, "ended"),
-            ),
-            requests=j.integer(d, "requests"),
-            uptime_ms=j.integer(d, "uptimeMs"),
-        )
-
 
 @dataclass(frozen=True)
-class ClockNow:
+class ClockNow(Model):
     now: int
     mode: ClockMode
 
-    @classmethod
-    def from_json(cls, value: Any) -> ClockNow:
-        d = j.obj(value)
-        return cls(
-            now=j.integer(d, "now"),
-            mode=cast(ClockMode, j.enum(d.get("mode"), "mode")),
-        )
-
 
 @dataclass(frozen=True)
-class ClientInfo:
+class ClientInfo(Model):
     name: str
     version: str | None = None
 
@@ -462,38 +312,3 @@ class ClientInfo:
         if self.version is not None:
             out["version"] = self.version
         return out
-
-
-# Single-member results are unwrapped by the API: these pick the member.
-
-
-def removed_from_json(value: Any) -> int:
-    return j.integer(j.obj(value), "removed")
-
-
-def now_from_json(value: Any) -> int:
-    return j.integer(j.obj(value), "now")
-
-
-def ids_from_json(value: Any) -> tuple[str, ...]:
-    return j.strings(j.obj(value), "ids")
-
-
-def cancelled_from_json(value: Any) -> tuple[str, ...]:
-    return j.strings(j.obj(value), "cancelled")
-
-
-def topics_from_json(value: Any) -> tuple[Topic, ...]:
-    topics = j.strings(j.obj(value), "topics")
-    return tuple(cast(Topic, j.enum(t, "topics")) for t in topics)
-
-
-def null_from_json(value: Any) -> None:
-    if value is not None:
-        from .errors import ProtocolViolation
-
-        raise ProtocolViolation(f"expected null, got {value!r}")
-
-
-def document_from_json(value: Any) -> dict[str, Any]:
-    return j.obj(value, "rpc.discover")

@@ -9,22 +9,7 @@ was fed, so there is no line-length limit.
 
 from __future__ import annotations
 
-from typing import Protocol
-
 from .errors import ProtocolViolation
-
-
-class Framer(Protocol):
-    name: str
-
-    def encode(self, body: bytes) -> bytes: ...
-
-    def feed(self, data: bytes) -> list[bytes]: ...
-
-    @property
-    def buffered(self) -> int:
-        """Bytes of an incomplete message held back."""
-        ...
 
 
 class NdjsonFramer:
@@ -42,6 +27,9 @@ class NdjsonFramer:
         return body + b"\n"
 
     def feed(self, data: bytes) -> list[bytes]:
+        if not self._buf and data.endswith(b"\n") and data.count(b"\n") == 1:
+            line = data[:-2] if data.endswith(b"\r\n") else data[:-1]  # one whole line
+            return [line] if line.strip() else []
         buf = self._buf
         buf += data
         out: list[bytes] = []

@@ -1,0 +1,508 @@
+extension LayerTree {
+  /// The tree as one self-contained SVG document (`layer.render`).
+  ///
+  /// Framed layers are drawn in exactly `paintOrder(of: options.id)`'s order, each in its
+  /// frame placed in absolute coordinates: a framed layer's children are offset by its frame's
+  /// origin, a group's children use the group's own (its parent's) coordinates. A `clips` layer
+  /// with a frame clips the drawing of its subtree to that frame (clips nest: each clip path is
+  /// the intersection with the clips above it); `clips` on a group does nothing. Hidden
+  /// subtrees are left out. Each layer is a `<g class="layer depth-N" data-layer="id">` with a
+  /// `<title>` (id, sort, frame), a rectangle whose colour says its depth, and, with
+  /// `labels`, its id and sort as a label shrunk or cut to fit the rectangle (left out when it
+  /// cannot fit). With `point`, the layers of `hitTest`'s path get a red outline (also
+  /// redrawn dashed on top of everything) and the point is marked. A legend under the drawing
+  /// explains the colours.
+  ///
+  /// Size: the visible bounds (every drawn frame as clipped, and the point) are scaled to
+  /// `width` × `height`; one of them alone keeps the aspect ratio; neither draws one unit per
+  /// layer unit. The drawing sits in an 8-unit margin with the legend below it, so the
+  /// document is that much larger. Nothing to draw gives an empty document of `width` ×
+  /// `height` (0 where not given). The text is valid XML with every string escaped
+  /// (`Markup.escape`), there are no references outside the document, and the bytes depend
+  /// only on the tree and the options.
+  ///
+  /// - Throws: `invalidParams` (`/width`, `/height`: not in (0, 100000]; `/point/x`,
+  ///   `/point/y`: not finite), `notFound(.layer, id:)` for an unknown `id`.
+  /// - Complexity: O(s), s the size of the subtree drawn (and O(d) memory for its depth d):
+  ///   no recursion, so a 100 000-deep chain is fine.
+  public func renderSVG(_ options: RenderOptions) throws(CoreError) -> String {
+    try options.validate()
+    let painted = try paintOrder(of: options.id)
+    var hitPath: [String] = []
+    if let point = options.point {
+      hitPath = try hitTest(x: point.x, y: point.y, in: options.id)
+    }
+    var base = Self.rootSlot
+    if let id = options.id { base = parents[Int(try slot(of: id))] }
+    let scene = layerScene(painted: painted, below: base, hitPath: hitPath)
+    var picture = LayerPicture(scene: scene, options: options)
+    return picture.draw()
+  }
+
+  /// The drawn layers of `painted` (a paint order whose first layer's parent is `base`) in
+  /// absolute coordinates, with their clips.
+  /// - Complexity: O(n) for n layers painted.
+  private func layerScene(painted: [String], below base: Int32, hitPath: [String]) -> LayerScene {
+    var scene = LayerScene(hitPath: hitPath)
+    let onPath = Set(hitPath)
+    // The ancestors of the layer being placed, from `base` down; `base` is never popped.
+    var ancestors = [
+      LayerScene.Ancestor(slot: base, originX: 0, originY: 0, clip: nil, level: -1)
+    ]
+    for id in painted {
+      guard let slot = lookUp(id) else { continue }
+      let row = Int(slot)
+      while ancestors.count > 1, let last = ancestors.last, last.slot != parents[row] {
+        ancestors.removeLast()
+      }
+      guard let parent = ancestors.last else { continue }
+      var placed = LayerScene.Ancestor(
+        slot: slot, originX: parent.originX, originY: parent.originY, clip: parent.clip,
+        level: parent.level + 1)
+      if flags[row].contains(.framed) {
+        let own = frames[row]
+        let frame = Frame(
+          x: parent.originX + own.x, y: parent.originY + own.y, width: own.width,
+          height: own.height)
+        scene.shapes.append(
+          LayerScene.Shape(
+            id: id, sort: sorts[row], ownFrame: own, frame: frame, clip: parent.clip,
+            level: placed.level, onHitPath: onPath.contains(id),
+            isHit: hitPath.last == id))
+        placed.originX = frame.x
+        placed.originY = frame.y
+        if flags[row].contains(.clips) {
+          let clip = parent.clip.map { scene.clips[$0].clamped(to: frame) } ?? frame
+          scene.clips.append(clip)
+          placed.clip = scene.clips.count - 1
+        }
+      }
+      ancestors.append(placed)
+    }
+    return scene
+  }
+}
+
+/// What `renderSVG` draws, in absolute layer coordinates.
+struct LayerScene {
+  /// A layer on the walk's stack: where its children's frames start and what clips them.
+  struct Ancestor {
+    var slot: Int32
+    var originX: Double
+    var originY: Double
+    /// Index into `clips`; nil: nothing clips.
+    var clip: Int?
+    /// 0 for the layers drawn first (top level, or the layer asked for).
+    var level: Int
+  }
+
+  /// One framed layer, in paint order.
+  struct Shape {
+    var id: String
+    var sort: Int64
+    /// The frame as set, in its parent's coordinates (for the tooltip).
+    var ownFrame: Frame
+    /// The frame in absolute coordinates.
+    var frame: Frame
+    var clip: Int?
+    var level: Int
+    var onHitPath: Bool
+    /// The layer the point hits (the last of the path).
+    var isHit: Bool
+  }
+
+  var shapes: [Shape] = []
+  /// Clip rectangles in absolute coordinates, each already cut by the clips above it.
+  var clips: [Frame] = []
+  var hitPath: [String]
+}
+
+extension Frame {
+  /// The part of this frame inside `other`; an empty frame (at the nearest corner) when they
+  /// do not overlap.
+  func clamped(to other: Frame) -> Frame {
+    let left = max(x, other.x)
+    let top = max(y, other.y)
+    let right = min(x + width, other.x + other.width)
+    let bottom = min(y + height, other.y + other.height)
+    return Frame(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
+  }
+
+  /// Whether this frame and `other` share at least a point (edges included).
+  func touches(_ other: Frame) -> Bool {
+    x <= other.x + other.width && other.x <= x + width && y <= other.y + other.height
+      && other.y <= y + height
+  }
+}
+
+/// The SVG text of a `LayerScene`: layout (bounds, scale, margin) and drawing.
+struct LayerPicture {
+  /// Fill and outline per depth (depth modulo the count), as `#rrggbb`.
+  static let depthColours: [(fill: String, stroke: String)] = [
+    ("#4e79a7", "#2f4b69"), ("#f28e2b", "#9a5512"), ("#59a14f", "#33652c"),
+    ("#76b7b2", "#3f7a75"), ("#edc948", "#927a17"), ("#b07aa1", "#6f4563"),
+    ("#ff9da7", "#b5505c"), ("#9c755f", "#5f4436"),
+  ]
+  static let hitColour = "#d50000"
+  static let margin = 8.0
+  static let fontSize = 11.0
+  static let smallestFontSize = 6.0
+  /// The width of a character of the monospace font, in ems (wide characters count double).
+  static let characterWidth = 0.6
+
+  let scene: LayerScene
+  let options: RenderOptions
+  var writer = MarkupWriter()
+
+  init(scene: LayerScene, options: RenderOptions) {
+    self.scene = scene
+    self.options = options
+    writer = MarkupWriter(capacity: 256 + scene.shapes.count * 320)
+  }
+
+  // MARK: - Layout
+
+  /// The visible bounds: every drawn frame as clipped, and the point. Nil: nothing to draw.
+  private func visibleBounds() -> Frame? {
+    var bounds: (left: Double, top: Double, right: Double, bottom: Double)?
+    func include(_ frame: Frame) {
+      guard let current = bounds else {
+        bounds = (frame.x, frame.y, frame.x + frame.width, frame.y + frame.height)
+        return
+      }
+      bounds = (
+        min(current.left, frame.x), min(current.top, frame.y),
+        max(current.right, frame.x + frame.width), max(current.bottom, frame.y + frame.height)
+      )
+    }
+    for shape in scene.shapes {
+      guard let clip = shape.clip.map({ scene.clips[$0] }) else {
+        include(shape.frame)
+        continue
+      }
+      if shape.frame.touches(clip) { include(shape.frame.clamped(to: clip)) }
+    }
+    if let point = options.point { include(Frame(x: point.x, y: point.y, width: 0, height: 0)) }
+    return bounds.map {
+      Frame(x: $0.left, y: $0.top, width: $0.right - $0.left, height: $0.bottom - $0.top)
+    }
+  }
+
+  /// Maps layer coordinates to the document's.
+  struct Viewport {
+    var bounds: Frame
+    var scaleX: Double
+    var scaleY: Double
+    /// Where `bounds`' origin lands.
+    var left: Double
+    var top: Double
+    /// The size of the drawing area.
+    var width: Double
+    var height: Double
+
+    init(bounds: Frame, width wanted: Double?, height wantedHeight: Double?) {
+      self.bounds = bounds
+      func scale(_ size: Double?, over extent: Double) -> Double? {
+        guard let size else { return nil }
+        return extent > 0 ? size / extent : 1
+      }
+      let scaleX = scale(wanted, over: bounds.width)
+      let scaleY = scale(wantedHeight, over: bounds.height)
+      self.scaleX = scaleX ?? scaleY ?? 1
+      self.scaleY = scaleY ?? scaleX ?? 1
+      width = wanted ?? bounds.width * self.scaleX
+      height = wantedHeight ?? bounds.height * self.scaleY
+      // A drawing with no extent on one axis is centred on it.
+      left = LayerPicture.margin + (width - bounds.width * self.scaleX) / 2
+      top = LayerPicture.margin + (height - bounds.height * self.scaleY) / 2
+    }
+
+    func x(_ value: Double) -> Double { left + (value - bounds.x) * scaleX }
+    func y(_ value: Double) -> Double { top + (value - bounds.y) * scaleY }
+
+    func map(_ frame: Frame) -> Frame {
+      Frame(
+        x: x(frame.x), y: y(frame.y), width: frame.width * scaleX, height: frame.height * scaleY)
+    }
+  }
+
+  // MARK: - Drawing
+
+  mutating func draw() -> String {
+    guard let bounds = visibleBounds() else {
+      let width = Markup.number(options.width ?? 0)
+      let height = Markup.number(options.height ?? 0)
+      writer.open(
+        "svg",
+        [
+          "xmlns": "http://www.w3.org/2000/svg", "class": "ordo-layers", "width": width,
+          "height": height, "viewBox": "0 0 \(width) \(height)",
+        ])
+      writer.element("title", text: "Ordo layers: nothing to draw")
+      writer.close("svg")
+      return writer.output
+    }
+    let viewport = Viewport(bounds: bounds, width: options.width, height: options.height)
+    let deepest = scene.shapes.reduce(0) { max($0, $1.level) }
+    let legendTop = Self.margin + viewport.height + 10
+    let legend = self.legend(top: legendTop, deepest: deepest)
+    let documentWidth = max(viewport.width + 2 * Self.margin, legend.right)
+    let documentHeight = legendTop + 14 + Self.margin
+    let width = Markup.number(documentWidth)
+    let height = Markup.number(documentHeight)
+    writer.open(
+      "svg",
+      [
+        "xmlns": "http://www.w3.org/2000/svg", "class": "ordo-layers", "width": width,
+        "height": height, "viewBox": "0 0 \(width) \(height)", "font-family": "monospace",
+        "font-size": Markup.number(Self.fontSize),
+      ])
+    writer.element("title", text: documentTitle())
+    drawClips(viewport)
+    writer.empty(
+      "rect",
+      [
+        "class": "background", "x": "0", "y": "0", "width": width, "height": height,
+        "fill": "#ffffff",
+      ])
+    writer.empty(
+      "rect",
+      [
+        "class": "bounds", "x": Markup.number(viewport.left),
+        "y": Markup.number(viewport.top),
+        "width": Markup.number(bounds.width * viewport.scaleX),
+        "height": Markup.number(bounds.height * viewport.scaleY), "fill": "#f7f7f7",
+        "stroke": "#c8c8c8", "stroke-width": "0.5", "stroke-dasharray": "2 2",
+      ])
+    writer.open("g", ["class": "layers"])
+    for shape in scene.shapes { drawLayer(shape, viewport) }
+    writer.close("g")
+    drawHitPath(viewport)
+    writer.raw(legend.markup)
+    writer.close("svg")
+    return writer.output
+  }
+
+  private func documentTitle() -> String {
+    var title = "Ordo layers: \(scene.shapes.count) drawn"
+    if let id = options.id { title += " under \(id)" }
+    if let point = options.point {
+      title += "; point (\(Markup.exactNumber(point.x)), \(Markup.exactNumber(point.y)))"
+      title +=
+        scene.hitPath.last.map { " hits \($0), path \(Self.shortPath(scene.hitPath))" }
+        ?? " hits nothing"
+    }
+    return title
+  }
+
+  /// `a > b > c`, or for a long path its 3 first and 3 last ids around the number left out.
+  static func shortPath(_ path: [String]) -> String {
+    guard path.count > 8 else { return path.joined(separator: " > ") }
+    return (path.prefix(3) + ["(\(path.count - 6) more)"] + path.suffix(3))
+      .joined(separator: " > ")
+  }
+
+  private mutating func drawClips(_ viewport: Viewport) {
+    guard !scene.clips.isEmpty else { return }
+    writer.open("defs")
+    for (index, clip) in scene.clips.enumerated() {
+      let mapped = viewport.map(clip)
+      writer.open("clipPath", ["id": Self.clipID(index)])
+      writer.empty(
+        "rect",
+        [
+          "x": Markup.number(mapped.x), "y": Markup.number(mapped.y),
+          "width": Markup.number(mapped.width), "height": Markup.number(mapped.height),
+        ])
+      writer.close("clipPath")
+    }
+    writer.close("defs")
+  }
+
+  static func clipID(_ index: Int) -> String { "ordo-clip-\(index + 1)" }
+
+  private static func colours(level: Int) -> (fill: String, stroke: String) {
+    depthColours[level % depthColours.count]
+  }
+
+  private mutating func drawLayer(_ shape: LayerScene.Shape, _ viewport: Viewport) {
+    let mapped = viewport.map(shape.frame)
+    let colours = Self.colours(level: shape.level)
+    var classes = "layer depth-\(shape.level)"
+    if shape.onHitPath { classes += " hit-path" }
+    if shape.isHit { classes += " hit" }
+    writer.open(
+      "g",
+      [
+        "class": classes, "data-layer": shape.id,
+        "clip-path": shape.clip.map { "url(#\(Self.clipID($0)))" },
+      ])
+    writer.element("title", text: Self.tooltip(shape))
+    writer.empty(
+      "rect",
+      [
+        "x": Markup.number(mapped.x), "y": Markup.number(mapped.y),
+        "width": Markup.number(mapped.width), "height": Markup.number(mapped.height),
+        "fill": colours.fill, "fill-opacity": "0.3",
+        "stroke": shape.onHitPath ? Self.hitColour : colours.stroke,
+        "stroke-width": shape.isHit ? "3" : shape.onHitPath ? "2" : "1",
+      ])
+    if options.labels, let label = Self.label(for: shape, in: mapped) {
+      // Odd depths label the bottom edge, so a child that fills its parent does not hide it.
+      let baseline =
+        shape.level % 2 == 0
+        ? mapped.y + 1 + label.fontSize
+        : mapped.y + mapped.height - 0.3 * label.fontSize - 1
+      writer.element(
+        "text",
+        [
+          "x": Markup.number(mapped.x + 2), "y": Markup.number(baseline),
+          "font-size": Markup.number(label.fontSize), "fill": "#1a1a1a",
+        ], text: label.text)
+    }
+    writer.close("g")
+  }
+
+  /// The full description of a layer, for its `<title>`.
+  static func tooltip(_ shape: LayerScene.Shape) -> String {
+    let frame = shape.ownFrame
+    var text =
+      "\(shape.id) (sort \(shape.sort)) frame {x: \(Markup.exactNumber(frame.x)),"
+      + " y: \(Markup.exactNumber(frame.y)), width: \(Markup.exactNumber(frame.width)),"
+      + " height: \(Markup.exactNumber(frame.height))}"
+    if shape.isHit {
+      text += ", hit by the point"
+    } else if shape.onHitPath {
+      text += ", on the hit path"
+    }
+    return text
+  }
+
+  /// The label `id (sort)` at the largest size up to `fontSize` that fits `box` in height, cut
+  /// with an ellipsis to fit its width; nil when not even one character fits.
+  static func label(for shape: LayerScene.Shape, in box: Frame) -> (text: String, fontSize: Double)?
+  {
+    let fontSize = min(Self.fontSize, box.height - 2)
+    guard fontSize >= smallestFontSize, box.width.isFinite, box.height.isFinite else {
+      return nil
+    }
+    let room = box.width - 4
+    let full = "\(shape.id) (\(shape.sort))"
+    if textWidth(full, fontSize: fontSize) <= room { return (full, fontSize) }
+    let ellipsisWidth = characterWidth * fontSize
+    var used = ellipsisWidth
+    var kept = ""
+    for character in full {
+      let width = textWidth(character, fontSize: fontSize)
+      if used + width > room { break }
+      used += width
+      kept.append(character)
+    }
+    guard !kept.isEmpty else { return nil }
+    return (kept + "\u{2026}", fontSize)
+  }
+
+  /// The estimated width of `text` in the monospace font: ASCII characters are one cell,
+  /// others two.
+  static func textWidth(_ text: some StringProtocol, fontSize: Double) -> Double {
+    text.reduce(0) { $0 + textWidth($1, fontSize: fontSize) }
+  }
+
+  static func textWidth(_ character: Character, fontSize: Double) -> Double {
+    (character.isASCII ? 1 : 2) * characterWidth * fontSize
+  }
+
+  private mutating func drawHitPath(_ viewport: Viewport) {
+    guard let point = options.point else { return }
+    writer.open("g", ["class": "hit-outlines"])
+    for shape in scene.shapes where shape.onHitPath {
+      let mapped = viewport.map(shape.frame)
+      writer.open(
+        "rect",
+        [
+          "class": "hit-outline", "data-layer": shape.id, "x": Markup.number(mapped.x),
+          "y": Markup.number(mapped.y), "width": Markup.number(mapped.width),
+          "height": Markup.number(mapped.height), "fill": "none", "stroke": Self.hitColour,
+          "stroke-width": "1.5", "stroke-dasharray": "5 3",
+        ])
+      writer.element("title", text: Self.tooltip(shape))
+      writer.close("rect")
+    }
+    writer.close("g")
+    let x = viewport.x(point.x)
+    let y = viewport.y(point.y)
+    writer.open("g", ["class": "point"])
+    var title = "point (\(Markup.exactNumber(point.x)), \(Markup.exactNumber(point.y)))"
+    title +=
+      scene.hitPath.last.map { ": hits \($0), path \(Self.shortPath(scene.hitPath))" }
+      ?? ": hits nothing"
+    writer.element("title", text: title)
+    writer.empty(
+      "circle",
+      [
+        "cx": Markup.number(x), "cy": Markup.number(y), "r": "5", "fill": Self.hitColour,
+        "fill-opacity": "0.25", "stroke": Self.hitColour, "stroke-width": "1.5",
+      ])
+    for (x1, y1, x2, y2) in [(x - 8, y, x + 8, y), (x, y - 8, x, y + 8)] {
+      writer.empty(
+        "line",
+        [
+          "x1": Markup.number(x1), "y1": Markup.number(y1), "x2": Markup.number(x2),
+          "y2": Markup.number(y2), "stroke": Self.hitColour, "stroke-width": "1",
+        ])
+    }
+    writer.close("g")
+  }
+
+  // MARK: - Legend
+
+  /// The legend's markup, a row starting at `top`, and where its right end is.
+  private func legend(top: Double, deepest: Int) -> (markup: String, right: Double) {
+    let fontSize = 10.0
+    let step = Self.characterWidth * fontSize
+    let baseline = Markup.number(top + 10)
+    var x = Self.margin
+    var writer = MarkupWriter()
+    writer.open("g", ["class": "legend", "font-size": Markup.number(fontSize)])
+    func caption(_ writer: inout MarkupWriter, _ text: String, at x: inout Double) {
+      writer.element("text", ["x": Markup.number(x), "y": baseline, "fill": "#333333"], text: text)
+      x += Double(text.count) * step + 8
+    }
+    caption(&writer, "depth", at: &x)
+    for level in 0..<min(deepest + 1, Self.depthColours.count) {
+      let colours = Self.colours(level: level)
+      writer.empty(
+        "rect",
+        [
+          "class": "swatch depth-\(level)", "x": Markup.number(x), "y": Markup.number(top),
+          "width": "12", "height": "12", "fill": colours.fill, "fill-opacity": "0.3",
+          "stroke": colours.stroke,
+        ])
+      x += 14
+      caption(&writer, String(level), at: &x)
+    }
+    if deepest >= Self.depthColours.count { caption(&writer, "(colours repeat)", at: &x) }
+    if options.point != nil {
+      writer.empty(
+        "rect",
+        [
+          "class": "swatch hit-path", "x": Markup.number(x), "y": Markup.number(top),
+          "width": "12", "height": "12", "fill": "none", "stroke": Self.hitColour,
+          "stroke-width": "1.5", "stroke-dasharray": "5 3",
+        ])
+      x += 14
+      caption(&writer, "hit path", at: &x)
+      writer.empty(
+        "circle",
+        [
+          "class": "swatch point", "cx": Markup.number(x + 6), "cy": Markup.number(top + 6),
+          "r": "5", "fill": Self.hitColour, "fill-opacity": "0.25", "stroke": Self.hitColour,
+        ])
+      x += 14
+      caption(&writer, "point", at: &x)
+    }
+    if options.labels { caption(&writer, "label: id (sort)", at: &x) }
+    writer.close("g")
+    return (writer.output, x)
+  }
+}

@@ -1,0 +1,404 @@
+/// The `ordo report` page: one self-contained HTML document (also well-formed XML) with the
+/// session's metadata, the timeline of `timeline` and the layer picture `layersSVG`.
+///
+/// The timeline is an inline SVG: one lane per queue (sorted by name), one row per alert in
+/// it (labelled with its id and type), one `<rect class="bar state-…" data-alert="…">` per
+/// interval coloured by state (a zero-length one is drawn 2 px wide), each alert's end marked
+/// with its end reason, navigation changes as dashed markers labelled with the stack, and a
+/// time axis in ms from `timeline.start` with ticks. Every shape has a `<title>` tooltip.
+///
+/// HTML parsers ignore `/>` except on void elements (`meta`) and inside SVG, so every other
+/// element is closed explicitly: the page reads the same as HTML and as XML.
+///
+/// Untrusted input: every string of `timeline` and `title` is escaped (`Markup.escape`), and
+/// the page has no `<script>` element, no event-handler attribute, no link or reference
+/// outside itself, and a Content-Security-Policy that forbids scripts and fetches. `layersSVG`
+/// is inlined as is (a leading XML declaration is dropped): pass what
+/// `LayerTree.renderSVG(_:)` returned.
+/// - Complexity: O(n + q log q + s), n the number of intervals and navigation changes, q the
+///   number of tracks, s the length of `layersSVG`.
+public func renderReportHTML(_ timeline: Timeline, layersSVG: String, title: String) -> String {
+  var report = ReportPage(timeline: timeline)
+  return report.html(layersSVG: layersSVG, title: title)
+}
+
+/// The report's layout and markup.
+struct ReportPage {
+  static let stateColours: [(state: AlertState, colour: String)] = [
+    (.scheduled, "#9aa5b1"), (.pending, "#f2b134"), (.showing, "#2e9d5b"),
+    (.suspended, "#8e6bbf"),
+  ]
+  static let endColours: [(reason: EndReason, colour: String)] = [
+    (.completed, "#1b5e20"), (.timeout, "#b26a00"), (.cancelled, "#c62828"),
+    (.expired, "#616161"), (.limited, "#ad1457"),
+  ]
+  static let labelWidth = 280.0
+  static let plotWidth = 880.0
+  static let rightPadding = 110.0
+  static let navigationRows = 3
+  static let navigationRowHeight = 13.0
+  static let rowHeight = 18.0
+  static let laneHeaderHeight = 20.0
+  static let fontSize = 11.0
+
+  let timeline: Timeline
+  var writer = MarkupWriter()
+
+  init(timeline: Timeline) {
+    self.timeline = timeline
+    writer = MarkupWriter(capacity: 4096 + timeline.intervalCount * 200)
+  }
+
+  /// The length of the time axis in ms (at least 1).
+  private var span: Double {
+    max(1, Double(timeline.end) - Double(timeline.start))
+  }
+
+  private func x(_ time: Int64) -> Double {
+    Self.labelWidth + (Double(time) - Double(timeline.start)) / span * Self.plotWidth
+  }
+
+  // MARK: - Page
+
+  mutating func html(layersSVG: String, title: String) -> String {
+    writer.raw("<!DOCTYPE html>\n")
+    writer.open("html", ["xmlns": "http://www.w3.org/1999/xhtml", "lang": "en"])
+    writer.open("head")
+    writer.empty("meta", ["charset": "utf-8"])
+    writer.empty(
+      "meta",
+      [
+        "http-equiv": "Content-Security-Policy",
+        "content": "default-src 'none'; style-src 'unsafe-inline'",
+      ])
+    writer.element("title", text: title)
+    writer.open("style")
+    writer.raw(Self.styleSheet)  // Fixed text without & < > or quotes: raw in HTML and XML alike.
+    writer.close("style")
+    writer.close("head")
+    writer.raw("\n")
+    writer.open("body")
+    writer.element("h1", text: title)
+    metadata()
+    writer.open("section", ["class": "timeline"])
+    writer.element("h2", text: "Timeline")
+    legend()
+    if timeline.tracks.isEmpty {
+      writer.element("p", ["class": "empty"], text: "No alert in this session.")
+    }
+    writer.open("div", ["class": "scroll"])
+    timelineSVG()
+    writer.close("div")
+    writer.close("section")
+    writer.raw("\n")
+    writer.open("section", ["class": "layers"])
+    writer.element("h2", text: "Layers at the end")
+    writer.open("div", ["class": "scroll"])
+    writer.raw(Self.withoutXMLDeclaration(layersSVG))
+    writer.close("div")
+    writer.close("section")
+    writer.close("body")
+    writer.close("html")
+    writer.raw("\n")
+    return writer.output
+  }
+
+  static let styleSheet = """
+    body{font-family:system-ui,sans-serif;margin:16px 24px;color:#1a1a1a;background:#ffffff}
+    h1{font-size:20px;margin:0 0 8px}h2{font-size:16px;margin:20px 0 6px}
+    dl.meta{display:grid;grid-template-columns:max-content auto;gap:2px 12px;margin:0}
+    dl.meta{font-size:13px}
+    dl.meta dt{color:#555555}dl.meta dd{margin:0}
+    code{font-family:monospace;background:#f2f2f2;padding:0 3px;margin-right:4px}
+    ul.legend{list-style:none;padding:0;margin:4px 0 8px;font-size:12px}
+    ul.legend li{display:inline-block;margin-right:14px}
+    .swatch{display:inline-block;width:12px;height:12px;vertical-align:-2px;margin-right:4px}
+    .scroll{overflow:auto;border:1px solid #dddddd;padding:4px;max-width:100%}
+    svg text{font-family:monospace}
+    .lane{fill:#eef1f5}.lane-title{font-weight:bold;fill:#333333}
+    .row-label{fill:#1a1a1a}.tick line{stroke:#e3e3e3}.tick text{fill:#666666}
+    .axis{stroke:#999999}
+    .nav line{stroke:#5c6bc0;stroke-dasharray:4 3}.nav text{fill:#3949ab}
+    .nav-swatch{border-left:2px dashed #5c6bc0;width:0;height:12px}
+
+    """ + stateRules + endRules
+
+  private static var stateRules: String {
+    stateColours.map { ".state-\($0.state.rawValue){fill:\($0.colour);background:\($0.colour)}\n" }
+      .joined()
+  }
+
+  private static var endRules: String {
+    endColours.map {
+      ".end-\($0.reason.rawValue) line{stroke:\($0.colour)}.end-\($0.reason.rawValue) text{fill:"
+        + "\($0.colour)}.swatch.end-\($0.reason.rawValue){background:\($0.colour);width:3px}\n"
+    }.joined()
+  }
+
+  static func withoutXMLDeclaration(_ svg: String) -> Substring {
+    guard svg.hasPrefix("<?xml"), let end = svg.firstRange(of: "?>") else { return svg[...] }
+    return svg[end.upperBound...].drop { $0.isWhitespace }
+  }
+
+  private mutating func metadata() {
+    let meta = timeline.metadata
+    writer.open("dl", ["class": "meta"])
+    if let version = meta.ordoVersion {
+      writer.element("dt", text: "Ordo")
+      writer.element("dd", text: version)
+    }
+    if !meta.arguments.isEmpty {
+      writer.element("dt", text: "Arguments")
+      writer.open("dd")
+      for argument in meta.arguments { writer.element("code", text: argument) }
+      writer.close("dd")
+    }
+    if let wall = meta.startedWallAt {
+      writer.element("dt", text: "Started")
+      writer.element("dd", text: "\(Self.utcTimestamp(wall)) (engine time 0)")
+    }
+    writer.element("dt", text: "Time axis")
+    writer.element(
+      "dd",
+      text: "engine time \(timeline.start) to \(timeline.end) ms"
+        + " (\(timeline.end.subtractingReportingOverflow(timeline.start).partialValue) ms)")
+    writer.element("dt", text: "Alerts")
+    let queues = timeline.queues.count
+    writer.element(
+      "dd",
+      text: "\(timeline.tracks.count) in \(queues) queue\(queues == 1 ? "" : "s"),"
+        + " \(timeline.intervalCount) state intervals,"
+        + " \(timeline.navigation.count) navigation changes")
+    writer.close("dl")
+  }
+
+  private mutating func legend() {
+    writer.open("ul", ["class": "legend"])
+    for (state, _) in Self.stateColours {
+      writer.open("li")
+      writer.element("span", ["class": "swatch state-\(state.rawValue)"], text: "")
+      writer.text(state.rawValue)
+      writer.close("li")
+    }
+    for (reason, _) in Self.endColours {
+      writer.open("li")
+      writer.element("span", ["class": "swatch end-\(reason.rawValue)"], text: "")
+      writer.text("ended: " + reason.rawValue)
+      writer.close("li")
+    }
+    writer.open("li")
+    writer.element("span", ["class": "swatch nav-swatch"], text: "")
+    writer.text("navigation (page stack, bottom > top)")
+    writer.close("li")
+    writer.close("ul")
+  }
+
+  // MARK: - Timeline
+
+  private mutating func timelineSVG() {
+    let axisY = Self.navigationRowHeight * Double(Self.navigationRows) + 20
+    var rowsHeight = 0.0
+    let lanes = self.lanes()
+    for lane in lanes {
+      rowsHeight += Self.laneHeaderHeight + Double(lane.tracks.count) * Self.rowHeight
+    }
+    let plotTop = axisY + 4
+    let bottom = plotTop + rowsHeight + 6
+    let width = Self.labelWidth + Self.plotWidth + Self.rightPadding
+    writer.open(
+      "svg",
+      [
+        "xmlns": "http://www.w3.org/2000/svg", "class": "timeline",
+        "width": Markup.number(width), "height": Markup.number(bottom),
+        "viewBox": "0 0 \(Markup.number(width)) \(Markup.number(bottom))",
+        "font-size": Markup.number(Self.fontSize),
+      ])
+    writer.element(
+      "title",
+      text: "Alert timeline: \(timeline.tracks.count) alerts, engine time \(timeline.start) to"
+        + " \(timeline.end) ms")
+    ticks(labelY: axisY - 4, top: axisY, bottom: bottom)
+    var y = plotTop
+    for lane in lanes {
+      writer.empty(
+        "rect",
+        [
+          "class": "lane", "x": "0", "y": Markup.number(y), "width": Markup.number(width),
+          "height": Markup.number(Self.laneHeaderHeight - 2),
+        ])
+      writer.element(
+        "text",
+        [
+          "class": "lane-title", "x": "4", "y": Markup.number(y + 13),
+        ],
+        text: "queue \(lane.queue) (\(lane.tracks.count) alert\(lane.tracks.count == 1 ? "" : "s"))"
+      )
+      y += Self.laneHeaderHeight
+      for track in lane.tracks {
+        row(track, top: y)
+        y += Self.rowHeight
+      }
+    }
+    for (index, marker) in timeline.navigation.enumerated() {
+      navigationMarker(marker, row: index % Self.navigationRows, bottom: bottom)
+    }
+    writer.close("svg")
+  }
+
+  /// The tracks grouped by queue, queues sorted, tracks in timeline order.
+  private func lanes() -> [(queue: String, tracks: [Timeline.Track])] {
+    var byQueue: [String: [Timeline.Track]] = [:]
+    for track in timeline.tracks { byQueue[track.queue, default: []].append(track) }
+    return byQueue.keys.sorted().map { ($0, byQueue[$0] ?? []) }
+  }
+
+  /// The smallest of 1, 2, 5 × 10^k ms (at least 1) that is ≥ `raw`.
+  static func tickStep(_ raw: Double) -> Double {
+    var magnitude = 1.0
+    while magnitude * 10 <= raw { magnitude *= 10 }
+    for factor in [1.0, 2, 5, 10] where magnitude * factor >= raw { return magnitude * factor }
+    return magnitude * 10
+  }
+
+  private mutating func ticks(labelY: Double, top: Double, bottom: Double) {
+    let step = Self.tickStep(span / 8)
+    writer.empty(
+      "line",
+      [
+        "class": "axis", "x1": Markup.number(Self.labelWidth), "y1": Markup.number(top),
+        "x2": Markup.number(Self.labelWidth + Self.plotWidth), "y2": Markup.number(top),
+      ])
+    var offset = 0.0
+    while offset <= span {
+      let x = Self.labelWidth + offset / span * Self.plotWidth
+      writer.open("g", ["class": "tick"])
+      writer.empty(
+        "line",
+        [
+          "x1": Markup.number(x), "y1": Markup.number(top), "x2": Markup.number(x),
+          "y2": Markup.number(bottom),
+        ])
+      writer.element(
+        "text",
+        ["x": Markup.number(x), "y": Markup.number(labelY), "text-anchor": "middle"],
+        text: offset == 0 ? "0 ms" : Markup.number(offset))
+      writer.close("g")
+      offset += step
+    }
+  }
+
+  private mutating func row(_ track: Timeline.Track, top: Double) {
+    let description = Self.describe(track)
+    writer.open("g", ["class": "row-label", "data-alert": track.id])
+    writer.element("title", text: description)
+    let label = track.type.map { "\(track.id) · \($0)" } ?? track.id
+    writer.element(
+      "text",
+      [
+        "x": Markup.number(Self.labelWidth - 8), "y": Markup.number(top + 13),
+        "text-anchor": "end",
+      ], text: Self.fitted(label, width: Self.labelWidth - 16))
+    writer.close("g")
+    for interval in track.intervals {
+      let left = x(interval.start)
+      let duration = interval.end.subtractingReportingOverflow(interval.start).partialValue
+      writer.open(
+        "rect",
+        [
+          "class": "bar state-\(interval.state.rawValue)", "data-alert": track.id,
+          "data-state": interval.state.rawValue, "x": Markup.number(left),
+          "y": Markup.number(top + 3), "width": Markup.number(max(2, x(interval.end) - left)),
+          "height": Markup.number(Self.rowHeight - 6),
+        ])
+      writer.element(
+        "title",
+        text: "\(track.id): \(interval.state.rawValue) from \(interval.start) to"
+          + " \(interval.end) ms (\(duration) ms)")
+      writer.close("rect")
+    }
+    if let reason = track.endReason, let endedAt = track.endedAt {
+      let at = x(endedAt)
+      writer.open("g", ["class": "end end-\(reason.rawValue)", "data-alert": track.id])
+      writer.element("title", text: "\(track.id) ended: \(reason.rawValue) at \(endedAt) ms")
+      writer.empty(
+        "line",
+        [
+          "x1": Markup.number(at), "y1": Markup.number(top + 1), "x2": Markup.number(at),
+          "y2": Markup.number(top + Self.rowHeight - 1), "stroke-width": "3",
+        ])
+      writer.element(
+        "text", ["x": Markup.number(at + 4), "y": Markup.number(top + 13)], text: reason.rawValue)
+      writer.close("g")
+    }
+  }
+
+  /// Everything known about a track, for its row's tooltip.
+  static func describe(_ track: Timeline.Track) -> String {
+    var text = "alert \(track.id)"
+    if let type = track.type { text += ", type \(type)" }
+    text += ", queue \(track.queue)"
+    if let priority = track.priority { text += ", priority \(priority)" }
+    if let reason = track.endReason, let endedAt = track.endedAt {
+      text += ", ended \(reason.rawValue) at \(endedAt) ms"
+    } else {
+      text += ", still active at the end"
+    }
+    return text
+  }
+
+  private mutating func navigationMarker(
+    _ marker: Timeline.NavigationMarker, row: Int, bottom: Double
+  ) {
+    let at = x(marker.at)
+    let labelY = 12 + Double(row) * Self.navigationRowHeight
+    let stack = marker.stack.isEmpty ? "(empty)" : marker.stack.joined(separator: " > ")
+    writer.open("g", ["class": "nav"])
+    writer.element("title", text: "navigation at \(marker.at) ms: stack \(stack)")
+    writer.empty(
+      "line",
+      [
+        "x1": Markup.number(at), "y1": Markup.number(labelY + 2), "x2": Markup.number(at),
+        "y2": Markup.number(bottom),
+      ])
+    writer.element(
+      "text", ["x": Markup.number(at + 3), "y": Markup.number(labelY)],
+      text: Self.fitted(stack, width: 220))
+    writer.close("g")
+  }
+
+  /// `text` cut with an ellipsis to fit `width` at the report's font size.
+  static func fitted(_ text: String, width: Double) -> String {
+    if LayerPicture.textWidth(text, fontSize: fontSize) <= width { return text }
+    var used = LayerPicture.characterWidth * fontSize
+    var kept = ""
+    for character in text {
+      used += LayerPicture.textWidth(character, fontSize: fontSize)
+      if used > width { break }
+      kept.append(character)
+    }
+    return kept + "\u{2026}"
+  }
+
+  /// `ms` since the Unix epoch as `YYYY-MM-DDTHH:MM:SS.mmmZ` (proleptic Gregorian, UTC).
+  static func utcTimestamp(_ ms: Int64) -> String {
+    // Days to civil date: Howard Hinnant's days_from_civil, inverted.
+    let (days, dayMs) = ms.quotientAndRemainder(dividingBy: 86_400_000)
+    let (dayCount, msOfDay) = dayMs < 0 ? (days - 1, dayMs + 86_400_000) : (days, dayMs)
+    let shifted = dayCount + 719_468
+    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+    let dayOfEra = shifted - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let monthIndex = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    func padded(_ value: Int64, _ width: Int) -> String {
+      let digits = String(value)
+      return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+    return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))T"
+      + "\(padded(msOfDay / 3_600_000, 2)):\(padded(msOfDay / 60_000 % 60, 2)):"
+      + "\(padded(msOfDay / 1000 % 60, 2)).\(padded(msOfDay % 1000, 3))Z"
+  }
+}

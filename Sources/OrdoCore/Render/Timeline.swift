@@ -1,0 +1,286 @@
+/// What happened to every alert of a session, on one time axis: the model `ordo report` draws.
+///
+/// Built by `TimelineBuilder` from the engine's state changes; times are engine times in ms.
+public struct Timeline: Equatable, Sendable {
+  /// A span of time an alert spent in one active state.
+  public struct Interval: Equatable, Sendable {
+    /// `scheduled`, `pending`, `showing` or `suspended`.
+    public var state: AlertState
+    public var start: Int64
+    /// ≥ `start`; equal for a state left at the instant it was entered.
+    public var end: Int64
+
+    public init(state: AlertState, start: Int64, end: Int64) {
+      self.state = state
+      self.start = start
+      self.end = end
+    }
+  }
+
+  /// One alert's life. An id used again after its alert ended gets a new track.
+  public struct Track: Equatable, Sendable {
+    public var id: String
+    /// Nil when the builder never saw the alert itself, only its state changes.
+    public var type: String?
+    public var queue: String
+    /// The latest priority seen; nil as for `type`.
+    public var priority: Int64?
+    /// In time order, back to back.
+    public var intervals: [Interval]
+    /// Nil while the alert had not ended when the timeline finished.
+    public var endReason: EndReason?
+    public var endedAt: Int64?
+
+    public init(
+      id: String, type: String?, queue: String, priority: Int64?, intervals: [Interval],
+      endReason: EndReason?, endedAt: Int64?
+    ) {
+      self.id = id
+      self.type = type
+      self.queue = queue
+      self.priority = priority
+      self.intervals = intervals
+      self.endReason = endReason
+      self.endedAt = endedAt
+    }
+  }
+
+  /// The page stack changed at `at` and became `stack` (bottom → top).
+  public struct NavigationMarker: Equatable, Sendable {
+    public var at: Int64
+    public var stack: [String]
+
+    public init(at: Int64, stack: [String]) {
+      self.at = at
+      self.stack = stack
+    }
+  }
+
+  /// Where the timeline comes from (the trace's header).
+  public struct Metadata: Equatable, Sendable {
+    /// The engine version that recorded the session.
+    public var ordoVersion: String?
+    /// Its command-line arguments.
+    public var arguments: [String]
+    /// The wall-clock time (ms since the Unix epoch) of engine time 0.
+    public var startedWallAt: Int64?
+
+    public init(ordoVersion: String? = nil, arguments: [String] = [], startedWallAt: Int64? = nil) {
+      self.ordoVersion = ordoVersion
+      self.arguments = arguments
+      self.startedWallAt = startedWallAt
+    }
+  }
+
+  /// Every alert seen, in the order they first appeared.
+  public var tracks: [Track]
+  public var navigation: [NavigationMarker]
+  /// The time axis: `start` ≤ every time in the timeline ≤ `end`.
+  public var start: Int64
+  public var end: Int64
+  public var metadata: Metadata
+
+  public init(
+    tracks: [Track] = [], navigation: [NavigationMarker] = [], start: Int64 = 0, end: Int64 = 0,
+    metadata: Metadata = Metadata()
+  ) {
+    self.tracks = tracks
+    self.navigation = navigation
+    self.start = start
+    self.end = end
+    self.metadata = metadata
+  }
+
+  /// The queues of the tracks, sorted, each once.
+  /// - Complexity: O(t log t) for t tracks.
+  public var queues: [String] {
+    Array(Set(tracks.map(\.queue))).sorted()
+  }
+
+  /// The number of intervals of every track.
+  /// - Complexity: O(t) for t tracks.
+  public var intervalCount: Int {
+    tracks.reduce(0) { $0 + $1.intervals.count }
+  }
+}
+
+/// Builds a `Timeline` from the engine's state changes, fed in the order they happened.
+///
+/// For each alert: `alertCreated` when `alert.enqueue` queued it (disposition `queued`), or
+/// `alertRestored` for one loaded from the state file, then its `alert.changed` events
+/// (`record(_:)` takes every `ScreenEvent` and keeps what it needs; the engine reports them
+/// only while `alert.changed` is subscribed, so subscribe the screen that is replayed). Call
+/// `navigationChanged` after each `nav.*` call, and `finish(at:)` at the end.
+///
+/// Tolerated: an alert's changes may come before its `alertCreated` when they happened in
+/// the same call (the screen's events come out before the call returns its alert): a track
+/// opened by a change at the instant of the creation is the created alert's. A change for an
+/// alert never created nor restored opens a track whose type and priority are unknown until
+/// an `alertShow` or `alertUpdate` event tells them. A time earlier than the state's start
+/// (the clock moved back) ends the interval at its start.
+public struct TimelineBuilder: Sendable {
+  private struct OpenTrack: Sendable {
+    var track: Timeline.Track
+    /// The current state, nil once ended.
+    var state: AlertState?
+    var since: Int64
+    /// When the track was opened.
+    var openedAt: Int64
+    /// Whether `alertCreated` or `alertRestored` described it.
+    var described: Bool
+  }
+
+  private var tracks: [OpenTrack] = []
+  /// The latest track of each id.
+  private var latest: [String: Int] = [:]
+  private var navigation: [Timeline.NavigationMarker] = []
+  private var stack: [String] = []
+  private var start: Int64
+  private var latestTime: Int64
+  private let metadata: Timeline.Metadata
+
+  /// A builder whose time axis starts at `start` (the engine time the session began).
+  /// - Complexity: O(1).
+  public init(start: Int64 = 0, metadata: Timeline.Metadata = Timeline.Metadata()) {
+    self.start = start
+    self.latestTime = start
+    self.metadata = metadata
+  }
+
+  /// A new alert was queued at `at`: its track starts `scheduled` when its `readyAt` is later,
+  /// `pending` otherwise (whatever `alert.state` says now). Only `id`, `queue`, `type`,
+  /// `priority` and `readyAt` are read.
+  /// - Complexity: O(1) on average.
+  public mutating func alertCreated(_ alert: Alert, at: Int64) {
+    note(at)
+    if let index = latest[alert.id], !tracks[index].described,
+      tracks[index].openedAt == at, tracks[index].track.queue == alert.queue
+    {
+      tracks[index].described = true
+      tracks[index].track.type = alert.type
+      tracks[index].track.priority = alert.priority
+      return
+    }
+    let state: AlertState = (alert.readyAt ?? at) > at ? .scheduled : .pending
+    open(alert, state: state, at: at, described: true)
+  }
+
+  /// An alert loaded from the state file, as it is at `at` (its track starts in `alert.state`;
+  /// an ended alert gets no track).
+  /// - Complexity: O(1) on average.
+  public mutating func alertRestored(_ alert: Alert, at: Int64) {
+    note(at)
+    guard !alert.state.isEnded else { return }
+    open(alert, state: alert.state, at: at, described: true)
+  }
+
+  /// An `alert.changed`: alert `id` went from `previous` to `state` at `at`.
+  /// - Complexity: O(1) on average.
+  public mutating func alertChanged(
+    id: String, queue: String, state: AlertState, previous: AlertState, reason: ChangeReason,
+    at: Int64
+  ) {
+    note(at)
+    let index: Int
+    if let known = latest[id], tracks[known].state != nil {
+      index = known
+    } else {
+      index = tracks.count
+      latest[id] = index
+      tracks.append(
+        OpenTrack(
+          track: Timeline.Track(
+            id: id, type: nil, queue: queue, priority: nil, intervals: [], endReason: nil,
+            endedAt: nil),
+          state: previous.isEnded ? nil : previous, since: at, openedAt: at, described: false))
+    }
+    close(index, at: at)
+    if state.isEnded {
+      tracks[index].state = nil
+      tracks[index].track.endReason = EndReason(reason) ?? Self.endReason(of: state)
+      tracks[index].track.endedAt = max(at, tracks[index].since)
+    } else {
+      tracks[index].state = state
+      tracks[index].since = max(at, tracks[index].since)
+    }
+  }
+
+  /// Takes what a timeline needs from an engine event: `alertChanged` as above; `alertShow`
+  /// and `alertUpdate` refresh the alert's type and priority. Other events say nothing new.
+  /// - Complexity: O(1) on average.
+  public mutating func record(_ event: ScreenEvent) {
+    switch event {
+    case .alertChanged(let id, let queue, let state, let previous, let reason, let at):
+      alertChanged(id: id, queue: queue, state: state, previous: previous, reason: reason, at: at)
+    case .alertShow(let alert, _, let at, _), .alertUpdate(let alert, let at):
+      note(at)
+      guard let index = latest[alert.id], tracks[index].state != nil else { return }
+      tracks[index].track.type = alert.type
+      tracks[index].track.priority = alert.priority
+    case .alertHide, .alertIdle:
+      break
+    }
+  }
+
+  /// The page stack is `stack` since `at`; a marker only when it differs from the last one
+  /// (the stack starts empty).
+  /// - Complexity: O(k), k the length of the stack.
+  public mutating func navigationChanged(stack: [String], at: Int64) {
+    note(at)
+    guard stack != self.stack else { return }
+    self.stack = stack
+    navigation.append(Timeline.NavigationMarker(at: at, stack: stack))
+  }
+
+  /// The timeline up to `at` (or the latest time fed, if later): alerts still active end
+  /// their last interval there, without an end reason.
+  /// - Complexity: O(n), n the number of intervals.
+  public func finish(at: Int64) -> Timeline {
+    let end = max(at, latestTime)
+    var finished: [Timeline.Track] = []
+    finished.reserveCapacity(tracks.count)
+    for open in tracks {
+      var track = open.track
+      if let state = open.state {
+        track.intervals.append(Timeline.Interval(state: state, start: open.since, end: end))
+      }
+      finished.append(track)
+    }
+    return Timeline(
+      tracks: finished, navigation: navigation, start: start, end: end, metadata: metadata)
+  }
+
+  // MARK: - Internals
+
+  private mutating func note(_ time: Int64) {
+    start = min(start, time)
+    latestTime = max(latestTime, time)
+  }
+
+  private mutating func open(_ alert: Alert, state: AlertState, at: Int64, described: Bool) {
+    latest[alert.id] = tracks.count
+    tracks.append(
+      OpenTrack(
+        track: Timeline.Track(
+          id: alert.id, type: alert.type, queue: alert.queue, priority: alert.priority,
+          intervals: [], endReason: nil, endedAt: nil),
+        state: state, since: at, openedAt: at, described: described))
+  }
+
+  /// Ends the current interval of track `index` at `at`.
+  private mutating func close(_ index: Int, at: Int64) {
+    guard let state = tracks[index].state else { return }
+    let since = tracks[index].since
+    tracks[index].track.intervals.append(
+      Timeline.Interval(state: state, start: since, end: max(at, since)))
+  }
+
+  private static func endReason(of state: AlertState) -> EndReason? {
+    switch state {
+    case .done: return .completed
+    case .cancelled: return .cancelled
+    case .expired: return .expired
+    case .scheduled, .pending, .showing, .suspended: return nil
+    }
+  }
+}

@@ -1,0 +1,300 @@
+import Testing
+
+@testable import OrdoCore
+
+/// `TimelineBuilder` fed by a real `Screen`, and `renderReportHTML` read back with a real
+/// XML parser.
+@Suite struct ReportTests {
+  // MARK: - The timeline model
+
+  @Test(arguments: [false, true])
+  func theScenarioGivesEveryIntervalAndEnd(createdAfterItsChanges: Bool) throws {
+    let session = try ReportScenario.record(createdAfterItsChanges: createdAfterItsChanges)
+    let timeline = session.finish(at: 4000)
+    #expect(timeline.tracks.map(\.id) == ReportScenario.expectedIntervals.map(\.id))
+    for (track, expected) in zip(timeline.tracks, ReportScenario.expectedIntervals) {
+      #expect(
+        track.intervals
+          == expected.intervals.map {
+            Timeline.Interval(state: $0.0, start: $0.1, end: $0.2)
+          }, "\(track.id)")
+      let end = ReportScenario.expectedEnds[track.id]
+      #expect(track.endReason == end?.0 && track.endedAt == end?.1, "\(track.id)")
+    }
+    #expect(timeline.tracks.map(\.type) == ["modal", "modal", "toast", "toast", "toast", "modal"])
+    #expect(
+      timeline.tracks.map(\.queue) == ["default", "default", "toast", "toast", "toast", "default"])
+    #expect(timeline.tracks.allSatisfy { $0.priority == 0 })
+    #expect(
+      timeline.navigation == [
+        .init(at: 0, stack: ["home"]), .init(at: 1500, stack: ["home", "room"]),
+        .init(at: 2000, stack: ["home"]),
+      ])
+    #expect(timeline.start == 0 && timeline.end == 4000)
+    #expect(timeline.queues == ["default", "toast"])
+  }
+
+  @Test func changesOfAnAlertNeverDescribedStillMakeATrack() {
+    var builder = TimelineBuilder()
+    builder.alertChanged(
+      id: "restored", queue: "q", state: .showing, previous: .pending, reason: .shown, at: 10)
+    var alert = Alert(
+      id: "restored", queue: "q", type: "banner", priority: 4, state: .showing, seq: 1,
+      createdAt: 0, shownCount: 1)
+    builder.record(.alertShow(alert: alert, resumed: false, at: 10, layer: nil))
+    // The clock moved back: the interval ends where it started.
+    builder.alertChanged(
+      id: "restored", queue: "q", state: .done, previous: .showing, reason: .completed, at: 5)
+    // The id again, for a new alert.
+    alert.readyAt = 40
+    builder.alertCreated(alert, at: 30)
+    builder.navigationChanged(stack: [], at: 31)
+    builder.navigationChanged(stack: ["a"], at: 32)
+    builder.navigationChanged(stack: ["a"], at: 33)
+    let timeline = builder.finish(at: 20)
+    #expect(timeline.tracks.count == 2)
+    #expect(timeline.tracks[0].type == "banner" && timeline.tracks[0].priority == 4)
+    #expect(
+      timeline.tracks[0].intervals == [
+        .init(state: .pending, start: 10, end: 10), .init(state: .showing, start: 10, end: 10),
+      ])
+    #expect(timeline.tracks[0].endReason == .completed && timeline.tracks[0].endedAt == 10)
+    #expect(timeline.tracks[1].intervals == [.init(state: .scheduled, start: 30, end: 33)])
+    #expect(timeline.tracks[1].endReason == nil)
+    #expect(timeline.navigation == [.init(at: 32, stack: ["a"])])
+    #expect(timeline.end == 33)
+  }
+
+  @Test func restoredAlertsStartInTheirState() {
+    var builder = TimelineBuilder(start: 100)
+    let alert = Alert(
+      id: "kept", queue: "default", type: "t", priority: 1, state: .suspended, seq: 1,
+      createdAt: -50, shownCount: 1)
+    builder.alertRestored(alert, at: 100)
+    builder.alertChanged(
+      id: "kept", queue: "default", state: .showing, previous: .suspended, reason: .resumed,
+      at: 150)
+    let timeline = builder.finish(at: 200)
+    #expect(
+      timeline.tracks.first?.intervals == [
+        .init(state: .suspended, start: 100, end: 150),
+        .init(state: .showing, start: 150, end: 200),
+      ])
+  }
+
+  // MARK: - The page
+
+  private func scenarioReport() throws -> (Timeline, LayerTree, String) {
+    let session = try ReportScenario.record()
+    let timeline = session.finish(at: 4000)
+    let svg = try session.screen.layers.renderSVG(ReportScenario.sampleOptions)
+    return (
+      timeline, session.screen.layers, renderReportHTML(timeline, layersSVG: svg, title: "Session")
+    )
+  }
+
+  @Test func theReportIsWellFormedWithOneBarPerInterval() throws {
+    let (timeline, layers, html) = try scenarioReport()
+    #expect(html.hasPrefix("<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\""))
+    let page = try parseXML(html)
+    #expect(page.name == "html")
+    let bars = page.elements(withClass: "bar")
+    #expect(bars.count == timeline.intervalCount)
+    #expect(bars.count == 13)
+    // In track order, each bar names its alert and state.
+    let expected = (0..<2).flatMap { number in
+      ReportScenario.expectedIntervals.filter { lane($0.id) == number }
+    }.flatMap { track in track.intervals.map { (track.id, $0.0.rawValue) } }
+    #expect(bars.map { $0.attributes["data-alert"] ?? "" } == expected.map(\.0))
+    #expect(bars.map { $0.attributes["data-state"] ?? "" } == expected.map(\.1))
+    for bar in bars {
+      #expect(bar.classes.contains("state-\(bar.attributes["data-state"] ?? "")"))
+      #expect((bar.number("width") ?? 0) >= 2)
+      #expect(
+        bar.child(named: "title")?.text.hasPrefix(bar.attributes["data-alert"] ?? "?") == true)
+    }
+    // Ends, navigation, lanes, legend, the layer picture.
+    let ends = page.elements(named: "g", withClass: "end")
+    #expect(
+      Set(
+        ends.map { "\($0.attributes["data-alert"] ?? "") \($0.child(named: "text")?.text ?? "")" })
+        == [
+          "welcome timeout", "promo completed", "toast1 timeout", "late expired", "gone cancelled",
+        ])
+    #expect(
+      page.elements(named: "g", withClass: "nav").map { $0.child(named: "text")?.text } == [
+        "home", "home > room", "home",
+      ])
+    #expect(
+      page.elements(named: "text", withClass: "lane-title").map(\.text) == [
+        "queue default (3 alerts)", "queue toast (3 alerts)",
+      ])
+    #expect(page.elements(named: "span", withClass: "swatch").count == 10)
+    let ticks = page.elements(named: "g", withClass: "tick").compactMap {
+      $0.child(named: "text")?.text
+    }
+    #expect(ticks == ["0 ms", "500", "1000", "1500", "2000", "2500", "3000", "3500", "4000"])
+    let picture = try #require(page.elements(named: "svg", withClass: "ordo-layers").first)
+    let framed = try layers.paintOrder(of: nil).filter { try layers.get(id: $0).frame != nil }
+    #expect(
+      picture.elements(named: "g", withClass: "layer").map { $0.attributes["data-layer"] ?? "" }
+        == framed)
+  }
+
+  private func lane(_ id: String) -> Int {
+    ["welcome", "promo", "gone"].contains(id) ? 0 : 1
+  }
+
+  @Test func barsSitOnTheTimeAxis() throws {
+    let (_, _, html) = try scenarioReport()
+    let page = try parseXML(html)
+    let bars = page.elements(withClass: "bar")
+    let promo = bars.filter { $0.attributes["data-alert"] == "promo" }
+    // 880 px for 4000 ms from x = 280: 0.22 px per ms.
+    #expect(promo.map { $0.number("x") ?? -1 } == [280, 500, 610, 720])
+    #expect(promo.map { $0.number("width") ?? -1 } == [220, 110, 110, 110])
+    // A zero-length interval is still drawn, 2 px wide.
+    let welcome = bars.filter { $0.attributes["data-alert"] == "welcome" }
+    #expect(welcome.first?.number("width") == 2)
+    // Rows of one lane do not overlap.
+    let rows = Set(
+      bars.filter { lane($0.attributes["data-alert"] ?? "") == 0 }.map {
+        "\($0.attributes["data-alert"] ?? "") \($0.number("y") ?? 0)"
+      })
+    #expect(rows.count == 3)
+  }
+
+  @Test func hostileStringsAreInertText() throws {
+    var builder = TimelineBuilder(
+      metadata: Timeline.Metadata(ordoVersion: hostileStrings[0], arguments: hostileStrings))
+    for (number, text) in hostileStrings.enumerated() {
+      let alert = Alert(
+        id: text, queue: hostileStrings[(number + 1) % hostileStrings.count], type: text,
+        priority: 0, state: .pending, seq: Int64(number), createdAt: Int64(number * 10),
+        shownCount: 0)
+      builder.alertCreated(alert, at: Int64(number * 10))
+      builder.alertChanged(
+        id: text, queue: alert.queue, state: .showing, previous: .pending, reason: .shown,
+        at: Int64(number * 10 + 5))
+      builder.navigationChanged(stack: [text, "x"], at: Int64(number * 10 + 7))
+    }
+    var layers = LayerTree()
+    for (number, id) in hostileStrings.enumerated() {
+      try layers.add(id, sort: Int64(number), frame: square(Double(number), 0, 50))
+    }
+    let timeline = builder.finish(at: 200)
+    let html = renderReportHTML(
+      timeline, layersSVG: try layers.renderSVG(RenderOptions()), title: hostileStrings[1])
+    let page = try parseXML(html)
+    let bars = page.elements(withClass: "bar")
+    #expect(bars.count == timeline.intervalCount)
+    #expect(
+      Set(bars.map { $0.attributes["data-alert"] ?? "" }) == Set(hostileStrings.map(xmlReadable)))
+    #expect(page.elements(named: "title").first?.text == xmlReadable(hostileStrings[1]))
+    #expect(page.elements(named: "h1").first?.text == xmlReadable(hostileStrings[1]))
+    #expect(
+      page.elements(named: "code").map(\.text) == hostileStrings.map(xmlReadable))
+    #expect(
+      Set(page.elements(named: "text", withClass: "lane-title").map(\.text))
+        == Set(
+          hostileStrings.map { "queue \(xmlReadable($0)) (1 alert)" }))
+    for label in page.elements(named: "g", withClass: "row-label") {
+      let id = label.attributes["data-alert"] ?? "?"
+      #expect(label.child(named: "title")?.text.hasPrefix("alert \(id), type \(id)") == true)
+    }
+    expectInert(html, page)
+  }
+
+  /// No script, no handler, nothing fetched: whatever the strings were.
+  private func expectInert(_ html: String, _ page: ParsedElement) {
+    #expect(html.firstRange(of: /<\s*script/.ignoresCase()) == nil)
+    #expect(attributeNames(in: html).allSatisfy { !$0.lowercased().hasPrefix("on") })
+    // Every tag was read by the tokenizer above (none hides an attribute it could not parse).
+    #expect(html.matches(of: /<[A-Za-z]/).count == attributeTagCount(html))
+    let names = Set(page.allElements.map(\.name))
+    let allowed: Set<String> = [
+      "html", "head", "meta", "title", "style", "body", "h1", "h2", "dl", "dt", "dd", "code",
+      "section", "ul", "li", "span", "p", "div", "svg", "g", "rect", "line", "text", "defs",
+      "clipPath", "circle",
+    ]
+    #expect(names.isSubset(of: allowed), "unexpected elements: \(names.subtracting(allowed))")
+    for element in page.allElements {
+      for (name, value) in element.attributes {
+        #expect(!name.lowercased().hasPrefix("on"))
+        #expect(!["href", "src", "xlink:href", "action", "srcset"].contains(name.lowercased()))
+        #expect(!value.lowercased().contains("javascript:"))
+      }
+    }
+    // The only URLs are namespace names.
+    let urls = html.matches(of: /https?:\/\/[^"\s]*/).map { String($0.output) }
+    #expect(
+      Set(urls).isSubset(of: ["http://www.w3.org/1999/xhtml", "http://www.w3.org/2000/svg"]))
+    #expect(html.contains("default-src &apos;none&apos;"))
+  }
+
+  private func attributeTagCount(_ markup: String) -> Int {
+    markup.matches(of: /<([A-Za-z][A-Za-z0-9:-]*)((?:\s+[^\s=\/>]+\s*=\s*"[^"]*")*)\s*\/?>/).count
+  }
+
+  @Test func theScenarioReportIsInertToo() throws {
+    let (_, _, html) = try scenarioReport()
+    expectInert(html, try parseXML(html))
+  }
+
+  /// An HTML parser takes `<span/>` for an open `<span>`: only void elements and SVG ones
+  /// may close themselves, or the page would nest differently in a browser than in XML.
+  @Test func onlyVoidAndSVGElementsCloseThemselves() throws {
+    let (_, _, html) = try scenarioReport()
+    let selfClosed = Set(
+      html.matches(of: /<([A-Za-z][A-Za-z0-9:-]*)[^<>]*\/>/).map {
+        String($0.output.1)
+      })
+    #expect(selfClosed.isSubset(of: ["meta", "rect", "line", "circle"]), "\(selfClosed)")
+    #expect(selfClosed.contains("meta") && selfClosed.contains("rect"))
+  }
+
+  @Test func theSameTimelineGivesTheSameBytes() throws {
+    let (_, _, first) = try scenarioReport()
+    let (_, _, second) = try scenarioReport()
+    #expect(first == second)
+  }
+
+  @Test func anEmptySessionStillMakesAPage() throws {
+    let html = renderReportHTML(
+      TimelineBuilder().finish(at: 0), layersSVG: try LayerTree().renderSVG(RenderOptions()),
+      title: "Nothing")
+    let page = try parseXML(html)
+    #expect(page.elements(withClass: "bar").isEmpty)
+    #expect(
+      page.elements(named: "p", withClass: "empty").first?.text == "No alert in this session.")
+    #expect(page.elements(named: "g", withClass: "tick").count == 2)
+  }
+
+  @Test func anXMLDeclarationBeforeTheLayersIsDropped() throws {
+    let html = renderReportHTML(
+      TimelineBuilder().finish(at: 10),
+      layersSVG:
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
+      title: "t")
+    #expect(!html.contains("<?xml"))
+    #expect(try parseXML(html).elements(named: "svg").count == 2)
+  }
+
+  @Test(
+    arguments: [
+      (0.1, 1), (1, 1), (3, 5), (12, 20), (70, 100), (1250, 2000), (5e17, 5e17),
+    ] as [(Double, Double)])
+  func tickStepsAreOneTwoOrFiveTimesAPowerOfTen(raw: Double, step: Double) {
+    #expect(ReportPage.tickStep(raw) == step)
+  }
+
+  @Test(
+    arguments: [
+      (0, "1970-01-01T00:00:00.000Z"), (-1, "1969-12-31T23:59:59.999Z"),
+      (951_782_400_000, "2000-02-29T00:00:00.000Z"),
+      (1_700_000_000_123, "2023-11-14T22:13:20.123Z"),
+    ] as [(Int64, String)])
+  func wallClockStartsAreWrittenInUTC(ms: Int64, text: String) {
+    #expect(ReportPage.utcTimestamp(ms) == text)
+  }
+}

@@ -1,0 +1,319 @@
+"""The I/O-free core shared by :class:`ordo.Engine` and :class:`ordo.AsyncEngine`.
+
+It holds everything but the transport: the command line, request ids and
+pending calls (:class:`~ordo.endpoint.Endpoint`), the framing and JSON of
+outgoing messages, the classification of incoming ones, the event buffer and
+the handlers, batch building, and the decoding of results, events and errors.
+An engine adds how bytes are written and read (threads, or asyncio tasks),
+what a caller waits on (a lock, or a future: the *slot* ``S``) and where
+handlers run, through the hooks at the end of :class:`Core`.
+
+State that waiters look at (buffered events, strays, the exit) changes under
+``self._guard`` and is followed by ``self._wake()``: for asyncio the guard is a
+no-op and the wake resolves the waiters' futures; the blocking engine's
+waiters read the output themselves, so its guard is a lock and its wake a no-op.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections import deque
+from collections.abc import Mapping, Sequence
+from contextlib import AbstractContextManager
+from typing import Any, Callable, Generic, Literal, Optional, TypeVar, overload
+
+from ._call import Call, Pending
+from ._decode import dumps, loads
+from .api import AlertsAPI, ClockAPI, EngineAPI, F, LayersAPI, NavAPI
+from .batch import Batch
+from .discovery import PathLike, engine_command, find_engine
+from .endpoint import Answer, Endpoint, Notice
+from .errors import EngineExited, OrdoTimeout, ProtocolViolation
+from .events import AlertChanged, AlertHide, AlertIdle, AlertShow, AlertUpdate, Event
+from .streams import make_framer
+
+S = TypeVar("S")
+log = logging.getLogger("ordo")
+engine_log = logging.getLogger("ordo.engine")
+
+#: ``tap(direction, message)``: ``"send"``/``"recv"`` with the JSON value, or
+#: ``"send-raw"`` with the bytes of ``send_raw``.
+Tap = Callable[[str, Any], None]
+Handler = Callable[[Any], object]
+Predicate = Callable[[Any], bool]
+Off = Callable[[], None]
+E = TypeVar("E")
+#: wait_for's ``predicate`` and ``timeout``.
+Match = Optional[Callable[[E], bool]]
+Seconds = Optional[float]
+#: "Nothing found" for the pickers run by waiters (None may be a value).
+NOTHING: Any = object()
+READ_SIZE = 1 << 16
+
+
+def any_value(value: Any) -> Any:
+    return value
+
+
+class Core(EngineAPI[F], Generic[F, S]):
+    """What the blocking and the asyncio engine share; see the module docstring."""
+
+    _guard: AbstractContextManager[Any]
+
+    def __init__(
+        self,
+        binary: PathLike | None = None,
+        *,
+        framing: Literal["ndjson", "lsp"] = "ndjson",
+        clock: Literal["system", "manual"] | None = None,
+        args: Sequence[str] = (),
+        timeout: float = 30.0,
+        env: Mapping[str, str] | None = None,
+        cwd: PathLike | None = None,
+        tap: Tap | None = None,
+        event_buffer: int = 10_000,
+        stderr_lines: int = 200,
+    ) -> None:
+        self.binary = find_engine(binary)
+        self.framing = framing
+        self.timeout = timeout
+        self.command = engine_command(self.binary, framing=framing, clock=clock, args=args)
+        self.layers: LayersAPI[F] = LayersAPI(self)
+        self.alerts: AlertsAPI[F] = AlertsAPI(self)
+        self.nav: NavAPI[F] = NavAPI(self)
+        self.clock: ClockAPI[F] = ClockAPI(self)
+        self._tap = tap
+        self._framer = make_framer(framing)
+        self._endpoint: Endpoint[S] = Endpoint()
+        self._events: deque[Event] = deque(maxlen=event_buffer)
+        self._dropped = 0
+        self._strays: deque[Any] = deque()
+        self._handlers: dict[str, list[Handler]] = {}  # replaced, never mutated: read unlocked
+        self._handlers_lock = threading.Lock()
+        self._stderr_tail: deque[str] = deque(maxlen=stderr_lines)
+        self._exited: EngineExited | None = None
+        self._closed = False
+        self._env = None if env is None else dict(env)
+        self._cwd = cwd
+        self._init_transport()
+
+    def __repr__(self) -> str:
+        state = "closed" if self._closed else ("exited" if self._exited else "running")
+        pid = getattr(getattr(self, "_proc", None), "pid", None)
+        return f"<{type(self).__name__} pid={pid} {self.framing} {state}>"
+
+    @property
+    def stderr_tail(self) -> str:
+        """The last lines the engine wrote to stderr."""
+        return "\n".join(self._stderr_tail)
+
+    def _stderr_line(self, line: bytes) -> None:
+        text = line.decode("utf-8", "replace").rstrip("\r\n")
+        self._stderr_tail.append(text)
+        engine_log.debug("%s", text)
+
+    # ------------------------------------------------------------------ outgoing
+
+    def _encode(self, message: Any) -> bytes:
+        return self._framer.encode(dumps(message))
+
+    def _encode_raw(self, data: bytes) -> bytes:
+        return data + b"\n" if self.framing == "ndjson" else self._framer.encode(data)
+
+    def _record(self, direction: str, message: Any) -> None:
+        """Before writing (under the transport's write lock, in write order)."""
+        if self._exited is not None:
+            raise self._exited
+        if self._tap is not None:
+            self._tap(direction, message)
+        if direction == "send":
+            self._endpoint.written(message)
+        else:
+            self._endpoint.written_raw()
+
+    def _plan(
+        self, batch: Batch, slot: Callable[[], S]
+    ) -> tuple[list[dict[str, Any]], list[tuple[Pending[Any], S, dict[str, Any]]]]:
+        """The messages of a batch and, for each request, its entry, slot and message."""
+        messages: list[dict[str, Any]] = []
+        waits = []
+        for pending in batch.entries:
+            if pending.call.notification:
+                messages.append(self._endpoint.notification(pending.call))
+            else:
+                waiting = slot()
+                messages.append(self._endpoint.request(pending.call, waiting))
+                waits.append((pending, waiting, messages[-1]))
+        return messages, waits
+
+    @staticmethod
+    def _sent(batch: Batch) -> None:
+        """The batch was written: its notifications are done."""
+        for pending in batch.entries:
+            if pending.call.notification:
+                pending._set_result(pending.call.decode(None))
+
+    @staticmethod
+    def _raw_call(method: str, params: Mapping[str, Any] | None, note: bool = False) -> Call[Any]:
+        return Call(method, None if params is None else dict(params), any_value, note)
+
+    # ------------------------------------------------------------------ incoming
+
+    def _feed(self, chunk: bytes) -> None:
+        """Bytes read from the engine's stdout, in order."""
+        for body in self._framer.feed(chunk):
+            try:
+                message = loads(body.decode("utf-8"))
+            except ValueError:  # UnicodeDecodeError too
+                log.error("ordo wrote a message that is not JSON: %r", body[:200])
+                continue
+            if self._tap is not None:
+                try:
+                    self._tap("recv", message)
+                except Exception:
+                    log.exception("ordo tap failed")
+            for item in self._endpoint.receive(message):
+                if isinstance(item, Answer):
+                    self._answered(item.slot, item.response)
+                elif isinstance(item, Notice):
+                    self._event(item.event)
+                else:
+                    with self._guard:
+                        self._strays.append(item.message)
+                        self._wake()
+
+    def _event(self, event: Event) -> None:
+        with self._guard:
+            if len(self._events) == self._events.maxlen:
+                self._dropped += 1
+                if self._dropped == 1:
+                    log.warning("event buffer full: dropping the oldest unconsumed events")
+            self._events.append(event)
+            self._wake()
+        handlers = [*self._handlers.get(event.name, ()), *self._handlers.get("*", ())]
+        if handlers:
+            self._handle(event, handlers)
+
+    def _read_failed(self, exc: Exception) -> str:
+        """The reader stops on a bug or unreadable output: kill the engine, say why."""
+        if isinstance(exc, ProtocolViolation):
+            detail = f"unreadable output: {exc}"
+            log.error("ordo: %s; killing the engine", detail)
+        else:
+            detail = f"client reader failed: {exc!r}"
+            log.error("ordo reader failed", exc_info=exc)
+        self.kill()
+        return detail
+
+    def _gone(self, returncode: int | None, detail: str) -> None:
+        """The engine's output ended: every pending and later call fails."""
+        error = EngineExited(returncode, self.stderr_tail, detail)
+        self._exited = error
+        for slot in self._endpoint.drain():
+            self._failed(slot, error)
+        with self._guard:
+            self._wake()
+
+    # ------------------------------------------------------------------ events
+
+    @overload
+    def on(self, name: Literal["alert.show"], handler: Callable[[AlertShow], object]) -> Off: ...
+    @overload
+    def on(self, name: Literal["alert.hide"], handler: Callable[[AlertHide], object]) -> Off: ...
+    @overload
+    def on(
+        self, name: Literal["alert.update"], handler: Callable[[AlertUpdate], object]
+    ) -> Off: ...
+    @overload
+    def on(self, name: Literal["alert.idle"], handler: Callable[[AlertIdle], object]) -> Off: ...
+    @overload
+    def on(
+        self, name: Literal["alert.changed"], handler: Callable[[AlertChanged], object]
+    ) -> Off: ...
+    @overload
+    def on(self, name: str, handler: Callable[[Event], object]) -> Off: ...
+
+    def on(self, name: str, handler: Handler) -> Off:
+        """Call ``handler(event)`` for each event ``name`` (``"*"``: every event), in order,
+        before the answer of the call whose events they are is returned. Returns a
+        function that removes it. ``alert.changed`` is sent only after
+        ``engine.events.subscribe(["alert.changed"])``.
+        """
+        with self._handlers_lock:
+            self._handlers = {**self._handlers, name: [*self._handlers.get(name, ()), handler]}
+        return lambda: self.off(name, handler)
+
+    def off(self, name: str, handler: Handler) -> None:
+        """Remove a handler added with :meth:`on` (no error if absent)."""
+        with self._handlers_lock:
+            handlers = [*self._handlers.get(name, ())]
+            if handler in handlers:
+                handlers.remove(handler)
+                self._handlers = {**self._handlers, name: handlers}
+
+    @staticmethod
+    def _run(handler: Handler, event: Event) -> object:
+        try:
+            return handler(event)
+        except Exception:
+            log.exception("ordo event handler %r failed on %s", handler, event.name)
+            return None
+
+    def _pick_event(self, name: str, predicate: Predicate | None) -> Callable[[], Any]:
+        """Run by a waiter under the guard: take the oldest matching event, or NOTHING."""
+
+        def pick() -> Any:
+            for i, event in enumerate(self._events):
+                if (name == "*" or event.name == name) and (predicate is None or predicate(event)):
+                    del self._events[i]
+                    return event
+            return NOTHING
+
+        return pick
+
+    def _pick_stray(self) -> Any:
+        return self._strays.popleft() if self._strays else NOTHING
+
+    def _found(self, found: Any, what: str, wait: float | None) -> Any:
+        """What a waiter found, or why not: EngineExited, else OrdoTimeout."""
+        if found is not NOTHING:
+            return found
+        if self._exited is not None:
+            raise self._exited
+        raise OrdoTimeout(f"no {what} within {wait} s")
+
+    def drain_events(self) -> list[Event]:
+        """Every buffered event, oldest first, consumed."""
+        with self._guard:
+            items = list(self._events)
+            self._events.clear()
+            return items
+
+    @property
+    def pending_events(self) -> int:
+        """How many received events are buffered, not yet consumed."""
+        return len(self._events)
+
+    # ------------------------------------------------------------------ transport hooks
+
+    def _init_transport(self) -> None:
+        """The end of ``__init__``: the engine's own state (the blocking one spawns now)."""
+        raise NotImplementedError
+
+    def _wake(self) -> None:
+        """Waiters may find what they wait for now (called under ``_guard``)."""
+        raise NotImplementedError
+
+    def _answered(self, slot: S, response: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    def _failed(self, slot: S, error: EngineExited) -> None:
+        raise NotImplementedError
+
+    def _handle(self, event: Event, handlers: list[Handler]) -> None:
+        """Run ``handlers`` before any later answer completes."""
+        raise NotImplementedError
+
+    def kill(self) -> None:
+        raise NotImplementedError

@@ -1,0 +1,89 @@
+"""Results decoded from the models' type hints (ordo._decode), without an engine."""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any
+
+import pytest
+
+import ordo
+from ordo import api, models
+from schema_check import SchemaDocument
+
+NAMESPACES = (api.EngineAPI, api.ClockAPI, api.LayersAPI, api.AlertsAPI, api.NavAPI, api.EventsAPI)
+
+
+def decoders() -> dict[str, Any]:
+    """JSON-RPC method → the decoder of its wrapper's result."""
+    found = {}
+    for namespace in NAMESPACES:
+        for name in dir(namespace):
+            wrapper = inspect.getattr_static(namespace, name)
+            if isinstance(wrapper, api.Method):
+                found[wrapper.__ordo_method__] = wrapper.decode
+    return found
+
+
+def test_every_result_example_of_the_schema_decodes(schema: SchemaDocument) -> None:
+    decode = decoders()
+    checked = 0
+    for method in schema.doc["methods"]:
+        for example in method.get("examples", []):
+            if "result" in example:
+                decode[method["name"]](example["result"]["value"])
+                checked += 1
+    assert checked >= len(schema.methods) // 2
+
+
+def layer_json(**changes: Any) -> dict[str, Any]:
+    layer = {"id": "a", "parent": None, "sort": 1, "index": 0, "hidden": False}
+    layer.update(interactive=True, clips=False, childCount=0, frame=None, data=None)
+    return {**layer, **changes}
+
+
+def test_members_are_the_camel_case_fields_and_nested_models_decode() -> None:
+    frame = {"x": 0, "y": 1.5, "width": 2, "height": 3}
+    layer = models.Layer.from_json(layer_json(childCount=4, frame=frame, data={"k": [1]}))
+    assert layer.child_count == 4 and layer.frame == models.Frame(0, 1.5, 2, 3)
+    assert layer.data == {"k": [1]}
+    assert models.Layer.from_json(layer_json(sort=2.0)).sort == 2  # integral float
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"childCount": None}, "childCount"),
+        ({"sort": "1"}, "expected an integer"),
+        ({"hidden": 0}, "expected a boolean"),
+        ({"frame": {"x": 0}}, "Frame"),
+        ({"id": None}, "Layer.id"),
+    ],
+)
+def test_a_mismatch_is_a_protocol_violation(change: dict[str, Any], message: str) -> None:
+    with pytest.raises(ordo.ProtocolViolation, match=message):
+        models.Layer.from_json(layer_json(**change))
+
+
+def test_a_missing_member_is_a_protocol_violation() -> None:
+    value = layer_json()
+    del value["index"]
+    with pytest.raises(ordo.ProtocolViolation, match="missing member 'index'"):
+        models.Layer.from_json(value)
+
+
+def test_enum_values_unknown_to_this_client_pass_through() -> None:
+    mode: str = models.ClockNow.from_json({"now": 1, "mode": "sundial"}).mode
+    assert mode == "sundial"
+    with pytest.raises(ordo.ProtocolViolation):
+        models.ClockNow.from_json({"now": 1, "mode": 3})
+
+
+def test_trees_deeper_than_the_python_stack_decode() -> None:
+    node: dict[str, Any] = {"id": "leaf", "sort": 0, "hidden": False, "children": []}
+    for depth in range(5000):
+        node = {"id": f"n{depth}", "sort": depth, "hidden": False, "children": [node]}
+    tree = models.tree_from_json(node)
+    assert isinstance(tree, models.TreeNode) and tree.id == "n4999"
+    root = models.tree_from_json({"id": None, "children": [node["children"][0]]})
+    assert isinstance(root, models.TreeRoot) and root.children[0].id == "n4998"

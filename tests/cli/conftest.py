@@ -1,0 +1,27 @@
+"""Fixtures of the command-line suite (see cli_support.py for the shell helpers).
+
+Run (from the repository root, with the release engine built):
+
+    ORDO_BIN=$PWD/.build/release/ordo .venv/bin/python -m pytest -q tests/cli
+
+Without ORDO_BIN the suite uses .build/release/ordo of this checkout.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from cli_support import engine_binary
+
+
+@pytest.fixture(scope="session", autouse=True)
+def ordo_bin() -> str:
+    try:
+        return engine_binary()
+    except RuntimeError as problem:
+        pytest.exit(str(problem), returncode=4)

@@ -1,0 +1,345 @@
+"""`ordo call METHOD [PARAMS]` and `ordo call -` from a real shell: what goes to stdout and
+stderr, the exit statuses, pretty output on a terminal, events, bad PARAMS."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cli_support import compact, ndjson, q, sh, sh_on_terminal
+
+LAYER = {
+    "id": "card",
+    "sort": 3,
+    "frame": {"x": 0, "y": 0, "width": 320, "height": 200},
+    # Characters the indenter must leave alone inside strings.
+    "data": {"title": 'a "quoted", {braced} [bracketed]: text\\', "tags": [], "meta": {}},
+}
+
+
+# --------------------------------------------------------------------------- results
+
+
+def test_the_result_is_json_that_json_tool_accepts() -> None:
+    ran = sh('"$ORDO" call engine.ping | python3 -m json.tool')
+    assert ran.status == 0, ran.stderr
+    assert json.loads(ran.stdout) == {"pong": True, "at": ran.json()["at"]}
+    assert isinstance(ran.json()["at"], int)
+    assert ran.stderr == ""
+
+
+def test_a_result_is_one_compact_line_when_stdout_is_not_a_terminal(tmp_path: Path) -> None:
+    ran = sh(f'"$ORDO" call layer.add {q(LAYER)} > out.json; cat out.json', cwd=tmp_path)
+    assert ran.status == 0, ran.stderr
+    result = json.loads(ran.stdout)
+    assert result["id"] == "card"
+    assert result["data"] == LAYER["data"]
+    assert ran.stdout == compact(result) + "\n"
+
+
+def test_a_result_is_indented_when_stdout_is_a_terminal() -> None:
+    ran = sh_on_terminal(f'"$ORDO" call layer.add {q(LAYER)}')
+    assert ran.status == 0, ran.stderr
+    result = json.loads(ran.stdout)
+    assert result["data"] == LAYER["data"]
+    lines = ran.lines
+    assert lines[0] == "{"
+    assert lines[-1] == "}"
+    assert '  "id": "card",' in lines
+    assert '  "frame": {' in lines
+    assert '    "width": 320,' in lines  # nested one level deeper
+    assert '    "tags": [],' in lines  # empty containers stay on one line
+    assert '    "meta": {}' in lines
+    assert len(lines) > 10
+
+
+def test_the_same_call_is_compact_through_a_pipe_and_indented_on_a_terminal() -> None:
+    piped = sh('"$ORDO" call layer.tree')
+    on_terminal = sh_on_terminal('"$ORDO" call layer.tree')
+    assert piped.json() == on_terminal.json() == {"id": None, "children": []}
+    assert piped.stdout == '{"id":null,"children":[]}\n'
+    assert on_terminal.stdout == '{\n  "id": null,\n  "children": []\n}\n'
+
+
+def test_params_omitted_means_no_params() -> None:
+    ran = sh('"$ORDO" --clock manual call clock.now')
+    assert ran.status == 0, ran.stderr
+    assert ran.json() == {"now": 0, "mode": "manual"}
+
+
+# --------------------------------------------------------------------------- errors
+
+
+def test_a_jsonrpc_error_goes_to_stderr_as_a_message_and_to_stdout_as_an_object() -> None:
+    ran = sh(f'"$ORDO" call layer.get {q({"id": "nope"})}')
+    assert ran.status == 1
+    error = ran.json()
+    assert error["code"] == -32001
+    assert error["data"] == {"kind": "layer", "id": "nope"}
+    assert set(error) == {"code", "message", "data"}
+    assert ran.stderr == f"ordo call: {error['message']}\n"
+    assert ran.lines == [compact(error)]
+
+
+@pytest.mark.parametrize(
+    ("script", "code", "data"),
+    [
+        ('"$ORDO" call no.such.method', -32601, {"method": "no.such.method"}),
+        (
+            '"$ORDO" call layer.add \'{"id": "a", "sort": "high"}\'',
+            -32602,
+            {"path": "/sort"},
+        ),
+        ('"$ORDO" call alert.cancel', -32602, {}),
+        ('"$ORDO" call clock.advance \'{"ms": 5}\'', -32003, {"reason": "system_clock"}),
+    ],
+)
+def test_every_kind_of_jsonrpc_error_exits_1(script: str, code: int, data: dict[str, str]) -> None:
+    ran = sh(script)
+    assert ran.status == 1
+    error = ran.json()
+    assert error["code"] == code
+    assert data.items() <= error["data"].items()
+    assert ran.stderr == f"ordo call: {error['message']}\n"
+
+
+def test_an_error_is_indented_on_a_terminal_and_its_message_still_goes_to_stderr() -> None:
+    ran = sh_on_terminal(f'"$ORDO" call layer.get {q({"id": "nope"})}')
+    assert ran.status == 1
+    assert ran.lines[0] == "{"
+    assert '  "code": -32001,' in ran.lines
+    assert ran.json()["data"] == {"kind": "layer", "id": "nope"}
+    assert ran.stderr == f"ordo call: {ran.json()['message']}\n"
+
+
+# (PARAMS, where the caret must point, line, column)
+BAD_PARAMS = [
+    ('{"id": x}', "x}", 1, 8),
+    ('{"id": xyz}', "xyz}", 1, 8),
+    ('{"id": "a",}', "}", 1, 12),
+    ('{"id" "a"}', '"a"}', 1, 7),
+    ('{"id": "a"} trailing', "trailing", 1, 13),
+    ('{"a": [1, 2,, 3]}', ", 3]}", 1, 13),
+    ('{"id":', "", 1, 7),  # cut short: just past the end
+    ('{"é": "ü", x}', "x}", 1, 12),  # columns count characters, not bytes
+    ('{\n  "id": "a",\n\t"sort": oops\n}', "oops", 3, 10),
+]
+
+
+@pytest.mark.parametrize(("params", "at", "line", "column"), BAD_PARAMS)
+def test_bad_json_params_points_at_the_position_and_exits_2(
+    params: str, at: str, line: int, column: int
+) -> None:
+    ran = sh('"$ORDO" call layer.add "$P"', env={"P": params})
+    assert ran.status == 2
+    assert ran.stdout == ""
+    message, shown, caret = ran.stderr.splitlines()
+    assert message.startswith("ordo call: PARAMS is not valid JSON: ")
+    place = f"line {line}, column {column}" if "\n" in params else f"column {column}"
+    assert message.endswith(f", at {place}:")
+    assert shown.startswith("  ") and caret.startswith("  ")
+    assert shown[2:] == params.split("\n")[line - 1]
+    assert caret.strip(" \t") == "^"
+    where = len(caret) - 3  # the caret's index in the shown line
+    assert shown[2 + where :] == at.split("\n")[0] or (at == "" and where == len(shown) - 2)
+    assert caret[2 : where + 2].strip(" \t") == ""
+    # Tabs are kept under the line, so the caret lines up on a terminal.
+    assert [c == "\t" for c in caret[2 : 2 + where]] == [c == "\t" for c in shown[2 : 2 + where]]
+
+
+def test_bad_params_in_a_long_line_are_shown_around_the_position() -> None:
+    params = '{"data": "' + "a" * 200 + '", "id": nope, "sort": "' + "b" * 200 + '"}'
+    ran = sh('"$ORDO" call layer.add "$P"', env={"P": params})
+    assert ran.status == 2
+    message, shown, caret = ran.stderr.splitlines()
+    assert message.endswith(f", at column {params.index('nope') + 1}:")
+    assert shown.startswith("  …") and shown.endswith("…")
+    assert len(shown) < 90
+    assert shown[len(caret) - 1 :].startswith("nope")
+
+
+@pytest.mark.parametrize("params", ["null", "[]", '"text"', "3"])
+def test_params_that_are_json_but_not_an_object_exit_2(params: str) -> None:
+    ran = sh('"$ORDO" call engine.ping "$P"', env={"P": params})
+    assert ran.status == 2
+    assert ran.stdout == ""
+    assert "PARAMS must be a JSON object" in ran.stderr
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        "call engine.ping --clock manual",
+        "call engine.ping '{}' --log-level debug",
+        "call engine.ping --state=x.db",
+        "call --events engine.ping",
+        "call - --clock manual",
+    ],
+)
+def test_flags_after_call_exit_2(arguments: str, tmp_path: Path) -> None:
+    ran = sh(f'"$ORDO" {arguments}', cwd=tmp_path)
+    assert ran.status == 2
+    assert ran.stdout == ""
+    assert "flags go before `call`" in ran.stderr
+    assert "usage: ordo [flags] call METHOD [PARAMS]" in ran.stderr
+    assert list(tmp_path.iterdir()) == []  # and nothing ran: no state file made
+
+
+@pytest.mark.parametrize(
+    ("arguments", "complaint"),
+    [
+        ("call", "give a METHOD, or -"),
+        ("call engine.ping '{}' '{}'", "too many arguments"),
+        ("call - '{}'", "takes no PARAMS"),
+        ("--events", "--events only goes with call"),
+        ("--events=no call engine.ping", "--events takes no value"),
+    ],
+)
+def test_other_misuses_exit_2(arguments: str, complaint: str) -> None:
+    ran = sh(f'"$ORDO" {arguments}')
+    assert ran.status == 2
+    assert ran.stdout == ""
+    assert complaint in ran.stderr
+
+
+# --------------------------------------------------------------------------- call -
+
+
+def test_call_dash_runs_lines_in_order_in_one_engine_and_exits_1_if_one_failed() -> None:
+    stdin = ndjson(
+        {"method": "layer.add", "params": {"id": "a"}},
+        {"method": "layer.get", "params": {"id": "nope"}},
+        {"method": "layer.paintOrder"},
+    )
+    ran = sh('"$ORDO" call -', stdin=stdin)
+    assert ran.status == 1
+    assert len(ran.lines) == 3
+    added, failed, order = ran.json_lines()
+    assert added["id"] == "a"
+    assert failed["code"] == -32001 and failed["data"] == {"kind": "layer", "id": "nope"}
+    assert order == {"ids": ["a"]}  # the first line's layer: one engine for all lines
+    assert ran.lines == [compact(value) for value in ran.json_lines()]
+
+
+def test_call_dash_exits_0_when_every_line_succeeds_and_takes_jsonrpc_and_id() -> None:
+    stdin = (
+        '{"jsonrpc": "2.0", "id": 7, "method": "layer.add", "params": {"id": "a"}}\r\n'
+        "\n"
+        '   \n{"method": "layer.add", "params": {"id": "b", "sort": -1}}\n'
+        '{"method": "layer.paintOrder", "params": []}\n'
+    )
+    ran = sh('"$ORDO" call -', stdin=stdin)
+    assert ran.status == 0, ran.stderr
+    assert [line.get("id") for line in ran.json_lines()[:2]] == ["a", "b"]
+    assert ran.json_lines()[2] == {"ids": ["b", "a"]}
+    assert ran.stderr == ""
+
+
+def test_call_dash_reads_from_a_file_and_a_here_document(tmp_path: Path) -> None:
+    (tmp_path / "requests.ndjson").write_text(
+        ndjson({"method": "nav.push", "params": {"scope": "room"}}, {"method": "nav.get"})
+    )
+    from_file = sh('"$ORDO" call - < requests.ndjson', cwd=tmp_path)
+    here = sh(
+        """"$ORDO" call - <<'END'
+{"method": "nav.push", "params": {"scope": "room"}}
+{"method": "nav.get"}
+END"""
+    )
+    assert from_file.stdout == here.stdout
+    assert from_file.json_lines() == [{"stack": ["room"], "active": "room"}] * 2
+
+
+@pytest.mark.parametrize(
+    ("line", "code", "reason"),
+    [
+        ("not json", -32700, "invalid_json"),
+        ("[1, 2]", -32600, "missing_method"),
+        ('{"params": {}}', -32600, "missing_method"),
+        ('{"method": "layer.add", "param": {"id": "x"}}', -32600, "unknown_member"),
+        ('{"jsonrpc": "1.0", "method": "engine.ping"}', -32600, "invalid_jsonrpc"),
+        ('{"id": {}, "method": "engine.ping"}', -32600, "invalid_id"),
+        ('{"method": "layer.add", "params": "x"}', -32600, "invalid_params"),
+    ],
+)
+def test_call_dash_answers_a_line_that_is_not_a_request_in_place(
+    line: str, code: int, reason: str
+) -> None:
+    stdin = ndjson({"method": "layer.add", "params": {"id": "a"}}) + line + "\n"
+    stdin += ndjson({"method": "layer.children"})
+    ran = sh('"$ORDO" call -', stdin=stdin)
+    assert ran.status == 1
+    first, refused, children = ran.json_lines()
+    assert first["id"] == "a"
+    assert refused["code"] == code and refused["data"]["reason"] == reason
+    assert children["total"] == 1  # the refused line ran nothing
+
+
+def test_call_dash_with_nothing_on_stdin_prints_nothing_and_exits_0() -> None:
+    ran = sh('"$ORDO" call - < /dev/null')
+    assert (ran.status, ran.stdout, ran.stderr) == (0, "", "")
+
+
+def test_call_dash_is_compact_even_on_a_terminal() -> None:
+    ran = sh_on_terminal(
+        """printf '%s\\n' '{"method":"layer.tree"}' '{"method":"engine.ping"}' |
+        "$ORDO" --clock manual call -"""
+    )
+    assert ran.status == 0, ran.stderr
+    assert ran.lines == ['{"id":null,"children":[]}', '{"pong":true,"at":0}']
+
+
+# --------------------------------------------------------------------------- --events
+
+
+def test_events_are_printed_only_with_events_and_before_the_result() -> None:
+    params = q({"type": "gift", "id": "g1"})
+    quiet = sh(f'"$ORDO" --clock manual call alert.enqueue {params}')
+    loud = sh(f'"$ORDO" --clock manual --events call alert.enqueue {params}')
+    assert quiet.status == loud.status == 0
+    assert len(quiet.lines) == 1
+    show, result = loud.json_lines()
+    assert show["method"] == "alert.show"
+    assert show["params"]["alert"]["id"] == "g1" and show["params"]["resumed"] is False
+    assert result == quiet.json()
+    assert result["disposition"] == "queued"
+    assert loud.lines[0] == compact(show)
+
+
+def test_events_stay_one_compact_line_each_when_the_result_is_indented() -> None:
+    ran = sh_on_terminal(
+        f'"$ORDO" --clock manual --events call alert.enqueue {q({"type": "gift"})}'
+    )
+    assert ran.status == 0, ran.stderr
+    event, *pretty = ran.lines
+    assert json.loads(event)["method"] == "alert.show"
+    assert pretty[0] == "{" and pretty[-1] == "}"
+    assert json.loads("\n".join(pretty))["disposition"] == "queued"
+
+
+def test_with_call_dash_each_requests_events_come_before_its_line() -> None:
+    stdin = ndjson(
+        {"method": "alert.enqueue", "params": {"type": "a", "id": "a", "durationMs": 100}},
+        {"method": "alert.enqueue", "params": {"type": "b", "id": "b"}},
+        {"method": "clock.advance", "params": {"ms": 150}},
+        {"method": "alert.complete", "params": {"id": "b"}},
+    )
+    ran = sh('"$ORDO" --clock manual --events call -', stdin=stdin)
+    assert ran.status == 0, ran.stderr
+    kinds = [
+        line.get("method", "result") + (f" {line['params'].get('at')}" if "method" in line else "")
+        for line in ran.json_lines()
+    ]
+    assert kinds == [
+        "alert.show 0",  # a shows at once
+        "result",  # enqueue a
+        "result",  # enqueue b: waits
+        "alert.hide 100",  # a's duration ends at 100 ...
+        "alert.show 100",  # ... and b shows at that instant
+        "result",  # clock.advance
+        "alert.idle 150",
+        "result",  # alert.complete
+    ]
+    assert ran.json_lines()[-1]["endReason"] == "completed"

@@ -1,0 +1,127 @@
+"""`ordo help`, `ordo help SUBCOMMAND`, `ordo SUBCOMMAND --help` and `ordo --help`: where
+they print, how they exit, and that each carries an example that runs as printed."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from cli_support import engine_binary, ndjson, sh
+
+SUBCOMMANDS = ["call", "replay", "report"]
+
+
+def examples(text: str) -> list[str]:
+    """The commands of a help text's `example:`/`examples:` section: backslash-continued
+    lines joined, a trailing description (after two or more spaces) left out."""
+    match = re.search(r"^examples?:\n((?:  .*\n)+)", text, re.M)
+    assert match, f"no example section in:\n{text}"
+    commands: list[str] = []
+    pending = ""
+    for raw in match[1].splitlines():
+        line = pending + raw.strip()
+        if line.endswith("\\"):
+            pending = line[:-1] + " "
+            continue
+        pending = ""
+        commands.append(re.split(r" {2,}", line)[0])
+    return commands
+
+
+def test_ordo_help_prints_the_usage_on_stdout_and_lists_every_subcommand() -> None:
+    ran = sh('"$ORDO" help')
+    assert ran.status == 0
+    assert ran.stderr == ""
+    for usage in [
+        "ordo [flags] call METHOD [PARAMS]",
+        "ordo [flags] call -",
+        "ordo replay TRACE",
+        "ordo report TRACE [-o FILE]",
+        "ordo help [SUBCOMMAND]",
+    ]:
+        assert usage in ran.stdout
+    assert "--events" in ran.stdout
+    assert "`ordo help call|replay|report`" in ran.stdout
+    assert examples(ran.stdout)
+
+
+@pytest.mark.parametrize("flag", ["--help", "-h"])
+def test_ordo_help_flag_prints_the_same_as_ordo_help(flag: str) -> None:
+    ran = sh(f'"$ORDO" {flag}')
+    assert ran.status == 0
+    assert ran.stdout == sh('"$ORDO" help').stdout
+
+
+@pytest.mark.parametrize("name", SUBCOMMANDS)
+def test_help_subcommand_and_subcommand_help_print_the_same_text(name: str) -> None:
+    help_first = sh(f'"$ORDO" help {name}')
+    help_after = sh(f'"$ORDO" {name} --help')
+    assert help_first.status == help_after.status == 0
+    assert help_first.stderr == help_after.stderr == ""
+    assert help_first.stdout == help_after.stdout
+    assert help_first.stdout.startswith(f"usage: ordo {'[flags] ' if name == 'call' else ''}{name}")
+    assert all(command.startswith(("ordo ", "printf ")) for command in examples(help_first.stdout))
+    assert help_first.stdout != sh('"$ORDO" help').stdout
+
+
+def test_call_help_says_what_the_exit_statuses_are() -> None:
+    text = sh('"$ORDO" call --help').stdout
+    assert "exits\n1" in text or "exits 1" in text
+    assert "exits 2" in text
+    assert "Flags go before `call`" in text
+    assert "--events" in text
+
+
+def test_help_of_an_unknown_subcommand_exits_2() -> None:
+    ran = sh('"$ORDO" help nope')
+    assert ran.status == 2
+    assert ran.stdout == ""
+    assert 'no subcommand "nope"' in ran.stderr
+
+
+def test_an_unknown_subcommand_exits_2_with_the_usage() -> None:
+    ran = sh('"$ORDO" frobnicate')
+    assert ran.status == 2
+    assert ran.stdout == ""
+    assert "usage: ordo" in ran.stderr
+
+
+@pytest.fixture
+def example_shell(tmp_path: Path) -> dict[str, str]:
+    """`ordo` on PATH, and the session file the replay example records."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "ordo").symlink_to(engine_binary())
+    (tmp_path / "session.ndjson").write_text(
+        ndjson(
+            {"jsonrpc": "2.0", "id": 1, "method": "alert.enqueue", "params": {"type": "gift"}},
+            {"jsonrpc": "2.0", "id": 2, "method": "clock.advance", "params": {"ms": 100}},
+        )
+    )
+    return {"PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}"}
+
+
+@pytest.mark.parametrize("topic", ["", "call", "replay"])
+def test_every_example_runs_as_printed(
+    topic: str, example_shell: dict[str, str], tmp_path: Path
+) -> None:
+    for command in examples(sh(f'"$ORDO" help {topic}').stdout):
+        ran = sh(command, cwd=tmp_path, env=example_shell)
+        assert ran.status == 0, f"{command}\n{ran.stderr}"
+        assert ran.stdout, command
+        if command.startswith("ordo replay"):
+            assert ran.stdout == "identical\n"
+
+
+def test_the_report_example_runs_as_printed(example_shell: dict[str, str], tmp_path: Path) -> None:
+    record, *_ = examples(sh('"$ORDO" help replay').stdout)
+    assert sh(record, cwd=tmp_path, env=example_shell).status == 0
+    (command,) = examples(sh('"$ORDO" help report').stdout)
+    ran = sh(command, cwd=tmp_path, env=example_shell)
+    if "not available in this build" in ran.stderr:
+        pytest.skip("ordo report is not in this build")
+    assert ran.status == 0, ran.stderr
+    assert (tmp_path / "bug.html").read_text().startswith("<!")

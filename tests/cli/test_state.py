@@ -1,0 +1,119 @@
+"""`ordo --state FILE call`: each process starts from what the earlier ones committed, so
+frequency limits hold across separate processes (a hook that runs once per checkout)."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from cli_support import q, sh
+
+DAY = 24 * 60 * 60 * 1000
+
+
+def test_a_once_limit_holds_across_three_processes(tmp_path: Path) -> None:
+    state = f'--state "{tmp_path}/ui.db"'
+    defined = sh(
+        f'"$ORDO" {state} call alert.defineType '
+        + q({"type": "once", "limit": {"max": 1}, "persist": True})
+    )
+    assert defined.status == 0, defined.stderr
+    assert defined.json()["limit"] == {"max": 1, "windowMs": None, "per": None}
+
+    answers = []
+    for _ in range(3):
+        ran = sh(f'"$ORDO" {state} call alert.enqueue {q({"type": "once"})}')
+        assert ran.status == 0, ran.stderr
+        answers.append(ran.json())
+    first, second, third = answers
+    assert first["disposition"] == "queued"
+    assert first["alert"]["state"] == "showing"
+    assert first["alert"]["persist"] is True  # the type's default
+    for later in (second, third):
+        assert later == {"alert": None, "disposition": "limited", "retryAt": None}
+
+    shows = sh(f'"$ORDO" {state} call alert.history').json()["shows"]
+    assert [(show["id"], show["type"]) for show in shows] == [(first["alert"]["id"], "once")]
+
+
+def test_the_change_is_committed_before_the_process_exits(tmp_path: Path) -> None:
+    db = tmp_path / "ui.db"
+    ran = sh(
+        f'"$ORDO" --state "{db}" call alert.enqueue '
+        + q({"type": "remind", "id": "r1", "persist": True, "delayMs": DAY})
+    )
+    assert ran.status == 0, ran.stderr
+    assert ran.json()["alert"]["state"] == "scheduled"
+    # The file alone, read by SQLite after the process is gone, holds the alert ...
+    with sqlite3.connect(db) as connection:
+        dump = "\n".join(connection.iterdump())
+    assert "r1" in dump
+    # ... and a later process sees it, still scheduled for tomorrow.
+    later = sh(f'"$ORDO" --state "{db}" call alert.get {q({"id": "r1"})}')
+    assert later.status == 0, later.stderr
+    assert later.json()["state"] == "scheduled"
+    assert later.json()["readyAt"] > DAY - 60_000
+
+
+def test_a_daily_limit_across_processes_on_the_manual_clock(tmp_path: Path) -> None:
+    """--epoch-ms starts each process at a chosen wall-clock time: "a day later"."""
+    state = f'--clock manual --state "{tmp_path}/ui.db"'
+    rate = {"type": "rate", "limit": {"max": 1, "windowMs": DAY}}
+    assert sh(f'"$ORDO" {state} call alert.defineType {q(rate)}').status == 0
+
+    def enqueue_at(wall_ms: int) -> dict[str, object]:
+        ran = sh(f'"$ORDO" {state} --epoch-ms {wall_ms} call alert.enqueue {q({"type": "rate"})}')
+        assert ran.status == 0, ran.stderr
+        answer: dict[str, object] = ran.json()
+        return answer
+
+    assert enqueue_at(1_000_000)["disposition"] == "queued"
+    an_hour_later = enqueue_at(1_000_000 + 3_600_000)
+    assert an_hour_later["disposition"] == "limited"
+    assert an_hour_later["retryAt"] == DAY - 3_600_000  # engine time of that process
+    assert enqueue_at(1_000_000 + DAY)["disposition"] == "queued"
+
+
+def test_restored_alerts_show_only_after_the_calls_request(tmp_path: Path) -> None:
+    state = f'--clock manual --state "{tmp_path}/ui.db"'
+    made = sh(f'"$ORDO" {state} call alert.enqueue {q({"type": "t", "id": "p", "persist": True})}')
+    assert made.status == 0, made.stderr
+    # Cancelling everything first: the restored alert never flashes on screen.
+    cancelled = sh(f'"$ORDO" {state} --events call alert.cancel {q({"all": True})}')
+    assert cancelled.status == 0, cancelled.stderr
+    assert [line.get("method") for line in cancelled.json_lines()] == ["alert.idle", None]
+    assert cancelled.json_lines()[-1] == {"cancelled": ["p"]}
+
+
+def test_a_restored_alert_shows_again_before_the_first_answer(tmp_path: Path) -> None:
+    state = f'--clock manual --state "{tmp_path}/ui.db"'
+    made = sh(f'"$ORDO" {state} call alert.enqueue {q({"type": "t", "id": "p", "persist": True})}')
+    assert made.status == 0, made.stderr
+    ran = sh(f'"$ORDO" {state} --events call engine.ping')
+    assert ran.status == 0, ran.stderr
+    show, pong = ran.json_lines()
+    assert show["method"] == "alert.show"
+    assert (show["params"]["alert"]["id"], show["params"]["resumed"]) == ("p", True)
+    assert pong == {"pong": True, "at": 0}
+
+
+def test_a_state_file_in_use_exits_2_naming_it(tmp_path: Path) -> None:
+    db = tmp_path / "ui.db"
+    ran = sh(
+        f"""
+        mkfifo input
+        "$ORDO" --state "{db}" < input &
+        server=$!
+        exec 3> input   # the server runs until this closes
+        for _ in $(seq 200); do [ -s "{db}" ] && break; sleep 0.05; done
+        "$ORDO" --state "{db}" --state-wait-ms 100 call engine.ping
+        status=$?
+        exec 3>&-
+        wait $server || exit 99
+        exit $status
+        """,
+        cwd=tmp_path,
+    )
+    assert ran.status == 2
+    assert ran.stdout == ""
+    assert str(db) in ran.stderr and "in use" in ran.stderr

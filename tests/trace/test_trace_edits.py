@@ -1,0 +1,167 @@
+"""A trace edited by hand is not what the engine does: `ordo replay` finds the first
+difference, names the output message's number, and shows what was expected and what came
+(status 1); an edit that breaks a line's JSON is a malformed trace (status 2).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from conftest import EngineFactory
+from trace_support import Trace, assert_identical, read_trace, replay, replay_difference
+
+
+def recorded_session(engine: EngineFactory, path: Path) -> Trace:
+    """A manual-clock session with results full of digits; it replays identical."""
+    live = engine("--clock", "manual", "--trace", str(path))
+    live.call("alert.defineType", {"type": "A", "priority": 30, "durationMs": 500})
+    live.call(
+        "layer.add",
+        {"id": "root", "sort": 7, "frame": {"x": 0, "y": 0, "width": 100, "height": 100}},
+    )
+    live.call("clock.advance", {"ms": 250})
+    live.call("alert.enqueue", {"type": "A", "id": "a1"})
+    live.call("clock.advance", {"ms": 1000})
+    live.call("engine.ping")
+    live.call("layer.get", {"id": "root"})
+    status, _ = live.finish()
+    assert status == 0
+    assert_identical(path)
+    return read_trace(path)
+
+
+def edit_line(path: Path, number: int, old: bytes, new: bytes) -> None:
+    """Replaces the first `old` in line `number` (1-based) of the file, one occurrence."""
+    lines = path.read_bytes().split(b"\n")
+    assert old in lines[number - 1], lines[number - 1]
+    lines[number - 1] = lines[number - 1].replace(old, new, 1)
+    path.write_bytes(b"\n".join(lines))
+
+
+def line_of(trace: Trace, direction: str, contains: bytes) -> tuple[int, int]:
+    """(line number in the file, 1-based number among the outputs) of the first record of
+    `direction` containing `contains`."""
+    outputs = 0
+    for index, record in enumerate(trace.records):
+        outputs += record.dir == "out"
+        if record.dir == direction and contains in record.line:
+            return index + 2, outputs
+    raise AssertionError(f"no {direction} record with {contains!r}")
+
+
+def test_one_digit_changed_in_an_output(engine: EngineFactory, tmp_path: Path) -> None:
+    path = tmp_path / "session.trace"
+    trace = recorded_session(engine, path)
+    line, number = line_of(trace, "out", b'"result":{"now":1250}')
+    edit_line(path, line, b'"now":1250', b'"now":1251')
+    found, expected, got = replay_difference(path)
+    assert found == number
+    assert '"now":1251' in expected and '"now":1250' in got
+    assert expected.replace("1251", "1250") == got
+
+
+def test_each_output_edit_is_named_by_its_number(engine: EngineFactory, tmp_path: Path) -> None:
+    """Every output record, a digit changed in turn: the difference is that message's."""
+    original = tmp_path / "session.trace"
+    trace = recorded_session(engine, original)
+    edited = tmp_path / "edited.trace"
+    checked = 0
+    for index, record in enumerate(trace.outputs, 1):
+        assert record.text is not None
+        digit = re.search(rb'"(?:at|now|seq|sort|priority|shownCount)":([0-9])', record.text)
+        if digit is None:
+            continue
+        start = len(record.line) - len(record.text) - 1 + digit.start(1)
+        changed = b"%d" % ((int(digit[1]) + 1) % 10)
+        line = record.line[:start] + changed + record.line[start + 1 :]
+        edited.write_bytes(original.read_bytes().replace(record.line, line, 1))
+        found, expected, got = replay_difference(edited)
+        assert found == index, f"edit of output {index} reported as {found}"
+        assert expected != got
+        checked += 1
+    assert checked >= 5
+
+
+def test_an_edited_input_changes_the_outputs(engine: EngineFactory, tmp_path: Path) -> None:
+    path = tmp_path / "session.trace"
+    trace = recorded_session(engine, path)
+    line, _ = line_of(trace, "in", b'"ms":250')
+    edit_line(path, line, b'"ms":250', b'"ms":260')
+    _, expected, got = replay_difference(path)
+    assert '"now":250' in expected and '"now":260' in got
+
+
+def test_an_input_edited_into_an_unknown_method(engine: EngineFactory, tmp_path: Path) -> None:
+    path = tmp_path / "session.trace"
+    trace = recorded_session(engine, path)
+    line, _ = line_of(trace, "in", b'"method":"engine.ping"')
+    edit_line(path, line, b'"engine.ping"', b'"engine.pong"')
+    _, expected, got = replay_difference(path)
+    assert '"pong":true' in expected and "-32601" in got
+
+
+def test_an_edit_that_breaks_a_lines_json_is_malformed(
+    engine: EngineFactory, tmp_path: Path
+) -> None:
+    path = tmp_path / "session.trace"
+    trace = recorded_session(engine, path)
+    line, _ = line_of(trace, "in", b'"method":"layer.add"')
+    edit_line(path, line, b'"sort":7,', b'"sort":7,,')
+    result = replay(path)
+    assert result.status == 2 and result.stdout == ""
+    assert f"line {line}" in result.stderr and "JSON" in result.stderr
+
+
+def test_a_removed_output_is_a_difference(engine: EngineFactory, tmp_path: Path) -> None:
+    path = tmp_path / "session.trace"
+    trace = recorded_session(engine, path)
+    last = trace.outputs[-1].line
+    path.write_bytes(path.read_bytes().replace(last + b"\n", b""))
+    found, expected, got = replay_difference(path)
+    assert found == len(trace.outputs)
+    assert expected.startswith("nothing") and '"sort":7' in got
+
+
+def test_an_added_output_is_a_difference(engine: EngineFactory, tmp_path: Path) -> None:
+    path = tmp_path / "session.trace"
+    trace = recorded_session(engine, path)
+    last = trace.outputs[-1].line
+    path.write_bytes(path.read_bytes() + last + b"\n")
+    found, expected, got = replay_difference(path)
+    assert found == len(trace.outputs) + 1
+    assert '"sort":7' in expected and got.startswith("nothing")
+
+
+def test_only_engine_stats_fields_that_cannot_repeat_are_excluded(
+    engine: EngineFactory, tmp_path: Path
+) -> None:
+    """`uptimeMs` and `state` of an engine.stats result (alone or in a batch's answer) are
+    not compared; the same names in a shell's `data` are."""
+    path = tmp_path / "stats.trace"
+    live = engine("--clock", "manual", "--trace", str(path))
+    data = {"uptimeMs": 1, "requests": 2, "state": 3}
+    live.call("layer.add", {"id": "a", "data": data})
+    live.call("engine.stats")
+    live.send(b'[{"jsonrpc":"2.0","id":"b","method":"engine.stats"}]\n')
+    assert live.finish()[0] == 0
+    assert_identical(path)
+    trace = read_trace(path)
+
+    edited = tmp_path / "edited.trace"
+    original = path.read_bytes()
+    stats = [r.line for r in trace.outputs if b'"uptimeMs"' in r.line and b'"layers"' in r.line]
+    assert len(stats) == 2
+    changed = original
+    for line in stats:
+        changed = changed.replace(
+            line, re.sub(rb'"uptimeMs":[0-9]+', b'"uptimeMs":987654', line), 1
+        )
+        changed = changed.replace(b'"state":null', b'"state":{"path":"x"}')
+    edited.write_bytes(changed)
+    assert_identical(edited)
+
+    layer = next(r.line for r in trace.outputs if b'"data":{"uptimeMs":1' in r.line)
+    edited.write_bytes(original.replace(layer, layer.replace(b'"uptimeMs":1', b'"uptimeMs":5')))
+    number, expected, got = replay_difference(edited)
+    assert number == 1 and '"uptimeMs":5' in expected and '"uptimeMs":1' in got

@@ -1,0 +1,309 @@
+"""Traces come from other people's machines: `ordo replay` treats them as untrusted input.
+Malformed or hostile ones get a clear message on stderr and status 2 — never a crash, never
+a hang — and a replay writes no file (each runs in an empty temporary directory that must
+stay empty). A trace holds the session's messages and nothing else of the machine.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import stat
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import EngineFactory
+from trace_support import engine_binary, read_trace, replay, request
+
+HEADER: dict[str, Any] = {"ordo": "0.1.0", "args": ["--clock", "manual"], "startedWallAt": 0}
+H = json.dumps(HEADER, separators=(",", ":")).encode()
+PING = b'{"jsonrpc":"2.0","id":1,"method":"engine.ping"}'
+PONG = b'{"jsonrpc":"2.0","id":1,"result":{"pong":true,"at":0}}'
+
+
+def header_with(**members: Any) -> bytes:
+    header = {**HEADER, **members}
+    return json.dumps(header, separators=(",", ":")).encode()
+
+
+def header_without(name: str) -> bytes:
+    return json.dumps({k: v for k, v in HEADER.items() if k != name}).encode()
+
+
+def record(body: bytes) -> bytes:
+    return H + b"\n" + body + b"\n"
+
+
+def deep(levels: int) -> bytes:
+    return b"[" * levels + b"]" * levels
+
+
+def queue(**members: Any) -> dict[str, Any]:
+    return {"queue": "q", "maxConcurrent": 1, "minGapMs": 0, "historyLimit": 10, **members}
+
+
+def limited(**members: Any) -> dict[str, Any]:
+    return {"type": "t", "limit": {"max": 1, "windowMs": 1000, "per": "type", **members}}
+
+
+def show(**members: Any) -> dict[str, Any]:
+    fields = {"id": "a", "type": "t", "key": None, "queue": "default", "wallAt": 5, "order": 1}
+    return {**fields, **members}
+
+
+def persisted(**members: Any) -> dict[str, Any]:
+    alert = {
+        "id": "a", "queue": "default", "type": "t", "priority": 0, "state": "pending",
+        "scope": None, "key": None, "data": None, "result": None, "seq": 1, "createdAt": 0,
+        "readyAt": None, "expiresAt": None, "durationMs": None, "shownAt": None,
+        "endedAt": None, "endReason": None, "shownCount": 0, "mount": None, "persist": True,
+    }  # fmt: skip
+    return {"alert": {**alert, **members}, "preempt": False, "limit": None, "onLimit": "drop"}
+
+
+def state_with(**members: Any) -> bytes:
+    """A trace whose header's state has `members`; the rest of the state is valid."""
+    state = {"types": [], "queues": [], "shows": [], "alerts": [], "counters": {}, **members}
+    return header_with(args=["--clock", "manual", "--state", "s.db"], state=state) + b"\n"
+
+
+rng = random.Random(14)
+GARBAGE = bytes(rng.randrange(256) for _ in range(4096))
+
+# (name, trace bytes, a word the message must contain)
+MALFORMED: list[tuple[str, bytes, str]] = [
+    ("empty file", b"", "no header"),
+    ("only a newline", b"\n", "not an Ordo trace"),
+    ("binary garbage", GARBAGE, "not an Ordo trace"),
+    ("binary garbage lines", GARBAGE.replace(b"\n", b"") + b"\n" + GARBAGE + b"\n", "Ordo"),
+    ("header not JSON", b"hello world\n", "not an Ordo trace"),
+    ("header an array", b"[1,2,3]\n", "not an Ordo trace"),
+    ("header a string", b'"ordo"\n', "not an Ordo trace"),
+    ("header invalid UTF-8", b'{"ordo":"\xff\xfe","args":[],"startedWallAt":0}\n', "Ordo trace"),
+    ("header without ordo", header_without("ordo") + b"\n", '"ordo"'),
+    ("header without args", header_without("args") + b"\n", '"args"'),
+    ("header without startedWallAt", header_without("startedWallAt") + b"\n", "startedWallAt"),
+    ("ordo not a string", header_with(ordo=1) + b"\n", '"ordo"'),
+    ("args not an array", header_with(args="--clock manual") + b"\n", '"args"'),
+    ("args of numbers", header_with(args=[1, 2]) + b"\n", '"args"'),
+    ("args with null", header_with(args=[None]) + b"\n", '"args"'),
+    ("startedWallAt a string", header_with(startedWallAt="0") + b"\n", "startedWallAt"),
+    ("startedWallAt a fraction", header_with(startedWallAt=0.5) + b"\n", "startedWallAt"),
+    ("startedWallAt 1e400", H.replace(b"At\":0", b"At\":1e400") + b"\n", "JSON"),
+    ("startedWallAt 1e300", H.replace(b"At\":0", b"At\":1e300") + b"\n", "startedWallAt"),
+    ("args: unknown flag", header_with(args=["--bogus"]) + b"\n", "--bogus"),
+    ("args: bad flag value", header_with(args=["--clock", "sundial"]) + b"\n", "sundial"),
+    ("args: flag without value", header_with(args=["--max-layers"]) + b"\n", "--max-layers"),
+    ("args: replay", header_with(args=["replay", "/etc/passwd"]) + b"\n", "arguments"),
+    ("args: report", header_with(args=["report", "x", "-o", "/tmp/x"]) + b"\n", "arguments"),
+    ("args: --help", header_with(args=["--help"]) + b"\n", "arguments"),
+    ("args: --version", header_with(args=["--version"]) + b"\n", "arguments"),
+    ("args: help", header_with(args=["help"]) + b"\n", "arguments"),
+    ("state a number", header_with(state=5) + b"\n", "state"),
+    ("state with bad alerts", header_with(state={"alerts": 5}) + b"\n", "state"),
+    ("state with a bad alert", header_with(state={"alerts": [{"alert": 1}]}) + b"\n", "state"),
+    ("header deep", b'{"ordo":' + deep(100_000) + b"}\n", "not an Ordo trace"),
+    ("startedWallAt 2^62", header_with(startedWallAt=2**62) + b"\n", "startedWallAt"),
+    ("startedWallAt -2^63", header_with(startedWallAt=-(2**63)) + b"\n", "startedWallAt"),
+    ("state counter 2^63-1", state_with(counters={"lastShowOrder": 2**63 - 1}), "lastShowOrder"),
+    ("state counter -1", state_with(counters={"lastSeq": -1}), "lastSeq"),
+    ("state queue limit -1", state_with(queues=[queue(historyLimit=-1)]), "historyLimit"),
+    ("state maxConcurrent 0", state_with(queues=[queue(maxConcurrent=0)]), "maxConcurrent"),
+    ("state queue name empty", state_with(queues=[queue(queue="")]), "/queues/0/queue"),
+    ("state type name long", state_with(types=[{"type": "t" * 257}]), "/types/0/type"),
+    ("state type duration 0", state_with(types=[{"type": "t", "durationMs": 0}]), "durationMs"),
+    ("state limit window 0", state_with(types=[limited(windowMs=0)]), "windowMs"),
+    ("state limit max -1", state_with(types=[limited(max=-1)]), "/limit/max"),
+    ("state show order 2^63-1", state_with(shows=[show(order=2**63 - 1)]), "order"),
+    ("state show wallAt -2^63", state_with(shows=[show(wallAt=-(2**63))]), "wallAt"),
+    ("state alert seq -1", state_with(alerts=[persisted(seq=-1)]), "seq"),
+    ("state alert id empty", state_with(alerts=[persisted(id="")]), "/alert/id"),
+    ("state alert readyAt 2^62", state_with(alerts=[persisted(readyAt=2**62)]), "readyAt"),
+    ("state alert shownCount -1", state_with(alerts=[persisted(shownCount=-1)]), "shownCount"),
+    ("record an array", record(b"[1]"), "line 2"),
+    ("record a number", record(b"7"), "line 2"),
+    ("record not JSON", record(b"{dir:in}"), "line 2"),
+    ("record invalid UTF-8", record(b'{"dir":"in","at":0,"msg":"\xc3\x28"}'), "line 2"),
+    ("record deep", record(b'{"dir":"in","at":' + deep(100_000) + b"}"), "line 2"),
+    ("record without dir", record(b'{"at":0,"msg":' + PING + b"}"), '"dir"'),
+    ("dir sideways", record(b'{"dir":"up","at":0,"msg":' + PING + b"}"), '"dir"'),
+    ("dir a number", record(b'{"dir":1,"at":0,"msg":' + PING + b"}"), '"dir"'),
+    ("at missing", record(b'{"dir":"in","msg":' + PING + b"}"), '"at"'),
+    ("at a string", record(b'{"dir":"in","at":"0","msg":' + PING + b"}"), '"at"'),
+    ("at negative", record(b'{"dir":"in","at":-1,"msg":' + PING + b"}"), '"at"'),
+    ("at -2^63", record(b'{"dir":"in","at":-9223372036854775808,"msg":' + PING + b"}"), '"at"'),
+    ("at 2^63-1", record(b'{"dir":"in","at":9223372036854775807,"msg":' + PING + b"}"), '"at"'),
+    ("at 2^53", record(b'{"dir":"in","at":9007199254740992,"msg":' + PING + b"}"), '"at"'),
+    ("at too many digits", record(b'{"dir":"in","at":1' + b"0" * 400 + b',"msg":{}}'), "line 2"),
+    ("at 1e400", record(b'{"dir":"in","at":1e400,"msg":' + PING + b"}"), "line 2"),
+    ("at a fraction", record(b'{"dir":"in","at":0.5,"msg":' + PING + b"}"), '"at"'),
+    ("at deep", record(b'{"dir":"in","at":' + deep(5000) + b',"msg":{}}'), "line 2"),
+    ("no payload", record(b'{"dir":"in","at":0}'), "a record needs"),
+    ("raw64 not base64", record(b'{"dir":"in","at":0,"raw64":"!!!!"}'), "raw64"),
+    ("raw64 a number", record(b'{"dir":"in","at":0,"raw64":5}'), "raw64"),
+    ("raw64 bad padding", record(b'{"dir":"in","at":0,"raw64":"A==="}'), "raw64"),
+    ("raw64 padding inside", record(b'{"dir":"in","at":0,"raw64":"QQ==QQ=="}'), "raw64"),
+    ("raw64 short", record(b'{"dir":"in","at":0,"raw64":"QUJ"}'), "raw64"),
+    ("raw64 an output", record(b'{"dir":"out","at":0,"raw64":"QQ=="}'), "output"),
+    ("tooLarge negative", record(b'{"dir":"in","at":0,"tooLarge":-1}'), "a record needs"),
+    ("tooLarge zero", record(b'{"dir":"in","at":0,"tooLarge":0}'), "a record needs"),
+    ("tooLarge a string", record(b'{"dir":"in","at":0,"tooLarge":"9"}'), "a record needs"),
+    ("tooLarge 1e300", record(b'{"dir":"in","at":0,"tooLarge":1e300}'), "a record needs"),
+    ("tooLarge an output", record(b'{"dir":"out","at":0,"tooLarge":9}'), "a record needs"),
+    ("badHeader a number", record(b'{"dir":"in","at":0,"badHeader":9}'), "a record needs"),
+    ("framing unknown", record(b'{"dir":"in","at":0,"framing":"xml","msg":{}}'), "framing"),
+    ("framing a number", record(b'{"dir":"in","at":0,"framing":1,"msg":{}}'), "framing"),
+    ("output msg a string", record(b'{"dir":"out","at":0,"msg":"pong"}'), "object or array"),
+    ("output msg a number", record(b'{"dir":"out","at":0,"msg":42}'), "object or array"),
+    ("output msg null", record(b'{"dir":"out","at":0,"msg":null}'), "object or array"),
+    ("output msg true", record(b'{"dir":"out","at":0,"msg":true}'), "object or array"),
+    ("input msg too deep", record(b'{"dir":"in","at":0,"msg":' + deep(100_000) + b"}"), "not JSON"),
+    ("input msg unbalanced", record(b'{"dir":"in","at":0,"msg":' + b"[" * 3000 + b"}"), "line 2"),
+    ("second line bad", record(b'{"dir":"in","at":0,"msg":' + PING + b"}\n{}"), "line 3"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "data", "word"), MALFORMED, ids=[m[0] for m in MALFORMED])
+def test_malformed_trace_exits_2(tmp_path: Path, name: str, data: bytes, word: str) -> None:
+    trace = tmp_path / "hostile.trace"
+    trace.write_bytes(data)
+    result = replay(trace)
+    assert result.status == 2, f"{name}: status {result.status}: {result.stdout}{result.stderr}"
+    assert result.stdout == ""
+    assert result.stderr.startswith("ordo replay: "), result.stderr
+    assert result.stderr.endswith("\n") and len(result.stderr) < 2000, result.stderr
+    assert word in result.stderr, result.stderr
+
+
+def test_missing_file_and_directory(tmp_path: Path) -> None:
+    for path in (tmp_path / "missing.trace", tmp_path):
+        result = replay(path)
+        assert result.status == 2 and result.stdout == ""
+        assert result.stderr.startswith("ordo replay: cannot read"), result.stderr
+
+
+# Hostile but well-formed: the replay runs them; it may find differences, never crashes.
+EXTREME: list[tuple[str, bytes]] = [
+    ("header only", H + b"\n"),
+    ("state an empty object", header_with(state={}) + b"\n"),
+    ("args from call", header_with(args=["call", "engine.ping"]) + b"\n"),
+    ("args: --state and --trace of other files", header_with(
+        args=["--state", "/nonexistent/dir/s.db", "--trace", "/nonexistent/t", "--sync", "normal"]
+    ) + b"\n"),
+    ("startedWallAt 2^53-1", header_with(startedWallAt=2**53 - 1, args=[]) + b"\n"
+        + b'{"dir":"in","at":5,"msg":{"jsonrpc":"2.0","id":1,"method":"alert.enqueue",'
+        + b'"params":{"type":"t"}}}\n'
+        + b'{"dir":"in","at":6,"msg":{"jsonrpc":"2.0","id":2,"method":"alert.history"}}\n'),
+    ("startedWallAt -(2^53-1)", header_with(startedWallAt=-(2**53 - 1), args=[]) + b"\n"
+        + b'{"dir":"in","at":5,"msg":{"jsonrpc":"2.0","id":1,"method":"alert.enqueue",'
+        + b'"params":{"type":"t","persist":true}}}\n'
+        + b'{"dir":"in","at":6,"msg":{"jsonrpc":"2.0","id":2,"method":"alert.history"}}\n'),
+    ("state at the limits", header_with(args=["--state", "s.db"], startedWallAt=-(2**53 - 1),
+        state={
+            "types": [{"type": "t" * 256, "priority": 2**53 - 1, "durationMs": 2**53 - 1,
+                       "ttlMs": 2**53 - 1, "cooldownMs": 2**53 - 1,
+                       "limit": {"max": 0, "windowMs": 2**53 - 1, "per": "key"}}],
+            "queues": [queue(queue="default", maxConcurrent=1_000_000, minGapMs=2**53 - 1,
+                             historyLimit=100_000_000)],
+            "shows": [show(wallAt=2**53 - 1, order=2**53 - 1)],
+            "alerts": [persisted(seq=2**53 - 1, createdAt=2**53 - 1, readyAt=-(2**53 - 1),
+                                 expiresAt=2**53 - 1, durationMs=2**53 - 1,
+                                 shownCount=2**53 - 1, state="showing")],
+            "counters": {"lastSeq": 2**53 - 1, "lastGeneratedID": 2**53 - 1,
+                         "lastShowOrder": 2**53 - 1}})
+        + b"\n"
+        + b"".join(
+            b'{"dir":"in","at":%d,"msg":{"jsonrpc":"2.0","id":%d,"method":"%s","params":%s}}\n'
+            % (at, n, method, params)
+            for n, (at, method, params) in enumerate([
+                (0, b"alert.list", b"{}"),
+                (1, b"alert.enqueue", b'{"type":"' + b"t" * 256 + b'","key":"k"}'),
+                (2, b"alert.enqueue", b'{"type":"u"}'),
+                (9007199254740991, b"alert.history", b"{}"),
+                (9007199254740991, b"engine.reset", b"{}"),
+                (9007199254740991, b"alert.list", b"{}"),
+            ]))),
+    ("system clock at 2^53-1 with timers", header_with(args=[]) + b"\n"
+        + b'{"dir":"in","at":0,"msg":{"jsonrpc":"2.0","id":1,"method":"alert.configure",'
+        + b'"params":{"minGapMs":1}}}\n'
+        + b"".join(
+            b'{"dir":"in","at":0,"msg":{"jsonrpc":"2.0","id":%d,"method":"alert.enqueue",'
+            b'"params":{"type":"t","durationMs":1}}}\n' % n for n in range(2, 300))
+        + b'{"dir":"in","at":9007199254740991,"msg":' + PING + b"}\n"),
+    ("a ping without its answer", record(b'{"dir":"in","at":0,"msg":' + PING + b"}")),
+    ("an answer without its ping", record(b'{"dir":"out","at":0,"msg":' + PONG + b"}")),
+    ("exit then more", H + b"\n"
+        + b'{"dir":"in","at":0,"msg":{"jsonrpc":"2.0","method":"exit"}}\n'
+        + b'{"dir":"in","at":0,"msg":' + PING + b"}\n"),
+    ("input msg at the depth limit", record(b'{"dir":"in","at":0,"msg":' + deep(2048) + b"}")),
+    ("duplicate members", record(b'{"dir":"in","dir":"out","at":0,"at":0,"msg":' + PONG + b"}")),
+    ("input msg a string", record(b'{"dir":"in","at":0,"msg":"\\u0000<script>"}')),
+    ("a raw64 of NUL bytes", record(b'{"dir":"in","at":0,"raw64":"AAAAAA=="}')),
+    ("a huge raw64", record(b'{"dir":"in","at":0,"raw64":"' + b"QUJD" * 500_000 + b'"}')),
+    ("many tooLarge", H + b"\n" + b'{"dir":"in","at":0,"tooLarge":9223372036854775807}\n' * 1000),
+    ("a badHeader", record(b'{"dir":"in","at":0,"framing":"lsp","badHeader":"</script>"}')),
+    ("CRLF lines", H + b"\r\n" + b'{"dir":"in","at":0,"msg":' + PING + b"}\r\n"
+        + b'{"dir":"out","at":0,"msg":' + PONG + b"}\r\n"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "data"), EXTREME, ids=[m[0] for m in EXTREME])
+def test_extreme_but_well_formed_trace_never_crashes(
+    tmp_path: Path, name: str, data: bytes
+) -> None:
+    trace = tmp_path / "extreme.trace"
+    trace.write_bytes(data)
+    result = replay(trace)  # bounded in time; no file written; no crash on stderr
+    assert result.status in (0, 1), f"{name}: {result.stdout}{result.stderr}"
+    if result.status == 0:
+        assert result.stdout == "identical\n"
+    else:
+        assert result.stdout.startswith("difference at output message "), result.stdout
+    assert not Path("/nonexistent").exists()
+
+
+def test_replay_command_line(tmp_path: Path) -> None:
+    for args in ([], ["a", "b"]):
+        done = subprocess.run(
+            [engine_binary(), "replay", *args], capture_output=True, timeout=20, cwd=tmp_path
+        )
+        assert done.returncode == 2 and done.stdout == b""
+        assert b"usage: ordo replay TRACE" in done.stderr
+    assert os.listdir(tmp_path) == []
+
+
+def test_a_trace_holds_the_payloads_and_nothing_else(engine: EngineFactory, tmp_path: Path) -> None:
+    """The header (version, the arguments, the start, no environment, no working
+    directory), then the messages; the engine's logs stay on stderr. The file is the
+    user's alone (mode 0600): it holds the shell's payloads."""
+    marker = "cwd-marker-7731"
+    workdir = tmp_path / marker
+    workdir.mkdir()
+    trace = tmp_path / "session.trace"
+    os.environ["ORDO_SECRET_FOR_TEST"] = "env-marker-9917"
+    try:
+        live = engine("--log-level", "debug", "--trace", str(trace), cwd=workdir)
+        live.send(request("layer.add", {"id": "payload-marker", "data": {"secret": "s3cr3t"}}))
+        live.send(b"not json at all\n")
+        live.send(request("engine.stats", id=2))
+        status, _ = live.finish()
+        logs = live.stderr()
+    finally:
+        del os.environ["ORDO_SECRET_FOR_TEST"]
+    assert status == 0
+    assert stat.S_IMODE(trace.stat().st_mode) == 0o600
+    data = trace.read_bytes()
+    assert b"env-marker-9917" not in data and marker.encode() not in data
+    assert b"payload-marker" in data and b"s3cr3t" in data  # the payloads, as sent
+    assert logs.strip(), "the debug log went somewhere else than stderr"
+    for line in logs.splitlines():
+        assert line.encode() not in data
+    recorded = read_trace(trace)  # checks every line's members
+    assert set(recorded.header) == {"ordo", "args", "startedWallAt"}
+    assert recorded.header["args"] == ["--log-level", "debug", "--trace", str(trace)]
+    assert (len(recorded.inputs), len(recorded.outputs)) == (3, 3)
+    assert recorded.inputs[1].raw == b"not json at all"

@@ -1,0 +1,183 @@
+"""`--state` and `--trace` together: the trace's header carries the durable state as loaded
+at start, and `ordo replay` starts from it (not from the file, which it never opens), so
+what a restart restored shows the same in the replay.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any
+
+from conftest import EngineFactory
+from trace_support import Engine, assert_identical, read_trace, replay, replay_difference
+
+EPOCH_1 = 1_000_000
+EPOCH_2 = 1_100_000
+
+
+def responses(live: Engine) -> list[Any]:
+    """Closes stdin and returns every message the engine wrote."""
+    status, rest = live.finish()
+    assert status == 0
+    return [json.loads(line) for line in rest.splitlines()]
+
+
+def first_session(engine: EngineFactory, state: Path) -> None:
+    """Persists a showing alert, a scheduled one, a type, a queue setting and a show."""
+    live = engine("--state", str(state), "--clock", "manual", "--epoch-ms", str(EPOCH_1))
+    live.call("alert.defineType", {"type": "reminder", "priority": 5, "persist": True})
+    live.call("alert.configure", {"queue": "default", "historyLimit": 7})
+    live.call("clock.advance", {"ms": 10})
+    live.call("alert.enqueue", {"type": "reminder", "id": "r1", "data": {"n": 1}})
+    live.call("alert.enqueue", {"type": "reminder", "id": "r2", "delayMs": 600_000})
+    live.call("alert.enqueue", {"type": "reminder", "id": "plain", "persist": False})
+    messages = responses(live)
+    assert not [m for m in messages if "error" in m], messages
+
+
+def remove_state(state: Path) -> None:
+    for path in state.parent.glob(state.name + "*"):
+        path.unlink()
+
+
+def test_restored_alert_replays_from_the_header(engine: EngineFactory, tmp_path: Path) -> None:
+    state = tmp_path / "ui.db"
+    trace = tmp_path / "restart.trace"
+    first_session(engine, state)
+    live = engine(
+        "--state", str(state), "--clock", "manual", "--epoch-ms", str(EPOCH_2),
+        "--trace", str(trace),
+    )  # fmt: skip
+    live.call("alert.list")
+    live.call("alert.history", {})
+    live.call("engine.stats")
+    messages = responses(live)
+
+    # The restart restored r1 (it was showing: suspended, then resumed by the first call)
+    # and r2 (scheduled, in wall-clock time), not the unpersisted alert.
+    listed = next(m for m in messages if m.get("id") == 1)["result"]["alerts"]
+    assert {a["id"]: a["state"] for a in listed} == {"r1": "suspended", "r2": "scheduled"}
+    resumed = next(m for m in messages if m.get("method") == "alert.show")["params"]
+    assert (resumed["alert"]["id"], resumed["resumed"]) == ("r1", True)
+    assert listed[0]["createdAt"] == EPOCH_1 + 10 - EPOCH_2  # negative: before this start
+
+    header = read_trace(trace).header
+    restored = header["state"]
+    assert [a["alert"]["id"] for a in restored["alerts"]] == ["r1", "r2"]
+    assert restored["alerts"][0]["alert"]["createdAt"] == EPOCH_1 + 10  # wall-clock time
+    assert [t["type"] for t in restored["types"]] == ["reminder"]
+    assert restored["queues"][0]["historyLimit"] == 7
+    assert [s["id"] for s in restored["shows"]] == ["r1"]
+
+    # The replay starts from the header, not from the file: remove the file first. It
+    # must not create one either (the recorded args still say --state).
+    remove_state(state)
+    assert_identical(trace)
+    assert not list(tmp_path.glob("ui.db*"))
+
+    # Without the header's state, the replay starts empty: differences.
+    lines = trace.read_bytes().split(b"\n")
+    header.pop("state")
+    lines[0] = json.dumps(header, separators=(",", ":")).encode()
+    stripped = tmp_path / "stripped.trace"
+    stripped.write_bytes(b"\n".join(lines))
+    number, expected, got = replay_difference(stripped)
+    assert number == 1 and '"r1"' in expected and '"r1"' not in got
+
+
+def test_engine_reset_with_state_replays(engine: EngineFactory, tmp_path: Path) -> None:
+    """engine.reset reloads the state file as if the process restarted; the replay has no
+    file, and must reload the same: what the session had made durable by then."""
+    state = tmp_path / "ui.db"
+    trace = tmp_path / "reset.trace"
+    first_session(engine, state)
+    live = engine(
+        "--state", str(state), "--clock", "manual", "--epoch-ms", str(EPOCH_2),
+        "--trace", str(trace),
+    )  # fmt: skip
+    live.call("alert.enqueue", {"type": "reminder", "id": "r3", "delayMs": 50})
+    live.call("alert.enqueue", {"type": "reminder", "id": "gone", "persist": False})
+    live.call("alert.defineType", {"type": "later", "priority": 1, "persist": True})
+    live.call("alert.forget", {"type": "nothing-matches"})
+    live.call("alert.complete", {"id": "r1"})
+    live.call("engine.reset")
+    live.call("alert.list")
+    live.call("clock.advance", {"ms": 100})
+    live.call("alert.history", {})
+    live.call("engine.reset", {"state": True})
+    live.call("alert.list")
+    live.call("alert.defineType", {"type": "x"})
+    messages = responses(live)
+    assert not [m for m in messages if "error" in m], messages
+    after_reset = next(m for m in messages if m.get("id") == 7)["result"]["alerts"]
+    assert [a["id"] for a in after_reset] == ["r3", "r2"]  # r1 ended, "gone" not persisted
+    emptied = next(m for m in messages if m.get("id") == 11)["result"]["alerts"]
+    assert emptied == []
+
+    remove_state(state)
+    assert_identical(trace)
+
+
+def test_restored_scheduled_alert_fires_on_the_system_clock(
+    engine: EngineFactory, tmp_path: Path
+) -> None:
+    """A persisted scheduled alert restored by a system-clock restart becomes ready at its
+    wall-clock time, during the session; the replay fires it at the same engine time."""
+    state = tmp_path / "ui.db"
+    trace = tmp_path / "system.trace"
+    live = engine("--state", str(state))
+    live.call("alert.defineType", {"type": "reminder", "persist": True})
+    live.call("alert.enqueue", {"type": "reminder", "id": "soon", "delayMs": 700})
+    responses(live)
+    live = engine("--state", str(state), "--trace", str(trace))
+    id = live.call("engine.ping")
+    live.until_response(id)
+    deadline = time.monotonic() + 20
+    while True:
+        assert time.monotonic() < deadline
+        message = live.message()
+        if message.get("method") == "alert.show":
+            break
+    assert message["params"]["alert"]["id"] == "soon"
+    id = live.call("alert.get", {"id": "soon"})
+    live.until_response(id)
+    responses(live)
+    assert read_trace(trace).header["state"]["alerts"][0]["alert"]["id"] == "soon"
+    remove_state(state)
+    result = replay(trace)
+    assert (result.status, result.stdout) == (0, "identical\n"), result.stdout + result.stderr
+
+
+def test_a_tampered_state_file_is_refused_not_trusted(
+    engine: EngineFactory, tmp_path: Path
+) -> None:
+    """A state file edited to hold a counter Ordo never writes (2^63 - 1: the next enqueue
+    would overflow) is refused at start with status 2; a trace header carrying such a state
+    is refused by ordo replay the same way."""
+    state = tmp_path / "ui.db"
+    first_session(engine, state)
+    with sqlite3.connect(state) as database:
+        database.execute("UPDATE counters SET value = ? WHERE name = 'lastSeq'", (2**63 - 1,))
+    database.close()
+    live = engine("--state", str(state), "--trace", str(tmp_path / "never.trace"))
+    status, rest = live.finish()
+    assert (status, rest) == (2, b"")
+    assert "did not write" in live.stderr() and "lastSeq" in live.stderr()
+    assert not (tmp_path / "never.trace").exists()
+
+    trace = tmp_path / "tampered.trace"
+    good = tmp_path / "good.db"
+    first_session(engine, good)
+    live = engine("--state", str(good), "--clock", "manual", "--trace", str(trace))
+    live.call("alert.list")
+    assert live.finish()[0] == 0
+    lines = trace.read_bytes().split(b"\n")
+    header = json.loads(lines[0])
+    header["state"]["counters"]["lastSeq"] = 2**63 - 1
+    lines[0] = json.dumps(header).encode()
+    trace.write_bytes(b"\n".join(lines))
+    result = replay(trace)
+    assert result.status == 2 and "lastSeq" in result.stderr, result.stderr

@@ -1,0 +1,234 @@
+"""The three popup scenarios of the seed on the SYSTEM clock with real timers, recorded and
+replayed: durationMs auto-hides, delayMs schedules and ttlMs expiries fire on their own while
+the client sleeps, and the replay's virtual clock reproduces each of those events at its due
+time, in the same order relative to the requests.
+
+The client never races a timer: after each step that starts one it waits for the event the
+timer causes before sending anything else, so every such event was written at a wake-up of
+the engine (no request was there to move time), whatever the load of the machine.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from conftest import EngineFactory
+from trace_support import Engine, assert_identical, read_trace
+
+DURATION = 150
+DELAY = 120
+TTL = 100
+
+
+def method(name: str, **params: Any) -> Callable[[Any], bool]:
+    """Matches an event `name` whose params contain `params`."""
+
+    def matches(message: Any) -> bool:
+        if not isinstance(message, dict) or message.get("method") != name:
+            return False
+        got = message.get("params", {})
+        for key, value in params.items():
+            found = got.get(key) if key != "alert_id" else got.get("alert", {}).get("id")
+            if found != value:
+                return False
+        return True
+
+    return matches
+
+
+def wait_for(live: Engine, predicate: Callable[[Any], bool], seen: list[Any]) -> Any:
+    """The message of `seen` that matches, else reads messages (adding them to `seen`) until
+    one does; every read has a deadline."""
+    for message in seen:
+        if predicate(message):
+            return message
+    while True:
+        message = live.message()
+        seen.append(message)
+        if predicate(message):
+            return message
+
+
+def call(live: Engine, seen: list[Any], method_name: str, params: Any = None) -> Any:
+    """A request; returns its result (events before it go to `seen`)."""
+    id = live.call(method_name, params)
+    messages = live.until_response(id)
+    seen.extend(messages)
+    response = messages[-1]
+    assert "result" in response, response
+    return response["result"]
+
+
+def start(engine: EngineFactory, trace: Path) -> tuple[Engine, list[Any]]:
+    live = engine("--trace", str(trace))
+    seen: list[Any] = []
+    assert call(live, seen, "clock.now")["mode"] == "system"
+    call(live, seen, "events.subscribe", {"topics": ["alert.changed"]})
+    for name, priority in (("redPacket", 30), ("growthGift", 20), ("follow", 10)):
+        call(live, seen, "alert.defineType", {"type": name, "priority": priority, "scope": "room"})
+    call(live, seen, "nav.set", {"stack": ["room"]})
+    return live, seen
+
+
+def finish(live: Engine, trace: Path) -> None:
+    status, rest = live.finish()
+    assert (status, rest) == (0, b"")
+    recorded = read_trace(trace)
+    # Timer events were recorded at wake-ups: output records later than the input before.
+    last_input_at = None
+    woke = 0
+    for record in recorded.records:
+        if record.dir == "in":
+            last_input_at = record.at
+        elif last_input_at is not None and record.at > last_input_at:
+            woke += 1
+    assert woke > 0, "no output was written at a timer's wake-up"
+    assert_identical(trace)
+
+
+def shown(seen: list[Any]) -> list[str]:
+    return [m["params"]["alert"]["id"] for m in seen if method("alert.show")(m)]
+
+
+def test_ideal_in_order_auto_hide_and_navigation(engine: EngineFactory, tmp_path: Path) -> None:
+    """A, B, C arrive in order. A and C auto-hide after durationMs (a real timer); B takes
+    the user to another page, and the rest continue, in order, after the user comes back."""
+    trace = tmp_path / "ideal.trace"
+    live, seen = start(engine, trace)
+    call(live, seen, "alert.enqueue", {"type": "redPacket", "id": "A", "durationMs": DURATION})
+    call(live, seen, "alert.enqueue", {"type": "growthGift", "id": "B"})
+    call(live, seen, "alert.enqueue", {"type": "follow", "id": "C", "durationMs": DURATION})
+    show_a = wait_for(live, method("alert.show", alert_id="A"), seen)
+    hide_a = wait_for(live, method("alert.hide", id="A", reason="timeout"), seen)
+    assert hide_a["params"]["at"] - show_a["params"]["at"] == DURATION
+    wait_for(live, method("alert.show", alert_id="B"), seen)
+    call(live, seen, "nav.push", {"scope": "wallet"})  # B's button: another page
+    time.sleep(0.3)  # away: C may not show here (scope room), nothing fires
+    call(live, seen, "nav.pop")
+    wait_for(live, method("alert.show", alert_id="B", resumed=True), seen)
+    call(live, seen, "alert.complete", {"id": "B"})
+    show_c = wait_for(live, method("alert.show", alert_id="C"), seen)
+    hide_c = wait_for(live, method("alert.hide", id="C", reason="timeout"), seen)
+    assert hide_c["params"]["at"] - show_c["params"]["at"] == DURATION
+    wait_for(live, method("alert.idle"), seen)
+    assert shown(seen) == ["A", "B", "B", "C"]  # B twice: shown, then resumed
+    finish(live, trace)
+
+
+def test_advanced_b_first_then_priority(engine: EngineFactory, tmp_path: Path) -> None:
+    """B's data arrives first and B shows; C's and A's arrive while B shows and are kept;
+    when the user closes B, A shows (highest priority) and auto-hides, then C."""
+    trace = tmp_path / "advanced.trace"
+    live, seen = start(engine, trace)
+    call(live, seen, "alert.enqueue", {"type": "growthGift", "id": "B"})
+    call(live, seen, "alert.enqueue", {"type": "follow", "id": "C", "durationMs": DURATION})
+    call(live, seen, "alert.enqueue", {"type": "redPacket", "id": "A", "durationMs": DURATION})
+    time.sleep(0.2)
+    call(live, seen, "alert.complete", {"id": "B"})
+    wait_for(live, method("alert.hide", id="A", reason="timeout"), seen)
+    wait_for(live, method("alert.hide", id="C", reason="timeout"), seen)
+    wait_for(live, method("alert.idle"), seen)
+    assert shown(seen) == ["B", "A", "C"]
+    hides = [m["params"]["at"] for m in seen if method("alert.hide")(m)]
+    assert hides[1] - hides[0] == DURATION
+    finish(live, trace)
+
+
+def high_end(engine: EngineFactory, trace: Path, cancel: bool) -> list[Any]:
+    live, seen = start(engine, trace)
+    call(live, seen, "alert.enqueue", {"type": "redPacket", "id": "A"})
+    scheduled = call(
+        live, seen, "alert.enqueue", {"type": "growthGift", "id": "B", "delayMs": DELAY}
+    )
+    assert scheduled["alert"]["state"] == "scheduled"
+    # C, kept while A shows, runs out of time while the client sleeps.
+    call(live, seen, "alert.enqueue", {"type": "follow", "id": "C", "ttlMs": TTL})
+    call(live, seen, "nav.push", {"scope": "wallet"})  # the user follows A
+    ready = wait_for(live, method("alert.changed", id="B", reason="ready"), seen)
+    assert ready["params"]["at"] == scheduled["alert"]["readyAt"]
+    expired = wait_for(live, method("alert.changed", id="C", reason="expired"), seen)
+    assert expired["params"]["state"] == "expired"
+    call(live, seen, "alert.complete", {"id": "A"})
+    if cancel:
+        call(live, seen, "alert.cancel", {"id": "B"})  # something made B unnecessary
+    call(live, seen, "nav.pop")
+    call(live, seen, "engine.ping")
+    finish(live, trace)
+    return seen
+
+
+def test_high_end_cancelled_while_away(engine: EngineFactory, tmp_path: Path) -> None:
+    seen = high_end(engine, tmp_path / "high-end-cancel.trace", cancel=True)
+    assert shown(seen) == ["A"]
+
+
+def test_high_end_scheduled_shows_on_return(engine: EngineFactory, tmp_path: Path) -> None:
+    seen = high_end(engine, tmp_path / "high-end.trace", cancel=False)
+    assert shown(seen) == ["A", "B"]
+
+
+def test_clock_switched_by_initialize_replays(engine: EngineFactory, tmp_path: Path) -> None:
+    """System → manual → system: engine times and wall-clock times (the show history's
+    wallAt) after the switch back replay exactly."""
+    trace = tmp_path / "switch.trace"
+    live = engine("--trace", str(trace))
+    seen: list[Any] = []
+    call(live, seen, "initialize", {"clock": "manual"})
+    call(live, seen, "clock.advance", {"ms": 5000})
+    call(live, seen, "alert.enqueue", {"type": "t", "id": "manual"})
+    call(live, seen, "alert.complete", {"id": "manual"})
+    time.sleep(0.05)
+    call(live, seen, "initialize", {"clock": "system"})
+    time.sleep(0.05)
+    enqueued = call(live, seen, "alert.enqueue", {"type": "t", "id": "system", "durationMs": 50})
+    wait_for(live, method("alert.hide", id="system", reason="timeout"), seen)
+    shows = call(live, seen, "alert.history", {})["shows"]
+    assert [show["id"] for show in shows] == ["system", "manual"]
+    assert shows[0]["wallAt"] - shows[0]["at"] == read_trace(trace).header["startedWallAt"]
+    assert enqueued["alert"]["createdAt"] >= 100
+    finish(live, trace)
+
+
+def test_manual_start_switched_to_system_replays_engine_times(
+    engine: EngineFactory, tmp_path: Path
+) -> None:
+    """Started on the manual clock, switched to the system clock: the replay's clock is
+    virtual too, so engine times after the switch (createdAt, timers) replay exactly."""
+    trace = tmp_path / "manual-to-system.trace"
+    live = engine("--clock", "manual", "--trace", str(trace))
+    seen: list[Any] = []
+    call(live, seen, "clock.advance", {"ms": 100})
+    call(live, seen, "initialize", {"clock": "system"})
+    time.sleep(0.1)
+    enqueued = call(live, seen, "alert.enqueue", {"type": "t", "id": "a", "durationMs": 80})
+    hide = wait_for(live, method("alert.hide", id="a", reason="timeout"), seen)
+    assert hide["params"]["at"] == enqueued["alert"]["createdAt"] + 80
+    call(live, seen, "engine.ping")
+    finish(live, trace)
+
+
+def test_manual_start_switched_to_system_replays_wall_times(
+    engine: EngineFactory, tmp_path: Path
+) -> None:
+    """The header's startedWallAt is the real-time clock at start whatever the mode, so
+    wall-clock times after a switch to the system clock replay too (the manual clock's
+    --epoch-ms comes from the recorded arguments)."""
+    trace = tmp_path / "manual-to-system-wall.trace"
+    live = engine("--clock", "manual", "--epoch-ms", "5000", "--trace", str(trace))
+    seen: list[Any] = []
+    call(live, seen, "alert.enqueue", {"type": "t", "id": "manual"})
+    call(live, seen, "alert.complete", {"id": "manual"})
+    call(live, seen, "initialize", {"clock": "system"})
+    call(live, seen, "alert.enqueue", {"type": "t", "id": "system"})
+    shows = call(live, seen, "alert.history", {})["shows"]
+    started = read_trace(trace).header["startedWallAt"]
+    assert [(s["id"], s["wallAt"] - s["at"]) for s in shows] == [
+        ("system", started),
+        ("manual", 5000),
+    ]
+    status, rest = live.finish()
+    assert (status, rest) == (0, b"")
+    assert_identical(trace)

@@ -1,0 +1,334 @@
+"""Helpers of the trace suite: record sessions of the REAL engine with `--trace` through real
+pipes, read the trace files back, and run `ordo replay` on them.
+
+Every wait is bounded (generous on a noisy 2-core machine); a test fails rather than hangs.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import re
+import select
+import signal
+import subprocess
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+import test_conformance as conformance
+
+REPO = Path(__file__).resolve().parents[2]
+READ_TIMEOUT = 20.0
+REPLAY_TIMEOUT = 60.0
+
+# What a crashing Swift process leaves on stderr.
+CRASH_MARKERS = (
+    "Fatal error",
+    "fatal error",
+    "Program crashed",
+    "Segmentation fault",
+    "Illegal instruction",
+    "Backtrace",
+    "Precondition failed",
+)
+
+# A record line as the engine writes it: `msg` (the message's text, verbatim) comes last.
+RECORD = re.compile(rb'^\{"dir":"(in|out)","at":(-?[0-9]+)(,"framing":"(ndjson|lsp)")?,(.*)\}$')
+
+
+def engine_binary() -> str:
+    """ORDO_BIN, else the release binary of this checkout."""
+    path = os.environ.get("ORDO_BIN") or str(REPO / ".build" / "release" / "ordo")
+    if not (os.path.isfile(path) and os.access(path, os.X_OK)):
+        raise RuntimeError(f"engine binary {path!r} not found: run `make release` or set ORDO_BIN")
+    return path
+
+
+# --------------------------------------------------------------------------- messages
+
+
+def request(method: str, params: Any = None, id: int = 1) -> bytes:
+    """A compact NDJSON request line."""
+    message: dict[str, Any] = {"jsonrpc": "2.0", "id": id, "method": method}
+    if params is not None:
+        message["params"] = params
+    return json.dumps(message, separators=(",", ":")).encode() + b"\n"
+
+
+# --------------------------------------------------------------------------- live engines
+
+
+class Engine:
+    """One engine process with pipes on stdin/stdout; stderr goes to a temporary file."""
+
+    def __init__(self, *args: str, cwd: Path | None = None, env: dict[str, str] | None = None):
+        # Closed by close(), which the tests' fixture always calls.
+        self.stderr_file = tempfile.TemporaryFile()  # noqa: SIM115
+        self.process = subprocess.Popen(
+            [engine_binary(), *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=self.stderr_file,
+            cwd=cwd,
+            env=env,
+        )
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.stdin = self.process.stdin
+        self.fd = self.process.stdout.fileno()
+        self.buffer = b""
+        self.eof = False
+        self.next_id = 0
+
+    def send(self, data: bytes) -> None:
+        self.stdin.write(data)
+        self.stdin.flush()
+
+    def call(self, method: str, params: Any = None) -> int:
+        """Sends a request with the next id; returns the id."""
+        self.next_id += 1
+        self.send(request(method, params, self.next_id))
+        return self.next_id
+
+    def _fill(self, deadline: float) -> None:
+        ready, _, _ = select.select([self.fd], [], [], max(deadline - time.monotonic(), 0))
+        if not ready:
+            raise TimeoutError(f"no output within {READ_TIMEOUT}s")
+        chunk = os.read(self.fd, 1 << 16)
+        self.eof = not chunk
+        self.buffer += chunk
+
+    def line(self) -> bytes:
+        """The next NDJSON line the engine writes (without its newline)."""
+        deadline = time.monotonic() + READ_TIMEOUT
+        while (newline := self.buffer.find(b"\n")) < 0:
+            if self.eof:
+                raise EOFError(f"stdout closed; unread: {self.buffer[:200]!r}")
+            self._fill(deadline)
+        body, self.buffer = self.buffer[:newline], self.buffer[newline + 1 :]
+        return body
+
+    def message(self) -> Any:
+        return json.loads(self.line())
+
+    def until_response(self, id: int) -> list[Any]:
+        """Every message up to and including the response to `id`."""
+        seen: list[Any] = []
+        while True:
+            message = self.message()
+            seen.append(message)
+            if isinstance(message, dict) and message.get("id") == id and "method" not in message:
+                return seen
+
+    def finish(self) -> tuple[int, bytes]:
+        """Closes stdin, reads stdout to its end; returns the exit status and what was left."""
+        try:
+            self.stdin.close()
+        except BrokenPipeError:
+            pass
+        deadline = time.monotonic() + READ_TIMEOUT
+        while not self.eof:
+            self._fill(deadline)
+        return self.process.wait(timeout=READ_TIMEOUT), self.buffer
+
+    def kill9(self) -> None:
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=READ_TIMEOUT)
+
+    def stderr(self) -> str:
+        self.stderr_file.seek(0)
+        return self.stderr_file.read().decode("utf-8", "replace")
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(timeout=READ_TIMEOUT)
+        try:
+            self.stdin.close()
+        except BrokenPipeError:
+            pass
+        assert self.process.stdout is not None
+        self.process.stdout.close()
+        self.stderr_file.close()
+
+
+# --------------------------------------------------------------------------- transcripts
+
+
+class RecordingOutput(conformance.Output):
+    """The conformance runner's stdout reader, keeping every message body it takes."""
+
+    def __init__(self, stream: IO[bytes], framing: str) -> None:
+        super().__init__(stream, framing)
+        self.bodies: list[bytes] = []
+
+    def _take(self) -> bytes | None:
+        body = super()._take()
+        if body is not None:
+            self.bodies.append(body)
+        return body
+
+
+def record_transcript(
+    path: Path, trace: Path, *extra: str
+) -> tuple[list[bytes], conformance.Transcript, int]:
+    """Runs conformance transcript `path` as the conformance runner does, with `--trace
+    trace` and `extra` flags; returns every message body read from stdout, the transcript
+    and the exit status."""
+    transcript = conformance.parse(path)
+    live = Engine(*transcript.args, "--trace", str(trace), *extra)
+    try:
+        assert live.process.stdout is not None
+        output = RecordingOutput(live.process.stdout, transcript.framing)
+        for step in transcript.steps:
+            try:
+                live.send(step.send)
+            except BrokenPipeError:
+                pass  # the engine has exited (exit, bad flag): what it wrote is read below
+            for _ in step.expect:
+                output.message()
+        try:
+            live.stdin.close()
+        except BrokenPipeError:
+            pass
+        output.rest()
+        while output._take() is not None:
+            pass
+        assert not output.buffer, f"a partial message at the end of stdout: {output.buffer!r}"
+        return output.bodies, transcript, live.process.wait(timeout=20)
+    finally:
+        live.close()
+
+
+# --------------------------------------------------------------------------- trace files
+
+
+@dataclass
+class Record:
+    """One record line of a trace; `text` is the `msg` member's bytes as written (or None)."""
+
+    dir: str
+    at: int
+    line: bytes
+    value: dict[str, Any]
+    text: bytes | None = None
+    framing: str | None = None
+
+    @property
+    def message(self) -> Any:
+        return self.value.get("msg")
+
+    @property
+    def raw(self) -> bytes | None:
+        raw64 = self.value.get("raw64")
+        return None if raw64 is None else base64.b64decode(raw64, validate=True)
+
+
+@dataclass
+class Trace:
+    header: dict[str, Any]
+    records: list[Record] = field(default_factory=list)
+    truncated: bool = False
+
+    @property
+    def inputs(self) -> list[Record]:
+        return [r for r in self.records if r.dir == "in"]
+
+    @property
+    def outputs(self) -> list[Record]:
+        return [r for r in self.records if r.dir == "out"]
+
+
+def read_trace(path: Path) -> Trace:
+    """Parses a complete trace the engine wrote, checking every line's layout strictly."""
+    data = path.read_bytes()
+    assert data.endswith(b"\n"), "a trace the engine finished ends with a newline"
+    lines = data[:-1].split(b"\n")
+    header = json.loads(lines[0])
+    assert set(header) <= {"ordo", "args", "startedWallAt", "state"}, header.keys()
+    trace = Trace(header)
+    for number, line in enumerate(lines[1:], 2):
+        assert not trace.truncated, f"line {number} follows the truncated marker"
+        if line == b'{"truncated":true}':
+            trace.truncated = True
+            continue
+        match = RECORD.match(line)
+        assert match, f"line {number} is not a record: {line[:200]!r}"
+        value = json.loads(line)
+        record = Record(match[1].decode(), int(match[2]), line, value, framing=value.get("framing"))
+        rest = match[5]
+        if rest.startswith(b'"msg":'):
+            record.text = rest[len(b'"msg":') :]
+            assert set(value) <= {"dir", "at", "framing", "msg"}
+        else:
+            assert set(value) - {"dir", "at", "framing"} in (
+                {"raw64"},
+                {"tooLarge"},
+                {"badHeader"},
+            ), f"line {number}: {value.keys()}"
+        trace.records.append(record)
+    return trace
+
+
+# --------------------------------------------------------------------------- replay
+
+
+@dataclass
+class Replayed:
+    status: int
+    stdout: str
+    stderr: str
+
+
+def replay(trace: Path, *, expect_files: bool = False) -> Replayed:
+    """`ordo replay TRACE`, run from an empty temporary directory that must stay empty, and
+    with a deadline. The trace itself must be left unchanged. Never a crash."""
+    before = trace.read_bytes() if trace.is_file() else None
+    with tempfile.TemporaryDirectory(prefix="ordo-replay-cwd-") as cwd:
+        done = subprocess.run(
+            [engine_binary(), "replay", str(trace.resolve())],
+            cwd=cwd,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            timeout=REPLAY_TIMEOUT,
+        )
+        left = sorted(os.listdir(cwd))
+    assert expect_files or not left, f"ordo replay wrote files: {left}"
+    after = trace.read_bytes() if trace.is_file() else None
+    assert before == after, "ordo replay changed the trace"
+    stderr = done.stderr.decode("utf-8", "replace")
+    for marker in CRASH_MARKERS:
+        assert marker not in stderr, f"ordo replay crashed: {stderr[-2000:]}"
+    assert done.returncode in (0, 1, 2), f"status {done.returncode}: {stderr[-2000:]}"
+    return Replayed(done.returncode, done.stdout.decode("utf-8", "replace"), stderr)
+
+
+def assert_identical(trace: Path) -> None:
+    result = replay(trace)
+    assert (result.status, result.stdout, result.stderr) == (0, "identical\n", ""), (
+        f"replay of {trace.name}: status {result.status}\n{result.stdout}{result.stderr}"
+    )
+
+
+def replay_difference(trace: Path) -> tuple[int, str, str]:
+    """Replays a trace that must differ: returns the output message number, the expected
+    and the got texts the replay printed."""
+    result = replay(trace)
+    assert result.status == 1, f"status {result.status}: {result.stdout}{result.stderr}"
+    lines = result.stdout.splitlines()
+    match = re.match(r"difference at output message (\d+)\b", lines[0])
+    assert match, result.stdout
+    expected = next(line for line in lines if line.strip().startswith("expected:"))
+    got = next(line for line in lines if line.strip().startswith("got:"))
+    return int(match[1]), expected.split(":", 1)[1].strip(), got.split(":", 1)[1].strip()
+
+
+def write_trace(path: Path, header: dict[str, Any], records: list[dict[str, Any]]) -> Path:
+    """Writes a hand-made trace (one compact JSON object per line)."""
+    lines = [json.dumps(header, separators=(",", ":"))]
+    lines += [json.dumps(record, separators=(",", ":")) for record in records]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
