@@ -66,7 +66,8 @@ public final class DurableStore {
 
   public let path: String
   private let connection: SQLiteConnection
-  /// The descriptor holding the `flock` that keeps a second engine out.
+  /// The descriptor holding the `flock` that keeps a second engine out; the connection
+  /// closes it after itself.
   private let lockDescriptor: Int32
   /// Commits made since the store was opened.
   public private(set) var commits = 0
@@ -106,6 +107,9 @@ public final class DurableStore {
       upsertCounter = try connection.prepare(
         "INSERT INTO counters(name, value) VALUES (?1, ?2)"
           + " ON CONFLICT(name) DO UPDATE SET value = excluded.value")
+      // The lock goes with the connection, after it closed (and checkpointed): released
+      // any earlier, a quick restart meets a database still busy and gives up.
+      connection.closesAfterwards = lockDescriptor
     } catch let error as StoreOpenError {
       close(lockDescriptor)
       throw error
@@ -113,10 +117,6 @@ public final class DurableStore {
       close(lockDescriptor)
       throw Self.openError(error, path: path)
     }
-  }
-
-  deinit {
-    close(lockDescriptor)
   }
 
   /// The database and its write-ahead log, in bytes.

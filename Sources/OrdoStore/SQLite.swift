@@ -25,6 +25,9 @@ public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
 /// into SQLite goes through this type and `SQLiteStatement`.
 final class SQLiteConnection {
   private let handle: OpaquePointer
+  /// A descriptor to close once the database is closed (the lock that keeps other engines
+  /// out must outlast the connection's last write: the checkpoint at close).
+  var closesAfterwards: Int32 = -1
 
   /// Opens (creating when missing) the database at `path`.
   init(path: String) throws(SQLiteError) {
@@ -42,6 +45,7 @@ final class SQLiteConnection {
 
   deinit {
     sqlite3_close_v2(handle)
+    if closesAfterwards >= 0 { close(closesAfterwards) }
   }
 
   /// The error of `status`. SQLite does not always keep the `errno` of a failed write
