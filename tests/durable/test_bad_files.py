@@ -67,14 +67,19 @@ def test_a_second_engine_waits_then_says_the_file_is_in_use(
 def test_a_quick_restart_waits_for_the_old_engine_to_exit(
     state: Path, engine: EngineFactory
 ) -> None:
-    first = engine(state)
-    first.result("alert.defineType", {"type": "t", "priority": 4})
-    second = engine(state, "--state-wait-ms", "5000")
-    time.sleep(0.3)  # the second one is waiting for the file now
-    assert second.proc.poll() is None
-    assert first.close() == 0
-    # It got the file, with what the first one committed.
-    assert second.result("alert.enqueue", {"type": "t"})["alert"]["priority"] == 4
+    old = engine(state)
+    old.result("alert.defineType", {"type": "t", "priority": 0})
+    # A chain of quick restarts: each new engine starts while the old one still runs, and
+    # gets the file once the old one has exited (its last write, the checkpoint at close,
+    # included) with everything the old one committed.
+    for priority in range(1, 6):
+        new = engine(state, "--state-wait-ms", "5000")
+        time.sleep(0.2)  # the new one is waiting for the file now
+        assert new.proc.poll() is None, new.stderr()
+        assert old.close() == 0
+        assert new.result("alert.enqueue", {"type": "t"})["alert"]["priority"] == priority - 1
+        new.result("alert.defineType", {"type": "t", "priority": priority})
+        old = new
 
 
 def test_a_text_file_is_refused(state: Path) -> None:
