@@ -10,7 +10,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: bench bench-deps fuzz sanitize demo test deps swift-deps python-deps node-deps build release lint format \
 	test-swift test-python test-node test-hostile test-trace test-cli interop-deps test-interop \
-	browser-deps test-browser pictures dist dist-deps test-dist clean
+	browser-deps test-browser pictures dist dist-deps test-dist durable-deps test-durable soak clean
 
 ## demo: build the release engine and watch it order popups and layers; the session is
 ## recorded (.build/demo/session.trace), reported (report.html) and drawn (layers.svg).
@@ -30,19 +30,26 @@ demo: release python-deps
 	@printf '  %-38s %s\n' "the layers at the end (layer.render):" $(DEMO)/layers.svg
 
 ## test: every test — lint, Swift unit + integration, Python client, Node client,
-## bad input, record and replay, the command line, third-party clients and editors, the
-## pictures in a browser, the installable packages.
+## bad input, record and replay, the command line, third-party clients and editors,
+## durable state, the pictures in a browser, the installable packages.
 test: lint test-swift release test-python test-node test-hostile test-trace test-cli test-interop \
-	test-browser test-dist
+	test-durable test-browser test-dist
 	@echo "make test: all suites passed"
 
-deps: swift-deps python-deps node-deps
+deps: swift-deps python-deps node-deps durable-deps
 
 swift-deps:
 	@pkg-config --exists jansson sqlite3 2>/dev/null || { \
 	  echo "installing libjansson-dev and libsqlite3-dev"; \
 	  $(SUDO) apt-get update -qq && \
 	  $(SUDO) apt-get install -y -qq libjansson-dev libsqlite3-dev pkg-config; }
+
+## durable-deps: the sqlite3 command-line shell, which the durable-state tests use to
+## inspect and damage state files.
+durable-deps:
+	@command -v sqlite3 >/dev/null 2>&1 || { \
+	  echo "installing sqlite3 (the command-line shell)"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq sqlite3; }
 
 node-deps:
 	@command -v tsc >/dev/null 2>&1 || { \
@@ -95,7 +102,7 @@ lint:
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Fuzz/Package.swift Fuzz/Sources
 
-test-swift: swift-deps
+test-swift: swift-deps durable-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
@@ -121,6 +128,18 @@ test-cli: release python-deps
 	cd tests/cli && ../../$(VENV)/bin/mypy && ../../$(VENV)/bin/ruff check \
 	  && ../../$(VENV)/bin/ruff format --check .
 	ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q tests/cli
+
+## test-durable: the state file through the real engine — restarts, kill -9 at random
+## moments (ORDO_CRASH_RUNS, default 100), bad files, a full disk (tests/durable).
+test-durable: release python-deps durable-deps
+	cd tests/durable && ../../$(VENV)/bin/mypy && ../../$(VENV)/bin/ruff check \
+	  && ../../$(VENV)/bin/ruff format --check .
+	ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q tests/durable
+
+## soak: the kill -9 test at 1 000 random moments (a few minutes).
+soak: release python-deps durable-deps
+	ORDO_CRASH_RUNS=1000 ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q \
+	  tests/durable/test_crash.py
 
 ## interop-deps: the third-party clients of tests/interop: PyPI libraries into .venv;
 ## Neovim, Emacs and (for Emacs < 29) Eglot from Debian when missing (about 15 s).

@@ -228,5 +228,7 @@ extension Engine {
     } else {
       try reloadDurableState(emptying: emptyingState)
     }
+    // As after a start, restored alerts wait for the next request, not this one.
+    keepsHoldingPastThisCall = holdingRestored
   }
 }
