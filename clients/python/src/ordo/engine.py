@@ -41,6 +41,9 @@ MAX = threading.TIMEOUT_MAX
 #: The reader thread leaves reading to the threads that wait, and to those that waited
 #: this recently (s): back-to-back calls then never find it holding the read lock.
 GRACE = 0.005
+#: How long a waiting thread blocks on the read lock before it looks again whether the
+#: reading thread delivered what it waits for (s).
+HANDOFF = 0.01
 
 
 class _Slot:
@@ -422,8 +425,14 @@ class Engine(Core[Sync, _Slot]):
         try:
             while True:
                 left = None if deadline is None else deadline - time.monotonic()
-                if not lock.acquire(True, -1 if left is None else min(max(left, 0), MAX)):
-                    return False
+                # Wait for the lock in short slices: the thread reading may deliver this
+                # thread's answer and go on reading (locks are not fair), so check between.
+                if not lock.acquire(True, HANDOFF if left is None else min(max(left, 0), HANDOFF)):
+                    if ready():
+                        return True
+                    if left is not None and left <= 0:
+                        return False
+                    continue
                 try:
                     if ready():  # the last reader may have delivered it
                         return True
