@@ -201,7 +201,9 @@ struct DurableStage {
     let before = Picture(of: self)
     let wallNow = screen.alerts.startedWallAt + screen.now
     store = nil  // closes the file and lets go of its lock
-    let reopened = try DurableStore(path: path, sync: .normal, waitMs: 0)
+    // As a quick restart of the engine does, wait a little for the lock: another copy of
+    // this stage (a test's temporary) may still hold the old store for a moment.
+    let reopened = try DurableStore(path: path, sync: .normal, waitMs: 2000)
     var fresh = Self.freshScreen(startedWallAt: wallNow)
     fresh.tracksDurableChanges = true
     _ = try fresh.subscribe(topics: ["alert.changed"])
