@@ -84,17 +84,17 @@ dist: release python-deps node-deps dist-deps
 
 dist-deps:
 	@command -v npm >/dev/null 2>&1 || { \
-	  echo "installing npm (npm pack, and npm install in tests/dist)"; \
+	  echo "installing npm (npm pack, and npm install in integration/dist)"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq npm; }
 	@command -v strip >/dev/null 2>&1 && command -v readelf >/dev/null 2>&1 || { \
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq binutils; }
 
 ## test-dist: installs dist/'s wheel and npm tarball offline, in a temporary folder outside the
-## repository with no Swift toolchain on PATH, and plays the seed's scenario (tests/dist).
+## repository with no Swift toolchain on PATH, and plays the seed's scenario (integration/dist).
 test-dist: dist
-	cd tests/dist && ../../$(VENV)/bin/mypy && ../../$(VENV)/bin/ruff check \
+	cd integration/dist && ../../$(VENV)/bin/mypy && ../../$(VENV)/bin/ruff check \
 	  && ../../$(VENV)/bin/ruff format --check .
-	$(PY) -m pytest -q tests/dist
+	$(PY) -m pytest -q integration/dist
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Fuzz/Package.swift Fuzz/Sources
@@ -111,37 +111,37 @@ test-python: release python-deps
 	  && ../../$(VENV)/bin/ruff format --check .
 	ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q clients/python/tests
 
-## test-hostile: the bad-input suite, raw bytes through real pipes (tests/hostile).
+## test-hostile: the bad-input suite, raw bytes through real pipes (integration/hostile).
 test-hostile: release python-deps
-	ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q tests/hostile
+	ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q integration/hostile
 
 ## test-trace: sessions recorded with --trace and replayed with `ordo replay`: the
 ## conformance corpus, the seed scenarios on real timers, edits, cut-off and hostile traces
-## (tests/trace).
+## (integration/trace).
 test-trace: release python-deps
-	cd tests/trace && ../../$(VENV)/bin/mypy && ../../$(VENV)/bin/ruff check \
+	cd integration/trace && ../../$(VENV)/bin/mypy && ../../$(VENV)/bin/ruff check \
 	  && ../../$(VENV)/bin/ruff format --check .
-	ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q tests/trace
+	ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q integration/trace
 
-## test-cli: `ordo call`, help and the examples/ scripts from a real shell (tests/cli).
+## test-cli: `ordo call`, help and the examples/ scripts from a real shell (integration/cli).
 test-cli: release python-deps
-	cd tests/cli && ../../$(VENV)/bin/mypy && ../../$(VENV)/bin/ruff check \
+	cd integration/cli && ../../$(VENV)/bin/mypy && ../../$(VENV)/bin/ruff check \
 	  && ../../$(VENV)/bin/ruff format --check .
-	ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q tests/cli
+	ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q integration/cli
 
 ## test-durable: the state file through the real engine — restarts, kill -9 at random
-## moments (ORDO_CRASH_RUNS, default 100), bad files, a full disk (tests/durable).
+## moments (ORDO_CRASH_RUNS, default 100), bad files, a full disk (integration/durable).
 test-durable: release python-deps durable-deps
-	cd tests/durable && ../../$(VENV)/bin/mypy && ../../$(VENV)/bin/ruff check \
+	cd integration/durable && ../../$(VENV)/bin/mypy && ../../$(VENV)/bin/ruff check \
 	  && ../../$(VENV)/bin/ruff format --check .
-	ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q tests/durable
+	ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q integration/durable
 
 ## soak: the kill -9 test at 1 000 random moments (a few minutes).
 soak: release python-deps durable-deps
 	ORDO_CRASH_RUNS=1000 ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q \
-	  tests/durable/test_crash.py
+	  integration/durable/test_crash.py
 
-## interop-deps: the third-party clients of tests/interop: PyPI libraries into .venv;
+## interop-deps: the third-party clients of integration/interop: PyPI libraries into .venv;
 ## Neovim, Emacs and (for Emacs < 29) Eglot from Debian when missing (about 15 s).
 interop-deps: $(VENV)/.interop-installed
 	@command -v nvim >/dev/null 2>&1 && command -v emacs >/dev/null 2>&1 || { \
@@ -153,31 +153,31 @@ interop-deps: $(VENV)/.interop-installed
 	  $(SUDO) apt-get update -qq && \
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq elpa-eglot; }
 
-$(VENV)/.interop-installed: tests/interop/requirements.txt $(VENV)/.installed
-	$(PY) -m pip install -q -r tests/interop/requirements.txt
+$(VENV)/.interop-installed: integration/interop/requirements.txt $(VENV)/.installed
+	$(PY) -m pip install -q -r integration/interop/requirements.txt
 	touch $@
 
 ## test-interop: pygls, python-lsp-jsonrpc, jsonrpcclient, Neovim and Emacs drive the
-## real engine with their own clients (tests/interop).
+## real engine with their own clients (integration/interop).
 test-interop: release interop-deps
-	cd tests/interop && ../../$(VENV)/bin/mypy && ../../$(VENV)/bin/ruff check \
+	cd integration/interop && ../../$(VENV)/bin/mypy && ../../$(VENV)/bin/ruff check \
 	  && ../../$(VENV)/bin/ruff format --check .
-	ORDO_INTEROP_STRICT=1 ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q tests/interop
+	ORDO_INTEROP_STRICT=1 ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q integration/interop
 
-## browser-deps: headless Chromium from Debian, when missing (tests/browser; about 20 s).
+## browser-deps: headless Chromium from Debian, when missing (integration/browser; about 20 s).
 browser-deps:
 	@command -v chromium >/dev/null 2>&1 || { \
-	  echo "installing chromium (tests/browser opens the SVG and the report in a real browser)"; \
+	  echo "installing chromium (integration/browser opens the SVG and the report in a real browser)"; \
 	  $(SUDO) apt-get update -qq && \
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 
 ## test-browser: a session's layer.render picture and its `ordo report`, opened in headless
 ## Chromium: screenshots not blank, one DOM bar per state interval, hostile ids inert
-## (tests/browser).
+## (integration/browser).
 test-browser: release python-deps browser-deps
-	cd tests/browser && ../../$(VENV)/bin/mypy && ../../$(VENV)/bin/ruff check \
+	cd integration/browser && ../../$(VENV)/bin/mypy && ../../$(VENV)/bin/ruff check \
 	  && ../../$(VENV)/bin/ruff format --check .
-	ORDO_BROWSER_STRICT=1 ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q tests/browser
+	ORDO_BROWSER_STRICT=1 ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q integration/browser
 
 test-node: release node-deps
 	tsc -p clients/node/test/types

@@ -2,7 +2,7 @@
 repository's .build, PATH) and the ``ordo`` console script of the wheels that carry one.
 
 The wheel itself, installed in a fresh virtualenv away from the repository, is tested by
-tests/dist (make test-dist).
+integration/dist (make test-dist).
 """
 
 from __future__ import annotations

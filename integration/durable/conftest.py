@@ -2,7 +2,7 @@
 
 Run (from the repository root, with the release engine built):
 
-    ORDO_BIN=$PWD/.build/release/ordo .venv/bin/python -m pytest -q tests/durable
+    ORDO_BIN=$PWD/.build/release/ordo .venv/bin/python -m pytest -q integration/durable
 
 Without ORDO_BIN the suite uses .build/release/ordo of this checkout. The crash test runs
 ORDO_CRASH_RUNS kill points (default 100; `make soak` runs 1 000). The sqlite3 command-line

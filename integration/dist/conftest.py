@@ -2,7 +2,7 @@
 the repository where a user without a Swift toolchain installs it.
 
 Run (from the repository root): make test-dist — it runs make dist first, then
-.venv/bin/python -m pytest -q tests/dist. Every test reuses that one dist/.
+.venv/bin/python -m pytest -q integration/dist. Every test reuses that one dist/.
 """
 
 from __future__ import annotations
