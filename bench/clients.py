@@ -256,7 +256,7 @@ def worker(kind: str, engine: str, count: int, src: str) -> None:
     if src:
         sys.path.insert(0, src)
     run = PY_WORKERS[kind]
-    warm = max(1, count // 10)
+    warm = max(1, count // 4)
     if asyncio.iscoroutinefunction(run):
         result = asyncio.run(run(engine, count, warm))
     else:
@@ -310,14 +310,22 @@ FIGURES = [Figure(*row) for row in _TABLE]
 class Runner:
     def __init__(self, engine: str, quick: bool, compare: Path | None) -> None:
         self.engine = engine
-        self.rtt_calls = 1000 if quick else 3000
-        self.blocks = 5 if quick else 20
+        # Per process: calls one at a time, and blocks of BLOCK calls; a quarter more
+        # before the clocks start (Node's JIT needs longer to settle than CPython).
+        scale = 0.25 if quick else 1.0
+        self.counts = {
+            "py-rtt": int(5000 * scale),
+            "py-pipelined": int(20 * scale),
+            "node-rtt": int(20000 * scale),
+            "node-pipelined": int(50 * scale),
+        }
         self.sources = {"": ROOT}
         if compare is not None:
             self.sources["compare"] = compare
 
     def count(self, kind: str) -> int:
-        return self.rtt_calls if kind.endswith("rtt") else self.blocks
+        language = kind.split("-")[0]
+        return self.counts[f"{language}-rtt" if kind.endswith("rtt") else f"{language}-pipelined"]
 
     def run(self, kind: str, checkout: Path) -> dict[str, float]:
         count = str(self.count(kind))
@@ -447,8 +455,7 @@ def main() -> int:
         "engine": engine,
         "compare": str(compare) if compare else None,
         "rounds": rounds,
-        "rtt_calls": runner.rtt_calls,
-        "pipelined_blocks": runner.blocks,
+        "counts": runner.counts,
         "block": BLOCK,
         "machine": {**info, "loadavg_end": os.getloadavg()},
         "seconds": time.monotonic() - started,

@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 const BLOCK = 1000;
 const [kind, engine, countText, clientPath] = process.argv.slice(2);
 const count = Number(countText);
-const warm = Math.max(1, Math.floor(count / 10));
+const warm = Math.max(1, Math.floor(count / 4));
 
 function clocks() {
   const cpu = process.cpuUsage();
