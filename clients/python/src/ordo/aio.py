@@ -1,10 +1,14 @@
 """The asyncio client: :class:`AsyncEngine`, the same surface as :class:`ordo.Engine`.
 
-One reader task turns the engine's stdout into messages (read in chunks, so
-no line-length limit applies); event handlers run inline in that task, in
-order, before the answers that follow their events complete (a coroutine
-handler is started as a task at that point). Everything else is the core
-shared with the blocking engine (:mod:`ordo.core`).
+The engine runs under a subprocess protocol (:class:`_Pipes`): what it writes
+to stdout is fed to the core in the event loop's callback, as it arrives (any
+chunk size, so no line-length limit applies), with no reader task in between:
+an answer resolves its caller's future there, and the caller runs on the next
+turn of the loop. Event handlers run inline, in order, before the answers that
+follow their events complete (a coroutine handler is started as a task at that
+point). Requests are handed to the stdin pipe at once; a caller waits for the
+pipe only when its buffer is over the high-water mark. Everything else is the
+core shared with the blocking engine (:mod:`ordo.core`).
 """
 
 from __future__ import annotations
@@ -13,22 +17,76 @@ import asyncio
 import inspect
 from collections.abc import AsyncIterator, Mapping
 from contextlib import nullcontext
-from typing import Any, Callable, Literal, TypeVar, overload
+from typing import Any, Callable, Literal, Optional, TypeVar, cast, overload
 
 from ._call import Call
 from ._decode import dumps
 from .api import Async, EventsAPI
 from .batch import Batch
-from .core import NOTHING, READ_SIZE, Core, Handler, Match, Predicate, Seconds, log
-from .endpoint import outcome_of
-from .errors import EngineExited, OrdoException, OrdoTimeout
+from .core import NOTHING, Core, Handler, Match, Predicate, Seconds, log
+from .errors import EngineExited, OrdoError, OrdoException, OrdoTimeout
 from .events import AlertChanged, AlertHide, AlertIdle, AlertShow, AlertUpdate, Event
 
 T = TypeVar("T")
-#: StreamReader limit: only readline-style reads are bound by it, and this client
-#: never uses them, but keep it large anyway.
-STREAM_LIMIT = 1 << 26
 Slot = asyncio.Future[dict[str, Any]]
+
+
+class _Pipes(asyncio.SubprocessProtocol):
+    """The engine's pipes as the event loop reports them."""
+
+    # What asyncio.subprocess.Process reads from its protocol: no streams here.
+    stdin = stdout = stderr = None
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self._engine = engine
+        self._stderr_partial = b""
+        self.stdin_lost = False
+        self.paused = False  # stdin's buffer is over the high-water mark
+        self._drained: list[asyncio.Future[None]] = []
+        self.stdout_done: asyncio.Future[None] = engine._loop.create_future()
+        self.stderr_done: asyncio.Future[None] = engine._loop.create_future()
+
+    def pipe_data_received(self, fd: int, data: bytes) -> None:
+        if fd == 1:
+            self._engine._on_stdout(data)
+        elif fd == 2:
+            *lines, self._stderr_partial = (self._stderr_partial + data).split(b"\n")
+            for line in lines:
+                self._engine._stderr_line(line)
+
+    def pipe_connection_lost(self, fd: int, exc: Exception | None) -> None:
+        if fd == 0:
+            self.stdin_lost = True
+            self._release()
+        elif fd == 1:
+            if not self.stdout_done.done():
+                self.stdout_done.set_result(None)
+        elif fd == 2:
+            if self._stderr_partial:
+                self._engine._stderr_line(self._stderr_partial)
+                self._stderr_partial = b""
+            if not self.stderr_done.done():
+                self.stderr_done.set_result(None)
+
+    def pause_writing(self) -> None:
+        self.paused = True
+
+    def resume_writing(self) -> None:
+        self.paused = False
+        self._release()
+
+    def _release(self) -> None:
+        for waiter in self._drained:
+            if not waiter.done():
+                waiter.set_result(None)
+        self._drained.clear()
+
+    async def drain(self) -> None:
+        """Until stdin's buffer is under the low-water mark (or the pipe is gone)."""
+        while self.paused and not self.stdin_lost:
+            waiter = self._engine._loop.create_future()
+            self._drained.append(waiter)
+            await waiter
 
 
 class AsyncEvents(EventsAPI[Async]):
@@ -67,9 +125,11 @@ class AsyncEngine(Core[Async, Slot]):
         self._waiters: list[asyncio.Future[None]] = []
         self._handler_tasks: set[asyncio.Task[Any]] = set()
         self._proc: asyncio.subprocess.Process | None = None
-        self._tasks: list[asyncio.Task[None]] = []
-        self._drain_lock: asyncio.Lock | None = None
+        self._pipes: _Pipes | None = None
+        self._stdin: asyncio.WriteTransport | None = None
+        self._finisher: asyncio.Task[None] | None = None
         self._exited_event: asyncio.Event | None = None
+        self._detail = ""  # why the output is no longer read, when the client decided it
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -77,21 +137,22 @@ class AsyncEngine(Core[Async, Slot]):
         """Spawn the engine (once)."""
         if self._proc is not None:
             return self
-        self._drain_lock = asyncio.Lock()
+        self._loop = asyncio.get_running_loop()
         self._exited_event = asyncio.Event()
-        self._proc = await asyncio.create_subprocess_exec(
+        PIPE = asyncio.subprocess.PIPE
+        transport, pipes = await self._loop.subprocess_exec(
+            lambda: _Pipes(self),
             *self.command,
-            stdin=asyncio.subprocess.PIPE,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE,
+            stdin=PIPE,
+            stdout=PIPE,
+            stderr=PIPE,
             env=self._env,
             cwd=self._cwd,
-            limit=STREAM_LIMIT,
         )
-        self._tasks = [
-            asyncio.ensure_future(self._stderr_loop()),
-            asyncio.ensure_future(self._read_loop()),
-        ]
+        self._pipes = pipes
+        self._stdin = cast(Optional[asyncio.WriteTransport], transport.get_pipe_transport(0))
+        self._proc = asyncio.subprocess.Process(transport, pipes, self._loop)
+        self._finisher = asyncio.ensure_future(self._finish(pipes))
         return self
 
     async def __aenter__(self) -> AsyncEngine:
@@ -99,6 +160,11 @@ class AsyncEngine(Core[Async, Slot]):
 
     async def __aexit__(self, *exc_info: object) -> None:
         await self.close()
+
+    def _started(self) -> _Pipes:
+        if self._pipes is None:
+            raise RuntimeError("the engine is not started: use `async with` or `await start()`")
+        return self._pipes
 
     @property
     def _process(self) -> asyncio.subprocess.Process:
@@ -134,8 +200,8 @@ class AsyncEngine(Core[Async, Slot]):
             except OrdoException:
                 pass
         try:
-            assert proc.stdin is not None
-            proc.stdin.close()
+            if self._stdin is not None:
+                self._stdin.close()
         except (OSError, RuntimeError):
             pass
         try:
@@ -148,7 +214,8 @@ class AsyncEngine(Core[Async, Slot]):
             except asyncio.TimeoutError:
                 proc.kill()
                 await proc.wait()
-        for task in self._tasks:
+        task = self._finisher
+        if task is not None:
             try:
                 await asyncio.wait_for(asyncio.shield(task), timeout)
             except (asyncio.TimeoutError, asyncio.CancelledError):
@@ -188,18 +255,53 @@ class AsyncEngine(Core[Async, Slot]):
                 except asyncio.TimeoutError:
                     raise OrdoTimeout(f"exit: the engine did not exit in {timeout} s") from None
             return call.decode(None)
-        future: Slot = asyncio.get_running_loop().create_future()
-        message = self._endpoint.request(call, future)
+        pipes = self._started()
+        loop = self._loop
+        future: Slot = loop.create_future()
+        endpoint = self._endpoint
+        rid = endpoint.open(future)
+        timer = None
         try:
-            await self._send(message)
-            response = await asyncio.wait_for(asyncio.shield(future), timeout)
-        except asyncio.TimeoutError:
-            self._endpoint.forget(message)
-            raise OrdoTimeout(f"{call.method}: no answer within {timeout} s") from None
+            data = self._encode_request(call, rid)
+            self._record_request(call, [rid])
+            if not self._write_now(data):
+                await self._stdin_closed()
+            if pipes.paused:
+                await pipes.drain()
+            if timeout is not None:
+                timer = loop.call_later(timeout, self._expire, future, rid, call.method, timeout)
+            response = await future
         except BaseException:
-            self._endpoint.forget(message)
+            endpoint.forget_id(rid)
             raise
-        return outcome_of(call, response)
+        finally:
+            if timer is not None:
+                timer.cancel()
+        if "error" in response:
+            raise OrdoError.from_json(response["error"], call.method)
+        return call.decode(response.get("result"))
+
+    def _expire(self, future: Slot, rid: int, method: str, timeout: float) -> None:
+        if not future.done() and self._endpoint.forget_id(rid) is not None:
+            future.set_exception(OrdoTimeout(f"{method}: no answer within {timeout} s"))
+
+    def _write_now(self, data: bytes) -> bool:
+        """Hand ``data`` to the stdin pipe; False when the pipe is closed."""
+        pipe = self._stdin
+        if pipe is None or self._pipes is None or self._pipes.stdin_lost or pipe.is_closing():
+            return False
+        pipe.write(data)
+        return True
+
+    async def _stdin_closed(self) -> None:
+        """The pipe is closed: the engine is gone. Report it as the reader sees it."""
+        assert self._exited_event is not None
+        try:
+            await asyncio.wait_for(self._exited_event.wait(), 5.0)
+        except asyncio.TimeoutError:
+            pass
+        proc = self._process
+        raise self._exited or EngineExited(proc.returncode, self.stderr_tail, "stdin closed")
 
     async def _send(self, message: Any) -> None:
         await self._write(self._encode(message), "send", message)
@@ -223,19 +325,10 @@ class AsyncEngine(Core[Async, Slot]):
         if self._closed and direction == "send" and proc.returncode is not None:
             raise self._exited or EngineExited(proc.returncode, self.stderr_tail, "closed")
         self._record(direction, message)
-        assert proc.stdin is not None and self._drain_lock and self._exited_event
-        try:
-            proc.stdin.write(data)
-            async with self._drain_lock:
-                await proc.stdin.drain()
-            return
-        except (ConnectionError, OSError, RuntimeError, AssertionError):
-            pass
-        try:
-            await asyncio.wait_for(self._exited_event.wait(), 5.0)
-        except asyncio.TimeoutError:
-            pass
-        raise self._exited or EngineExited(proc.returncode, self.stderr_tail, "stdin closed")
+        if not self._write_now(data):
+            await self._stdin_closed()
+        if self._pipes is not None and self._pipes.paused:
+            await self._pipes.drain()
 
     # ------------------------------------------------------------------ batch
 
@@ -244,29 +337,42 @@ class AsyncEngine(Core[Async, Slot]):
         return AsyncBatch(self)
 
     async def _send_batch(self, batch: Batch, timeout: float | None) -> None:
-        loop = asyncio.get_running_loop()
-        messages, waits = self._plan(batch, loop.create_future)
-        if not messages:
+        pipes = self._started()
+        plan = self._plan(batch, self._loop.create_future)
+        if not plan.data:
             return
         try:
-            await self._send(messages)
+            self._record_batch(plan)
+            if not self._write_now(plan.data):
+                await self._stdin_closed()
+            if pipes.paused:
+                await pipes.drain()
         except BaseException:
-            for _, _, message in waits:
-                self._endpoint.forget(message)
+            for _, _, rid in plan.waits:
+                self._endpoint.forget_id(rid)
             raise
         self._sent(batch)
-        deadline = None if timeout is None else loop.time() + timeout
-        for pending, future, message in waits:
-            remaining = None if deadline is None else max(0.0, deadline - loop.time())
+        if not plan.waits:
+            return
+        # One wait for the whole batch (the engine answers it as one array): until every
+        # entry is answered or the time is up; then each entry is settled.
+        outstanding = [future for _, future, _ in plan.waits if not future.done()]
+        if outstanding:
             try:
-                response = await asyncio.wait_for(asyncio.shield(future), remaining)
-            except asyncio.TimeoutError:
-                self._endpoint.forget(message)
+                await asyncio.wait(outstanding, timeout=timeout)
+            except BaseException:
+                for _, _, rid in plan.waits:
+                    self._endpoint.forget_id(rid)
+                raise
+        for pending, future, rid in plan.waits:
+            if not future.done():
+                self._endpoint.forget_id(rid)
+                future.cancel()
                 pending._set_error(OrdoTimeout(f"{pending.call.method}: no answer in time"))
-            except OrdoException as exc:
-                pending._set_error(exc)
+            elif future.exception() is not None:
+                pending._set_error(cast(BaseException, future.exception()))
             else:
-                pending._settle(response)
+                pending._settle(future.result())
 
     # ------------------------------------------------------------------ events
 
@@ -369,39 +475,30 @@ class AsyncEngine(Core[Async, Slot]):
         if not task.cancelled() and task.exception() is not None:
             log.error("ordo async event handler failed", exc_info=task.exception())
 
-    async def _read_loop(self) -> None:
-        proc = self._process
-        assert proc.stdout is not None and self._exited_event is not None
-        detail = ""
+    def _on_stdout(self, chunk: bytes) -> None:
+        """What the engine wrote, in the event loop's callback."""
+        if self._detail:  # after a protocol violation: discard until the end
+            return
         try:
-            while chunk := await proc.stdout.read(READ_SIZE):
-                self._feed(chunk)
-        except Exception as exc:
-            detail = self._read_failed(exc)
+            self._feed(chunk)
+        except Exception as exc:  # a bug here must not hang every caller
+            self._detail = self._read_failed(exc)
+
+    async def _finish(self, pipes: _Pipes) -> None:
+        """At the end of the output: fail every call and let waiters go."""
+        await pipes.stdout_done
+        proc = self._process
+        assert self._exited_event is not None
         try:
             returncode: int | None = await asyncio.wait_for(proc.wait(), 5.0)
         except asyncio.TimeoutError:
             returncode = proc.returncode
         try:
-            await asyncio.wait_for(asyncio.shield(self._tasks[0]), 2.0)  # the stderr tail
+            await asyncio.wait_for(asyncio.shield(pipes.stderr_done), 2.0)  # the stderr tail
         except (asyncio.TimeoutError, asyncio.CancelledError):
             pass
-        self._gone(returncode, detail)
+        self._gone(returncode, self._detail)
         self._exited_event.set()
-
-    async def _stderr_loop(self) -> None:
-        stderr = self._process.stderr
-        assert stderr is not None
-        partial = b""
-        try:
-            while chunk := await stderr.read(READ_SIZE):
-                *lines, partial = (partial + chunk).split(b"\n")
-                for line in lines:
-                    self._stderr_line(line)
-        except (OSError, ValueError):
-            pass
-        if partial:
-            self._stderr_line(partial)
 
 
 class AsyncBatch(Batch):

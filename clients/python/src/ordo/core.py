@@ -24,14 +24,14 @@ from contextlib import AbstractContextManager
 from typing import Any, Callable, Generic, Literal, Optional, TypeVar, overload
 
 from ._call import Call, Pending
-from ._decode import dumps, loads
+from ._decode import dumps, parse, request_json
 from .api import AlertsAPI, ClockAPI, EngineAPI, F, LayersAPI, NavAPI
 from .batch import Batch
 from .discovery import PathLike, engine_command, find_engine
 from .endpoint import Answer, Endpoint, Notice
 from .errors import EngineExited, OrdoTimeout, ProtocolViolation
-from .events import AlertChanged, AlertHide, AlertIdle, AlertShow, AlertUpdate, Event
-from .streams import make_framer
+from .events import AlertChanged, AlertHide, AlertIdle, AlertShow, AlertUpdate, Event, parse_event
+from .streams import NdjsonFramer, make_framer
 
 S = TypeVar("S")
 log = logging.getLogger("ordo")
@@ -54,6 +54,17 @@ READ_SIZE = 1 << 16
 
 def any_value(value: Any) -> Any:
     return value
+
+
+class Plan(Generic[S]):
+    """A batch ready to write: its bytes and, per request, (entry, slot, id)."""
+
+    __slots__ = ("batch", "data", "waits")
+
+    def __init__(self, batch: Batch, data: bytes, waits: list[tuple[Pending[Any], S, int]]) -> None:
+        self.batch = batch
+        self.data = data
+        self.waits = waits
 
 
 class Core(EngineAPI[F], Generic[F, S]):
@@ -85,6 +96,7 @@ class Core(EngineAPI[F], Generic[F, S]):
         self.clock: ClockAPI[F] = ClockAPI(self)
         self._tap = tap
         self._framer = make_framer(framing)
+        self._ndjson = isinstance(self._framer, NdjsonFramer)
         self._endpoint: Endpoint[S] = Endpoint()
         self._events: deque[Event] = deque(maxlen=event_buffer)
         self._dropped = 0
@@ -118,6 +130,12 @@ class Core(EngineAPI[F], Generic[F, S]):
     def _encode(self, message: Any) -> bytes:
         return self._framer.encode(dumps(message))
 
+    def _encode_request(self, call: Call[Any], rid: int | None) -> bytes:
+        """The framed request of ``call`` (a notification when ``rid`` is None)."""
+        body = request_json(call.method, rid, call.params)
+        # Compact JSON holds no raw newline: no need for the framer's check.
+        return body + b"\n" if self._ndjson else self._framer.encode(body)
+
     def _encode_raw(self, data: bytes) -> bytes:
         return data + b"\n" if self.framing == "ndjson" else self._framer.encode(data)
 
@@ -132,20 +150,49 @@ class Core(EngineAPI[F], Generic[F, S]):
         else:
             self._endpoint.written_raw()
 
-    def _plan(
-        self, batch: Batch, slot: Callable[[], S]
-    ) -> tuple[list[dict[str, Any]], list[tuple[Pending[Any], S, dict[str, Any]]]]:
-        """The messages of a batch and, for each request, its entry, slot and message."""
-        messages: list[dict[str, Any]] = []
+    def _record_request(self, call: Call[Any], ids: list[int]) -> None:
+        """:meth:`_record` for the request ``call`` (``ids``: ``[its id]``), written next."""
+        if self._exited is not None:
+            raise self._exited
+        if self._tap is not None:
+            self._tap("send", self._endpoint.message(call, ids[0]))
+        self._endpoint.written_ids(ids)
+
+    def _plan(self, batch: Batch, slot: Callable[[], S]) -> Plan[S]:
+        """The framed JSON array of a batch and, for each request, its entry, slot and id;
+        each request's slot is registered.
+        """
+        bodies = []
         waits = []
-        for pending in batch.entries:
-            if pending.call.notification:
-                messages.append(self._endpoint.notification(pending.call))
+        endpoint = self._endpoint
+        for pending in batch._entries:
+            call = pending.call
+            if call.notification:
+                bodies.append(request_json(call.method, None, call.params))
             else:
                 waiting = slot()
-                messages.append(self._endpoint.request(pending.call, waiting))
-                waits.append((pending, waiting, messages[-1]))
-        return messages, waits
+                rid = endpoint.open(waiting)
+                bodies.append(request_json(call.method, rid, call.params))
+                waits.append((pending, waiting, rid))
+        body = b"[%s]" % b",".join(bodies)
+        data = body + b"\n" if self._ndjson else self._framer.encode(body)
+        return Plan(batch, data if bodies else b"", waits)
+
+    def _record_batch(self, plan: Plan[S]) -> None:
+        """:meth:`_record` for a planned batch, written next."""
+        if self._exited is not None:
+            raise self._exited
+        if self._tap is not None:
+            ids = {id(pending): rid for pending, _, rid in plan.waits}
+            messages = [
+                self._endpoint.notification(p.call)
+                if p.call.notification
+                else self._endpoint.message(p.call, ids[id(p)])
+                for p in plan.batch._entries
+            ]
+            self._tap("send", messages)
+        if plan.waits:
+            self._endpoint.written_ids([rid for _, _, rid in plan.waits])
 
     @staticmethod
     def _sent(batch: Batch) -> None:
@@ -162,9 +209,12 @@ class Core(EngineAPI[F], Generic[F, S]):
 
     def _feed(self, chunk: bytes) -> None:
         """Bytes read from the engine's stdout, in order."""
-        for body in self._framer.feed(chunk):
+        framer = self._framer
+        bodies = framer.feed_text(chunk) if self._ndjson else framer.feed(chunk)  # type: ignore[union-attr]
+        endpoint = self._endpoint
+        for body in bodies:
             try:
-                message = loads(body.decode("utf-8"))
+                message = parse(body if isinstance(body, str) else body.decode("utf-8"))
             except ValueError:  # UnicodeDecodeError too
                 log.error("ordo wrote a message that is not JSON: %r", body[:200])
                 continue
@@ -173,7 +223,16 @@ class Core(EngineAPI[F], Generic[F, S]):
                     self._tap("recv", message)
                 except Exception:
                     log.exception("ordo tap failed")
-            for item in self._endpoint.receive(message):
+            if type(message) is dict:  # the common cases first: an answer, an event
+                slot = endpoint.take(message)
+                if slot is not None:
+                    self._answered(slot, message)
+                    continue
+                name = message.get("method")
+                if type(name) is str and "id" not in message:
+                    self._event(parse_event(name, message.get("params")))
+                    continue
+            for item in endpoint.receive(message):
                 if isinstance(item, Answer):
                     self._answered(item.slot, item.response)
                 elif isinstance(item, Notice):
