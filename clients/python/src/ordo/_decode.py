@@ -69,18 +69,22 @@ def request_json(method: str, rid: int | None, params: Any) -> bytes:
     """``dumps({"jsonrpc": "2.0", "id": rid, "method": method, "params": params})``, with
     ``id`` left out when None and ``params`` when empty, from a template.
     """
+    return envelope(method, rid, dumps(params) if params else None)
+
+
+def envelope(method: str, rid: int | None, params: bytes | None) -> bytes:
+    """:func:`request_json` around params already encoded (None: none)."""
     name = _methods.get(method)
     if name is None:
         name = dumps(method)
         if len(_methods) < 512:  # the schema's methods, and a few more
             _methods[method] = name
-    head = (
-        b'{"jsonrpc":"2.0","method":%s' % name
-        if rid is None
-        else (b'{"jsonrpc":"2.0","id":%d,"method":%s' % (rid, name))
-    )
-    if params:
-        return b'%s,"params":%s}' % (head, dumps(params))
+    if rid is None:
+        head = b'{"jsonrpc":"2.0","method":%s' % name
+    else:
+        head = b'{"jsonrpc":"2.0","id":%d,"method":%s' % (rid, name)
+    if params is not None:
+        return b'%s,"params":%s}' % (head, params)
     return head + b"}"
 
 

@@ -157,15 +157,20 @@ class Method(Generic[P, T]):
                     params[key] = value
             return Call(method, params, decode, notification)
 
+        # Called without arguments (ping, stats, ...): the same Call every time.
+        bare = None if check else Call(method, {}, decode, notification)
+
         def call(self: Surface[Any], *args: Any, **kwargs: Any) -> Any:
-            if args or kwargs or check:
+            if args or kwargs or bare is None:
                 declaration(self, *args, **kwargs)  # checks the arguments as Python would
-            return self._invoke(request(args, kwargs))
+                return self._invoke(request(args, kwargs))
+            return self._invoke(bare)
 
         async def call_async(self: Surface[Any], *args: Any, **kwargs: Any) -> Any:
-            if args or kwargs or check:
+            if args or kwargs or bare is None:
                 declaration(self, *args, **kwargs)
-            return await self._invoke(request(args, kwargs))
+                return await self._invoke(request(args, kwargs))
+            return await self._invoke(bare)
 
         for fn in (call, call_async):
             fn.__name__, fn.__qualname__ = declaration.__name__, declaration.__qualname__

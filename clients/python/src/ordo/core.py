@@ -24,7 +24,7 @@ from contextlib import AbstractContextManager
 from typing import Any, Callable, Generic, Literal, Optional, TypeVar, overload
 
 from ._call import Call, Pending
-from ._decode import dumps, parse, request_json
+from ._decode import dumps, envelope, parse, request_json
 from .api import AlertsAPI, ClockAPI, EngineAPI, F, LayersAPI, NavAPI
 from .batch import Batch
 from .discovery import PathLike, engine_command, find_engine
@@ -165,15 +165,21 @@ class Core(EngineAPI[F], Generic[F, S]):
         bodies = []
         waits = []
         endpoint = self._endpoint
-        for pending in batch._entries:
-            call = pending.call
-            if call.notification:
-                bodies.append(request_json(call.method, None, call.params))
-            else:
-                waiting = slot()
-                rid = endpoint.open(waiting)
-                bodies.append(request_json(call.method, rid, call.params))
-                waits.append((pending, waiting, rid))
+        try:
+            for pending in batch._entries:
+                call = pending.call
+                if call.notification:
+                    bodies.append(request_json(call.method, None, call.params))
+                else:
+                    params = dumps(call.params) if call.params else None
+                    waiting = slot()
+                    rid = endpoint.open(waiting)
+                    waits.append((pending, waiting, rid))
+                    bodies.append(envelope(call.method, rid, params))
+        except BaseException:  # params that are not JSON: nothing was sent
+            for _, _, rid in waits:
+                endpoint.forget_id(rid)
+            raise
         body = b"[%s]" % b",".join(bodies)
         data = body + b"\n" if self._ndjson else self._framer.encode(body)
         return Plan(batch, data if bodies else b"", waits)

@@ -93,6 +93,14 @@ class Endpoint(Generic[S]):
             self._pending[rid] = slot
         return rid
 
+    def open_written(self, slot: S) -> int:
+        """:meth:`open` and :meth:`written` at once, for a single request written next."""
+        with self._lock:
+            rid = next(self._ids)
+            self._pending[rid] = slot
+            self._units.append([rid])
+        return rid
+
     @staticmethod
     def message(call: Call[Any], rid: int) -> dict[str, Any]:
         """The request object of ``call`` under id ``rid``."""

@@ -26,10 +26,10 @@ import time
 from collections.abc import Iterator, Mapping
 from functools import partial
 from queue import SimpleQueue
-from typing import IO, Any, Callable, Literal, TypeVar, overload
+from typing import IO, Any, Callable, Literal, NoReturn, TypeVar, overload
 
 from ._call import Call
-from ._decode import dumps
+from ._decode import dumps, envelope
 from .api import EventsAPI, Sync
 from .batch import Batch
 from .core import NOTHING, READ_SIZE, Core, Handler, Match, Predicate, Seconds, Tap, log
@@ -38,6 +38,7 @@ from .events import AlertChanged, AlertHide, AlertIdle, AlertShow, AlertUpdate, 
 
 T = TypeVar("T")
 MAX = threading.TIMEOUT_MAX
+get_ident = threading.get_ident
 #: The reader thread leaves reading to the threads that wait, and to those that waited
 #: this recently (s): back-to-back calls then never find it holding the read lock.
 GRACE = 0.005
@@ -58,9 +59,6 @@ class _Slot:
         self.nested = nested  # issued from an event handler: never queued behind handlers
         self.received = False
         self.done = False
-
-    def arrived(self) -> bool:
-        return self.received
 
 
 class Events(EventsAPI[Sync]):
@@ -246,12 +244,33 @@ class Engine(Core[Sync, _Slot]):
                     raise OrdoTimeout(f"exit: the engine did not exit in {timeout} s") from None
                 self._exited_event.wait(timeout)
             return call.decode(None)
-        slot = _Slot(threading.get_ident() == self._dispatcher_id)
-        rid = self._endpoint.open(slot)
+        slot = _Slot(get_ident() == self._dispatcher_id)
+        endpoint = self._endpoint
+        rid = 0
         try:
-            self._write_request(call, rid)
+            params = dumps(call.params) if call.params else None  # may fail: before any record
+            with self._write_lock:
+                if self._exited is not None:
+                    raise self._exited
+                if self._tap is None:
+                    rid = endpoint.open_written(slot)  # in write order: under the write lock
+                else:  # the tap sees the request before it counts as written
+                    rid = endpoint.open(slot)
+                    self._tap("send", endpoint.message(call, rid))
+                    endpoint.written_ids([rid])
+                data = envelope(call.method, rid, params)
+                data = data + b"\n" if self._ndjson else self._framer.encode(data)
+                try:
+                    written = self._stdin.write(data)
+                    while written < len(data):  # a partial write (a signal)
+                        written += self._stdin.write(data[written:])
+                except (OSError, ValueError):
+                    written = -1
+            if written < 0:
+                self._stdin_closed()
         except BaseException:
-            self._endpoint.forget_id(rid)
+            if rid:
+                endpoint.forget_id(rid)
             raise
         if not slot.done:
             self._wait(slot, rid, call.method, timeout)
@@ -262,22 +281,9 @@ class Engine(Core[Sync, _Slot]):
             raise OrdoError.from_json(response["error"], call.method)
         return call.decode(response.get("result"))
 
-    def _write_request(self, call: Call[Any], rid: int) -> None:
-        data = self._encode_request(call, rid)
-        with self._write_lock:
-            self._record_request(call, [rid])
-            try:
-                written = self._stdin.write(data)
-                while written < len(data):  # a partial write (a signal)
-                    written += self._stdin.write(data[written:])
-                return
-            except (OSError, ValueError):
-                pass
-        self._stdin_closed()
-
     def _wait(self, slot: _Slot, rid: int, method: str, timeout: float | None) -> None:
         deadline = None if timeout is None else time.monotonic() + timeout
-        if not self._lead(slot.arrived, deadline):
+        if not self._lead(None, deadline, slot):
             if self._endpoint.forget_id(rid) is not None:
                 raise self._exited or OrdoTimeout(f"{method}: no answer within {timeout} s")
             deadline = None  # answered at the last moment
@@ -325,7 +331,7 @@ class Engine(Core[Sync, _Slot]):
                 pass
         self._stdin_closed()
 
-    def _stdin_closed(self) -> None:
+    def _stdin_closed(self) -> NoReturn:
         """The pipe is closed: the engine is gone. Report it as the reader sees it."""
         self._exited_event.wait(5.0)
         raise self._exited or EngineExited(self._proc.poll(), self.stderr_tail, "stdin closed")
@@ -449,19 +455,21 @@ class Engine(Core[Sync, _Slot]):
         self._lead(ready, None if timeout is None else time.monotonic() + timeout)
         return found
 
-    def _lead(self, ready: Callable[[], bool], deadline: float | None) -> bool:
-        """Until ``ready()``: read the engine's output on this thread when no other thread
-        does (lead), else wait until the one that does has read (follow). False at
-        ``deadline`` (monotonic) or at the end of the output. ``ready`` runs unlocked (a
-        wait_for predicate may call the engine); ``_reads`` tells whether a read ended
-        since it looked.
+    def _lead(
+        self, ready: Callable[[], bool] | None, deadline: float | None, slot: _Slot | None = None
+    ) -> bool:
+        """Until ``ready()`` (or ``slot.received``): read the engine's output on this thread
+        when no other thread does (lead), else wait until the one that does has read
+        (follow). False at ``deadline`` (monotonic) or at the end of the output. ``ready``
+        runs unlocked (a wait_for predicate may call the engine); ``_reads`` tells whether
+        a read ended since it looked.
         """
         lock = self._lock
         entered = False
         try:
             while True:
                 seen = self._reads
-                if ready():
+                if slot.received if slot is not None else ready():  # type: ignore[misc]
                     return True
                 with lock:
                     if not entered:
@@ -480,8 +488,19 @@ class Engine(Core[Sync, _Slot]):
                     self._reading = True
                 try:
                     self._read_once(left)
-                finally:
+                except BaseException:
                     self._done_reading()
+                    raise
+                with lock:
+                    self._reading = False
+                    self._reads += 1
+                    if self._followers:
+                        self._cond.notify_all()
+                    if slot is not None and slot.received:  # the usual end of a call
+                        self._waiters -= 1
+                        self._active = time.monotonic()
+                        entered = False
+                        return True
         finally:
             if entered:
                 with lock:

@@ -53,6 +53,14 @@ class NdjsonFramer:
         one go and come as ``str``; a line begun in an earlier chunk, or lines that are not
         valid UTF-8, come as ``bytes`` (for the caller to decode and judge).
         """
+        if not self._buf and data.find(b"\n") == len(data) - 1:  # one whole line, the usual
+            try:
+                line = data[:-1].decode("utf-8")
+            except UnicodeDecodeError:
+                return [*self.feed(data)]
+            if line[-1:] == "\r":
+                line = line[:-1]
+            return [line] if line.strip(_BLANK) else []
         out: list[str | bytes] = []
         if self._buf:
             nl = data.find(b"\n")
