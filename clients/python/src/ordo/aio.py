@@ -6,21 +6,25 @@ chunk size, so no line-length limit applies), with no reader task in between:
 an answer resolves its caller's future there, and the caller runs on the next
 turn of the loop. Event handlers run inline, in order, before the answers that
 follow their events complete (a coroutine handler is started as a task at that
-point). Requests are handed to the stdin pipe at once; a caller waits for the
-pipe only when its buffer is over the high-water mark. Everything else is the
-core shared with the blocking engine (:mod:`ordo.core`).
+point). The requests made in one turn of the loop (1 000 calls gathered, say) are
+written together at the end of it, in order: one write(2) rather than one each;
+a caller waits for the pipe only when its buffer is over the high-water mark.
+Calls under the engine's default timeout share one timer (their deadlines come
+in the order they were made). Everything else is the core shared with the
+blocking engine (:mod:`ordo.core`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import inspect
-from collections.abc import AsyncIterator, Mapping
+from collections import deque
+from collections.abc import AsyncIterator, Coroutine, Mapping
 from contextlib import nullcontext
-from typing import Any, Callable, Literal, Optional, TypeVar, cast, overload
+from typing import Any, Callable, Literal, Optional, TypeVar, Union, cast, overload
 
 from ._call import Call
-from ._decode import dumps
+from ._decode import dumps, envelope
 from .api import Async, EventsAPI
 from .batch import Batch
 from .core import NOTHING, Core, Handler, Match, Predicate, Seconds, log
@@ -28,7 +32,42 @@ from .errors import EngineExited, OrdoError, OrdoException, OrdoTimeout
 from .events import AlertChanged, AlertHide, AlertIdle, AlertShow, AlertUpdate, Event
 
 T = TypeVar("T")
-Slot = asyncio.Future[dict[str, Any]]
+Future = asyncio.Future[dict[str, Any]]
+
+
+class _Group:
+    """The entries of a batch waiting for their answers: ``future`` is done with the last."""
+
+    __slots__ = ("future", "left")
+
+    def __init__(self, future: asyncio.Future[None]) -> None:
+        self.future = future
+        self.left = 0
+
+
+class _Entry:
+    """Where a batch entry's answer goes (no future of its own: one for the batch)."""
+
+    __slots__ = ("error", "group", "response")
+
+    def __init__(self, group: _Group) -> None:
+        self.group = group
+        self.response: dict[str, Any] | None = None
+        self.error: BaseException | None = None
+        group.left += 1
+
+    def settle(self, response: dict[str, Any] | None, error: BaseException | None) -> None:
+        if self.response is not None or self.error is not None:
+            return
+        self.response, self.error = response, error
+        group = self.group
+        group.left -= 1
+        if group.left == 0 and not group.future.done():
+            group.future.set_result(None)
+
+
+#: Where a call's answer goes: the caller's future, or a batch entry.
+Slot = Union[Future, _Entry]
 
 
 class _Pipes(asyncio.SubprocessProtocol):
@@ -130,6 +169,12 @@ class AsyncEngine(Core[Async, Slot]):
         self._finisher: asyncio.Task[None] | None = None
         self._exited_event: asyncio.Event | None = None
         self._detail = ""  # why the output is no longer read, when the client decided it
+        self._outbox: list[bytes] = []  # written at the end of this turn of the loop
+        # (deadline, future, id, method) of calls under one timeout, in call order; one
+        # timer for the oldest. Calls with another timeout get a timer of their own.
+        self._deadlines: deque[tuple[float, Future, int, str]] = deque()
+        self._deadline_timeout = 0.0
+        self._deadline_timer: asyncio.TimerHandle | None = None
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -199,6 +244,7 @@ class AsyncEngine(Core[Async, Slot]):
                 await self.notify("exit")
             except OrdoException:
                 pass
+        self._flush()
         try:
             if self._stdin is not None:
                 self._stdin.close()
@@ -232,8 +278,8 @@ class AsyncEngine(Core[Async, Slot]):
 
     # ------------------------------------------------------------------ calls
 
-    async def _invoke(self, call: Call[T]) -> T:
-        return await self._perform(call, self.timeout)
+    def _invoke(self, call: Call[T]) -> Coroutine[Any, Any, T]:
+        return self._perform(call, self.timeout)
 
     async def call(
         self, method: str, params: Mapping[str, Any] | None = None, *, timeout: float | None = None
@@ -256,20 +302,41 @@ class AsyncEngine(Core[Async, Slot]):
                     raise OrdoTimeout(f"exit: the engine did not exit in {timeout} s") from None
             return call.decode(None)
         pipes = self._started()
+        params = dumps(call.params) if call.params else None  # may fail: before any record
+        if self._exited is not None:
+            raise self._exited
+        if not self._writable():
+            await self._stdin_closed()
         loop = self._loop
-        future: Slot = loop.create_future()
+        future: Future = loop.create_future()
         endpoint = self._endpoint
-        rid = endpoint.open(future)
+        if self._tap is None:
+            rid = endpoint.open_written(future)
+        else:  # the tap sees the request before it counts as written
+            rid = endpoint.open(future)
+            self._tap("send", endpoint.message(call, rid))
+            endpoint.written_ids([rid])
+        data = envelope(call.method, rid, params)
+        outbox = self._outbox
+        if not outbox:
+            loop.call_soon(self._flush)
+        outbox.append(data + b"\n" if self._ndjson else self._framer.encode(data))
         timer = None
         try:
-            data = self._encode_request(call, rid)
-            self._record_request(call, [rid])
-            if not self._write_now(data):
-                await self._stdin_closed()
             if pipes.paused:
                 await pipes.drain()
             if timeout is not None:
-                timer = loop.call_later(timeout, self._expire, future, rid, call.method, timeout)
+                deadlines = self._deadlines
+                if not deadlines or timeout == self._deadline_timeout:
+                    deadline = loop.time() + timeout
+                    deadlines.append((deadline, future, rid, call.method))
+                    self._deadline_timeout = timeout
+                    if self._deadline_timer is None:
+                        self._deadline_timer = loop.call_at(deadline, self._check_deadlines)
+                else:
+                    timer = loop.call_later(
+                        timeout, self._expire, future, rid, call.method, timeout
+                    )
             response = await future
         except BaseException:
             endpoint.forget_id(rid)
@@ -277,21 +344,57 @@ class AsyncEngine(Core[Async, Slot]):
         finally:
             if timer is not None:
                 timer.cancel()
+            deadlines = self._deadlines
+            while deadlines and deadlines[0][1].done():
+                deadlines.popleft()
         if "error" in response:
             raise OrdoError.from_json(response["error"], call.method)
         return call.decode(response.get("result"))
 
-    def _expire(self, future: Slot, rid: int, method: str, timeout: float) -> None:
+    def _expire(self, future: Future, rid: int, method: str, timeout: float) -> None:
         if not future.done() and self._endpoint.forget_id(rid) is not None:
             future.set_exception(OrdoTimeout(f"{method}: no answer within {timeout} s"))
 
+    def _check_deadlines(self) -> None:
+        """The shared timer: expire the calls whose deadline passed, re-arm for the next."""
+        self._deadline_timer = None
+        deadlines = self._deadlines
+        now = self._loop.time()
+        while deadlines:
+            deadline, future, rid, method = deadlines[0]
+            if not future.done():
+                if deadline > now:
+                    self._deadline_timer = self._loop.call_at(deadline, self._check_deadlines)
+                    return
+                self._expire(future, rid, method, self._deadline_timeout)
+            deadlines.popleft()
+
+    def _writable(self) -> bool:
+        pipe = self._stdin
+        return not (
+            pipe is None or self._pipes is None or self._pipes.stdin_lost or pipe.is_closing()
+        )
+
     def _write_now(self, data: bytes) -> bool:
-        """Hand ``data`` to the stdin pipe; False when the pipe is closed."""
+        """Queue ``data`` for the stdin pipe (written at the end of this turn of the loop);
+        False when the pipe is closed.
+        """
+        if not self._writable():
+            return False
+        if not self._outbox:
+            self._loop.call_soon(self._flush)
+        self._outbox.append(data)
+        return True
+
+    def _flush(self) -> None:
+        outbox = self._outbox
+        if not outbox:
+            return
+        self._outbox = []
         pipe = self._stdin
         if pipe is None or self._pipes is None or self._pipes.stdin_lost or pipe.is_closing():
-            return False
-        pipe.write(data)
-        return True
+            return  # the engine is gone: its calls fail when its output ends
+        pipe.write(outbox[0] if len(outbox) == 1 else b"".join(outbox))
 
     async def _stdin_closed(self) -> None:
         """The pipe is closed: the engine is gone. Report it as the reader sees it."""
@@ -338,7 +441,8 @@ class AsyncEngine(Core[Async, Slot]):
 
     async def _send_batch(self, batch: Batch, timeout: float | None) -> None:
         pipes = self._started()
-        plan = self._plan(batch, self._loop.create_future)
+        group = _Group(self._loop.create_future())
+        plan = self._plan(batch, lambda: _Entry(group))
         if not plan.data:
             return
         try:
@@ -356,23 +460,22 @@ class AsyncEngine(Core[Async, Slot]):
             return
         # One wait for the whole batch (the engine answers it as one array): until every
         # entry is answered or the time is up; then each entry is settled.
-        outstanding = [future for _, future, _ in plan.waits if not future.done()]
-        if outstanding:
+        if not group.future.done():
             try:
-                await asyncio.wait(outstanding, timeout=timeout)
+                await asyncio.wait([group.future], timeout=timeout)
             except BaseException:
                 for _, _, rid in plan.waits:
                     self._endpoint.forget_id(rid)
                 raise
-        for pending, future, rid in plan.waits:
-            if not future.done():
-                self._endpoint.forget_id(rid)
-                future.cancel()
-                pending._set_error(OrdoTimeout(f"{pending.call.method}: no answer in time"))
-            elif future.exception() is not None:
-                pending._set_error(cast(BaseException, future.exception()))
+        for pending, entry, rid in plan.waits:
+            assert isinstance(entry, _Entry)
+            if entry.response is not None:
+                pending._settle(entry.response)
+            elif entry.error is not None:
+                pending._set_error(entry.error)
             else:
-                pending._settle(future.result())
+                self._endpoint.forget_id(rid)
+                pending._set_error(OrdoTimeout(f"{pending.call.method}: no answer in time"))
 
     # ------------------------------------------------------------------ events
 
@@ -455,11 +558,15 @@ class AsyncEngine(Core[Async, Slot]):
         self._waiters.clear()
 
     def _answered(self, slot: Slot, response: dict[str, Any]) -> None:
-        if not slot.done():
+        if isinstance(slot, _Entry):
+            slot.settle(response, None)
+        elif not slot.done():
             slot.set_result(response)
 
     def _failed(self, slot: Slot, error: EngineExited) -> None:
-        if not slot.done():
+        if isinstance(slot, _Entry):
+            slot.settle(None, error)
+        elif not slot.done():
             slot.set_exception(error)
 
     def _handle(self, event: Event, handlers: list[Handler]) -> None:

@@ -130,12 +130,6 @@ class Core(EngineAPI[F], Generic[F, S]):
     def _encode(self, message: Any) -> bytes:
         return self._framer.encode(dumps(message))
 
-    def _encode_request(self, call: Call[Any], rid: int | None) -> bytes:
-        """The framed request of ``call`` (a notification when ``rid`` is None)."""
-        body = request_json(call.method, rid, call.params)
-        # Compact JSON holds no raw newline: no need for the framer's check.
-        return body + b"\n" if self._ndjson else self._framer.encode(body)
-
     def _encode_raw(self, data: bytes) -> bytes:
         return data + b"\n" if self.framing == "ndjson" else self._framer.encode(data)
 
@@ -149,14 +143,6 @@ class Core(EngineAPI[F], Generic[F, S]):
             self._endpoint.written(message)
         else:
             self._endpoint.written_raw()
-
-    def _record_request(self, call: Call[Any], ids: list[int]) -> None:
-        """:meth:`_record` for the request ``call`` (``ids``: ``[its id]``), written next."""
-        if self._exited is not None:
-            raise self._exited
-        if self._tap is not None:
-            self._tap("send", self._endpoint.message(call, ids[0]))
-        self._endpoint.written_ids(ids)
 
     def _plan(self, batch: Batch, slot: Callable[[], S]) -> Plan[S]:
         """The framed JSON array of a batch and, for each request, its entry, slot and id;
@@ -237,6 +223,12 @@ class Core(EngineAPI[F], Generic[F, S]):
                 name = message.get("method")
                 if type(name) is str and "id" not in message:
                     self._event(parse_event(name, message.get("params")))
+                    continue
+            elif type(message) is list:  # a batch's answers
+                taken = endpoint.take_batch(message)
+                if taken is not None:
+                    for slot, response in taken:
+                        self._answered(slot, response)
                     continue
             for item in endpoint.receive(message):
                 if isinstance(item, Answer):
