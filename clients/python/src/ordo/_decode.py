@@ -245,7 +245,7 @@ def _dataclass(cls: type[T]) -> Decoder[T]:
 
 def _generated(cls: type[T], plan: list[tuple[str, str, Decoder[Any] | None, bool]]) -> Decoder[T]:
     """The decoder of ``cls`` as straight-line code; the instance's ``__dict__`` is filled
-    as ``__init__`` would fill it (fields with ``init=False`` get their defaults).
+    as ``__init__`` would fill it.
     """
     name = cls.__name__
     namespace: dict[str, Any] = {
@@ -280,12 +280,9 @@ def _generated(cls: type[T], plan: list[tuple[str, str, Decoder[Any] | None, boo
                 test = f" and not ({inline.format(v=v)})" if inline else ""
                 lines.append(f"        if {v} is not None{test}: {call}")
     for f in dataclasses.fields(cast(Any, cls)):
-        if f.init:
-            continue
-        if f.default is not dataclasses.MISSING:
-            namespace[f"default_{f.name}"] = f.default
-            members.append(f"{f.name!r}: default_{f.name}")
-        elif f.default_factory is not dataclasses.MISSING:
+        # As __init__ does: a field with init=False is set only when it has a default
+        # factory (a plain default is read from the class).
+        if not f.init and f.default_factory is not dataclasses.MISSING:
             namespace[f"factory_{f.name}"] = f.default_factory
             members.append(f"{f.name!r}: factory_{f.name}()")
     lines += [

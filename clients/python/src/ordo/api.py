@@ -144,13 +144,16 @@ class Method(Generic[P, T]):
         names = list(signature.parameters)[1:]
         # Called without arguments, a declaration whose parameters all have defaults is fine.
         check = any(p.default is p.empty for p in list(signature.parameters.values())[1:])
-        plan = [(name, camel(name), CONVERT.get(name)) for name in names]
+        # name → (position, protocol name, conversion); params go out in declaration order.
+        plan = {name: (i, camel(name), CONVERT.get(name)) for i, name in enumerate(names)}
 
         def request(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Call[T]:
-            given = dict(zip(names, args), **kwargs)
+            given = dict(zip(names, args), **kwargs)  # what is not given is not sent
+            order = sorted(given, key=lambda name: plan[name][0]) if len(given) > 1 else given
             params = {}
-            for name, key, convert in plan:  # what is not given is not sent
-                value = given.get(name, UNSET)
+            for name in order:
+                value = given[name]
+                _, key, convert = plan[name]
                 if value is not UNSET and convert is not None:
                     value = convert(value)
                 if value is not UNSET:
