@@ -19,8 +19,11 @@ Figures (targets in brackets):
   py.async.batch   an AsyncEngine batch of 1 000 pings: throughput / bare     [>= 0.7x]
   node.rtt         await engine.ping() one at a time / bare Node loop  [wall <= 1.2x]
   node.pipelined   1 000 engine.ping() promises in flight: throughput / bare  [>= 0.7x]
+  py.gather.floor  asyncio alone: 1 000 gathered coroutines, each awaiting a future that a
+                   loop callback resolves, no I/O: throughput / bare      [reported]
 
 The pipelined bare loops write the 1 000 ping lines at once and read the 1 000 answers.
+py.gather.floor is the most py.async.gather could reach: what asyncio's tasks cost.
 
     bench/clients.py [--engine PATH] [--rounds N] [--quick] [--out DIR] [--only py,node]
                      [--compare CHECKOUT]
@@ -240,6 +243,35 @@ async def client_async_batch(engine: str, blocks: int, warm: int) -> dict[str, f
         return _since(start, blocks * BLOCK)
 
 
+async def gather_floor(engine: str, blocks: int, warm: int) -> dict[str, float]:
+    del engine  # asyncio alone
+    loop = asyncio.get_running_loop()
+
+    async def block() -> None:
+        futures: list[asyncio.Future[bool]] = []
+
+        async def one() -> bool:
+            future: asyncio.Future[bool] = loop.create_future()
+            futures.append(future)
+            return await future
+
+        def answer() -> None:  # what a read of 1 000 answers does to their futures
+            for future in futures:
+                future.set_result(True)
+
+        gathered = asyncio.gather(*[one() for _ in range(BLOCK)])
+        loop.call_soon(loop.call_soon, answer)  # after every task has started
+        if not all(await gathered):
+            raise RuntimeError("no answer")
+
+    for _ in range(warm):
+        await block()
+    start = _clocks()
+    for _ in range(blocks):
+        await block()
+    return _since(start, blocks * BLOCK)
+
+
 PY_WORKERS: dict[str, Any] = {
     "py-bare-rtt": bare_rtt,
     "py-bare-async-rtt": bare_async_rtt,
@@ -249,6 +281,7 @@ PY_WORKERS: dict[str, Any] = {
     "py-async-rtt": client_async_rtt,
     "py-async-gather": client_gather,
     "py-async-batch": client_async_batch,
+    "py-gather-floor": gather_floor,
 }
 
 
@@ -271,7 +304,7 @@ class Figure:
     """A client measurement and its bare baseline, with a target."""
 
     def __init__(
-        self, name: str, title: str, bare: str, client: str, kind: str, target: float
+        self, name: str, title: str, bare: str, client: str, kind: str, target: float | None
     ) -> None:
         self.name, self.title = name, title
         self.bare, self.client = bare, client
@@ -279,13 +312,22 @@ class Figure:
         self.target = target
 
     @property
+    def of_client(self) -> bool:
+        """Measures a client (not asyncio alone): measured for every checkout."""
+        return not self.client.endswith("-floor")
+
+    @property
     def target_text(self) -> str:
+        if self.target is None:
+            return "reported"
         return f"<= {self.target}x" if self.kind == "rtt" else f">= {self.target}x"
 
     def ratio(self, bare: float, client: float) -> float:
         return client / bare if self.kind == "rtt" else bare / client
 
-    def ok(self, ratio: float) -> bool:
+    def ok(self, ratio: float) -> bool | None:
+        if self.target is None:
+            return None
         return ratio <= self.target if self.kind == "rtt" else ratio >= self.target
 
 
@@ -303,6 +345,8 @@ _TABLE = [
     ("node.rtt", "Node engine.ping() round trip", "node-bare-rtt", "node-rtt", "rtt", 1.2),
     ("node.pipelined", "Node 1 000 promises in flight", "node-bare-pipelined", "node-pipelined",
      "tput", 0.7),
+    ("py.gather.floor", "asyncio alone: 1 000 gathered coroutines, no I/O", "py-bare-pipelined",
+     "py-gather-floor", "tput", None),
 ]  # fmt: skip
 FIGURES = [Figure(*row) for row in _TABLE]
 
@@ -396,7 +440,7 @@ def table(figures: dict[str, Any]) -> str:
                     f"(CPU {f['client_cpu_us']:.1f} / {f['bare_cpu_us']:.1f})"
                 ),
                 f["target"],
-                "ok" if f["ok"] else "MISSED",
+                "-" if f["ok"] is None else ("ok" if f["ok"] else "MISSED"),
             )
         )
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
@@ -436,6 +480,8 @@ def main() -> int:
         if f.bare not in [j[0] for j in jobs]:
             jobs.append((f.bare, f.bare, ROOT))
         for tag, checkout in runner.sources.items():
+            if tag and not f.of_client:
+                continue
             jobs.append((f.client + (f"@{tag}" if tag else ""), f.client, checkout))
     samples: dict[str, list[dict[str, float]]] = {label: [] for label, _, _ in jobs}
     started = time.monotonic()
@@ -448,7 +494,7 @@ def main() -> int:
     results: dict[str, Any] = {}
     for f in figures:
         results[f.name] = summarize(f, samples, f.client)
-        if compare is not None:
+        if compare is not None and f.of_client:
             results[f"{f.name}@compare"] = summarize(f, samples, f"{f.client}@compare")
     report = {
         "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),

@@ -192,7 +192,9 @@ class Endpoint(Generic[S]):
                 if rid not in pending:
                     return None
             taken = [(pending.pop(rid), entry) for rid, entry in zip(ids, message)]
-            self._settle_unit(ids[0])
+            for rid in ids:  # as receive() does (the first id settles it)
+                if self._settle_unit(rid):
+                    break
         return taken
 
     def receive(self, message: Any) -> list[Incoming[S]]:
