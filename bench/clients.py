@@ -386,6 +386,14 @@ class Runner:
         return result
 
 
+def quartiles(values: list[float]) -> tuple[float, float]:
+    """The 25th and 75th percentiles (how much the rounds disagree)."""
+    if len(values) < 2:
+        return values[0], values[0]
+    q = statistics.quantiles(values, n=4, method="inclusive")
+    return q[0], q[2]
+
+
 def per_op_us(sample: dict[str, float], clock: str) -> float:
     return sample[clock] / sample["ops"] * 1e6
 
@@ -404,6 +412,7 @@ def summarize(figure: Figure, samples: dict[str, list[dict[str, float]]], label:
             figure.ratio(per_op_us(b, clock), per_op_us(c, clock)) for b, c in zip(bare, client)
         ]
         entry[f"ratio_{clock}"] = statistics.median(ratios)
+        entry[f"ratio_{clock}_quartiles"] = quartiles(ratios)
         entry[f"ratios_{clock}"] = ratios
         entry[f"bare_{clock}_us"] = statistics.median(per_op_us(b, clock) for b in bare)
         entry[f"client_{clock}_us"] = statistics.median(per_op_us(c, clock) for c in client)
@@ -428,12 +437,13 @@ def machine() -> dict[str, Any]:
 
 
 def table(figures: dict[str, Any]) -> str:
-    rows = [("figure", "wall", "client CPU", "per call (client / bare)", "target", "")]
+    rows = [("figure", "wall (quartiles)", "client CPU", "per call (client / bare)", "target", "")]
     for name, f in figures.items():
+        low, high = f["ratio_wall_quartiles"]
         rows.append(
             (
                 name,
-                f"{f['ratio_wall']:.2f}x",
+                f"{f['ratio_wall']:.2f}x ({low:.2f}-{high:.2f})",
                 f"{f['ratio_cpu']:.2f}x",
                 (
                     f"{f['client_wall_us']:.1f} / {f['bare_wall_us']:.1f} us "
@@ -453,7 +463,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--engine", default=str(ROOT / ".build" / "release" / "ordo"))
     parser.add_argument("--out", default=str(ROOT / "bench" / "out"))
-    parser.add_argument("--rounds", type=int, default=None, help="default 7 (--quick: 3)")
+    parser.add_argument("--rounds", type=int, default=None, help="default 11 (--quick: 3)")
     parser.add_argument("--quick", action="store_true", help="fewer rounds and calls")
     parser.add_argument("--only", help="comma-separated figure prefixes, e.g. py.sync,node")
     parser.add_argument("--compare", help="another checkout whose clients are measured too")
@@ -469,7 +479,7 @@ def main() -> int:
     if not Path(engine).exists():
         print(f"bench/clients.py: no engine at {engine}; run `make release`", file=sys.stderr)
         return 2
-    rounds = args.rounds or (3 if args.quick else 7)
+    rounds = args.rounds or (3 if args.quick else 11)
     compare = Path(args.compare).resolve() if args.compare else None
     runner = Runner(engine, args.quick, compare)
     prefixes = args.only.split(",") if args.only else None

@@ -40,6 +40,7 @@ import {
  */
 
 const textDecoder = new TextDecoder('utf-8', { fatal: true });
+const resolved = Promise.resolve();
 
 export class Endpoint {
   #transport;
@@ -225,7 +226,7 @@ export class Endpoint {
 
   /** Queues `text`; `waiter` is the record of a call, or the resolvers of a notification. */
   #write(text, waiter) {
-    if (this.#outbox.length === 0) queueMicrotask(this.#flush);
+    if (this.#outbox.length === 0) resolved.then(this.#flush); // cheaper than queueMicrotask
     this.#outbox.push(text);
     this.#outboxWaiters.push(waiter);
   }
@@ -243,8 +244,6 @@ export class Endpoint {
     const waiters = this.#outboxWaiters;
     const notices = this.#outboxNotices;
     if (texts.length === 0) return;
-    this.#outbox = [];
-    this.#outboxWaiters = [];
     this.#outboxNotices = 0;
     let error = this.#closedError;
     if (error === null) {
@@ -254,16 +253,19 @@ export class Endpoint {
         error = err;
       }
     }
-    if (error === null && notices === 0) return;
-    for (const waiter of waiters) {
-      if (waiter instanceof Outstanding) {
-        if (error !== null) {
-          this.#forget(waiter);
-          this.#settle(waiter, false, error);
-        }
-      } else if (error !== null) waiter.reject(error);
-      else waiter.resolve();
+    texts.length = 0; // the arrays are reused: nothing below writes (settling is async)
+    if (error !== null || notices !== 0) {
+      for (const waiter of waiters) {
+        if (waiter instanceof Outstanding) {
+          if (error !== null) {
+            this.#forget(waiter);
+            this.#settle(waiter, false, error);
+          }
+        } else if (error !== null) waiter.reject(error);
+        else waiter.resolve();
+      }
     }
+    waiters.length = 0;
   };
 
   #settle(record, ok, value) {
