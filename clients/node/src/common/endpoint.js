@@ -423,12 +423,19 @@ class Outstanding {
   }
 }
 
+/** JSON text of the method names used so far (the schema's, and a few more). */
+const methodTexts = new Map();
+
 // The text of JSON.stringify({jsonrpc: '2.0', id, method, params}) (members left out as
 // JSON.stringify leaves them out; params also when null), without building the object.
 function message(method, params, id) {
   let text = '{"jsonrpc":"2.0"';
-  if (id !== undefined) text += `,"id":${JSON.stringify(id)}`;
-  const name = JSON.stringify(method);
+  if (id !== undefined) text += `,"id":${Number.isSafeInteger(id) ? id : JSON.stringify(id)}`;
+  let name = methodTexts.get(method);
+  if (name === undefined) {
+    name = JSON.stringify(method);
+    if (typeof method === 'string' && methodTexts.size < 512) methodTexts.set(method, name);
+  }
   if (name !== undefined) text += `,"method":${name}`;
   if (params !== undefined && params !== null) {
     const json = JSON.stringify(params);
