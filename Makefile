@@ -10,7 +10,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: bench bench-deps fuzz sanitize demo test deps swift-deps python-deps node-deps build release lint format \
 	test-swift test-python test-node test-hostile test-trace test-cli interop-deps test-interop \
-	browser-deps test-browser pictures clean
+	browser-deps test-browser pictures dist dist-deps test-dist durable-deps test-durable soak clean
 
 ## demo: build the release engine and watch it order popups and layers; the session is
 ## recorded (.build/demo/session.trace), reported (report.html) and drawn (layers.svg).
@@ -30,19 +30,26 @@ demo: release python-deps
 	@printf '  %-38s %s\n' "the layers at the end (layer.render):" $(DEMO)/layers.svg
 
 ## test: every test — lint, Swift unit + integration, Python client, Node client,
-## bad input, record and replay, the command line, third-party clients and editors, the
-## pictures in a browser.
+## bad input, record and replay, the command line, third-party clients and editors,
+## durable state, the pictures in a browser, the installable packages.
 test: lint test-swift release test-python test-node test-hostile test-trace test-cli test-interop \
-	test-browser
+	test-durable test-browser test-dist
 	@echo "make test: all suites passed"
 
-deps: swift-deps python-deps node-deps
+deps: swift-deps python-deps node-deps durable-deps
 
 swift-deps:
 	@pkg-config --exists jansson sqlite3 2>/dev/null || { \
 	  echo "installing libjansson-dev and libsqlite3-dev"; \
 	  $(SUDO) apt-get update -qq && \
 	  $(SUDO) apt-get install -y -qq libjansson-dev libsqlite3-dev pkg-config; }
+
+## durable-deps: the sqlite3 command-line shell, which the durable-state tests use to
+## inspect and damage state files.
+durable-deps:
+	@command -v sqlite3 >/dev/null 2>&1 || { \
+	  echo "installing sqlite3 (the command-line shell)"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq sqlite3; }
 
 node-deps:
 	@command -v tsc >/dev/null 2>&1 || { \
@@ -69,13 +76,33 @@ release: swift-deps
 	$(SWIFT) build -c release --static-swift-stdlib -Xswiftc -static-executable
 	@ls -l $(RELEASE_BIN)
 
+## dist: what a user without a Swift toolchain installs, into dist/: the Python wheel and the
+## npm tarball, each carrying the static engine, and ordo-VERSION-linux-ARCH.tar.gz + .sha256
+## (tools/dist.sh; the version is the VERSION file).
+dist: release python-deps node-deps dist-deps
+	PY=$(PY) tools/dist.sh
+
+dist-deps:
+	@command -v npm >/dev/null 2>&1 || { \
+	  echo "installing npm (npm pack, and npm install in integration/dist)"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq npm; }
+	@command -v strip >/dev/null 2>&1 && command -v readelf >/dev/null 2>&1 || { \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq binutils; }
+
+## test-dist: installs dist/'s wheel and npm tarball offline, in a temporary folder outside the
+## repository with no Swift toolchain on PATH, and plays the seed's scenario (integration/dist).
+test-dist: dist
+	cd integration/dist && ../../$(VENV)/bin/mypy && ../../$(VENV)/bin/ruff check \
+	  && ../../$(VENV)/bin/ruff format --check .
+	$(PY) -m pytest -q integration/dist
+
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Fuzz/Package.swift Fuzz/Sources
 
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Fuzz/Package.swift Fuzz/Sources
 
-test-swift: swift-deps
+test-swift: swift-deps durable-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
@@ -84,25 +111,37 @@ test-python: release python-deps
 	  && ../../$(VENV)/bin/ruff format --check .
 	ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q clients/python/tests
 
-## test-hostile: the bad-input suite, raw bytes through real pipes (tests/hostile).
+## test-hostile: the bad-input suite, raw bytes through real pipes (integration/hostile).
 test-hostile: release python-deps
-	ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q tests/hostile
+	ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q integration/hostile
 
 ## test-trace: sessions recorded with --trace and replayed with `ordo replay`: the
 ## conformance corpus, the seed scenarios on real timers, edits, cut-off and hostile traces
-## (tests/trace).
+## (integration/trace).
 test-trace: release python-deps
-	cd tests/trace && ../../$(VENV)/bin/mypy && ../../$(VENV)/bin/ruff check \
+	cd integration/trace && ../../$(VENV)/bin/mypy && ../../$(VENV)/bin/ruff check \
 	  && ../../$(VENV)/bin/ruff format --check .
-	ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q tests/trace
+	ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q integration/trace
 
-## test-cli: `ordo call`, help and the examples/ scripts from a real shell (tests/cli).
+## test-cli: `ordo call`, help and the examples/ scripts from a real shell (integration/cli).
 test-cli: release python-deps
-	cd tests/cli && ../../$(VENV)/bin/mypy && ../../$(VENV)/bin/ruff check \
+	cd integration/cli && ../../$(VENV)/bin/mypy && ../../$(VENV)/bin/ruff check \
 	  && ../../$(VENV)/bin/ruff format --check .
-	ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q tests/cli
+	ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q integration/cli
 
-## interop-deps: the third-party clients of tests/interop: PyPI libraries into .venv;
+## test-durable: the state file through the real engine — restarts, kill -9 at random
+## moments (ORDO_CRASH_RUNS, default 100), bad files, a full disk (integration/durable).
+test-durable: release python-deps durable-deps
+	cd integration/durable && ../../$(VENV)/bin/mypy && ../../$(VENV)/bin/ruff check \
+	  && ../../$(VENV)/bin/ruff format --check .
+	ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q integration/durable
+
+## soak: the kill -9 test at 1 000 random moments (a few minutes).
+soak: release python-deps durable-deps
+	ORDO_CRASH_RUNS=1000 ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q \
+	  integration/durable/test_crash.py
+
+## interop-deps: the third-party clients of integration/interop: PyPI libraries into .venv;
 ## Neovim, Emacs and (for Emacs < 29) Eglot from Debian when missing (about 15 s).
 interop-deps: $(VENV)/.interop-installed
 	@command -v nvim >/dev/null 2>&1 && command -v emacs >/dev/null 2>&1 || { \
@@ -114,31 +153,31 @@ interop-deps: $(VENV)/.interop-installed
 	  $(SUDO) apt-get update -qq && \
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq elpa-eglot; }
 
-$(VENV)/.interop-installed: tests/interop/requirements.txt $(VENV)/.installed
-	$(PY) -m pip install -q -r tests/interop/requirements.txt
+$(VENV)/.interop-installed: integration/interop/requirements.txt $(VENV)/.installed
+	$(PY) -m pip install -q -r integration/interop/requirements.txt
 	touch $@
 
 ## test-interop: pygls, python-lsp-jsonrpc, jsonrpcclient, Neovim and Emacs drive the
-## real engine with their own clients (tests/interop).
+## real engine with their own clients (integration/interop).
 test-interop: release interop-deps
-	cd tests/interop && ../../$(VENV)/bin/mypy && ../../$(VENV)/bin/ruff check \
+	cd integration/interop && ../../$(VENV)/bin/mypy && ../../$(VENV)/bin/ruff check \
 	  && ../../$(VENV)/bin/ruff format --check .
-	ORDO_INTEROP_STRICT=1 ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q tests/interop
+	ORDO_INTEROP_STRICT=1 ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q integration/interop
 
-## browser-deps: headless Chromium from Debian, when missing (tests/browser; about 20 s).
+## browser-deps: headless Chromium from Debian, when missing (integration/browser; about 20 s).
 browser-deps:
 	@command -v chromium >/dev/null 2>&1 || { \
-	  echo "installing chromium (tests/browser opens the SVG and the report in a real browser)"; \
+	  echo "installing chromium (integration/browser opens the SVG and the report in a real browser)"; \
 	  $(SUDO) apt-get update -qq && \
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 
 ## test-browser: a session's layer.render picture and its `ordo report`, opened in headless
 ## Chromium: screenshots not blank, one DOM bar per state interval, hostile ids inert
-## (tests/browser).
+## (integration/browser).
 test-browser: release python-deps browser-deps
-	cd tests/browser && ../../$(VENV)/bin/mypy && ../../$(VENV)/bin/ruff check \
+	cd integration/browser && ../../$(VENV)/bin/mypy && ../../$(VENV)/bin/ruff check \
 	  && ../../$(VENV)/bin/ruff format --check .
-	ORDO_BROWSER_STRICT=1 ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q tests/browser
+	ORDO_BROWSER_STRICT=1 ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q integration/browser
 
 test-node: release node-deps
 	tsc -p clients/node/test/types
@@ -189,4 +228,4 @@ sanitize: swift-deps
 	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
 
 clean:
-	rm -rf .build Fuzz/.build $(VENV)
+	rm -rf .build Fuzz/.build $(VENV) dist

@@ -7,8 +7,7 @@ public enum JSONPretty {
     var output: [UInt8] = []
     output.reserveCapacity(compact.count * 2)
     var depth = 0
-    var inString = false
-    var escaped = false
+    var strings = JSONStringTracker()
     var previous: UInt8 = 0
     func newline() {
       output.append(0x0A)
@@ -16,21 +15,11 @@ public enum JSONPretty {
     }
     for byte in compact {
       defer { previous = byte }
-      if inString {
+      if strings.feed(byte) {
         output.append(byte)
-        if escaped {
-          escaped = false
-        } else if byte == UInt8(ascii: "\\") {
-          escaped = true
-        } else if byte == UInt8(ascii: "\"") {
-          inString = false
-        }
         continue
       }
       switch byte {
-      case UInt8(ascii: "\""):
-        inString = true
-        output.append(byte)
       case UInt8(ascii: "{"), UInt8(ascii: "["):
         depth += 1
         output.append(byte)
@@ -55,5 +44,34 @@ public enum JSONPretty {
       }
     }
     return String(decoding: output, as: UTF8.self)
+  }
+}
+
+/// Tells, byte by byte through valid JSON text, which bytes belong to a string literal:
+/// what a scanner of structure (brackets, commas, colons) must skip.
+public struct JSONStringTracker {
+  /// Whether the last byte fed left the text inside a string literal.
+  public private(set) var inString = false
+  private var escaped = false
+
+  public init() {}
+
+  /// Feeds the next byte; true when it belongs to a string literal, its quotes included.
+  public mutating func feed(_ byte: UInt8) -> Bool {
+    if inString {
+      if escaped {
+        escaped = false
+      } else if byte == UInt8(ascii: "\\") {
+        escaped = true
+      } else if byte == UInt8(ascii: "\"") {
+        inString = false
+      }
+      return true
+    }
+    if byte == UInt8(ascii: "\"") {
+      inString = true
+      return true
+    }
+    return false
   }
 }

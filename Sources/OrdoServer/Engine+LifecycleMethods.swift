@@ -2,9 +2,17 @@ import OrdoCoding
 import OrdoCore
 import OrdoJSON
 import OrdoRPC
+import OrdoSchema
 
-/// The engine's version, reported by `initialize` and `--version`.
-public let ordoVersion = "0.1.0"
+/// The engine's version, reported by `initialize` and `--version`: the repository's VERSION
+/// file, embedded at build time (Sources/OrdoSchema), without its surrounding whitespace.
+public let ordoVersion: String = {
+  let bytes = UnsafeBufferPointer(start: ordo_version_bytes(), count: ordo_version_size())
+  var text = Substring(String(decoding: bytes, as: UTF8.self))
+  while text.last?.isWhitespace == true { text.removeLast() }
+  while text.first?.isWhitespace == true { text.removeFirst() }
+  return String(text)
+}()
 
 /// `initialize`, `shutdown`, `exit`, `rpc.discover`, `engine.*`
 /// (docs/protocol.md#lifecycle).
@@ -220,5 +228,7 @@ extension Engine {
     } else {
       try reloadDurableState(emptying: emptyingState)
     }
+    // As after a start, restored alerts wait for the next request, not this one.
+    keepsHoldingPastThisCall = holdingRestored
   }
 }

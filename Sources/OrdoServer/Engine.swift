@@ -51,6 +51,8 @@ public final class Engine: DispatchContext {
   public internal(set) var framing: MessageFramer.Framing
   /// Whether alerts restored from durable state still wait for the first request.
   var holdingRestored = false
+  /// Set by `engine.reset`: the reset itself is not the request restored alerts wait for.
+  var keepsHoldingPastThisCall = false
   /// The durable state, with `--state`.
   let store: DurableStore?
   /// Set when a commit inside a request (`engine.reset`) failed: the session fails the
@@ -132,6 +134,10 @@ public final class Engine: DispatchContext {
   }
 
   public func didApplyCall() {
+    if keepsHoldingPastThisCall {
+      keepsHoldingPastThisCall = false
+      return
+    }
     guard holdingRestored else { return }
     holdingRestored = false
     screen.releaseRestored()

@@ -218,47 +218,38 @@ extension Trace {
   static func rawMember(_ key: String, in text: [UInt8]) -> Range<Int>? {
     let wanted = Array("\"\(key)\"".utf8)
     var depth = 0
-    var index = 0
-    var inString = false
-    var escaped = false
+    var strings = JSONStringTracker()
     var stringStart = 0
     var expectingKey = false
-    while index < text.count {
-      let byte = text[index]
-      if inString {
-        if escaped {
-          escaped = false
-        } else if byte == UInt8(ascii: "\\") {
-          escaped = true
-        } else if byte == UInt8(ascii: "\"") {
-          inString = false
-          if depth == 1 && expectingKey && Array(text[stringStart...index]) == wanted {
-            // Skip to the colon, then whitespace: the value starts there.
-            var start = index + 1
-            while start < text.count && text[start] != UInt8(ascii: ":") { start += 1 }
-            start += 1
-            while start < text.count && (text[start] == 0x20 || text[start] == 0x09) { start += 1 }
-            return start..<valueEnd(from: start, in: text)
-          }
-        }
-      } else {
-        switch byte {
-        case UInt8(ascii: "\""):
-          inString = true
+    for (index, byte) in text.enumerated() {
+      let wasInString = strings.inString
+      if strings.feed(byte) {
+        if !wasInString {
           stringStart = index
-        case UInt8(ascii: "{"), UInt8(ascii: "["):
-          depth += 1
-          expectingKey = byte == UInt8(ascii: "{") && depth == 1
-        case UInt8(ascii: "}"), UInt8(ascii: "]"):
-          depth -= 1
-        case UInt8(ascii: ","):
-          if depth == 1 { expectingKey = true }
-        case UInt8(ascii: ":"):
-          if depth == 1 { expectingKey = false }
-        default: break
+        } else if !strings.inString, depth == 1, expectingKey,
+          Array(text[stringStart...index]) == wanted
+        {
+          // Skip to the colon, then whitespace: the value starts there.
+          var start = index + 1
+          while start < text.count && text[start] != UInt8(ascii: ":") { start += 1 }
+          start += 1
+          while start < text.count && (text[start] == 0x20 || text[start] == 0x09) { start += 1 }
+          return start..<valueEnd(from: start, in: text)
         }
+        continue
       }
-      index += 1
+      switch byte {
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        depth += 1
+        expectingKey = byte == UInt8(ascii: "{") && depth == 1
+      case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        depth -= 1
+      case UInt8(ascii: ","):
+        if depth == 1 { expectingKey = true }
+      case UInt8(ascii: ":"):
+        if depth == 1 { expectingKey = false }
+      default: break
+      }
     }
     return nil
   }
@@ -266,34 +257,21 @@ extension Trace {
   /// Where the JSON value starting at `start` ends (exclusive), trailing whitespace trimmed.
   private static func valueEnd(from start: Int, in text: [UInt8]) -> Int {
     var depth = 0
-    var index = start
-    var inString = false
-    var escaped = false
-    while index < text.count {
+    var strings = JSONStringTracker()
+    for index in start..<text.count {
       let byte = text[index]
-      if inString {
-        if escaped {
-          escaped = false
-        } else if byte == UInt8(ascii: "\\") {
-          escaped = true
-        } else if byte == UInt8(ascii: "\"") {
-          inString = false
-        }
-      } else {
-        switch byte {
-        case UInt8(ascii: "\""): inString = true
-        case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-        case UInt8(ascii: "}"), UInt8(ascii: "]"):
-          if depth == 0 { return trimmed(start, index, text) }
-          depth -= 1
-        case UInt8(ascii: ","):
-          if depth == 0 { return trimmed(start, index, text) }
-        default: break
-        }
+      if strings.feed(byte) { continue }
+      switch byte {
+      case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+      case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        if depth == 0 { return trimmed(start, index, text) }
+        depth -= 1
+      case UInt8(ascii: ","):
+        if depth == 0 { return trimmed(start, index, text) }
+      default: break
       }
-      index += 1
     }
-    return trimmed(start, index, text)
+    return trimmed(start, text.count, text)
   }
 
   private static func trimmed(_ start: Int, _ end: Int, _ text: [UInt8]) -> Int {

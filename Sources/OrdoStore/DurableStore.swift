@@ -66,7 +66,8 @@ public final class DurableStore {
 
   public let path: String
   private let connection: SQLiteConnection
-  /// The descriptor holding the `flock` that keeps a second engine out.
+  /// The descriptor holding the `flock` that keeps a second engine out; the connection
+  /// closes it after itself.
   private let lockDescriptor: Int32
   /// Commits made since the store was opened.
   public private(set) var commits = 0
@@ -106,6 +107,9 @@ public final class DurableStore {
       upsertCounter = try connection.prepare(
         "INSERT INTO counters(name, value) VALUES (?1, ?2)"
           + " ON CONFLICT(name) DO UPDATE SET value = excluded.value")
+      // The lock goes with the connection, after it closed (and checkpointed): released
+      // any earlier, a quick restart meets a database still busy and gives up.
+      connection.closesAfterwards = lockDescriptor
     } catch let error as StoreOpenError {
       close(lockDescriptor)
       throw error
@@ -113,10 +117,6 @@ public final class DurableStore {
       close(lockDescriptor)
       throw Self.openError(error, path: path)
     }
-  }
-
-  deinit {
-    close(lockDescriptor)
   }
 
   /// The database and its write-ahead log, in bytes.
@@ -334,13 +334,14 @@ public final class DurableStore {
         ])
       }
     }
-    for order in changes.forgottenShows { try deleteShow.run([.integer(order)]) }
+    // Shows first: a show recorded and forgotten within one commit must end up deleted.
     for show in changes.shows {
       try insertShow.run([
         .integer(show.order), .text(show.id), .text(show.type), .optional(show.key),
         .text(show.queue), .integer(show.wallAt),
       ])
     }
+    for order in changes.forgottenShows { try deleteShow.run([.integer(order)]) }
     for id in changes.alerts.sorted() {
       if let alert = manager.persistedAlert(id: id) {
         try upsertAlert.run([.text(id), .integer(alert.alert.seq), .text(Self.json(alert))])
@@ -382,6 +383,9 @@ public final class DurableStore {
     let reason: StoreWriteError.Reason
     switch error.primary {
     case SQLITE_FULL: reason = .diskFull
+    // SQLite reports only ENOSPC as full; a quota or a file size limit is as full.
+    case SQLITE_IOERR where [ENOSPC, EDQUOT, EFBIG].contains(error.systemErrno):
+      reason = .diskFull
     case SQLITE_READONLY: reason = .readOnly
     case SQLITE_CORRUPT, SQLITE_NOTADB: reason = .corrupt
     default: reason = .ioError

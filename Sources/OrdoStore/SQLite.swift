@@ -1,21 +1,33 @@
 import CSQLite
 
-/// A failed SQLite call: its result code and message.
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A failed SQLite call: its result code and message, and the OS error behind it, if any.
 public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The extended result code.
   public let code: Int32
   public let message: String
+  /// The `errno` of the system call that failed (`sqlite3_system_errno`), 0 if none.
+  public var systemErrno: Int32 = 0
 
   /// The primary result code (`SQLITE_FULL`, `SQLITE_IOERR`, …).
   public var primary: Int32 { code & 0xFF }
 
-  public var description: String { "\(message) (SQLite code \(code))" }
+  public var description: String {
+    let cause = systemErrno == 0 ? "" : ": \(String(cString: strerror(systemErrno)))"
+    return "\(message) (SQLite code \(code)\(cause))"
+  }
 }
 
 /// One SQLite connection: the only owner of its `sqlite3*`, closed in `deinit`. Every call
 /// into SQLite goes through this type and `SQLiteStatement`.
 final class SQLiteConnection {
   private let handle: OpaquePointer
+  /// A descriptor to close once the database is closed (the lock that keeps other engines
+  /// out must outlast the connection's last write: the checkpoint at close).
+  var closesAfterwards: Int32 = -1
 
   /// Opens (creating when missing) the database at `path`.
   init(path: String) throws(SQLiteError) {
@@ -33,14 +45,22 @@ final class SQLiteConnection {
 
   deinit {
     sqlite3_close_v2(handle)
+    if closesAfterwards >= 0 { close(closesAfterwards) }
   }
 
+  /// The error of `status`. SQLite does not always keep the `errno` of a failed write
+  /// (`sqlite3_system_errno` is 0 when a COMMIT's WAL write fails), so `errno` is read too:
+  /// the calls below clear it first, so it names a system call of the failed one.
   private func error(_ status: Int32) -> SQLiteError {
-    SQLiteError(code: status, message: String(cString: sqlite3_errmsg(handle)))
+    let recorded = sqlite3_system_errno(handle)
+    return SQLiteError(
+      code: status, message: String(cString: sqlite3_errmsg(handle)),
+      systemErrno: recorded != 0 ? recorded : (status & 0xFF == SQLITE_IOERR ? errno : 0))
   }
 
   /// Runs one or more statements that return no rows.
   func execute(_ sql: String) throws(SQLiteError) {
+    errno = 0
     let status = sqlite3_exec(handle, sql, nil, nil, nil)
     guard status == SQLITE_OK else { throw error(status) }
   }
@@ -120,6 +140,7 @@ final class SQLiteStatement {
 
   /// Steps once; true when a row is available.
   func step() throws(SQLiteError) -> Bool {
+    errno = 0
     let status = sqlite3_step(handle)
     switch status {
     case SQLITE_ROW: return true

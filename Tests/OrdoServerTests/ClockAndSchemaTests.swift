@@ -1,3 +1,4 @@
+import Foundation
 import OrdoJSON
 import OrdoServer
 import Testing
@@ -73,6 +74,14 @@ import Testing
     case .success(let document): return document.value
     case .failure(let failure): throw failure
     }
+  }
+
+  @Test func theSchemaTheEngineAndVersionFileShareOneVersion() throws {
+    let schema = try Self.loadSchema()
+    let file = try #require(readTextFile(Self.repositoryRoot + "/VERSION"))
+    let version = file.trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(schema["info"]?["version"]?.string == version)
+    #expect(ordoVersion == version)
   }
 
   @Test func everySchemaMethodIsServedAndEveryServedMethodIsInTheSchema() throws {

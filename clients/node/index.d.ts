@@ -798,7 +798,10 @@ export interface CallOptions {
 export type WaitOptions = CallOptions;
 
 export interface SpawnOptions {
-  /** The engine binary; default `$ORDO_BIN`, the repo's `.build/{release,debug}/ordo`, `ordo` on PATH. */
+  /**
+   * The engine binary; default `$ORDO_BIN`, else the engine the package carries (`bin/ordo`,
+   * in the tarball of `make dist`), else the repo's `.build/{release,debug}/ordo`, else `ordo` on PATH.
+   */
   bin?: string;
   /** Default `"ndjson"`; passed to the engine as `--framing`. */
   framing?: Framing;
@@ -1153,10 +1156,17 @@ export declare class ProcessTransport implements Transport {
   end(): void;
 }
 
+/**
+ * The engine to run: `bin`, else `$ORDO_BIN`, else the engine the package carries, else the
+ * repository's `.build/{release,debug}/ordo` walking up from `from`, else `ordo` on PATH.
+ * Throws an `Error` naming what was tried when none is found.
+ */
 export declare function findEngineBinary(options?: {
   bin?: string;
   env?: Record<string, string | undefined>;
   from?: string;
+  /** Where the package carries the engine (default: its `bin/ordo`). */
+  packaged?: string;
 }): string;
 
 export declare const METHODS: ReadonlyArray<{ method: string; path: string; notification?: boolean; unwrap?: string }>;

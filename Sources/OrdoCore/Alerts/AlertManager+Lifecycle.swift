@@ -29,12 +29,13 @@ extension AlertManager {
     return queues.count - 1
   }
 
-  /// The next unused `alert-N` id.
+  /// The next unused `alert-N` id: not an alert the manager holds, nor one the show history
+  /// names (with durable state, an ended alert is gone after a restart but its shows stay).
   mutating func generateID() -> String {
     while true {
       lastGeneratedID += 1
       let id = "alert-\(lastGeneratedID)"
-      if records[id] == nil { return id }
+      if records[id] == nil && !shows.contains(id: id) { return id }
     }
   }
 

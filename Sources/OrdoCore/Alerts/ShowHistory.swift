@@ -12,13 +12,20 @@ struct ShowHistory: Sendable {
   private(set) var records: [ShowRecord] = []
   private var timesByType: [String: [Int64]] = [:]
   private var timesByTypeKey: [TypeKey: [Int64]] = [:]
+  /// How many shows each alert id has, so generated ids can skip ids the history holds.
+  private var showsByID: [String: Int] = [:]
 
   var count: Int { records.count }
+
+  /// Whether a show of alert `id` is recorded.
+  /// - Complexity: O(1)
+  func contains(id: String) -> Bool { showsByID[id] != nil }
 
   /// Adds a show that happened after every show already recorded.
   /// - Complexity: O(log n), amortized O(1) when shows come in time order.
   mutating func append(_ record: ShowRecord) {
     records.append(record)
+    showsByID[record.id, default: 0] += 1
     Self.insertSorted(record.at, into: &timesByType[record.type, default: []])
     if let key = record.key {
       Self.insertSorted(

@@ -7,4 +7,9 @@
 const unsigned char *ordo_openrpc_bytes(void);
 size_t ordo_openrpc_size(void);
 
+/* The repository's VERSION file (one line, e.g. "0.1.0\n"), embedded the same way: the one
+   place the version is written; the Python wheel and the npm package carry the same. */
+const unsigned char *ordo_version_bytes(void);
+size_t ordo_version_size(void);
+
 #endif

@@ -142,7 +142,7 @@ test('a throwing event listener does not break the reader', () => {
   assert.deepEqual(thrown, ['listener bug']);
 });
 
-test('findEngineBinary: option, ORDO_BIN, newest repository build, PATH, clear failure', () => {
+test('findEngineBinary: option, ORDO_BIN, packaged engine, newest repository build, PATH, clear failure', () => {
   const root = mkdtempSync(join(tmpdir(), 'ordo-locate-'));
   try {
     const exe = (path, mtime) => {
@@ -154,18 +154,39 @@ test('findEngineBinary: option, ORDO_BIN, newest repository build, PATH, clear f
     };
     const deep = join(root, 'repo', 'clients', 'node', 'src', 'node');
     mkdirSync(deep, { recursive: true });
+    const packaged = join(root, 'repo', 'clients', 'node', 'bin', 'ordo'); // absent for now
     const env = { PATH: '' };
-    assert.equal(findEngineBinary({ bin: '/x/ordo', env: { ORDO_BIN: '/y' } }), '/x/ordo');
-    assert.equal(findEngineBinary({ env: { ORDO_BIN: '/y/ordo' }, from: deep }), '/y/ordo');
-    assert.throws(() => findEngineBinary({ env, from: deep }), /cannot find the Ordo engine/);
+    const find = (options) => findEngineBinary({ packaged, ...options });
+    assert.equal(find({ bin: '/x/ordo', env: { ORDO_BIN: '/y' } }), '/x/ordo');
+    assert.equal(find({ env: { ORDO_BIN: '/y/ordo' }, from: deep }), '/y/ordo');
+    assert.throws(
+      () => find({ env, from: deep }),
+      (err) => {
+        assert.match(err.message, /cannot find the Ordo engine/);
+        assert.ok(err.message.includes(packaged), 'names the packaged engine');
+        assert.ok(err.message.includes(join(root, 'repo', '.build', 'release', 'ordo')), 'names the builds');
+        assert.match(err.message, /ORDO_BIN \(not set\)/);
+        assert.match(err.message, /on PATH/);
+        return true;
+      },
+    );
     const debug = exe(join(root, 'repo', '.build', 'debug', 'ordo'), 2000);
-    assert.equal(findEngineBinary({ env, from: deep }), debug);
+    assert.equal(find({ env, from: deep }), debug);
     const release = exe(join(root, 'repo', '.build', 'release', 'ordo'), 1000);
-    assert.equal(findEngineBinary({ env, from: deep }), debug, 'the newer build wins');
+    assert.equal(find({ env, from: deep }), debug, 'the newer build wins');
     utimesSync(release, 3000, 3000);
-    assert.equal(findEngineBinary({ env, from: deep }), release);
+    assert.equal(find({ env, from: deep }), release);
     const onPath = exe(join(root, 'bin', 'ordo'), 1000);
-    assert.equal(findEngineBinary({ env: { PATH: join(root, 'bin') }, from: root }), onPath);
+    assert.equal(find({ env: { PATH: join(root, 'bin') }, from: root }), onPath);
+    // The engine the package carries comes before the repository's builds and PATH,
+    // after an explicit path and ORDO_BIN; a non-executable file there is skipped.
+    mkdirSync(join(packaged, '..'), { recursive: true });
+    writeFileSync(packaged, 'not executable');
+    assert.equal(find({ env, from: deep }), release);
+    chmodSync(packaged, 0o755);
+    assert.equal(find({ env: { PATH: join(root, 'bin') }, from: deep }), packaged);
+    assert.equal(find({ env: { ORDO_BIN: '/y/ordo' }, from: deep }), '/y/ordo');
+    assert.equal(find({ bin: '/x/ordo', env }), '/x/ordo');
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

@@ -253,7 +253,7 @@ def test_every_schema_method_and_event_has_a_transcript() -> None:
 def test_every_reachable_error_code_has_a_transcript() -> None:
     schema = json.loads((ROOT / "schema" / "openrpc.json").read_text(encoding="utf-8"))
     # -32603 is a bug in the engine: no input reaches it; -32005 needs a disk that fails
-    # (tests/durable provokes it). See conformance/README.md.
+    # (integration/durable provokes it). See conformance/README.md.
     codes = {error["code"] for error in schema["components"]["errors"].values()} - {
         -32603,
         -32005,

@@ -15,9 +15,17 @@ PathLike = Union[str, "os.PathLike[str]"]
 #: Build outputs looked for in every ancestor directory, in order of preference.
 BUILD_OUTPUTS = (Path(".build/release/ordo"), Path(".build/debug/ordo"))
 
+#: Where a wheel built by ``make dist`` carries the engine, inside this package.
+BUNDLED = Path(__file__).resolve().parent / "_bin" / "ordo"
+
 
 def _executable(path: Path) -> bool:
     return path.is_file() and os.access(path, os.X_OK)
+
+
+def bundled_engine() -> str | None:
+    """The engine this package was installed with (``ordo/_bin/ordo``), if it carries one."""
+    return str(BUNDLED) if _executable(BUNDLED) else None
 
 
 def _in_build_tree(start: Path) -> Path | None:
@@ -31,10 +39,17 @@ def _in_build_tree(start: Path) -> Path | None:
 
 
 def find_engine(binary: PathLike | None = None, *, search_from: Sequence[PathLike] = ()) -> str:
-    """Where the engine is: ``binary`` if given, else ``$ORDO_BIN``, else the repository's
-    ``.build/release/ordo`` or ``.build/debug/ordo`` (searched upwards from this package,
-    then from the working directory, then from each of ``search_from``), else ``ordo``
-    on ``PATH``.
+    """Where the engine is, the first of:
+
+    1. ``binary``, if given;
+    2. ``$ORDO_BIN``, if set;
+    3. the engine this package carries (``ordo/_bin/ordo``, in the wheels of ``make dist``);
+    4. the repository's ``.build/release/ordo`` or ``.build/debug/ordo`` (the one built
+       last when both exist), searched upwards from this package, then from the working
+       directory, then from each of ``search_from``;
+    5. ``ordo`` on ``PATH``.
+
+    ``EngineNotFound`` names what was tried when none is there.
     """
     if binary is not None:
         path = Path(binary)
@@ -46,17 +61,29 @@ def find_engine(binary: PathLike | None = None, *, search_from: Sequence[PathLik
         if not _executable(Path(env)):
             raise EngineNotFound(f"ORDO_BIN={env!r} does not exist or is not executable")
         return env
+    bundled = bundled_engine()
+    if bundled is not None:
+        return bundled
     starts = [Path(__file__).resolve().parent, Path.cwd().resolve()]
-    for start in [*starts, *(Path(p).resolve() for p in search_from)]:
+    starts += [Path(p).resolve() for p in search_from]
+    for start in starts:
         found = _in_build_tree(start)
         if found is not None:
             return str(found)
     on_path = shutil.which("ordo")
     if on_path:
         return on_path
+    tried = [
+        "ORDO_BIN (not set)",
+        f"the engine this package carries ({BUNDLED}: absent or not executable)",
+        *(f".build/{{release,debug}}/ordo in {start} and its parents" for start in starts),
+        f"ordo on PATH ({os.environ.get('PATH', '')!r})",
+    ]
     raise EngineNotFound(
-        "cannot find the ordo engine: pass its path, set ORDO_BIN, build it "
-        "(swift build) in the repository, or put `ordo` on PATH"
+        "cannot find the ordo engine. Tried: "
+        + "; ".join(tried)
+        + ". Pass its path, set ORDO_BIN, install the ordo-client wheel that carries it, "
+        "build it (make release) in the repository, or put `ordo` on PATH"
     )
 
 

@@ -4,7 +4,7 @@ Chromium).
 Run (from the repository root; ``make test-browser`` does all of it):
 
     make release
-    ORDO_BROWSER_STRICT=1 .venv/bin/python -m pytest -q tests/browser
+    ORDO_BROWSER_STRICT=1 .venv/bin/python -m pytest -q integration/browser
 
 The files come from the engine: a fixed session (browser_support.record_scenario) runs
 through ``ordo --clock manual --trace`` on pipes; the picture is a ``layer.render`` answer

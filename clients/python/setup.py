@@ -1,0 +1,91 @@
+"""Build hooks that pyproject.toml cannot express: the version and the wheel's platform.
+
+* The version is the repository's VERSION file (the one place it is written; the engine
+  embeds the same file). `make dist` copies it next to this file in its staging copy.
+* `make dist` puts the static engine at ``src/ordo/_bin/ordo`` of a staging copy. When it
+  is there, the wheel carries it, installs the ``ordo`` console script, and is tagged for
+  the platform of that binary (read from its ELF header), not ``py3-none-any``. A source
+  install (``pip install ./clients/python``) has no ``_bin/ordo``: a pure wheel, no
+  console script, and ``find_engine`` falls through to the repository's build or PATH.
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+from pathlib import Path
+
+from setuptools import Distribution, setup
+from setuptools.command.bdist_wheel import bdist_wheel
+
+HERE = Path(__file__).resolve().parent
+BUNDLED = HERE / "src" / "ordo" / "_bin" / "ordo"
+
+#: ELF e_machine values of the architectures a wheel may be tagged for.
+ELF_MACHINES = {0x3E: "x86_64", 0xB7: "aarch64"}
+PT_INTERP = 3  # a program header that names a dynamic loader
+
+
+def read_version() -> str:
+    for candidate in (HERE / "VERSION", HERE.parent.parent / "VERSION"):
+        if candidate.is_file():
+            return candidate.read_text(encoding="utf-8").strip()
+    raise RuntimeError(f"no VERSION file next to {HERE} or at the repository's root")
+
+
+def platform_tag(binary: Path) -> str:
+    """The wheel platform tag for a Linux ELF executable.
+
+    A statically linked binary (no PT_INTERP: no dynamic loader, no shared glibc) runs on
+    any Linux of its architecture, so every manylinux policy admits it; it is tagged with
+    the oldest one pip still knows under both spellings, manylinux_2_17 (= manylinux2014),
+    which every pip since 19.3 installs. A dynamically linked one gets the plain
+    ``linux_<arch>`` tag (installable locally, never a claim about other machines).
+    """
+    data = binary.read_bytes()
+    if data[:4] != b"\x7fELF" or data[4] != 2 or data[5] != 1:
+        raise RuntimeError(f"{binary}: not a 64-bit little-endian ELF file; add its tag here")
+    (machine,) = struct.unpack_from("<H", data, 18)
+    arch = ELF_MACHINES.get(machine)
+    if arch is None:
+        raise RuntimeError(f"{binary}: ELF machine {machine:#x} has no wheel tag here")
+    (phoff,) = struct.unpack_from("<Q", data, 32)
+    phentsize, phnum = struct.unpack_from("<HH", data, 54)
+    types = (struct.unpack_from("<I", data, phoff + i * phentsize)[0] for i in range(phnum))
+    if PT_INTERP in types:
+        return f"linux_{arch}"
+    return f"manylinux_2_17_{arch}.manylinux2014_{arch}"
+
+
+class EngineDistribution(Distribution):  # type: ignore[misc]
+    """Carries a native program: installed into platlib, at the wheel's root (``ordo/…``),
+    and the wheel says ``Root-Is-Purelib: false``, as for a package with extension modules.
+    """
+
+    def has_ext_modules(self) -> bool:
+        return True
+
+
+class EngineWheel(bdist_wheel):  # type: ignore[misc]
+    """A platform wheel (``py3-none-<platform>``) when the engine is bundled: the Python code
+    runs on any Python 3, the binary on any Linux of its architecture.
+    """
+
+    def get_tag(self) -> tuple[str, str, str]:
+        if not BUNDLED.is_file():
+            return super().get_tag()  # type: ignore[no-any-return]
+        return "py3", "none", platform_tag(BUNDLED)
+
+
+def options() -> dict[str, object]:
+    if not BUNDLED.is_file():
+        return {}
+    if not os.access(BUNDLED, os.X_OK):
+        raise RuntimeError(f"{BUNDLED} is not executable")
+    return {
+        "distclass": EngineDistribution,
+        "entry_points": {"console_scripts": ["ordo = ordo._cli:main"]},
+    }
+
+
+setup(version=read_version(), cmdclass={"bdist_wheel": EngineWheel}, **options())

@@ -1,0 +1,118 @@
+"""Engine lookup order (explicit path, ORDO_BIN, the engine the package carries, the
+repository's .build, PATH) and the ``ordo`` console script of the wheels that carry one.
+
+The wheel itself, installed in a fresh virtualenv away from the repository, is tested by
+integration/dist (make test-dist).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+import ordo
+from ordo import discovery
+
+
+def _exe(path: Path, mtime: float = 1000.0, body: str = "exit 0") -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(f"#!/bin/sh\n{body}\n", encoding="utf-8")
+    path.chmod(0o755)
+    os.utime(path, (mtime, mtime))
+    return path
+
+
+@pytest.fixture
+def tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """No ORDO_BIN, an empty PATH, the working directory outside any repository, and the
+    package's bundled engine pointed into ``tmp_path`` (absent until a test creates it).
+    """
+    monkeypatch.delenv("ORDO_BIN", raising=False)
+    monkeypatch.setenv("PATH", "")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(discovery, "BUNDLED", tmp_path / "site" / "ordo" / "_bin" / "ordo")
+    # The package itself lives in the repository, whose .build/ would be found first.
+    monkeypatch.setattr(discovery, "__file__", str(tmp_path / "site" / "ordo" / "discovery.py"))
+    return tmp_path
+
+
+def test_nothing_found_names_what_was_tried(tree: Path) -> None:
+    with pytest.raises(ordo.EngineNotFound) as caught:
+        ordo.find_engine()
+    message = str(caught.value)
+    assert "ORDO_BIN (not set)" in message
+    assert str(discovery.BUNDLED) in message
+    assert f".build/{{release,debug}}/ordo in {tree}" in message
+    assert "on PATH" in message
+
+
+def test_lookup_order(tree: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    on_path = _exe(tree / "bin" / "ordo")
+    monkeypatch.setenv("PATH", str(tree / "bin"))
+    assert ordo.find_engine() == str(on_path)
+
+    project = tree / "project"
+    release = _exe(project / ".build" / "release" / "ordo", mtime=3000)
+    debug = _exe(project / ".build" / "debug" / "ordo", mtime=2000)
+    monkeypatch.chdir(project / ".build")  # found walking up from the working directory
+    assert ordo.find_engine() == str(release)
+    os.utime(debug, (4000, 4000))
+    assert ordo.find_engine() == str(debug), "the one built last"
+    monkeypatch.chdir(tree)
+    assert ordo.find_engine(search_from=[project]) == str(debug)
+
+    # The engine the package carries: before the builds and PATH, only when executable.
+    discovery.BUNDLED.parent.mkdir(parents=True)
+    discovery.BUNDLED.write_text("not a program", encoding="utf-8")
+    assert ordo.find_engine(search_from=[project]) == str(debug)
+    discovery.BUNDLED.chmod(0o755)
+    assert discovery.bundled_engine() == str(discovery.BUNDLED)
+    assert ordo.find_engine(search_from=[project]) == str(discovery.BUNDLED)
+
+    # ORDO_BIN and an explicit path still win over it.
+    monkeypatch.setenv("ORDO_BIN", str(release))
+    assert ordo.find_engine() == str(release)
+    assert ordo.find_engine(on_path) == str(on_path)
+
+
+CLI = textwrap.dedent(
+    """
+    import sys
+    from pathlib import Path
+    from ordo import _cli, discovery
+    discovery.BUNDLED = Path(sys.argv[1])
+    sys.argv = ["ordo", *sys.argv[2:]]
+    _cli.main()
+    """
+)
+
+
+def test_console_script_execs_the_bundled_engine(tmp_path: Path) -> None:
+    """Arguments as given, the engine's stdout and exit status, the same process."""
+    fake = _exe(tmp_path / "ordo", body='echo "pid $$: $*"; exit 7')
+    with subprocess.Popen(
+        [sys.executable, "-c", CLI, str(fake), "--version", "two words"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    ) as process:
+        out, err = process.communicate(timeout=30)
+    assert process.returncode == 7
+    assert out == f"pid {process.pid}: --version two words\n"  # exec'd, not spawned
+    assert err == ""
+
+
+def test_console_script_without_an_engine(tmp_path: Path) -> None:
+    run = subprocess.run(
+        [sys.executable, "-c", CLI, str(tmp_path / "absent"), "--version"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 127
+    assert "carries no engine" in run.stderr

@@ -1,0 +1,87 @@
+"""Helpers of the packaging suite: the artifacts of dist/ and a clean environment to run
+installed commands in (no ORDO_BIN, no Swift toolchain or `ordo` on PATH, outside the
+repository).
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import struct
+import subprocess
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+VERSION = (REPO / "VERSION").read_text(encoding="utf-8").strip()
+ARCH = platform.machine()
+PT_INTERP = 3
+
+
+@dataclass(frozen=True)
+class Dist:
+    folder: Path
+    wheel: Path
+    npm: Path
+    tarball: Path
+    checksum: Path
+
+    @classmethod
+    def find(cls, folder: Path) -> Dist | None:
+        wheels = sorted(folder.glob("ordo_client-*.whl"))
+        npm = folder / f"ordo-client-{VERSION}.tgz"
+        tarball = folder / f"ordo-{VERSION}-linux-{ARCH}.tar.gz"
+        checksum = folder / f"{tarball.name}.sha256"
+        if len(wheels) != 1 or not all(p.is_file() for p in (npm, tarball, checksum)):
+            return None
+        return cls(folder, wheels[0], npm, tarball, checksum)
+
+
+@dataclass(frozen=True)
+class Sandbox:
+    root: Path
+    path: str  # PATH without the Swift toolchain, `ordo` or the repository
+
+    def env(self, *, prepend: Sequence[Path] = (), **extra: str) -> dict[str, str]:
+        """The environment of a user's shell: no ORDO_BIN, and HOME in the sandbox."""
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("ORDO_", "VIRTUAL_ENV"))}
+        env.pop("PYTHONPATH", None)
+        env["PATH"] = os.pathsep.join([*map(str, prepend), self.path])
+        env["HOME"] = str(self.root / "home")
+        env.update(extra)
+        return env
+
+    def run(
+        self,
+        command: Sequence[str | Path],
+        *,
+        cwd: Path,
+        env: Mapping[str, str],
+        check: bool = True,
+        timeout: float = 120,
+    ) -> subprocess.CompletedProcess[str]:
+        done = subprocess.run(
+            [str(c) for c in command],
+            cwd=cwd,
+            env=dict(env),
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            check=False,
+        )
+        if check and done.returncode != 0:
+            raise AssertionError(
+                f"{command} exited {done.returncode}\n"
+                f"stdout:\n{done.stdout}\nstderr:\n{done.stderr}"
+            )
+        return done
+
+
+def elf_is_static(data: bytes) -> bool:
+    """A 64-bit little-endian ELF executable with no PT_INTERP (no dynamic loader)."""
+    assert data[:4] == b"\x7fELF" and data[4] == 2 and data[5] == 1, "not an ELF64 LE file"
+    (phoff,) = struct.unpack_from("<Q", data, 32)
+    phentsize, phnum = struct.unpack_from("<HH", data, 54)
+    types = [struct.unpack_from("<I", data, phoff + i * phentsize)[0] for i in range(phnum)]
+    return PT_INTERP not in types

@@ -1,0 +1,309 @@
+"""make dist: what a user without a Swift toolchain installs.
+
+The wheel and the npm tarball are installed offline into a fresh virtualenv and a fresh npm
+project in a temporary folder outside the repository, with no Swift toolchain, no `ordo`
+and no `.build/` in reach; each plays the seed's advanced scenario with no engine path
+given, and their `ordo` commands run. The release tarball's checksum is verified.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import zipfile
+from base64 import urlsafe_b64encode
+from pathlib import Path
+
+import pytest
+
+from dist_support import ARCH, REPO, VERSION, Dist, Sandbox, elf_is_static
+
+WHEEL_TAG = f"py3-none-manylinux_2_17_{ARCH}.manylinux2014_{ARCH}"
+SEED_ORDER = ["B", "A", "C"]
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def test_artifacts_carry_the_version(dist: Dist) -> None:
+    assert sorted(p.name for p in dist.folder.iterdir()) == sorted(
+        [
+            f"ordo_client-{VERSION}-{WHEEL_TAG}.whl",
+            f"ordo-client-{VERSION}.tgz",
+            f"ordo-{VERSION}-linux-{ARCH}.tar.gz",
+            f"ordo-{VERSION}-linux-{ARCH}.tar.gz.sha256",
+        ]
+    )
+
+
+def test_readme_install_names_these_artifacts(dist: Dist) -> None:
+    """The README's Install section, before the build from source, installs what dist/ has."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    start = readme.index("\n## Install\n")
+    assert start < readme.index("\n## Two commands\n")
+    section = readme[start : readme.index("\n## ", start + 1)]
+    pattern = (
+        r"(?:ordo_client|ordo-client|ordo)-[0-9][^\s/`']*?\.(?:whl|tgz|tar\.gz\.sha256|tar\.gz)"
+    )
+    assert set(re.findall(pattern, section)) == {p.name for p in dist.folder.iterdir()}
+
+
+def test_one_version_everywhere(dist: Dist) -> None:
+    """VERSION is written once; the engine, the wheel and the npm package all say it."""
+    engine = subprocess.run(
+        [REPO / ".build/release/ordo", "--version"], capture_output=True, text=True, check=True
+    )
+    assert engine.stdout == f"ordo {VERSION}\n"
+    package_json = json.loads((REPO / "clients/node/package.json").read_text(encoding="utf-8"))
+    assert package_json["version"] == VERSION, "clients/node/package.json disagrees with VERSION"
+    init = (REPO / "clients/python/src/ordo/__init__.py").read_text(encoding="utf-8")
+    assert f'__version__ = "{VERSION}"' in init, "ordo.__version__ disagrees with VERSION"
+    with zipfile.ZipFile(dist.wheel) as wheel:
+        metadata = wheel.read(f"ordo_client-{VERSION}.dist-info/METADATA").decode()
+    assert f"\nVersion: {VERSION}\n" in metadata
+    with tarfile.open(dist.npm) as npm:
+        member = npm.extractfile("package/package.json")
+        assert member is not None
+        assert json.load(member)["version"] == VERSION
+
+
+def test_wheel_tag_and_contents(dist: Dist) -> None:
+    with zipfile.ZipFile(dist.wheel) as wheel:
+        info = f"ordo_client-{VERSION}.dist-info"
+        fields = wheel.read(f"{info}/WHEEL").decode().splitlines()
+        assert "Root-Is-Purelib: false" in fields
+        tags = sorted(line.split(": ", 1)[1] for line in fields if line.startswith("Tag: "))
+        assert tags == [f"py3-none-manylinux2014_{ARCH}", f"py3-none-manylinux_2_17_{ARCH}"]
+        entry_points = wheel.read(f"{info}/entry_points.txt").decode()
+        assert "[console_scripts]\nordo = ordo._cli:main" in entry_points
+        assert "License-Expression: MIT" in wheel.read(f"{info}/METADATA").decode()
+        names = set(wheel.namelist())
+        assert {
+            "ordo/__init__.py",
+            "ordo/_cli.py",
+            "ordo/py.typed",
+            f"{info}/licenses/LICENSE",
+        } <= names
+        engine = wheel.getinfo("ordo/_bin/ordo")
+        assert (engine.external_attr >> 16) & 0o777 == 0o755, "the engine is executable"
+        binary = wheel.read(engine)
+        assert elf_is_static(binary), "the engine needs no dynamic loader (any Linux)"
+        # RECORD vouches for the engine's bytes, as pip checks.
+        record = wheel.read(f"{info}/RECORD").decode()
+        digest = urlsafe_b64encode(hashlib.sha256(binary).digest()).rstrip(b"=").decode()
+        assert f"ordo/_bin/ordo,sha256={digest},{len(binary)}" in record.splitlines()
+
+
+def test_the_three_artifacts_carry_the_same_engine(dist: Dist) -> None:
+    with zipfile.ZipFile(dist.wheel) as wheel:
+        in_wheel = _sha256(wheel.read("ordo/_bin/ordo"))
+    with tarfile.open(dist.npm) as npm:
+        member = npm.getmember("package/bin/ordo")
+        assert member.mode & 0o777 == 0o755
+        extracted = npm.extractfile(member)
+        assert extracted is not None
+        in_npm = _sha256(extracted.read())
+    with tarfile.open(dist.tarball) as tarball:
+        extracted = tarball.extractfile(f"ordo-{VERSION}-linux-{ARCH}/ordo")
+        assert extracted is not None
+        in_tarball = _sha256(extracted.read())
+    assert in_wheel == in_npm == in_tarball
+
+
+def test_release_tarball_and_checksum(dist: Dist, sandbox: Sandbox) -> None:
+    check = sandbox.run(["sha256sum", "-c", dist.checksum.name], cwd=dist.folder, env=sandbox.env())
+    assert check.stdout == f"{dist.tarball.name}: OK\n"
+    # The check can fail: a copy with one byte changed does not pass.
+    copy = sandbox.root / "tampered"
+    copy.mkdir()
+    shutil.copy(dist.checksum, copy)
+    data = bytearray(dist.tarball.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    (copy / dist.tarball.name).write_bytes(bytes(data))
+    bad = sandbox.run(
+        ["sha256sum", "-c", dist.checksum.name], cwd=copy, env=sandbox.env(), check=False
+    )
+    assert bad.returncode != 0 and "FAILED" in bad.stdout
+
+    top = f"ordo-{VERSION}-linux-{ARCH}"
+    with tarfile.open(dist.tarball) as tarball:
+        files = {m.name: m for m in tarball.getmembers() if m.isfile()}
+        assert sorted(files) == [f"{top}/LICENSE", f"{top}/README.md", f"{top}/ordo"]
+        assert files[f"{top}/ordo"].mode & 0o777 == 0o755
+        for name in ("README.md", "LICENSE"):
+            member = tarball.extractfile(files[f"{top}/{name}"])
+            assert member is not None and member.read() == (REPO / name).read_bytes()
+        tarball.extractall(sandbox.root / "unpacked")
+    version = sandbox.run(
+        [sandbox.root / "unpacked" / top / "ordo", "--version"], cwd=sandbox.root, env=sandbox.env()
+    )
+    assert version.stdout == f"ordo {VERSION}\n"
+
+
+def test_the_sandbox_is_out_of_reach_of_the_repository(sandbox: Sandbox) -> None:
+    assert not sandbox.root.is_relative_to(REPO)
+    for folder in (sandbox.root, *sandbox.root.parents):
+        assert not (folder / ".build").exists(), f"{folder}/.build would be found"
+    for name in ("swift", "swiftc", "ordo"):
+        assert shutil.which(name, path=sandbox.path) is None, f"{name} on the sandbox's PATH"
+
+
+@pytest.fixture(scope="module")
+def venv(dist: Dist, sandbox: Sandbox) -> Path:
+    """A fresh virtualenv in the sandbox with the wheel installed, offline."""
+    root = sandbox.root / "venv"
+    base_python = getattr(sys, "_base_executable", sys.executable)
+    sandbox.run([base_python, "-m", "venv", root], cwd=sandbox.root, env=sandbox.env())
+    python = root / "bin" / "python"
+    sandbox.run(
+        [python, "-m", "pip", "install", "-q", "--no-index", "--no-cache-dir", dist.wheel],
+        cwd=sandbox.root,
+        env=sandbox.env(PIP_DISABLE_PIP_VERSION_CHECK="1"),
+    )
+    return root
+
+
+def test_wheel_plays_the_seed_scenario_with_no_engine_path(venv: Path, sandbox: Sandbox) -> None:
+    script = sandbox.root / "scenario.py"
+    shutil.copy(Path(__file__).with_name("scenario.py"), script)
+    run = sandbox.run(
+        [venv / "bin" / "python", script], cwd=sandbox.root, env=sandbox.env(prepend=[venv / "bin"])
+    )
+    result = json.loads(run.stdout)
+    assert result["shown"] == SEED_ORDER
+    assert result["waiting_while_B_shows"] == ["A", "C"]
+    site_packages = next((venv / "lib").glob("python3*/site-packages"))
+    assert result["binary"] == str(site_packages / "ordo" / "_bin" / "ordo"), (
+        "the engine it carries"
+    )
+    assert result["server_version"] == result["client_version"] == VERSION
+
+
+def test_wheel_puts_ordo_on_path(venv: Path, sandbox: Sandbox) -> None:
+    env = sandbox.env(prepend=[venv / "bin"])
+    assert shutil.which("ordo", path=env["PATH"]) == str(venv / "bin" / "ordo")
+    version = sandbox.run(["ordo", "--version"], cwd=sandbox.root, env=env)
+    assert version.stdout == f"ordo {VERSION}\n"
+    # Arguments and exit status pass through: a bad flag fails as the engine itself fails.
+    engine = next((venv / "lib").glob("python3*/site-packages/ordo/_bin/ordo"))
+    direct = sandbox.run([engine, "--no-such-flag"], cwd=sandbox.root, env=env, check=False)
+    shim = sandbox.run(["ordo", "--no-such-flag"], cwd=sandbox.root, env=env, check=False)
+    assert direct.returncode != 0
+    assert (shim.returncode, shim.stdout, shim.stderr) == (
+        direct.returncode,
+        direct.stdout,
+        direct.stderr,
+    )
+    call = sandbox.run(
+        ["ordo", "--clock", "manual", "call", "engine.ping"], cwd=sandbox.root, env=env
+    )
+    assert json.loads(call.stdout) == {"pong": True, "at": 0}
+
+
+@pytest.fixture(scope="module")
+def npm_project(dist: Dist, sandbox: Sandbox) -> Path:
+    """A fresh npm project in the sandbox with the tarball installed, offline, empty cache."""
+    root = sandbox.root / "node-app"
+    root.mkdir()
+    (root / "package.json").write_text(
+        json.dumps({"name": "app", "private": True, "type": "module"}), encoding="utf-8"
+    )
+    sandbox.run(
+        ["npm", "install", "--offline", "--no-audit", "--no-fund", dist.npm],
+        cwd=root,
+        env=sandbox.env(npm_config_cache=str(sandbox.root / "npm-cache")),
+    )
+    return root
+
+
+def test_npm_tarball_plays_the_seed_scenario_with_no_bin(
+    npm_project: Path, sandbox: Sandbox
+) -> None:
+    script = npm_project / "scenario.mjs"
+    shutil.copy(Path(__file__).with_name("scenario.mjs"), script)
+    run = sandbox.run(["node", script], cwd=npm_project, env=sandbox.env())
+    result = json.loads(run.stdout)
+    assert result["shown"] == SEED_ORDER
+    assert result["waitingWhileBShows"] == ["A", "C"]
+    assert result["bin"] == str(npm_project / "node_modules" / "ordo-client" / "bin" / "ordo")
+    assert result["serverVersion"] == result["packageVersion"] == VERSION
+
+
+def test_npm_tarball_has_a_bin_and_no_dependencies(npm_project: Path, sandbox: Sandbox) -> None:
+    package = npm_project / "node_modules" / "ordo-client"
+    manifest = json.loads((package / "package.json").read_text(encoding="utf-8"))
+    assert manifest["bin"] == {"ordo": "bin/ordo"}
+    for field in ("dependencies", "optionalDependencies", "peerDependencies"):
+        assert field not in manifest
+    installed = sorted(p.name for p in (npm_project / "node_modules").iterdir())
+    assert [name for name in installed if not name.startswith(".")] == ["ordo-client"]
+    assert (npm_project / "node_modules/.bin/ordo").resolve() == package / "bin/ordo"
+    env = sandbox.env(npm_config_cache=str(sandbox.root / "npm-cache"))
+    version = sandbox.run(["npx", "ordo", "--version"], cwd=npm_project, env=env)
+    assert version.stdout == f"ordo {VERSION}\n"
+
+
+def test_source_install_carries_no_engine_and_falls_through_to_path(
+    dist: Dist, sandbox: Sandbox
+) -> None:
+    """`pip install ./clients/python` without make dist: a pure wheel, no `ordo` command;
+    Engine() finds `ordo` on PATH, and names what it tried when there is none.
+    """
+    checkout = sandbox.root / "checkout"
+    shutil.copytree(
+        REPO / "clients/python",
+        checkout / "clients/python",
+        ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__", ".*"),
+    )
+    shutil.copy(REPO / "VERSION", checkout / "VERSION")
+    wheels = sandbox.root / "source-wheel"
+    # Built as pip builds a source install, with the repository's pinned setuptools (offline).
+    sandbox.run(
+        [
+            *(sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation"),
+            *("--no-index", "-w", wheels, checkout / "clients/python"),
+        ],
+        cwd=sandbox.root,
+        env=sandbox.env(PIP_DISABLE_PIP_VERSION_CHECK="1"),
+    )
+    (wheel,) = wheels.iterdir()
+    assert wheel.name == f"ordo_client-{VERSION}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+    assert not [n for n in names if "_bin" in n or n.endswith("entry_points.txt")]
+
+    root = sandbox.root / "source-venv"
+    base_python = getattr(sys, "_base_executable", sys.executable)
+    # No pip of its own (faster): the repository's pip installs into it (pip --python).
+    sandbox.run(
+        [base_python, "-m", "venv", "--without-pip", root], cwd=sandbox.root, env=sandbox.env()
+    )
+    sandbox.run(
+        [
+            *(sys.executable, "-m", "pip", "--python", root / "bin/python", "install", "-q"),
+            *("--no-index", "--no-cache-dir", wheel),
+        ],
+        cwd=sandbox.root,
+        env=sandbox.env(PIP_DISABLE_PIP_VERSION_CHECK="1"),
+    )
+    assert not (root / "bin" / "ordo").exists()
+    probe = "import ordo\ntry:\n    print(ordo.find_engine())\nexcept ordo.EngineNotFound as e:\n"
+    probe += "    print('not found:', e)\n"
+    nowhere = sandbox.run([root / "bin/python", "-c", probe], cwd=sandbox.root, env=sandbox.env())
+    assert nowhere.stdout.startswith("not found: cannot find the ordo engine. Tried: ORDO_BIN")
+    assert "_bin/ordo: absent" in nowhere.stdout and "on PATH" in nowhere.stdout
+
+    on_path = sandbox.root / "usr-local-bin"
+    with tarfile.open(dist.tarball) as tarball:
+        member = tarball.getmember(f"ordo-{VERSION}-linux-{ARCH}/ordo")
+        member.name = "ordo"
+        tarball.extract(member, on_path)
+    env = sandbox.env(prepend=[on_path])
+    found = sandbox.run([root / "bin/python", "-c", probe], cwd=sandbox.root, env=env)
+    assert found.stdout == f"{on_path / 'ordo'}\n"

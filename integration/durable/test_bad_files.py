@@ -1,0 +1,125 @@
+"""State files the engine must not use: it exits 2 with a message naming the file and the
+problem, and never overwrites or deletes the file. A 0-byte file counts as new."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import EngineFactory
+from durable_support import Run, call_once, run_engine, sqlite3
+
+
+def refused(state: Path, *flags: str) -> Run:
+    """Starts an engine on `state` (serving, then as a one-shot call): both must exit 2
+    and leave the file byte for byte as it was. Returns the serving run."""
+    before = state.read_bytes()
+    serving = run_engine(
+        "--state", str(state), *flags, input=b'{"jsonrpc":"2.0","id":1,"method":"engine.ping"}\n'
+    )
+    assert serving.rc == 2, f"exit {serving.rc}: {serving.err}"
+    assert serving.out == "", "nothing may be answered on an unusable state file"
+    assert str(state) in serving.err, f"the message must name the file: {serving.err!r}"
+    one_shot = run_engine("--state", str(state), *flags, "call", "engine.ping")
+    assert one_shot.rc == 2 and str(state) in one_shot.err, one_shot
+    assert state.exists() and state.read_bytes() == before, "the file was changed"
+    return serving
+
+
+def populated(state: Path) -> None:
+    """A real state file with some rows in it, cleanly closed (no -wal left)."""
+    lines = [
+        {"method": "alert.defineType", "params": {"type": "t", "priority": 2}},
+        *(
+            {
+                "method": "alert.enqueue",
+                "params": {"type": "t", "persist": True, "data": {"n": "x" * 300}},
+            }
+            for _ in range(40)
+        ),
+    ]
+    data = "".join(json.dumps(line) + "\n" for line in lines).encode()
+    run = run_engine("--state", str(state), "call", "-", input=data)
+    assert run.rc == 0, run.err
+    assert not Path(f"{state}-wal").exists()
+
+
+def test_a_second_engine_waits_then_says_the_file_is_in_use(
+    state: Path, engine: EngineFactory
+) -> None:
+    first = engine(state)
+    first.result("alert.defineType", {"type": "t", "priority": 3})
+    before = state.read_bytes()
+    started = time.monotonic()
+    second = run_engine("--state", str(state), "--state-wait-ms", "400", input=b"")
+    waited = time.monotonic() - started
+    assert second.rc == 2, second
+    assert str(state) in second.err and "in use" in second.err, second.err
+    assert waited >= 0.35, f"gave up after {waited:.2f} s, before --state-wait-ms"
+    assert state.read_bytes() == before
+    # The first engine is unharmed.
+    assert first.result("alert.enqueue", {"type": "t"})["alert"]["priority"] == 3
+
+
+def test_a_quick_restart_waits_for_the_old_engine_to_exit(
+    state: Path, engine: EngineFactory
+) -> None:
+    old = engine(state)
+    old.result("alert.defineType", {"type": "t", "priority": 0})
+    # A chain of quick restarts: each new engine starts while the old one still runs, and
+    # gets the file once the old one has exited (its last write, the checkpoint at close,
+    # included) with everything the old one committed.
+    for priority in range(1, 6):
+        new = engine(state, "--state-wait-ms", "5000")
+        time.sleep(0.2)  # the new one is waiting for the file now
+        assert new.proc.poll() is None, new.stderr()
+        assert old.close() == 0
+        assert new.result("alert.enqueue", {"type": "t"})["alert"]["priority"] == priority - 1
+        new.result("alert.defineType", {"type": "t", "priority": priority})
+        old = new
+
+
+def test_a_text_file_is_refused(state: Path) -> None:
+    state.write_text("my shopping list: milk, eggs, bread\n" * 20)
+    run = refused(state)
+    assert "not a SQLite database" in run.err, run.err
+
+
+def test_another_applications_database_is_refused(state: Path) -> None:
+    sqlite3(state, "CREATE TABLE notes(body TEXT); INSERT INTO notes VALUES ('keep me');")
+    run = refused(state)
+    assert "not an Ordo state file" in run.err, run.err
+    assert sqlite3(state, "SELECT body FROM notes").strip() == "keep me"
+
+
+def test_a_newer_ordos_file_is_refused(state: Path) -> None:
+    populated(state)
+    sqlite3(state, "PRAGMA user_version = 99")
+    run = refused(state)
+    assert "newer Ordo" in run.err and "99" in run.err, run.err
+
+
+@pytest.mark.parametrize("where", [0.3, 0.5, 0.8])
+def test_a_corrupt_file_is_refused(state: Path, where: float) -> None:
+    populated(state)
+    data = bytearray(state.read_bytes())
+    page = 4096
+    assert len(data) >= 8 * page, "the file should span several pages"
+    # Overwrite a whole page in the middle with garbage.
+    start = int(len(data) * where) // page * page
+    data[start : start + page] = bytes((index * 37 + 11) % 256 for index in range(page))
+    state.write_bytes(bytes(data))
+    run = refused(state)
+    assert "corrupt" in run.err, run.err
+
+
+def test_an_empty_file_counts_as_new(state: Path) -> None:
+    state.write_bytes(b"")
+    defined = call_once(state, "alert.defineType", {"type": "t", "priority": 6})
+    assert defined["priority"] == 6
+    assert state.stat().st_size > 0
+    assert call_once(state, "alert.enqueue", {"type": "t"})["alert"]["priority"] == 6
+    assert sqlite3(state, "PRAGMA integrity_check").strip() == "ok"

@@ -1,0 +1,106 @@
+"""A commit that cannot be written: the engine runs under a small RLIMIT_FSIZE (it ignores
+SIGXFSZ, so a write past the limit fails with EFBIG and SQLite reports the disk full).
+Every request of the failed commit gets -32005, memory is rolled back, the engine keeps
+serving; once the limit is raised on the running process, commits work again and a restart
+sees exactly the changes that were answered."""
+
+from __future__ import annotations
+
+import resource
+from collections.abc import Callable
+from pathlib import Path
+
+from conftest import EngineFactory
+from durable_support import EPOCH_MS, JSON, Engine, alert_ids
+
+LIMIT_BYTES = 256 * 1024
+BLOB = "x" * 8000
+
+
+def small_files(limit: int) -> Callable[[], None]:
+    """For preexec_fn: files the engine writes may not grow past `limit` bytes (the hard
+    limit stays unlimited, so the test may raise it again)."""
+
+    def apply() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, resource.RLIM_INFINITY))
+
+    return apply
+
+
+def picture(live: Engine) -> tuple[JSON, JSON, JSON]:
+    """What the shell can see: alerts, show history, and the counts engine.stats gives."""
+    stats = live.result("engine.stats")
+    counts = (stats["layers"], stats["alerts"], stats["state"]["path"], stats["state"]["commits"])
+    return live.result("alert.list"), live.result("alert.history"), counts
+
+
+def big_alert(id: str) -> dict[str, JSON]:
+    return {"type": "t", "id": id, "persist": True, "data": {"blob": BLOB}}
+
+
+def test_a_full_disk_fails_the_commit_and_rolls_memory_back(
+    state: Path, engine: EngineFactory
+) -> None:
+    live = engine(state, epoch_ms=EPOCH_MS, preexec_fn=small_files(LIMIT_BYTES))
+    live.result("alert.configure", {"maxConcurrent": 1000})
+    committed: list[str] = []
+    for number in range(200):
+        before = picture(live)
+        reply = live.call("alert.enqueue", big_alert(f"a{number}"))
+        if "error" in reply.message:
+            failed = f"a{number}"
+            break
+        assert reply.event_methods() == ["alert.show"]
+        committed.append(f"a{number}")
+    else:
+        raise AssertionError(f"no commit failed under a {LIMIT_BYTES}-byte file size limit")
+    assert len(committed) >= 3, "the first commits should fit"
+
+    error = reply.error
+    assert error["code"] == -32005, error
+    assert error["data"]["reason"] == "disk_full", error
+    # The detail names the system's reason (EFBIG here).
+    assert "File too large" in error["data"]["detail"], error
+    # None of its events were written, and memory is as before the request.
+    assert reply.events == []
+    assert picture(live) == before
+    assert live.call("alert.get", {"id": failed}).error["code"] == -32001
+
+    # Everything read in one wake-up is one commit: a whole batch fails, the read-only
+    # ping and the (not durable) layer included, and the layer is not there.
+    events, responses = live.batch(
+        [
+            ("layer.add", {"id": "L", "sort": 0}),
+            ("alert.enqueue", big_alert(failed)),
+            ("engine.ping", None),
+        ]
+    )
+    assert events == []
+    assert [response["error"]["code"] for response in responses] == [-32005] * 3
+    assert all(response["error"]["data"]["reason"] == "disk_full" for response in responses)
+    assert live.call("layer.get", {"id": "L"}).error["code"] == -32001
+    assert picture(live) == before
+    assert live.result("engine.ping")["pong"] is True
+
+    # Room again: the same request commits.
+    resource.prlimit(
+        live.pid, resource.RLIMIT_FSIZE, (resource.RLIM_INFINITY, resource.RLIM_INFINITY)
+    )
+    retried = live.call("alert.enqueue", big_alert(failed))
+    assert retried.result["disposition"] == "queued"
+    assert retried.event_methods() == ["alert.show"]
+    committed.append(failed)
+    stats = live.result("engine.stats")["state"]
+    assert stats["commits"] == before[2][3] + 1
+    assert live.close() == 0
+
+    # A restart sees exactly the answered changes.
+    again = engine(state, epoch_ms=EPOCH_MS)
+    alerts = again.result("alert.list")["alerts"]
+    assert sorted(alert_ids(alerts)) == sorted(committed)
+    assert all(alert["data"] == {"blob": BLOB} for alert in alerts)
+    shows = again.result("alert.history", {"limit": 1000})["shows"]
+    assert [show["id"] for show in shows] == list(reversed(committed))
+    assert [alert["seq"] for alert in sorted(alerts, key=lambda a: a["seq"])] == list(
+        range(1, len(committed) + 1)
+    )

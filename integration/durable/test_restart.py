@@ -1,0 +1,411 @@
+"""What outlives the process, through restarts of the real engine on one state file.
+
+Engines run with the manual clock, whose wall-clock time at 0 is `--epoch-ms`: a restart
+"three days later" is a new engine with a larger `--epoch-ms`.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+from conftest import EngineFactory
+from durable_support import DAY_MS, EPOCH_MS, JSON, alert_ids, call_once
+
+HOUR_MS = 3_600_000
+
+
+def by_id(alerts: list[dict[str, JSON]]) -> dict[str, dict[str, JSON]]:
+    return {alert["id"]: alert for alert in alerts}
+
+
+def shows_of(events: list[dict[str, JSON]]) -> list[tuple[str, bool]]:
+    """The alert.show events as (id, resumed)."""
+    return [
+        (event["params"]["alert"]["id"], event["params"]["resumed"])
+        for event in events
+        if event["method"] == "alert.show"
+    ]
+
+
+def test_types_and_queue_settings_come_back(state: Path, engine: EngineFactory) -> None:
+    first = engine(state, epoch_ms=EPOCH_MS)
+    definition = {
+        "type": "rate",
+        "priority": 5,
+        "persist": True,
+        "ttlMs": 9000,
+        "queue": "modal",
+        "limit": {"max": 2, "windowMs": 1000, "per": "key"},
+        "cooldownMs": 50,
+        "onLimit": "defer",
+    }
+    defined = first.result("alert.defineType", definition)
+    settings = first.result(
+        "alert.configure",
+        {"queue": "modal", "maxConcurrent": 2, "minGapMs": 100, "historyLimit": 5},
+    )
+    assert first.close() == 0
+
+    second = engine(state, epoch_ms=EPOCH_MS + 3 * DAY_MS)
+    # alert.configure with only a queue changes nothing and answers every setting.
+    assert second.result("alert.configure", {"queue": "modal"}) == settings
+    # Redefining answers the definition as given: the same as the first time.
+    assert second.result("alert.defineType", definition) == defined
+    assert second.close() == 0
+
+    third = engine(state, epoch_ms=EPOCH_MS + 6 * DAY_MS)
+    # An enqueue that names only the type and a key gets every default of the type.
+    alert = third.result("alert.enqueue", {"type": "rate", "key": "k"})["alert"]
+    assert alert["queue"] == "modal" and alert["priority"] == 5 and alert["persist"] is True
+    assert alert["state"] == "showing"
+    assert alert["expiresAt"] == alert["createdAt"] + 9000
+    # Its limit counts per key (a keyless alert is refused at /key) ...
+    refused = third.call("alert.enqueue", {"type": "rate"}).error
+    assert refused["code"] == -32602 and refused["data"]["path"] == "/key"
+    # ... and its cooldown with onLimit defer holds the same key back 50 ms.
+    deferred = third.result("alert.enqueue", {"type": "rate", "key": "k", "onDuplicate": "allow"})
+    assert deferred["disposition"] == "queued"
+    assert deferred["alert"]["state"] == "scheduled" and deferred["alert"]["readyAt"] == 50
+    # Another queue's settings were never configured: defaults.
+    assert third.result("alert.configure", {"queue": "other"})["maxConcurrent"] == 1
+
+
+def test_show_history_keeps_wall_clock_times(state: Path, engine: EngineFactory) -> None:
+    first = engine(state, epoch_ms=EPOCH_MS)
+    first.result("alert.configure", {"maxConcurrent": 10})
+    first.result("alert.configure", {"queue": "side", "maxConcurrent": 10})
+    for key in ("a", "b"):
+        first.result("alert.enqueue", {"type": "tip", "key": key})
+    first.result("clock.advance", {"ms": 5000})
+    first.result("alert.enqueue", {"type": "news", "queue": "side"})
+    before = first.result("alert.history")["shows"]
+    assert [show["wallAt"] for show in before] == [EPOCH_MS + 5000, EPOCH_MS, EPOCH_MS]
+    assert [show["at"] for show in before] == [5000, 0, 0]
+    assert first.close() == 0
+
+    later = EPOCH_MS + 3 * DAY_MS
+    second = engine(state, epoch_ms=later)
+    shows = second.result("alert.history")["shows"]
+    # The same shows, newest first (the same millisecond in reverse order), at negative
+    # engine times: before this process started.
+    assert shows == [dict(show, at=show["wallAt"] - later) for show in before]
+    assert [show["id"] for show in shows] == ["alert-3", "alert-2", "alert-1"]
+    assert shows[0]["at"] == -(3 * DAY_MS - 5000)
+    assert second.result("alert.history", {"type": "tip"})["shows"] == shows[1:]
+    assert second.result("alert.history", {"queue": "side"})["shows"] == shows[:1]
+    assert second.result("alert.history", {"key": "a"})["shows"] == shows[2:]
+    assert second.result("alert.history", {"sinceWallAt": EPOCH_MS + 1})["shows"] == shows[:1]
+    assert second.result("alert.history", {"limit": 2})["shows"] == shows[:2]
+    # The one-shot call reads the same file (after this engine let go of it).
+    assert second.close() == 0
+    assert call_once(state, "alert.history", {"key": "b"})["shows"][0]["wallAt"] == EPOCH_MS
+
+
+def test_generated_ids_never_repeat_an_id_in_the_file(state: Path, engine: EngineFactory) -> None:
+    first = engine(state, epoch_ms=EPOCH_MS)
+    assert first.result("alert.enqueue", {"type": "t"})["alert"]["id"] == "alert-1"
+    assert first.result("alert.enqueue", {"type": "t"})["alert"]["id"] == "alert-2"
+    # An id of the generated shape chosen by the shell, persisted and shown.
+    first.result("alert.enqueue", {"type": "t", "id": "alert-4", "persist": True})
+    first.result("alert.cancel", {"ids": ["alert-1", "alert-2"]})
+    assert first.result("alert.get", {"id": "alert-4"})["state"] == "showing"
+    first.result("alert.complete", {"id": "alert-4"})
+    last_seq = first.result("alert.enqueue", {"type": "t"})["alert"]["seq"]
+    assert first.close() == 0
+
+    # alert-3 was generated last; alert-4 is in the show history: neither comes again,
+    # though no alert of the old process is left.
+    second = engine(state, epoch_ms=EPOCH_MS + DAY_MS)
+    assert second.result("alert.list") == {"alerts": []}
+    fresh = [second.result("alert.enqueue", {"type": "t"})["alert"] for _ in range(2)]
+    assert [alert["id"] for alert in fresh] == ["alert-5", "alert-6"]
+    assert [alert["seq"] for alert in fresh] == [last_seq + 1, last_seq + 2]
+    assert second.close() == 0
+    # The same through one-shot calls, each a process of its own.
+    assert call_once(state, "alert.enqueue", {"type": "t"})["alert"]["id"] == "alert-7"
+    assert call_once(state, "alert.enqueue", {"type": "t"})["alert"]["id"] == "alert-8"
+
+
+def test_persisted_alerts_come_back_by_the_restore_rules(
+    state: Path, engine: EngineFactory
+) -> None:
+    first = engine(state, epoch_ms=EPOCH_MS)
+
+    def enqueue(id: str, **fields: Any) -> dict[str, JSON]:
+        params = {"type": "t", "id": id, "persist": True, **fields}
+        result: dict[str, JSON] = first.result("alert.enqueue", params)["alert"]
+        return result
+
+    assert enqueue("shown")["state"] == "showing"
+    assert enqueue("waiting")["state"] == "pending"
+    assert enqueue("tomorrow", delayMs=DAY_MS)["state"] == "scheduled"
+    assert enqueue("soon", delayMs=HOUR_MS)["state"] == "scheduled"
+    assert enqueue("shortLived", ttlMs=60_000)["expiresAt"] == 60_000
+    assert enqueue("scheduledTTL", delayMs=1000, ttlMs=30_000)["state"] == "scheduled"
+    first.result("alert.enqueue", {"type": "t", "id": "ordinary"})
+    assert first.close() == 0
+
+    restart = EPOCH_MS + 2 * HOUR_MS
+    second = engine(state, epoch_ms=restart)
+    # The first request holds the queue: nothing restored shows, and nothing is sent for
+    # what fell due or expired while the engine was down.
+    first_reply = second.call("alert.pause", {})
+    assert first_reply.events == []
+    alerts = by_id(second.result("alert.list")["alerts"])
+    assert set(alerts) == {"shown", "waiting", "tomorrow", "soon", "shortLived", "scheduledTTL"}
+    shift = EPOCH_MS - restart  # engine time 0 of the first process, in the second's time
+    assert alerts["shown"]["state"] == "suspended"
+    assert alerts["shown"]["shownCount"] == 1
+    assert alerts["waiting"]["state"] == "pending"
+    # A scheduled alert keeps its wall-clock readyAt, in engine time of this process.
+    assert alerts["tomorrow"]["state"] == "scheduled"
+    assert alerts["tomorrow"]["readyAt"] == DAY_MS + shift
+    # Already due: pending, with its readyAt in the past.
+    assert alerts["soon"]["state"] == "pending"
+    assert alerts["soon"]["readyAt"] == HOUR_MS + shift
+    # TTL ran out while down: expired at its expiresAt, silently.
+    for id, expires in (("shortLived", 60_000), ("scheduledTTL", 30_000)):
+        assert alerts[id]["state"] == "expired"
+        assert alerts[id]["endReason"] == "expired"
+        assert alerts[id]["endedAt"] == alerts[id]["expiresAt"] == expires + shift
+    assert all(alert["createdAt"] == shift for alert in alerts.values())
+    assert all(alert["persist"] is True for alert in alerts.values())
+    # Not persisted: gone.
+    assert second.call("alert.get", {"id": "ordinary"}).error["code"] == -32001
+    # Releasing the queue: the suspended alert comes first, as a resumption.
+    resumed = second.call("alert.resume", {})
+    assert shows_of(resumed.events) == [("shown", True)]
+    assert second.result("alert.get", {"id": "shown"})["shownCount"] == 2
+    second.result("alert.complete", {"id": "shown"})
+    assert second.result("alert.get", {"id": "waiting"})["state"] == "showing"
+    assert second.close() == 0
+
+    # Ended alerts leave the file; the others come back again.
+    third = engine(state, epoch_ms=restart + HOUR_MS)
+    assert sorted(alert_ids(third.result("alert.list")["alerts"])) == [
+        "soon",
+        "tomorrow",
+        "waiting",
+    ]
+
+
+def test_non_durable_things_do_not_come_back(state: Path, engine: EngineFactory) -> None:
+    first = engine(state, epoch_ms=EPOCH_MS)
+    first.result("events.subscribe", {"topics": ["alert.changed"]})
+    first.result("layer.add", {"id": "root", "sort": 1})
+    first.result("nav.push", {"scope": "room"})
+    first.result("alert.pause", {"reason": "modal"})
+    first.result("alert.enqueue", {"type": "t", "id": "ordinary"})
+    first.result("alert.enqueue", {"type": "t", "id": "kept", "persist": True})
+    assert first.result("alert.get", {"id": "kept"})["state"] == "pending"
+    assert first.close() == 0
+
+    second = engine(state, epoch_ms=EPOCH_MS)
+    stats = second.call("engine.stats")
+    assert stats.result["layers"] == 0
+    # No pause holds the queue, no subscription asks for alert.changed: the persisted
+    # alert shows, with nothing else.
+    assert stats.event_methods() == ["alert.show"]
+    assert shows_of(stats.events) == [("kept", False)]
+    assert second.result("nav.get") == {"stack": [], "active": None}
+    assert second.call("alert.get", {"id": "ordinary"}).error["code"] == -32001
+    assert second.call("layer.get", {"id": "root"}).error["code"] == -32001
+    assert second.result("alert.pause", {"reason": "other"})["reasons"] == ["other"]
+
+
+def test_nothing_restored_happens_before_the_first_request(
+    state: Path, engine: EngineFactory
+) -> None:
+    first = engine(state, epoch_ms=EPOCH_MS)
+    first.result("alert.enqueue", {"type": "t", "id": "a", "persist": True})
+    first.result("alert.enqueue", {"type": "t", "id": "b", "persist": True})
+    assert first.close() == 0
+
+    second = engine(state, epoch_ms=EPOCH_MS + DAY_MS)
+    assert second.pending_output(0.5) == []
+    reply = second.call("engine.ping")
+    # The events the restored alerts cause come before the first request's response.
+    assert reply.event_methods() == ["alert.show"]
+    assert shows_of(reply.events) == [("a", True)]
+    assert reply.result["pong"] is True
+
+
+def test_cancel_all_as_the_first_request_shows_nothing(state: Path, engine: EngineFactory) -> None:
+    first = engine(state, epoch_ms=EPOCH_MS)
+    first.result("alert.enqueue", {"type": "t", "id": "a", "persist": True})
+    first.result("alert.enqueue", {"type": "t", "id": "b", "persist": True, "delayMs": 10})
+    assert first.close() == 0
+
+    second = engine(state, epoch_ms=EPOCH_MS + DAY_MS)
+    reply = second.call("alert.cancel", {"all": True})
+    assert reply.result == {"cancelled": ["a", "b"]}
+    assert "alert.show" not in reply.event_methods()
+    assert "alert.hide" not in reply.event_methods()
+    assert second.pending_output(0.3) == []
+    states = {alert["id"]: alert["state"] for alert in second.result("alert.list")["alerts"]}
+    assert states == {"a": "cancelled", "b": "cancelled"}
+    assert second.close() == 0
+    third = engine(state, epoch_ms=EPOCH_MS + 2 * DAY_MS)
+    assert third.result("alert.list") == {"alerts": []}
+
+
+def test_on_the_system_clock_restored_timers_wait_for_the_first_request(
+    state: Path, engine: EngineFactory
+) -> None:
+    first = engine(state, clock="system")
+    started = time.monotonic()
+    first.result("alert.enqueue", {"type": "t", "id": "soon", "persist": True, "delayMs": 2000})
+    assert first.close() == 0
+    assert time.monotonic() - started < 1.5, "the machine is too slow for this test's timing"
+
+    second = engine(state, clock="system")
+    # The alert falls due 2 s after the first start; nothing is sent until a request.
+    quiet = max(0.3, 2.6 - (time.monotonic() - started))
+    assert second.pending_output(quiet) == []
+    reply = second.call("engine.ping")
+    assert shows_of(reply.events) == [("soon", False)]
+
+
+def test_engine_reset_reloads_and_only_state_true_empties(
+    state: Path, engine: EngineFactory
+) -> None:
+    live = engine(state, epoch_ms=EPOCH_MS)
+    live.result(
+        "alert.defineType",
+        {"type": "rate", "priority": 7, "persist": True, "limit": {"max": 1}},
+    )
+    live.result("alert.enqueue", {"type": "rate", "id": "r1"})
+    live.result("alert.enqueue", {"type": "plain", "id": "p1"})
+    live.result("layer.add", {"id": "root", "sort": 0})
+    live.result("clock.advance", {"ms": 1000})
+
+    assert live.result("engine.reset") is None
+    # As if the process restarted: the clock back at 0, the durable state reloaded.
+    after = live.call("engine.stats")
+    assert shows_of(after.events) == [("r1", True)]
+    assert after.result["layers"] == 0
+    assert live.result("clock.now")["now"] == 0
+    assert live.call("alert.get", {"id": "p1"}).error["code"] == -32001
+    assert [show["id"] for show in live.result("alert.history")["shows"]] == ["r1"]
+    assert live.result("alert.enqueue", {"type": "rate"}) == {
+        "alert": None,
+        "disposition": "limited",
+        "retryAt": None,
+    }
+    # A plain reset, again: nothing lost.
+    assert live.result("engine.reset", {"state": False}) is None
+    assert [show["id"] for show in live.result("alert.history")["shows"]] == ["r1"]
+
+    # state: true empties the file: types, history, counters, persisted alerts.
+    assert live.result("engine.reset", {"state": True}) is None
+    assert live.result("alert.history") == {"shows": []}
+    assert live.call("alert.get", {"id": "r1"}).error["code"] == -32001
+    fresh = live.result("alert.enqueue", {"type": "rate"})["alert"]
+    assert fresh["id"] == "alert-1" and fresh["seq"] == 1
+    assert fresh["priority"] == 0 and fresh["persist"] is False
+    assert live.close() == 0
+
+    again = engine(state, epoch_ms=EPOCH_MS)
+    assert again.result("alert.list") == {"alerts": []}
+    assert [show["id"] for show in again.result("alert.history")["shows"]] == ["alert-1"]
+
+
+def test_engine_stats_reports_the_state_file(state: Path, engine: EngineFactory) -> None:
+    live = engine(state)
+
+    def file_bytes() -> int:
+        wal = Path(f"{state}-wal")
+        return os.path.getsize(state) + (os.path.getsize(wal) if wal.exists() else 0)
+
+    start = live.result("engine.stats")["state"]
+    assert start["path"] == str(state)
+    assert start["bytes"] == file_bytes() > 0
+    live.result("alert.defineType", {"type": "t", "priority": 1})
+    defined = live.result("engine.stats")["state"]
+    assert defined["commits"] == start["commits"] + 1
+    assert defined["bytes"] == file_bytes()
+    # Requests that change nothing durable commit nothing.
+    live.result("engine.ping")
+    live.result("alert.list")
+    live.result("layer.add", {"id": "root", "sort": 0})
+    assert live.result("engine.stats")["state"]["commits"] == defined["commits"]
+    live.result("alert.enqueue", {"type": "t", "persist": True})
+    assert live.result("engine.stats")["state"]["commits"] == defined["commits"] + 1
+
+    without = engine(None)
+    assert without.result("engine.stats")["state"] is None
+
+
+def test_once_per_30_days_across_restarts(state: Path, engine: EngineFactory) -> None:
+    thirty_days = 30 * DAY_MS
+    day0 = engine(state, epoch_ms=EPOCH_MS)
+    defined = day0.result(
+        "alert.defineType",
+        {
+            "type": "rateApp",
+            "priority": 5,
+            "persist": True,
+            "limit": {"max": 1, "windowMs": thirty_days},
+        },
+    )
+    assert defined["limit"] == {"max": 1, "windowMs": thirty_days, "per": None}
+    shown = day0.call("alert.enqueue", {"type": "rateApp"})
+    assert shows_of(shown.events) == [("alert-1", False)]
+    assert shown.result["alert"]["persist"] is True
+    day0.result("alert.complete", {"id": "alert-1", "result": {"stars": 5}})
+    assert day0.close() == 0
+
+    ten_days = EPOCH_MS + 10 * DAY_MS
+    day10 = engine(state, epoch_ms=ten_days)
+    assert day10.result("alert.history", {"type": "rateApp"}) == {
+        "shows": [
+            {
+                "id": "alert-1",
+                "type": "rateApp",
+                "key": None,
+                "queue": "default",
+                "at": -864_000_000,
+                "wallAt": EPOCH_MS,
+            }
+        ]
+    }
+    assert day10.result("alert.enqueue", {"type": "rateApp"}) == {
+        "alert": None,
+        "disposition": "limited",
+        "retryAt": 1_728_000_000,
+    }
+    deferred = day10.result("alert.enqueue", {"type": "rateApp", "onLimit": "defer"})
+    assert deferred["disposition"] == "queued"
+    assert deferred["alert"]["id"] == "alert-2"
+    assert deferred["alert"]["state"] == "scheduled"
+    assert deferred["alert"]["readyAt"] == 1_728_000_000
+    assert day10.close() == 0
+
+    # Day 29: still waiting, one day to go.
+    day29 = engine(state, epoch_ms=EPOCH_MS + 29 * DAY_MS)
+    waiting = day29.call("alert.get", {"id": "alert-2"})
+    assert waiting.events == []
+    assert waiting.result["state"] == "scheduled" and waiting.result["readyAt"] == DAY_MS
+    assert day29.result("alert.enqueue", {"type": "rateApp"})["retryAt"] == DAY_MS
+    day29.result("clock.advance", {"ms": DAY_MS - 1})
+    assert day29.result("alert.get", {"id": "alert-2"})["state"] == "scheduled"
+    assert day29.close() == 0
+
+    # Day 31: it fell due while the engine was down; it shows at the first request, and the
+    # month starts over from that show.
+    day31 = engine(state, epoch_ms=EPOCH_MS + 31 * DAY_MS)
+    first = day31.call("engine.ping")
+    assert shows_of(first.events) == [("alert-2", False)]
+    assert [show["at"] for show in day31.result("alert.history")["shows"]] == [0, -31 * DAY_MS]
+    assert day31.result("alert.enqueue", {"type": "rateApp"})["retryAt"] == thirty_days
+    # "Never again".
+    day31.result("alert.complete", {"id": "alert-2"})
+    day31.result("alert.defineType", {"type": "rateApp", "persist": True, "limit": {"max": 0}})
+    assert day31.close() == 0
+    for days in (32, 400):
+        later = engine(state, epoch_ms=EPOCH_MS + days * DAY_MS)
+        assert later.result("alert.enqueue", {"type": "rateApp"})["retryAt"] is None
+        assert later.close() == 0
