@@ -40,7 +40,7 @@ T = TypeVar("T")
 MAX = threading.TIMEOUT_MAX
 get_ident = threading.get_ident
 #: The reader thread leaves reading to the threads that wait, and to those that waited
-#: this recently (s): back-to-back calls then never find it holding the read lock.
+#: this recently (s): back-to-back calls then never find it reading.
 GRACE = 0.005
 
 
@@ -523,7 +523,7 @@ class Engine(Core[Sync, _Slot]):
             self._followers -= 1
 
     def _read_once(self, timeout: float | None) -> None:
-        """Holding the read lock: wait up to ``timeout`` s for output, feed it to the core;
+        """As the leader (the one thread reading): wait up to ``timeout`` s for output, feed it;
         at the end of the output, fail every call and let waiters go.
         """
         try:
