@@ -4,7 +4,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 
-import { Engine, InvalidParams, InvalidState, MethodNotFound } from '../index.js';
+import { spawn } from 'node:child_process';
+
+import { Endpoint, Engine, InvalidParams, InvalidState, MethodNotFound, ProcessTransport } from '../index.js';
 import { BIN, spawnEngine } from './helpers.js';
 
 const schema = JSON.parse(readFileSync(new URL('../../../schema/openrpc.json', import.meta.url), 'utf8'));
@@ -225,4 +227,55 @@ test('SIGTERM: the engine flushes and exits 0', async () => {
   await engine.ping();
   engine.kill('SIGTERM');
   assert.deepEqual(await engine.exited, { exitCode: 0, signal: null });
+});
+
+/** An Endpoint over a real engine whose transport counts the writes it is given. */
+function countingEndpoint() {
+  const child = spawn(BIN, ['--clock', 'manual'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const transport = new ProcessTransport(child);
+  const writes = [];
+  const counting = {
+    write: (bytes) => {
+      writes.push(new TextDecoder().decode(bytes));
+      transport.write(bytes);
+    },
+    start: (sink) => transport.start(sink),
+  };
+  return { endpoint: new Endpoint(counting, { timeout: 5000 }), transport, writes, child };
+}
+
+test('the calls of one tick go out as one write, in order, and each gets its own answer', async () => {
+  const { endpoint, transport, writes, child } = countingEndpoint();
+  const calls = [];
+  for (let i = 0; i < 1000; i++) calls.push(endpoint.request('clock.advance', { ms: 1 }));
+  const noted = endpoint.notify('events.subscribe', { topics: ['alert.changed'] });
+  calls.push(endpoint.request('clock.now'));
+  assert.equal(writes.length, 0, 'nothing is written before the tick ends');
+  await noted;
+  assert.equal(writes.length, 1);
+  const lines = writes[0].split('\n');
+  assert.equal(lines.length, 1003, '1 002 lines and the final newline');
+  assert.deepEqual(JSON.parse(lines[1000]).method, 'events.subscribe');
+  const answers = await Promise.all(calls);
+  assert.deepEqual(answers.slice(0, 1000).map((a) => a.now), Array.from({ length: 1000 }, (_, i) => i + 1));
+  assert.deepEqual(answers[1000], { now: 1000, mode: 'manual' });
+  await endpoint.request('engine.ping');
+  assert.equal(writes.length, 2, 'a call after an await: a write of its own');
+  transport.end();
+  await new Promise((resolve) => child.on('close', resolve));
+});
+
+test('when the write of a tick fails, every call and notification of that tick fails with it', async () => {
+  const { endpoint, transport, child } = countingEndpoint();
+  await endpoint.request('engine.ping');
+  transport.end(); // stdin closed: the transport refuses to write
+  const results = await Promise.allSettled([
+    endpoint.request('engine.ping'),
+    endpoint.notify('events.subscribe', { topics: ['alert.changed'] }),
+    endpoint.batch([{ method: 'engine.ping' }, { method: 'clock.now' }]),
+  ]);
+  assert.deepEqual(results.map((r) => r.status), ['rejected', 'rejected', 'rejected']);
+  for (const r of results) assert.match(r.reason.message, /stdin is closed/);
+  assert.equal(endpoint.pendingCount, 0);
+  await new Promise((resolve) => child.on('close', resolve));
 });

@@ -12,6 +12,7 @@ import {
   encodeNdjson,
   framingFor,
 } from '../index.js';
+import { ndjsonTextDecoder } from '../src/common/framing.js';
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();
@@ -118,6 +119,33 @@ describe('NDJSON decoder', () => {
     assert.ok(errors[0] instanceof FramingError);
     assert.equal(errors[0].reason, 'too_large');
     assert.equal(decoder.bufferedBytes, 0);
+  });
+
+  test('the endpoint\'s text mode: same lines as strings, under 500 random splits', () => {
+    for (let seed = 1; seed <= 500; seed++) {
+      const messages = [];
+      const d = ndjsonTextDecoder({ onMessage: (body) => messages.push(body) });
+      for (const p of randomSplit(stream, rng(seed))) d.push(p);
+      d.end();
+      const texts = messages.map((m) => (typeof m === 'string' ? m : dec.decode(m)));
+      assert.deepEqual(texts, TEXTS, `seed ${seed}`);
+    }
+    const whole = [];
+    const d = ndjsonTextDecoder({ onMessage: (body) => whole.push(body) });
+    d.push(concat([enc.encode('\n \r\n'), stream]));
+    assert.deepEqual(whole, TEXTS, 'complete lines of one chunk: all strings, blank lines skipped');
+  });
+
+  test('text mode: a line that is not UTF-8 comes as bytes, the others of its chunk still arrive', () => {
+    const bad = concat([enc.encode('{"s":"'), Uint8Array.of(0xff, 0xfe), enc.encode('"}')]);
+    const chunk = concat([encodeNdjson('{"a":1}'), bad, enc.encode('\r\n'), encodeNdjson('{"b":2}')]);
+    const messages = [];
+    const d = ndjsonTextDecoder({ onMessage: (body) => messages.push(body) });
+    d.push(chunk);
+    assert.equal(messages.length, 3);
+    assert.equal(dec.decode(messages[0]), '{"a":1}');
+    assert.deepEqual([...messages[1]], [...bad]);
+    assert.equal(dec.decode(messages[2]), '{"b":2}');
   });
 
   test('bufferedBytes counts the unfinished message only', () => {

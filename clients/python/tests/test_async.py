@@ -197,3 +197,55 @@ def test_unreadable_requests_and_oversized_batches_fail_at_once() -> None:
         assert (await engine.ping()).pong
 
     run(body, args=["--max-message-bytes", "1024", "--max-batch", "2"], timeout=3)
+
+
+def test_default_timeout_calls_share_a_timer_and_other_timeouts_keep_theirs() -> None:
+    async def body(engine: AsyncEngine) -> None:
+        loop = asyncio.get_running_loop()
+        await engine.ping()
+        os.kill(engine.pid, signal.SIGSTOP)  # nothing is answered from here on
+        try:
+            patient = asyncio.ensure_future(engine.call("engine.ping", timeout=10))
+            started = loop.time()
+            gathered = await asyncio.gather(
+                *(engine.ping() for _ in range(3)), return_exceptions=True
+            )
+            assert all(isinstance(r, ordo.OrdoTimeout) for r in gathered), gathered
+            assert 0.2 <= loop.time() - started < 5
+            first = asyncio.ensure_future(engine.ping())  # under the 0.2 s default
+            await asyncio.sleep(0)
+            engine.timeout = 0.05  # a shorter default for the next call: a timer of its own
+            started = loop.time()
+            with pytest.raises(ordo.OrdoTimeout):
+                await engine.ping()
+            assert loop.time() - started < 0.19 and not first.done()
+            with pytest.raises(ordo.OrdoTimeout):
+                await first
+            engine.timeout = 0.1
+            async with engine.batch() as batch:
+                entries = [batch.ping(), batch.clock.now()]
+            assert all(isinstance(e.exception(), ordo.OrdoTimeout) for e in entries)
+            assert not patient.done()
+        finally:
+            os.kill(engine.pid, signal.SIGCONT)
+        assert (await patient)["pong"] is True  # the late answers before it are strays
+        assert (await engine.ping()).pong
+        assert engine._endpoint.pending_count == 0
+
+    run(body, clock="manual", timeout=0.2)
+
+
+def test_params_that_are_not_json_fail_before_anything_is_sent() -> None:
+    async def body(engine: AsyncEngine) -> None:
+        with pytest.raises(ValueError, match="JSON"):
+            await engine.layers.add("a", data={"x": float("nan")})
+        batch = engine.batch()
+        batch.ping()
+        batch.layers.add("b", data=float("inf"))
+        with pytest.raises(ValueError, match="JSON"):
+            await batch.send()
+        assert engine._endpoint.pending_count == 0
+        assert (await engine.ping()).pong
+        assert (await engine.layers.children()).total == 0
+
+    run(body, clock="manual")

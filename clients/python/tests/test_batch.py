@@ -117,3 +117,16 @@ def test_a_request_too_large_to_read_fails_at_once(make_engine: EngineFactory) -
     assert time.monotonic() - started < 2
     assert caught.value.reason == "too_large"
     assert engine.layers.add("small").id == "small"
+
+
+def test_params_that_are_not_json_fail_before_anything_is_sent(engine: Engine) -> None:
+    with pytest.raises(ValueError, match="JSON"):
+        engine.layers.add("a", data={"x": float("nan")})
+    batch = engine.batch()
+    batch.ping()
+    batch.layers.add("b", data=float("inf"))
+    with pytest.raises(ValueError, match="JSON"):
+        batch.send()
+    assert engine._endpoint.pending_count == 0
+    assert engine.ping().pong
+    assert engine.layers.children().total == 0

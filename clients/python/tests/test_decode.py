@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import json
 from typing import Any
 
 import pytest
@@ -87,3 +88,49 @@ def test_trees_deeper_than_the_python_stack_decode() -> None:
     assert isinstance(tree, models.TreeNode) and tree.id == "n4999"
     root = models.tree_from_json({"id": None, "children": [node["children"][0]]})
     assert isinstance(root, models.TreeRoot) and root.children[0].id == "n4998"
+
+
+def test_parse_is_loads() -> None:
+    from ordo._decode import loads, parse
+
+    for text in ['{"a":[1,2.5,"x",null,true]}', " [1] ", "[1]  ", "0", '"s"', "Infinity"]:
+        assert parse(text) == loads(text)
+    for bad in ["", "   ", "[1] [2]", "{", "[1]x", "nope"]:
+        with pytest.raises(json.JSONDecodeError):
+            parse(bad)
+
+
+@pytest.mark.parametrize(
+    "params",
+    [None, {}, {"id": 'é\u2028\n"', "sort": -3, "frame": {"x": 0.5, "y": 1e300}}, [1, [None]]],
+)
+@pytest.mark.parametrize("rid", [None, 1, 2**63])
+def test_requests_from_the_template_are_what_dumps_writes(params: Any, rid: int | None) -> None:
+    from ordo._decode import dumps, request_json
+
+    message: dict[str, Any] = {"jsonrpc": "2.0"}
+    if rid is not None:
+        message["id"] = rid
+    message["method"] = "layer.add"
+    if params:
+        message["params"] = params
+    assert request_json("layer.add", rid, params) == dumps(message)
+    with pytest.raises(ValueError, match="JSON compliant"):
+        request_json("layer.add", rid, {"x": float("nan")})
+
+
+def test_decoded_instances_are_what_init_builds() -> None:
+    from ordo.events import AlertIdle, AlertShow, parse_event
+
+    layer = models.Layer.from_json(layer_json(frame={"x": 0, "y": 0, "width": 1, "height": 2}))
+    built = models.Layer("a", None, 1, 0, False, True, False, 0, models.Frame(0, 0, 1, 2), None)
+    assert layer == built and vars(layer) == vars(built) and hash(layer) == hash(built)
+    idle = parse_event("alert.idle", {"queue": "q", "at": 3})
+    assert isinstance(idle, AlertIdle)
+    assert vars(idle) == vars(AlertIdle(queue="q", at=3)) and idle.name == "alert.idle"
+    with pytest.raises(AttributeError):  # still frozen
+        idle.queue = "other"  # type: ignore[misc]
+    malformed = parse_event("alert.show", {"alert": None, "resumed": False, "at": 1})
+    assert isinstance(malformed, ordo.UnknownEvent) and malformed.at == 1
+    assert isinstance(parse_event("alert.show", {"at": 1}), ordo.UnknownEvent)
+    assert not isinstance(malformed, AlertShow)

@@ -100,3 +100,30 @@ def test_drain_returns_every_pending_slot() -> None:
     endpoint.request(call(), "y")
     assert sorted(endpoint.drain()) == ["x", "y"]
     assert endpoint.pending_count == 0
+
+
+def test_take_is_the_common_case_of_receive() -> None:
+    endpoint: Endpoint[str] = Endpoint()
+    endpoint.written_raw()
+    first = endpoint.open_written("one")
+    reply = {"jsonrpc": "2.0", "id": first, "result": 1}
+    assert endpoint.take(reply) == "one"
+    assert endpoint.pending_count == 0 and not endpoint._units  # the raw unit settled too
+    unknown = {"jsonrpc": "2.0", "id": 99, "result": 1}
+    assert endpoint.take(unknown) is None
+    assert endpoint.take({"jsonrpc": "2.0", "id": None, "error": {}}) is None
+    assert endpoint.receive(unknown) == [Stray(unknown)]
+
+
+def test_take_batch_takes_all_or_nothing() -> None:
+    endpoint: Endpoint[str] = Endpoint()
+    a, b = endpoint.open("a"), endpoint.open("b")
+    endpoint.written_ids([a, b])
+    answers = [{"jsonrpc": "2.0", "id": i, "result": i} for i in (a, b)]
+    partly_ours = [answers[0], {"jsonrpc": "2.0", "id": 77, "result": 0}]
+    assert endpoint.take_batch(partly_ours) is None
+    assert endpoint.take_batch([answers[0], "x"]) is None
+    assert endpoint.take_batch([]) is None
+    assert endpoint.pending_count == 2
+    assert endpoint.take_batch(answers) == [("a", answers[0]), ("b", answers[1])]
+    assert endpoint.pending_count == 0 and not endpoint._units

@@ -219,6 +219,31 @@ def test_calls_from_many_threads_get_their_own_answers(engine: Engine) -> None:
     assert engine.stats().layers == 8 * 40
 
 
+def test_calls_are_answered_at_once_while_another_thread_waits_for_an_event(
+    engine: Engine,
+) -> None:
+    """One thread waits for an event that does not come, reading the engine's output
+    meanwhile; another thread's calls are answered from what it reads, at once (they used
+    to wait for the read lock until the reader's wait ended).
+    """
+    latencies: list[float] = []
+
+    def caller() -> None:
+        time.sleep(0.1)  # the main thread is reading by now
+        for _ in range(20):
+            started = time.monotonic()
+            assert engine.ping().pong
+            latencies.append(time.monotonic() - started)
+
+    thread = threading.Thread(target=caller)
+    thread.start()
+    with pytest.raises(ordo.OrdoTimeout):
+        engine.wait_for("alert.show", timeout=1.5)
+    thread.join(10)
+    assert len(latencies) == 20
+    assert max(latencies) < 0.5, latencies
+
+
 def test_sigterm_exits_zero(make_engine: EngineFactory) -> None:
     engine = make_engine()
     engine.ping()

@@ -111,3 +111,31 @@ def test_both_framings_drive_the_engine_the_same_way(framed_engine: ordo.Engine)
     error = ordo.OrdoError.from_json(engine.raw(b"{oops")["error"])
     assert isinstance(error, ordo.ParseError)
     assert engine.layers.get("screen").frame == ordo.Frame(0, 0, 10, 10)
+
+
+@given(cuts=st.lists(st.integers(min_value=0, max_value=200)))
+def test_ndjson_feed_text_gives_the_same_lines_as_text(cuts: list[int]) -> None:
+    stream = b"\r\n".join(BODIES) + b"\n  \n" + b"\n".join(BODIES) + b"\n"
+    framer = NdjsonFramer()
+    out: list[str | bytes] = []
+    last = 0
+    for cut in [*sorted({c % len(stream) for c in cuts}), len(stream)]:
+        out += framer.feed_text(stream[last:cut])
+        last = cut
+    lines = [line if isinstance(line, bytes) else line.encode() for line in out]
+    assert lines == BODIES + BODIES
+    assert framer.buffered == 0
+
+
+def test_ndjson_feed_text_whole_lines_of_a_chunk_come_as_str() -> None:
+    framer = NdjsonFramer()
+    assert framer.feed_text(b'{"a":1}\n') == ['{"a":1}']
+    assert framer.feed_text(b'{"a":1}\r\n \n{"b":"\xc3\xa9"}\n{"c"') == ['{"a":1}', '{"b":"é"}']
+    assert framer.feed_text(b":3}\n") == [b'{"c":3}']  # begun in the chunk before: bytes
+
+
+def test_ndjson_feed_text_lines_that_are_not_utf8_come_as_bytes() -> None:
+    bad = b'{"s":"\xff\xfe"}'
+    out = NdjsonFramer().feed_text(b'{"a":1}\n' + bad + b"\n")
+    assert out == [b'{"a":1}', bad]  # the chunk's lines, by the byte path
+    assert NdjsonFramer().feed_text(bad + b"\n") == [bad]

@@ -4,14 +4,14 @@
 // framing is one of ./framing.js. Imports nothing from Node.
 //
 // Matching answers. The engine answers in the order it reads requests, so every call that
-// expects an answer joins `#outstanding` (a Map: insertion order = send order). An answer
+// expects an answer joins `#outstanding` (by id) and `#order` (in send order). An answer
 // whose id is ours settles that call; an answer with `id: null` (the engine could not read
 // the id: unparsable or over-long message, empty batch, …) belongs to the oldest
 // outstanding call. A call that timed out or was aborted stays outstanding, already
 // settled, until its answer arrives, so the order stays aligned. When a call is answered,
 // any call sent before it that is still outstanding never will be, and is failed.
 
-import { framingFor } from './framing.js';
+import { framingFor, ndjsonTextDecoder } from './framing.js';
 import {
   EngineExitedError,
   InternalError,
@@ -40,6 +40,7 @@ import {
  */
 
 const textDecoder = new TextDecoder('utf-8', { fatal: true });
+const resolved = Promise.resolve();
 
 export class Endpoint {
   #transport;
@@ -52,9 +53,16 @@ export class Endpoint {
   #nextKey = 1;
   /** @type {Map<number | string, object>} key → outstanding record, in send order */
   #outstanding = new Map();
+  /** @type {Outstanding[]} the outstanding records in send order, from `#head` on (others forgotten) */
+  #order = [];
+  #head = 0;
   /** @type {Map<number, object>} id of a batch entry → its batch's record */
   #batchEntryIds = new Map();
   #closedError = null;
+  /** @type {string[]} texts of this tick, not yet written */
+  #outbox = [];
+  #outboxWaiters = [];
+  #outboxNotices = 0;
 
   /**
    * @param {Transport} transport
@@ -64,14 +72,18 @@ export class Endpoint {
    */
   constructor(transport, options = {}) {
     this.#transport = transport;
-    this.#framing = framingFor(options.framing ?? 'ndjson');
+    const framing = options.framing ?? 'ndjson';
+    this.#framing = framingFor(framing);
     this.#defaultTimeout = options.timeout ?? 0;
     this.#onNotification = options.onNotification ?? (() => {});
     this.#onProtocolError = options.onProtocolError ?? (() => {});
-    this.#decoder = this.#framing.createDecoder({
+    const handlers = {
       onMessage: (body) => this.#receive(body),
       onError: (err) => this.#onProtocolError(err),
-    });
+    };
+    // NDJSON: lines arrive as text (one UTF-8 decoding per chunk), or as bytes.
+    this.#decoder =
+      framing === 'ndjson' ? ndjsonTextDecoder(handlers) : this.#framing.createDecoder(handlers);
     transport.start({
       data: (chunk) => this.#decoder.push(chunk),
       close: (error) => this.#close(error),
@@ -98,18 +110,19 @@ export class Endpoint {
    * @param {CallOptions} [options]
    */
   request(method, params, options) {
-    return this.#send('call', { method }, (id) => message(method, params, id), options);
+    return this.#send('call', method, params, undefined, null, options);
   }
 
   /** Sends a notification (no answer). Resolves once written. */
   notify(method, params) {
     if (this.#closedError) return Promise.reject(this.#closedError);
+    let text;
     try {
-      this.#write(message(method, params));
+      text = message(method, params);
     } catch (err) {
       return Promise.reject(err);
     }
-    return Promise.resolve();
+    return this.#writeNotice(text);
   }
 
   /**
@@ -128,16 +141,19 @@ export class Endpoint {
     if (entries.length > 0 && entries.every((e) => e.notification)) {
       if (this.#closedError) return Promise.reject(this.#closedError);
       if (options.signal?.aborted) return Promise.reject(abortReason(options.signal));
+      let text;
       try {
-        this.#write(`[${entries.map((e) => message(e.method, e.params)).join(',')}]`);
+        text = `[${entries.map((e) => message(e.method, e.params)).join(',')}]`;
       } catch (err) {
         return Promise.reject(err);
       }
-      return Promise.resolve(entries.map(() => ({ ok: true, result: undefined })));
+      return this.#writeNotice(text).then(() => entries.map(() => ({ ok: true, result: undefined })));
     }
     return this.#send(
       'batch',
-      { method: 'batch', entries },
+      'batch',
+      undefined,
+      entries,
       (_id, record) => {
         record.ids = entries.map((e) => (e.notification ? null : this.#nextId++));
         for (const id of record.ids) if (id !== null) this.#batchEntryIds.set(id, record);
@@ -158,73 +174,111 @@ export class Endpoint {
   raw(text, options) {
     options ??= {};
     if (options.expectResponse === false) return this.notifyRaw(text);
-    return this.#send('raw', { method: 'raw' }, () => text, options);
+    return this.#send('raw', 'raw', undefined, undefined, () => text, options);
   }
 
   /** Writes `text` as one framed message and expects nothing back. */
   notifyRaw(text) {
     if (this.#closedError) return Promise.reject(this.#closedError);
-    try {
-      this.#write(text);
-    } catch (err) {
-      return Promise.reject(err);
-    }
-    return Promise.resolve();
+    return this.#writeNotice(String(text));
   }
 
-  #send(kind, fields, render, options) {
+  #send(kind, method, params, entries, render, options) {
     if (this.#closedError) return Promise.reject(this.#closedError);
-    options ??= {};
-    const { signal } = options;
+    const signal = options?.signal;
     if (signal?.aborted) return Promise.reject(abortReason(signal));
-    const timeout = options.timeout ?? this.#defaultTimeout;
+    const timeout = options?.timeout ?? this.#defaultTimeout;
+    const key = kind === 'call' ? this.#nextId++ : `${kind}#${this.#nextKey++}`;
+    const record = new Outstanding(kind, key, method, entries);
+    const promise = new Promise((resolve, reject) => {
+      record.resolve = resolve;
+      record.reject = reject;
+    });
+    let text;
+    try {
+      text = kind === 'call' ? message(method, params, key) : render(key, record);
+    } catch (err) {
+      this.#forget(record);
+      record.reject(err);
+      return promise;
+    }
+    this.#outstanding.set(key, record);
+    this.#order.push(record);
+    if (timeout > 0) record.timer = setTimeout(this.#timedOut, timeout, record, timeout);
+    if (signal) {
+      record.signal = signal;
+      record.onAbort = () => this.#settle(record, false, abortReason(signal));
+      signal.addEventListener('abort', record.onAbort, { once: true });
+    }
+    this.#write(text, record);
+    return promise;
+  }
+
+  #timedOut = (record, timeout) => {
+    record.timer = null;
+    this.#settle(record, false, new TimeoutError(record.method, timeout));
+  };
+
+  // Writing. The messages of one tick (1 000 calls started in a loop, a call made when an
+  // answer arrives, ...) are framed together and handed to the transport as one write when
+  // the tick's synchronous code is done (a microtask): one encoding and one write(2) instead
+  // of one per message. The order is kept. If the write fails, the calls in it fail.
+
+  /** Queues `text`; `waiter` is the record of a call, or the resolvers of a notification. */
+  #write(text, waiter) {
+    if (this.#outbox.length === 0) resolved.then(this.#flush); // cheaper than queueMicrotask
+    this.#outbox.push(text);
+    this.#outboxWaiters.push(waiter);
+  }
+
+  /** Queues `text`, expecting no answer: resolves once written. */
+  #writeNotice(text) {
     return new Promise((resolve, reject) => {
-      const key = kind === 'call' ? this.#nextId++ : `${kind}#${this.#nextKey++}`;
-      const record = { kind, key, ...fields, settled: false, resolve, reject, cleanup: () => {} };
-      let text;
-      try {
-        text = render(key, record);
-      } catch (err) {
-        this.#forget(record);
-        reject(err);
-        return;
-      }
-      this.#outstanding.set(key, record);
-      let timer = null;
-      const onAbort = () => this.#settle(record, false, abortReason(signal));
-      if (timeout > 0) {
-        timer = setTimeout(
-          () => this.#settle(record, false, new TimeoutError(fields.method, timeout)),
-          timeout,
-        );
-      }
-      signal?.addEventListener('abort', onAbort, { once: true });
-      record.cleanup = () => {
-        if (timer !== null) clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
-      };
-      try {
-        this.#write(text);
-      } catch (err) {
-        this.#forget(record);
-        this.#settle(record, false, err);
-      }
+      this.#write(text, { resolve, reject });
+      this.#outboxNotices++;
     });
   }
 
-  #write(text) {
-    this.#transport.write(this.#framing.encode(text));
-  }
+  #flush = () => {
+    const texts = this.#outbox;
+    const waiters = this.#outboxWaiters;
+    const notices = this.#outboxNotices;
+    if (texts.length === 0) return;
+    this.#outboxNotices = 0;
+    let error = this.#closedError;
+    if (error === null) {
+      try {
+        this.#transport.write(this.#framing.encodeAll(texts));
+      } catch (err) {
+        error = err;
+      }
+    }
+    texts.length = 0; // the arrays are reused: nothing below writes (settling is async)
+    if (error !== null || notices !== 0) {
+      for (const waiter of waiters) {
+        if (waiter instanceof Outstanding) {
+          if (error !== null) {
+            this.#forget(waiter);
+            this.#settle(waiter, false, error);
+          }
+        } else if (error !== null) waiter.reject(error);
+        else waiter.resolve();
+      }
+    }
+    waiters.length = 0;
+  };
 
   #settle(record, ok, value) {
     if (record.settled) return;
     record.settled = true;
-    record.cleanup();
+    if (record.timer !== null) clearTimeout(record.timer);
+    if (record.signal !== null) record.signal.removeEventListener('abort', record.onAbort);
     if (ok) record.resolve(value);
     else record.reject(value);
   }
 
   #forget(record) {
+    record.forgotten = true;
     this.#outstanding.delete(record.key);
     if (record.ids) for (const id of record.ids) if (id !== null) this.#batchEntryIds.delete(id);
   }
@@ -232,24 +286,36 @@ export class Endpoint {
   // The engine answers in order: once `record` is answered, every call sent before it that
   // is still outstanding will never be (a raw notification, an engine bug). Fail those.
   #takeThrough(record) {
-    for (const earlier of this.#outstanding.values()) {
+    const order = this.#order;
+    while (this.#head < order.length) {
+      const earlier = order[this.#head];
+      order[this.#head++] = undefined;
       if (earlier === record) break;
+      if (earlier.forgotten) continue;
       this.#forget(earlier);
       const err = new InternalError('the engine answered a later request, but not this one', -32603, {}, earlier.method);
       this.#settle(earlier, false, err);
     }
     this.#forget(record);
+    if (this.#head === order.length) {
+      order.length = 0;
+      this.#head = 0;
+    } else if (this.#head >= 1024 && this.#head * 2 >= order.length) {
+      this.#order = order.slice(this.#head);
+      this.#head = 0;
+    }
   }
 
   #oldest() {
-    for (const record of this.#outstanding.values()) return record;
-    return undefined;
+    const order = this.#order;
+    while (this.#head < order.length && order[this.#head].forgotten) order[this.#head++] = undefined;
+    return order[this.#head];
   }
 
   #receive(body) {
     let msg;
     try {
-      msg = JSON.parse(textDecoder.decode(body));
+      msg = JSON.parse(typeof body === 'string' ? body : textDecoder.decode(body));
     } catch (err) {
       this.#onProtocolError(new Error(`the engine wrote a message that is not JSON: ${err.message}`));
       return;
@@ -332,20 +398,53 @@ export class Endpoint {
     this.#closedError = error ?? new EngineExitedError();
     const records = [...this.#outstanding.values()];
     this.#outstanding.clear();
+    this.#order = [];
+    this.#head = 0;
     this.#batchEntryIds.clear();
     for (const record of records) this.#settle(record, false, this.#closedError);
   }
 }
 
+/** A call waiting for its answer (one shape for every kind: calls, batches, raw texts). */
+class Outstanding {
+  constructor(kind, key, method, entries) {
+    this.kind = kind;
+    this.key = key;
+    this.method = method;
+    this.entries = entries;
+    this.ids = undefined; // a batch's request ids, entry by entry (null: a notification)
+    this.settled = false;
+    this.forgotten = false; // no longer outstanding
+    this.resolve = null;
+    this.reject = null;
+    this.timer = null;
+    this.signal = null;
+    this.onAbort = null;
+  }
+}
+
+/** JSON text of the method names used so far (the schema's, and a few more). */
+const methodTexts = new Map();
+
+// The text of JSON.stringify({jsonrpc: '2.0', id, method, params}) (members left out as
+// JSON.stringify leaves them out; params also when null), without building the object.
 function message(method, params, id) {
-  const msg = { jsonrpc: '2.0' };
-  if (id !== undefined) msg.id = id;
-  msg.method = method;
-  if (params !== undefined && params !== null) msg.params = params;
-  return JSON.stringify(msg);
+  let text = '{"jsonrpc":"2.0"';
+  if (id !== undefined) text += `,"id":${Number.isSafeInteger(id) ? id : JSON.stringify(id)}`;
+  let name = methodTexts.get(method);
+  if (name === undefined) {
+    name = JSON.stringify(method);
+    if (typeof method === 'string' && methodTexts.size < 512) methodTexts.set(method, name);
+  }
+  if (name !== undefined) text += `,"method":${name}`;
+  if (params !== undefined && params !== null) {
+    const json = JSON.stringify(params);
+    if (json !== undefined) text += `,"params":${json}`;
+  }
+  return `${text}}`;
 }
 
 function trim(body) {
-  const text = new TextDecoder().decode(body.subarray(0, 200));
+  const text = typeof body === 'string' ? body.slice(0, 200) : new TextDecoder().decode(body.subarray(0, 200));
   return body.length > 200 ? `${text}…` : text;
 }

@@ -35,6 +35,11 @@ function join(chunks, total) {
   return out;
 }
 
+const fatalUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Set by NdjsonDecoder's static block: see ndjsonTextDecoder. */
+let deliverText;
+
 /**
  * Incremental NDJSON decoder: one message per `\n`-terminated line, `\r\n` accepted,
  * blank lines ignored.
@@ -46,6 +51,14 @@ export class NdjsonDecoder {
   #maxMessageBytes;
   #onMessage;
   #onError;
+  #text = false;
+
+  static {
+    deliverText = (decoder) => {
+      decoder.#text = decoder.#maxMessageBytes === Infinity;
+      return decoder;
+    };
+  }
 
   /**
    * @param {{onMessage: (body: Uint8Array) => void, onError?: (err: FramingError) => void,
@@ -64,10 +77,18 @@ export class NdjsonDecoder {
 
   /** Feeds the next bytes of the stream; complete messages are delivered synchronously, in order. */
   push(chunk) {
-    let start = 0;
-    while (start < chunk.length) {
-      const nl = chunk.indexOf(LF, start);
-      const end = nl === -1 ? chunk.length : nl;
+    if (this.#text) {
+      this.#pushText(chunk);
+      return;
+    }
+    this.#pushBytes(chunk, 0, chunk.length);
+  }
+
+  #pushBytes(chunk, start, stop) {
+    while (start < stop) {
+      let nl = chunk.indexOf(LF, start);
+      if (nl >= stop) nl = -1;
+      const end = nl === -1 ? stop : nl;
       if (!this.#skipping && end > start) {
         this.#chunks.push(chunk.subarray(start, end));
         this.#length += end - start;
@@ -83,6 +104,46 @@ export class NdjsonDecoder {
       if (nl === -1) return;
       start = nl + 1;
       this.#finishLine();
+    }
+  }
+
+  // Text mode: the complete lines of a chunk are decoded from UTF-8 in one go and delivered
+  // as strings; a line begun in an earlier chunk, or a chunk that is not valid UTF-8, takes
+  // the byte path (its lines are delivered as bytes, for the receiver to decode and judge).
+  #pushText(chunk) {
+    let start = 0;
+    if (this.#length > 0 || this.#skipping) {
+      const nl = chunk.indexOf(LF);
+      if (nl === -1) {
+        this.#pushBytes(chunk, 0, chunk.length);
+        return;
+      }
+      this.#pushBytes(chunk, 0, nl + 1);
+      start = nl + 1;
+    }
+    const last = chunk.lastIndexOf(LF);
+    if (last >= start) {
+      let text = null;
+      try {
+        text = fatalUtf8.decode(chunk.subarray(start, last));
+      } catch {
+        this.#pushBytes(chunk, start, last + 1);
+      }
+      if (text !== null) this.#deliverLines(text);
+      start = last + 1;
+    }
+    if (start < chunk.length) this.#pushBytes(chunk, start, chunk.length);
+  }
+
+  #deliverLines(text) {
+    let start = 0;
+    for (;;) {
+      const nl = text.indexOf('\n', start);
+      let end = nl === -1 ? text.length : nl;
+      if (end > start && text.charCodeAt(end - 1) === CR) end--;
+      if (!isBlankText(text, start, end)) this.#onMessage(text.slice(start, end));
+      if (nl === -1) return;
+      start = nl + 1;
     }
   }
 
@@ -107,6 +168,23 @@ export class NdjsonDecoder {
 function isBlank(bytes) {
   for (const b of bytes) if (b !== 0x20 && b !== 0x09 && b !== CR) return false;
   return true;
+}
+
+function isBlankText(text, start, end) {
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x09 && c !== CR) return false;
+  }
+  return true;
+}
+
+/**
+ * An NdjsonDecoder for the endpoint: `onMessage` gets each line as a string when the bytes
+ * it came in are valid UTF-8 (decoded once per chunk, not once per line), else as bytes.
+ * Not exported by the package: its `onMessage` contract differs from NdjsonDecoder's.
+ */
+export function ndjsonTextDecoder(handlers) {
+  return deliverText(new NdjsonDecoder(handlers));
 }
 
 const MAX_HEADER_LINE = 8192;
@@ -266,15 +344,32 @@ export function encodeLsp(text) {
   return out;
 }
 
+/** Frames several JSON texts as consecutive NDJSON lines (one encoding). */
+function encodeAllNdjson(texts) {
+  return encoder.encode(texts.length === 1 ? texts[0] + '\n' : texts.join('\n') + '\n');
+}
+
+/** Frames several JSON texts as consecutive LSP messages. */
+function encodeAllLsp(texts) {
+  if (texts.length === 1) return encodeLsp(texts[0]);
+  const frames = texts.map(encodeLsp);
+  return join(frames, frames.reduce((n, f) => n + f.length, 0));
+}
+
 /**
- * The framing named `framing` (`"ndjson"` or `"lsp"`): `{encode(text), createDecoder(handlers)}`.
+ * The framing named `framing` (`"ndjson"` or `"lsp"`): `{encode(text), encodeAll(texts),
+ * createDecoder(handlers)}`.
  */
 export function framingFor(framing) {
   switch (framing) {
     case 'ndjson':
-      return { encode: encodeNdjson, createDecoder: (h) => new NdjsonDecoder(h) };
+      return {
+        encode: encodeNdjson,
+        encodeAll: encodeAllNdjson,
+        createDecoder: (h) => new NdjsonDecoder(h),
+      };
     case 'lsp':
-      return { encode: encodeLsp, createDecoder: (h) => new LspDecoder(h) };
+      return { encode: encodeLsp, encodeAll: encodeAllLsp, createDecoder: (h) => new LspDecoder(h) };
     default:
       throw new TypeError(`framing must be "ndjson" or "lsp", not ${JSON.stringify(framing)}`);
   }

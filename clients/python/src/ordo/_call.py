@@ -6,7 +6,7 @@ import enum
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, TypeVar
 
-from .errors import BatchNotSent, OrdoException
+from .errors import BatchNotSent, OrdoError, OrdoException
 
 T = TypeVar("T")
 T_co = TypeVar("T_co", covariant=True)
@@ -38,6 +38,14 @@ class Call(Generic[T]):
     params: dict[str, Any] | None
     decode: Callable[[Any], T]
     notification: bool = False
+
+
+def outcome_of(call: Call[T], response: Any) -> T:
+    """Decode a response for ``call``; raise the OrdoError subclass for an error."""
+    if isinstance(response, dict) and "error" in response:
+        raise OrdoError.from_json(response["error"], call.method)
+    result = response.get("result") if isinstance(response, dict) else None
+    return call.decode(result)
 
 
 class Pending(Generic[T_co]):
@@ -76,8 +84,6 @@ class Pending(Generic[T_co]):
 
     def _settle(self, response: Any) -> None:
         """Resolve from a raw response object."""
-        from .endpoint import outcome_of
-
         try:
             self._set_result(outcome_of(self.call, response))
         except OrdoException as exc:

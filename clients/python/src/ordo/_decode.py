@@ -9,12 +9,20 @@ through: a newer engine may add some; the test suite checks the wire against
 the schema), ``dict[str, Any]`` and ``Any`` (kept as is). A mismatch raises
 :class:`ProtocolViolation`. Field annotations are read as written (the model
 modules use postponed annotations), so ``X | None`` works on Python 3.9 too.
+
+Decoding is on the path of every answer and event, so a dataclass's decoder is
+generated as straight-line code (one type test per member, scalars checked
+inline) and fills the new instance's ``__dict__`` directly rather than calling
+the frozen dataclass's ``__init__`` (one ``object.__setattr__`` per field).
+JSON text is parsed with the C scanner directly (:func:`parse`) and requests
+are written from a template around the encoded params (:func:`request_json`).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
+import json.encoder
 import sys
 from typing import Any, Callable, Literal, TypeVar, cast, get_args, get_origin
 
@@ -24,13 +32,60 @@ T = TypeVar("T")
 Decoder = Callable[[Any], T]
 
 
-_encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode
-loads = json.JSONDecoder().decode
+_encoder = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+_decoder = json.JSONDecoder()
+loads = _decoder.decode
+_scan: Callable[[str, int], tuple[Any, int]] = _decoder.scan_once  # type: ignore[attr-defined]
+_c_make_encoder = getattr(json.encoder, "c_make_encoder", None)
+_c_encode_str = getattr(json.encoder, "c_encode_basestring", None)
 
 
 def dumps(value: Any) -> bytes:
     """Compact UTF-8 JSON, refusing NaN/Infinity (not JSON)."""
-    return _encode(value).encode("utf-8")
+    if _c_make_encoder is None or _c_encode_str is None:  # no C accelerator
+        return _encoder.encode(value).encode("utf-8")
+    # What JSONEncoder.encode does for these settings, without its per-call Python setup.
+    encode = _c_make_encoder(
+        {}, _encoder.default, _c_encode_str, None, ":", ",", False, False, False
+    )
+    return "".join(encode(value, 0)).encode("utf-8")
+
+
+def parse(text: str) -> Any:
+    """One JSON text (``loads``, minus the Python around the C scanner); ValueError if not."""
+    try:
+        value, end = _scan(text, 0)
+    except StopIteration:  # leading whitespace, or nothing: let loads judge
+        return loads(text)
+    if end != len(text):  # trailing whitespace, or more after the value
+        return loads(text)
+    return value
+
+
+_methods: dict[str, bytes] = {}
+
+
+def request_json(method: str, rid: int | None, params: Any) -> bytes:
+    """``dumps({"jsonrpc": "2.0", "id": rid, "method": method, "params": params})``, with
+    ``id`` left out when None and ``params`` when empty, from a template.
+    """
+    return envelope(method, rid, dumps(params) if params else None)
+
+
+def envelope(method: str, rid: int | None, params: bytes | None) -> bytes:
+    """:func:`request_json` around params already encoded (None: none)."""
+    name = _methods.get(method)
+    if name is None:
+        name = dumps(method)
+        if len(_methods) < 512:  # the schema's methods, and a few more
+            _methods[method] = name
+    if rid is None:
+        head = b'{"jsonrpc":"2.0","method":%s' % name
+    else:
+        head = b'{"jsonrpc":"2.0","id":%d,"method":%s' % (rid, name)
+    if params is not None:
+        return b'%s,"params":%s}' % (head, params)
+    return head + b"}"
 
 
 def camel(name: str) -> str:
@@ -159,20 +214,97 @@ def _field_type(cls: type, annotation: Any) -> tuple[Any, bool]:
     return eval(rest[0], namespace), nullable  # what typing.get_type_hints does
 
 
+#: Scalars tested inline by generated decoders: the test that passes the value as is.
+_INLINE: dict[Callable[[Any], Any], str] = {
+    integer: "type({v}) is int",
+    number: "type({v}) is float or type({v}) is int",
+    string: "type({v}) is str",
+    boolean: "type({v}) is bool",
+    obj: "type({v}) is dict",
+}
+
+
 def _dataclass(cls: type[T]) -> Decoder[T]:
-    # (member, decoder, required): a required member must be present and not null;
+    # (field, member, decoder, required): a required member must be present and not null;
     # an optional one may be missing or null (None); a None decoder keeps the value as is.
-    plan: list[tuple[str, Decoder[Any] | None, bool]] = []
+    plan: list[tuple[str, str, Decoder[Any] | None, bool]] = []
     for f in dataclasses.fields(cast(Any, cls)):
         if not f.init:
             continue
         tp, nullable = _field_type(cls, f.type)
         if tp is Any:
-            plan.append((camel(f.name), None, False))
+            plan.append((f.name, camel(f.name), None, False))
         elif tp is None:
-            plan.append((camel(f.name), null, False))
+            plan.append((f.name, camel(f.name), null, False))
         else:
-            plan.append((camel(f.name), decoder_of(tp), not nullable))
+            plan.append((f.name, camel(f.name), decoder_of(tp), not nullable))
+    if hasattr(cls, "__post_init__") or hasattr(cls, "__slots__"):
+        return _dataclass_by_init(cls, [(key, item, req) for _, key, item, req in plan])
+    return _generated(cls, plan)
+
+
+def _generated(cls: type[T], plan: list[tuple[str, str, Decoder[Any] | None, bool]]) -> Decoder[T]:
+    """The decoder of ``cls`` as straight-line code; the instance's ``__dict__`` is filled
+    as ``__init__`` would fill it.
+    """
+    name = cls.__name__
+    namespace: dict[str, Any] = {
+        "cls": cls,
+        "new": object.__new__,
+        "ProtocolViolation": ProtocolViolation,
+        "fail": _fail,
+    }
+    lines = [
+        "def decode(value):",
+        "    if type(value) is not dict:",
+        f"        raise ProtocolViolation({name + ': expected an object, got '!r} + repr(value))",
+        "    key = None",
+        "    try:",
+    ]
+    members = []
+    for i, (field, key, item, required) in enumerate(plan):
+        v = f"v{i}"
+        members.append(f"{field!r}: {v}")
+        lines.append(f"        key = {key!r}")
+        namespace[f"d{i}"] = item
+        inline = _INLINE.get(item) if item is not None else None
+        call = f"{v} = d{i}({v})"
+        if required:
+            lines.append(f"        {v} = value[{key!r}]")
+            lines.append(
+                f"        if not ({inline.format(v=v)}): {call}" if inline else f"        {call}"
+            )
+        else:
+            lines.append(f"        {v} = value.get({key!r})")
+            if item is not None:
+                test = f" and not ({inline.format(v=v)})" if inline else ""
+                lines.append(f"        if {v} is not None{test}: {call}")
+    for f in dataclasses.fields(cast(Any, cls)):
+        # As __init__ does: a field with init=False is set only when it has a default
+        # factory (a plain default is read from the class).
+        if not f.init and f.default_factory is not dataclasses.MISSING:
+            namespace[f"factory_{f.name}"] = f.default_factory
+            members.append(f"{f.name!r}: factory_{f.name}()")
+    lines += [
+        "    except KeyError as missing:",
+        f"        raise ProtocolViolation({name + ': missing member '!r}"
+        " + f'{missing} in {value!r}') from None",
+        "    except ProtocolViolation as exc:",
+        f"        raise ProtocolViolation({name + '.'!r} + f'{{key}}: {{exc}}') from None",
+        "    instance = new(cls)",
+        f"    instance.__dict__.update({{{', '.join(members)}}})",
+        "    return instance",
+    ]
+    exec("\n".join(lines), namespace)  # as dataclasses builds __init__
+    decode: Decoder[T] = namespace["decode"]
+    decode.__qualname__ = f"decoder({name})"
+    return decode
+
+
+def _dataclass_by_init(
+    cls: type[T], plan: list[tuple[str, Decoder[Any] | None, bool]]
+) -> Decoder[T]:
+    """A dataclass with ``__post_init__`` or slots: decoded through its ``__init__``."""
     name = cls.__name__
 
     def decode(value: Any) -> T:

@@ -1,34 +1,131 @@
 """The asyncio client: :class:`AsyncEngine`, the same surface as :class:`ordo.Engine`.
 
-One reader task turns the engine's stdout into messages (read in chunks, so
-no line-length limit applies); event handlers run inline in that task, in
-order, before the answers that follow their events complete (a coroutine
-handler is started as a task at that point). Everything else is the core
-shared with the blocking engine (:mod:`ordo.core`).
+The engine runs under a subprocess protocol (:class:`_Pipes`): what it writes
+to stdout is fed to the core in the event loop's callback, as it arrives (any
+chunk size, so no line-length limit applies), with no reader task in between:
+an answer resolves its caller's future there, and the caller runs on the next
+turn of the loop. Event handlers run inline, in order, before the answers that
+follow their events complete (a coroutine handler is started as a task at that
+point). The requests made in one turn of the loop (1 000 calls gathered, say) are
+written together at the end of it, in order: one write(2) rather than one each;
+a caller waits for the pipe only when its buffer is over the high-water mark.
+Calls under the engine's default timeout share one timer (their deadlines come
+in the order they were made). Everything else is the core shared with the
+blocking engine (:mod:`ordo.core`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import inspect
-from collections.abc import AsyncIterator, Mapping
+from collections import deque
+from collections.abc import AsyncIterator, Coroutine, Mapping
 from contextlib import nullcontext
-from typing import Any, Callable, Literal, TypeVar, overload
+from typing import Any, Callable, Literal, Optional, TypeVar, Union, cast, overload
 
 from ._call import Call
-from ._decode import dumps
+from ._decode import dumps, envelope
 from .api import Async, EventsAPI
 from .batch import Batch
-from .core import NOTHING, READ_SIZE, Core, Handler, Match, Predicate, Seconds, log
-from .endpoint import outcome_of
-from .errors import EngineExited, OrdoException, OrdoTimeout
+from .core import NOTHING, Core, Handler, Match, Predicate, Seconds, log
+from .errors import EngineExited, OrdoError, OrdoException, OrdoTimeout
 from .events import AlertChanged, AlertHide, AlertIdle, AlertShow, AlertUpdate, Event
 
 T = TypeVar("T")
-#: StreamReader limit: only readline-style reads are bound by it, and this client
-#: never uses them, but keep it large anyway.
-STREAM_LIMIT = 1 << 26
-Slot = asyncio.Future[dict[str, Any]]
+Future = asyncio.Future[dict[str, Any]]
+
+
+class _Group:
+    """The entries of a batch waiting for their answers: ``future`` is done with the last."""
+
+    __slots__ = ("future", "left")
+
+    def __init__(self, future: asyncio.Future[None]) -> None:
+        self.future = future
+        self.left = 0
+
+
+class _Entry:
+    """Where a batch entry's answer goes (no future of its own: one for the batch)."""
+
+    __slots__ = ("error", "group", "response")
+
+    def __init__(self, group: _Group) -> None:
+        self.group = group
+        self.response: dict[str, Any] | None = None
+        self.error: BaseException | None = None
+        group.left += 1
+
+    def settle(self, response: dict[str, Any] | None, error: BaseException | None) -> None:
+        if self.response is not None or self.error is not None:
+            return
+        self.response, self.error = response, error
+        group = self.group
+        group.left -= 1
+        if group.left == 0 and not group.future.done():
+            group.future.set_result(None)
+
+
+#: Where a call's answer goes: the caller's future, or a batch entry.
+Slot = Union[Future, _Entry]
+
+
+class _Pipes(asyncio.SubprocessProtocol):
+    """The engine's pipes as the event loop reports them."""
+
+    # What asyncio.subprocess.Process reads from its protocol: no streams here.
+    stdin = stdout = stderr = None
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self._engine = engine
+        self._stderr_partial = b""
+        self.stdin_lost = False
+        self.paused = False  # stdin's buffer is over the high-water mark
+        self._drained: list[asyncio.Future[None]] = []
+        self.stdout_done: asyncio.Future[None] = engine._loop.create_future()
+        self.stderr_done: asyncio.Future[None] = engine._loop.create_future()
+
+    def pipe_data_received(self, fd: int, data: bytes) -> None:
+        if fd == 1:
+            self._engine._on_stdout(data)
+        elif fd == 2:
+            *lines, self._stderr_partial = (self._stderr_partial + data).split(b"\n")
+            for line in lines:
+                self._engine._stderr_line(line)
+
+    def pipe_connection_lost(self, fd: int, exc: Exception | None) -> None:
+        if fd == 0:
+            self.stdin_lost = True
+            self._release()
+        elif fd == 1:
+            if not self.stdout_done.done():
+                self.stdout_done.set_result(None)
+        elif fd == 2:
+            if self._stderr_partial:
+                self._engine._stderr_line(self._stderr_partial)
+                self._stderr_partial = b""
+            if not self.stderr_done.done():
+                self.stderr_done.set_result(None)
+
+    def pause_writing(self) -> None:
+        self.paused = True
+
+    def resume_writing(self) -> None:
+        self.paused = False
+        self._release()
+
+    def _release(self) -> None:
+        for waiter in self._drained:
+            if not waiter.done():
+                waiter.set_result(None)
+        self._drained.clear()
+
+    async def drain(self) -> None:
+        """Until stdin's buffer is under the low-water mark (or the pipe is gone)."""
+        while self.paused and not self.stdin_lost:
+            waiter = self._engine._loop.create_future()
+            self._drained.append(waiter)
+            await waiter
 
 
 class AsyncEvents(EventsAPI[Async]):
@@ -67,9 +164,17 @@ class AsyncEngine(Core[Async, Slot]):
         self._waiters: list[asyncio.Future[None]] = []
         self._handler_tasks: set[asyncio.Task[Any]] = set()
         self._proc: asyncio.subprocess.Process | None = None
-        self._tasks: list[asyncio.Task[None]] = []
-        self._drain_lock: asyncio.Lock | None = None
+        self._pipes: _Pipes | None = None
+        self._stdin: asyncio.WriteTransport | None = None
+        self._finisher: asyncio.Task[None] | None = None
         self._exited_event: asyncio.Event | None = None
+        self._detail = ""  # why the output is no longer read, when the client decided it
+        self._outbox: list[bytes] = []  # written at the end of this turn of the loop
+        # (deadline, future, id, method) of calls under one timeout, in call order; one
+        # timer for the oldest. Calls with another timeout get a timer of their own.
+        self._deadlines: deque[tuple[float, Future, int, str]] = deque()
+        self._deadline_timeout = 0.0
+        self._deadline_timer: asyncio.TimerHandle | None = None
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -77,21 +182,22 @@ class AsyncEngine(Core[Async, Slot]):
         """Spawn the engine (once)."""
         if self._proc is not None:
             return self
-        self._drain_lock = asyncio.Lock()
+        self._loop = asyncio.get_running_loop()
         self._exited_event = asyncio.Event()
-        self._proc = await asyncio.create_subprocess_exec(
+        PIPE = asyncio.subprocess.PIPE
+        transport, pipes = await self._loop.subprocess_exec(
+            lambda: _Pipes(self),
             *self.command,
-            stdin=asyncio.subprocess.PIPE,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE,
+            stdin=PIPE,
+            stdout=PIPE,
+            stderr=PIPE,
             env=self._env,
             cwd=self._cwd,
-            limit=STREAM_LIMIT,
         )
-        self._tasks = [
-            asyncio.ensure_future(self._stderr_loop()),
-            asyncio.ensure_future(self._read_loop()),
-        ]
+        self._pipes = pipes
+        self._stdin = cast(Optional[asyncio.WriteTransport], transport.get_pipe_transport(0))
+        self._proc = asyncio.subprocess.Process(transport, pipes, self._loop)
+        self._finisher = asyncio.ensure_future(self._finish(pipes))
         return self
 
     async def __aenter__(self) -> AsyncEngine:
@@ -99,6 +205,11 @@ class AsyncEngine(Core[Async, Slot]):
 
     async def __aexit__(self, *exc_info: object) -> None:
         await self.close()
+
+    def _started(self) -> _Pipes:
+        if self._pipes is None:
+            raise RuntimeError("the engine is not started: use `async with` or `await start()`")
+        return self._pipes
 
     @property
     def _process(self) -> asyncio.subprocess.Process:
@@ -133,9 +244,10 @@ class AsyncEngine(Core[Async, Slot]):
                 await self.notify("exit")
             except OrdoException:
                 pass
+        self._flush()
         try:
-            assert proc.stdin is not None
-            proc.stdin.close()
+            if self._stdin is not None:
+                self._stdin.close()
         except (OSError, RuntimeError):
             pass
         try:
@@ -148,7 +260,8 @@ class AsyncEngine(Core[Async, Slot]):
             except asyncio.TimeoutError:
                 proc.kill()
                 await proc.wait()
-        for task in self._tasks:
+        task = self._finisher
+        if task is not None:
             try:
                 await asyncio.wait_for(asyncio.shield(task), timeout)
             except (asyncio.TimeoutError, asyncio.CancelledError):
@@ -165,8 +278,8 @@ class AsyncEngine(Core[Async, Slot]):
 
     # ------------------------------------------------------------------ calls
 
-    async def _invoke(self, call: Call[T]) -> T:
-        return await self._perform(call, self.timeout)
+    def _invoke(self, call: Call[T]) -> Coroutine[Any, Any, T]:
+        return self._perform(call, self.timeout)
 
     async def call(
         self, method: str, params: Mapping[str, Any] | None = None, *, timeout: float | None = None
@@ -188,18 +301,110 @@ class AsyncEngine(Core[Async, Slot]):
                 except asyncio.TimeoutError:
                     raise OrdoTimeout(f"exit: the engine did not exit in {timeout} s") from None
             return call.decode(None)
-        future: Slot = asyncio.get_running_loop().create_future()
-        message = self._endpoint.request(call, future)
+        pipes = self._started()
+        params = dumps(call.params) if call.params else None  # may fail: before any record
+        if self._exited is not None:
+            raise self._exited
+        if not self._writable():
+            await self._stdin_closed()
+        loop = self._loop
+        future: Future = loop.create_future()
+        endpoint = self._endpoint
+        if self._tap is None:
+            rid = endpoint.open_written(future)
+        else:  # the tap sees the request before it counts as written
+            rid = endpoint.open(future)
+            self._tap("send", endpoint.message(call, rid))
+            endpoint.written_ids([rid])
+        data = envelope(call.method, rid, params)
+        outbox = self._outbox
+        if not outbox:
+            loop.call_soon(self._flush)
+        outbox.append(data + b"\n" if self._ndjson else self._framer.encode(data))
+        timer = None
         try:
-            await self._send(message)
-            response = await asyncio.wait_for(asyncio.shield(future), timeout)
-        except asyncio.TimeoutError:
-            self._endpoint.forget(message)
-            raise OrdoTimeout(f"{call.method}: no answer within {timeout} s") from None
+            if pipes.paused:
+                await pipes.drain()
+            if timeout is not None:
+                deadlines = self._deadlines
+                if not deadlines or timeout == self._deadline_timeout:
+                    deadline = loop.time() + timeout
+                    deadlines.append((deadline, future, rid, call.method))
+                    self._deadline_timeout = timeout
+                    if self._deadline_timer is None:
+                        self._deadline_timer = loop.call_at(deadline, self._check_deadlines)
+                else:
+                    timer = loop.call_later(
+                        timeout, self._expire, future, rid, call.method, timeout
+                    )
+            response = await future
         except BaseException:
-            self._endpoint.forget(message)
+            endpoint.forget_id(rid)
             raise
-        return outcome_of(call, response)
+        finally:
+            if timer is not None:
+                timer.cancel()
+            deadlines = self._deadlines
+            while deadlines and deadlines[0][1].done():
+                deadlines.popleft()
+        if "error" in response:
+            raise OrdoError.from_json(response["error"], call.method)
+        return call.decode(response.get("result"))
+
+    def _expire(self, future: Future, rid: int, method: str, timeout: float) -> None:
+        if not future.done() and self._endpoint.forget_id(rid) is not None:
+            future.set_exception(OrdoTimeout(f"{method}: no answer within {timeout} s"))
+
+    def _check_deadlines(self) -> None:
+        """The shared timer: expire the calls whose deadline passed, re-arm for the next."""
+        self._deadline_timer = None
+        deadlines = self._deadlines
+        now = self._loop.time()
+        while deadlines:
+            deadline, future, rid, method = deadlines[0]
+            if not future.done():
+                if deadline > now:
+                    self._deadline_timer = self._loop.call_at(deadline, self._check_deadlines)
+                    return
+                self._expire(future, rid, method, self._deadline_timeout)
+            deadlines.popleft()
+
+    def _writable(self) -> bool:
+        pipe = self._stdin
+        return not (
+            pipe is None or self._pipes is None or self._pipes.stdin_lost or pipe.is_closing()
+        )
+
+    def _write_now(self, data: bytes) -> bool:
+        """Queue ``data`` for the stdin pipe (written at the end of this turn of the loop);
+        False when the pipe is closed.
+        """
+        if not self._writable():
+            return False
+        if not self._outbox:
+            self._loop.call_soon(self._flush)
+        self._outbox.append(data)
+        return True
+
+    def _flush(self) -> None:
+        outbox = self._outbox
+        if not outbox:
+            return
+        self._outbox = []
+        pipe = self._stdin
+        if pipe is None or self._pipes is None or self._pipes.stdin_lost or pipe.is_closing():
+            return  # the engine is gone: its calls fail when its output ends
+        pipe.write(outbox[0] if len(outbox) == 1 else b"".join(outbox))
+
+    async def _stdin_closed(self) -> None:
+        """The pipe is closed: the engine is gone. Report it as the reader sees it."""
+        assert self._exited_event is not None
+        try:
+            await asyncio.wait_for(self._exited_event.wait(), 5.0)
+        except asyncio.TimeoutError:
+            pass
+        proc = self._process
+        raise self._exited or EngineExited(proc.returncode, self.stderr_tail, "stdin closed")
 
     async def _send(self, message: Any) -> None:
         await self._write(self._encode(message), "send", message)
@@ -223,19 +428,10 @@ class AsyncEngine(Core[Async, Slot]):
         if self._closed and direction == "send" and proc.returncode is not None:
             raise self._exited or EngineExited(proc.returncode, self.stderr_tail, "closed")
         self._record(direction, message)
-        assert proc.stdin is not None and self._drain_lock and self._exited_event
-        try:
-            proc.stdin.write(data)
-            async with self._drain_lock:
-                await proc.stdin.drain()
-            return
-        except (ConnectionError, OSError, RuntimeError, AssertionError):
-            pass
-        try:
-            await asyncio.wait_for(self._exited_event.wait(), 5.0)
-        except asyncio.TimeoutError:
-            pass
-        raise self._exited or EngineExited(proc.returncode, self.stderr_tail, "stdin closed")
+        if not self._write_now(data):
+            await self._stdin_closed()
+        if self._pipes is not None and self._pipes.paused:
+            await self._pipes.drain()
 
     # ------------------------------------------------------------------ batch
 
@@ -244,29 +440,42 @@ class AsyncEngine(Core[Async, Slot]):
         return AsyncBatch(self)
 
     async def _send_batch(self, batch: Batch, timeout: float | None) -> None:
-        loop = asyncio.get_running_loop()
-        messages, waits = self._plan(batch, loop.create_future)
-        if not messages:
+        pipes = self._started()
+        group = _Group(self._loop.create_future())
+        plan = self._plan(batch, lambda: _Entry(group))
+        if not plan.data:
             return
         try:
-            await self._send(messages)
+            self._record_batch(plan)
+            if not self._write_now(plan.data):
+                await self._stdin_closed()
+            if pipes.paused:
+                await pipes.drain()
         except BaseException:
-            for _, _, message in waits:
-                self._endpoint.forget(message)
+            for _, _, rid in plan.waits:
+                self._endpoint.forget_id(rid)
             raise
         self._sent(batch)
-        deadline = None if timeout is None else loop.time() + timeout
-        for pending, future, message in waits:
-            remaining = None if deadline is None else max(0.0, deadline - loop.time())
+        if not plan.waits:
+            return
+        # One wait for the whole batch (the engine answers it as one array): until every
+        # entry is answered or the time is up; then each entry is settled.
+        if not group.future.done():
             try:
-                response = await asyncio.wait_for(asyncio.shield(future), remaining)
-            except asyncio.TimeoutError:
-                self._endpoint.forget(message)
-                pending._set_error(OrdoTimeout(f"{pending.call.method}: no answer in time"))
-            except OrdoException as exc:
-                pending._set_error(exc)
+                await asyncio.wait([group.future], timeout=timeout)
+            except BaseException:
+                for _, _, rid in plan.waits:
+                    self._endpoint.forget_id(rid)
+                raise
+        for pending, entry, rid in plan.waits:
+            assert isinstance(entry, _Entry)
+            if entry.response is not None:
+                pending._settle(entry.response)
+            elif entry.error is not None:
+                pending._set_error(entry.error)
             else:
-                pending._settle(response)
+                self._endpoint.forget_id(rid)
+                pending._set_error(OrdoTimeout(f"{pending.call.method}: no answer in time"))
 
     # ------------------------------------------------------------------ events
 
@@ -349,11 +558,15 @@ class AsyncEngine(Core[Async, Slot]):
         self._waiters.clear()
 
     def _answered(self, slot: Slot, response: dict[str, Any]) -> None:
-        if not slot.done():
+        if isinstance(slot, _Entry):
+            slot.settle(response, None)
+        elif not slot.done():
             slot.set_result(response)
 
     def _failed(self, slot: Slot, error: EngineExited) -> None:
-        if not slot.done():
+        if isinstance(slot, _Entry):
+            slot.settle(None, error)
+        elif not slot.done():
             slot.set_exception(error)
 
     def _handle(self, event: Event, handlers: list[Handler]) -> None:
@@ -369,39 +582,30 @@ class AsyncEngine(Core[Async, Slot]):
         if not task.cancelled() and task.exception() is not None:
             log.error("ordo async event handler failed", exc_info=task.exception())
 
-    async def _read_loop(self) -> None:
-        proc = self._process
-        assert proc.stdout is not None and self._exited_event is not None
-        detail = ""
+    def _on_stdout(self, chunk: bytes) -> None:
+        """What the engine wrote, in the event loop's callback."""
+        if self._detail:  # after a protocol violation: discard until the end
+            return
         try:
-            while chunk := await proc.stdout.read(READ_SIZE):
-                self._feed(chunk)
-        except Exception as exc:
-            detail = self._read_failed(exc)
+            self._feed(chunk)
+        except Exception as exc:  # a bug here must not hang every caller
+            self._detail = self._read_failed(exc)
+
+    async def _finish(self, pipes: _Pipes) -> None:
+        """At the end of the output: fail every call and let waiters go."""
+        await pipes.stdout_done
+        proc = self._process
+        assert self._exited_event is not None
         try:
             returncode: int | None = await asyncio.wait_for(proc.wait(), 5.0)
         except asyncio.TimeoutError:
             returncode = proc.returncode
         try:
-            await asyncio.wait_for(asyncio.shield(self._tasks[0]), 2.0)  # the stderr tail
+            await asyncio.wait_for(asyncio.shield(pipes.stderr_done), 2.0)  # the stderr tail
         except (asyncio.TimeoutError, asyncio.CancelledError):
             pass
-        self._gone(returncode, detail)
+        self._gone(returncode, self._detail)
         self._exited_event.set()
-
-    async def _stderr_loop(self) -> None:
-        stderr = self._process.stderr
-        assert stderr is not None
-        partial = b""
-        try:
-            while chunk := await stderr.read(READ_SIZE):
-                *lines, partial = (partial + chunk).split(b"\n")
-                for line in lines:
-                    self._stderr_line(line)
-        except (OSError, ValueError):
-            pass
-        if partial:
-            self._stderr_line(partial)
 
 
 class AsyncBatch(Batch):

@@ -144,28 +144,36 @@ class Method(Generic[P, T]):
         names = list(signature.parameters)[1:]
         # Called without arguments, a declaration whose parameters all have defaults is fine.
         check = any(p.default is p.empty for p in list(signature.parameters.values())[1:])
-        plan = [(name, camel(name), CONVERT.get(name)) for name in names]
+        # name → (position, protocol name, conversion); params go out in declaration order.
+        plan = {name: (i, camel(name), CONVERT.get(name)) for i, name in enumerate(names)}
 
         def request(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Call[T]:
-            given = dict(zip(names, args), **kwargs)
+            given = dict(zip(names, args), **kwargs)  # what is not given is not sent
+            order = sorted(given, key=lambda name: plan[name][0]) if len(given) > 1 else given
             params = {}
-            for name, key, convert in plan:  # what is not given is not sent
-                value = given.get(name, UNSET)
+            for name in order:
+                value = given[name]
+                _, key, convert = plan[name]
                 if value is not UNSET and convert is not None:
                     value = convert(value)
                 if value is not UNSET:
                     params[key] = value
             return Call(method, params, decode, notification)
 
+        # Called without arguments (ping, stats, ...): the same Call every time.
+        bare = None if check else Call(method, {}, decode, notification)
+
         def call(self: Surface[Any], *args: Any, **kwargs: Any) -> Any:
-            if args or kwargs or check:
+            if args or kwargs or bare is None:
                 declaration(self, *args, **kwargs)  # checks the arguments as Python would
-            return self._invoke(request(args, kwargs))
+                return self._invoke(request(args, kwargs))
+            return self._invoke(bare)
 
         async def call_async(self: Surface[Any], *args: Any, **kwargs: Any) -> Any:
-            if args or kwargs or check:
+            if args or kwargs or bare is None:
                 declaration(self, *args, **kwargs)
-            return await self._invoke(request(args, kwargs))
+                return await self._invoke(request(args, kwargs))
+            return await self._invoke(bare)
 
         for fn in (call, call_async):
             fn.__name__, fn.__qualname__ = declaration.__name__, declaration.__qualname__

@@ -24,14 +24,14 @@ from contextlib import AbstractContextManager
 from typing import Any, Callable, Generic, Literal, Optional, TypeVar, overload
 
 from ._call import Call, Pending
-from ._decode import dumps, loads
+from ._decode import dumps, envelope, parse, request_json
 from .api import AlertsAPI, ClockAPI, EngineAPI, F, LayersAPI, NavAPI
 from .batch import Batch
 from .discovery import PathLike, engine_command, find_engine
 from .endpoint import Answer, Endpoint, Notice
 from .errors import EngineExited, OrdoTimeout, ProtocolViolation
-from .events import AlertChanged, AlertHide, AlertIdle, AlertShow, AlertUpdate, Event
-from .streams import make_framer
+from .events import AlertChanged, AlertHide, AlertIdle, AlertShow, AlertUpdate, Event, parse_event
+from .streams import NdjsonFramer, make_framer
 
 S = TypeVar("S")
 log = logging.getLogger("ordo")
@@ -54,6 +54,17 @@ READ_SIZE = 1 << 16
 
 def any_value(value: Any) -> Any:
     return value
+
+
+class Plan(Generic[S]):
+    """A batch ready to write: its bytes and, per request, (entry, slot, id)."""
+
+    __slots__ = ("batch", "data", "waits")
+
+    def __init__(self, batch: Batch, data: bytes, waits: list[tuple[Pending[Any], S, int]]) -> None:
+        self.batch = batch
+        self.data = data
+        self.waits = waits
 
 
 class Core(EngineAPI[F], Generic[F, S]):
@@ -85,6 +96,7 @@ class Core(EngineAPI[F], Generic[F, S]):
         self.clock: ClockAPI[F] = ClockAPI(self)
         self._tap = tap
         self._framer = make_framer(framing)
+        self._ndjson = isinstance(self._framer, NdjsonFramer)
         self._endpoint: Endpoint[S] = Endpoint()
         self._events: deque[Event] = deque(maxlen=event_buffer)
         self._dropped = 0
@@ -132,20 +144,47 @@ class Core(EngineAPI[F], Generic[F, S]):
         else:
             self._endpoint.written_raw()
 
-    def _plan(
-        self, batch: Batch, slot: Callable[[], S]
-    ) -> tuple[list[dict[str, Any]], list[tuple[Pending[Any], S, dict[str, Any]]]]:
-        """The messages of a batch and, for each request, its entry, slot and message."""
-        messages: list[dict[str, Any]] = []
+    def _plan(self, batch: Batch, slot: Callable[[], S]) -> Plan[S]:
+        """The framed JSON array of a batch and, for each request, its entry, slot and id;
+        each request's slot is registered.
+        """
+        bodies = []
         waits = []
-        for pending in batch.entries:
-            if pending.call.notification:
-                messages.append(self._endpoint.notification(pending.call))
-            else:
-                waiting = slot()
-                messages.append(self._endpoint.request(pending.call, waiting))
-                waits.append((pending, waiting, messages[-1]))
-        return messages, waits
+        endpoint = self._endpoint
+        try:
+            for pending in batch._entries:
+                call = pending.call
+                if call.notification:
+                    bodies.append(request_json(call.method, None, call.params))
+                else:
+                    params = dumps(call.params) if call.params else None
+                    waiting = slot()
+                    rid = endpoint.open(waiting)
+                    waits.append((pending, waiting, rid))
+                    bodies.append(envelope(call.method, rid, params))
+        except BaseException:  # params that are not JSON: nothing was sent
+            for _, _, rid in waits:
+                endpoint.forget_id(rid)
+            raise
+        body = b"[%s]" % b",".join(bodies)
+        data = body + b"\n" if self._ndjson else self._framer.encode(body)
+        return Plan(batch, data if bodies else b"", waits)
+
+    def _record_batch(self, plan: Plan[S]) -> None:
+        """:meth:`_record` for a planned batch, written next."""
+        if self._exited is not None:
+            raise self._exited
+        if self._tap is not None:
+            ids = {id(pending): rid for pending, _, rid in plan.waits}
+            messages = [
+                self._endpoint.notification(p.call)
+                if p.call.notification
+                else self._endpoint.message(p.call, ids[id(p)])
+                for p in plan.batch._entries
+            ]
+            self._tap("send", messages)
+        if plan.waits:
+            self._endpoint.written_ids([rid for _, _, rid in plan.waits])
 
     @staticmethod
     def _sent(batch: Batch) -> None:
@@ -162,9 +201,12 @@ class Core(EngineAPI[F], Generic[F, S]):
 
     def _feed(self, chunk: bytes) -> None:
         """Bytes read from the engine's stdout, in order."""
-        for body in self._framer.feed(chunk):
+        framer = self._framer
+        bodies = framer.feed_text(chunk) if self._ndjson else framer.feed(chunk)  # type: ignore[union-attr]
+        endpoint = self._endpoint
+        for body in bodies:
             try:
-                message = loads(body.decode("utf-8"))
+                message = parse(body if isinstance(body, str) else body.decode("utf-8"))
             except ValueError:  # UnicodeDecodeError too
                 log.error("ordo wrote a message that is not JSON: %r", body[:200])
                 continue
@@ -173,7 +215,22 @@ class Core(EngineAPI[F], Generic[F, S]):
                     self._tap("recv", message)
                 except Exception:
                     log.exception("ordo tap failed")
-            for item in self._endpoint.receive(message):
+            if type(message) is dict:  # the common cases first: an answer, an event
+                slot = endpoint.take(message)
+                if slot is not None:
+                    self._answered(slot, message)
+                    continue
+                name = message.get("method")
+                if type(name) is str and "id" not in message:
+                    self._event(parse_event(name, message.get("params")))
+                    continue
+            elif type(message) is list:  # a batch's answers
+                taken = endpoint.take_batch(message)
+                if taken is not None:
+                    for slot, response in taken:
+                        self._answered(slot, response)
+                    continue
+            for item in endpoint.receive(message):
                 if isinstance(item, Answer):
                     self._answered(item.slot, item.response)
                 elif isinstance(item, Notice):

@@ -15,8 +15,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, Union
 
-from ._call import Call
-from .errors import OrdoError
+from ._call import Call, outcome_of  # noqa: F401  (its home before _call)
 from .events import Event, parse_event
 
 S = TypeVar("S")
@@ -48,14 +47,6 @@ class Stray:
 Incoming = Union[Answer[S], Notice, Stray]
 
 
-def outcome_of(call: Call[T], response: Any) -> T:
-    """Decode a response for ``call``; raise the OrdoError subclass for an error."""
-    if isinstance(response, dict) and "error" in response:
-        raise OrdoError.from_json(response["error"], call.method)
-    result = response.get("result") if isinstance(response, dict) else None
-    return call.decode(result)
-
-
 _RAW = None  # a unit written by send_raw: its answer, if any, is a Stray
 
 
@@ -84,9 +75,26 @@ class Endpoint(Generic[S]):
         """Register ``slot`` under a fresh id and return the request object."""
         if call.notification:
             return self.notification(call)
+        return self.message(call, self.open(slot))
+
+    def open(self, slot: S) -> int:
+        """Register ``slot`` under a fresh id (the request is yet to be written)."""
         with self._lock:
             rid = next(self._ids)
             self._pending[rid] = slot
+        return rid
+
+    def open_written(self, slot: S) -> int:
+        """:meth:`open` and :meth:`written` at once, for a single request written next."""
+        with self._lock:
+            rid = next(self._ids)
+            self._pending[rid] = slot
+            self._units.append([rid])
+        return rid
+
+    @staticmethod
+    def message(call: Call[Any], rid: int) -> dict[str, Any]:
+        """The request object of ``call`` under id ``rid``."""
         message: dict[str, Any] = {"jsonrpc": "2.0", "id": rid, "method": call.method}
         if call.params:
             message["params"] = call.params
@@ -113,6 +121,11 @@ class Endpoint(Generic[S]):
             with self._lock:
                 self._units.append(ids)
 
+    def written_ids(self, ids: list[int]) -> None:
+        """Like :meth:`written`, for a message holding the requests ``ids`` (not empty)."""
+        with self._lock:
+            self._units.append(ids)
+
     def written_raw(self) -> None:
         """Record that raw bytes are being written (they may or may not get an answer)."""
         with self._lock:
@@ -121,8 +134,12 @@ class Endpoint(Generic[S]):
     def forget(self, message: dict[str, Any]) -> S | None:
         """Stop waiting for the answer to ``message`` (a timeout); its late answer is a Stray."""
         rid = _int_id(message.get("id"))
+        return None if rid is None else self.forget_id(rid)
+
+    def forget_id(self, rid: int) -> S | None:
+        """:meth:`forget` by request id."""
         with self._lock:
-            return None if rid is None else self._pending.pop(rid, None)
+            return self._pending.pop(rid, None)
 
     def drain(self) -> list[S]:
         """Every pending slot, removed (the engine is gone)."""
@@ -136,6 +153,49 @@ class Endpoint(Generic[S]):
     def pending_count(self) -> int:
         with self._lock:
             return len(self._pending)
+
+    def take(self, message: dict[str, Any]) -> S | None:
+        """The common case of :meth:`receive`, quicker: the slot of the pending request the
+        response ``message`` answers, taken. None for anything else, with nothing changed:
+        then :meth:`receive` classifies it.
+        """
+        rid = message.get("id")
+        if type(rid) is not int or ("result" not in message and "error" not in message):
+            return None
+        with self._lock:
+            slot = self._pending.pop(rid, None)
+            if slot is not None:
+                units = self._units
+                head = units[0] if units else None
+                if head is not None and len(head) == 1 and head[0] == rid:
+                    units.popleft()  # the oldest message, a single request
+                else:
+                    self._settle_unit(rid)
+        return slot
+
+    def take_batch(self, message: list[Any]) -> list[tuple[S, dict[str, Any]]] | None:
+        """The common case of a batch answer, quicker: (slot, response) for each entry,
+        taken, when every entry answers a pending request. None otherwise, with nothing
+        changed: then :meth:`receive` classifies it.
+        """
+        ids = []
+        for entry in message:
+            rid = entry.get("id") if type(entry) is dict else None
+            if type(rid) is not int or ("result" not in entry and "error" not in entry):
+                return None
+            ids.append(rid)
+        if not ids:
+            return None
+        with self._lock:
+            pending = self._pending
+            for rid in ids:
+                if rid not in pending:
+                    return None
+            taken = [(pending.pop(rid), entry) for rid, entry in zip(ids, message)]
+            for rid in ids:  # as receive() does (the first id settles it)
+                if self._settle_unit(rid):
+                    break
+        return taken
 
     def receive(self, message: Any) -> list[Incoming[S]]:
         """Classify one incoming JSON value (a batch answer gives several items)."""

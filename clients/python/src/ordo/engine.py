@@ -1,13 +1,14 @@
 """The blocking client: :class:`Engine` runs ``ordo`` as a subprocess.
 
 Reading: whoever waits reads. A caller waiting for its answer (or for an event,
-in ``wait_for``) reads the engine's stdout itself, one thread at a time under
-``_read_lock``, and feeds the core, which completes every call answered in
-what was read; the others wait for the lock and find their answer delivered.
-The *reader* thread reads only when nobody has waited for ``GRACE`` seconds,
-so events still reach their handlers when the program is idle, and sees the
+in ``wait_for``) reads the engine's stdout itself, one thread at a time (the
+*leader*), and feeds the core, which completes every call answered in what was
+read. The others wait on ``_cond`` (*followers*); after each read the leader
+wakes them, and each finds its answer delivered or takes over reading. The
+*reader* thread reads only when nobody has waited for ``GRACE`` seconds, so
+events still reach their handlers when the program is idle, and sees the
 engine exit. A thread handing answers to another costs two context switches,
-so the common case, one caller, involves no other thread.
+so the common case, one caller, involves no other thread and no waiting.
 
 When event handlers are due, a *dispatcher* thread runs them in order and
 completes the answers read after their events (so a call returns only after
@@ -25,55 +26,39 @@ import time
 from collections.abc import Iterator, Mapping
 from functools import partial
 from queue import SimpleQueue
-from typing import IO, Any, Callable, Literal, TypeVar, overload
+from typing import IO, Any, Callable, Literal, NoReturn, TypeVar, overload
 
 from ._call import Call
-from ._decode import dumps
+from ._decode import dumps, envelope
 from .api import EventsAPI, Sync
 from .batch import Batch
 from .core import NOTHING, READ_SIZE, Core, Handler, Match, Predicate, Seconds, Tap, log
-from .endpoint import outcome_of
-from .errors import EngineExited, OrdoException, OrdoTimeout
+from .errors import EngineExited, OrdoError, OrdoException, OrdoTimeout
 from .events import AlertChanged, AlertHide, AlertIdle, AlertShow, AlertUpdate, Event
 
 T = TypeVar("T")
 MAX = threading.TIMEOUT_MAX
+get_ident = threading.get_ident
 #: The reader thread leaves reading to the threads that wait, and to those that waited
-#: this recently (s): back-to-back calls then never find it holding the read lock.
+#: this recently (s): back-to-back calls then never find it reading.
 GRACE = 0.005
-#: How long a waiting thread blocks on the read lock before it looks again whether the
-#: reading thread delivered what it waits for (s).
-HANDOFF = 0.01
 
 
 class _Slot:
-    """Where a blocking call waits for its answer: a lock released when it comes."""
+    """Where a blocking call's answer goes. ``received``: read (stop reading for it);
+    ``done``: ``response`` or ``error`` set (it may be received but queued behind event
+    handlers for a while). Set by the thread that reads or the dispatcher; a waiter that
+    does not read itself waits on the engine's ``_cond``, notified after each change.
+    """
 
-    __slots__ = ("error", "lock", "nested", "received", "response")
+    __slots__ = ("done", "error", "nested", "received", "response")
 
     def __init__(self, nested: bool) -> None:
-        self.lock = threading.Lock()
-        self.lock.acquire()
-        self.response: dict[str, Any] | None = None
+        self.response: dict[str, Any] = {}
         self.error: BaseException | None = None
         self.nested = nested  # issued from an event handler: never queued behind handlers
-        self.received = False  # read (maybe queued behind handlers): stop reading for it
-
-    def answer(self, response: dict[str, Any]) -> None:
-        self.response = response
-        self.lock.release()
-
-    def fail(self, error: BaseException) -> None:
-        self.error, self.received = error, True
-        self.lock.release()
-
-    def arrived(self) -> bool:
-        return self.received
-
-    def wait(self, timeout: float | None) -> bool:
-        if timeout is None:
-            return self.lock.acquire()
-        return self.lock.acquire(True, min(max(timeout, 0.0), threading.TIMEOUT_MAX))
+        self.received = False
+        self.done = False
 
 
 class Events(EventsAPI[Sync]):
@@ -112,8 +97,14 @@ class Engine(Core[Sync, _Slot]):
     def _init_transport(self) -> None:
         self.events = Events(self)
         self._guard = threading.RLock()  # reentrant: a wait_for predicate may drain_events()
-        self._read_lock = threading.Lock()  # held by the one thread reading stdout
-        self._waiting: set[object] = set()  # a token per thread in _lead
+        # _lock guards _reading, _waiters, _followers and _active; _cond (on it) wakes the
+        # followers after a read, and waiters for an answer the dispatcher completes.
+        self._lock = threading.Lock()
+        self._cond = threading.Condition(self._lock)
+        self._reading = False  # a thread (the leader) is reading stdout
+        self._reads = 0  # reads ended so far
+        self._waiters = 0  # threads in _lead
+        self._followers = 0  # threads waiting on _cond
         self._active = 0.0  # time.monotonic() when a thread last left _lead
         self._eof = False
         self._detail = ""  # why the output ended, when the client decided it
@@ -135,6 +126,9 @@ class Engine(Core[Sync, _Slot]):
         assert self._proc.stdin and self._proc.stdout and self._proc.stderr
         self._stdin: IO[bytes] = self._proc.stdin
         self._stdout = self._proc.stdout.fileno()
+        # Non-blocking: the answer is often there by the time a caller reads, and a read
+        # that finds it saves the poll; a read that does not tells so at once.
+        os.set_blocking(self._stdout, False)
         self._poll = select.poll()
         self._poll.register(self._stdout, select.POLLIN)
         name = f"ordo-{self._proc.pid}"
@@ -149,6 +143,7 @@ class Engine(Core[Sync, _Slot]):
         self._stderr_thread, self._dispatcher, self._reader = self._threads
         for thread in self._threads:
             thread.start()
+        self._dispatcher_id = self._dispatcher.ident
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -223,6 +218,10 @@ class Engine(Core[Sync, _Slot]):
     def _invoke(self, call: Call[T]) -> T:
         return self._perform(call, self.timeout)
 
+    # The round trip of one call, the path every wrapper takes: register a slot under a
+    # fresh id, write the request (from a template), read until it is answered (on this
+    # thread unless another one reads), decode. See bench/README.md for what it costs.
+
     def call(
         self, method: str, params: Mapping[str, Any] | None = None, *, timeout: float | None = None
     ) -> Any:
@@ -245,29 +244,59 @@ class Engine(Core[Sync, _Slot]):
                     raise OrdoTimeout(f"exit: the engine did not exit in {timeout} s") from None
                 self._exited_event.wait(timeout)
             return call.decode(None)
-        slot = _Slot(threading.get_ident() == self._dispatcher.ident)
-        message = self._endpoint.request(call, slot)
+        slot = _Slot(get_ident() == self._dispatcher_id)
+        endpoint = self._endpoint
+        rid = 0
         try:
-            self._send(message)
+            params = dumps(call.params) if call.params else None  # may fail: before any record
+            with self._write_lock:
+                if self._exited is not None:
+                    raise self._exited
+                if self._tap is None:
+                    rid = endpoint.open_written(slot)  # in write order: under the write lock
+                else:  # the tap sees the request before it counts as written
+                    rid = endpoint.open(slot)
+                    self._tap("send", endpoint.message(call, rid))
+                    endpoint.written_ids([rid])
+                data = envelope(call.method, rid, params)
+                data = data + b"\n" if self._ndjson else self._framer.encode(data)
+                try:
+                    written = self._stdin.write(data)
+                    while written < len(data):  # a partial write (a signal)
+                        written += self._stdin.write(data[written:])
+                except (OSError, ValueError):
+                    written = -1
+            if written < 0:
+                self._stdin_closed()
         except BaseException:
-            self._endpoint.forget(message)
+            if rid:
+                endpoint.forget_id(rid)
             raise
-        self._wait(slot, message, call.method, timeout)
+        if not slot.done:
+            self._wait(slot, rid, call.method, timeout)
         if slot.error is not None:
             raise slot.error
-        return outcome_of(call, slot.response)
+        response = slot.response
+        if "error" in response:
+            raise OrdoError.from_json(response["error"], call.method)
+        return call.decode(response.get("result"))
 
-    def _wait(
-        self, slot: _Slot, message: dict[str, Any], method: str, timeout: float | None
-    ) -> None:
+    def _wait(self, slot: _Slot, rid: int, method: str, timeout: float | None) -> None:
         deadline = None if timeout is None else time.monotonic() + timeout
-        if not self._lead(slot.arrived, deadline):
-            if self._endpoint.forget(message) is not None:
+        if not self._lead(None, deadline, slot):
+            if self._endpoint.forget_id(rid) is not None:
                 raise self._exited or OrdoTimeout(f"{method}: no answer within {timeout} s")
             deadline = None  # answered at the last moment
-        # Received; maybe queued behind event handlers, which the dispatcher runs first.
-        if not slot.wait(None if deadline is None else deadline - time.monotonic() + 1.0):
-            raise OrdoTimeout(f"{method}: answered, but the event handlers did not finish")
+        if slot.done:
+            return
+        # Received, but queued behind event handlers, which the dispatcher runs first.
+        deadline = None if deadline is None else deadline + 1.0
+        with self._lock:
+            while not slot.done:
+                left = None if deadline is None else deadline - time.monotonic()
+                if left is not None and left <= 0:
+                    raise OrdoTimeout(f"{method}: answered, but the event handlers did not finish")
+                self._follow(left)
 
     def _send(self, message: Any) -> None:
         self._write(self._encode(message), "send", message)
@@ -300,7 +329,10 @@ class Engine(Core[Sync, _Slot]):
                 return
             except (OSError, ValueError):
                 pass
-        # The pipe is closed: the engine is gone. Report it as the reader sees it.
+        self._stdin_closed()
+
+    def _stdin_closed(self) -> NoReturn:
+        """The pipe is closed: the engine is gone. Report it as the reader sees it."""
         self._exited_event.wait(5.0)
         raise self._exited or EngineExited(self._proc.poll(), self.stderr_tail, "stdin closed")
 
@@ -317,25 +349,34 @@ class Engine(Core[Sync, _Slot]):
         return SyncBatch(self)
 
     def _send_batch(self, batch: Batch, timeout: float | None) -> None:
-        nested = threading.get_ident() == self._dispatcher.ident
-        messages, waits = self._plan(batch, lambda: _Slot(nested))
-        if not messages:
+        nested = threading.get_ident() == self._dispatcher_id
+        plan = self._plan(batch, lambda: _Slot(nested))
+        if not plan.data:
             return
         try:
-            self._send(messages)
+            with self._write_lock:
+                self._record_batch(plan)
+                try:
+                    self._stdin.write(plan.data)  # whole: a pipe in blocking mode
+                    failed = False
+                except (OSError, ValueError):
+                    failed = True
+            if failed:
+                self._stdin_closed()
         except BaseException:
-            for _, _, message in waits:
-                self._endpoint.forget(message)
+            for _, _, rid in plan.waits:
+                self._endpoint.forget_id(rid)
             raise
         self._sent(batch)
         deadline = None if timeout is None else time.monotonic() + timeout
-        for pending, slot, message in waits:
-            remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
-            try:
-                self._wait(slot, message, pending.call.method, remaining)
-            except OrdoTimeout as exc:
-                pending._set_error(exc)
-                continue
+        for pending, slot, rid in plan.waits:
+            if not slot.done:
+                remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
+                try:
+                    self._wait(slot, rid, pending.call.method, remaining)
+                except OrdoTimeout as exc:
+                    pending._set_error(exc)
+                    continue
             if slot.error is not None:
                 pending._set_error(slot.error)
             else:
@@ -414,47 +455,88 @@ class Engine(Core[Sync, _Slot]):
         self._lead(ready, None if timeout is None else time.monotonic() + timeout)
         return found
 
-    def _lead(self, ready: Callable[[], bool], deadline: float | None) -> bool:
-        """Until ``ready()``: read the engine's output on this thread when no other thread
-        does, else wait for the one that does. False at ``deadline`` (monotonic).
+    def _lead(
+        self, ready: Callable[[], bool] | None, deadline: float | None, slot: _Slot | None = None
+    ) -> bool:
+        """Until ``ready()`` (or ``slot.received``): read the engine's output on this thread
+        when no other thread does (lead), else wait until the one that does has read
+        (follow). False at ``deadline`` (monotonic) or at the end of the output. ``ready``
+        runs unlocked (a wait_for predicate may call the engine); ``_reads`` tells whether
+        a read ended since it looked.
         """
-        if ready():
-            return True
-        token, lock = object(), self._read_lock
-        self._waiting.add(token)  # atomic: no lock needed
+        lock = self._lock
+        entered = False
         try:
             while True:
-                left = None if deadline is None else deadline - time.monotonic()
-                # Wait for the lock in short slices: the thread reading may deliver this
-                # thread's answer and go on reading (locks are not fair), so check between.
-                if not lock.acquire(True, HANDOFF if left is None else min(max(left, 0), HANDOFF)):
-                    if ready():
-                        return True
+                seen = self._reads
+                if slot.received if slot is not None else ready():  # type: ignore[misc]
+                    return True
+                with lock:
+                    if not entered:
+                        self._waiters += 1
+                        entered = True
+                    if self._eof:
+                        return False
+                    left = None if deadline is None else deadline - time.monotonic()
                     if left is not None and left <= 0:
                         return False
-                    continue
+                    if self._reads != seen:
+                        continue  # something was read meanwhile: look again
+                    if self._reading:
+                        self._follow(left)
+                        continue
+                    self._reading = True
                 try:
-                    if ready():  # the last reader may have delivered it
-                        return True
-                    if self._eof or (left is not None and left <= 0):
-                        return False
                     self._read_once(left)
-                finally:
-                    lock.release()
-                if ready():
-                    return True
+                except BaseException:
+                    self._done_reading()
+                    raise
+                with lock:
+                    self._reading = False
+                    self._reads += 1
+                    if self._followers:
+                        self._cond.notify_all()
+                    if slot is not None and slot.received:  # the usual end of a call
+                        self._waiters -= 1
+                        self._active = time.monotonic()
+                        entered = False
+                        return True
         finally:
-            self._waiting.discard(token)
-            self._active = time.monotonic()
+            if entered:
+                with lock:
+                    self._waiters -= 1
+                    self._active = time.monotonic()
+
+    def _done_reading(self) -> None:
+        with self._lock:
+            self._reading = False
+            self._reads += 1
+            if self._followers:
+                self._cond.notify_all()
+
+    def _follow(self, timeout: float | None) -> None:
+        """Holding ``_lock``: wait until the leader has read or an answer was completed."""
+        self._followers += 1
+        try:
+            self._cond.wait(None if timeout is None else min(timeout, MAX))
+        finally:
+            self._followers -= 1
 
     def _read_once(self, timeout: float | None) -> None:
-        """Holding the read lock: wait up to ``timeout`` s for output, feed it to the core;
+        """As the leader (the one thread reading): wait up to ``timeout`` s for output, feed it;
         at the end of the output, fail every call and let waiters go.
         """
-        if not self._poll.poll(None if timeout is None else max(timeout * 1000, 0)):
-            return
         try:
             chunk = os.read(self._stdout, READ_SIZE)
+        except BlockingIOError:
+            if not self._poll.poll(None if timeout is None else max(timeout * 1000, 0)):
+                return
+            try:
+                chunk = os.read(self._stdout, READ_SIZE)
+            except BlockingIOError:  # readable, then not: nothing read
+                return
+            except OSError as exc:
+                chunk, self._detail = b"", self._detail or f"reading stdout failed: {exc}"
         except OSError as exc:
             chunk, self._detail = b"", self._detail or f"reading stdout failed: {exc}"
         if chunk:
@@ -479,15 +561,26 @@ class Engine(Core[Sync, _Slot]):
         pass  # waiters read themselves: they see what they read
 
     def _answered(self, slot: _Slot, response: dict[str, Any]) -> None:
+        # On the reading thread; a follower waiting for it is woken after the read.
         slot.received = True
         if slot.nested or self._queued == self._ran:  # no handler due before it
-            slot.answer(response)
+            slot.response = response
+            slot.done = True
         else:
             self._queued += 1
-            self._dispatch.put(partial(slot.answer, response))
+            self._dispatch.put(partial(self._complete, slot, response))
+
+    def _complete(self, slot: _Slot, response: dict[str, Any]) -> None:
+        """On the dispatcher, once the handlers of the events read before it ran."""
+        with self._lock:
+            slot.response = response
+            slot.done = True
+            if self._followers:
+                self._cond.notify_all()
 
     def _failed(self, slot: _Slot, error: EngineExited) -> None:
-        slot.fail(error)
+        slot.error = error
+        slot.received = slot.done = True
 
     def _handle(self, event: Event, handlers: list[Handler]) -> None:
         self._queued += 1
@@ -504,17 +597,23 @@ class Engine(Core[Sync, _Slot]):
 
     def _idle(self) -> float:
         """0 while a thread waits (it reads), else the seconds since the last one left."""
-        return 0.0 if self._waiting else time.monotonic() - self._active
+        return 0.0 if self._waiters else time.monotonic() - self._active
 
     def _read_loop(self) -> None:
+        lock = self._lock
         while not self._eof:
             idle = self._idle()
             if idle < GRACE:  # a thread waits, or just did: it reads
                 time.sleep(GRACE - idle)
                 continue
-            with self._read_lock:
-                if not self._eof and self._idle() >= GRACE:
-                    self._read_once(None)
+            with lock:
+                if self._eof or self._reading or self._idle() < GRACE:
+                    continue
+                self._reading = True
+            try:
+                self._read_once(None)
+            finally:
+                self._done_reading()
 
     def _stderr_loop(self, stderr: IO[bytes]) -> None:
         try:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any, Callable, Union
 
 from ._decode import decoder
 from .errors import OrdoException
@@ -88,12 +88,17 @@ EVENT_NAMES = ("alert.show", "alert.hide", "alert.update", "alert.idle", "alert.
 _CLASSES = dict(zip(EVENT_NAMES, (AlertShow, AlertHide, AlertUpdate, AlertIdle, AlertChanged)))
 
 
+_DECODERS: dict[str, Callable[[Any], Event]] = {}
+
+
 def parse_event(name: str, params: Any) -> Event:
     """Turn a notification into its typed event (UnknownEvent when unknown or malformed)."""
-    klass = _CLASSES.get(name)
-    if klass is not None:
+    decode = _DECODERS.get(name)
+    if decode is None and name in _CLASSES:
+        decode = _DECODERS[name] = decoder(_CLASSES[name])
+    if decode is not None:
         try:
-            return decoder(klass)(params)
+            return decode(params)
         except OrdoException as exc:
             log.warning("malformed %s event %r: %s", name, params, exc)
     at = params.get("at") if isinstance(params, dict) else None

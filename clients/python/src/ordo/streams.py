@@ -48,9 +48,54 @@ class NdjsonFramer:
         self._scanned = len(buf)
         return out
 
+    def feed_text(self, data: bytes) -> list[str | bytes]:
+        """Like :meth:`feed`, but the complete lines of ``data`` are decoded from UTF-8 in
+        one go and come as ``str``; a line begun in an earlier chunk, or lines that are not
+        valid UTF-8, come as ``bytes`` (for the caller to decode and judge).
+        """
+        if not self._buf and data.find(b"\n") == len(data) - 1:  # one whole line, the usual
+            try:
+                line = data[:-1].decode("utf-8")
+            except UnicodeDecodeError:
+                return [*self.feed(data)]
+            if line[-1:] == "\r":
+                line = line[:-1]
+            return [line] if line.strip(_BLANK) else []
+        out: list[str | bytes] = []
+        if self._buf:
+            nl = data.find(b"\n")
+            if nl < 0:
+                self._buf += data
+                return out
+            out += self.feed(data[: nl + 1])  # completes the line begun before
+            data = data[nl + 1 :]
+        last = data.rfind(b"\n")
+        if last < 0:
+            self._buf += data
+            self._scanned = len(self._buf)
+            return out
+        try:
+            text = data[:last].decode("utf-8")
+        except UnicodeDecodeError:
+            out += self.feed(data[: last + 1])
+        else:
+            for line in text.split("\n"):
+                if line[-1:] == "\r":
+                    line = line[:-1]
+                if line.strip(_BLANK):
+                    out.append(line)
+        if last + 1 < len(data):
+            self._buf += data[last + 1 :]
+            self._scanned = len(self._buf)
+        return out
+
     @property
     def buffered(self) -> int:
         return len(self._buf)
+
+
+#: What ``bytes.strip()`` strips: a line of only these is blank.
+_BLANK = " \t\n\r\x0b\x0c"
 
 
 class LspFramer:
