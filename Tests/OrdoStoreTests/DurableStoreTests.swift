@@ -70,12 +70,12 @@ import Testing
 
   @Test func anEmptyFileIsNewAndAForeignFileIsRefusedUntouched() throws {
     let empty = Self.temporaryPath("empty.db")
-    FileManager.default.createFile(atPath: empty, contents: Data())
+    #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
     #expect(try DurableStore(path: empty, sync: .normal, waitMs: 0).load() == DurableState())
 
     let text = Self.temporaryPath("notes.txt")
     let original = Data("these are my notes, not a database\n".utf8)
-    FileManager.default.createFile(atPath: text, contents: original)
+    #expect(FileManager.default.createFile(atPath: text, contents: original))
     let error = #expect(throws: StoreOpenError.self) {
       try DurableStore(path: text, sync: .normal, waitMs: 0)
     }
