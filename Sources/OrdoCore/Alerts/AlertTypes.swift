@@ -111,10 +111,10 @@ public struct Alert: Equatable, Sendable {
 
   public init(
     id: String, queue: String, type: String, priority: Int64, state: AlertState,
-    scope: String?, key: String?, data: RawJSON?, result: RawJSON?, seq: Int64,
-    createdAt: Int64, readyAt: Int64?, expiresAt: Int64?, durationMs: Int64?, shownAt: Int64?,
-    endedAt: Int64?, endReason: EndReason?, shownCount: Int, mount: AlertMount?,
-    persist: Bool = false
+    scope: String? = nil, key: String? = nil, data: RawJSON? = nil, result: RawJSON? = nil,
+    seq: Int64, createdAt: Int64, readyAt: Int64? = nil, expiresAt: Int64? = nil,
+    durationMs: Int64? = nil, shownAt: Int64? = nil, endedAt: Int64? = nil,
+    endReason: EndReason? = nil, shownCount: Int, mount: AlertMount? = nil, persist: Bool = false
   ) {
     self.id = id
     self.queue = queue
