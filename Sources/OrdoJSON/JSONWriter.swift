@@ -103,14 +103,8 @@ public struct JSONWriter: @unchecked Sendable {
   /// An object key given as a literal (escaped like any string, without making a `String`).
   public mutating func key(_ name: StaticString) {
     let count = name.utf8CodeUnitCount
-    var clean = name.hasPointerRepresentation
-    if clean {
-      for index in 0..<count where Self.needsEscape(name.utf8Start[index]) {
-        clean = false
-        break
-      }
-    }
-    guard clean else {
+    guard name.hasPointerRepresentation, Self.firstEscape(in: name.utf8Start, count: count) == count
+    else {
       separate()
       name.withUTF8Buffer { appendEscaped($0) }
       appendByte(UInt8(ascii: ":"))
@@ -405,6 +399,53 @@ public struct JSONWriter: @unchecked Sendable {
     byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
   }
 
+  /// Where the first byte that must be escaped is in `count` bytes at `bytes`; `count` when
+  /// there is none. Looks at 8 bytes per step (a key or a short id in one or two steps:
+  /// about 20 instructions instead of 11 per byte).
+  @inline(__always)
+  static func firstEscape(in bytes: UnsafePointer<UInt8>, count: Int) -> Int {
+    let raw = UnsafeRawPointer(bytes)
+    var offset = 0
+    while offset + 8 <= count {
+      if wordNeedsEscape(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { break }
+      offset += 8
+    }
+    if offset + 8 > count && offset < count {
+      // The tail: the last 8 bytes when there are that many (overlapping checked ones), else
+      // every byte in one word (overlapping halves, or three bytes padded with spaces).
+      let word: UInt64
+      if count >= 8 {
+        word = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+      } else if count >= 4 {
+        word =
+          UInt64(raw.loadUnaligned(as: UInt32.self))
+          | UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)) << 32
+      } else {
+        word =
+          0x2020_2020_2000_0000 | UInt64(bytes[0]) | UInt64(bytes[count / 2]) << 8
+          | UInt64(bytes[count - 1]) << 16
+      }
+      if !wordNeedsEscape(word) { return count }
+    }
+    while offset < count && !needsEscape(bytes[offset]) { offset += 1 }
+    return offset
+  }
+
+  /// Whether any of the 8 bytes of `word` is below 0x20, `"` or a backslash, exactly, for
+  /// any byte values: the classic "has a zero byte" test on `word ^ "…"`, and its "has a
+  /// byte below n" form.
+  @inline(__always)
+  private static func wordNeedsEscape(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let control = (word &- 0x2020_2020_2020_2020) & ~word & highs
+    let quote = word ^ 0x2222_2222_2222_2222
+    let backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
+    let quotes = (quote &- ones) & ~quote & highs
+    let backslashes = (backslash &- ones) & ~backslash & highs
+    return control | quotes | backslashes != 0
+  }
+
   /// `"` + the bytes, escaped + `"`.
   private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
     let count = utf8.count
@@ -412,9 +453,7 @@ public struct JSONWriter: @unchecked Sendable {
       appendVerbatim("\"\"")
       return
     }
-    var clean = 0
-    while clean < count && !Self.needsEscape(source[clean]) { clean += 1 }
-    if clean == count {
+    if Self.firstEscape(in: source, count: count) == count {
       // The common case: one scan, one copy.
       let target = reserve(count + 2)
       target.pointee = UInt8(ascii: "\"")
