@@ -34,7 +34,7 @@ extension LayerTree {
       pending.removeLast()
       let row = Int(visit.slot)
       if visit.slot != Self.rootSlot && flags[row].contains(.framed) {
-        var frame = frames[row]
+        var frame = frame(at: row)
         frame.x += visit.originX
         frame.y += visit.originY
         if frame.contains(x: x, y: y) { return path(to: visit.slot) }
@@ -54,7 +54,7 @@ extension LayerTree {
     var childOriginX = originX
     var childOriginY = originY
     if flags.contains(.framed) {
-      var frame = frames[row]
+      var frame = frame(at: row)
       frame.x += originX
       frame.y += originY
       if flags.contains(.clips) && !frame.contains(x: x, y: y) { return nil }
