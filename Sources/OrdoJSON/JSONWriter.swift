@@ -151,6 +151,23 @@ public struct JSONWriter: @unchecked Sendable {
     needsComma = false
   }
 
+  /// A literal piece of JSON that opens a value without closing it, written as is: the start
+  /// of an object up to a key, such as `{"jsonrpc":"2.0","id":` (an envelope's fixed start in
+  /// one copy instead of five calls). A comma goes before it when one is due; what follows it
+  /// gets none. It must be valid where it goes (checked by the tests that read what is written).
+  public mutating func fragment(_ text: StaticString) {
+    let count = text.utf8CodeUnitCount
+    var target = reserve(count + 1)
+    if needsComma {
+      target.pointee = UInt8(ascii: ",")
+      target += 1
+      used += 1
+    }
+    Self.copy(text.utf8Start, to: target, count: count)
+    used += count
+    needsComma = false
+  }
+
   /// An object key from data.
   @_disfavoredOverload
   public mutating func key(_ name: String) {
