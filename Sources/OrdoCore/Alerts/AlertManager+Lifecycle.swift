@@ -4,7 +4,8 @@
 extension AlertManager {
   /// Starts a mutating call.
   mutating func beginChange() {
-    if !forgottenThisCall.isEmpty { forgottenThisCall.removeAll() }
+    callSubject = 0
+    forgottenSubject = nil
   }
 
   /// Ends a mutating call (docs/protocol.md#one-instant-one-decision): the call's own changes
@@ -21,7 +22,8 @@ extension AlertManager {
   func finalState(of slot: Int32, alert: Alert) -> Alert {
     let row = Int(slot)
     if records[row].isLive && alerts[row].seq == alert.seq { return alerts[row] }
-    return forgottenThisCall.first { $0.seq == alert.seq }?.alert ?? alert
+    if let forgottenSubject, forgottenSubject.seq == alert.seq { return forgottenSubject }
+    return alert
   }
 
   /// Queues `queue` for the next pump.
@@ -242,11 +244,12 @@ extension AlertManager {
       let oldest = queues[queue].history.popOldest()
     {
       guard isLive(oldest) else { continue }
-      let alert = alerts[Int(oldest.slot)]
+      if alerts[Int(oldest.slot)].seq == callSubject {
+        forgottenSubject = alerts[Int(oldest.slot)]
+      }
       release(oldest.slot)
       counts.ended -= 1
       queues[queue].historyCount -= 1
-      forgottenThisCall.append((alert.seq, alert))
     }
   }
 
@@ -282,6 +285,13 @@ extension AlertManager {
   /// - Complexity: O(m log m) for the m candidates of the most selective of `id`, `ids`, `key`,
   ///   `type`, `scope`, `queue`; O(n log n) when only `states` or `all` is given.
   func activeAlerts(matching filter: AlertCancelFilter) -> [Int32] {
+    if let id = filter.id, filter.ids == nil, filter.key == nil, filter.type == nil,
+      filter.scope == nil, filter.queue == nil, filter.states == nil
+    {
+      // One id, the usual call: no candidate sets to build.
+      guard let slot = slotByID[id], !alerts[Int(slot)].state.isEnded else { return [] }
+      return [slot]
+    }
     // The smallest source of candidates (a list and its kind, or ids).
     var best: (count: Int, list: AlertList, kind: ListKind)?
     func consider(_ list: AlertList?, kind: ListKind) {

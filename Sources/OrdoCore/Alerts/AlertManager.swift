@@ -77,9 +77,11 @@ public struct AlertManager: Sendable {
   var events: [ScreenEvent] = []
   var layerChanges: [LayerChange] = []
   var durable = DurableChanges()
-  /// Alerts forgotten by history trimming during the current call (by `seq`), so it can still
-  /// return their final state.
-  var forgottenThisCall: [(seq: Int64, alert: Alert)] = []
+  /// The `seq` of the alert whose final state the current call returns (0: none), and that
+  /// alert if history trimming forgot it during the call (a copy of one alert, not of every
+  /// alert trimmed).
+  var callSubject: Int64 = 0
+  var forgottenSubject: Alert?
 
   public init(maxAlerts: Int = 1_000_000, now: Int64 = 0, startedWallAt: Int64 = 0) {
     self.maxAlerts = maxAlerts
@@ -138,6 +140,7 @@ public struct AlertManager: Sendable {
         return AlertEnqueueResult(alert: alert, disposition: .ignored)
       case .replace:
         let alert = alerts[Int(existing)]
+        callSubject = alert.seq
         replace(existing, data: request.data, priority: request.priority)
         finishChange()
         return AlertEnqueueResult(
@@ -182,6 +185,7 @@ public struct AlertManager: Sendable {
     if let ended { forget(slot: ended) }
     let queue = queueOrdinal(queueName)
     lastSeq += 1
+    callSubject = lastSeq
     let state: AlertState = (readyAt ?? now) > now ? .scheduled : .pending
     var alert = Alert(
       id: id, queue: queues[queue].name, type: request.type,
@@ -216,6 +220,7 @@ public struct AlertManager: Sendable {
         message: "Alert \"\(id)\" is \(state.rawValue); only a showing or suspended alert can be"
           + " completed.")
     }
+    callSubject = alerts[Int(slot)].seq
     let completed = move(slot, to: .done, reason: .completed) { $0.result = result }
     finishChange()
     return finalState(of: slot, alert: completed)
