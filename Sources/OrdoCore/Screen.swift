@@ -15,7 +15,6 @@ public struct Screen: Sendable {
   public private(set) var alerts: AlertManager
   /// Subscribed event topics.
   public private(set) var topics: Set<String> = []
-  private var events: [ScreenEvent] = []
 
   /// The topics `subscribe` accepts; other events are always sent.
   public static let optionalTopics: Set<String> = ["alert.changed"]
@@ -57,10 +56,22 @@ public struct Screen: Sendable {
   /// Takes the events queued since the last drain, oldest first.
   /// - Complexity: O(1)
   public mutating func drainEvents() -> [ScreenEvent] {
-    guard !events.isEmpty else { return [] }
+    guard !alerts.events.isEmpty else { return [] }
     var drained: [ScreenEvent] = []
-    swap(&drained, &events)
+    swap(&drained, &alerts.events)
     return drained
+  }
+
+  /// Calls `body` with each event queued since the last call, oldest first, then forgets
+  /// them, keeping their storage: no copy of an event (an alert, its strings) and no
+  /// allocation per call, as `drainEvents()` makes.
+  /// - Complexity: O(e) for e events.
+  public mutating func takeEvents(_ body: (ScreenEvent) -> Void) {
+    guard !alerts.events.isEmpty else { return }
+    alerts.events.withUnsafeBufferPointer { events in
+      for index in events.indices { body(events[index]) }
+    }
+    alerts.events.removeAll(keepingCapacity: true)
   }
 
   /// `events.subscribe`: adds `topics` (only `"alert.changed"` exists); returns them all.
@@ -258,21 +269,24 @@ public struct Screen: Sendable {
 
   // MARK: - Alert layers
 
-  /// Moves the alert manager's outputs into `events`, mounting the layer of each mounted
-  /// alert that shows and unmounting it when it stops showing.
+  /// Applies the layer changes of the alert manager's latest events, in order: mounts the
+  /// layer of each mounted alert that shows (its show event gets the layer) and unmounts it
+  /// when it stops showing.
   private mutating func flushAlertOutputs() {
-    for output in alerts.drainOutputs() {
-      switch output {
-      case .show(let alert, let resumed, let at):
-        let layer = alert.mount.flatMap { mount in
-          layers.mountAlertLayer(alertID: alert.id, parent: mount.parent, sort: mount.sort)
-        }
-        events.append(.alertShow(alert: alert, resumed: resumed, at: at, layer: layer))
-      case .event(let event):
-        events.append(event)
+    guard !alerts.layerChanges.isEmpty else { return }
+    for change in alerts.layerChanges {
+      switch change {
+      case .mount(let index):
+        guard case .alertShow(let alert, let resumed, let at, _) = alerts.events[index],
+          let mount = alert.mount
+        else { continue }
+        let layer = layers.mountAlertLayer(
+          alertID: alert.id, parent: mount.parent, sort: mount.sort)
+        alerts.events[index] = .alertShow(alert: alert, resumed: resumed, at: at, layer: layer)
       case .unmount(let alertID):
         layers.unmountAlertLayer(alertID: alertID)
       }
     }
+    alerts.layerChanges.removeAll(keepingCapacity: true)
   }
 }

@@ -76,53 +76,75 @@ public final class JSONDocument {
   public static func parse(_ bytes: UnsafeRawBufferPointer) -> Result<
     JSONDocument, JSONParseFailure
   > {
+    var failure: JSONParseFailure?
+    if let document = parse(bytes, failure: &failure) { return .success(document) }
+    return .failure(
+      failure ?? JSONParseFailure(reason: .invalidJSON, detail: "", position: 0))
+  }
+
+  /// `parse(_:)` without a `Result` around the document (a message's parse pays no copy of
+  /// one): the document, or nil with `failure` set.
+  /// - Complexity: O(n) in the byte count.
+  public static func parse(_ bytes: UnsafeRawBufferPointer, failure: inout JSONParseFailure?)
+    -> JSONDocument?
+  {
     guard let base = bytes.baseAddress, bytes.count > 0 else {
-      return .failure(JSONParseFailure(reason: .truncated, detail: "empty input", position: 0))
+      failure = JSONParseFailure(reason: .truncated, detail: "empty input", position: 0)
+      return nil
     }
     if let nul = memchr(base, 0, bytes.count) {
-      return .failure(
-        JSONParseFailure(
-          reason: .nulByte, detail: "raw NUL byte in input", position: base.distance(to: nul)))
+      failure = JSONParseFailure(
+        reason: .nulByte, detail: "raw NUL byte in input", position: base.distance(to: nul))
+      return nil
     }
     let chars = base.assumingMemoryBound(to: CChar.self)
-    guard ParseArena.isInstalled else { return parseWithMalloc(chars, bytes.count) }
+    guard ParseArena.isInstalled else {
+      return parseWithMalloc(chars, bytes.count, failure: &failure)
+    }
     var error = json_error_t()
     var arena = ParseArena(expectedBytes: bytes.count)
     if let root = arena.load(chars, bytes.count, ORDO_JSON_DECODE_FLAGS, &error) {
-      return .success(JSONDocument(root: OpaquePointer(root), arena: arena.first))
+      return JSONDocument(root: OpaquePointer(root), arena: arena.first)
     }
-    let failure = Self.failure(from: &error)
-    if failure.reason == .numberOutOfRange {
+    let first = Self.failure(from: &error)
+    if first.reason == .numberOutOfRange {
       // An integer too big for json_int_t is still JSON: retry reading integers as reals.
       var retryError = json_error_t()
       let flags = ORDO_JSON_DECODE_FLAGS | ORDO_JSON_DECODE_INT_AS_REAL
       if let root = arena.load(chars, bytes.count, flags, &retryError) {
-        return .success(JSONDocument(root: OpaquePointer(root), arena: arena.first))
+        return JSONDocument(root: OpaquePointer(root), arena: arena.first)
       }
       ParseArena.release(arena.first)
-      return .failure(Self.failure(from: &retryError))
+      failure = Self.failure(from: &retryError)
+      return nil
     }
     ParseArena.release(arena.first)
-    return .failure(failure)
+    failure = first
+    return nil
   }
 
   /// `parse` with jansson's own allocator (no arena installed).
-  private static func parseWithMalloc(_ chars: UnsafePointer<CChar>, _ count: Int) -> Result<
-    JSONDocument, JSONParseFailure
-  > {
+  private static func parseWithMalloc(
+    _ chars: UnsafePointer<CChar>, _ count: Int, failure: inout JSONParseFailure?
+  ) -> JSONDocument? {
     var error = json_error_t()
     if let root = json_loadb(chars, count, ORDO_JSON_DECODE_FLAGS, &error) {
-      return .success(JSONDocument(root: OpaquePointer(root), arena: nil))
+      return JSONDocument(root: OpaquePointer(root), arena: nil)
     }
-    let failure = Self.failure(from: &error)
-    guard failure.reason == .numberOutOfRange else { return .failure(failure) }
+    let first = Self.failure(from: &error)
+    guard first.reason == .numberOutOfRange else {
+      failure = first
+      return nil
+    }
     var retryError = json_error_t()
     let flags = ORDO_JSON_DECODE_FLAGS | ORDO_JSON_DECODE_INT_AS_REAL
     if let root = json_loadb(chars, count, flags, &retryError) {
-      return .success(JSONDocument(root: OpaquePointer(root), arena: nil))
+      return JSONDocument(root: OpaquePointer(root), arena: nil)
     }
-    return .failure(Self.failure(from: &retryError))
+    failure = Self.failure(from: &retryError)
+    return nil
   }
+
 
   /// Parses the UTF-8 bytes of a Swift string (tests, the embedded schema).
   public static func parse(_ text: String) -> Result<JSONDocument, JSONParseFailure> {

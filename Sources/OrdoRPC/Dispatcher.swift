@@ -152,10 +152,7 @@ public struct Dispatcher {
 
     func write(into writer: inout JSONWriter, result: JSONWriter) {
       guard let error else {
-        writer.beginObject()
-        writer.key("jsonrpc")
-        writer.string("2.0")
-        writer.key("id")
+        writer.fragment("{\"jsonrpc\":\"2.0\",\"id\":")
         id.write(into: &writer)
         writer.key("result")
         writer.append(result)
@@ -217,8 +214,8 @@ public struct Dispatcher {
         path: "", expected: "an object of named parameters",
         message: "params must be an object of named parameters, not an array.")
     }
-    let reader = try Params(object, names: table.methods[position].names)
-    try table.methods[position].run(context, reader, &result)
+    let method = table.methods[position]
+    try method.run(context, try Params(object, names: method.names), &result)
     switch name {
     case "shutdown": lifecycle = .shutDown
     case "exit": exitStatus = lifecycle == .shutDown ? 0 : 1
@@ -243,10 +240,7 @@ public struct Dispatcher {
 
   /// `{"jsonrpc":"2.0","method":…,"params":{…}}`.
   public static func writeEvent(_ event: some OutgoingEvent, into writer: inout JSONWriter) {
-    writer.beginObject()
-    writer.key("jsonrpc")
-    writer.string("2.0")
-    writer.key("method")
+    writer.fragment("{\"jsonrpc\":\"2.0\",\"method\":")
     writer.string(event.method)
     writer.key("params")
     writer.beginObject()

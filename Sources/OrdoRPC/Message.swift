@@ -50,8 +50,14 @@ public enum MessageClassifier {
   /// Parses and classifies one framed message.
   /// - Complexity: O(n) in its bytes.
   public static func classify(_ bytes: UnsafeRawBufferPointer) -> Incoming {
-    switch JSONDocument.parse(bytes) {
-    case .failure(let failure) where failure.reason == .nulInKey:
+    var parseFailure: JSONParseFailure?
+    if let document = JSONDocument.parse(bytes, failure: &parseFailure) {
+      return classify(document.value, source: bytes)
+    }
+    // A nil document always comes with its failure.
+    let reason = parseFailure?.reason ?? .invalidJSON
+    switch reason {
+    case .nulInKey:
       // Valid JSON (a `\u0000` in a key) that jansson cannot hold: not a parse error. The
       // id is still echoed when it can be read from the raw text.
       let ids = RawIDScanner.ids(in: bytes)
@@ -63,12 +69,11 @@ public enum MessageClassifier {
             reason: "nul_in_key",
             message:
               "Invalid Request: an object key contains \\u0000, which Ordo cannot store.")))
-    case .failure(let failure):
+    default:
       return .failure(
         .parseError(
-          reason: failure.reason.rawValue, detail: failure.detail, position: failure.position))
-    case .success(let document):
-      return classify(document.value, source: bytes)
+          reason: reason.rawValue, detail: parseFailure?.detail ?? "",
+          position: parseFailure?.position ?? 0))
     }
   }
 

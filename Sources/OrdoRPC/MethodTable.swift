@@ -21,17 +21,29 @@ public struct NoParams: MethodParams {
 /// from another module pays runtime metadata lookups on every message (≈1 400 instructions
 /// per `engine.ping` under callgrind).
 public struct MethodTable: Sendable {
-  /// One registered method, its types erased.
-  public struct Method: Sendable {
+  /// One registered method, its types erased. (A class: running one retains one object, not
+  /// each of its members.)
+  public final class Method: Sendable {
     public let name: String
     public let parameterNames: [String]
     let names: ParamNames
     /// Decodes the params, runs the handler and writes its result.
     let run: @Sendable (AnyObject, Params, inout JSONWriter) throws(ResponseError) -> Void
+
+    init(
+      name: String, parameterNames: [String], names: ParamNames,
+      run: @escaping @Sendable (AnyObject, Params, inout JSONWriter) throws(ResponseError) -> Void
+    ) {
+      self.name = name
+      self.parameterNames = parameterNames
+      self.names = names
+      self.run = run
+    }
   }
 
   public private(set) var methods: [Method] = []
-  private var index: [String: Int] = [:]
+  /// The methods' names laid out for lookup by UTF-8 (no `String` hash per message).
+  private var index = ParamNames([])
 
   public init() {}
 
@@ -46,8 +58,7 @@ public struct MethodTable: Sendable {
     _ name: String, context: Context.Type, _ params: P.Type,
     _ handler: @escaping @Sendable (Context, P) throws(ResponseError) -> R
   ) {
-    precondition(index[name] == nil, "method \(name) registered twice")
-    index[name] = methods.count
+    precondition(position(of: name) == nil, "method \(name) registered twice")
     methods.append(
       Method(
         name: name, parameterNames: P.names, names: ParamNames(P.names),
@@ -55,11 +66,13 @@ public struct MethodTable: Sendable {
           let result = try handler(unsafeDowncast(context, to: Context.self), try P(params))
           result.write(to: &writer)
         }))
+    index = ParamNames(methods.map(\.name))
   }
 
   /// The position of the method named `name`.
-  /// - Complexity: O(1) expected (a hash of the name).
+  /// - Complexity: O(1) expected, plus the length of the name.
   public func position(of name: String) -> Int? {
-    index[name]
+    var name = name
+    return name.withUTF8 { index.index(of: $0) }
   }
 }

@@ -144,9 +144,7 @@ public final class Engine: DispatchContext {
   }
 
   public func sendEvents(into outbox: inout Outbox) {
-    for event in screen.drainEvents() {
-      outbox.send { Dispatcher.writeEvent(event, into: &$0) }
-    }
+    screen.takeEvents { event in outbox.send { Dispatcher.writeEvent(event, into: &$0) } }
   }
 
   // MARK: Methods

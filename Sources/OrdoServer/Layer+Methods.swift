@@ -214,13 +214,16 @@ extension Engine {
     return sort.map { .sort($0) }
   }
 
+  /// A frame's members, laid out once.
+  static let frameNames = ParamNames(["x", "y", "width", "height"])
+
   /// `frame`: absent → nil, `null` → `.some(nil)`, an object → the frame.
   static func frame(_ params: Params) throws(ResponseError) -> Frame?? {
     guard let member = params.member("frame") else { return nil }
     if member.isNull { return .some(nil) }
-    guard
-      let frame = try params.object("frame", allowed: ["x", "y", "width", "height"])
-    else { throw params.invalid("frame", expected: "an object {x, y, width, height} or null") }
+    guard let frame = try params.object("frame", names: frameNames) else {
+      throw params.invalid("frame", expected: "an object {x, y, width, height} or null")
+    }
     return Frame(
       x: try frame.requiredNumber("x"), y: try frame.requiredNumber("y"),
       width: try frame.requiredNumber("width", minimum: 0),

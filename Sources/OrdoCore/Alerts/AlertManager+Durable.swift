@@ -112,17 +112,17 @@ extension AlertManager {
 
   /// Every defined type, by name.
   public var allTypes: [AlertTypeDefinition] {
-    types.values.sorted { $0.type < $1.type }
+    typeNames.definitions.compactMap { $0 }.sorted { $0.type < $1.type }
   }
 
   /// The persisted, not-yet-ended alert `id` in wall-clock time; nil when there is none
   /// (unknown, not persisted, or ended: a store deletes it then).
   /// - Complexity: O(1)
   public func persistedAlert(id: String) -> PersistedAlert? {
-    guard let record = records[id], record.alert.persist, !record.alert.state.isEnded else {
-      return nil
-    }
-    var alert = record.alert
+    guard let slot = slotByID[id] else { return nil }
+    let record = records[Int(slot)]
+    guard alerts[Int(slot)].persist, !alerts[Int(slot)].state.isEnded else { return nil }
+    var alert = alerts[Int(slot)]
     let wall = { (time: Int64) in self.startedWallAt.addingClamped(time) }
     alert.createdAt = wall(alert.createdAt)
     alert.readyAt = alert.readyAt.map(wall)
@@ -137,9 +137,11 @@ extension AlertManager {
   /// Everything durable the manager holds now (persisted alerts in wall-clock time).
   /// - Complexity: O(n + h) for n alerts and h shows.
   public func durableState() -> DurableState {
-    let persisted = records.values.filter { $0.alert.persist && !$0.alert.state.isEnded }
-      .sorted { $0.alert.seq < $1.alert.seq }
-      .compactMap { persistedAlert(id: $0.alert.id) }
+    let persisted = records.indices
+      .filter { records[$0].isLive && alerts[$0].persist && !alerts[$0].state.isEnded }
+      .map { alerts[$0] }
+      .sorted { $0.seq < $1.seq }
+      .compactMap { persistedAlert(id: $0.id) }
     return DurableState(
       types: allTypes, queues: configuredQueueSettings, shows: shows.records, alerts: persisted,
       counters: counters)
@@ -154,7 +156,9 @@ extension AlertManager {
   public mutating func restore(_ state: DurableState) {
     let startedWallAt = self.startedWallAt
     let engineTime = { (wall: Int64) in wall.addingClamped(-startedWallAt) }
-    for definition in state.types { types[definition.type] = definition }
+    for definition in state.types {
+      typeNames.define(definition.type, as: definition)
+    }
     for settings in state.queues {
       let queue = queueOrdinal(settings.queue)
       queues[queue].settings = settings
@@ -179,7 +183,7 @@ extension AlertManager {
       alert.endReason = nil
       alert.persist = true
       lastSeq = max(lastSeq, alert.seq)
-      guard records[alert.id] == nil else { continue }
+      guard slotByID[alert.id] == nil else { continue }
       switch alert.state {
       case .showing, .suspended: alert.state = .suspended
       case .scheduled where (alert.readyAt ?? now) <= now: alert.state = .pending
@@ -188,31 +192,32 @@ extension AlertManager {
       }
       let queue = queueOrdinal(alert.queue)
       let record = Record(
-        alert: alert, queue: queue, preempt: persisted.preempt, limit: persisted.limit,
+        queue: queue, preempt: persisted.preempt, limit: persisted.limit,
         cooldownMs: persisted.cooldownMs, onLimit: persisted.onLimit)
       if alert.state != .suspended, let expiresAt = alert.expiresAt, expiresAt <= now {
-        restoreExpired(record, at: expiresAt)
+        restoreExpired(alert, record, at: expiresAt)
       } else {
-        insert(record)
+        insert(alert, record)
         holdingRestored = true
       }
       if tracksDurableChanges { durable.alerts.insert(alert.id) }
     }
-    outputs.removeAll()
+    events.removeAll()
+    layerChanges.removeAll()
   }
 
   /// Files a restored alert whose TTL ran out while the engine was down as expired at
   /// `expiresAt`, silently.
-  private mutating func restoreExpired(_ record: Record, at expiresAt: Int64) {
-    var record = record
-    record.alert.state = .expired
-    record.alert.endedAt = expiresAt
-    record.alert.endReason = .expired
+  private mutating func restoreExpired(_ alert: Alert, _ record: Record, at expiresAt: Int64) {
+    var (alert, record) = (alert, record)
+    alert.state = .expired
+    alert.endedAt = expiresAt
+    alert.endReason = .expired
     lastEndOrder += 1
     record.endOrder = lastEndOrder
-    records[record.alert.id] = record
+    let slot = allocate(alert, record)
     counts.ended += 1
-    queues[record.queue].history.append(id: record.alert.id, endOrder: lastEndOrder)
+    queues[record.queue].history.append(slot: slot, endOrder: lastEndOrder)
     queues[record.queue].historyCount += 1
     trimHistory(of: record.queue)
   }

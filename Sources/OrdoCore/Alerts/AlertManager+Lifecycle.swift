@@ -4,7 +4,8 @@
 extension AlertManager {
   /// Starts a mutating call.
   mutating func beginChange() {
-    forgottenThisCall.removeAll()
+    callSubject = 0
+    forgottenSubject = nil
   }
 
   /// Ends a mutating call (docs/protocol.md#one-instant-one-decision): the call's own changes
@@ -16,16 +17,29 @@ extension AlertManager {
     while let due = timers.nextDue, due <= now { runInstant() }
   }
 
-  /// `alert` as it is now, or as it was when history trimming forgot it during this call.
-  func finalState(of alert: Alert) -> Alert {
-    records[alert.id]?.alert ?? forgottenThisCall[alert.id] ?? alert
+  /// The alert first stored as `alert` in `slot`, as it is now, or as it was when history
+  /// trimming forgot it during this call.
+  func finalState(of slot: Int32, alert: Alert) -> Alert {
+    let row = Int(slot)
+    if records[row].isLive && alerts[row].seq == alert.seq { return alerts[row] }
+    if let forgottenSubject, forgottenSubject.seq == alert.seq { return forgottenSubject }
+    return alert
+  }
+
+  /// Queues `queue` for the next pump.
+  mutating func markDirty(_ queue: Int) {
+    guard !queues[queue].isDirty else { return }
+    queues[queue].isDirty = true
+    dirty.append(queue)
   }
 
   /// The index of queue `name`, creating the queue with default settings.
   mutating func queueOrdinal(_ name: String) -> Int {
+    if let defaultQueue, name == "default" { return defaultQueue }
     if let index = queueIndex[name] { return index }
     queues.append(AlertQueue(name: name))
     queueIndex[name] = queues.count - 1
+    if name == "default" { defaultQueue = queues.count - 1 }
     return queues.count - 1
   }
 
@@ -35,16 +49,24 @@ extension AlertManager {
     while true {
       lastGeneratedID += 1
       let id = "alert-\(lastGeneratedID)"
-      if records[id] == nil && !shows.contains(id: id) { return id }
+      if slotByID[id] == nil && !shows.contains(id: id) { return id }
     }
   }
 
   /// The oldest active alert of `queue` with `key`.
   /// - Complexity: O(k) for k active alerts with that key.
-  func oldestActive(key: String, queue: String) -> Record? {
-    (activeByKey[key] ?? []).lazy.compactMap { self.records[$0] }
-      .filter { $0.alert.queue == queue }
-      .min { $0.alert.seq < $1.alert.seq }
+  func oldestActive(key: String, queue: String) -> Int32? {
+    guard let number = keyNames.number(of: key) else { return nil }
+    var oldest: Int32?
+    var slot = keyNames.lists[Int(number)].first
+    while slot >= 0 {
+      let alert = alerts[Int(slot)]
+      if alert.queue == queue, oldest.map({ alert.seq < alerts[Int($0)].seq }) ?? true {
+        oldest = slot
+      }
+      slot = records[Int(slot)][link: .key].next
+    }
+    return oldest
   }
 
   /// The times of the shows that count for an alert of `type` with `key` under `limit`
@@ -53,147 +75,142 @@ extension AlertManager {
     shows.times(type: type, key: limit?.countsPerKey == true ? key : nil)
   }
 
-  /// Adds a new active (scheduled or pending) alert with its indexes and timers.
+  /// Adds a new active (scheduled or pending) alert with its indexes and timers; returns its
+  /// slot. `typeName`: its type's number, when known.
   /// - Complexity: O(log n)
-  mutating func insert(_ record: Record) {
-    let alert = record.alert
-    records[alert.id] = record
+  @discardableResult
+  mutating func insert(_ alert: Alert, _ record: Record, typeName: Int32? = nil) -> Int32 {
+    let slot = allocate(alert, record)
+    records[Int(slot)].typeName = typeName ?? typeNames.intern(alert.type)
+    if let key = alert.key { records[Int(slot)].keyName = keyNames.intern(key) }
+    if let scope = alert.scope { records[Int(slot)].scopeName = scopeNames.intern(scope) }
     counts[alert.state] += 1
-    queues[record.queue].activeIDs.insert(alert.id)
+    addToActiveLists(slot)
     queues[record.queue].isBusy = true
-    activeByType[alert.type, default: []].insert(alert.id)
-    if let key = alert.key { activeByKey[key, default: []].insert(alert.id) }
-    if let scope = alert.scope { activeByScope[scope, default: []].insert(alert.id) }
-    if let expiresAt = alert.expiresAt { timers.schedule(.expire(alert.id), at: expiresAt) }
+    if let expiresAt = alert.expiresAt { schedule(.expire, of: slot, at: expiresAt) }
     switch alert.state {
     case .scheduled:
-      if let readyAt = alert.readyAt { timers.schedule(.ready(alert.id), at: readyAt) }
+      if let readyAt = alert.readyAt { schedule(.ready, of: slot, at: readyAt) }
     case .pending, .suspended:
-      queues[record.queue].insertWaiting(
-        alert.id, scope: alert.scope, rank: ShowRank(priority: alert.priority, seq: alert.seq),
-        preempt: record.preempt)
+      insertWaiting(slot)
     case .showing, .done, .cancelled, .expired:
       preconditionFailure("inserted an alert that is \(alert.state)")
     }
     noteDurable(alert)
-    dirty.insert(record.queue)
+    markDirty(record.queue)
+    return slot
   }
 
   /// Dedupe `replace`: updates `data` and `priority` where given; a showing alert whose data
   /// or priority changed gets `alert.update` (a replace that changes nothing sends none).
   /// - Complexity: O(log n)
-  mutating func replace(_ id: String, data: RawJSON?, priority: Int64?) {
-    guard var record = records[id] else { return }
+  mutating func replace(_ slot: Int32, data: RawJSON?, priority: Int64?) {
     let changed =
-      (data != nil && data != record.alert.data)
-      || (priority != nil && priority != record.alert.priority)
+      (data != nil && data != alerts[Int(slot)].data)
+      || (priority != nil && priority != alerts[Int(slot)].priority)
     guard changed else { return }
-    if let data { record.alert.data = data }
-    if let priority { record.alert.priority = priority }
-    records[id] = record
-    let alert = record.alert
+    if let data { alerts[Int(slot)].data = data }
+    if let priority { alerts[Int(slot)].priority = priority }
+    let record = records[Int(slot)]
+    let alert = alerts[Int(slot)]
     switch alert.state {
     case .pending, .suspended:
-      queues[record.queue].insertWaiting(
-        id, scope: alert.scope, rank: ShowRank(priority: alert.priority, seq: alert.seq),
-        preempt: record.preempt)
+      insertWaiting(slot)
     case .showing:
       queues[record.queue].showing.upsert(
-        id, rank: DisplaceRank(priority: alert.priority, showSeq: record.showSeq))
-      outputs.append(.event(.alertUpdate(alert: alert, at: now)))
+        slot, rank: DisplaceRank(priority: alert.priority, showSeq: record.showSeq),
+        positions: &showingPositions)
+      events.append(.alertUpdate(alert: alert, at: now))
     case .scheduled, .done, .cancelled, .expired:
       break
     }
     noteDurable(alert)
-    dirty.insert(record.queue)
+    markDirty(record.queue)
   }
 
-  /// Moves alert `id` to `newState`, keeping indexes, timers, counts, history and the show
-  /// history in step, and emits `alert.changed` (when subscribed), the show, or
+  /// Moves the alert in `slot` to `newState`, keeping indexes, timers, counts, history and the
+  /// show history in step, and emits `alert.changed` (when subscribed), the show, or
   /// `alert.hide` with `hideReason` when it leaves the screen. An ended state takes its
   /// `endReason` from `reason`. Returns the alert as changed.
   /// - Complexity: O(log n)
   @discardableResult
   mutating func move(
-    _ id: String, to newState: AlertState, reason: ChangeReason, hide hideReason: HideReason? = nil,
-    update: (inout Alert) -> Void = { _ in }
-  ) -> Alert? {
-    guard var record = records[id] else { return nil }
-    let queue = record.queue
-    let previous = record.alert.state
+    _ slot: Int32, to newState: AlertState, reason: ChangeReason,
+    hide hideReason: HideReason? = nil, update: (inout Alert) -> Void = { _ in }
+  ) -> Alert {
+    let row = Int(slot)
+    let queue = records[row].queue
+    let previous = alerts[row].state
     switch previous {
-    case .scheduled: timers.cancel(.ready(id))
-    case .pending, .suspended:
-      queues[queue].removeWaiting(id, scope: record.alert.scope, preempt: record.preempt)
+    case .scheduled: cancelTimer(.ready, of: slot)
+    case .pending, .suspended: removeWaiting(slot)
     case .showing:
-      queues[queue].showing.remove(id)
-      timers.cancel(.dismiss(id))
+      queues[queue].showing.remove(slot, positions: &showingPositions)
+      cancelTimer(.dismiss, of: slot)
     case .done, .cancelled, .expired: break
     }
 
-    record.alert.state = newState
-    update(&record.alert)
+    alerts[row].state = newState
+    update(&alerts[row])
     switch newState {
     case .scheduled:
-      if let readyAt = record.alert.readyAt { timers.schedule(.ready(id), at: readyAt) }
+      if let readyAt = alerts[row].readyAt { schedule(.ready, of: slot, at: readyAt) }
     case .pending, .suspended:
-      queues[queue].insertWaiting(
-        id, scope: record.alert.scope,
-        rank: ShowRank(priority: record.alert.priority, seq: record.alert.seq),
-        preempt: record.preempt)
+      insertWaiting(slot)
     case .showing:
       lastShowSeq += 1
-      record.showSeq = lastShowSeq
-      record.alert.shownAt = now
-      record.alert.shownCount += 1
+      records[row].showSeq = lastShowSeq
+      alerts[row].shownAt = now
+      alerts[row].shownCount += 1
       queues[queue].showing.upsert(
-        id, rank: DisplaceRank(priority: record.alert.priority, showSeq: record.showSeq))
-      timers.cancel(.expire(id))
-      if let durationMs = record.alert.durationMs {
-        timers.schedule(.dismiss(id), at: now.addingClamped(durationMs))
+        slot,
+        rank: DisplaceRank(priority: alerts[row].priority, showSeq: lastShowSeq),
+        positions: &showingPositions)
+      cancelTimer(.expire, of: slot)
+      if let durationMs = alerts[row].durationMs {
+        schedule(.dismiss, of: slot, at: now.addingClamped(durationMs))
       }
-      if previous != .suspended { recordShow(of: record.alert) }
+      if previous != .suspended { recordShow(of: alerts[row]) }
     case .done, .cancelled, .expired:
-      timers.cancel(.expire(id))
-      record.alert.endedAt = now
-      record.alert.endReason = EndReason(reason)
+      cancelTimer(.expire, of: slot)
+      alerts[row].endedAt = now
+      alerts[row].endReason = EndReason(reason)
       lastEndOrder += 1
-      record.endOrder = lastEndOrder
-      removeFromActiveIndexes(record)
-      queues[queue].history.append(id: id, endOrder: lastEndOrder)
+      records[row].endOrder = lastEndOrder
+      removeFromActiveLists(slot)
+      queues[queue].history.append(slot: slot, endOrder: lastEndOrder)
       queues[queue].historyCount += 1
     }
     counts[previous] -= 1
     counts[newState] += 1
-    records[id] = record
 
-    let alert = record.alert
+    let alert = alerts[row]
     if observesTimeline {
       observations.append(
         .changed(
-          id: id, queue: alert.queue, state: newState, previous: previous, reason: reason,
+          id: alert.id, queue: alert.queue, state: newState, previous: previous, reason: reason,
           at: now))
     }
     if reportsStateChanges {
-      outputs.append(
-        .event(
-          .alertChanged(
-            id: id, queue: alert.queue, state: newState, previous: previous, reason: reason,
-            at: now)))
+      events.append(
+        .alertChanged(
+          id: alert.id, queue: alert.queue, state: newState, previous: previous, reason: reason,
+          at: now))
     }
     if newState == .showing {
-      outputs.append(.show(alert, resumed: previous == .suspended, at: now))
+      events.append(.alertShow(alert: alert, resumed: previous == .suspended, at: now, layer: nil))
+      if alert.mount != nil { layerChanges.append(.mount(eventIndex: events.count - 1)) }
     }
     if previous == .showing {
       if let hideReason {
-        outputs.append(.event(.alertHide(id: id, queue: alert.queue, reason: hideReason, at: now)))
+        events.append(.alertHide(id: alert.id, queue: alert.queue, reason: hideReason, at: now))
       }
-      if alert.mount != nil { outputs.append(.unmount(alertID: id)) }
+      if alert.mount != nil { layerChanges.append(.unmount(alertID: alert.id)) }
       if newState.isEnded { startGap(queue) }
     }
     if newState.isEnded { trimHistory(of: queue) }
     noteDurable(alert)
-    dirty.insert(queue)
+    markDirty(queue)
     return alert
   }
 
@@ -210,20 +227,6 @@ extension AlertManager {
     }
   }
 
-  private mutating func removeFromActiveIndexes(_ record: Record) {
-    let alert = record.alert
-    queues[record.queue].activeIDs.remove(alert.id)
-    Self.remove(alert.id, from: &activeByType, at: alert.type)
-    if let key = alert.key { Self.remove(alert.id, from: &activeByKey, at: key) }
-    if let scope = alert.scope { Self.remove(alert.id, from: &activeByScope, at: scope) }
-  }
-
-  private static func remove(_ id: String, from index: inout [String: Set<String>], at key: String)
-  {
-    index[key]?.remove(id)
-    if index[key]?.isEmpty == true { index[key] = nil }
-  }
-
   private mutating func startGap(_ queue: Int) {
     let gap = queues[queue].settings.minGapMs
     guard gap > 0 else { return }
@@ -235,9 +238,10 @@ extension AlertManager {
 
   // MARK: - History of ended alerts
 
-  private func isLive(_ id: String, endOrder: Int64) -> Bool {
-    guard let record = records[id] else { return false }
-    return record.alert.state.isEnded && record.endOrder == endOrder
+  func isLive(_ entry: HistoryLog.Entry) -> Bool {
+    let row = Int(entry.slot)
+    return records[row].isLive && alerts[row].state.isEnded
+      && records[row].endOrder == entry.endOrder
   }
 
   /// Forgets the oldest ended alerts of `queue` beyond its `historyLimit`.
@@ -246,35 +250,36 @@ extension AlertManager {
     while queues[queue].historyCount > queues[queue].settings.historyLimit,
       let oldest = queues[queue].history.popOldest()
     {
-      guard isLive(oldest.id, endOrder: oldest.endOrder), let record = records[oldest.id] else {
-        continue
+      guard isLive(oldest) else { continue }
+      if alerts[Int(oldest.slot)].seq == callSubject {
+        forgottenSubject = alerts[Int(oldest.slot)]
       }
-      records[oldest.id] = nil
+      release(oldest.slot)
       counts.ended -= 1
       queues[queue].historyCount -= 1
-      forgottenThisCall[oldest.id] = record.alert
     }
   }
 
-  /// Forgets the ended alert `id`, if there is one, so that its id can be reused.
-  mutating func forget(_ id: String) {
-    guard let record = records[id], record.alert.state.isEnded else { return }
-    records[id] = nil
+  /// Forgets the ended alert in `slot`, so that its id can be reused.
+  mutating func forget(slot: Int32) {
+    let queue = records[Int(slot)].queue
+    release(slot)
     counts.ended -= 1
-    let queue = record.queue
     queues[queue].historyCount -= 1
     if queues[queue].history.storedCount > 2 * queues[queue].historyCount + 32 {
-      let records = self.records
-      queues[queue].history.removeAll { id, endOrder in
-        records[id].map { !$0.alert.state.isEnded || $0.endOrder != endOrder } ?? true
+      let (records, alerts) = (self.records, self.alerts)
+      queues[queue].history.removeAll { entry in
+        let record = records[Int(entry.slot)]
+        return !record.isLive || !alerts[Int(entry.slot)].state.isEnded
+          || record.endOrder != entry.endOrder
       }
     }
   }
 
   /// Forgets every ended alert of `queue`.
   mutating func forgetHistory(of queue: Int) {
-    for entry in queues[queue].history.all where isLive(entry.id, endOrder: entry.endOrder) {
-      records[entry.id] = nil
+    for entry in queues[queue].history.all where isLive(entry) {
+      release(entry.slot)
       counts.ended -= 1
     }
     queues[queue].history.removeAll()
@@ -283,43 +288,76 @@ extension AlertManager {
 
   // MARK: - Cancelling
 
-  /// The active alerts matching every filter given, in enqueue order.
+  /// The slots of the active alerts matching every filter given, in enqueue order.
   /// - Complexity: O(m log m) for the m candidates of the most selective of `id`, `ids`, `key`,
   ///   `type`, `scope`, `queue`; O(n log n) when only `states` or `all` is given.
-  func activeAlerts(matching filter: AlertCancelFilter) -> [Alert] {
-    let ids = filter.ids.map(Set.init)
-    var sources: [Set<String>] = []
-    if let id = filter.id { sources.append([id]) }
-    if let ids { sources.append(ids) }
-    if let key = filter.key { sources.append(activeByKey[key] ?? []) }
-    if let type = filter.type { sources.append(activeByType[type] ?? []) }
-    if let scope = filter.scope { sources.append(activeByScope[scope] ?? []) }
+  func activeAlerts(matching filter: AlertCancelFilter) -> [Int32] {
+    if let id = filter.id, filter.ids == nil, filter.key == nil, filter.type == nil,
+      filter.scope == nil, filter.queue == nil, filter.states == nil
+    {
+      // One id, the usual call: no candidate sets to build.
+      guard let slot = slotByID[id], !alerts[Int(slot)].state.isEnded else { return [] }
+      return [slot]
+    }
+    // The smallest source of candidates (a list and its kind, or ids).
+    var best: (count: Int, list: AlertList, kind: ListKind)?
+    func consider(_ list: AlertList?, kind: ListKind) {
+      let list = list ?? AlertList()
+      if best.map({ list.count < $0.count }) ?? true { best = (list.count, list, kind) }
+    }
+    var idSource: [String]?
+    if let id = filter.id { idSource = [id] }
+    if let ids = filter.ids, idSource.map({ ids.count < $0.count }) ?? true { idSource = ids }
+    if let key = filter.key {
+      consider(keyNames.number(of: key).map { keyNames.lists[Int($0)] }, kind: .key)
+    }
+    if let type = filter.type {
+      consider(typeNames.number(of: type).map { typeNames.lists[Int($0)] }, kind: .type)
+    }
+    if let scope = filter.scope {
+      consider(
+        scopeNames.number(of: scope).map { scopeNames.lists[Int($0)] }, kind: .scope)
+    }
     if let queue = filter.queue {
-      sources.append(queueIndex[queue].map { queues[$0].activeIDs } ?? [])
+      consider(queueIndex[queue].map { queues[$0].active }, kind: .queue)
     }
-    let candidates =
-      sources.min { $0.count < $1.count }.map(Array.init)
-      ?? queues.flatMap(\.activeIDs)
+    var candidates: [Int32]
+    if let idSource, best.map({ idSource.count <= $0.count }) ?? true {
+      candidates = []
+      var seen = Set<Int32>()
+      for id in idSource {
+        if let slot = slotByID[id], seen.insert(slot).inserted { candidates.append(slot) }
+      }
+    } else if let best {
+      candidates = slots(on: best.list, kind: best.kind)
+    } else {
+      candidates = queues.flatMap { slots(on: $0.active, kind: .queue) }
+    }
+    let ids = filter.ids.map(Set.init)
     let states = filter.states.map(Set.init)
-    let matches = candidates.compactMap { id -> Alert? in
-      guard let alert = records[id]?.alert, !alert.state.isEnded,
-        filter.id.map({ $0 == alert.id }) ?? true,
-        ids?.contains(alert.id) ?? true,
-        filter.key.map({ $0 == alert.key }) ?? true,
-        filter.type.map({ $0 == alert.type }) ?? true,
-        filter.scope.map({ $0 == alert.scope }) ?? true,
-        filter.queue.map({ $0 == alert.queue }) ?? true,
-        states?.contains(alert.state) ?? true
-      else { return nil }
-      return alert
+    candidates.removeAll { slot in
+      let alert = alerts[Int(slot)]
+      let matches =
+        !alert.state.isEnded
+        && filter.id.map({ $0 == alert.id }) ?? true
+        && ids?.contains(alert.id) ?? true
+        && filter.key.map({ $0 == alert.key }) ?? true
+        && filter.type.map({ $0 == alert.type }) ?? true
+        && filter.scope.map({ $0 == alert.scope }) ?? true
+        && filter.queue.map({ $0 == alert.queue }) ?? true
+        && states?.contains(alert.state) ?? true
+      return !matches
     }
-    return matches.sorted { $0.seq < $1.seq }
+    if candidates.count > 1 {
+      candidates.sort { alerts[Int($0)].seq < alerts[Int($1)].seq }
+    }
+    return candidates
   }
 
-  /// Cancels `alerts` (active ones) in the given order.
-  mutating func cancelInOrder(_ alerts: [Alert]) {
-    for alert in alerts {
-      move(alert.id, to: .cancelled, reason: .cancelled, hide: .cancelled)
+  /// Cancels the active alerts in `slots`, in the given order.
+  mutating func cancelInOrder(_ slots: [Int32]) {
+    for slot in slots {
+      move(slot, to: .cancelled, reason: .cancelled, hide: .cancelled)
     }
   }
 
@@ -332,37 +370,43 @@ extension AlertManager {
   /// waits.
   /// - Complexity: O(t log n) for the t timers due now, plus the pump.
   mutating func runInstant() {
-    var dismissals: [String] = []
-    var readiness: [String] = []
-    var expiries: [String] = []
+    var dismissals: [Int32] = []
+    var readiness: [Int32] = []
+    var expiries: [Int32] = []
     while let timer = timers.popDue(upTo: now) {
       switch timer.key {
-      case .ready(let id): readiness.append(id)
-      case .expire(let id): expiries.append(id)
-      case .dismiss(let id): dismissals.append(id)
+      case .ready(let slot):
+        records[Int(slot)].timers.remove(.ready)
+        readiness.append(slot)
+      case .expire(let slot):
+        records[Int(slot)].timers.remove(.expire)
+        expiries.append(slot)
+      case .dismiss(let slot):
+        records[Int(slot)].timers.remove(.dismiss)
+        dismissals.append(slot)
       case .gapEnd(let queue):
         queues[queue].gapUntil = nil
-        dirty.insert(queue)
+        markDirty(queue)
       }
     }
-    for id in inSeqOrder(dismissals) where records[id]?.alert.state == .showing {
-      move(id, to: .done, reason: .timeout, hide: .timeout)
+    for slot in inSeqOrder(dismissals) where alerts[Int(slot)].state == .showing {
+      move(slot, to: .done, reason: .timeout, hide: .timeout)
     }
-    for id in inSeqOrder(readiness) where records[id]?.alert.state == .scheduled {
-      move(id, to: .pending, reason: .ready)
+    for slot in inSeqOrder(readiness) where alerts[Int(slot)].state == .scheduled {
+      move(slot, to: .pending, reason: .ready)
     }
     settle()
-    for id in inSeqOrder(expiries) {
-      guard let state = records[id]?.alert.state, state == .scheduled || state == .pending
-      else { continue }
-      move(id, to: .expired, reason: .expired)
+    for slot in inSeqOrder(expiries) {
+      let state = alerts[Int(slot)].state
+      guard state == .scheduled || state == .pending else { continue }
+      move(slot, to: .expired, reason: .expired)
     }
     settle()
   }
 
-  private func inSeqOrder(_ ids: [String]) -> [String] {
-    guard ids.count > 1 else { return ids }
-    return ids.sorted { (records[$0]?.alert.seq ?? 0) < (records[$1]?.alert.seq ?? 0) }
+  private func inSeqOrder(_ slots: [Int32]) -> [Int32] {
+    guard slots.count > 1 else { return slots }
+    return slots.sorted { alerts[Int($0)].seq < alerts[Int($1)].seq }
   }
 
   /// After the active scope changed: suspends every showing alert whose scope is no longer
@@ -372,13 +416,16 @@ extension AlertManager {
     let active = navigation.active
     guard active != previous else { return }
     for queue in queues.indices {
-      let leaving = queues[queue].showing.keys.compactMap { records[$0] }
-        .filter { $0.alert.scope != nil && $0.alert.scope != active }
-        .sorted { $0.showSeq < $1.showSeq }
-      for record in leaving {
-        move(record.alert.id, to: .suspended, reason: .suspended, hide: .suspended)
+      let leaving = queues[queue].showing.nodes.map(\.slot)
+        .filter { slot in
+          let scope = alerts[Int(slot)].scope
+          return scope != nil && scope != active
+        }
+        .sorted { records[Int($0)].showSeq < records[Int($1)].showSeq }
+      for slot in leaving {
+        move(slot, to: .suspended, reason: .suspended, hide: .suspended)
       }
-      dirty.insert(queue)
+      markDirty(queue)
     }
   }
 
@@ -387,14 +434,21 @@ extension AlertManager {
   /// restored alerts wait for the first call.
   mutating func settle() {
     guard !holdingRestored, !dirty.isEmpty else { return }
-    for queue in dirty.sorted() {
+    // A pump changes alerts of its own queue only: nothing joins `dirty` meanwhile.
+    for queue in dirty.count > 1 ? dirty.sorted() : dirty {
       pump(queue)
-      if queues[queue].isBusy && queues[queue].activeIDs.isEmpty {
+      if queues[queue].isBusy && queues[queue].active.count == 0 {
         queues[queue].isBusy = false
-        outputs.append(.event(.alertIdle(queue: queues[queue].name, at: now)))
+        events.append(.alertIdle(queue: queues[queue].name, at: now))
       }
     }
-    dirty.removeAll()
+    for queue in dirty { queues[queue].isDirty = false }
+    dirty.removeAll(keepingCapacity: true)
+  }
+
+  /// The number of the active scope, -1 when there is none or no alert has that scope.
+  private var activeScopeNumber: Int32 {
+    navigation.active.flatMap { scopeNames.number(of: $0) } ?? -1
   }
 
   /// Fills the queue's free places with its best eligible alerts; then, while it is full, lets
@@ -404,43 +458,47 @@ extension AlertManager {
   /// - Complexity: O(log n) per alert shown, displaced or limited.
   mutating func pump(_ queue: Int) {
     guard queues[queue].isOpen else { return }
-    let active = navigation.active
+    let hasScoped = !queues[queue].waiting.scoped.isEmpty
+    let active = hasScoped ? activeScopeNumber : -1
     while queues[queue].showing.count < queues[queue].settings.maxConcurrent,
       let next = queues[queue].waiting.best(activeScope: active)
     {
-      if mayShow(next.key) { show(next.key) }
+      if mayShow(next.slot) { show(next.slot) }
     }
     while let next = queues[queue].preempting.best(activeScope: active),
       queues[queue].showing.count >= queues[queue].settings.maxConcurrent,
       let lowest = queues[queue].showing.min, next.rank.priority > lowest.rank.priority
     {
-      guard mayShow(next.key) else { continue }
-      move(lowest.key, to: .suspended, reason: .preempted, hide: .preempted)
-      show(next.key)
+      guard mayShow(next.slot) else { continue }
+      move(lowest.slot, to: .suspended, reason: .preempted, hide: .preempted)
+      show(next.slot)
     }
   }
 
-  private mutating func show(_ id: String) {
-    let resumed = records[id]?.alert.state == .suspended
-    move(id, to: .showing, reason: resumed ? .resumed : .shown)
+  private mutating func show(_ slot: Int32) {
+    let resumed = alerts[Int(slot)].state == .suspended
+    move(slot, to: .showing, reason: resumed ? .resumed : .shown)
   }
 
-  /// Whether waiting alert `id` may show now under its frequency limit. A resumption is not a
-  /// new show and is always allowed. When the limit forbids it, the alert is dropped
-  /// (cancelled, `limited`) or deferred to its `retryAt` (`scheduled`), and false returned.
-  private mutating func mayShow(_ id: String) -> Bool {
-    guard let record = records[id], record.alert.state == .pending,
-      record.limit != nil || (record.cooldownMs ?? 0) > 0
+  /// Whether the waiting alert in `slot` may show now under its frequency limit. A
+  /// resumption is not a new show and is always allowed. When the limit forbids it, the
+  /// alert is dropped (cancelled, `limited`) or deferred to its `retryAt` (`scheduled`), and
+  /// false returned.
+  private mutating func mayShow(_ slot: Int32) -> Bool {
+    let row = Int(slot)
+    guard alerts[row].state == .pending,
+      records[row].limit != nil || (records[row].cooldownMs ?? 0) > 0
     else { return true }
+    let record = records[row]
     let allowedAt = ShowHistory.earliestShow(
       at: now,
-      times: countedShows(type: record.alert.type, key: record.alert.key, limit: record.limit),
+      times: countedShows(type: alerts[row].type, key: alerts[row].key, limit: record.limit),
       limit: record.limit, cooldownMs: record.cooldownMs)
     guard allowedAt != now else { return true }
     if record.onLimit == .defer, let allowedAt {
-      move(id, to: .scheduled, reason: .deferred) { $0.readyAt = allowedAt }
+      move(slot, to: .scheduled, reason: .deferred) { $0.readyAt = allowedAt }
     } else {
-      move(id, to: .cancelled, reason: .limited)
+      move(slot, to: .cancelled, reason: .limited)
     }
     return false
   }

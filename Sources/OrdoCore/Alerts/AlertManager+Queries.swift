@@ -5,8 +5,8 @@ extension AlertManager {
   /// - Throws: `.notFound(kind: "alert", id:)`.
   /// - Complexity: O(1)
   public func alert(id: String) throws(CoreError) -> Alert {
-    guard let record = records[id] else { throw .notFound(.alert, id: id) }
-    return record.alert
+    guard let slot = slotByID[id] else { throw .notFound(.alert, id: id) }
+    return alerts[Int(slot)]
   }
 
   /// `alert.list`: the alerts matching every filter given, showing ones first (in the order
@@ -14,35 +14,31 @@ extension AlertManager {
   /// then scheduled ones by `readyAt`, then ended ones, newest first.
   /// - Complexity: O(m log m) for the m alerts of the queue (or of the manager).
   public func list(_ filter: AlertListFilter = AlertListFilter()) -> [Alert] {
-    let candidates: [Record]
+    let candidates: [Int32]
     if let name = filter.queue {
       guard let queue = queueIndex[name] else { return [] }
-      let active = queues[queue].activeIDs.compactMap { records[$0] }
-      let ended = queues[queue].history.all.compactMap { entry -> Record? in
-        guard let record = records[entry.id], record.alert.state.isEnded,
-          record.endOrder == entry.endOrder
-        else { return nil }
-        return record
-      }
+      let active = slots(on: queues[queue].active, kind: .queue)
+      let ended = queues[queue].history.all.filter(isLive).map(\.slot)
       candidates = active + ended
     } else {
-      candidates = Array(records.values)
+      candidates = records.indices.filter { records[$0].isLive }.map { Int32($0) }
     }
     let states = filter.states.map(Set.init)
     return
       candidates
-      .filter { record in
-        let alert = record.alert
+      .filter { slot in
+        let alert = alerts[Int(slot)]
         return (states?.contains(alert.state) ?? true)
           && (filter.type.map { $0 == alert.type } ?? true)
           && (filter.scope.map { $0 == alert.scope } ?? true)
       }
-      .sorted(by: Self.presentationOrder)
-      .map(\.alert)
+      .sorted { presentationOrder($0, $1) }
+      .map { alerts[Int($0)] }
   }
 
   /// Whether `lhs` comes before `rhs` in `alert.list`.
-  static func presentationOrder(_ lhs: Record, _ rhs: Record) -> Bool {
+  func presentationOrder(_ lhsSlot: Int32, _ rhsSlot: Int32) -> Bool {
+    let (lhs, rhs) = (records[Int(lhsSlot)], records[Int(rhsSlot)])
     func group(_ state: AlertState) -> Int {
       switch state {
       case .showing: return 0
@@ -51,7 +47,7 @@ extension AlertManager {
       case .done, .cancelled, .expired: return 3
       }
     }
-    let (left, right) = (lhs.alert, rhs.alert)
+    let (left, right) = (alerts[Int(lhsSlot)], alerts[Int(rhsSlot)])
     let (leftGroup, rightGroup) = (group(left.state), group(right.state))
     guard leftGroup == rightGroup else { return leftGroup < rightGroup }
     switch leftGroup {

@@ -13,34 +13,20 @@
 /// manager knows; `alert.changed` comes before the `alert.show`/`alert.hide` it explains and
 /// `alert.idle` after the queue was pumped; queues are pumped in the order they were created.
 public struct AlertManager: Sendable {
+  /// A timer, keyed by the slot of its alert (or its queue's index).
   enum Timer: Hashable, Sendable {
-    case ready(String)
-    case expire(String)
-    case dismiss(String)
+    case ready(Int32)
+    case expire(Int32)
+    case dismiss(Int32)
     case gapEnd(queue: Int)
   }
 
-  /// What a call produced, in order: shows (the screen adds the mounted layer), other
-  /// events, and the layers of mounted alerts to take down.
-  enum Output: Equatable, Sendable {
-    case show(Alert, resumed: Bool, at: Int64)
-    case event(ScreenEvent)
+  /// What happens to the layers of mounted alerts, in order: the show at `events[index]`
+  /// mounts one (the screen fills in the event's layer), an alert that stops showing takes
+  /// its layer down.
+  enum LayerChange: Equatable, Sendable {
+    case mount(eventIndex: Int)
     case unmount(alertID: String)
-  }
-
-  struct Record: Sendable {
-    var alert: Alert
-    /// The index of its queue in `queues`.
-    let queue: Int
-    var preempt: Bool
-    /// The limit, cooldown and `onLimit` it got at enqueue.
-    var limit: FrequencyLimit?
-    var cooldownMs: Int64?
-    var onLimit: OnLimit
-    /// The order of its latest show (the preemption tiebreak).
-    var showSeq: Int64 = 0
-    /// The order in which it ended; names its live history entry.
-    var endOrder: Int64 = 0
   }
 
   /// The most alerts that may be active (not ended) at once.
@@ -60,14 +46,24 @@ public struct AlertManager: Sendable {
   /// `takeObservations()` (`ordo report`), subscribed or not.
   public var observesTimeline = false
 
-  var records: [String: Record] = [:]
+  /// Every alert kept (active, or ended in its queue's history), by slot, and what the
+  /// manager keeps beside each; see AlertManager+Storage.swift.
+  var alerts: [Alert] = []
+  var records: [Record] = []
+  var freeSlots: [Int32] = []
+  var slotByID: [String: Int32] = [:]
+  /// Per slot: its position in its queue's waiting, preempting and showing heap (-1: none).
+  var waitingPositions: [Int32] = []
+  var preemptingPositions: [Int32] = []
+  var showingPositions: [Int32] = []
+  var typeNames = NameTable()
+  var keyNames = NameTable()
+  var scopeNames = NameTable()
   var queues: [AlertQueue] = []
   var queueIndex: [String: Int] = [:]
-  var types: [String: AlertTypeDefinition] = [:]
+  /// The index of queue "default" once it exists (most alerts go there: no hash to find it).
+  var defaultQueue: Int?
   var timers = TimerQueue<Timer>()
-  var activeByKey: [String: Set<String>] = [:]
-  var activeByType: [String: Set<String>] = [:]
-  var activeByScope: [String: Set<String>] = [:]
   var shows = ShowHistory()
   var lastSeq: Int64 = 0
   var lastShowSeq: Int64 = 0
@@ -77,14 +73,19 @@ public struct AlertManager: Sendable {
   /// Set by `restore`: nothing is pumped until the first call after it (restored alerts must
   /// not show before the shell's first request was applied).
   var holdingRestored = false
-  /// Queues (by index) whose alerts changed since the last pump.
-  var dirty: Set<Int> = []
-  var outputs: [Output] = []
+  /// Queues (by index) whose alerts changed since the last pump (each also `isDirty`).
+  var dirty: [Int] = []
+  /// The events produced since the screen last took them, oldest first (shows with a mount
+  /// have no layer yet), and the layer changes they ask for.
+  var events: [ScreenEvent] = []
+  var layerChanges: [LayerChange] = []
   var durable = DurableChanges()
   var observations: [TimelineObservation] = []
-  /// Alerts forgotten by history trimming during the current call, so it can still return
-  /// their final state.
-  var forgottenThisCall: [String: Alert] = [:]
+  /// The `seq` of the alert whose final state the current call returns (0: none), and that
+  /// alert if history trimming forgot it during the call (a copy of one alert, not of every
+  /// alert trimmed).
+  var callSubject: Int64 = 0
+  var forgottenSubject: Alert?
 
   public init(maxAlerts: Int = 1_000_000, now: Int64 = 0, startedWallAt: Int64 = 0) {
     self.maxAlerts = maxAlerts
@@ -99,13 +100,6 @@ public struct AlertManager: Sendable {
 
   /// Whether any timer is set (restored ones included).
   public var hasTimers: Bool { !timers.isEmpty }
-
-  /// Takes the outputs produced since the last drain.
-  mutating func drainOutputs() -> [Output] {
-    guard !outputs.isEmpty else { return [] }
-    defer { outputs.removeAll(keepingCapacity: true) }
-    return outputs
-  }
 
   // MARK: - Alerts
 
@@ -124,7 +118,8 @@ public struct AlertManager: Sendable {
     if let parent = request.mount?.parent, !mountParentExists {
       throw .notFound(.layer, id: parent)
     }
-    let definition = types[request.type]
+    let typeName = typeNames.number(of: request.type)
+    let definition = typeName.flatMap { typeNames.definitions[Int($0)] }
     let queueName = request.queue ?? definition?.queue ?? "default"
     let limit: FrequencyLimit? =
       switch request.limit {
@@ -144,17 +139,25 @@ public struct AlertManager: Sendable {
       switch request.onDuplicate {
       case .error: throw .alreadyExists(.key, id: key)
       case .ignore, .allow:
+        let alert = alerts[Int(existing)]
         finishChange()
-        return AlertEnqueueResult(alert: existing.alert, disposition: .ignored)
+        return AlertEnqueueResult(alert: alert, disposition: .ignored)
       case .replace:
-        replace(existing.alert.id, data: request.data, priority: request.priority)
+        let alert = alerts[Int(existing)]
+        callSubject = alert.seq
+        replace(existing, data: request.data, priority: request.priority)
         finishChange()
-        return AlertEnqueueResult(alert: finalState(of: existing.alert), disposition: .replaced)
+        return AlertEnqueueResult(
+          alert: finalState(of: existing, alert: alert), disposition: .replaced)
       }
     }
 
-    if let id = request.id, let known = records[id], !known.alert.state.isEnded {
-      throw .alreadyExists(.alert, id: id)
+    // The slot of an ended alert with the id asked for (it is forgotten: ids of ended
+    // alerts are free).
+    var ended: Int32?
+    if let id = request.id, let known = slotByID[id] {
+      guard alerts[Int(known)].state.isEnded else { throw .alreadyExists(.alert, id: id) }
+      ended = known
     }
     guard counts.active < maxAlerts else {
       throw .limitExceeded(.maxAlerts, limit: maxAlerts, value: counts.active + 1)
@@ -183,12 +186,13 @@ public struct AlertManager: Sendable {
     }
 
     let id = request.id ?? generateID()
-    forget(id)
+    if let ended { forget(slot: ended) }
     let queue = queueOrdinal(queueName)
     lastSeq += 1
+    callSubject = lastSeq
     let state: AlertState = (readyAt ?? now) > now ? .scheduled : .pending
     var alert = Alert(
-      id: id, queue: queueName, type: request.type,
+      id: id, queue: queues[queue].name, type: request.type,
       priority: request.priority ?? definition?.priority ?? 0, state: state,
       scope: request.scope ?? definition?.scope, key: request.key, data: request.data,
       result: nil, seq: lastSeq, createdAt: now, readyAt: readyAt,
@@ -196,14 +200,15 @@ public struct AlertManager: Sendable {
       durationMs: request.durationMs ?? definition?.durationMs, shownAt: nil, endedAt: nil,
       endReason: nil, shownCount: 0, mount: request.mount)
     alert.persist = request.persist ?? definition?.persist ?? false
-    insert(
+    let slot = insert(
+      alert,
       Record(
-        alert: alert, queue: queue, preempt: request.preempt, limit: limit,
-        cooldownMs: cooldownMs, onLimit: onLimit))
+        queue: queue, preempt: request.preempt, limit: limit, cooldownMs: cooldownMs,
+        onLimit: onLimit), typeName: typeName)
     if tracksDurableChanges { durable.countersChanged = true }
     if observesTimeline { observations.append(.created(alert, at: now)) }
     finishChange()
-    return AlertEnqueueResult(alert: finalState(of: alert), disposition: .queued)
+    return AlertEnqueueResult(alert: finalState(of: slot, alert: alert), disposition: .queued)
   }
 
   /// `alert.complete`: the user closed a showing or suspended alert; it becomes `done`
@@ -212,17 +217,18 @@ public struct AlertManager: Sendable {
   /// - Complexity: O(log n)
   mutating func complete(id: String, result: RawJSON?) throws(CoreError) -> Alert {
     beginChange()
-    guard let record = records[id] else { throw .notFound(.alert, id: id) }
-    let state = record.alert.state
+    guard let slot = slotByID[id] else { throw .notFound(.alert, id: id) }
+    let state = alerts[Int(slot)].state
     guard state == .showing || state == .suspended else {
       throw .invalidState(
         .notShowing, state: state,
         message: "Alert \"\(id)\" is \(state.rawValue); only a showing or suspended alert can be"
           + " completed.")
     }
-    let completed = move(id, to: .done, reason: .completed) { $0.result = result }
+    callSubject = alerts[Int(slot)].seq
+    let completed = move(slot, to: .done, reason: .completed) { $0.result = result }
     finishChange()
-    return completed.map(finalState(of:)) ?? record.alert
+    return finalState(of: slot, alert: completed)
   }
 
   /// `alert.cancel`: cancels every active alert matching all the given filters, in enqueue
@@ -234,9 +240,10 @@ public struct AlertManager: Sendable {
     beginChange()
     try Self.validate(filter)
     let matches = activeAlerts(matching: filter)
+    let ids = matches.map { alerts[Int($0)].id }
     cancelInOrder(matches)
     finishChange()
-    return matches.map(\.id)
+    return ids
   }
 
   /// `alert.clear`: cancels every active alert of `queue` (nil: of every queue) and forgets
@@ -252,12 +259,13 @@ public struct AlertManager: Sendable {
       targets = Array(queues.indices)
     }
     var removed = 0
-    var active: [Alert] = []
+    var active: [Int32] = []
     for queue in targets {
-      removed += queues[queue].activeIDs.count + queues[queue].historyCount
-      active += queues[queue].activeIDs.compactMap { records[$0]?.alert }
+      removed += queues[queue].active.count + queues[queue].historyCount
+      active += slots(on: queues[queue].active, kind: .queue)
     }
-    cancelInOrder(active.sorted { $0.seq < $1.seq })
+    active.sort { alerts[Int($0)].seq < alerts[Int($1)].seq }
+    cancelInOrder(active)
     for queue in targets { forgetHistory(of: queue) }
     finishChange()
     return removed
@@ -295,7 +303,7 @@ public struct AlertManager: Sendable {
     }
     queues[queue].isConfigured = true
     if tracksDurableChanges { durable.queues.insert(queues[queue].name) }
-    dirty.insert(queue)
+    markDirty(queue)
     finishChange()
     return queues[queue].settings
   }
@@ -322,7 +330,7 @@ public struct AlertManager: Sendable {
     }
     if let ttlMs = definition.ttlMs, ttlMs < 0 { throw Self.outOfRange("ttlMs", minimum: 0) }
     try Self.validate(limit: definition.limit, cooldownMs: definition.cooldownMs)
-    types[definition.type] = definition
+    typeNames.define(definition.type, as: definition)
     if tracksDurableChanges { durable.types.insert(definition.type) }
     finishChange()
     return definition
@@ -330,7 +338,9 @@ public struct AlertManager: Sendable {
 
   /// The defaults of `type`, nil when it was never defined.
   /// - Complexity: O(1)
-  public func definition(ofType type: String) -> AlertTypeDefinition? { types[type] }
+  public func definition(ofType type: String) -> AlertTypeDefinition? {
+    typeNames.number(of: type).flatMap { typeNames.definitions[Int($0)] }
+  }
 
   /// `alert.pause`: holds `queue` (nil: `"default"`) for `reason` (nil: `"default"`); it shows
   /// nothing new while any reason holds it, and what shows stays.
@@ -362,7 +372,7 @@ public struct AlertManager: Sendable {
     if let reason { try Self.checkName(reason, path: "/reason") }
     let index = queueOrdinal(queue ?? "default")
     change(&queues[index].pauseReasons, reason ?? "default")
-    dirty.insert(index)
+    markDirty(index)
     finishChange()
     return pauseState(queue: queue)
   }
@@ -475,6 +485,10 @@ public struct AlertManager: Sendable {
   // MARK: - Validation
 
   static func checkName(_ value: String, path: String) throws(CoreError) {
+    // 1 to 256 UTF-8 bytes is 1 to 256 scalars (a scalar is 1 to 4 bytes), and the byte count
+    // of a native string is stored: only longer names need their scalars counted.
+    let bytes = value.utf8.count
+    if bytes >= 1 && bytes <= 256 { return }
     let length = value.unicodeScalars.count
     guard length >= 1 && length <= 256 else {
       let field = path.split(separator: "/").joined(separator: ".")

@@ -21,20 +21,26 @@ struct DisplaceRank: Comparable {
 
 /// Ended alerts of one queue, oldest first, for trimming to `historyLimit`.
 ///
-/// An entry is live while the alert it names still has that `endOrder`; entries whose alert
-/// was forgotten or whose id was reused are skipped lazily, so removing one is O(1).
+/// An entry is live while the slot it names still holds an ended alert with that `endOrder`;
+/// entries whose alert was forgotten or whose slot was reused are skipped lazily, so removing
+/// one is O(1).
 struct HistoryLog {
-  private var entries: [(id: String, endOrder: Int64)] = []
+  struct Entry {
+    let slot: Int32
+    let endOrder: Int64
+  }
+
+  private var entries: [Entry] = []
   private var head = 0
 
   var isEmpty: Bool { head == entries.count }
 
-  mutating func append(id: String, endOrder: Int64) {
-    entries.append((id, endOrder))
+  mutating func append(slot: Int32, endOrder: Int64) {
+    entries.append(Entry(slot: slot, endOrder: endOrder))
   }
 
   /// Removes and returns the oldest entry (live or not).
-  mutating func popOldest() -> (id: String, endOrder: Int64)? {
+  mutating func popOldest() -> Entry? {
     guard head < entries.count else { return nil }
     let oldest = entries[head]
     head += 1
@@ -45,15 +51,15 @@ struct HistoryLog {
     return oldest
   }
 
-  var all: ArraySlice<(id: String, endOrder: Int64)> { entries[head...] }
+  var all: ArraySlice<Entry> { entries[head...] }
 
   /// Entries stored, live or not.
   var storedCount: Int { entries.count - head }
 
   /// Drops the entries that are no longer live.
   /// - Complexity: O(n)
-  mutating func removeAll(where isStale: (_ id: String, _ endOrder: Int64) -> Bool) {
-    entries = entries[head...].filter { !isStale($0.id, $0.endOrder) }
+  mutating func removeAll(where isStale: (Entry) -> Bool) {
+    entries = entries[head...].filter { !isStale($0) }
     head = 0
   }
 
@@ -64,51 +70,70 @@ struct HistoryLog {
 }
 
 /// Waiting (pending or suspended) alerts of one queue, in show order: those without a
-/// scope in one heap, those with a scope in a heap per scope (an empty heap is removed).
+/// scope in one heap, those with a scope in a heap per scope (by the scope's number; an empty
+/// heap is removed).
 struct WaitingAlerts {
-  var unscoped = IndexedHeap<String, ShowRank>()
-  var scoped: [String: IndexedHeap<String, ShowRank>] = [:]
+  var unscoped = SlotHeap<ShowRank>()
+  var scoped: [Int32: SlotHeap<ShowRank>] = [:]
 
-  /// The best waiting alert that may show while `activeScope` is on screen.
+  /// The best waiting alert that may show while the scope numbered `activeScope` is on screen
+  /// (-1: none, or one no alert has).
   /// - Complexity: O(1)
-  func best(activeScope: String?) -> (key: String, rank: ShowRank)? {
+  func best(activeScope: Int32) -> SlotHeap<ShowRank>.Node? {
     let free = unscoped.min
-    guard let activeScope, let local = scoped[activeScope]?.min else { return free }
+    guard activeScope >= 0, !scoped.isEmpty, let local = scoped[activeScope]?.min else {
+      return free
+    }
     guard let free else { return local }
     return local.rank < free.rank ? local : free
   }
 
   /// - Complexity: O(1)
-  func rank(of id: String, scope: String?) -> ShowRank? {
-    scope.map { scoped[$0]?.rank(of: id) } ?? unscoped.rank(of: id)
+  func rank(of slot: Int32, scope: Int32, positions: [Int32]) -> ShowRank? {
+    scope >= 0
+      ? scoped[scope]?.rank(of: slot, positions: positions)
+      : unscoped.rank(of: slot, positions: positions)
   }
 
   /// - Complexity: O(log n)
-  mutating func upsert(_ id: String, scope: String?, rank: ShowRank) {
-    if let scope {
-      scoped[scope, default: IndexedHeap()].upsert(id, rank: rank)
+  mutating func upsert(_ slot: Int32, scope: Int32, rank: ShowRank, positions: inout [Int32]) {
+    if scope >= 0 {
+      scoped[scope, default: SlotHeap()].upsert(slot, rank: rank, positions: &positions)
     } else {
-      unscoped.upsert(id, rank: rank)
+      unscoped.upsert(slot, rank: rank, positions: &positions)
     }
   }
 
   /// - Complexity: O(log n)
-  mutating func remove(_ id: String, scope: String?) {
-    guard let scope else {
-      unscoped.remove(id)
+  mutating func remove(_ slot: Int32, scope: Int32, positions: inout [Int32]) {
+    guard scope >= 0 else {
+      unscoped.remove(slot, positions: &positions)
       return
     }
-    scoped[scope]?.remove(id)
+    scoped[scope]?.remove(slot, positions: &positions)
     if scoped[scope]?.isEmpty == true { scoped[scope] = nil }
   }
 
-  func _checkInvariants() {
-    unscoped._checkInvariants()
+  /// Every slot waiting, in no particular order.
+  var slots: [Int32] {
+    unscoped.nodes.map(\.slot) + scoped.values.flatMap { $0.nodes.map(\.slot) }
+  }
+
+  func _checkInvariants(positions: [Int32]) {
+    unscoped._checkInvariants(positions: positions)
     for heap in scoped.values {
       precondition(!heap.isEmpty, "empty scope heap kept")
-      heap._checkInvariants()
+      heap._checkInvariants(positions: positions)
     }
   }
+}
+
+/// The ends and length of a list of active alerts threaded through their records (a queue's,
+/// a type's, a key's, a scope's), in the order they were added.
+struct AlertList: Equatable {
+  var first: Int32 = -1
+  var last: Int32 = -1
+  var count = 0
 }
 
 /// One named queue: its settings, its pause reasons and gap, and its alerts indexed for the
@@ -126,11 +151,13 @@ struct AlertQueue {
   /// The waiting alerts enqueued with `preempt: true` (also in `waiting`): the pump asks
   /// them first whether to displace a showing alert, whatever else waits.
   var preempting = WaitingAlerts()
-  var showing = IndexedHeap<String, DisplaceRank>()
+  var showing = SlotHeap<DisplaceRank>()
   /// Alerts not yet ended.
-  var activeIDs: Set<String> = []
+  var active = AlertList()
   /// Set when the queue holds an active alert, cleared when `alert.idle` is emitted.
   var isBusy = false
+  /// Whether it waits in `AlertManager.dirty` for the next pump.
+  var isDirty = false
   var history = HistoryLog()
   /// Live entries of `history`.
   var historyCount = 0
@@ -147,16 +174,4 @@ struct AlertQueue {
 
   /// Whether the queue may show something new now.
   var isOpen: Bool { pauseReasons.isEmpty && gapUntil == nil }
-
-  /// - Complexity: O(log n)
-  mutating func insertWaiting(_ id: String, scope: String?, rank: ShowRank, preempt: Bool) {
-    waiting.upsert(id, scope: scope, rank: rank)
-    if preempt { preempting.upsert(id, scope: scope, rank: rank) }
-  }
-
-  /// - Complexity: O(log n)
-  mutating func removeWaiting(_ id: String, scope: String?, preempt: Bool) {
-    waiting.remove(id, scope: scope)
-    if preempt { preempting.remove(id, scope: scope) }
-  }
 }

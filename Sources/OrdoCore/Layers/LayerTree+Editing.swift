@@ -64,21 +64,23 @@ extension LayerTree {
       sorts[row] = sort
       index = siblings.insert(slot, sort: sort, into: parent, at: .byRule)
     }
+    let oldFrame = flags[row].contains(.framed) ? self.frame(at: row) : nil
+    let newFrame: Frame?
     switch frame {
-    case .keep: break
-    case .clear: flags[row].remove(.framed)
-    case .set(let newFrame):
-      frames[row] = newFrame
-      flags[row].insert(.framed)
+    case .keep: newFrame = oldFrame
+    case .clear: newFrame = nil
+    case .set(let given): newFrame = given
     }
+    let newData: RawJSON?
+    switch data {
+    case .keep: newData = self.data(at: row)
+    case .clear: newData = nil
+    case .set(let given): newData = given
+    }
+    setDetail(frame: newFrame, data: newData, at: row)
     if let hidden { flags[row].set(.hidden, hidden) }
     if let interactive { flags[row].set(.interactive, interactive) }
     if let clips { flags[row].set(.clips, clips) }
-    switch data {
-    case .keep: break
-    case .clear: payloads[row] = nil
-    case .set(let newData): payloads[row] = newData
-    }
     return layer(at: slot, index: index ?? siblings.index(of: slot), parentID: parentID(of: slot))
   }
 

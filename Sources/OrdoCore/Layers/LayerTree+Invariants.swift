@@ -6,7 +6,7 @@ extension LayerTree {
     #if DEBUG
       let slots = ids.count
       let lengths = [
-        parents.count, sorts.count, frames.count, flags.count, payloads.count,
+        parents.count, sorts.count, flags.count, detailIndex.count,
         siblings.roots.count, siblings.itemLeaf.count, siblings.childCounts.count,
       ]
       precondition(lengths.allSatisfy { $0 == slots }, "slot arrays differ in length")
@@ -21,6 +21,22 @@ extension LayerTree {
         precondition(
           siblings.roots[row] == -1 && siblings.itemLeaf[row] == -1, "a free slot is linked")
       }
+      var detailUsed = Array(repeating: false, count: details.count)
+      for index in freeDetails {
+        precondition(!detailUsed[Int(index)], "a free detail is listed twice")
+        detailUsed[Int(index)] = true
+        precondition(details[Int(index)].data == nil, "a free detail keeps data")
+      }
+      for row in 0..<slots {
+        let index = detailIndex[row]
+        let needed = flags[row].contains(.framed) || (index >= 0 && details[Int(index)].data != nil)
+        precondition((index >= 0) == needed, "a detail is missing or kept for nothing")
+        if index >= 0 {
+          precondition(!detailUsed[Int(index)], "a detail is shared or free")
+          detailUsed[Int(index)] = true
+        }
+      }
+      precondition(detailUsed.allSatisfy { $0 }, "a detail is lost")
       var live = 0
       for row in 0..<slots where !free[row] {
         precondition(flags[row].contains(.live), "a slot is neither live nor free")

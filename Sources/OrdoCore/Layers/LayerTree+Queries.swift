@@ -117,6 +117,7 @@ extension LayerTree {
   /// - Complexity: O(d), d the depth of `slot`.
   func path(to slot: Int32) -> [String] {
     var path: [String] = []
+    path.reserveCapacity(8)
     var current = slot
     while current != Self.rootSlot {
       path.append(ids[Int(current)])

@@ -26,7 +26,7 @@ extension SiblingForest {
       (leaf, offset, index) = (leftmostLeaf(from: root), 0, 0)
     case .top:
       leaf = rightmostLeaf(from: root)
-      offset = Int(leafCount[leaf])
+      offset = Int(leaves[leaf].count)
       index = count(of: owner) - 1
     case .below(let neighbour):
       leaf = Int(itemLeaf[Int(neighbour)])
@@ -44,32 +44,32 @@ extension SiblingForest {
   private mutating func insert(
     _ item: Int32, sort: Int64, inLeaf leaf: Int, at offset: Int, owner: Int
   ) {
-    let count = Int(leafCount[leaf])
-    if count == leafCapacity(ofClass: Int(leafClass[leaf])) && Int(leafClass[leaf]) < fullLeafClass
-    {
+    let count = Int(leaves[leaf].count)
+    let sizeClass = Int(leaves[leaf].sizeClass)
+    if count == leafCapacity(ofClass: sizeClass) && sizeClass < fullLeafClass {
       // Only a root leaf is below full class: grow it in place.
-      resizeLeaf(leaf, toClass: Int(leafClass[leaf]) + 1)
+      resizeLeaf(leaf, toClass: Int(leaves[leaf].sizeClass) + 1)
     }
-    if count < leafCapacity(ofClass: Int(leafClass[leaf])) {
+    if count < leafCapacity(ofClass: Int(leaves[leaf].sizeClass)) {
       putItem(item, sort: sort, inLeaf: leaf, at: offset)
       propagateInsertion(from: .leaf(leaf), split: nil, minChanged: offset == 0, owner: owner)
       return
     }
     let middle: Int
-    if offset == count && leafNext[leaf] < 0 {
+    if offset == count && leaves[leaf].next < 0 {
       middle = count
-    } else if offset == 0 && leafPrevious[leaf] < 0 {
+    } else if offset == 0 && leaves[leaf].previous < 0 {
       middle = 0
     } else {
       middle = count / 2
     }
     let right = makeLeaf(sizeClass: fullLeafClass)
     transferItems(count - middle, from: leaf, at: middle, to: right, at: 0)
-    let next = leafNext[leaf]
-    leafNext[right] = next
-    leafPrevious[right] = Int32(leaf)
-    if next >= 0 { leafPrevious[Int(next)] = Int32(right) }
-    leafNext[leaf] = Int32(right)
+    let next = leaves[leaf].next
+    leaves[right].next = next
+    leaves[right].previous = Int32(leaf)
+    if next >= 0 { leaves[Int(next)].previous = Int32(right) }
+    leaves[leaf].next = Int32(right)
     if offset < middle || middle == 0 {
       putItem(item, sort: sort, inLeaf: leaf, at: offset)
     } else {
@@ -134,17 +134,17 @@ extension SiblingForest {
   mutating func remove(_ item: Int32, from owner: Int) {
     let leaf = Int(itemLeaf[Int(item)])
     let offset = self.offset(of: item, inLeaf: leaf)
-    let start = Int(leafStart[leaf])
-    let count = Int(leafCount[leaf])
+    let start = Int(leaves[leaf].start)
+    let count = Int(leaves[leaf].count)
     for index in start + offset..<start + count - 1 {
       arenaItems[index] = arenaItems[index + 1]
       arenaSorts[index] = arenaSorts[index + 1]
     }
-    leafCount[leaf] = Int32(count - 1)
+    leaves[leaf].count = Int32(count - 1)
     itemLeaf[Int(item)] = -1
     childCounts[owner] -= 1
-    var position = Int(leafPosition[leaf])
-    var parent = Int(leafParent[leaf])
+    var position = Int(leaves[leaf].position)
+    var parent = Int(leaves[leaf].parent)
     while parent >= 0 {
       innerSizes[parent * innerCapacity + position] -= 1
       position = Int(innerPosition[parent])
@@ -177,9 +177,9 @@ extension SiblingForest {
         switch (left, right) {
         case (.leaf(let leftLeaf), .leaf(let rightLeaf)):
           transferItems(rightFill, from: rightLeaf, at: 0, to: leftLeaf, at: leftFill)
-          let next = leafNext[rightLeaf]
-          leafNext[leftLeaf] = next
-          if next >= 0 { leafPrevious[Int(next)] = Int32(leftLeaf) }
+          let next = leaves[rightLeaf].next
+          leaves[leftLeaf].next = next
+          if next >= 0 { leaves[Int(next)].previous = Int32(leftLeaf) }
           freeLeaf(rightLeaf)
         case (.inner(let leftInner), .inner(let rightInner)):
           transferEntries(rightFill, from: rightInner, at: 0, to: leftInner, at: leftFill)
@@ -235,8 +235,8 @@ extension SiblingForest {
       node = only
     }
     guard case .leaf(let leaf) = node else { return }
-    let count = Int(leafCount[leaf])
-    let sizeClass = Int(leafClass[leaf])
+    let count = Int(leaves[leaf].count)
+    let sizeClass = Int(leaves[leaf].sizeClass)
     if count == 0 {
       freeLeaf(leaf)
       setRoot(nil, of: owner)
@@ -283,13 +283,13 @@ extension SiblingForest {
     guard let root = root(of: owner) else { return }
     var leaf = leftmostLeaf(from: root)
     while leaf >= 0 {
-      let start = Int(leafStart[leaf])
-      for index in start..<start + Int(leafCount[leaf]) {
+      let start = Int(leaves[leaf].start)
+      for index in start..<start + Int(leaves[leaf].count) {
         let item = arenaItems[index]
         itemLeaf[Int(item)] = -1
         visit(item)
       }
-      let next = Int(leafNext[leaf])
+      let next = Int(leaves[leaf].next)
       freeLeaf(leaf)
       leaf = next
     }

@@ -8,7 +8,7 @@ extension SiblingForest {
 
   func makeUsage() -> Usage {
     Usage(
-      leaves: Array(repeating: false, count: leafStart.count),
+      leaves: Array(repeating: false, count: leaves.count),
       inners: Array(repeating: false, count: innerCount.count),
       arena: Array(repeating: false, count: arenaItems.count))
   }
@@ -30,8 +30,8 @@ extension SiblingForest {
     for (position, leaf) in leaves.enumerated() {
       let previous = position > 0 ? Int32(leaves[position - 1]) : -1
       let next = position + 1 < leaves.count ? Int32(leaves[position + 1]) : -1
-      precondition(leafPrevious[leaf] == previous, "the leaf chain is broken (previous)")
-      precondition(leafNext[leaf] == next, "the leaf chain is broken (next)")
+      precondition(self.leaves[leaf].previous == previous, "the leaf chain is broken (previous)")
+      precondition(self.leaves[leaf].next == next, "the leaf chain is broken (next)")
     }
     for position in items.indices.dropFirst() {
       precondition(items[position - 1].sort <= items[position].sort, "sorts decrease")
@@ -48,12 +48,12 @@ extension SiblingForest {
     case .leaf(let leaf):
       precondition(!usage.leaves[leaf], "a leaf is used twice")
       usage.leaves[leaf] = true
-      let count = Int(leafCount[leaf])
-      let sizeClass = Int(leafClass[leaf])
+      let count = Int(self.leaves[leaf].count)
+      let sizeClass = Int(self.leaves[leaf].sizeClass)
       precondition(count >= 1, "an empty leaf")
       precondition(count <= leafCapacity(ofClass: sizeClass), "an overfull leaf")
       precondition(isRoot || sizeClass == fullLeafClass, "a small non-root leaf")
-      let start = Int(leafStart[leaf])
+      let start = Int(self.leaves[leaf].start)
       for index in start..<start + leafCapacity(ofClass: sizeClass) {
         precondition(!usage.arena[index], "arena chunks overlap")
         usage.arena[index] = true

@@ -4,8 +4,8 @@ extension SiblingForest {
 
   /// Opens a gap at `offset` of `leaf` and puts `item` there.
   mutating func putItem(_ item: Int32, sort: Int64, inLeaf leaf: Int, at offset: Int) {
-    let start = Int(leafStart[leaf])
-    let count = Int(leafCount[leaf])
+    let start = Int(leaves[leaf].start)
+    let count = Int(leaves[leaf].count)
     var index = start + count
     while index > start + offset {
       arenaItems[index] = arenaItems[index - 1]
@@ -14,7 +14,7 @@ extension SiblingForest {
     }
     arenaItems[start + offset] = item
     arenaSorts[start + offset] = sort
-    leafCount[leaf] = Int32(count + 1)
+    leaves[leaf].count = Int32(count + 1)
     itemLeaf[Int(item)] = Int32(leaf)
   }
 
@@ -24,10 +24,10 @@ extension SiblingForest {
     _ count: Int, from source: Int, at sourceOffset: Int, to target: Int, at targetOffset: Int
   ) {
     if count == 0 { return }
-    let sourceStart = Int(leafStart[source])
-    let sourceCount = Int(leafCount[source])
-    let targetStart = Int(leafStart[target])
-    let targetCount = Int(leafCount[target])
+    let sourceStart = Int(leaves[source].start)
+    let sourceCount = Int(leaves[source].count)
+    let targetStart = Int(leaves[target].start)
+    let targetCount = Int(leaves[target].count)
     var index = targetStart + targetCount - 1
     while index >= targetStart + targetOffset {
       arenaItems[index + count] = arenaItems[index]
@@ -44,8 +44,8 @@ extension SiblingForest {
       arenaItems[index] = arenaItems[index + count]
       arenaSorts[index] = arenaSorts[index + count]
     }
-    leafCount[source] = Int32(sourceCount - count)
-    leafCount[target] = Int32(targetCount + count)
+    leaves[source].count = Int32(sourceCount - count)
+    leaves[target].count = Int32(targetCount + count)
   }
 
   /// Opens a gap at `index` of `inner` for `node` and records its size and smallest sort.
@@ -85,8 +85,8 @@ extension SiblingForest {
     for position in first..<Int(innerCount[inner]) {
       let child = Int(innerChildren[base + position])
       if childrenAreLeaves {
-        leafParent[child] = Int32(inner)
-        leafPosition[child] = Int32(position)
+        leaves[child].parent = Int32(inner)
+        leaves[child].position = Int32(position)
       } else {
         innerParent[child] = Int32(inner)
         innerPosition[child] = Int32(position)
@@ -142,41 +142,35 @@ extension SiblingForest {
   /// Moves `leaf`'s items into a chunk of another size class.
   mutating func resizeLeaf(_ leaf: Int, toClass newClass: Int) {
     let newStart = Int(allocateChunk(sizeClass: newClass))
-    let oldStart = Int(leafStart[leaf])
-    for step in 0..<Int(leafCount[leaf]) {
+    let oldStart = Int(leaves[leaf].start)
+    for step in 0..<Int(leaves[leaf].count) {
       arenaItems[newStart + step] = arenaItems[oldStart + step]
       arenaSorts[newStart + step] = arenaSorts[oldStart + step]
     }
-    freeChunks[Int(leafClass[leaf])].append(Int32(oldStart))
-    leafStart[leaf] = Int32(newStart)
-    leafClass[leaf] = UInt8(newClass)
+    freeChunks[Int(leaves[leaf].sizeClass)].append(Int32(oldStart))
+    leaves[leaf].start = Int32(newStart)
+    leaves[leaf].sizeClass = UInt8(newClass)
   }
 
   mutating func makeLeaf(sizeClass: Int) -> Int {
     let start = allocateChunk(sizeClass: sizeClass)
     if let leaf = freeLeaves.popLast() {
       let index = Int(leaf)
-      leafStart[index] = start
-      leafClass[index] = UInt8(sizeClass)
+      leaves[index].start = start
+      leaves[index].sizeClass = UInt8(sizeClass)
       return index
     }
-    leafStart.append(start)
-    leafClass.append(UInt8(sizeClass))
-    leafCount.append(0)
-    leafParent.append(-1)
-    leafPosition.append(0)
-    leafNext.append(-1)
-    leafPrevious.append(-1)
-    return leafStart.count - 1
+    leaves.append(Leaf(start: start, sizeClass: UInt8(sizeClass)))
+    return leaves.count - 1
   }
 
   mutating func freeLeaf(_ leaf: Int) {
-    freeChunks[Int(leafClass[leaf])].append(leafStart[leaf])
-    leafCount[leaf] = 0
-    leafParent[leaf] = -1
-    leafNext[leaf] = -1
-    leafPrevious[leaf] = -1
-    leafStart[leaf] = -1
+    freeChunks[Int(leaves[leaf].sizeClass)].append(leaves[leaf].start)
+    leaves[leaf].count = 0
+    leaves[leaf].parent = -1
+    leaves[leaf].next = -1
+    leaves[leaf].previous = -1
+    leaves[leaf].start = -1
     freeLeaves.append(Int32(leaf))
   }
 

@@ -60,15 +60,23 @@ struct SiblingForest: Sendable {
   /// How many children the slot has.
   var childCounts: [Int32] = []
 
+  /// A leaf: where its items are and how it is linked. (One record per leaf, not an array per
+  /// field: an insert at a random leaf of a million-child family then reads one cache line of
+  /// it, not five.)
+  struct Leaf: Sendable {
+    /// Where its chunk starts in the item arena.
+    var start: Int32
+    var sizeClass: UInt8
+    var count: Int32 = 0
+    var parent: Int32 = -1
+    /// The leaf's position among its parent's children.
+    var position: Int32 = 0
+    var next: Int32 = -1
+    var previous: Int32 = -1
+  }
+
   // Leaf pool.
-  var leafStart: [Int32] = []
-  var leafClass: [UInt8] = []
-  var leafCount: [Int32] = []
-  var leafParent: [Int32] = []
-  /// The leaf's position among its parent's children.
-  var leafPosition: [Int32] = []
-  var leafNext: [Int32] = []
-  var leafPrevious: [Int32] = []
+  var leaves: [Leaf] = []
   var freeLeaves: [Int32] = []
 
   // Item arena: leaves are chunks of it; freed chunks are kept per size class.
@@ -136,7 +144,7 @@ struct SiblingForest: Sendable {
 
   func parent(of node: Node) -> Int {
     switch node {
-    case .leaf(let leaf): return Int(leafParent[leaf])
+    case .leaf(let leaf): return Int(leaves[leaf].parent)
     case .inner(let inner): return Int(innerParent[inner])
     }
   }
@@ -145,8 +153,8 @@ struct SiblingForest: Sendable {
   mutating func setParent(_ parent: Int, position: Int, of node: Node) {
     switch node {
     case .leaf(let leaf):
-      leafParent[leaf] = Int32(parent)
-      leafPosition[leaf] = Int32(position)
+      leaves[leaf].parent = Int32(parent)
+      leaves[leaf].position = Int32(position)
     case .inner(let inner):
       innerParent[inner] = Int32(parent)
       innerPosition[inner] = Int32(position)
@@ -168,7 +176,7 @@ struct SiblingForest: Sendable {
   /// The position of `node` among its parent's children.
   func position(of node: Node) -> Int {
     switch node {
-    case .leaf(let leaf): return Int(leafPosition[leaf])
+    case .leaf(let leaf): return Int(leaves[leaf].position)
     case .inner(let inner): return Int(innerPosition[inner])
     }
   }
@@ -176,7 +184,7 @@ struct SiblingForest: Sendable {
   /// Entries used: items of a leaf, children of an inner node.
   func fill(of node: Node) -> Int {
     switch node {
-    case .leaf(let leaf): return Int(leafCount[leaf])
+    case .leaf(let leaf): return Int(leaves[leaf].count)
     case .inner(let inner): return Int(innerCount[inner])
     }
   }
@@ -184,7 +192,7 @@ struct SiblingForest: Sendable {
   /// The number of items under `node`. O(innerCapacity) for an inner node.
   func size(of node: Node) -> Int {
     switch node {
-    case .leaf(let leaf): return Int(leafCount[leaf])
+    case .leaf(let leaf): return Int(leaves[leaf].count)
     case .inner(let inner):
       let base = inner * innerCapacity
       var total = 0
@@ -196,7 +204,7 @@ struct SiblingForest: Sendable {
   /// The sort of the first item under `node`, which must not be empty.
   func minSort(of node: Node) -> Int64 {
     switch node {
-    case .leaf(let leaf): return arenaSorts[Int(leafStart[leaf])]
+    case .leaf(let leaf): return arenaSorts[Int(leaves[leaf].start)]
     case .inner(let inner): return innerMinSorts[inner * innerCapacity]
     }
   }
@@ -207,7 +215,7 @@ struct SiblingForest: Sendable {
 
   /// The offset of `item` in `leaf`. O(leafCapacity).
   func offset(of item: Int32, inLeaf leaf: Int) -> Int {
-    let start = Int(leafStart[leaf])
+    let start = Int(leaves[leaf].start)
     var index = start
     while arenaItems[index] != item { index += 1 }
     return index - start
@@ -233,8 +241,8 @@ struct SiblingForest: Sendable {
   func index(of item: Int32) -> Int {
     let leaf = Int(itemLeaf[Int(item)])
     var rank = offset(of: item, inLeaf: leaf)
-    var position = Int(leafPosition[leaf])
-    var parent = Int(leafParent[leaf])
+    var position = Int(leaves[leaf].position)
+    var parent = Int(leaves[leaf].parent)
     while parent >= 0 {
       let base = parent * innerCapacity
       for entry in base..<base + position { rank += Int(innerSizes[entry]) }
@@ -270,31 +278,31 @@ struct SiblingForest: Sendable {
   func last(in owner: Int) -> Cursor? {
     guard let root = root(of: owner) else { return nil }
     let leaf = rightmostLeaf(from: root)
-    return Cursor(leaf: Int32(leaf), offset: leafCount[leaf] - 1)
+    return Cursor(leaf: Int32(leaf), offset: leaves[leaf].count - 1)
   }
 
   /// The cursor one above `cursor`. O(1).
   func next(_ cursor: Cursor) -> Cursor? {
-    if cursor.offset + 1 < leafCount[Int(cursor.leaf)] {
+    if cursor.offset + 1 < leaves[Int(cursor.leaf)].count {
       return Cursor(leaf: cursor.leaf, offset: cursor.offset + 1)
     }
-    let next = leafNext[Int(cursor.leaf)]
+    let next = leaves[Int(cursor.leaf)].next
     return next >= 0 ? Cursor(leaf: next, offset: 0) : nil
   }
 
   /// The cursor one below `cursor`. O(1).
   func previous(_ cursor: Cursor) -> Cursor? {
     if cursor.offset > 0 { return Cursor(leaf: cursor.leaf, offset: cursor.offset - 1) }
-    let previous = leafPrevious[Int(cursor.leaf)]
-    return previous >= 0 ? Cursor(leaf: previous, offset: leafCount[Int(previous)] - 1) : nil
+    let previous = leaves[Int(cursor.leaf)].previous
+    return previous >= 0 ? Cursor(leaf: previous, offset: leaves[Int(previous)].count - 1) : nil
   }
 
   func item(at cursor: Cursor) -> Int32 {
-    arenaItems[Int(leafStart[Int(cursor.leaf)]) + Int(cursor.offset)]
+    arenaItems[Int(leaves[Int(cursor.leaf)].start) + Int(cursor.offset)]
   }
 
   func sort(at cursor: Cursor) -> Int64 {
-    arenaSorts[Int(leafStart[Int(cursor.leaf)]) + Int(cursor.offset)]
+    arenaSorts[Int(leaves[Int(cursor.leaf)].start) + Int(cursor.offset)]
   }
 
   /// How many of the `count` sorts at `sorts` are <= `sort`: a branch-free count over the
@@ -327,8 +335,8 @@ struct SiblingForest: Sendable {
       node = child(low, of: inner)
     }
     guard case .leaf(let leaf) = node else { preconditionFailure("unreachable") }
-    let start = Int(leafStart[leaf])
-    let count = Int(leafCount[leaf])
+    let start = Int(leaves[leaf].start)
+    let count = Int(leaves[leaf].count)
     precondition(start >= 0 && start + count <= arenaSorts.count, "leaf out of range")
     let low = arenaSorts.withUnsafeBufferPointer {
       Self.countNotAbove(sort, in: $0.baseAddress.unsafelyUnwrapped + start, count: count)

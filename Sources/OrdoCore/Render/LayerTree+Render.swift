@@ -60,7 +60,7 @@ extension LayerTree {
         slot: slot, originX: parent.originX, originY: parent.originY, clip: parent.clip,
         level: parent.level + 1)
       if flags[row].contains(.framed) {
-        let own = frames[row]
+        let own = frame(at: row)
         let frame = Frame(
           x: parent.originX + own.x, y: parent.originY + own.y, width: own.width,
           height: own.height)
