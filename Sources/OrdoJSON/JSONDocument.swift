@@ -1,4 +1,5 @@
 import CJansson
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -144,7 +145,6 @@ public final class JSONDocument {
     failure = Self.failure(from: &retryError)
     return nil
   }
-
 
   /// Parses the UTF-8 bytes of a Swift string (tests, the embedded schema).
   public static func parse(_ text: String) -> Result<JSONDocument, JSONParseFailure> {
