@@ -39,6 +39,9 @@ public struct Dispatcher {
 
   public private(set) var table: MethodTable
   public private(set) var lifecycle = Lifecycle.running
+  /// Whether the last message `handle` took parsed as JSON that jansson can hold (a trace
+  /// keeps such a message verbatim, and anything else as base64).
+  public private(set) var lastMessageWasJSON = true
   /// Set by `exit`: the process should flush and exit with this status.
   public private(set) var exitStatus: Int32?
   /// The most entries a batch may have.
@@ -65,13 +68,18 @@ public struct Dispatcher {
   public mutating func handle(
     _ bytes: UnsafeRawBufferPointer, context: any DispatchContext, outbox: inout Outbox
   ) -> Reply {
+    lastMessageWasJSON = true
     switch MessageClassifier.classify(bytes) {
     case .failure(let error):
+      lastMessageWasJSON = error.code != .parseError
       context.countRequest()
       log(.info, "refused a message: \(error.message)")
       outbox.send { Self.writeError(error, id: .null, into: &$0) }
       return .single(.null)
     case .single(let message):
+      if case .invalid(_, let error) = message {
+        lastMessageWasJSON = error.dataValue("reason") != .string("nul_in_key")
+      }
       guard let response = run(message, context: context, outbox: &outbox) else { return .none }
       outbox.send { response.write(into: &$0, result: result) }
       return .single(response.id)

@@ -27,8 +27,9 @@ public final class Session {
   @exclusivity(unchecked) private var groupReplies: [Reply] = []
   /// After a failed commit of timer work, timers wait until then before trying again.
   private var retryTimersAt: Int64?
-  /// Called with each message as read (after framing), and with how it ended; for tracing.
-  public var recordInput: ((MessageFramer.Event, UnsafeRawBufferPointer?, Int64) -> Void)?
+  /// Called with each message read (after framing and handling), the engine time it was
+  /// handled at, and whether it was JSON; for tracing.
+  public var recordInput: ((MessageFramer.Event, UnsafeRawBufferPointer?, Int64, Bool) -> Void)?
   /// Called with each released message, for tracing.
   public var recordOutput: ((UnsafeRawBufferPointer, Int64) -> Void)?
   /// Called at the end of every flush, for tracing.
@@ -86,16 +87,17 @@ public final class Session {
       case .message(let range):
         framer.buffer.withUnsafeBytes {
           let message = UnsafeRawBufferPointer(rebasing: $0[range])
-          recordInput?(event, message, engine.now)
+          let at = engine.now
           groupReplies.append(dispatcher.handle(message, context: engine, outbox: &outbox))
+          recordInput?(event, message, at, dispatcher.lastMessageWasJSON)
         }
         endOfMessage(&outbox)
       case .tooLarge(let limit):
-        recordInput?(event, nil, engine.now)
+        recordInput?(event, nil, engine.now, false)
         dispatcher.refuseTooLarge(limit: limit, context: engine, outbox: &outbox)
         groupReplies.append(.single(.null))
       case .badHeader(let reason):
-        recordInput?(event, nil, engine.now)
+        recordInput?(event, nil, engine.now, false)
         dispatcher.refuseBadHeader(reason, context: engine, outbox: &outbox)
         groupReplies.append(.single(.null))
       }
@@ -106,8 +108,9 @@ public final class Session {
   @discardableResult
   public func handle(_ message: UnsafeRawBufferPointer, into outbox: inout Outbox) -> Reply {
     beginWork(&outbox)
-    recordInput?(.message(0..<message.count), message, engine.now)
+    let at = engine.now
     let reply = dispatcher.handle(message, context: engine, outbox: &outbox)
+    recordInput?(.message(0..<message.count), message, at, dispatcher.lastMessageWasJSON)
     groupReplies.append(reply)
     endOfMessage(&outbox)
     return reply

@@ -65,20 +65,20 @@ final class TraceRecorder {
     // The header is written whatever the limit: a file without it is no trace at all.
     recorder.pending = header.bytes + [0x0A]
     recorder.writePending()
-    session.recordInput = { [recorder, unowned session] event, bytes, at in
-      recorder.recordInput(event, bytes: bytes, at: at, framing: session.framing)
+    session.recordInput = { [recorder, unowned session] event, bytes, at, isJSON in
+      recorder.recordInput(event, bytes: bytes, at: at, isJSON: isJSON, framing: session.framing)
     }
     session.recordOutput = { [recorder] bytes, at in recorder.record(.output, bytes, at: at) }
     session.afterFlush = { [recorder] in recorder.writePending() }
   }
 
   private func recordInput(
-    _ event: MessageFramer.Event, bytes: UnsafeRawBufferPointer?, at: Int64,
+    _ event: MessageFramer.Event, bytes: UnsafeRawBufferPointer?, at: Int64, isJSON: Bool,
     framing: MessageFramer.Framing?
   ) {
     switch event {
     case .message:
-      if let bytes { record(.input, bytes, at: at, framing: framing) }
+      if let bytes { record(.input, bytes, at: at, isJSON: isJSON, framing: framing) }
     case .tooLarge(let limit):
       line(.input, at: at, framing: framing) { writer in
         writer.key("tooLarge")
@@ -92,15 +92,13 @@ final class TraceRecorder {
     }
   }
 
-  /// Records one message: verbatim when it is JSON, as base64 when not.
+  /// Records one message: verbatim when it is JSON (outputs always are; for an input the
+  /// dispatcher's parse said), as base64 when not.
   private func record(
-    _ direction: Direction, _ bytes: UnsafeRawBufferPointer, at: Int64,
+    _ direction: Direction, _ bytes: UnsafeRawBufferPointer, at: Int64, isJSON: Bool = true,
     framing: MessageFramer.Framing? = nil
   ) {
     guard !stopped else { return }
-    // Outputs are always JSON; an input is kept verbatim only when it parses.
-    var isJSON = true
-    if direction == .input, case .failure = JSONDocument.parse(bytes) { isJSON = false }
     line(direction, at: at, framing: framing) { writer in
       if isJSON {
         writer.key("msg")
