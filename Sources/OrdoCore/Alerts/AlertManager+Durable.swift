@@ -119,7 +119,7 @@ extension AlertManager {
   /// (unknown, not persisted, or ended: a store deletes it then).
   /// - Complexity: O(1)
   public func persistedAlert(id: String) -> PersistedAlert? {
-    guard let slot = slotByID[id] else { return nil }
+    guard let slot = slot(of: id) else { return nil }
     let record = records[Int(slot)]
     guard alerts[Int(slot)].persist, !alerts[Int(slot)].state.isEnded else { return nil }
     var alert = alerts[Int(slot)]
@@ -183,7 +183,7 @@ extension AlertManager {
       alert.endReason = nil
       alert.persist = true
       lastSeq = max(lastSeq, alert.seq)
-      guard slotByID[alert.id] == nil else { continue }
+      guard slot(of: alert.id) == nil else { continue }
       switch alert.state {
       case .showing, .suspended: alert.state = .suspended
       case .scheduled where (alert.readyAt ?? now) <= now: alert.state = .pending

@@ -16,7 +16,8 @@ extension AlertManager {
     for (row, record) in records.enumerated() where record.isLive {
       let slot = Int32(row)
       let alert = alerts[row]
-      precondition(slotByID[alert.id] == slot, "record filed under another id")
+      precondition(self.slot(of: alert.id) == slot, "record filed under another id")
+      precondition(record.idHash == IDIndex.hash(alert.id), "id filed under another hash")
       precondition(queueIndex[alert.queue] == record.queue, "record in the wrong queue")
       expected[alert.state] += 1
       let queue = queues[record.queue]
@@ -82,7 +83,8 @@ extension AlertManager {
           && showingPositions[Int(slot)] == -1, "a free slot keeps a heap position")
     }
     precondition(
-      slotByID.count + freeSlots.count == records.count, "id index and slots disagree in size")
+      idIndex.count + freeSlots.count == records.count, "id index and slots disagree in size")
+    precondition(Set(idIndex.slots).count == idIndex.count, "a slot filed twice")
     if let defaultQueue {
       precondition(queueIndex["default"] == defaultQueue, "default queue out of step")
     } else {

@@ -49,7 +49,7 @@ extension AlertManager {
     while true {
       lastGeneratedID += 1
       let id = "alert-\(lastGeneratedID)"
-      if slotByID[id] == nil && !shows.contains(id: id) { return id }
+      if slot(of: id) == nil && !shows.contains(id: id) { return id }
     }
   }
 
@@ -296,7 +296,7 @@ extension AlertManager {
       filter.scope == nil, filter.queue == nil, filter.states == nil
     {
       // One id, the usual call: no candidate sets to build.
-      guard let slot = slotByID[id], !alerts[Int(slot)].state.isEnded else { return [] }
+      guard let slot = slot(of: id), !alerts[Int(slot)].state.isEnded else { return [] }
       return [slot]
     }
     // The smallest source of candidates (a list and its kind, or ids).
@@ -326,7 +326,7 @@ extension AlertManager {
       candidates = []
       var seen = Set<Int32>()
       for id in idSource {
-        if let slot = slotByID[id], seen.insert(slot).inserted { candidates.append(slot) }
+        if let slot = slot(of: id), seen.insert(slot).inserted { candidates.append(slot) }
       }
     } else if let best {
       candidates = slots(on: best.list, kind: best.kind)

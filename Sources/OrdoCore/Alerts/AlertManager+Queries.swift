@@ -5,7 +5,7 @@ extension AlertManager {
   /// - Throws: `.notFound(kind: "alert", id:)`.
   /// - Complexity: O(1)
   public func alert(id: String) throws(CoreError) -> Alert {
-    guard let slot = slotByID[id] else { throw .notFound(.alert, id: id) }
+    guard let slot = slot(of: id) else { throw .notFound(.alert, id: id) }
     return alerts[Int(slot)]
   }
 

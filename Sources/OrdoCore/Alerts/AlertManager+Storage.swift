@@ -43,6 +43,9 @@ extension AlertManager {
     var links = (Link(), Link(), Link(), Link())
     /// Whether the slot holds an alert (free slots are kept for reuse).
     var isLive = true
+    /// The hash bits its id is filed under in `idIndex` (so that freeing the slot does not
+    /// hash the id again).
+    var idHash: UInt32 = 0
 
     init(
       queue: Int, preempt: Bool, limit: FrequencyLimit?, cooldownMs: Int64?, onLimit: OnLimit
@@ -174,7 +177,9 @@ extension AlertManager {
 
   /// The slot of the alert (active or ended) with this id.
   /// - Complexity: O(1) expected (a hash of the id).
-  func slot(of id: String) -> Int32? { slotByID[id] }
+  func slot(of id: String) -> Int32? {
+    idIndex.slot(hash: IDIndex.hash(id)) { alerts[Int($0)].id == id }
+  }
 
   /// Stores `alert` and its `record` in a free slot and files it under its id.
   mutating func allocate(_ alert: Alert, _ record: Record) -> Int32 {
@@ -191,13 +196,15 @@ extension AlertManager {
       preemptingPositions.append(-1)
       showingPositions.append(-1)
     }
-    slotByID[alert.id] = slot
+    let hash = IDIndex.hash(alert.id)
+    records[Int(slot)].idHash = hash
+    idIndex.insert(slot: slot, hash: hash)
     return slot
   }
 
   /// Frees the slot of an ended alert (out of every index already).
   mutating func release(_ slot: Int32) {
-    slotByID[alerts[Int(slot)].id] = nil
+    idIndex.remove(slot: slot, hash: records[Int(slot)].idHash)
     records[Int(slot)].isLive = false
     alerts[Int(slot)] = Self.emptyAlert
     freeSlots.append(slot)

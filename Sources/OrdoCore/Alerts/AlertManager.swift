@@ -51,7 +51,8 @@ public struct AlertManager: Sendable {
   var alerts: [Alert] = []
   var records: [Record] = []
   var freeSlots: [Int32] = []
-  var slotByID: [String: Int32] = [:]
+  /// Alert id -> slot (the ids are `alerts[slot].id`).
+  var idIndex = IDIndex()
   /// Per slot: its position in its queue's waiting, preempting and showing heap (-1: none).
   var waitingPositions: [Int32] = []
   var preemptingPositions: [Int32] = []
@@ -155,7 +156,7 @@ public struct AlertManager: Sendable {
     // The slot of an ended alert with the id asked for (it is forgotten: ids of ended
     // alerts are free).
     var ended: Int32?
-    if let id = request.id, let known = slotByID[id] {
+    if let id = request.id, let known = slot(of: id) {
       guard alerts[Int(known)].state.isEnded else { throw .alreadyExists(.alert, id: id) }
       ended = known
     }
@@ -217,7 +218,7 @@ public struct AlertManager: Sendable {
   /// - Complexity: O(log n)
   mutating func complete(id: String, result: RawJSON?) throws(CoreError) -> Alert {
     beginChange()
-    guard let slot = slotByID[id] else { throw .notFound(.alert, id: id) }
+    guard let slot = slot(of: id) else { throw .notFound(.alert, id: id) }
     let state = alerts[Int(slot)].state
     guard state == .showing || state == .suspended else {
       throw .invalidState(

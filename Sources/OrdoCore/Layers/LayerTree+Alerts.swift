@@ -9,7 +9,7 @@ extension LayerTree {
     guard count < maxLayers else { return nil }
     let id = Self.alertPrefix + alertID
     let slot = allocateSlot(
-      id: id, hash: LayerIDIndex.hash(id), parent: owner, sort: sort,
+      id: id, hash: IDIndex.hash(id), parent: owner, sort: sort,
       attributes: LayerAttributes())
     let index = siblings.insert(slot, sort: sort, into: Int(owner), at: .byRule)
     return layer(at: slot, index: index, parentID: parentID(of: slot))

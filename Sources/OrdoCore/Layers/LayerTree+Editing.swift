@@ -16,7 +16,7 @@ extension LayerTree {
         message: "Layer ids starting with \"alert:\" are reserved for alert layers.")
     }
     if let frame = attributes.frame { try Self.validate(frame) }
-    let hash = id.map(LayerIDIndex.hash)
+    let hash = id.map(IDIndex.hash)
     if let id, lookUp(id, hash: hash) != nil { throw .alreadyExists(.layer, id: id) }
     let destination = try destination(
       parent: parent, placement: placement, sort: 0, currentParent: Self.rootSlot, moving: nil)
@@ -256,7 +256,7 @@ extension LayerTree {
   private mutating func generateID() -> (id: String, hash: UInt32) {
     while true {
       let id = "layer-\(nextGeneratedNumber)"
-      let hash = LayerIDIndex.hash(id)
+      let hash = IDIndex.hash(id)
       nextGeneratedNumber += 1
       if nextGeneratedNumber > largestChosenNumber + 1 || lookUp(id, hash: hash) == nil {
         return (id, hash)

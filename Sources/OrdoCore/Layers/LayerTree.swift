@@ -9,7 +9,7 @@
 ///
 /// Storage: layers live in slots, struct-of-arrays indexed by `Int32` (freed slots are
 /// reused); slot 0 is the virtual root, the parent of top-level layers. Ids map to slots
-/// through `LayerIDIndex`; each family's order is a counted B+tree in `SiblingForest`, so a
+/// through `IDIndex`; each family's order is a counted B+tree in `SiblingForest`, so a
 /// layer's index costs O(log n) and a family of a million is as usable as a family of ten.
 /// Frames and data live apart, only for the layers that have them. About 90 bytes per layer
 /// at a million layers. No walk recurses on the call stack, so a
@@ -48,7 +48,7 @@ public struct LayerTree: Sendable {
   var detailIndex: [Int32] = []
   var details: [LayerDetail] = []
   var freeDetails: [Int32] = []
-  var idIndex = LayerIDIndex()
+  var idIndex = IDIndex()
   var freeSlots: [Int32] = []
   var siblings: SiblingForest
   /// The number in the next generated id, `layer-<n>`.
@@ -101,7 +101,7 @@ public struct LayerTree: Sendable {
 
   /// The slot of the layer with this id, nil when there is none.
   func lookUp(_ id: String, hash: UInt32? = nil) -> Int32? {
-    idIndex.slot(of: id, hash: hash ?? LayerIDIndex.hash(id), ids: ids)
+    idIndex.slot(of: id, hash: hash ?? IDIndex.hash(id), ids: ids)
   }
 
   /// The slot whose children an optional id names: `nil` is the top level.
@@ -203,7 +203,7 @@ public struct LayerTree: Sendable {
   /// children tree.
   mutating func freeSlot(_ slot: Int32) {
     let row = Int(slot)
-    idIndex.remove(slot: slot, hash: LayerIDIndex.hash(ids[row]))
+    idIndex.remove(slot: slot, hash: IDIndex.hash(ids[row]))
     ids[row] = ""
     parents[row] = -1
     setDetail(frame: nil, data: nil, at: row)

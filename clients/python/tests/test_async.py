@@ -249,3 +249,66 @@ def test_params_that_are_not_json_fail_before_anything_is_sent() -> None:
         assert (await engine.layers.children()).total == 0
 
     run(body, clock="manual")
+
+
+def test_a_call_is_sent_when_made_and_is_a_future_not_a_task(checker: SchemaChecker) -> None:
+    async def body(engine: AsyncEngine) -> None:
+        adding = engine.layers.add("early")  # never awaited before the next call
+        assert isinstance(adding, asyncio.Future) and not isinstance(adding, asyncio.Task)
+        assert await engine.layers.paint_order() == ("early",)
+        assert adding.done() and adding.result().id == "early"
+        # Many in flight: futures, answered in order, decoded, no task per call.
+        tasks_before = len(asyncio.all_tasks())
+        calls = [engine.layers.add(f"l{i}", sort=i % 7) for i in range(300)]
+        assert len(asyncio.all_tasks()) == tasks_before
+        added = await asyncio.gather(*calls)
+        assert [layer.id for layer in added] == [f"l{i}" for i in range(300)]
+        assert [layer.sort for layer in added[:8]] == [0, 1, 2, 3, 4, 5, 6, 0]
+        # An error answer fails its own future only; the others still decode.
+        mixed = await asyncio.gather(
+            engine.layers.get("l1"),
+            engine.layers.get("nope"),
+            engine.ping(),
+            return_exceptions=True,
+        )
+        assert isinstance(mixed[0], ordo.Layer) and mixed[0].id == "l1"
+        assert isinstance(mixed[1], ordo.NotFound)
+        assert mixed[2] == ordo.Ping(True, 0)
+
+    run(body, clock="manual", tap=checker)
+
+
+def test_a_cancelled_call_leaves_the_engine_usable() -> None:
+    async def body(engine: AsyncEngine) -> None:
+        await engine.ping()
+        os.kill(engine.pid, signal.SIGSTOP)  # the answer cannot come before the cancel
+        try:
+            pending = engine.layers.add("x")
+            other = engine.ping()
+            await asyncio.sleep(0.02)
+            pending.cancel()
+        finally:
+            os.kill(engine.pid, signal.SIGCONT)
+        assert await other == ordo.Ping(True, 0)  # answered after the cancelled call's answer
+        assert pending.cancelled()
+        assert await engine.layers.paint_order() == ("x",)  # it was sent
+        with pytest.raises(ordo.AlreadyExists):
+            await engine.layers.add("x")
+        assert (await engine.stats()).layers == 1
+
+    run(body, clock="manual")
+
+
+def test_a_call_of_a_stopped_engine_fails_without_hanging() -> None:
+    async def body(engine: AsyncEngine) -> None:
+        await engine.ping()
+        engine.kill()
+        await asyncio.sleep(0.1)
+        with pytest.raises(ordo.EngineExited):
+            await asyncio.wait_for(engine.ping(), 5)
+        gathered = await asyncio.wait_for(
+            asyncio.gather(engine.ping(), engine.stats(), return_exceptions=True), 5
+        )
+        assert all(isinstance(failure, ordo.EngineExited) for failure in gathered)
+
+    run(body, clock="manual")

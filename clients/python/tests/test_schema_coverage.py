@@ -235,7 +235,7 @@ def test_schema_examples_validate(schema: SchemaDocument) -> None:
 if TYPE_CHECKING:  # checked by mypy --strict: each flavour's wrappers keep their own types
 
     async def _wrapper_types(engine: ordo.Engine, other: ordo.AsyncEngine) -> None:
-        from collections.abc import Coroutine
+        from asyncio import Future
 
         from typing_extensions import assert_type
 
@@ -249,7 +249,7 @@ if TYPE_CHECKING:  # checked by mypy --strict: each flavour's wrappers keep thei
         assert_type(engine.alerts.forget(all=True), int)
         assert_type(engine.alerts.enqueue("x").alert, Optional[models.Alert])
         assert_type(await other.layers.render("a"), str)
-        removing = assert_type(other.layers.remove("a"), Coroutine[Any, Any, int])
+        removing = assert_type(other.layers.remove("a"), Future[int])
         assert_type(await removing, int)
         assert_type(await other.layers.tree(depth=1), models.TreeRoot)
         assert_type(await other.clock.advance(5), int)

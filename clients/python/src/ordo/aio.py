@@ -3,8 +3,10 @@
 The engine runs under a subprocess protocol (:class:`_Pipes`): what it writes
 to stdout is fed to the core in the event loop's callback, as it arrives (any
 chunk size, so no line-length limit applies), with no reader task in between:
-an answer resolves its caller's future there, and the caller runs on the next
-turn of the loop. Event handlers run inline, in order, before the answers that
+a call is sent when its wrapper is called and returns a future, which the
+answer resolves there with the decoded result (no coroutine or task per call:
+1 000 gathered calls cost 1 000 futures), and the caller runs on the next turn
+of the loop. Event handlers run inline, in order, before the answers that
 follow their events complete (a coroutine handler is started as a task at that
 point). The requests made in one turn of the loop (1 000 calls gathered, say) are
 written together at the end of it, in order: one write(2) rather than one each;
@@ -19,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 from collections import deque
-from collections.abc import AsyncIterator, Coroutine, Mapping
+from collections.abc import AsyncIterator, Mapping
 from contextlib import nullcontext
 from typing import Any, Callable, Literal, Optional, TypeVar, Union, cast, overload
 
@@ -32,7 +34,6 @@ from .errors import EngineExited, OrdoError, OrdoException, OrdoTimeout
 from .events import AlertChanged, AlertHide, AlertIdle, AlertShow, AlertUpdate, Event
 
 T = TypeVar("T")
-Future = asyncio.Future[dict[str, Any]]
 
 
 class _Group:
@@ -66,8 +67,45 @@ class _Entry:
             group.future.set_result(None)
 
 
-#: Where a call's answer goes: the caller's future, or a batch entry.
-Slot = Union[Future, _Entry]
+class _Caller:
+    """Where a single call's answer goes: its caller's future, settled with the decoded
+    result (or the error) in the read callback."""
+
+    __slots__ = ("decode", "future", "method", "timer")
+
+    def __init__(
+        self, future: asyncio.Future[Any], decode: Callable[[Any], Any], method: str
+    ) -> None:
+        self.future = future
+        self.decode = decode
+        self.method = method
+        self.timer: asyncio.TimerHandle | None = None  # a timeout other than the default
+
+    def settle(self, response: dict[str, Any]) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+        future = self.future
+        if future.done():  # cancelled by its caller
+            return
+        if "error" in response:
+            future.set_exception(OrdoError.from_json(response["error"], self.method))
+            return
+        try:
+            value = self.decode(response.get("result"))
+        except Exception as exc:  # a result that does not decode fails this call only
+            future.set_exception(exc)
+        else:
+            future.set_result(value)
+
+    def fail(self, error: BaseException) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+        if not self.future.done():
+            self.future.set_exception(error)
+
+
+#: Where a call's answer goes: its caller, or a batch entry.
+Slot = Union[_Caller, _Entry]
 
 
 class _Pipes(asyncio.SubprocessProtocol):
@@ -156,8 +194,6 @@ class AsyncEngine(Core[Async, Slot]):
     ``await AsyncEngine(...).start()`` then ``await engine.close()``.
     """
 
-    _aio = True
-
     def _init_transport(self) -> None:
         self.events = AsyncEvents(self)
         self._guard = nullcontext()
@@ -170,9 +206,9 @@ class AsyncEngine(Core[Async, Slot]):
         self._exited_event: asyncio.Event | None = None
         self._detail = ""  # why the output is no longer read, when the client decided it
         self._outbox: list[bytes] = []  # written at the end of this turn of the loop
-        # (deadline, future, id, method) of calls under one timeout, in call order; one
-        # timer for the oldest. Calls with another timeout get a timer of their own.
-        self._deadlines: deque[tuple[float, Future, int, str]] = deque()
+        # (deadline, caller, id) of calls under one timeout, in call order; one timer for
+        # the oldest. Calls with another timeout get a timer of their own.
+        self._deadlines: deque[tuple[float, _Caller, int]] = deque()
         self._deadline_timeout = 0.0
         self._deadline_timer: asyncio.TimerHandle | None = None
 
@@ -278,42 +314,42 @@ class AsyncEngine(Core[Async, Slot]):
 
     # ------------------------------------------------------------------ calls
 
-    def _invoke(self, call: Call[T]) -> Coroutine[Any, Any, T]:
-        return self._perform(call, self.timeout)
+    def _invoke(self, call: Call[T]) -> asyncio.Future[T]:
+        return self._start(call, self.timeout)
 
     async def call(
         self, method: str, params: Mapping[str, Any] | None = None, *, timeout: float | None = None
     ) -> Any:
         """Call any method by its JSON-RPC name; returns the raw JSON result."""
         call = self._raw_call(method, params)
-        return await self._perform(call, self.timeout if timeout is None else timeout)
+        return await self._start(call, self.timeout if timeout is None else timeout)
 
     async def notify(self, method: str, params: Mapping[str, Any] | None = None) -> None:
         """Send a notification (never answered)."""
         await self._send(self._endpoint.notification(self._raw_call(method, params, True)))
 
-    async def _perform(self, call: Call[T], timeout: float | None) -> T:
+    def _start(self, call: Call[T], timeout: float | None) -> asyncio.Future[T]:
+        """Send ``call`` now (in this turn's write) and return the future of its decoded
+        result: settled in the read callback (:meth:`_answered`), by the timeout, or when
+        the engine is gone. No coroutine, so no task per call when many are gathered.
+        """
         if call.notification:
-            await self._send(self._endpoint.notification(call))
-            if call.method == "exit":
-                try:
-                    await asyncio.wait_for(self._process.wait(), timeout)
-                except asyncio.TimeoutError:
-                    raise OrdoTimeout(f"exit: the engine did not exit in {timeout} s") from None
-            return call.decode(None)
+            return asyncio.ensure_future(self._notification(call, timeout))
         pipes = self._started()
         params = dumps(call.params) if call.params else None  # may fail: before any record
-        if self._exited is not None:
-            raise self._exited
-        if not self._writable():
-            await self._stdin_closed()
         loop = self._loop
-        future: Future = loop.create_future()
+        future: asyncio.Future[T] = loop.create_future()
+        if self._exited is not None:
+            future.set_exception(self._exited)
+            return future
+        if not self._writable():
+            return cast("asyncio.Future[T]", asyncio.ensure_future(self._stdin_closed()))
+        caller = _Caller(future, call.decode, call.method)
         endpoint = self._endpoint
         if self._tap is None:
-            rid = endpoint.open_written(future)
+            rid = endpoint.open_written(caller)
         else:  # the tap sees the request before it counts as written
-            rid = endpoint.open(future)
+            rid = endpoint.open(caller)
             self._tap("send", endpoint.message(call, rid))
             endpoint.written_ids([rid])
         data = envelope(call.method, rid, params)
@@ -321,39 +357,38 @@ class AsyncEngine(Core[Async, Slot]):
         if not outbox:
             loop.call_soon(self._flush)
         outbox.append(data + b"\n" if self._ndjson else self._framer.encode(data))
-        timer = None
-        try:
-            if pipes.paused:
-                await pipes.drain()
-            if timeout is not None:
-                deadlines = self._deadlines
-                if not deadlines or timeout == self._deadline_timeout:
-                    deadline = loop.time() + timeout
-                    deadlines.append((deadline, future, rid, call.method))
-                    self._deadline_timeout = timeout
-                    if self._deadline_timer is None:
-                        self._deadline_timer = loop.call_at(deadline, self._check_deadlines)
-                else:
-                    timer = loop.call_later(
-                        timeout, self._expire, future, rid, call.method, timeout
-                    )
-            response = await future
-        except BaseException:
-            endpoint.forget_id(rid)
-            raise
-        finally:
-            if timer is not None:
-                timer.cancel()
+        if timeout is not None:
             deadlines = self._deadlines
-            while deadlines and deadlines[0][1].done():
-                deadlines.popleft()
-        if "error" in response:
-            raise OrdoError.from_json(response["error"], call.method)
-        return call.decode(response.get("result"))
+            if not deadlines or timeout == self._deadline_timeout:
+                deadline = loop.time() + timeout
+                deadlines.append((deadline, caller, rid))
+                self._deadline_timeout = timeout
+                if self._deadline_timer is None:
+                    self._deadline_timer = loop.call_at(deadline, self._check_deadlines)
+            else:
+                caller.timer = loop.call_later(timeout, self._expire, caller, rid, timeout)
+        if pipes.paused:  # the caller waits for the pipe as well
+            return asyncio.ensure_future(self._drained(pipes, future))
+        return future
 
-    def _expire(self, future: Future, rid: int, method: str, timeout: float) -> None:
-        if not future.done() and self._endpoint.forget_id(rid) is not None:
-            future.set_exception(OrdoTimeout(f"{method}: no answer within {timeout} s"))
+    async def _drained(self, pipes: _Pipes, future: asyncio.Future[T]) -> T:
+        await pipes.drain()
+        return await future
+
+    async def _notification(self, call: Call[T], timeout: float | None) -> T:
+        await self._send(self._endpoint.notification(call))
+        if call.method == "exit":
+            try:
+                await asyncio.wait_for(self._process.wait(), timeout)
+            except asyncio.TimeoutError:
+                raise OrdoTimeout(f"exit: the engine did not exit in {timeout} s") from None
+        return call.decode(None)
+
+    def _expire(self, caller: _Caller, rid: int, timeout: float) -> None:
+        if self._endpoint.forget_id(rid) is not None and not caller.future.done():
+            caller.future.set_exception(
+                OrdoTimeout(f"{caller.method}: no answer within {timeout} s")
+            )
 
     def _check_deadlines(self) -> None:
         """The shared timer: expire the calls whose deadline passed, re-arm for the next."""
@@ -361,12 +396,12 @@ class AsyncEngine(Core[Async, Slot]):
         deadlines = self._deadlines
         now = self._loop.time()
         while deadlines:
-            deadline, future, rid, method = deadlines[0]
-            if not future.done():
+            deadline, caller, rid = deadlines[0]
+            if not caller.future.done():
                 if deadline > now:
                     self._deadline_timer = self._loop.call_at(deadline, self._check_deadlines)
                     return
-                self._expire(future, rid, method, self._deadline_timeout)
+                self._expire(caller, rid, self._deadline_timeout)
             deadlines.popleft()
 
     def _writable(self) -> bool:
@@ -558,16 +593,19 @@ class AsyncEngine(Core[Async, Slot]):
         self._waiters.clear()
 
     def _answered(self, slot: Slot, response: dict[str, Any]) -> None:
-        if isinstance(slot, _Entry):
-            slot.settle(response, None)
-        elif not slot.done():
-            slot.set_result(response)
+        if type(slot) is _Caller:
+            slot.settle(response)
+            deadlines = self._deadlines
+            while deadlines and deadlines[0][1].future.done():
+                deadlines.popleft()
+        else:
+            cast(_Entry, slot).settle(response, None)
 
     def _failed(self, slot: Slot, error: EngineExited) -> None:
-        if isinstance(slot, _Entry):
-            slot.settle(None, error)
-        elif not slot.done():
-            slot.set_exception(error)
+        if type(slot) is _Caller:
+            slot.fail(error)
+        else:
+            cast(_Entry, slot).settle(None, error)
 
     def _handle(self, event: Event, handlers: list[Handler]) -> None:
         for handler in handlers:

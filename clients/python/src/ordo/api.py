@@ -5,8 +5,10 @@ A wrapper is declared by its Python signature, its docstring and
 blocking :class:`ordo.Engine`, the :class:`ordo.AsyncEngine` and the
 batches: a wrapper builds a :class:`Call` from its arguments and hands it to
 the ``_invoke`` of the object it is called on, which returns the decoded
-result (blocking), a coroutine (asyncio) or a :class:`Pending` (batch). The
-flavour parameter (``Sync``, ``Async``, ``Batched``) tells type checkers which.
+result (blocking), an :class:`asyncio.Future` of it (asyncio: the request is
+sent when the wrapper is called, not when it is awaited) or a
+:class:`Pending` (batch). The flavour parameter (``Sync``, ``Async``,
+``Batched``) tells type checkers which.
 
 Conventions: Python names are snake_case forms of the protocol's camelCase
 (``delay_ms`` is sent as ``delayMs``). A parameter left at :data:`UNSET` is
@@ -20,7 +22,7 @@ unwrapped (``layers.remove`` returns the count).
 from __future__ import annotations
 
 import inspect
-from collections.abc import Coroutine, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from types import MethodType
 from typing import TYPE_CHECKING, Any, Callable, Generic, TypeVar, Union, cast, final, overload
 
@@ -63,6 +65,7 @@ try:
 except ImportError:  # Python 3.9: only type checkers need a real ParamSpec
     ParamSpec = TypeVar  # type: ignore[misc, assignment]
 if TYPE_CHECKING:
+    from asyncio import Future
     from typing import Concatenate, Protocol
 
 T = TypeVar("T")
@@ -76,7 +79,9 @@ class Sync:
 
 @final
 class Async:
-    """Flavour: a wrapper returns a coroutine of the decoded result."""
+    """Flavour: a wrapper sends its request at once and returns an :class:`asyncio.Future`
+    of the decoded result (no coroutine: ``asyncio.gather`` of many calls makes no task
+    per call)."""
 
 
 @final
@@ -89,8 +94,6 @@ F = TypeVar("F", Sync, Async, Batched)
 
 class Surface(Generic[F]):
     """What wrappers are called on: an engine, a batch, or one of their namespaces."""
-
-    _aio = False  # AsyncEngine: wrappers are coroutine functions
 
     def _invoke(self, call: Call[Any]) -> Any:
         raise NotImplementedError
@@ -169,17 +172,10 @@ class Method(Generic[P, T]):
                 return self._invoke(request(args, kwargs))
             return self._invoke(bare)
 
-        async def call_async(self: Surface[Any], *args: Any, **kwargs: Any) -> Any:
-            if args or kwargs or bare is None:
-                declaration(self, *args, **kwargs)
-                return await self._invoke(request(args, kwargs))
-            return await self._invoke(bare)
-
-        for fn in (call, call_async):
-            fn.__name__, fn.__qualname__ = declaration.__name__, declaration.__qualname__
-            fn.__doc__ = declaration.__doc__
-            fn.__signature__ = signature  # type: ignore[union-attr]
-        self._call, self._call_async = call, call_async
+        call.__name__, call.__qualname__ = declaration.__name__, declaration.__qualname__
+        call.__doc__ = declaration.__doc__
+        call.__signature__ = signature  # type: ignore[attr-defined]
+        self._call = call
         self.decode = decode
         self.__ordo_method__ = method
         self.__doc__ = declaration.__doc__
@@ -189,15 +185,13 @@ class Method(Generic[P, T]):
     @overload
     def __get__(self, surface: Surface[Sync], owner: type) -> Callable[P, T]: ...
     @overload
-    def __get__(
-        self, surface: Surface[Async], owner: type
-    ) -> Callable[P, Coroutine[Any, Any, T]]: ...
+    def __get__(self, surface: Surface[Async], owner: type) -> Callable[P, Future[T]]: ...
     @overload
     def __get__(self, surface: Surface[Batched], owner: type) -> Callable[P, Pending[T]]: ...
     def __get__(self, surface: Surface[Any] | None, owner: type) -> Any:
         if surface is None:
             return self
-        return MethodType(self._call_async if surface._aio else self._call, surface)
+        return MethodType(self._call, surface)
 
 
 def rpc(
@@ -264,7 +258,6 @@ class Namespace(Surface[F]):
 
     def __init__(self, owner: Surface[F]) -> None:
         self._invoke = owner._invoke  # type: ignore[method-assign]
-        self._aio = owner._aio
 
 
 class ClockAPI(Namespace[F]):
@@ -555,11 +548,9 @@ if TYPE_CHECKING:
 
     class _AsyncTree(Protocol):
         @overload
-        def __call__(self, id: str, *, depth: _Depth = ...) -> Coroutine[Any, Any, TreeNode]: ...
+        def __call__(self, id: str, *, depth: _Depth = ...) -> Future[TreeNode]: ...
         @overload
-        def __call__(
-            self, id: Unset | None = ..., *, depth: _Depth = ...
-        ) -> Coroutine[Any, Any, TreeRoot]: ...
+        def __call__(self, id: Unset | None = ..., *, depth: _Depth = ...) -> Future[TreeRoot]: ...
 
     class _BatchTree(Protocol):
         @overload

@@ -1,10 +1,13 @@
-/// Layer id -> slot: an open-addressing hash table (linear probing, backward-shift deletion)
-/// whose entries pack 32 bits of the id's hash with the slot, 8 bytes each.
+/// Id -> slot, for layers and alerts: an open-addressing hash table (linear probing,
+/// backward-shift deletion) whose entries pack 32 bits of the id's hash with the slot, 8 bytes
+/// each.
 ///
 /// A third of what `[String: Int32]` costs, and one cache line per lookup: the ids themselves
-/// stay in `LayerTree.ids`, and are compared only when the stored hash bits match. Hashing is
-/// the standard library's seeded `Hasher`, so crafted ids cannot force collisions.
-struct LayerIDIndex: Sendable {
+/// stay with their owner (`LayerTree.ids`, `AlertManager.alerts`), and are compared only when
+/// the stored hash bits match. An id is hashed once per lookup, insertion or removal (a
+/// dictionary hashes it again for each); hashing is the standard library's seeded `Hasher`,
+/// so crafted ids cannot force collisions.
+struct IDIndex: Sendable {
   /// 0 = empty; else `hash << 32 | (slot + 1)`. The home bucket is `hash & mask`.
   private var entries: [UInt64]
   private var mask: Int
@@ -24,13 +27,20 @@ struct LayerIDIndex: Sendable {
   /// The slot of `id` (whose hash is `hash`), or nil; `ids` are the ids by slot.
   /// - Complexity: O(1) on average.
   func slot(of id: String, hash: UInt32, ids: [String]) -> Int32? {
+    slot(hash: hash) { ids[Int($0)] == id }
+  }
+
+  /// The slot filed under `hash` for which `isMatch` holds (asked only of slots whose
+  /// stored hash bits are `hash`), or nil.
+  /// - Complexity: O(1) on average.
+  func slot(hash: UInt32, where isMatch: (Int32) -> Bool) -> Int32? {
     var bucket = Int(hash) & mask
     while true {
       let entry = entries[bucket]
       if entry == 0 { return nil }
       if UInt32(truncatingIfNeeded: entry >> 32) == hash {
         let slot = Int32(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
-        if ids[Int(slot)] == id { return slot }
+        if isMatch(slot) { return slot }
       }
       bucket = (bucket + 1) & mask
     }
