@@ -252,4 +252,21 @@ extension MessageFramerTests {
     let dropped = framer.finish()
     #expect(dropped)
   }
+
+  /// Lines of every length from 0 to 40 (so the newline falls on each byte of a word and in
+  /// the tail), with bytes that differ from `\n` in one bit or sit next to it, fed whole and
+  /// byte by byte: each comes out as written.
+  @Test(arguments: [1, 3, 4096])
+  func newlinesAreFoundAtEveryOffset(chunk: Int) {
+    let fillers: [UInt8] = [0x0B, 0x09, 0x8A, 0x0E, 0x2A, 0x1A, 0x4A, 0xFF]
+    var input: [UInt8] = []
+    var expected: [Seen] = []
+    for length in 0...40 {
+      let line = (0..<length).map { fillers[($0 + length) % fillers.count] }
+      input += [UInt8(ascii: "x")] + line + [0x0A]
+      expected.append(.message(String(decoding: [UInt8(ascii: "x")] + line, as: UTF8.self)))
+    }
+    let (events, _) = Self.run(input, chunks: [chunk], framing: .ndjson)
+    #expect(events == expected)
+  }
 }
