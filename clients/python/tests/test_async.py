@@ -312,3 +312,56 @@ def test_a_call_of_a_stopped_engine_fails_without_hanging() -> None:
         assert all(isinstance(failure, ordo.EngineExited) for failure in gathered)
 
     run(body, clock="manual")
+
+
+def test_a_call_with_another_timeout_is_not_held_by_the_earlier_timer() -> None:
+    async def body(engine: AsyncEngine) -> float:
+        await engine.ping()  # the shared timer was armed for this call's 5 s deadline
+        os.kill(engine.pid, signal.SIGSTOP)
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        try:
+            with pytest.raises(ordo.OrdoTimeout):
+                await engine.call("engine.ping", timeout=0.3)
+        finally:
+            os.kill(engine.pid, signal.SIGCONT)
+        return loop.time() - start
+
+    assert run(body, clock="manual", timeout=5.0) < 3.0
+
+
+def test_a_timeout_ends_the_wait_for_a_paused_pipe() -> None:
+    async def body(engine: AsyncEngine) -> float:
+        await engine.ping()
+        os.kill(engine.pid, signal.SIGSTOP)  # it reads nothing: the pipe fills and pauses
+        loop = asyncio.get_running_loop()
+        try:
+            big = engine.layers.add("big", data={"x": "y" * 2_000_000})
+            await asyncio.sleep(0.05)
+            start = loop.time()
+            with pytest.raises(ordo.OrdoTimeout):
+                await asyncio.wait_for(engine.ping(), 5.0)
+            waited = loop.time() - start
+            with pytest.raises(ordo.OrdoTimeout):
+                await big
+        finally:
+            os.kill(engine.pid, signal.SIGCONT)
+        return waited
+
+    assert run(body, clock="manual", timeout=0.5) < 3.0
+
+
+def test_exit_is_written_where_it_is_called() -> None:
+    sent: list[str] = []
+
+    def tap(direction: str, message: object) -> None:
+        if direction == "send" and isinstance(message, dict):
+            sent.append(message["method"])
+
+    async def body(engine: AsyncEngine) -> list[object]:
+        await engine.shutdown()
+        return list(await asyncio.gather(engine.exit(), engine.ping(), return_exceptions=True))
+
+    results = run(body, clock="manual", tap=tap)
+    assert sent[-3:] == ["shutdown", "exit", "engine.ping"]
+    assert results[0] is None and isinstance(results[1], ordo.EngineExited)

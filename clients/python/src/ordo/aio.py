@@ -93,6 +93,8 @@ class _Caller:
         try:
             value = self.decode(response.get("result"))
         except Exception as exc:  # a result that does not decode fails this call only
+            if isinstance(exc, StopIteration):  # a future refuses it as an exception
+                exc = RuntimeError(f"{self.method}: decoding raised StopIteration")
             future.set_exception(exc)
         else:
             future.set_result(value)
@@ -333,9 +335,9 @@ class AsyncEngine(Core[Async, Slot]):
         result: settled in the read callback (:meth:`_answered`), by the timeout, or when
         the engine is gone. No coroutine, so no task per call when many are gathered.
         """
-        if call.notification:
-            return asyncio.ensure_future(self._notification(call, timeout))
         pipes = self._started()
+        if call.notification:  # written now too, in order with the calls around it
+            return self._notify_now(call, pipes, timeout)
         params = dumps(call.params) if call.params else None  # may fail: before any record
         loop = self._loop
         future: asyncio.Future[T] = loop.create_future()
@@ -359,6 +361,10 @@ class AsyncEngine(Core[Async, Slot]):
         outbox.append(data + b"\n" if self._ndjson else self._framer.encode(data))
         if timeout is not None:
             deadlines = self._deadlines
+            if not deadlines and timeout != self._deadline_timeout and self._deadline_timer:
+                # A new run with another timeout: the timer armed for the old one is too late.
+                self._deadline_timer.cancel()
+                self._deadline_timer = None
             if not deadlines or timeout == self._deadline_timeout:
                 deadline = loop.time() + timeout
                 deadlines.append((deadline, caller, rid))
@@ -372,11 +378,37 @@ class AsyncEngine(Core[Async, Slot]):
         return future
 
     async def _drained(self, pipes: _Pipes, future: asyncio.Future[T]) -> T:
-        await pipes.drain()
+        """The caller waits for the pipe to drain, or for its answer, timeout or failure,
+        whichever comes first (a paused pipe must not outlast the call's timeout)."""
+        drain = asyncio.ensure_future(pipes.drain())
+        try:
+            await asyncio.wait((drain, future), return_when=asyncio.FIRST_COMPLETED)
+        except BaseException:
+            future.cancel()
+            raise
+        finally:
+            drain.cancel()
         return await future
 
-    async def _notification(self, call: Call[T], timeout: float | None) -> T:
-        await self._send(self._endpoint.notification(call))
+    def _notify_now(self, call: Call[T], pipes: _Pipes, timeout: float | None) -> asyncio.Future[T]:
+        """A notification wrapper (``exit``): queued in this turn's write like a call; the
+        future is done once written, for ``exit`` once the engine has exited."""
+        message = self._endpoint.notification(call)
+        proc = self._process
+        if self._closed and proc.returncode is not None:
+            failed: asyncio.Future[T] = self._loop.create_future()
+            failed.set_exception(
+                self._exited or EngineExited(proc.returncode, self.stderr_tail, "closed")
+            )
+            return failed
+        self._record("send", message)
+        if not self._write_now(self._encode(message)):
+            return cast("asyncio.Future[T]", asyncio.ensure_future(self._stdin_closed()))
+        return asyncio.ensure_future(self._notified(call, pipes, timeout))
+
+    async def _notified(self, call: Call[T], pipes: _Pipes, timeout: float | None) -> T:
+        if pipes.paused:
+            await pipes.drain()
         if call.method == "exit":
             try:
                 await asyncio.wait_for(self._process.wait(), timeout)
@@ -385,7 +417,12 @@ class AsyncEngine(Core[Async, Slot]):
         return call.decode(None)
 
     def _expire(self, caller: _Caller, rid: int, timeout: float) -> None:
-        if self._endpoint.forget_id(rid) is not None and not caller.future.done():
+        """The call's time is up: it fails with OrdoTimeout and its id is forgotten (a late
+        answer is then a stray). A call its caller cancelled keeps its id until the answer
+        comes, which is then dropped, whatever timer it was under."""
+        if caller.future.done():
+            return
+        if self._endpoint.forget_id(rid) is not None:
             caller.future.set_exception(
                 OrdoTimeout(f"{caller.method}: no answer within {timeout} s")
             )
