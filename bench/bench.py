@@ -1304,17 +1304,18 @@ def table(results: dict[str, Any]) -> str:
             )
     if "throughput" in results:
         ops = results["throughput"]["ops"]
-        # The same ratio for the C floor on the same lines (parse + canned reply, no work):
-        # what jansson alone allows, since a longer line costs more to parse than a ping.
+        # The same ratio for the C floor on the same lines (parse + canned reply, no work),
+        # from its instruction counts (exact; its timings on a busy machine are not): what
+        # jansson alone allows, since a longer line costs more to parse than a ping.
         floors = results.get("methods_vs_floor", {}).get("methods", {})
         for name in ["layer.add", "layer.move", "layer.hitTest", "alert cycle"]:
             o = ops[name]
             bound = ""
-            if name in floors and "engine.ping" in floors:
-                per_s = floors[name]["floor_per_s"] / (
-                    2 if name == "alert cycle" else 1
-                )
-                bound = f"; the C floor's own: {per_s / floors['engine.ping']['floor_per_s']:.2f}x"
+            ping = floors.get("engine.ping", {}).get("floor_instructions")
+            line = floors.get(name, {}).get("floor_instructions")
+            if ping and line:
+                per_op = line * (2 if name == "alert cycle" else 1)
+                bound = f"; the C floor's own, by instructions: {ping / per_op:.2f}x"
             rows.append(
                 (
                     f"{name} throughput / ping",
