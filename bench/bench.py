@@ -379,9 +379,13 @@ METHODS = [
 
 def method_workload(name: str, n: int, seed: int) -> tuple[bytes, bytes]:
     rng = random.Random(seed)
-    enqueues = b"".join(
-        request(i, "alert.enqueue", {"type": "toast", "id": f"q{i}"}) for i in range(n)
-    )
+
+    def enqueues() -> bytes:
+        return b"".join(
+            request(i, "alert.enqueue", {"type": "toast", "id": f"q{i}"})
+            for i in range(n)
+        )
+
     if name == "engine.ping":
         return b"", ping_block(n)
     if name == "layer.add":
@@ -436,18 +440,18 @@ def method_workload(name: str, n: int, seed: int) -> tuple[bytes, bytes]:
         return hit_screen(), hits
     if name == "alert.enqueue":
         # One queue: the first shows, the rest wait.
-        return b"", enqueues
+        return b"", enqueues()
     if name == "alert.complete":
         # Every alert shows at once (room for all), then each is completed.
         configure = request(0, "alert.configure", {"maxConcurrent": n})
-        return configure + enqueues, b"".join(
+        return configure + enqueues(), b"".join(
             request(i, "alert.complete", {"id": f"q{i}"}) for i in range(n)
         )
     if name == "alert.cancel":
         # One showing, the rest waiting; cancelled by id in random order.
         order = list(range(n))
         rng.shuffle(order)
-        return enqueues, b"".join(
+        return enqueues(), b"".join(
             request(i, "alert.cancel", {"id": f"q{a}"}) for i, a in enumerate(order)
         )
     if name == "nav.push/nav.pop":
@@ -765,73 +769,10 @@ class Bench:
         ]
         raw: dict[str, list[tuple[float, float]]] = {name: [] for name in names}
         for round_ in range(self.rounds):
-            rng = random.Random(round_)
-            # (name, untimed setup, timed block)
-            workloads: list[tuple[str, bytes, bytes]] = []
-            workloads.append(("engine.ping", b"", ping_block(n)))
-            workloads.append(
-                (
-                    "layer.add",
-                    request(0, "layer.add", {"id": "p"}),
-                    add_block(rng, "p", [f"a{i}" for i in range(n)]),
-                )
-            )
-
-            family = 5_000
-            setup_rng = random.Random(round_)
-            move_setup_block = b"".join(
-                [
-                    request(0, "layer.add", {"id": "m0"}),
-                    request(0, "layer.add", {"id": "m1"}),
-                ]
-                + [
-                    request(
-                        0,
-                        "layer.add",
-                        {
-                            "id": f"x{i}",
-                            "parent": f"m{i % 2}",
-                            "sort": setup_rng.randrange(1_000_000),
-                        },
-                    )
-                    for i in range(2 * family)
-                ]
-            )
-            moves = b"".join(
-                request(
-                    i,
-                    "layer.move",
-                    {
-                        "id": f"x{rng.randrange(2 * family)}",
-                        "parent": f"m{rng.randrange(2)}",
-                        "sort": rng.randrange(1_000_000),
-                    },
-                )
-                for i in range(n)
-            )
-            workloads.append(("layer.move", move_setup_block, moves))
-
-            hits = b"".join(
-                request(
-                    i,
-                    "layer.hitTest",
-                    {
-                        "x": round(rng.uniform(0, 1000), 2),
-                        "y": round(rng.uniform(0, 1000), 2),
-                    },
-                )
-                for i in range(n)
-            )
-            workloads.append(("layer.hitTest", hit_screen(), hits))
-
-            cycles = n // 2
-            alerts = b"".join(
-                request(2 * i, "alert.enqueue", {"type": "toast", "id": f"q{i}"})
-                + request(2 * i + 1, "alert.complete", {"id": f"q{i}"})
-                for i in range(cycles)
-            )
-            workloads.append(("alert cycle", b"", alerts))
-
+            # (name, untimed setup, timed block): the same workloads as against the C floor
+            workloads = [
+                (name, *method_workload(name, n, seed=round_)) for name in names
+            ]
             if round_ % 2:
                 workloads.reverse()
             for name, setup, block in workloads:
