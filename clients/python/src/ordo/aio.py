@@ -394,15 +394,13 @@ class AsyncEngine(Core[Async, Slot]):
         """A notification wrapper (``exit``): queued in this turn's write like a call; the
         future is done once written, for ``exit`` once the engine has exited."""
         message = self._endpoint.notification(call)
-        proc = self._process
-        if self._closed and proc.returncode is not None:
+        try:
+            queued = self._queue(self._encode(message), "send", message)
+        except EngineExited as gone:
             failed: asyncio.Future[T] = self._loop.create_future()
-            failed.set_exception(
-                self._exited or EngineExited(proc.returncode, self.stderr_tail, "closed")
-            )
+            failed.set_exception(gone)
             return failed
-        self._record("send", message)
-        if not self._write_now(self._encode(message)):
+        if not queued:
             return cast("asyncio.Future[T]", asyncio.ensure_future(self._stdin_closed()))
         return asyncio.ensure_future(self._notified(call, pipes, timeout))
 
@@ -495,12 +493,17 @@ class AsyncEngine(Core[Async, Slot]):
         wait = self.timeout if timeout is None else timeout
         return self._found(await self._until(self._pick_stray, wait), "unmatched message", wait)
 
-    async def _write(self, data: bytes, direction: str, message: Any) -> None:
+    def _queue(self, data: bytes, direction: str, message: Any) -> bool:
+        """Record ``message`` and queue ``data`` for this turn's write; False when stdin is
+        closed. Raises EngineExited for a request after the engine was closed and exited."""
         proc = self._process
         if self._closed and direction == "send" and proc.returncode is not None:
             raise self._exited or EngineExited(proc.returncode, self.stderr_tail, "closed")
         self._record(direction, message)
-        if not self._write_now(data):
+        return self._write_now(data)
+
+    async def _write(self, data: bytes, direction: str, message: Any) -> None:
+        if not self._queue(data, direction, message):
             await self._stdin_closed()
         if self._pipes is not None and self._pipes.paused:
             await self._pipes.drain()
