@@ -19,20 +19,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-REPO = Path(__file__).resolve().parents[2]
+from ordo_testing import engine_binary
 
 # Only matters when something hangs, and then the test fails.
 TIMEOUT = 60.0
-
-
-def engine_binary() -> str:
-    """ORDO_BIN, else the release binary of this checkout."""
-    path = os.environ.get("ORDO_BIN") or str(REPO / ".build" / "release" / "ordo")
-    if not (os.path.isfile(path) and os.access(path, os.X_OK)):
-        raise RuntimeError(
-            f"engine binary {path!r} not found: build it with `make release` or set ORDO_BIN"
-        )
-    return os.path.abspath(path)
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,9 @@ import re
 from pathlib import Path
 
 import pytest
+from ordo_testing import engine_binary
 
-from cli_support import engine_binary, ndjson, sh
+from cli_support import ndjson, sh
 
 SUBCOMMANDS = ["call", "replay", "report"]
 

@@ -7,7 +7,9 @@ import os
 import re
 from pathlib import Path
 
-from cli_support import REPO, engine_binary, sh
+from ordo_testing import REPO, engine_binary
+
+from cli_support import sh
 
 FENCE = re.compile(r"```sh\n(?P<code>.*?)```", re.S)
 

@@ -7,8 +7,9 @@ import shutil
 from pathlib import Path
 
 import pytest
+from ordo_testing import REPO, engine_binary
 
-from cli_support import REPO, Ran, engine_binary, sh
+from cli_support import Ran, sh
 
 HOOK = REPO / "examples" / "whats-new-hook" / "post-merge"
 

@@ -20,8 +20,11 @@ from typing import Any, Protocol
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(1, str(Path(__file__).resolve().parents[1]))  # ordo_testing
 
-from durable_support import Engine, engine_binary
+from ordo_testing import engine_or_exit
+
+from durable_support import Engine
 
 
 class EngineFactory(Protocol):
@@ -32,10 +35,7 @@ class EngineFactory(Protocol):
 def ordo_bin() -> str:
     if shutil.which("sqlite3") is None:
         pytest.exit("the sqlite3 command-line shell is missing: make durable-deps", returncode=4)
-    try:
-        return engine_binary()
-    except RuntimeError as problem:
-        pytest.exit(str(problem), returncode=4)
+    return engine_or_exit()
 
 
 @pytest.fixture

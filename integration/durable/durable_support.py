@@ -8,7 +8,6 @@ NDJSON JSON-RPC; no client library sits in between. Waits are bounded (generous 
 from __future__ import annotations
 
 import json
-import os
 import queue
 import subprocess
 import tempfile
@@ -19,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-REPO = Path(__file__).resolve().parents[2]
+from ordo_testing import assert_no_crash, engine_binary
 
 READ_TIMEOUT = 20.0
 EXIT_TIMEOUT = 20.0
@@ -28,33 +27,7 @@ DAY_MS = 86_400_000
 # 2026-01-01T00:00:00Z, the worked example's day 0.
 EPOCH_MS = 1_767_225_600_000
 
-CRASH_MARKERS = (
-    "Fatal error",
-    "fatal error",
-    "Program crashed",
-    "Segmentation fault",
-    "Illegal instruction",
-    "Backtrace",
-    "Assertion failed",
-    "Precondition failed",
-)
-
 JSON = Any
-
-
-def engine_binary() -> str:
-    """ORDO_BIN, else the release binary of this checkout."""
-    path = os.environ.get("ORDO_BIN") or str(REPO / ".build" / "release" / "ordo")
-    if not (os.path.isfile(path) and os.access(path, os.X_OK)):
-        raise RuntimeError(
-            f"engine binary {path!r} not found: build it with `make release` or set ORDO_BIN"
-        )
-    return path
-
-
-def assert_no_crash(stderr: str) -> None:
-    for marker in CRASH_MARKERS:
-        assert marker not in stderr, f"engine stderr shows a crash ({marker!r}):\n{stderr[-3000:]}"
 
 
 def request_line(method: str, params: JSON = None, id: JSON = 1) -> bytes:

@@ -30,8 +30,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from ordo_testing import engine_binary
 
-from durable_support import EPOCH_MS, JSON, engine_binary, request_line, sqlite3
+from durable_support import EPOCH_MS, JSON, request_line, sqlite3
 
 RUNS = int(os.environ.get("ORDO_CRASH_RUNS", "100"))
 SEED = os.environ.get("ORDO_CRASH_SEED")

@@ -16,16 +16,16 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(1, str(Path(__file__).resolve().parents[1]))  # ordo_testing
 
-from hostile_support import Engine, EngineFactory, engine_binary
+from ordo_testing import engine_or_exit
+
+from hostile_support import Engine, EngineFactory
 
 
 @pytest.fixture(scope="session", autouse=True)
 def ordo_bin() -> str:
-    try:
-        return engine_binary()
-    except RuntimeError as problem:
-        pytest.exit(str(problem), returncode=4)
+    return engine_or_exit()
 
 
 @pytest.fixture

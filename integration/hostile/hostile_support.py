@@ -17,40 +17,15 @@ import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-REPO = Path(__file__).resolve().parents[2]
+from ordo_testing import REPO, assert_no_crash, engine_binary
+
 SCHEMA_PATH = REPO / "schema" / "openrpc.json"
 
 # Generous bounds: they only matter when the engine hangs, and then the test fails.
 READ_TIMEOUT = 20.0
 EXIT_TIMEOUT = 20.0
-
-# What a crashing Swift process (or a sanitiser, or Python) leaves on stderr.
-CRASH_MARKERS = (
-    "Fatal error",
-    "fatal error",
-    "Program crashed",
-    "Segmentation fault",
-    "Illegal instruction",
-    "Backtrace",
-    "Traceback",
-    "AddressSanitizer",
-    "Assertion failed",
-    "Precondition failed",
-)
-
-
-def engine_binary() -> str:
-    """ORDO_BIN, else the release binary of this checkout."""
-    path = os.environ.get("ORDO_BIN") or str(REPO / ".build" / "release" / "ordo")
-    if not (os.path.isfile(path) and os.access(path, os.X_OK)):
-        raise RuntimeError(
-            f"engine binary {path!r} not found: build it with "
-            "`swift build -c release --static-swift-stdlib` or set ORDO_BIN"
-        )
-    return path
 
 
 def load_schema() -> dict[str, Any]:
@@ -169,12 +144,6 @@ _INTERNAL_NAMES = ("Optional(", "Swift.", "json_t", "Int64", "UInt64", "Double("
 def assert_developer_message(text: str) -> None:
     for name in _INTERNAL_NAMES:
         assert name not in text, f"error message leaks an internal name {name!r}: {text!r}"
-
-
-def assert_no_crash(stderr: bytes | str) -> None:
-    text = stderr.decode("utf-8", "replace") if isinstance(stderr, bytes) else stderr
-    for marker in CRASH_MARKERS:
-        assert marker not in text, f"engine stderr shows a crash ({marker!r}):\n{text[-3000:]}"
 
 
 # --------------------------------------------------------------------------- one-shot runs

@@ -15,8 +15,11 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(1, str(Path(__file__).resolve().parents[1]))  # ordo_testing
 
-from interop_support import LOG_LEVELS, SESSION_TIMEOUT, engine_binary
+from ordo_testing import engine_or_exit
+
+from interop_support import LOG_LEVELS, SESSION_TIMEOUT
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -29,10 +32,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(scope="session")
 def ordo_bin() -> str:
-    try:
-        return engine_binary()
-    except RuntimeError as problem:
-        pytest.exit(str(problem), returncode=4)
+    return engine_or_exit()
 
 
 @pytest.fixture(params=sorted(LOG_LEVELS))

@@ -29,7 +29,6 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
 EDITORS = Path(__file__).resolve().parent / "editors"
 
 # Generous bounds: they only matter when something hangs, and then the test fails.
@@ -68,16 +67,6 @@ LOG_LEVELS: dict[str, tuple[str, ...]] = {
 
 _LOG_LINE = re.compile(r"ordo \[(?P<level>[a-z]+)\] (?P<text>.*)")
 _NOTIFICATION = re.compile(r'notification "(?P<method>[^"]+)" failed')
-
-
-def engine_binary() -> str:
-    """ORDO_BIN, else the release binary of this checkout."""
-    path = os.environ.get("ORDO_BIN") or str(REPO / ".build" / "release" / "ordo")
-    if not (os.path.isfile(path) and os.access(path, os.X_OK)):
-        raise RuntimeError(
-            f"engine binary {path!r} not found: build it with `make release` or set ORDO_BIN"
-        )
-    return path
 
 
 def log_lines(stderr: str) -> list[tuple[str, str]]:

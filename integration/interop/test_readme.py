@@ -15,7 +15,9 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from interop_support import NEOVIMS, REPO, SESSION_TIMEOUT, eglot_available, require
+from ordo_testing import REPO
+
+from interop_support import NEOVIMS, SESSION_TIMEOUT, eglot_available, require
 
 FENCE = re.compile(r"```(?P<lang>\w+)\n(?P<code>.*?)```", re.S)
 

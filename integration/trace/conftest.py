@@ -18,18 +18,18 @@ from typing import Protocol
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(1, str(Path(__file__).resolve().parents[1]))  # ordo_testing
 # The Python client's conformance runner (its transcript parser and stdout reader).
 sys.path.insert(1, str(Path(__file__).resolve().parents[2] / "clients" / "python" / "tests"))
 
-from trace_support import Engine, engine_binary
+from ordo_testing import engine_or_exit
+
+from trace_support import Engine
 
 
 @pytest.fixture(scope="session", autouse=True)
 def ordo_bin() -> str:
-    try:
-        return engine_binary()
-    except RuntimeError as problem:
-        pytest.exit(str(problem), returncode=4)
+    return engine_or_exit()
 
 
 class EngineFactory(Protocol):

@@ -26,8 +26,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(1, str(Path(__file__).resolve().parents[2] / "clients" / "python" / "tests"))
+sys.path.insert(2, str(Path(__file__).resolve().parents[1]))  # ordo_testing
 
-from trace_support import engine_binary
+from ordo_testing import engine_binary
 
 
 def pings(count: int) -> bytes:

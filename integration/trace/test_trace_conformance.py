@@ -17,8 +17,9 @@ from pathlib import Path
 
 import pytest
 import test_conformance as conformance
+from ordo_testing import engine_binary
 
-from trace_support import assert_identical, engine_binary, read_trace
+from trace_support import assert_identical, read_trace
 from trace_support import record_transcript as record
 
 FILES = conformance.FILES

@@ -15,9 +15,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from ordo_testing import engine_binary
 
 from conftest import EngineFactory
-from trace_support import engine_binary, read_trace, replay, request
+from trace_support import read_trace, replay, request
 
 HEADER: dict[str, Any] = {"ordo": "0.1.0", "args": ["--clock", "manual"], "startedWallAt": 0}
 H = json.dumps(HEADER, separators=(",", ":")).encode()

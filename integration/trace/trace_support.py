@@ -20,32 +20,13 @@ from pathlib import Path
 from typing import IO, Any
 
 import test_conformance as conformance
+from ordo_testing import assert_no_crash, engine_binary
 
-REPO = Path(__file__).resolve().parents[2]
 READ_TIMEOUT = 20.0
 REPLAY_TIMEOUT = 60.0
 
-# What a crashing Swift process leaves on stderr.
-CRASH_MARKERS = (
-    "Fatal error",
-    "fatal error",
-    "Program crashed",
-    "Segmentation fault",
-    "Illegal instruction",
-    "Backtrace",
-    "Precondition failed",
-)
-
 # A record line as the engine writes it: `msg` (the message's text, verbatim) comes last.
 RECORD = re.compile(rb'^\{"dir":"(in|out)","at":(-?[0-9]+)(,"framing":"(ndjson|lsp)")?,(.*)\}$')
-
-
-def engine_binary() -> str:
-    """ORDO_BIN, else the release binary of this checkout."""
-    path = os.environ.get("ORDO_BIN") or str(REPO / ".build" / "release" / "ordo")
-    if not (os.path.isfile(path) and os.access(path, os.X_OK)):
-        raise RuntimeError(f"engine binary {path!r} not found: run `make release` or set ORDO_BIN")
-    return path
 
 
 # --------------------------------------------------------------------------- messages
@@ -300,8 +281,7 @@ def replay(trace: Path, *, expect_files: bool = False) -> Replayed:
     after = trace.read_bytes() if trace.is_file() else None
     assert before == after, "ordo replay changed the trace"
     stderr = done.stderr.decode("utf-8", "replace")
-    for marker in CRASH_MARKERS:
-        assert marker not in stderr, f"ordo replay crashed: {stderr[-2000:]}"
+    assert_no_crash(stderr, "ordo replay")
     assert done.returncode in (0, 1, 2), f"status {done.returncode}: {stderr[-2000:]}"
     return Replayed(done.returncode, done.stdout.decode("utf-8", "replace"), stderr)
 
