@@ -427,10 +427,15 @@ public struct JSONWriter: @unchecked Sendable {
       target += 1
       used += 1
     }
+    used += Self.writeDecimal(value, to: target)
+  }
+
+  /// Writes the decimal digits of `value` at `target` (room for 20 bytes); returns how many.
+  @inline(__always)
+  static func writeDecimal(_ value: Int64, to target: UnsafeMutablePointer<UInt8>) -> Int {
     if value >= 0 && value < 10 {
       target.pointee = UInt8(ascii: "0") &+ UInt8(value)
-      used += 1
-      return
+      return 1
     }
     var digits = 0
     var magnitude = value.magnitude
@@ -447,7 +452,7 @@ public struct JSONWriter: @unchecked Sendable {
       magnitude /= 10
       index -= 1
     } while magnitude > 0
-    used += length
+    return length
   }
 
   private static let hexDigits: StaticString = "0123456789abcdef"
@@ -714,28 +719,7 @@ public struct JSONRun {
 
   public mutating func int(_ value: Int64) {
     comma()
-    if value >= 0 && value < 10 {
-      next.pointee = UInt8(ascii: "0") &+ UInt8(value)
-      next += 1
-      needsComma = true
-      return
-    }
-    var digits = 0
-    var magnitude = value.magnitude
-    repeat {
-      digits += 1
-      magnitude /= 10
-    } while magnitude > 0
-    let length = digits + (value < 0 ? 1 : 0)
-    if value < 0 { next.pointee = UInt8(ascii: "-") }
-    magnitude = value.magnitude
-    var index = length - 1
-    repeat {
-      next[index] = UInt8(ascii: "0") &+ UInt8(magnitude % 10)
-      magnitude /= 10
-      index -= 1
-    } while magnitude > 0
-    next += length
+    next += JSONWriter.writeDecimal(value, to: next)
     needsComma = true
   }
 
