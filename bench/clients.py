@@ -45,6 +45,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -76,6 +77,29 @@ def _clocks() -> tuple[float, float]:
 def _since(start: tuple[float, float], ops: int) -> dict[str, float]:
     wall, cpu = _clocks()
     return {"wall": wall - start[0], "cpu": cpu - start[1], "ops": ops}
+
+
+def _timed(step: Callable[[], object], warm: int, count: int, per: int = 1) -> dict[str, float]:
+    """`warm` untimed calls of `step`, then `count` timed ones, figures per operation
+    (`per` operations a call)."""
+    for _ in range(warm):
+        step()
+    start = _clocks()
+    for _ in range(count):
+        step()
+    return _since(start, count * per)
+
+
+async def _timed_async(
+    step: Callable[[], Awaitable[object]], warm: int, count: int, per: int = 1
+) -> dict[str, float]:
+    """`_timed` for a coroutine function."""
+    for _ in range(warm):
+        await step()
+    start = _clocks()
+    for _ in range(count):
+        await step()
+    return _since(start, count * per)
 
 
 def _command(engine: str) -> list[str]:
@@ -127,12 +151,7 @@ def bare_pipelined(engine: str, blocks: int, warm: int) -> dict[str, float]:
         for rid in range(first, next_id):
             _check(json.loads(reader.readline()), rid)
 
-    for _ in range(warm):
-        block()
-    start = _clocks()
-    for _ in range(blocks):
-        block()
-    result = _since(start, blocks * BLOCK)
+    result = _timed(block, warm, blocks, BLOCK)
     proc.stdin.close()
     proc.wait()
     return result
@@ -165,12 +184,7 @@ def client_rtt(engine: str, calls: int, warm: int) -> dict[str, float]:
     from ordo import Engine
 
     with Engine(engine) as client:
-        for _ in range(warm):
-            client.ping()
-        start = _clocks()
-        for _ in range(calls):
-            client.ping()
-        return _since(start, calls)
+        return _timed(client.ping, warm, calls)
 
 
 def client_batch(engine: str, blocks: int, warm: int) -> dict[str, float]:
@@ -185,24 +199,14 @@ def client_batch(engine: str, blocks: int, warm: int) -> dict[str, float]:
                 if p.result().pong is not True:
                     raise RuntimeError("no pong")
 
-        for _ in range(warm):
-            block()
-        start = _clocks()
-        for _ in range(blocks):
-            block()
-        return _since(start, blocks * BLOCK)
+        return _timed(block, warm, blocks, BLOCK)
 
 
 async def client_async_rtt(engine: str, calls: int, warm: int) -> dict[str, float]:
     from ordo import AsyncEngine
 
     async with AsyncEngine(engine) as client:
-        for _ in range(warm):
-            await client.ping()
-        start = _clocks()
-        for _ in range(calls):
-            await client.ping()
-        return _since(start, calls)
+        return await _timed_async(client.ping, warm, calls)
 
 
 async def client_gather(engine: str, blocks: int, warm: int) -> dict[str, float]:
@@ -215,12 +219,7 @@ async def client_gather(engine: str, blocks: int, warm: int) -> dict[str, float]
                 if answer.pong is not True:
                     raise RuntimeError("no pong")
 
-        for _ in range(warm):
-            await block()
-        start = _clocks()
-        for _ in range(blocks):
-            await block()
-        return _since(start, blocks * BLOCK)
+        return await _timed_async(block, warm, blocks, BLOCK)
 
 
 async def client_async_batch(engine: str, blocks: int, warm: int) -> dict[str, float]:
@@ -235,12 +234,7 @@ async def client_async_batch(engine: str, blocks: int, warm: int) -> dict[str, f
                 if p.result().pong is not True:
                     raise RuntimeError("no pong")
 
-        for _ in range(warm):
-            await block()
-        start = _clocks()
-        for _ in range(blocks):
-            await block()
-        return _since(start, blocks * BLOCK)
+        return await _timed_async(block, warm, blocks, BLOCK)
 
 
 async def gather_floor(engine: str, blocks: int, warm: int) -> dict[str, float]:
@@ -264,12 +258,7 @@ async def gather_floor(engine: str, blocks: int, warm: int) -> dict[str, float]:
         if not all(await gathered):
             raise RuntimeError("no answer")
 
-    for _ in range(warm):
-        await block()
-    start = _clocks()
-    for _ in range(blocks):
-        await block()
-    return _since(start, blocks * BLOCK)
+    return await _timed_async(block, warm, blocks, BLOCK)
 
 
 PY_WORKERS: dict[str, Any] = {
