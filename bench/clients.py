@@ -40,7 +40,6 @@ import asyncio
 import datetime
 import json
 import os
-import platform
 import statistics
 import subprocess
 import sys
@@ -410,12 +409,11 @@ def summarize(figure: Figure, samples: dict[str, list[dict[str, float]]], label:
 
 
 def machine() -> dict[str, Any]:
-    info: dict[str, Any] = {
-        "platform": platform.platform(),
-        "python": platform.python_version(),
-        "cpus": os.cpu_count(),
-        "loadavg_start": os.getloadavg(),
-    }
+    from bench import (
+        machine as described,  # bench.py's: platform, CPU, memory, toolchain
+    )
+
+    info = described()
     try:
         info["node"] = subprocess.run(
             ["node", "--version"], capture_output=True, text=True, check=False
