@@ -1,4 +1,5 @@
 import CJansson
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -301,14 +302,16 @@ struct ParseArena {
     return lock
   }()
 
-  /// Whether jansson's allocator hooks point here (`install()`).
-  static var isInstalled: Bool { installed }
-  nonisolated(unsafe) private static var installed = false
+  /// Whether jansson's allocator hooks point here (`install()`). Read on every parse, from
+  /// any thread (the test process parses on many while one installs): an acquiring load,
+  /// a plain load on x86, that sees the hooks set before the flag.
+  static var isInstalled: Bool { installed.load(ordering: .acquiring) }
+  private static let installed = Atomic<Bool>(false)
 
   /// Points jansson's allocator at the arena (once).
   static func install() {
     _ = hooksInstalled
-    installed = true
+    installed.store(true, ordering: .releasing)
   }
 
   private static let hooksInstalled: Bool = {
