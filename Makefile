@@ -8,7 +8,7 @@ PY := $(VENV)/bin/python
 RELEASE_BIN := .build/release/ordo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: bench bench-deps fuzz sanitize demo test deps swift-deps python-deps node-deps build release lint format \
+.PHONY: bench bench-deps test-bench fuzz sanitize demo test deps swift-deps python-deps node-deps build release lint format \
 	test-swift test-python test-node test-hostile test-trace test-cli interop-deps test-interop \
 	browser-deps test-browser pictures dist dist-deps test-dist durable-deps test-durable soak clean
 
@@ -33,7 +33,7 @@ demo: release python-deps
 ## bad input, record and replay, the command line, third-party clients and editors,
 ## durable state, the pictures in a browser, the installable packages.
 test: lint test-swift release test-python test-node test-hostile test-trace test-cli test-interop \
-	test-durable test-browser test-dist
+	test-durable test-browser test-dist test-bench
 	@echo "make test: all suites passed"
 
 deps: swift-deps python-deps node-deps durable-deps
@@ -193,6 +193,13 @@ bench-deps:
 	@command -v cc >/dev/null 2>&1 && command -v valgrind >/dev/null 2>&1 || { \
 	  echo "installing gcc and valgrind (the C floor, instruction counts)"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq gcc valgrind; }
+
+## test-bench: the benchmark scripts type-check and lint, and their own logic (reading
+## callgrind's report, the table) is tested; the measurements run in `make bench`.
+test-bench: python-deps
+	cd bench && ../$(VENV)/bin/mypy --strict bench.py clients.py tests \
+	  && ../$(VENV)/bin/ruff check . && ../$(VENV)/bin/ruff format --check .
+	$(PY) -m pytest -q bench/tests
 
 ## bench: every performance figure as a ratio to a baseline measured in the same run
 ## (table on stdout, bench/out/results.json); see bench/README.md.

@@ -23,15 +23,16 @@ import json
 import os
 import platform
 import random
+import re
 import shutil
 import statistics
 import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 ROOT = Path(__file__).resolve().parent.parent
 F_SETPIPE_SZ = 1031
@@ -41,7 +42,7 @@ PIPE_BYTES = 1 << 20
 # --------------------------------------------------------------------------- helpers
 
 
-def median(values: list[float]) -> float:
+def median(values: Iterable[float]) -> float:
     return statistics.median(values)
 
 
@@ -577,7 +578,9 @@ class Bench:
             if "ordo_instructions" in entry:
                 ins = (
                     f"; instructions/message {entry['ordo_instructions']:,.0f} vs "
-                    f"{entry['floor_instructions']:,.0f}"
+                    f"{entry['floor_instructions']:,.0f}; misses/message "
+                    f"(L1i, L1d, beyond L2) {misses(entry, 'ordo')} vs "
+                    f"{misses(entry, 'floor')}"
                 )
             self.log(
                 f"  {name:<17} {ratio:.2f}x floor (CPU {ratio_cpu:.2f}x), "
@@ -592,16 +595,22 @@ class Bench:
             "methods": out,
         }
 
-    def callgrind(self, argv: list[str], data: bytes, name: str) -> int:
-        """Instructions callgrind counts for `argv` reading `data` on stdin."""
+    def callgrind(
+        self, argv: list[str], data: bytes, name: str, caches: bool = False
+    ) -> dict[str, int]:
+        """The events callgrind counts for `argv` reading `data` on stdin: `Ir`
+        (instructions) and, with `caches`, the misses of the simulated caches (`I1mr`,
+        `D1mr`, `D1mw`, `DLmr`, `DLmw`: L1i, L1d read and write, beyond-L2 read and write)."""
         path = self.out / f"callgrind-{name}.ndjson"
         path.write_bytes(data)
+        simulate = ["--cache-sim=yes", *SIMULATED_CACHES] if caches else []
         with open(path, "rb") as source:
             done = subprocess.run(
                 [
                     "valgrind",
                     "--tool=callgrind",
                     "--callgrind-out-file=/dev/null",
+                    *simulate,
                     *argv,
                 ],
                 check=False,
@@ -611,10 +620,12 @@ class Bench:
                 text=True,
             )
         path.unlink()
-        for line in done.stderr.splitlines():
-            if "Collected :" in line:
-                return int(line.split(":")[1].strip().replace(",", ""))
-        raise RuntimeError(f"callgrind gave no count for {name}: {done.stderr[-500:]}")
+        events = callgrind_events(done.stderr)
+        if "Ir" not in events:
+            raise RuntimeError(
+                f"callgrind gave no count for {name}: {done.stderr[-500:]}"
+            )
+        return events
 
     def stripped_engine(self) -> str:
         """A copy of the engine without debug info (valgrind cannot read Swift's); the
@@ -626,27 +637,39 @@ class Bench:
         return str(stripped)
 
     def method_instructions(self) -> dict[str, dict[str, float]]:
-        """Per method: instructions per timed line of ordo (its run with the setup alone
-        subtracted) and of the floor (its run on empty input subtracted)."""
+        """Per method and per timed line, of ordo (its run with the setup alone subtracted)
+        and of the floor (its run on empty input subtracted): instructions, and misses of
+        simulated caches of this machine's sizes (L1i, L1d, and accesses beyond the L2).
+        The instructions say how much work each does; the misses say how long it waits for
+        code and data, which is where a program that runs fewer instructions than the floor
+        still loses time to it."""
         if not shutil.which("valgrind"):
             return {}
         lines = 10_000
         ordo = [self.stripped_engine(), "--clock", "manual"]
-        floor_idle = self.callgrind([self.floor], b"", "floor-idle")
+        floor_idle = self.callgrind([self.floor], b"", "floor-idle", caches=True)
+        measures = {
+            "instructions": ["Ir"],
+            "l1i_misses": ["I1mr"],
+            "l1d_misses": ["D1mr", "D1mw"],
+            "l2_misses": ["DLmr", "DLmw"],
+        }
         counts: dict[str, dict[str, float]] = {}
         for i, name in enumerate(METHODS):
             setup, timed = method_workload(name, lines, seed=40 + i)
             slug = name.replace("/", "-")
-            base = self.callgrind(ordo, setup, f"{slug}-setup")
-            full = self.callgrind(ordo, setup + timed, slug)
-            floor = self.callgrind([self.floor], timed, f"{slug}-floor")
-            counts[name] = {
-                "ordo_instructions": (full - base) / lines,
-                "floor_instructions": (floor - floor_idle) / lines,
-            }
-            counts[name]["instruction_ratio"] = (
-                counts[name]["floor_instructions"] / counts[name]["ordo_instructions"]
+            base = self.callgrind(ordo, setup, f"{slug}-setup", caches=True)
+            full = self.callgrind(ordo, setup + timed, slug, caches=True)
+            floor = self.callgrind([self.floor], timed, f"{slug}-floor", caches=True)
+            entry: dict[str, float] = {}
+            for who, run, idle in (("ordo", full, base), ("floor", floor, floor_idle)):
+                for measure, events in measures.items():
+                    spent = sum(run[e] - idle[e] for e in events)
+                    entry[f"{who}_{measure}"] = spent / lines
+            entry["instruction_ratio"] = (
+                entry["floor_instructions"] / entry["ordo_instructions"]
             )
+            counts[name] = entry
         return counts
 
     # ---------------------------------------------------------------- durable state, trace
@@ -833,6 +856,13 @@ class Bench:
             session.run(undo)
         return samples
 
+    @staticmethod
+    def rounds_of(
+        make: Callable[[int], tuple[bytes, bytes]], rep: int
+    ) -> Callable[[int], tuple[bytes, bytes]]:
+        """`make` for `repeat_blocks`, which runs one block: that of round `rep`."""
+        return lambda _: make(rep)
+
     def interleaved_blocks(
         self,
         small: Session,
@@ -851,7 +881,7 @@ class Bench:
                 pair.reverse()
             for session, samples in pair:
                 samples += self.repeat_blocks(
-                    session, 1, lambda _, rep=rep: make(rep), block
+                    session, 1, self.rounds_of(make, rep), block
                 )
         return at_small, at_large
 
@@ -996,7 +1026,7 @@ class Bench:
                 bufsize=0,
             )
             assert proc.stdin and proc.stdout
-            reader = io.BufferedReader(proc.stdout)  # type: ignore[arg-type]
+            reader = io.BufferedReader(cast(io.RawIOBase, proc.stdout))
             fd = proc.stdin.fileno()
             samples = []
             for i in range(warm + n):
@@ -1025,7 +1055,7 @@ class Bench:
                         samples.append((time.perf_counter_ns() - start) / 1e3)
             return samples
 
-        runs = {"echo": [], "ordo_pipe": [], "ordo_client": []}
+        runs: dict[str, list[float]] = {"echo": [], "ordo_pipe": [], "ordo_client": []}
         for _ in range(3):
             runs["echo"] += pipe_latency(["cat"])
             runs["ordo_pipe"] += pipe_latency([self.engine])
@@ -1090,7 +1120,7 @@ class Bench:
         counts: dict[str, float] = {}
 
         def count(argv: list[str], data: bytes, name: str) -> float:
-            return self.callgrind(argv, data, name) / lines
+            return self.callgrind(argv, data, name)["Ir"] / lines
 
         counts["floor ping"] = count([self.floor], inputs["ping"], "floor-ping")
         counts["ordo ping"] = count([stripped], inputs["ping"], "ping")
@@ -1210,6 +1240,33 @@ def build_floor(out: Path) -> Path:
     return binary
 
 
+def callgrind_events(report: str) -> dict[str, int]:
+    """The totals of callgrind's closing report on stderr: its `Events :` line names them,
+    its `Collected :` line gives them in the same order (empty if either is missing)."""
+    names: list[str] = []
+    for line in report.splitlines():
+        if found := re.search(r"\bEvents\s*:(.*)", line):
+            names = found[1].split()
+        elif (found := re.search(r"\bCollected\s*:(.*)", line)) and names:
+            values = [int(v.replace(",", "")) for v in found[1].split()]
+            return dict(zip(names, values, strict=True))
+    return {}
+
+
+# The caches callgrind simulates (size, ways, line): this machine's per-core L1i, L1d and L2,
+# fixed so that the counts do not depend on what valgrind detects on a VM. Its "LL" is the L2
+# here, so an LL miss is an access that goes beyond the L2 (to the shared L3 or memory).
+SIMULATED_CACHES = ("--I1=32768,8,64", "--D1=32768,8,64", "--LL=1048576,16,64")
+
+
+def misses(entry: dict[str, Any], who: str) -> str:
+    """`who`'s simulated cache misses per line in `entry` (methods_vs_floor): L1i, L1d,
+    beyond the L2."""
+    return " / ".join(
+        f"{entry[f'{who}_{m}']:,.1f}" for m in ("l1i_misses", "l1d_misses", "l2_misses")
+    )
+
+
 def table(results: dict[str, Any]) -> str:
     """Every figure measured, against its target (steps not run are left out)."""
     rows: list[tuple[str, str, str, str]] = []
@@ -1243,6 +1300,15 @@ def table(results: dict[str, Any]) -> str:
                     status(m.get("ok")),
                 )
             )
+            if "ordo_l1i_misses" in m:
+                rows.append(
+                    (
+                        "  misses/line: L1i / L1d / beyond L2",
+                        f"{misses(m, 'ordo')} vs {misses(m, 'floor')}",
+                        "-",
+                        "-",
+                    )
+                )
     if "throughput" in results:
         ops = results["throughput"]["ops"]
         # The same ratio for the C floor on the same lines (parse + canned reply, no work),

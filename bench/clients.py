@@ -78,7 +78,9 @@ def _since(start: tuple[float, float], ops: int) -> dict[str, float]:
     return {"wall": wall - start[0], "cpu": cpu - start[1], "ops": ops}
 
 
-def _timed(step: Callable[[], object], warm: int, count: int, per: int = 1) -> dict[str, float]:
+def _timed(
+    step: Callable[[], object], warm: int, count: int, per: int = 1
+) -> dict[str, float]:
     """`warm` untimed calls of `step`, then `count` timed ones, figures per operation
     (`per` operations a call)."""
     for _ in range(warm):
@@ -106,9 +108,14 @@ def _command(engine: str) -> list[str]:
 
 
 def bare_rtt(engine: str, calls: int, warm: int) -> dict[str, float]:
-    proc = subprocess.Popen(_command(engine), stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    proc = subprocess.Popen(
+        _command(engine), stdin=subprocess.PIPE, stdout=subprocess.PIPE
+    )
     assert proc.stdin is not None and proc.stdout is not None
-    reader, fd = proc.stdout, proc.stdin.fileno()  # a buffered reader; unbuffered writes
+    reader, fd = (
+        proc.stdout,
+        proc.stdin.fileno(),
+    )  # a buffered reader; unbuffered writes
 
     def one(rid: int) -> None:
         request = {"jsonrpc": "2.0", "id": rid, "method": "engine.ping"}
@@ -127,7 +134,9 @@ def bare_rtt(engine: str, calls: int, warm: int) -> dict[str, float]:
 
 
 def bare_pipelined(engine: str, blocks: int, warm: int) -> dict[str, float]:
-    proc = subprocess.Popen(_command(engine), stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    proc = subprocess.Popen(
+        _command(engine), stdin=subprocess.PIPE, stdout=subprocess.PIPE
+    )
     assert proc.stdin is not None and proc.stdout is not None
     reader, fd = proc.stdout, proc.stdin.fileno()
     next_id = 0
@@ -139,7 +148,8 @@ def bare_pipelined(engine: str, blocks: int, warm: int) -> dict[str, float]:
         # 1 000 lines of ~55 bytes fit in the pipe: one write never waits for the engine.
         data = b"".join(
             json.dumps(
-                {"jsonrpc": "2.0", "id": rid, "method": "engine.ping"}, separators=(",", ":")
+                {"jsonrpc": "2.0", "id": rid, "method": "engine.ping"},
+                separators=(",", ":"),
             ).encode()
             + b"\n"
             for rid in range(first, next_id)
@@ -158,7 +168,9 @@ def bare_pipelined(engine: str, blocks: int, warm: int) -> dict[str, float]:
 
 async def bare_async_rtt(engine: str, calls: int, warm: int) -> dict[str, float]:
     PIPE = asyncio.subprocess.PIPE
-    proc = await asyncio.create_subprocess_exec(*_command(engine), stdin=PIPE, stdout=PIPE)
+    proc = await asyncio.create_subprocess_exec(
+        *_command(engine), stdin=PIPE, stdout=PIPE
+    )
     assert proc.stdin is not None and proc.stdout is not None
     writer, reader = proc.stdin, proc.stdout
 
@@ -292,11 +304,19 @@ class Figure:
     """A client measurement and its bare baseline, with a target."""
 
     def __init__(
-        self, name: str, title: str, bare: str, client: str, kind: str, target: float | None
+        self,
+        name: str,
+        title: str,
+        bare: str,
+        client: str,
+        kind: str,
+        target: float | None,
     ) -> None:
         self.name, self.title = name, title
         self.bare, self.client = bare, client
-        self.kind = kind  # "rtt": client/bare time (lower is better); "tput": bare/client
+        self.kind = (
+            kind  # "rtt": client/bare time (lower is better); "tput": bare/client
+        )
         self.target = target
 
     @property
@@ -357,7 +377,9 @@ class Runner:
 
     def count(self, kind: str) -> int:
         language = kind.split("-")[0]
-        return self.counts[f"{language}-rtt" if kind.endswith("rtt") else f"{language}-pipelined"]
+        return self.counts[
+            f"{language}-rtt" if kind.endswith("rtt") else f"{language}-pipelined"
+        ]
 
     def run(self, kind: str, checkout: Path) -> dict[str, float]:
         count = str(self.count(kind))
@@ -386,7 +408,9 @@ def per_op_us(sample: dict[str, float], clock: str) -> float:
     return sample[clock] / sample["ops"] * 1e6
 
 
-def summarize(figure: Figure, samples: dict[str, list[dict[str, float]]], label: str) -> Any:
+def summarize(
+    figure: Figure, samples: dict[str, list[dict[str, float]]], label: str
+) -> Any:
     bare, client = samples[figure.bare], samples[label]
     entry: dict[str, Any] = {
         "title": figure.title,
@@ -397,13 +421,16 @@ def summarize(figure: Figure, samples: dict[str, list[dict[str, float]]], label:
     }
     for clock in ("wall", "cpu"):
         ratios = [
-            figure.ratio(per_op_us(b, clock), per_op_us(c, clock)) for b, c in zip(bare, client)
+            figure.ratio(per_op_us(b, clock), per_op_us(c, clock))
+            for b, c in zip(bare, client)
         ]
         entry[f"ratio_{clock}"] = statistics.median(ratios)
         entry[f"ratio_{clock}_quartiles"] = quartiles(ratios)
         entry[f"ratios_{clock}"] = ratios
         entry[f"bare_{clock}_us"] = statistics.median(per_op_us(b, clock) for b in bare)
-        entry[f"client_{clock}_us"] = statistics.median(per_op_us(c, clock) for c in client)
+        entry[f"client_{clock}_us"] = statistics.median(
+            per_op_us(c, clock) for c in client
+        )
     entry["ok"] = figure.ok(entry["ratio_wall"])
     return entry
 
@@ -424,7 +451,16 @@ def machine() -> dict[str, Any]:
 
 
 def table(figures: dict[str, Any]) -> str:
-    rows = [("figure", "wall (quartiles)", "client CPU", "per call (client / bare)", "target", "")]
+    rows = [
+        (
+            "figure",
+            "wall (quartiles)",
+            "client CPU",
+            "per call (client / bare)",
+            "target",
+            "",
+        )
+    ]
     for name, f in figures.items():
         low, high = f["ratio_wall_quartiles"]
         rows.append(
@@ -450,12 +486,21 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--engine", default=str(ROOT / ".build" / "release" / "ordo"))
     parser.add_argument("--out", default=str(ROOT / "bench" / "out"))
-    parser.add_argument("--rounds", type=int, default=None, help="default 11 (--quick: 3)")
-    parser.add_argument("--quick", action="store_true", help="fewer rounds and calls")
-    parser.add_argument("--only", help="comma-separated figure prefixes, e.g. py.sync,node")
-    parser.add_argument("--compare", help="another checkout whose clients are measured too")
     parser.add_argument(
-        "--worker", nargs=4, metavar=("KIND", "ENGINE", "COUNT", "SRC"), help=argparse.SUPPRESS
+        "--rounds", type=int, default=None, help="default 11 (--quick: 3)"
+    )
+    parser.add_argument("--quick", action="store_true", help="fewer rounds and calls")
+    parser.add_argument(
+        "--only", help="comma-separated figure prefixes, e.g. py.sync,node"
+    )
+    parser.add_argument(
+        "--compare", help="another checkout whose clients are measured too"
+    )
+    parser.add_argument(
+        "--worker",
+        nargs=4,
+        metavar=("KIND", "ENGINE", "COUNT", "SRC"),
+        help=argparse.SUPPRESS,
     )
     args = parser.parse_args()
     if args.worker:
@@ -464,13 +509,20 @@ def main() -> int:
         return 0
     engine = str(Path(args.engine).resolve())
     if not Path(engine).exists():
-        print(f"bench/clients.py: no engine at {engine}; run `make release`", file=sys.stderr)
+        print(
+            f"bench/clients.py: no engine at {engine}; run `make release`",
+            file=sys.stderr,
+        )
         return 2
     rounds = args.rounds or (3 if args.quick else 11)
     compare = Path(args.compare).resolve() if args.compare else None
     runner = Runner(engine, args.quick, compare)
     prefixes = args.only.split(",") if args.only else None
-    figures = [f for f in FIGURES if not prefixes or any(f.name.startswith(p) for p in prefixes)]
+    figures = [
+        f
+        for f in FIGURES
+        if not prefixes or any(f.name.startswith(p) for p in prefixes)
+    ]
     # Every (checkout, kind) pair measured in each round; a bare loop once per round.
     jobs: list[tuple[str, str, Path]] = []  # (label, kind, checkout)
     for f in figures:
@@ -487,7 +539,10 @@ def main() -> int:
         order = jobs if r % 2 == 0 else jobs[::-1]
         for label, kind, checkout in order:
             samples[label].append(runner.run(kind, checkout))
-        print(f"round {r + 1}/{rounds} done ({time.monotonic() - started:.0f} s)", flush=True)
+        print(
+            f"round {r + 1}/{rounds} done ({time.monotonic() - started:.0f} s)",
+            flush=True,
+        )
     results: dict[str, Any] = {}
     for f in figures:
         results[f.name] = summarize(f, samples, f.client)
@@ -510,7 +565,9 @@ def main() -> int:
     (out / "clients.json").write_text(json.dumps(report, indent=2) + "\n")
     print()
     print(table(results))
-    print(f"\nbench/clients.py: {report['seconds']:.0f} s; results in {out / 'clients.json'}")
+    print(
+        f"\nbench/clients.py: {report['seconds']:.0f} s; results in {out / 'clients.json'}"
+    )
     return 0
 
 
