@@ -164,9 +164,18 @@ import Testing
   @Test func completeWithoutHistoryStillReturnsTheEndedAlert() throws {
     var stage = AlertStage()
     try stage.configure(AlertQueueConfiguration(historyLimit: 0))
-    try stage.enqueue("t", id: "a", now: 0)
-    let done = try stage.complete("a", now: 5)
+    try stage.enqueue("t", id: "a", now: 0) { $0.data = RawJSON(text: "{\"big\":true}") }
+    let done = try stage.complete("a", result: RawJSON(text: "[1]"), now: 5)
     #expect(done.state == .done && done.endedAt == 5)
+    #expect(done.endReason == .completed && done.result == RawJSON(text: "[1]"))
+    #expect(done.data == RawJSON(text: "{\"big\":true}"))
+    #expect(stage.state("a") == nil)
+    // Its slot is free: the invariants include that a free slot keeps no data or result.
+    stage.check()
+    let reused = try stage.enqueue("t", id: "a", now: 6)
+    #expect(reused.data == nil && reused.result == nil && reused.state == .showing)
+    stage.check()
+    try stage.complete("a", now: 6)
     let missed = try stage.enqueue("t", id: "b", now: 6) { $0.ttlMs = 0 }
     #expect(missed.state == .showing)
     let expired = try stage.enqueue("t", id: "c", now: 6) { $0.ttlMs = 0 }

@@ -217,7 +217,7 @@ extension AlertManager {
     record.endOrder = lastEndOrder
     let slot = allocate(alert, record)
     counts.ended += 1
-    queues[record.queue].history.append(slot: slot, endOrder: lastEndOrder)
+    queues[record.queue].history.append(slot: slot, endOrder: lastEndOrder, seq: alert.seq)
     queues[record.queue].historyCount += 1
     trimHistory(of: record.queue)
   }

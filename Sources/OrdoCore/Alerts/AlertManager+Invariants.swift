@@ -19,6 +19,7 @@ extension AlertManager {
       precondition(self.slot(of: alert.id) == slot, "record filed under another id")
       precondition(record.idHash == IDIndex.hash(alert.id), "id filed under another hash")
       precondition(queueIndex[alert.queue] == record.queue, "record in the wrong queue")
+      precondition((record.endOrder != 0) == alert.state.isEnded, "end order out of step")
       expected[alert.state] += 1
       let queue = queues[record.queue]
       let rank = ShowRank(priority: alert.priority, seq: alert.seq)
@@ -67,7 +68,8 @@ extension AlertManager {
     precondition(timers.count == expectedTimers, "stray timers")
   }
 
-  /// Free slots are empty and out of every index; the id index names live slots only.
+  /// Free slots hold no data or result and are out of every index; the id index names live
+  /// slots only.
   private func checkSlots() {
     precondition(
       alerts.count == records.count && waitingPositions.count == records.count
@@ -77,6 +79,9 @@ extension AlertManager {
     for slot in freeSlots {
       let record = records[Int(slot)]
       precondition(!record.isLive, "a free slot holds an alert")
+      precondition(
+        alerts[Int(slot)].data == nil && alerts[Int(slot)].result == nil,
+        "a free slot keeps a payload")
       precondition(record.timers.isEmpty, "a free slot keeps timers")
       precondition(
         waitingPositions[Int(slot)] == -1 && preemptingPositions[Int(slot)] == -1

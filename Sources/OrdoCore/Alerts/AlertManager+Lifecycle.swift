@@ -131,13 +131,12 @@ extension AlertManager {
   /// Moves the alert in `slot` to `newState`, keeping indexes, timers, counts, history and the
   /// show history in step, and emits `alert.changed` (when subscribed), the show, or
   /// `alert.hide` with `hideReason` when it leaves the screen. An ended state takes its
-  /// `endReason` from `reason`. Returns the alert as changed.
+  /// `endReason` from `reason`.
   /// - Complexity: O(log n)
-  @discardableResult
   mutating func move(
     _ slot: Int32, to newState: AlertState, reason: ChangeReason,
     hide hideReason: HideReason? = nil, update: (inout Alert) -> Void = { _ in }
-  ) -> Alert {
+  ) {
     let row = Int(slot)
     let queue = records[row].queue
     let previous = alerts[row].state
@@ -178,40 +177,43 @@ extension AlertManager {
       lastEndOrder += 1
       records[row].endOrder = lastEndOrder
       removeFromActiveLists(slot)
-      queues[queue].history.append(slot: slot, endOrder: lastEndOrder)
+      queues[queue].history.append(slot: slot, endOrder: lastEndOrder, seq: alerts[row].seq)
       queues[queue].historyCount += 1
     }
     counts[previous] -= 1
     counts[newState] += 1
 
-    let alert = alerts[row]
+    // Fields are read where they are needed, not copied out whole: a copy reads every cache
+    // line of the alert, and a cancelled waiting alert needs few of them.
     if observesTimeline {
       observations.append(
         .changed(
-          id: alert.id, queue: alert.queue, state: newState, previous: previous, reason: reason,
-          at: now))
+          id: alerts[row].id, queue: alerts[row].queue, state: newState, previous: previous,
+          reason: reason, at: now))
     }
     if reportsStateChanges {
       events.append(
         .alertChanged(
-          id: alert.id, queue: alert.queue, state: newState, previous: previous, reason: reason,
-          at: now))
+          id: alerts[row].id, queue: alerts[row].queue, state: newState, previous: previous,
+          reason: reason, at: now))
     }
     if newState == .showing {
-      events.append(.alertShow(alert: alert, resumed: previous == .suspended, at: now, layer: nil))
-      if alert.mount != nil { layerChanges.append(.mount(eventIndex: events.count - 1)) }
+      events.append(
+        .alertShow(alert: alerts[row], resumed: previous == .suspended, at: now, layer: nil))
+      if alerts[row].mount != nil { layerChanges.append(.mount(eventIndex: events.count - 1)) }
     }
     if previous == .showing {
       if let hideReason {
-        events.append(.alertHide(id: alert.id, queue: alert.queue, reason: hideReason, at: now))
+        events.append(
+          .alertHide(id: alerts[row].id, queue: alerts[row].queue, reason: hideReason, at: now))
       }
-      if alert.mount != nil { layerChanges.append(.unmount(alertID: alert.id)) }
+      if alerts[row].mount != nil { layerChanges.append(.unmount(alertID: alerts[row].id)) }
       if newState.isEnded { startGap(queue) }
     }
+    // Before trimming, which may free this very alert's slot.
+    noteDurable(alerts[row])
     if newState.isEnded { trimHistory(of: queue) }
-    noteDurable(alert)
     markDirty(queue)
-    return alert
   }
 
   /// Counts a show (one that is not a resumption) for the frequency limits.
@@ -238,10 +240,17 @@ extension AlertManager {
 
   // MARK: - History of ended alerts
 
+  /// Whether the entry's slot still holds the ended alert it names. A record's `endOrder` is
+  /// set when its alert ends (0 until then), and an alert never leaves an ended state, so the
+  /// record alone tells; the alert, larger and usually out of the caches by the time its entry
+  /// is the oldest, is not read.
   func isLive(_ entry: HistoryLog.Entry) -> Bool {
-    let row = Int(entry.slot)
-    return records[row].isLive && alerts[row].state.isEnded
-      && records[row].endOrder == entry.endOrder
+    Self.isLive(entry, in: records)
+  }
+
+  static func isLive(_ entry: HistoryLog.Entry, in records: [Record]) -> Bool {
+    let record = records[Int(entry.slot)]
+    return record.isLive && record.endOrder == entry.endOrder
   }
 
   /// Forgets the oldest ended alerts of `queue` beyond its `historyLimit`.
@@ -251,9 +260,7 @@ extension AlertManager {
       let oldest = queues[queue].history.popOldest()
     {
       guard isLive(oldest) else { continue }
-      if alerts[Int(oldest.slot)].seq == callSubject {
-        forgottenSubject = alerts[Int(oldest.slot)]
-      }
+      if oldest.seq == callSubject { forgottenSubject = alerts[Int(oldest.slot)] }
       release(oldest.slot)
       counts.ended -= 1
       queues[queue].historyCount -= 1
@@ -267,12 +274,8 @@ extension AlertManager {
     counts.ended -= 1
     queues[queue].historyCount -= 1
     if queues[queue].history.storedCount > 2 * queues[queue].historyCount + 32 {
-      let (records, alerts) = (self.records, self.alerts)
-      queues[queue].history.removeAll { entry in
-        let record = records[Int(entry.slot)]
-        return !record.isLive || !alerts[Int(entry.slot)].state.isEnded
-          || record.endOrder != entry.endOrder
-      }
+      let records = self.records
+      queues[queue].history.removeAll { !Self.isLive($0, in: records) }
     }
   }
 

@@ -226,8 +226,13 @@ public struct AlertManager: Sendable {
         message: "Alert \"\(id)\" is \(state.rawValue); only a showing or suspended alert can be"
           + " completed.")
     }
-    callSubject = alerts[Int(slot)].seq
-    let completed = move(slot, to: .done, reason: .completed) { $0.result = result }
+    let row = Int(slot)
+    callSubject = alerts[row].seq
+    move(slot, to: .done, reason: .completed) { $0.result = result }
+    // As it is now, or as history trimming forgot it during the move.
+    let completed =
+      records[row].isLive && alerts[row].seq == callSubject
+      ? alerts[row] : forgottenSubject ?? alerts[row]
     finishChange()
     return finalState(of: slot, alert: completed)
   }

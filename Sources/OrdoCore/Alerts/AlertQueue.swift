@@ -28,6 +28,9 @@ struct HistoryLog {
   struct Entry {
     let slot: Int32
     let endOrder: Int64
+    /// The alert's `seq`, so that trimming can tell the call's subject without reading the
+    /// alert (by then usually out of the caches).
+    let seq: Int64
   }
 
   private var entries: [Entry] = []
@@ -35,8 +38,8 @@ struct HistoryLog {
 
   var isEmpty: Bool { head == entries.count }
 
-  mutating func append(slot: Int32, endOrder: Int64) {
-    entries.append(Entry(slot: slot, endOrder: endOrder))
+  mutating func append(slot: Int32, endOrder: Int64, seq: Int64) {
+    entries.append(Entry(slot: slot, endOrder: endOrder, seq: seq))
   }
 
   /// Removes and returns the oldest entry (live or not).
