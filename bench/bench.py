@@ -640,9 +640,9 @@ class Bench:
         """Per method and per timed line, of ordo (its run with the setup alone subtracted)
         and of the floor (its run on empty input subtracted): instructions, and misses of
         simulated caches of this machine's sizes (L1i, L1d, and accesses beyond the L2).
-        The instructions say how much work each does; the misses say how long it waits for
-        code and data, which is where a program that runs fewer instructions than the floor
-        still loses time to it."""
+        The instructions say how much work each does; the misses say where it may wait for
+        code or data (bench/README.md says which of them were found to cost time: the data
+        beyond the L2, not the L1i misses)."""
         if not shutil.which("valgrind"):
             return {}
         lines = 10_000
