@@ -182,9 +182,7 @@ class Session:
         self.proc.wait()
         self.proc.stdout.close()
         if self.errors:
-            raise RuntimeError(
-                f"the engine answered {self.errors} request(s) with an error"
-            )
+            raise RuntimeError(f"the engine answered {self.errors} request(s) with an error")
 
 
 def process_state(pid: int) -> str:
@@ -201,9 +199,7 @@ def wait_until_blocked(pid: int) -> None:
         time.sleep(0.001)
 
 
-def fed_run(
-    argv: list[str], setup: bytes, timed: bytes
-) -> tuple[float, float, int, int]:
+def fed_run(argv: list[str], setup: bytes, timed: bytes) -> tuple[float, float, int, int]:
     """Runs `argv` on pipes. Untimed: start-up, then `setup` followed by a marker ping whose
     answer is awaited (only with a setup: the C floor buffers its output until the end).
     Timed, from the moment the process sleeps waiting for input: `timed` is written, stdin
@@ -309,16 +305,12 @@ def add_block(
 
 
 def remove_block(ids: list[str]) -> bytes:
-    return b"".join(
-        request(i, "layer.remove", {"id": layer}) for i, layer in enumerate(ids)
-    )
+    return b"".join(request(i, "layer.remove", {"id": layer}) for i, layer in enumerate(ids))
 
 
 def hit_screen() -> bytes:
     """A 1000 x 1000 screen, 100 clipping cells of 100 x 100, 10 buttons in each."""
-    lines = [
-        request(0, "layer.add", {"id": "screen", "frame": frame(0, 0, 1000, 1000)})
-    ]
+    lines = [request(0, "layer.add", {"id": "screen", "frame": frame(0, 0, 1000, 1000)})]
     for cell in range(100):
         x, y = (cell % 10) * 100, (cell // 10) * 100
         lines.append(
@@ -383,8 +375,7 @@ def method_workload(name: str, n: int, seed: int) -> tuple[bytes, bytes]:
 
     def enqueues() -> bytes:
         return b"".join(
-            request(i, "alert.enqueue", {"type": "toast", "id": f"q{i}"})
-            for i in range(n)
+            request(i, "alert.enqueue", {"type": "toast", "id": f"q{i}"}) for i in range(n)
         )
 
     if name == "engine.ping":
@@ -512,14 +503,10 @@ class Bench:
             "ok": median(ratios_wall) >= 1.0,
             "ordo_per_s": lines / median(t["ordo"][0] for t in raw),
             "floor_per_s": lines / median(t["floor"][0] for t in raw),
-            "rounds": [
-                {k: {"wall_s": v[0], "cpu_s": v[1]} for k, v in t.items()} for t in raw
-            ],
+            "rounds": [{k: {"wall_s": v[0], "cpu_s": v[1]} for k, v in t.items()} for t in raw],
         }
         r = self.results["ping_vs_floor"]
-        self.log(
-            f"  ping vs C floor: {r['ratio']:.2f}x wall, {r['ratio_cpu']:.2f}x CPU"
-        )
+        self.log(f"  ping vs C floor: {r['ratio']:.2f}x wall, {r['ratio_cpu']:.2f}x CPU")
 
     # ---------------------------------------------------------------- methods vs C floor
 
@@ -527,13 +514,8 @@ class Bench:
         """Each method's timed lines, fed to the engine and to the C floor through the same
         harness (`fed_run`); then instructions per message of both under callgrind."""
         n = 20_000 if self.quick else 50_000
-        work = {
-            name: method_workload(name, n, seed=20 + i)
-            for i, name in enumerate(METHODS)
-        }
-        raw: dict[str, list[dict[str, tuple[float, float]]]] = {
-            name: [] for name in METHODS
-        }
+        work = {name: method_workload(name, n, seed=20 + i) for i, name in enumerate(METHODS)}
+        raw: dict[str, list[dict[str, tuple[float, float]]]] = {name: [] for name in METHODS}
         for round_ in range(self.rounds):
             names = METHODS if round_ % 2 == 0 else METHODS[::-1]
             for name in names:
@@ -548,9 +530,7 @@ class Bench:
                 for who, argv, setup_bytes in pair:
                     wall, cpu, lines, errors = fed_run(argv, setup_bytes, timed)
                     if errors or lines < n or (who == "floor" and lines != n):
-                        raise RuntimeError(
-                            f"{who} on {name}: {lines} lines, {errors} errors"
-                        )
+                        raise RuntimeError(f"{who} on {name}: {lines} lines, {errors} errors")
                     times[who] = (wall, cpu)
                 raw[name].append(times)
         instructions = self.method_instructions()
@@ -565,8 +545,7 @@ class Bench:
                 "ordo_per_s": n / median([t["ordo"][0] for t in rounds]),
                 "floor_per_s": n / median([t["floor"][0] for t in rounds]),
                 "rounds": [
-                    {k: {"wall_s": v[0], "cpu_s": v[1]} for k, v in t.items()}
-                    for t in rounds
+                    {k: {"wall_s": v[0], "cpu_s": v[1]} for k, v in t.items()} for t in rounds
                 ],
             }
             if name != "alert cycle":
@@ -622,9 +601,7 @@ class Bench:
         path.unlink()
         events = callgrind_events(done.stderr)
         if "Ir" not in events:
-            raise RuntimeError(
-                f"callgrind gave no count for {name}: {done.stderr[-500:]}"
-            )
+            raise RuntimeError(f"callgrind gave no count for {name}: {done.stderr[-500:]}")
         return events
 
     def stripped_engine(self) -> str:
@@ -666,9 +643,7 @@ class Bench:
                 for measure, events in measures.items():
                     spent = sum(run[e] - idle[e] for e in events)
                     entry[f"{who}_{measure}"] = spent / lines
-            entry["instruction_ratio"] = (
-                entry["floor_instructions"] / entry["ordo_instructions"]
-            )
+            entry["instruction_ratio"] = entry["floor_instructions"] / entry["ordo_instructions"]
             counts[name] = entry
         return counts
 
@@ -696,9 +671,7 @@ class Bench:
                 entry: dict[str, Any] = {"wall_s": wall, "cpu_s": cpu}
                 if before is not None:
                     after = session.call("engine.stats")
-                    entry["commits"] = (
-                        after["state"]["commits"] - before["state"]["commits"]
-                    )
+                    entry["commits"] = after["state"]["commits"] - before["state"]["commits"]
                 session.close()
                 times[mode] = entry
             raw.append(times)
@@ -712,9 +685,7 @@ class Bench:
             "write, fresh engine per block: with --state FILE --sync full (a fresh file) "
             "against in memory; ratio = cycles/s with the state over cycles/s without",
             "ratio": ratio,
-            "ratio_cpu": median(
-                [t["memory"]["cpu_s"] / t["state"]["cpu_s"] for t in raw]
-            ),
+            "ratio_cpu": median([t["memory"]["cpu_s"] / t["state"]["cpu_s"] for t in raw]),
             "target": ">= 0.5",
             "ok": ratio >= 0.5,
             "commits_per_s": commits / state_wall,
@@ -751,20 +722,14 @@ class Bench:
                     times[mode] = {"wall_s": wall, "cpu_s": cpu}
                     if mode == "traced":
                         # requests: the block, its marker, the start-up marker
-                        times[mode]["bytes_per_1000"] = (
-                            trace.stat().st_size / (n + 2) * 1000
-                        )
+                        times[mode]["bytes_per_1000"] = trace.stat().st_size / (n + 2) * 1000
                         trace.unlink()
                 raw.append(times)
             ratio = median([t["plain"]["wall_s"] / t["traced"]["wall_s"] for t in raw])
             out[name] = {
                 "ratio": ratio,
-                "ratio_cpu": median(
-                    [t["plain"]["cpu_s"] / t["traced"]["cpu_s"] for t in raw]
-                ),
-                "bytes_per_1000_requests": median(
-                    [t["traced"]["bytes_per_1000"] for t in raw]
-                ),
+                "ratio_cpu": median([t["plain"]["cpu_s"] / t["traced"]["cpu_s"] for t in raw]),
+                "bytes_per_1000_requests": median([t["traced"]["bytes_per_1000"] for t in raw]),
                 "rounds": raw,
             }
             r = out[name]
@@ -793,9 +758,7 @@ class Bench:
         raw: dict[str, list[tuple[float, float]]] = {name: [] for name in names}
         for round_ in range(self.rounds):
             # (name, untimed setup, timed block): the same workloads as against the C floor
-            workloads = [
-                (name, *method_workload(name, n, seed=round_)) for name in names
-            ]
+            workloads = [(name, *method_workload(name, n, seed=round_)) for name in names]
             if round_ % 2:
                 workloads.reverse()
             for name, setup, block in workloads:
@@ -880,9 +843,7 @@ class Bench:
             if rep % 2:
                 pair.reverse()
             for session, samples in pair:
-                samples += self.repeat_blocks(
-                    session, 1, self.rounds_of(make, rep), block
-                )
+                samples += self.repeat_blocks(session, 1, self.rounds_of(make, rep), block)
         return at_small, at_large
 
     def layer_growth(self) -> None:
@@ -910,9 +871,7 @@ class Bench:
             ids = [f"g{rep}-{i}" for i in range(block)]
             return add_block(rng, "p", ids), remove_block(ids)
 
-        at_small, at_large = self.interleaved_blocks(
-            sessions[0], sessions[1], reps, make, block
-        )
+        at_small, at_large = self.interleaved_blocks(sessions[0], sessions[1], reps, make, block)
         for session in sessions:
             session.close()
         layers = large + 1
@@ -951,9 +910,7 @@ class Bench:
             f"  layer.add growth 1M/10k: {r['ratio']:.2f}x CPU ({r['ratio_wall']:.2f}x wall); "
             f"{r['small_us']['cpu']:.2f} -> {r['large_us']['cpu']:.2f} us"
         )
-        self.log(
-            f"  peak RSS: {per_layer:.0f} bytes/layer (idle {idle_hwm / 2**20:.1f} MiB)"
-        )
+        self.log(f"  peak RSS: {per_layer:.0f} bytes/layer (idle {idle_hwm / 2**20:.1f} MiB)")
 
     def alert_growth(self) -> None:
         small, large = 1_000, 100_000
@@ -973,17 +930,13 @@ class Bench:
             )
 
         for session, size in zip(sessions, (small, large)):
-            session.run(
-                enqueue([f"s{i}" for i in range(size)])
-            )  # s0 shows, the rest wait
+            session.run(enqueue([f"s{i}" for i in range(size)]))  # s0 shows, the rest wait
 
         def make(rep: int) -> tuple[bytes, bytes]:
             ids = [f"g{rep}-{i}" for i in range(block)]
             return enqueue(ids), request(0, "alert.cancel", {"ids": ids})
 
-        at_small, at_large = self.interleaved_blocks(
-            sessions[0], sessions[1], reps, make, block
-        )
+        at_small, at_large = self.interleaved_blocks(sessions[0], sessions[1], reps, make, block)
         for session in sessions:
             session.close()
         cpu_ratio = median([b[1] / a[1] for a, b in zip(at_small, at_large)])
@@ -1183,9 +1136,7 @@ class Bench:
             "ordo_ms": ordo * 1e3,
             "floor_ms": floor * 1e3,
         }
-        self.log(
-            f"  spawn+ping+exit: ordo {ordo * 1e3:.2f} ms, C floor {floor * 1e3:.2f} ms"
-        )
+        self.log(f"  spawn+ping+exit: ordo {ordo * 1e3:.2f} ms, C floor {floor * 1e3:.2f} ms")
 
 
 # --------------------------------------------------------------------------- main
@@ -1200,11 +1151,7 @@ def machine() -> dict[str, Any]:
     }
     try:
         with open("/proc/cpuinfo") as f:
-            models = [
-                line.split(":", 1)[1].strip()
-                for line in f
-                if line.startswith("model name")
-            ]
+            models = [line.split(":", 1)[1].strip() for line in f if line.startswith("model name")]
         info["cpu"] = models[0] if models else platform.processor()
         with open("/proc/meminfo") as f:
             info["memory_kib"] = int(f.readline().split()[1])
@@ -1234,9 +1181,7 @@ def build_floor(out: Path) -> Path:
         text=True,
     ).stdout.split() or ["-ljansson"]
     if not binary.exists() or binary.stat().st_mtime < source.stat().st_mtime:
-        subprocess.run(
-            ["cc", "-O2", "-o", str(binary), str(source), *flags], check=True
-        )
+        subprocess.run(["cc", "-O2", "-o", str(binary), str(source), *flags], check=True)
     return binary
 
 
@@ -1448,9 +1393,7 @@ def table(results: dict[str, Any]) -> str:
     widths = [max(len(row[i]) for row in rows + [header]) for i in range(4)]
     lines = []
     for row in [header] + rows:
-        lines.append(
-            "  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip()
-        )
+        lines.append("  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip())
     lines.insert(1, "  ".join("-" * w for w in widths))
     return "\n".join(lines)
 
@@ -1459,9 +1402,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--engine", default=str(ROOT / ".build" / "release" / "ordo"))
     parser.add_argument("--out", default=str(ROOT / "bench" / "out"))
-    parser.add_argument(
-        "--quick", action="store_true", help="fewer rounds and smaller blocks"
-    )
+    parser.add_argument("--quick", action="store_true", help="fewer rounds and smaller blocks")
     parser.add_argument(
         "--only",
         help="comma-separated subset: ping,ops,floor,durable,trace,growth,alerts,latency,spawn,"
@@ -1472,9 +1413,7 @@ def main() -> int:
     out.mkdir(parents=True, exist_ok=True)
     engine = Path(args.engine)
     if not engine.exists():
-        print(
-            f"bench: no engine at {engine}; run `make release` first", file=sys.stderr
-        )
+        print(f"bench: no engine at {engine}; run `make release` first", file=sys.stderr)
         return 2
     if not shutil.which("cc"):
         print("bench: a C compiler (cc) is needed for the C floor", file=sys.stderr)
@@ -1483,9 +1422,7 @@ def main() -> int:
     bench = Bench(engine, floor, out, args.quick)
     info = machine()
     try:  # what the engine loads at start-up matters to spawn time
-        linked = subprocess.run(
-            ["ldd", str(engine)], check=False, capture_output=True, text=True
-        )
+        linked = subprocess.run(["ldd", str(engine)], check=False, capture_output=True, text=True)
         text = (linked.stdout + linked.stderr).strip()
         info["engine_libraries"] = (
             ["none (static executable)"]

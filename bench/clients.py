@@ -78,9 +78,7 @@ def _since(start: tuple[float, float], ops: int) -> dict[str, float]:
     return {"wall": wall - start[0], "cpu": cpu - start[1], "ops": ops}
 
 
-def _timed(
-    step: Callable[[], object], warm: int, count: int, per: int = 1
-) -> dict[str, float]:
+def _timed(step: Callable[[], object], warm: int, count: int, per: int = 1) -> dict[str, float]:
     """`warm` untimed calls of `step`, then `count` timed ones, figures per operation
     (`per` operations a call)."""
     for _ in range(warm):
@@ -108,14 +106,9 @@ def _command(engine: str) -> list[str]:
 
 
 def bare_rtt(engine: str, calls: int, warm: int) -> dict[str, float]:
-    proc = subprocess.Popen(
-        _command(engine), stdin=subprocess.PIPE, stdout=subprocess.PIPE
-    )
+    proc = subprocess.Popen(_command(engine), stdin=subprocess.PIPE, stdout=subprocess.PIPE)
     assert proc.stdin is not None and proc.stdout is not None
-    reader, fd = (
-        proc.stdout,
-        proc.stdin.fileno(),
-    )  # a buffered reader; unbuffered writes
+    reader, fd = proc.stdout, proc.stdin.fileno()  # a buffered reader; unbuffered writes
 
     def one(rid: int) -> None:
         request = {"jsonrpc": "2.0", "id": rid, "method": "engine.ping"}
@@ -134,9 +127,7 @@ def bare_rtt(engine: str, calls: int, warm: int) -> dict[str, float]:
 
 
 def bare_pipelined(engine: str, blocks: int, warm: int) -> dict[str, float]:
-    proc = subprocess.Popen(
-        _command(engine), stdin=subprocess.PIPE, stdout=subprocess.PIPE
-    )
+    proc = subprocess.Popen(_command(engine), stdin=subprocess.PIPE, stdout=subprocess.PIPE)
     assert proc.stdin is not None and proc.stdout is not None
     reader, fd = proc.stdout, proc.stdin.fileno()
     next_id = 0
@@ -148,8 +139,7 @@ def bare_pipelined(engine: str, blocks: int, warm: int) -> dict[str, float]:
         # 1 000 lines of ~55 bytes fit in the pipe: one write never waits for the engine.
         data = b"".join(
             json.dumps(
-                {"jsonrpc": "2.0", "id": rid, "method": "engine.ping"},
-                separators=(",", ":"),
+                {"jsonrpc": "2.0", "id": rid, "method": "engine.ping"}, separators=(",", ":")
             ).encode()
             + b"\n"
             for rid in range(first, next_id)
@@ -168,9 +158,7 @@ def bare_pipelined(engine: str, blocks: int, warm: int) -> dict[str, float]:
 
 async def bare_async_rtt(engine: str, calls: int, warm: int) -> dict[str, float]:
     PIPE = asyncio.subprocess.PIPE
-    proc = await asyncio.create_subprocess_exec(
-        *_command(engine), stdin=PIPE, stdout=PIPE
-    )
+    proc = await asyncio.create_subprocess_exec(*_command(engine), stdin=PIPE, stdout=PIPE)
     assert proc.stdin is not None and proc.stdout is not None
     writer, reader = proc.stdin, proc.stdout
 
@@ -304,19 +292,11 @@ class Figure:
     """A client measurement and its bare baseline, with a target."""
 
     def __init__(
-        self,
-        name: str,
-        title: str,
-        bare: str,
-        client: str,
-        kind: str,
-        target: float | None,
+        self, name: str, title: str, bare: str, client: str, kind: str, target: float | None
     ) -> None:
         self.name, self.title = name, title
         self.bare, self.client = bare, client
-        self.kind = (
-            kind  # "rtt": client/bare time (lower is better); "tput": bare/client
-        )
+        self.kind = kind  # "rtt": client/bare time (lower is better); "tput": bare/client
         self.target = target
 
     @property
@@ -377,9 +357,7 @@ class Runner:
 
     def count(self, kind: str) -> int:
         language = kind.split("-")[0]
-        return self.counts[
-            f"{language}-rtt" if kind.endswith("rtt") else f"{language}-pipelined"
-        ]
+        return self.counts[f"{language}-rtt" if kind.endswith("rtt") else f"{language}-pipelined"]
 
     def run(self, kind: str, checkout: Path) -> dict[str, float]:
         count = str(self.count(kind))
@@ -408,9 +386,7 @@ def per_op_us(sample: dict[str, float], clock: str) -> float:
     return sample[clock] / sample["ops"] * 1e6
 
 
-def summarize(
-    figure: Figure, samples: dict[str, list[dict[str, float]]], label: str
-) -> Any:
+def summarize(figure: Figure, samples: dict[str, list[dict[str, float]]], label: str) -> Any:
     bare, client = samples[figure.bare], samples[label]
     entry: dict[str, Any] = {
         "title": figure.title,
@@ -421,24 +397,19 @@ def summarize(
     }
     for clock in ("wall", "cpu"):
         ratios = [
-            figure.ratio(per_op_us(b, clock), per_op_us(c, clock))
-            for b, c in zip(bare, client)
+            figure.ratio(per_op_us(b, clock), per_op_us(c, clock)) for b, c in zip(bare, client)
         ]
         entry[f"ratio_{clock}"] = statistics.median(ratios)
         entry[f"ratio_{clock}_quartiles"] = quartiles(ratios)
         entry[f"ratios_{clock}"] = ratios
         entry[f"bare_{clock}_us"] = statistics.median(per_op_us(b, clock) for b in bare)
-        entry[f"client_{clock}_us"] = statistics.median(
-            per_op_us(c, clock) for c in client
-        )
+        entry[f"client_{clock}_us"] = statistics.median(per_op_us(c, clock) for c in client)
     entry["ok"] = figure.ok(entry["ratio_wall"])
     return entry
 
 
 def machine() -> dict[str, Any]:
-    from bench import (
-        machine as described,  # bench.py's: platform, CPU, memory, toolchain
-    )
+    from bench import machine as described  # bench.py's: platform, CPU, memory, toolchain
 
     info = described()
     try:
@@ -451,16 +422,7 @@ def machine() -> dict[str, Any]:
 
 
 def table(figures: dict[str, Any]) -> str:
-    rows = [
-        (
-            "figure",
-            "wall (quartiles)",
-            "client CPU",
-            "per call (client / bare)",
-            "target",
-            "",
-        )
-    ]
+    rows = [("figure", "wall (quartiles)", "client CPU", "per call (client / bare)", "target", "")]
     for name, f in figures.items():
         low, high = f["ratio_wall_quartiles"]
         rows.append(
@@ -486,21 +448,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--engine", default=str(ROOT / ".build" / "release" / "ordo"))
     parser.add_argument("--out", default=str(ROOT / "bench" / "out"))
-    parser.add_argument(
-        "--rounds", type=int, default=None, help="default 11 (--quick: 3)"
-    )
+    parser.add_argument("--rounds", type=int, default=None, help="default 11 (--quick: 3)")
     parser.add_argument("--quick", action="store_true", help="fewer rounds and calls")
+    parser.add_argument("--only", help="comma-separated figure prefixes, e.g. py.sync,node")
+    parser.add_argument("--compare", help="another checkout whose clients are measured too")
     parser.add_argument(
-        "--only", help="comma-separated figure prefixes, e.g. py.sync,node"
-    )
-    parser.add_argument(
-        "--compare", help="another checkout whose clients are measured too"
-    )
-    parser.add_argument(
-        "--worker",
-        nargs=4,
-        metavar=("KIND", "ENGINE", "COUNT", "SRC"),
-        help=argparse.SUPPRESS,
+        "--worker", nargs=4, metavar=("KIND", "ENGINE", "COUNT", "SRC"), help=argparse.SUPPRESS
     )
     args = parser.parse_args()
     if args.worker:
@@ -509,20 +462,13 @@ def main() -> int:
         return 0
     engine = str(Path(args.engine).resolve())
     if not Path(engine).exists():
-        print(
-            f"bench/clients.py: no engine at {engine}; run `make release`",
-            file=sys.stderr,
-        )
+        print(f"bench/clients.py: no engine at {engine}; run `make release`", file=sys.stderr)
         return 2
     rounds = args.rounds or (3 if args.quick else 11)
     compare = Path(args.compare).resolve() if args.compare else None
     runner = Runner(engine, args.quick, compare)
     prefixes = args.only.split(",") if args.only else None
-    figures = [
-        f
-        for f in FIGURES
-        if not prefixes or any(f.name.startswith(p) for p in prefixes)
-    ]
+    figures = [f for f in FIGURES if not prefixes or any(f.name.startswith(p) for p in prefixes)]
     # Every (checkout, kind) pair measured in each round; a bare loop once per round.
     jobs: list[tuple[str, str, Path]] = []  # (label, kind, checkout)
     for f in figures:
@@ -539,10 +485,7 @@ def main() -> int:
         order = jobs if r % 2 == 0 else jobs[::-1]
         for label, kind, checkout in order:
             samples[label].append(runner.run(kind, checkout))
-        print(
-            f"round {r + 1}/{rounds} done ({time.monotonic() - started:.0f} s)",
-            flush=True,
-        )
+        print(f"round {r + 1}/{rounds} done ({time.monotonic() - started:.0f} s)", flush=True)
     results: dict[str, Any] = {}
     for f in figures:
         results[f.name] = summarize(f, samples, f.client)
@@ -565,9 +508,7 @@ def main() -> int:
     (out / "clients.json").write_text(json.dumps(report, indent=2) + "\n")
     print()
     print(table(results))
-    print(
-        f"\nbench/clients.py: {report['seconds']:.0f} s; results in {out / 'clients.json'}"
-    )
+    print(f"\nbench/clients.py: {report['seconds']:.0f} s; results in {out / 'clients.json'}")
     return 0
 
 

@@ -64,9 +64,7 @@ def method_entry(misses: bool) -> dict[str, object]:
 def test_table_shows_the_misses_of_both_programs_under_their_method() -> None:
     results = {"methods_vs_floor": {"methods": {"alert.cancel": method_entry(True)}}}
     lines = bench.table(results).splitlines()
-    row = next(
-        i for i, line in enumerate(lines) if line.startswith("alert.cancel / C floor")
-    )
+    row = next(i for i, line in enumerate(lines) if line.startswith("alert.cancel / C floor"))
     assert "0.72x" in lines[row] and "26.5k vs 29.6k instr/line" in lines[row]
     assert "MISSED" in lines[row]
     misses = lines[row + 1]
