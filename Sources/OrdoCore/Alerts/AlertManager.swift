@@ -229,10 +229,7 @@ public struct AlertManager: Sendable {
     let row = Int(slot)
     callSubject = alerts[row].seq
     move(slot, to: .done, reason: .completed) { $0.result = result }
-    // As it is now, or as history trimming forgot it during the move.
-    let completed =
-      records[row].isLive && alerts[row].seq == callSubject
-      ? alerts[row] : forgottenSubject ?? alerts[row]
+    let completed = finalState(of: slot, alert: alerts[row])
     finishChange()
     return finalState(of: slot, alert: completed)
   }
