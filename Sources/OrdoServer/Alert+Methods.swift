@@ -29,10 +29,10 @@ extension Engine {
         })
     }
     table.add("alert.get", AlertID.self) { engine, p throws(ResponseError) in
-      try core { () throws(CoreError) in try engine.screen.alert(id: p.id) }
+      try engine.query { (screen) throws(CoreError) in try screen.alert(id: p.id) }
     }
-    table.add("alert.list", AlertListFilter.self) { engine, p in
-      AlertList(alerts: engine.screen.list(p))
+    table.add("alert.list", AlertListFilter.self) { engine, p throws(ResponseError) in
+      AlertList(alerts: try engine.query { (screen) in screen.list(p) })
     }
     table.add("alert.clear", QueueParams.self) { engine, p throws(ResponseError) in
       CountResult(
@@ -46,8 +46,8 @@ extension Engine {
       engine, p throws(ResponseError) in
       try core { () throws(CoreError) in try engine.screen.defineType(p) }
     }
-    table.add("alert.history", ShowHistoryFilter.self) { engine, p in
-      ShowList(shows: engine.screen.history(p))
+    table.add("alert.history", ShowHistoryFilter.self) { engine, p throws(ResponseError) in
+      ShowList(shows: try engine.query { (screen) in screen.history(p) })
     }
     table.add("alert.forget", ShowForgetFilter.self) { engine, p throws(ResponseError) in
       CountResult("forgotten", try core { () throws(CoreError) in try engine.screen.forget(p) })

@@ -35,36 +35,40 @@ extension Engine {
       try core { () throws(CoreError) in try engine.screen.layers.sendToBack(id: p.id) }
     }
     table.add("layer.get", LayerID.self) { engine, p throws(ResponseError) in
-      try core { () throws(CoreError) in try engine.screen.layers.get(id: p.id) }
+      try engine.query { (screen) throws(CoreError) in try screen.layers.get(id: p.id) }
     }
     table.add("layer.children", ChildrenParams.self) { engine, p throws(ResponseError) in
       ChildrenPage(
-        page: try core { () throws(CoreError) in
-          try engine.screen.layers.children(of: p.id, offset: p.offset, limit: p.limit)
+        page: try engine.query { (screen) throws(CoreError) in
+          try screen.layers.children(of: p.id, offset: p.offset, limit: p.limit)
         })
     }
     table.add("layer.sortRange", OptionalLayerID.self) { engine, p throws(ResponseError) in
       SortRange(
-        range: try core { () throws(CoreError) in try engine.screen.layers.sortRange(of: p.id) })
+        range: try engine.query { (screen) throws(CoreError) in
+          try screen.layers.sortRange(of: p.id)
+        })
     }
     table.add("layer.tree", TreeParams.self) { engine, p throws(ResponseError) in
       Tree(
-        entries: try core { () throws(CoreError) in
-          try engine.screen.layers.tree(of: p.id, depth: p.depth)
+        entries: try engine.query { (screen) throws(CoreError) in
+          try screen.layers.tree(of: p.id, depth: p.depth)
         }, virtualRoot: p.id == nil)
     }
     table.add("layer.paintOrder", OptionalLayerID.self) { engine, p throws(ResponseError) in
       StringsResult(
-        "ids", try core { () throws(CoreError) in try engine.screen.layers.paintOrder(of: p.id) })
+        "ids",
+        try engine.query { (screen) throws(CoreError) in try screen.layers.paintOrder(of: p.id) })
     }
     table.add("layer.hitTest", HitTestParams.self) { engine, p throws(ResponseError) in
       HitPath(
-        path: try core { () throws(CoreError) in
-          try engine.screen.layers.hitTest(x: p.x, y: p.y, in: p.id)
+        path: try engine.query { (screen) throws(CoreError) in
+          try screen.layers.hitTest(x: p.x, y: p.y, in: p.id)
         })
     }
     table.add("layer.render", RenderOptions.self) { engine, p throws(ResponseError) in
-      SVGResult(svg: try core { () throws(CoreError) in try engine.screen.layers.renderSVG(p) })
+      SVGResult(
+        svg: try engine.query { (screen) throws(CoreError) in try screen.layers.renderSVG(p) })
     }
     table.add("layer.clear", OptionalLayerID.self) { engine, p throws(ResponseError) in
       CountResult(

@@ -15,7 +15,9 @@ extension Engine {
     table.add("nav.set", StackParams.self) { engine, p throws(ResponseError) in
       try core { () throws(CoreError) in try engine.screen.navSet(stack: p.stack) }
     }
-    table.add("nav.get", NoParams.self) { engine, _ in engine.screen.nav }
+    table.add("nav.get", NoParams.self) { engine, _ throws(ResponseError) in
+      try engine.query { (screen) in screen.nav }
+    }
   }
 
   struct ScopeParams: MethodParams {
