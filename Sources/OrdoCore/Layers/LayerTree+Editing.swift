@@ -96,8 +96,11 @@ extension LayerTree {
   {
     let slot = try slot(of: id)
     let row = Int(slot)
+    // Read into locals first: with `sorts[row]` among its arguments, the call copied the
+    // whole tree (25 references retained and released) to lend it as `self`.
+    let (sort, currentParent) = (sorts[row], parents[row])
     let destination = try destination(
-      parent: parent, placement: placement, sort: sorts[row], currentParent: parents[row],
+      parent: parent, placement: placement, sort: sort, currentParent: currentParent,
       moving: slot)
     siblings.remove(slot, from: Int(parents[row]))
     parents[row] = destination.parent
