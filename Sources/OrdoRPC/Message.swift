@@ -120,22 +120,29 @@ public enum MessageClassifier {
           reason: "not_an_object",
           message: "Invalid Request: a request must be a JSON object, not \(describe(value))."))
     }
-    // One walk over the members instead of a hash lookup per name (keys are unique).
-    var idMember: JSONValue?
-    var version: JSONValue?
-    var methodMember: JSONValue?
-    var paramsMember: JSONValue?
-    value.forEachMemberBytes { key, member in
+    // One walk over the members instead of a hash lookup per name (keys are unique). The
+    // walk keeps bare children: a `JSONValue` holds its document, and making one per member
+    // met cost two retains and releases each.
+    var idChild: JSONValue.Child?
+    var versionChild: JSONValue.Child?
+    var methodChild: JSONValue.Child?
+    var paramsChild: JSONValue.Child?
+    value.forEachMemberKey { key, child in
       if Self.key(key, is: "id") {
-        idMember = member
+        idChild = child
       } else if Self.key(key, is: "method") {
-        methodMember = member
+        methodChild = child
       } else if Self.key(key, is: "params") {
-        paramsMember = member
+        paramsChild = child
       } else if Self.key(key, is: "jsonrpc") {
-        version = member
+        versionChild = child
       }
+      return true
     }
+    let idMember = idChild.map(value.value(of:))
+    let version = versionChild.map(value.value(of:))
+    let methodMember = methodChild.map(value.value(of:))
+    let paramsMember = paramsChild.map(value.value(of:))
     var id: RequestID? = nil
     if let idMember {
       switch idMember.kind {
