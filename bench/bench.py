@@ -770,8 +770,10 @@ class Bench:
         out: dict[str, Any] = {}
         for name in names:
             count = n // 2 if name == "alert cycle" else n
-            wall_ratios = [(count / t[0]) / (n / p[0]) for t, p in zip(raw[name], ping)]
-            cpu_ratios = [(count / t[1]) / (n / p[1]) for t, p in zip(raw[name], ping)]
+            wall_ratios = [
+                (count / t[0]) / (n / p[0]) for t, p in zip(raw[name], ping, strict=True)
+            ]
+            cpu_ratios = [(count / t[1]) / (n / p[1]) for t, p in zip(raw[name], ping, strict=True)]
             out[name] = {
                 "per_s": count / median([t[0] for t in raw[name]]),
                 "per_s_cpu": count / median([t[1] for t in raw[name]]),
@@ -875,8 +877,8 @@ class Bench:
         for session in sessions:
             session.close()
         layers = large + 1
-        cpu_ratio = median([b[1] / a[1] for a, b in zip(at_small, at_large)])
-        wall_ratio = median([b[0] / a[0] for a, b in zip(at_small, at_large)])
+        cpu_ratio = median([b[1] / a[1] for a, b in zip(at_small, at_large, strict=True)])
+        wall_ratio = median([b[0] / a[0] for a, b in zip(at_small, at_large, strict=True)])
         self.results["layer_add_growth"] = {
             "description": f"marginal CPU cost per layer.add of a pipelined block of {block} into "
             f"one parent at {large:,} siblings / at {small:,} (two engines, a block on each in "
@@ -898,7 +900,9 @@ class Bench:
         }
         per_layer = (full_hwm - idle_hwm) / layers
         self.results["rss_per_layer"] = {
-            "description": "(VmHWM with 1M layers under one parent - VmHWM of the idle engine) / 1M",
+            "description": (
+                "(VmHWM with 1M layers under one parent - VmHWM of the idle engine) / 1M"
+            ),
             "bytes": per_layer,
             "target": "<= 120",
             "ok": per_layer <= 120,
@@ -929,7 +933,7 @@ class Bench:
                 for i, a in enumerate(ids)
             )
 
-        for session, size in zip(sessions, (small, large)):
+        for session, size in zip(sessions, (small, large), strict=True):
             session.run(enqueue([f"s{i}" for i in range(size)]))  # s0 shows, the rest wait
 
         def make(rep: int) -> tuple[bytes, bytes]:
@@ -939,14 +943,14 @@ class Bench:
         at_small, at_large = self.interleaved_blocks(sessions[0], sessions[1], reps, make, block)
         for session in sessions:
             session.close()
-        cpu_ratio = median([b[1] / a[1] for a, b in zip(at_small, at_large)])
+        cpu_ratio = median([b[1] / a[1] for a, b in zip(at_small, at_large, strict=True)])
         self.results["alert_enqueue_growth"] = {
             "description": f"marginal CPU cost per alert.enqueue of a block of {block} at "
             f"{large:,} queued / at {small:,} (two engines, a block on each in turn, median of "
             f"{reps} rounds' ratios; each block undone by alert.cancel, empty-block time "
             "subtracted)",
             "ratio": cpu_ratio,
-            "ratio_wall": median([b[0] / a[0] for a, b in zip(at_small, at_large)]),
+            "ratio_wall": median([b[0] / a[0] for a, b in zip(at_small, at_large, strict=True)]),
             "target": "<= 1.3",
             "ok": cpu_ratio <= 1.3,
             "small_us": {
@@ -1030,8 +1034,9 @@ class Bench:
         }
         self.log(
             f"  latency p50/p99: client {stats['ordo_client']['p50_us']:.0f}/"
-            f"{stats['ordo_client']['p99_us']:.0f} us, ordo pipe {stats['ordo_pipe']['p50_us']:.0f}/"
-            f"{stats['ordo_pipe']['p99_us']:.0f} us, echo {echo['p50_us']:.0f}/{echo['p99_us']:.0f} us"
+            f"{stats['ordo_client']['p99_us']:.0f} us, "
+            f"ordo pipe {stats['ordo_pipe']['p50_us']:.0f}/{stats['ordo_pipe']['p99_us']:.0f} us, "
+            f"echo {echo['p50_us']:.0f}/{echo['p99_us']:.0f} us"
         )
 
     # ---------------------------------------------------------------- instructions
@@ -1390,9 +1395,9 @@ def table(results: dict[str, Any]) -> str:
             )
         )
     header = ("figure", "value", "target", "")
-    widths = [max(len(row[i]) for row in rows + [header]) for i in range(4)]
+    widths = [max(len(row[i]) for row in [*rows, header]) for i in range(4)]
     lines = []
-    for row in [header] + rows:
+    for row in [header, *rows]:
         lines.append("  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip())
     lines.insert(1, "  ".join("-" * w for w in widths))
     return "\n".join(lines)

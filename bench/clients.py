@@ -397,7 +397,8 @@ def summarize(figure: Figure, samples: dict[str, list[dict[str, float]]], label:
     }
     for clock in ("wall", "cpu"):
         ratios = [
-            figure.ratio(per_op_us(b, clock), per_op_us(c, clock)) for b, c in zip(bare, client)
+            figure.ratio(per_op_us(b, clock), per_op_us(c, clock))
+            for b, c in zip(bare, client, strict=True)
         ]
         entry[f"ratio_{clock}"] = statistics.median(ratios)
         entry[f"ratio_{clock}_quartiles"] = quartiles(ratios)
@@ -439,7 +440,7 @@ def table(figures: dict[str, Any]) -> str:
             )
         )
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows]
     lines.insert(1, "  ".join("-" * w for w in widths))
     return "\n".join(lines)
 
