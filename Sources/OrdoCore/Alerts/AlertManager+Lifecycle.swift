@@ -338,23 +338,24 @@ extension AlertManager {
     }
     let ids = filter.ids.map(Set.init)
     let states = filter.states.map(Set.init)
+    // The closures read this array, field by field: capturing `self` copied the whole manager
+    // (and `let alert = alerts[i]` every candidate alert).
+    let alerts = self.alerts
     candidates.removeAll { slot in
-      let alert = alerts[Int(slot)]
+      let row = Int(slot)
+      let state = alerts[row].state
       let matches =
-        !alert.state.isEnded
-        && filter.id.map({ $0 == alert.id }) ?? true
-        && ids?.contains(alert.id) ?? true
-        && filter.key.map({ $0 == alert.key }) ?? true
-        && filter.type.map({ $0 == alert.type }) ?? true
-        && filter.scope.map({ $0 == alert.scope }) ?? true
-        && filter.queue.map({ $0 == alert.queue }) ?? true
-        && states?.contains(alert.state) ?? true
+        !state.isEnded
+        && filter.id.map({ $0 == alerts[row].id }) ?? true
+        && ids?.contains(alerts[row].id) ?? true
+        && filter.key.map({ $0 == alerts[row].key }) ?? true
+        && filter.type.map({ $0 == alerts[row].type }) ?? true
+        && filter.scope.map({ $0 == alerts[row].scope }) ?? true
+        && filter.queue.map({ $0 == alerts[row].queue }) ?? true
+        && states?.contains(state) ?? true
       return !matches
     }
-    if candidates.count > 1 {
-      candidates.sort { alerts[Int($0)].seq < alerts[Int($1)].seq }
-    }
-    return candidates
+    return inSeqOrder(candidates)
   }
 
   /// Cancels the active alerts in `slots`, in the given order.
@@ -407,8 +408,11 @@ extension AlertManager {
     settle()
   }
 
-  private func inSeqOrder(_ slots: [Int32]) -> [Int32] {
+  /// `slots` in enqueue order.
+  func inSeqOrder(_ slots: [Int32]) -> [Int32] {
     guard slots.count > 1 else { return slots }
+    // The comparison reads this array: capturing `self` copied the whole manager.
+    let alerts = self.alerts
     return slots.sorted { alerts[Int($0)].seq < alerts[Int($1)].seq }
   }
 
@@ -493,9 +497,11 @@ extension AlertManager {
       records[row].limit != nil || (records[row].cooldownMs ?? 0) > 0
     else { return true }
     let record = records[row]
+    // Read into locals first: with `alerts[row]` among its arguments, the call copied the
+    // whole manager to lend it as `self`.
+    let (type, key) = (alerts[row].type, alerts[row].key)
     let allowedAt = ShowHistory.earliestShow(
-      at: now,
-      times: countedShows(type: alerts[row].type, key: alerts[row].key, limit: record.limit),
+      at: now, times: countedShows(type: type, key: key, limit: record.limit),
       limit: record.limit, cooldownMs: record.cooldownMs)
     guard allowedAt != now else { return true }
     if record.onLimit == .defer, let allowedAt {

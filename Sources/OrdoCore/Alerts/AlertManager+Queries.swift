@@ -14,11 +14,14 @@ extension AlertManager {
   /// then scheduled ones by `readyAt`, then ended ones, newest first.
   /// - Complexity: O(m log m) for the m alerts of the queue (or of the manager).
   public func list(_ filter: AlertListFilter = AlertListFilter()) -> [Alert] {
+    // The closures read these arrays, field by field: capturing `self` copied the whole
+    // manager for the sort, and comparing two alerts copied both.
+    let (alerts, records) = (self.alerts, self.records)
     let candidates: [Int32]
     if let name = filter.queue {
       guard let queue = queueIndex[name] else { return [] }
       let active = slots(on: queues[queue].active, kind: .queue)
-      let ended = queues[queue].history.all.filter(isLive).map(\.slot)
+      let ended = queues[queue].history.all.filter { Self.isLive($0, in: records) }.map(\.slot)
       candidates = active + ended
     } else {
       candidates = records.indices.filter { records[$0].isLive }.map { Int32($0) }
@@ -27,18 +30,20 @@ extension AlertManager {
     return
       candidates
       .filter { slot in
-        let alert = alerts[Int(slot)]
-        return (states?.contains(alert.state) ?? true)
-          && (filter.type.map { $0 == alert.type } ?? true)
-          && (filter.scope.map { $0 == alert.scope } ?? true)
+        let row = Int(slot)
+        return (states?.contains(alerts[row].state) ?? true)
+          && (filter.type.map { $0 == alerts[row].type } ?? true)
+          && (filter.scope.map { $0 == alerts[row].scope } ?? true)
       }
-      .sorted { presentationOrder($0, $1) }
+      .sorted { Self.presentationOrder($0, $1, alerts: alerts, records: records) }
       .map { alerts[Int($0)] }
   }
 
-  /// Whether `lhs` comes before `rhs` in `alert.list`.
-  func presentationOrder(_ lhsSlot: Int32, _ rhsSlot: Int32) -> Bool {
-    let (lhs, rhs) = (records[Int(lhsSlot)], records[Int(rhsSlot)])
+  /// Whether `lhsSlot` comes before `rhsSlot` in `alert.list`.
+  static func presentationOrder(
+    _ lhsSlot: Int32, _ rhsSlot: Int32, alerts: [Alert], records: [Record]
+  ) -> Bool {
+    let (lhs, rhs) = (Int(lhsSlot), Int(rhsSlot))
     func group(_ state: AlertState) -> Int {
       switch state {
       case .showing: return 0
@@ -47,22 +52,21 @@ extension AlertManager {
       case .done, .cancelled, .expired: return 3
       }
     }
-    let (left, right) = (alerts[Int(lhsSlot)], alerts[Int(rhsSlot)])
-    let (leftGroup, rightGroup) = (group(left.state), group(right.state))
+    let (leftGroup, rightGroup) = (group(alerts[lhs].state), group(alerts[rhs].state))
     guard leftGroup == rightGroup else { return leftGroup < rightGroup }
     switch leftGroup {
     case 0:
-      return lhs.showSeq < rhs.showSeq
+      return records[lhs].showSeq < records[rhs].showSeq
     case 1:
-      return ShowRank(priority: left.priority, seq: left.seq)
-        < ShowRank(priority: right.priority, seq: right.seq)
+      return ShowRank(priority: alerts[lhs].priority, seq: alerts[lhs].seq)
+        < ShowRank(priority: alerts[rhs].priority, seq: alerts[rhs].seq)
     case 2:
-      let (leftReady, rightReady) = (
-        left.readyAt ?? left.createdAt, right.readyAt ?? right.createdAt
-      )
-      return leftReady != rightReady ? leftReady < rightReady : left.seq < right.seq
+      let leftReady = alerts[lhs].readyAt ?? alerts[lhs].createdAt
+      let rightReady = alerts[rhs].readyAt ?? alerts[rhs].createdAt
+      return leftReady != rightReady
+        ? leftReady < rightReady : alerts[lhs].seq < alerts[rhs].seq
     default:
-      return lhs.endOrder > rhs.endOrder
+      return records[lhs].endOrder > records[rhs].endOrder
     }
   }
 }

@@ -267,8 +267,7 @@ public struct AlertManager: Sendable {
       removed += queues[queue].active.count + queues[queue].historyCount
       active += slots(on: queues[queue].active, kind: .queue)
     }
-    active.sort { alerts[Int($0)].seq < alerts[Int($1)].seq }
-    cancelInOrder(active)
+    cancelInOrder(inSeqOrder(active))
     for queue in targets { forgetHistory(of: queue) }
     finishChange()
     return removed
