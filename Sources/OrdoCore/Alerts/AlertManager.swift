@@ -265,7 +265,9 @@ public struct AlertManager: Sendable {
     var active: [Int32] = []
     for queue in targets {
       removed += queues[queue].active.count + queues[queue].historyCount
-      active += slots(on: queues[queue].active, kind: .queue)
+      // A local first: with `queues[queue]` among its arguments, the call copied the manager.
+      let list = queues[queue].active
+      active += slots(on: list, kind: .queue)
     }
     cancelInOrder(inSeqOrder(active))
     for queue in targets { forgetHistory(of: queue) }
