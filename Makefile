@@ -8,7 +8,7 @@ PY := $(VENV)/bin/python
 RELEASE_BIN := .build/release/ordo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: bench bench-deps test-bench fuzz sanitize demo test deps swift-deps python-deps node-deps build release lint format \
+.PHONY: bench bench-deps test-bench test-copies fuzz sanitize demo test deps swift-deps python-deps node-deps build release lint format \
 	test-swift test-python test-node test-hostile test-trace test-cli interop-deps test-interop \
 	browser-deps test-browser pictures dist dist-deps test-dist durable-deps test-durable soak clean
 
@@ -33,7 +33,7 @@ demo: release python-deps
 ## bad input, record and replay, the command line, third-party clients and editors,
 ## durable state, the pictures in a browser, the installable packages.
 test: lint test-swift release test-python test-node test-hostile test-trace test-cli test-interop \
-	test-durable test-browser test-dist test-bench
+	test-durable test-browser test-dist test-bench test-copies
 	@echo "make test: all suites passed"
 
 deps: swift-deps python-deps node-deps durable-deps
@@ -197,9 +197,16 @@ bench-deps:
 ## test-bench: the benchmark scripts type-check and lint, and their own logic (reading
 ## callgrind's report, the table) is tested; the measurements run in `make bench`.
 test-bench: python-deps
-	cd bench && ../$(VENV)/bin/mypy --strict bench.py clients.py tests \
+	cd bench && ../$(VENV)/bin/mypy --strict bench.py clients.py copies.py tests \
 	  && ../$(VENV)/bin/ruff check . && ../$(VENV)/bin/ruff format --check .
 	$(PY) -m pytest -q bench/tests
+
+## test-copies: the release engine copies no whole engine state (screen, layer tree, alert
+## manager) outside the places that mean to (bench/copies.py, on its disassembly).
+test-copies: release python-deps
+	@command -v objdump >/dev/null 2>&1 || { \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq binutils; }
+	$(PY) bench/copies.py $(RELEASE_BIN)
 
 ## bench: every performance figure as a ratio to a baseline measured in the same run
 ## (table on stdout, bench/out/results.json); see bench/README.md.
