@@ -18,6 +18,16 @@ DISASSEMBLY = """\
 0000000000069000 <$s8OrdoCore9LayerTreeV3add2idF>:
    69000:	call   66b40 <$s8OrdoCore9LayerTreeVWOh>
    69008:	call   4b130 <$s8OrdoCore5AlertVWOc>
+   69010:	jmp    69000 <$s8OrdoCore9LayerTreeV3add2idF+0x20>
+"""
+
+# A tail call of a copy, and a call of the screen's getter (a copy too).
+INDIRECT = """\
+0000000000070000 <$s8OrdoCore6ScreenV6layersAA9LayerTreeVvg>:
+   70000:	jmp    66b10 <$s8OrdoCore9LayerTreeVWOc>
+
+0000000000071000 <$s10OrdoServer6EngineC5statsyyF>:
+   71008:	call   70000 <$s8OrdoCore6ScreenV6layersAA9LayerTreeVvg>
 """
 
 
@@ -47,3 +57,14 @@ def test_only_allowed_copies_pass() -> None:
 def test_finding_no_copy_at_all_fails() -> None:
     found = copies.problems(copies.state_copies(["0000 <main>:", "  0:	ret"]))
     assert len(found) == 1 and "no longer matches" in found[0]
+
+
+def test_tail_calls_and_getter_calls_count_and_only_the_getter_is_allowed() -> None:
+    callers = copies.state_copies(INDIRECT.splitlines())
+    assert callers == {
+        "$s8OrdoCore6ScreenV6layersAA9LayerTreeVvg": {"$s8OrdoCore9LayerTreeVWOc"},
+        "$s10OrdoServer6EngineC5statsyyF": {"$s8OrdoCore6ScreenV6layersAA9LayerTreeVvg"},
+    }
+    found = copies.problems(callers)
+    assert any("EngineC5stats" in problem for problem in found)
+    assert not any(problem.startswith("$s8OrdoCore6ScreenV6layers") for problem in found)
