@@ -76,11 +76,13 @@ extension AlertManager {
   }
 
   /// Adds a new active (scheduled or pending) alert with its indexes and timers; returns its
-  /// slot. `typeName`: its type's number, when known.
+  /// slot. `typeName`: its type's number, and `idHash`: its id's hash, when known.
   /// - Complexity: O(log n)
   @discardableResult
-  mutating func insert(_ alert: Alert, _ record: Record, typeName: Int32? = nil) -> Int32 {
-    let slot = allocate(alert, record)
+  mutating func insert(
+    _ alert: Alert, _ record: Record, typeName: Int32? = nil, idHash: UInt32? = nil
+  ) -> Int32 {
+    let slot = allocate(alert, record, idHash: idHash)
     records[Int(slot)].typeName = typeName ?? typeNames.intern(alert.type)
     if let key = alert.key { records[Int(slot)].keyName = keyNames.intern(key) }
     if let scope = alert.scope { records[Int(slot)].scopeName = scopeNames.intern(scope) }

@@ -156,7 +156,8 @@ public struct AlertManager: Sendable {
     // The slot of an ended alert with the id asked for (it is forgotten: ids of ended
     // alerts are free).
     var ended: Int32?
-    if let id = request.id, let known = slot(of: id) {
+    let idHash = request.id.map(IDIndex.hash)
+    if let id = request.id, let idHash, let known = slot(of: id, hash: idHash) {
       guard alerts[Int(known)].state.isEnded else { throw .alreadyExists(.alert, id: id) }
       ended = known
     }
@@ -205,7 +206,7 @@ public struct AlertManager: Sendable {
       alert,
       Record(
         queue: queue, preempt: request.preempt, limit: limit, cooldownMs: cooldownMs,
-        onLimit: onLimit), typeName: typeName)
+        onLimit: onLimit), typeName: typeName, idHash: idHash)
     if tracksDurableChanges { durable.countersChanged = true }
     if observesTimeline { observations.append(.created(alert, at: now)) }
     finishChange()
