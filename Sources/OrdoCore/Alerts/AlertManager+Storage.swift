@@ -215,9 +215,10 @@ extension AlertManager {
   /// bytes) and record (128) into new buffers, so doubling, an array's own step, copies each
   /// once more on average on the way to n alerts, and an eightfold step a seventh of a time.
   /// That was 14 of the 38 accesses beyond the L2 per `alert.enqueue` (bench/README.md). The
-  /// room not yet used is address space: its pages are faulted in when first written.
+  /// room not yet used is address space: its pages are faulted in when first written. Steps
+  /// stop at a million slots (264 MB of alerts) so that no one reservation is outsized.
   private mutating func growSlotTables() {
-    let capacity = max(16, alerts.capacity * 8)
+    let capacity = max(16, min(alerts.capacity * 8, alerts.capacity + 1 << 20))
     alerts.reserveCapacity(capacity)
     records.reserveCapacity(capacity)
   }
