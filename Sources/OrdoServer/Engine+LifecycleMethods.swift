@@ -31,7 +31,10 @@ extension Engine {
       return document.value
     }
     table.add("engine.ping", NoParams.self) { engine, _ in Pong(at: engine.now) }
-    table.add("engine.stats", NoParams.self) { engine, _ in engine.stats }
+    table.add("engine.stats", NoParams.self) { engine, _ in
+      engine.releaseRestoredBeforeReading()
+      return engine.stats
+    }
     table.add("engine.reset", ResetParams.self) { engine, p throws(ResponseError) in
       try engine.reset(emptyingState: p.state)
       return JSONNull()

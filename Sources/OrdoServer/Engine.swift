@@ -110,7 +110,19 @@ public final class Engine: DispatchContext {
   /// and released per request, 4 % of a `layer.hitTest`'s instructions. Lending the property
   /// `inout` passes its address instead, and `body` still only borrows it.
   func query<T>(_ body: (borrowing Screen) throws(CoreError) -> T) throws(ResponseError) -> T {
-    try core { () throws(CoreError) in try Self.lend(&screen, to: body) }
+    releaseRestoredBeforeReading()
+    return try core { () throws(CoreError) in try Self.lend(&screen, to: body) }
+  }
+
+  /// Lets the restored alerts compete before a read-only request reads, when it is the
+  /// request they wait for (docs/protocol.md#after-a-restart). A read applies nothing, so
+  /// "after the request has been applied" is before it reads; releasing them after it (as
+  /// `didApplyCall` does for every other request) answered an `alert.list` with a restored
+  /// alert still suspended, after the `alert.show` that had shown it again.
+  func releaseRestoredBeforeReading() {
+    guard holdingRestored, !keepsHoldingPastThisCall else { return }
+    holdingRestored = false
+    screen.releaseRestored()
   }
 
   private static func lend<T>(

@@ -355,14 +355,21 @@ def read_back(state: Path) -> Durable:
         check=False,
     )
     assert done.returncode == 0, done.stderr.decode()
-    replies = {
-        message["id"]: message
-        for message in map(json.loads, done.stdout.splitlines())
-        if "id" in message
-    }
+    messages = [json.loads(line) for line in done.stdout.splitlines()]
+    replies = {message["id"]: message for message in messages if "id" in message}
     assert all("result" in reply for reply in replies.values()), replies
     alerts = replies[0]["result"]["alerts"]
-    assert all(alert["state"] == "suspended" for alert in alerts), alerts
+    # Every restored alert was showing when the engine was killed (each queue shows all at
+    # once): it came back suspended, and the first request (applying nothing) let it show
+    # again, resumed, before its answer.
+    first_answer = next(index for index, message in enumerate(messages) if "id" in message)
+    resumed = [
+        message["params"]["alert"]["id"]
+        for message in messages[:first_answer]
+        if message["method"] == "alert.show" and message["params"]["resumed"]
+    ]
+    assert sorted(resumed) == sorted(alert["id"] for alert in alerts), messages[:first_answer]
+    assert all(alert["state"] == "showing" for alert in alerts), alerts
     shows = replies[1]["result"]["shows"]
     probe = replies[2]["result"]["alert"]
     generated = int(probe["id"].removeprefix("alert-"))

@@ -233,6 +233,37 @@ def test_nothing_restored_happens_before_the_first_request(
     assert reply.result["pong"] is True
 
 
+def test_a_first_request_that_reads_answers_after_the_restored_alerts_compete(
+    state: Path, engine: EngineFactory
+) -> None:
+    first = engine(state, epoch_ms=EPOCH_MS)
+    mounted = {"type": "t", "id": "shown", "persist": True, "mount": {"sort": 5}}
+    first.result("alert.enqueue", mounted)
+    first.result("alert.enqueue", {"type": "t", "id": "waiting", "persist": True})
+    assert first.close() == 0
+
+    # A read applies nothing: the restored alerts compete before it reads, so its answer
+    # agrees with the alert.show sent before it.
+    second = engine(state, epoch_ms=EPOCH_MS + DAY_MS)
+    listed = second.call("alert.list")
+    assert shows_of(listed.events) == [("shown", True)]
+    states = {a["id"]: (a["state"], a["shownCount"]) for a in listed.result["alerts"]}
+    assert states == {"shown": ("showing", 2), "waiting": ("pending", 0)}
+    assert second.close() == 0
+
+    third = engine(state, epoch_ms=EPOCH_MS + 2 * DAY_MS)
+    stats = third.call("engine.stats")
+    assert shows_of(stats.events) == [("shown", True)]
+    assert stats.result["alerts"]["showing"] == 1 and stats.result["alerts"]["suspended"] == 0
+    assert stats.result["layers"] == 1
+    # engine.reset restores again; the read after it is the request they wait for.
+    assert third.result("engine.reset") is None
+    children = third.call("layer.children")
+    assert shows_of(children.events) == [("shown", True)]
+    assert [layer["id"] for layer in children.result["layers"]] == ["alert:shown"]
+    assert third.result("alert.get", {"id": "shown"})["state"] == "showing"
+
+
 def test_cancel_all_as_the_first_request_shows_nothing(state: Path, engine: EngineFactory) -> None:
     first = engine(state, epoch_ms=EPOCH_MS)
     first.result("alert.enqueue", {"type": "t", "id": "a", "persist": True})

@@ -56,10 +56,10 @@ def test_restored_alert_replays_from_the_header(engine: EngineFactory, tmp_path:
     live.call("engine.stats")
     messages = responses(live)
 
-    # The restart restored r1 (it was showing: suspended, then resumed by the first call)
-    # and r2 (scheduled, in wall-clock time), not the unpersisted alert.
+    # The restart restored r1 (it was showing: suspended, then resumed before the first call,
+    # a read, read it) and r2 (scheduled, in wall-clock time), not the unpersisted alert.
     listed = next(m for m in messages if m.get("id") == 1)["result"]["alerts"]
-    assert {a["id"]: a["state"] for a in listed} == {"r1": "suspended", "r2": "scheduled"}
+    assert {a["id"]: a["state"] for a in listed} == {"r1": "showing", "r2": "scheduled"}
     resumed = next(m for m in messages if m.get("method") == "alert.show")["params"]
     assert (resumed["alert"]["id"], resumed["resumed"]) == ("r1", True)
     assert listed[0]["createdAt"] == EPOCH_1 + 10 - EPOCH_2  # negative: before this start
