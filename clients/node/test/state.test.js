@@ -61,10 +61,11 @@ test('with --state <file>: stats.state reports the file; types, show history and
 
   engine = await spawnEngine({ args: ['--state', file] });
   const log = recordTimeline(engine);
-  // The first request is applied before anything restored shows; Q (pending) then shows.
+  // The first request, a read, applies nothing: the restored alerts compete before it reads,
+  // so Q (pending) shows, and the list says so.
   const listed = (await engine.alerts.list()).alerts.map((a) => [a.id, a.state, a.persist, a.readyAt]);
   assert.deepEqual(listed, [
-    ['Q', 'pending', true, null],
+    ['Q', 'showing', true, null],
     ['R', 'scheduled', true, 500],
   ]);
   assert.deepEqual(log, ['show Q @0']);
