@@ -128,12 +128,14 @@ public final class Session {
     if framer.finish() { log(.warn, "end of input inside a message; dropped it") }
   }
 
-  /// Opens a commit group if none is open, then brings the engine to the clock's time.
+  /// Opens a commit group if none is open, then brings the engine to the clock's time,
+  /// unless `shutdown` stopped the timers: a message after it (`exit`, or a request it
+  /// refuses) must not fire what fell due since (docs/protocol.md#lifecycle).
   private func beginWork(_ outbox: inout Outbox) {
     if engine.store != nil, group == nil {
       group = (engine.snapshot(), dispatcher.lifecycle)
     }
-    engine.syncToClock()
+    if dispatcher.lifecycle == .running { engine.syncToClock() }
     outbox.time = engine.now
   }
 

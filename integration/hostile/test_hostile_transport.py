@@ -8,11 +8,13 @@ answered: the stream is never lost.
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import pytest
 
 from hostile_support import (
+    Engine,
     assert_error,
     assert_no_crash,
     assert_pong,
@@ -415,6 +417,29 @@ def test_exit_after_shutdown_exits_0_and_reads_no_further() -> None:
     run = run_raw(ndjson(req("shutdown", id=1), note("exit"), req("engine.ping", id=2), b"{bad"))
     assert run.rc == 0
     assert run.messages == [{"jsonrpc": "2.0", "id": 1, "result": None}]
+
+
+def test_no_timer_fires_after_shutdown_even_when_a_message_follows() -> None:
+    """Timers stop at shutdown: what falls due afterwards stays silent, also when the next
+    message (a refused request, then exit) makes the engine look at the clock."""
+    live = Engine(manual=False)
+    try:
+        live.send(
+            req("alert.enqueue", {"type": "t", "id": "later", "delayMs": 100}, id=1),
+            req("alert.enqueue", {"type": "t", "id": "now", "durationMs": 100}, id=2),
+            req("shutdown", id=3),
+        )
+        assert live.read_message()["id"] == 1
+        assert live.read_message()["method"] == "alert.show"  # "now", at once
+        assert live.read_message()["id"] == 2
+        assert live.read_message() == {"jsonrpc": "2.0", "id": 3, "result": None}
+        time.sleep(0.4)  # both timers fall due: "later" ready, "now" done
+        live.send(req("engine.ping", id=4), note("exit"))
+        assert_error(live.read_message(), -32003, 4, reason="shut_down")
+        assert live.finish() == 0
+        assert live.output().count(b"\n") == 5, live.output()
+    finally:
+        live.kill()
 
 
 def test_exit_without_shutdown_exits_1() -> None:
