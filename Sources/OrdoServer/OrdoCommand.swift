@@ -111,6 +111,44 @@ public enum OrdoCommand {
     case exit(Int32, stdout: String, stderr: String)
   }
 
+  /// The process's arguments (without the program name) as strings; nil, after a message on
+  /// stderr, when one is not UTF-8. (`CommandLine.arguments` would replace such bytes with
+  /// U+FFFD: `ordo call layer.add` would then add a layer whose id the shell never sent, and a
+  /// `--state` path would name another file.)
+  public static func arguments(
+    count: Int32, values: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
+  ) -> [String]? {
+    var arguments: [String] = []
+    for index in 1..<Int(max(count, 1)) {
+      guard let raw = values[index] else { continue }
+      let bytes = UnsafeBufferPointer(start: raw, count: strlen(raw)).map { UInt8(bitPattern: $0) }
+      if let offset = firstInvalidUTF8(in: bytes) {
+        writeAll(
+          2,
+          "ordo: argument \(index) is not valid UTF-8 (byte \(offset + 1) of \(bytes.count));"
+            + " Ordo reads its arguments, PARAMS included, as UTF-8\n")
+        return nil
+      }
+      arguments.append(String(decoding: bytes, as: UTF8.self))
+    }
+    return arguments
+  }
+
+  /// The offset of the first byte of `bytes` that does not start a valid UTF-8 sequence; nil
+  /// when they are all UTF-8.
+  static func firstInvalidUTF8(in bytes: [UInt8]) -> Int? {
+    var iterator = bytes.makeIterator()
+    var decoder = UTF8()
+    var offset = 0
+    while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue(let scalar): offset += UTF8.width(scalar)
+      case .emptyInput: return nil
+      case .error: return offset
+      }
+    }
+  }
+
   /// Parses the arguments (without the program name).
   public static func parse(_ arguments: [String]) -> Invocation {
     var configuration = EngineConfiguration()

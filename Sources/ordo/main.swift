@@ -1,9 +1,12 @@
 import OrdoJSON
 import OrdoServer
+
 #if canImport(Glibc)
   import Glibc
 #endif
 
 // The executable owns the process, so it may give jansson its arena allocator (process-wide).
 JSONDocument.installArenaAllocator()
-exit(OrdoCommand.main(arguments: Array(CommandLine.arguments.dropFirst())))
+guard let arguments = OrdoCommand.arguments(count: CommandLine.argc, values: CommandLine.unsafeArgv)
+else { exit(2) }
+exit(OrdoCommand.main(arguments: arguments))

@@ -4,9 +4,11 @@ stderr, the exit statuses, pretty output on a terminal, events, bad PARAMS."""
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 
 import pytest
+from ordo_testing import engine_binary
 
 from cli_support import compact, ndjson, q, sh, sh_on_terminal
 
@@ -158,6 +160,27 @@ def test_bad_params_in_a_long_line_are_shown_around_the_position() -> None:
     assert shown.startswith("  …") and shown.endswith("…")
     assert len(shown) < 90
     assert shown[len(caret) - 1 :].startswith("nope")
+
+
+def test_params_that_are_not_utf8_exit_2_naming_the_byte(tmp_path: Path) -> None:
+    # The shell passes bytes; decoding them with U+FFFD for the bad one would add a layer
+    # whose id the script never sent (and write it to the state file).
+    state = tmp_path / "ui.db"
+    ran = subprocess.run(
+        [engine_binary(), "--state", str(state), "call", "layer.add", b'{"id":"a\xffb"}'],
+        capture_output=True,
+        check=False,
+    )
+    assert ran.returncode == 2
+    assert ran.stdout == b""
+    assert ran.stderr.decode() == (
+        "ordo: argument 5 is not valid UTF-8 (byte 9 of 12); Ordo reads its arguments,"
+        " PARAMS included, as UTF-8\n"
+    )
+    assert not state.exists()
+    # The same id in UTF-8 is fine.
+    good = sh('"$ORDO" --clock manual call layer.add "$P"', env={"P": '{"id":"a\u00f1b"}'})
+    assert good.status == 0 and json.loads(good.stdout)["id"] == "a\u00f1b"
 
 
 @pytest.mark.parametrize("params", ["null", "[]", '"text"', "3"])
