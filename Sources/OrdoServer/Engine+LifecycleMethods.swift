@@ -219,13 +219,12 @@ extension Engine {
       configuration.replaysDurableState
       ? (emptyingState ? DurableState() : screen.alerts.durableState()) : nil
     let observing = screen.observesTimeline
-    if observing {
-      observed += screen.takeObservations()
-      observed.append(.reset(at: now))
-    }
+    let resetAt = now
+    if observing { observed += screen.takeObservations() }
     clock.reset()
     screen = Self.freshScreen(configuration, clock: clock)
     screen.observesTimeline = observing
+    if observing { observed.append(.reset(at: resetAt, resumesAt: screen.now)) }
     if let replayed {
       restore(replayed)
     } else {

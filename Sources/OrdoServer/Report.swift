@@ -28,7 +28,7 @@ enum Report {
         builder.alertChanged(
           id: id, queue: queue, state: state, previous: previous, reason: reason, at: at)
       case .navigation(let stack, let at): builder.navigationChanged(stack: stack, at: at)
-      case .reset(let at): builder.engineReset(at: at)
+      case .reset(let at, let resumesAt): builder.engineReset(at: at, resumesAt: resumesAt)
       }
     }
     let layers: String

@@ -1,3 +1,4 @@
+import OrdoCore
 import Testing
 
 @testable import OrdoServer
@@ -27,5 +28,35 @@ import Testing
     #expect(page.components(separatedBy: #"class="bar state-pending""#).count - 1 == 2)
     #expect(page.contains("2 in 1 queue"))
     #expect(!page.contains("<script"))
+    // The manual clock went back to 0 at the reset; the axis goes on from 100 instead, so
+    // the second x is not drawn over the first. The first was dropped, not ended.
+    #expect(page.contains("<title>x: showing from 0 to 100 ms (100 ms)</title>"))
+    #expect(page.contains("<title>x: showing from 100 to 150 ms (50 ms)</title>"))
+    #expect(page.contains("<title>x dropped by engine.reset at 100 ms (it did not end)</title>"))
+    #expect(page.components(separatedBy: "still active at the end").count - 1 == 1)
+    #expect(page.contains("engine.reset at 100 ms, times after it counted on from there"))
+  }
+
+  @Test func onTheSystemClockAResetShiftsNothing() throws {
+    // Engine time runs on across a reset on the system clock: resumesAt is the reset's time.
+    var builder = TimelineBuilder()
+    builder.alertCreated(
+      Alert(
+        id: "a", queue: "q", type: "t", priority: 0, state: .pending, seq: 1, createdAt: 10,
+        shownCount: 0), at: 10)
+    builder.engineReset(at: 40, resumesAt: 40)
+    builder.alertCreated(
+      Alert(
+        id: "a", queue: "q", type: "t", priority: 0, state: .pending, seq: 1, createdAt: 45,
+        shownCount: 0), at: 45)
+    let timeline = builder.finish(at: 60)
+    #expect(timeline.resets == [40])
+    #expect(
+      timeline.tracks.map(\.intervals) == [
+        [Timeline.Interval(state: .pending, start: 10, end: 40)],
+        [Timeline.Interval(state: .pending, start: 45, end: 60)],
+      ])
+    #expect(timeline.tracks.map(\.droppedAt) == [40, nil])
+    #expect((timeline.start, timeline.end) == (0, 60))
   }
 }

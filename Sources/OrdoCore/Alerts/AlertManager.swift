@@ -569,4 +569,11 @@ extension Int64 {
     guard overflow else { return sum }
     return other > 0 ? .max : .min
   }
+
+  /// `self - other`, clamped to the Int64 range instead of overflowing.
+  func subtractingClamped(_ other: Int64) -> Int64 {
+    let (difference, overflow) = subtractingReportingOverflow(other)
+    guard overflow else { return difference }
+    return other < 0 ? .max : .min
+  }
 }

@@ -108,6 +108,8 @@ public enum TimelineObservation: Equatable, Sendable {
     at: Int64)
   /// The page stack changed.
   case navigation([String], at: Int64)
-  /// `engine.reset`: everything the engine held is gone (the next observations start afresh).
-  case reset(at: Int64)
+  /// `engine.reset` at `at`: everything the engine held is gone (the next observations start
+  /// afresh), and engine time goes on from `resumesAt`: 0 on the manual clock, which goes
+  /// back; `at` on the system clock, which runs on.
+  case reset(at: Int64, resumesAt: Int64)
 }

@@ -120,6 +120,8 @@ struct ReportPage {
     .axis{stroke:#999999}
     .nav line{stroke:#5c6bc0;stroke-dasharray:4 3}.nav text{fill:#3949ab}
     .nav-swatch{border-left:2px dashed #5c6bc0;width:0;height:12px}
+    .end-reset line{stroke:#616161;stroke-dasharray:2 2}.end-reset text{fill:#616161}
+    .swatch.end-reset{background:#616161;width:3px}
 
     """ + stateRules + endRules
 
@@ -158,10 +160,16 @@ struct ReportPage {
       writer.element("dd", text: "\(Self.utcTimestamp(wall)) (engine time 0)")
     }
     writer.element("dt", text: "Time axis")
-    writer.element(
-      "dd",
-      text: "engine time \(timeline.start) to \(timeline.end) ms"
-        + " (\(timeline.end.subtractingReportingOverflow(timeline.start).partialValue) ms)")
+    var axis =
+      "engine time \(timeline.start) to \(timeline.end) ms"
+      + " (\(timeline.end.subtractingReportingOverflow(timeline.start).partialValue) ms)"
+    if !timeline.resets.isEmpty {
+      // On the manual clock a reset sends engine time back to 0; the axis goes on instead.
+      axis +=
+        "; engine.reset at " + timeline.resets.map { "\($0) ms" }.joined(separator: ", ")
+        + ", times after it counted on from there"
+    }
+    writer.element("dd", text: axis)
     writer.element("dt", text: "Alerts")
     let queues = timeline.queues.count
     writer.element(
@@ -184,6 +192,12 @@ struct ReportPage {
       writer.open("li")
       writer.element("span", ["class": "swatch end-\(reason.rawValue)"], text: "")
       writer.text("ended: " + reason.rawValue)
+      writer.close("li")
+    }
+    if !timeline.resets.isEmpty {
+      writer.open("li")
+      writer.element("span", ["class": "swatch end-reset"], text: "")
+      writer.text("dropped by engine.reset")
       writer.close("li")
     }
     writer.open("li")
@@ -317,19 +331,32 @@ struct ReportPage {
       writer.close("rect")
     }
     if let reason = track.endReason, let endedAt = track.endedAt {
-      let at = x(endedAt)
-      writer.open("g", ["class": "end end-\(reason.rawValue)", "data-alert": track.id])
-      writer.element("title", text: "\(track.id) ended: \(reason.rawValue) at \(endedAt) ms")
-      writer.empty(
-        "line",
-        [
-          "x1": Markup.number(at), "y1": Markup.number(top + 1), "x2": Markup.number(at),
-          "y2": Markup.number(top + Self.rowHeight - 1), "stroke-width": "3",
-        ])
-      writer.element(
-        "text", ["x": Markup.number(at + 4), "y": Markup.number(top + 13)], text: reason.rawValue)
-      writer.close("g")
+      endMark(
+        of: track, at: endedAt, top: top, kind: reason.rawValue, label: reason.rawValue,
+        title: "\(track.id) ended: \(reason.rawValue) at \(endedAt) ms")
+    } else if let droppedAt = track.droppedAt {
+      endMark(
+        of: track, at: droppedAt, top: top, kind: "reset", label: "engine.reset",
+        title: "\(track.id) dropped by engine.reset at \(droppedAt) ms (it did not end)")
     }
+  }
+
+  /// The mark where a track stops: a line across its row and a label.
+  private mutating func endMark(
+    of track: Timeline.Track, at time: Int64, top: Double, kind: String, label: String,
+    title: String
+  ) {
+    let at = x(time)
+    writer.open("g", ["class": "end end-\(kind)", "data-alert": track.id])
+    writer.element("title", text: title)
+    writer.empty(
+      "line",
+      [
+        "x1": Markup.number(at), "y1": Markup.number(top + 1), "x2": Markup.number(at),
+        "y2": Markup.number(top + Self.rowHeight - 1), "stroke-width": "3",
+      ])
+    writer.element("text", ["x": Markup.number(at + 4), "y": Markup.number(top + 13)], text: label)
+    writer.close("g")
   }
 
   /// Everything known about a track, for its row's tooltip.
@@ -340,6 +367,8 @@ struct ReportPage {
     if let priority = track.priority { text += ", priority \(priority)" }
     if let reason = track.endReason, let endedAt = track.endedAt {
       text += ", ended \(reason.rawValue) at \(endedAt) ms"
+    } else if let droppedAt = track.droppedAt {
+      text += ", dropped by engine.reset at \(droppedAt) ms"
     } else {
       text += ", still active at the end"
     }

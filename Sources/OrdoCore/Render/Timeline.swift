@@ -30,10 +30,13 @@ public struct Timeline: Equatable, Sendable {
     /// Nil while the alert had not ended when the timeline finished.
     public var endReason: EndReason?
     public var endedAt: Int64?
+    /// When an `engine.reset` dropped it while it was active (it did not end: it was
+    /// forgotten).
+    public var droppedAt: Int64?
 
     public init(
       id: String, type: String?, queue: String, priority: Int64?, intervals: [Interval],
-      endReason: EndReason?, endedAt: Int64?
+      endReason: EndReason?, endedAt: Int64?, droppedAt: Int64? = nil
     ) {
       self.id = id
       self.type = type
@@ -42,6 +45,7 @@ public struct Timeline: Equatable, Sendable {
       self.intervals = intervals
       self.endReason = endReason
       self.endedAt = endedAt
+      self.droppedAt = droppedAt
     }
   }
 
@@ -75,17 +79,20 @@ public struct Timeline: Equatable, Sendable {
   /// Every alert seen, in the order they first appeared.
   public var tracks: [Track]
   public var navigation: [NavigationMarker]
+  /// Where each `engine.reset` is on the axis, in order.
+  public var resets: [Int64]
   /// The time axis: `start` ≤ every time in the timeline ≤ `end`.
   public var start: Int64
   public var end: Int64
   public var metadata: Metadata
 
   public init(
-    tracks: [Track] = [], navigation: [NavigationMarker] = [], start: Int64 = 0, end: Int64 = 0,
-    metadata: Metadata = Metadata()
+    tracks: [Track] = [], navigation: [NavigationMarker] = [], resets: [Int64] = [],
+    start: Int64 = 0, end: Int64 = 0, metadata: Metadata = Metadata()
   ) {
     self.tracks = tracks
     self.navigation = navigation
+    self.resets = resets
     self.start = start
     self.end = end
     self.metadata = metadata
@@ -118,6 +125,11 @@ public struct Timeline: Equatable, Sendable {
 /// alert never created nor restored opens a track whose type and priority are unknown until
 /// an `alertShow` or `alertUpdate` event tells them. A time earlier than the state's start
 /// (the clock moved back) ends the interval at its start.
+///
+/// The axis is the session's: an `engine.reset` on the manual clock sends engine time back to
+/// 0, and what follows it is drawn after the reset, each time shifted by where the reset was
+/// on the axis (`engineReset(at:resumesAt:)`); on the system clock, which runs on, nothing
+/// is shifted.
 public struct TimelineBuilder: Sendable {
   private struct OpenTrack: Sendable {
     var track: Timeline.Track
@@ -134,10 +146,13 @@ public struct TimelineBuilder: Sendable {
   /// The latest track of each id.
   private var latest: [String: Int] = [:]
   private var navigation: [Timeline.NavigationMarker] = []
+  private var resets: [Int64] = []
   private var stack: [String] = []
   private var start: Int64
   private var latestTime: Int64
   private let metadata: Timeline.Metadata
+  /// Added to every engine time fed: the axis time of engine time 0 since the last reset.
+  private var offset: Int64 = 0
 
   /// A builder whose time axis starts at `start` (the engine time the session began).
   /// - Complexity: O(1).
@@ -151,7 +166,8 @@ public struct TimelineBuilder: Sendable {
   /// `pending` otherwise (whatever `alert.state` says now). Only `id`, `queue`, `type`,
   /// `priority` and `readyAt` are read.
   /// - Complexity: O(1) on average.
-  public mutating func alertCreated(_ alert: Alert, at: Int64) {
+  public mutating func alertCreated(_ alert: Alert, at engineTime: Int64) {
+    let at = onAxis(engineTime)
     note(at)
     if let index = latest[alert.id], !tracks[index].described,
       tracks[index].openedAt == at, tracks[index].track.queue == alert.queue
@@ -161,14 +177,15 @@ public struct TimelineBuilder: Sendable {
       tracks[index].track.priority = alert.priority
       return
     }
-    let state: AlertState = (alert.readyAt ?? at) > at ? .scheduled : .pending
+    let state: AlertState = (alert.readyAt ?? engineTime) > engineTime ? .scheduled : .pending
     open(alert, state: state, at: at, described: true)
   }
 
   /// An alert loaded from the state file, as it is at `at` (its track starts in `alert.state`;
   /// an ended alert gets no track).
   /// - Complexity: O(1) on average.
-  public mutating func alertRestored(_ alert: Alert, at: Int64) {
+  public mutating func alertRestored(_ alert: Alert, at engineTime: Int64) {
+    let at = onAxis(engineTime)
     note(at)
     guard !alert.state.isEnded else { return }
     open(alert, state: alert.state, at: at, described: true)
@@ -178,8 +195,9 @@ public struct TimelineBuilder: Sendable {
   /// - Complexity: O(1) on average.
   public mutating func alertChanged(
     id: String, queue: String, state: AlertState, previous: AlertState, reason: ChangeReason,
-    at: Int64
+    at engineTime: Int64
   ) {
+    let at = onAxis(engineTime)
     note(at)
     let index: Int
     if let known = latest[id], tracks[known].state != nil {
@@ -213,7 +231,7 @@ public struct TimelineBuilder: Sendable {
     case .alertChanged(let id, let queue, let state, let previous, let reason, let at):
       alertChanged(id: id, queue: queue, state: state, previous: previous, reason: reason, at: at)
     case .alertShow(let alert, _, let at, _), .alertUpdate(let alert, let at):
-      note(at)
+      note(onAxis(at))
       guard let index = latest[alert.id], tracks[index].state != nil else { return }
       tracks[index].track.type = alert.type
       tracks[index].track.priority = alert.priority
@@ -225,31 +243,41 @@ public struct TimelineBuilder: Sendable {
   /// The page stack is `stack` since `at`; a marker only when it differs from the last one
   /// (the stack starts empty).
   /// - Complexity: O(k), k the length of the stack.
-  public mutating func navigationChanged(stack: [String], at: Int64) {
+  public mutating func navigationChanged(stack: [String], at engineTime: Int64) {
+    let at = onAxis(engineTime)
     note(at)
     guard stack != self.stack else { return }
     self.stack = stack
     navigation.append(Timeline.NavigationMarker(at: at, stack: stack))
   }
 
-  /// `engine.reset` at `at`: every alert still active stops there (with no end reason: it
-  /// did not end, it was forgotten), and the page stack is empty again.
+  /// `engine.reset` at `at`, after which engine time goes on from `resumesAt` (0 on the
+  /// manual clock, `at` on the system clock): every alert still active stops there, marked
+  /// dropped (with no end reason: it did not end, it was forgotten), the page stack is empty
+  /// again, and later times are drawn after the reset.
   /// - Complexity: O(n), n the number of tracks.
-  public mutating func engineReset(at: Int64) {
+  public mutating func engineReset(at engineTime: Int64, resumesAt: Int64) {
+    let at = onAxis(engineTime)
     note(at)
     for index in tracks.indices where tracks[index].state != nil {
       close(index, at: at)
       tracks[index].state = nil
+      tracks[index].track.droppedAt = at
     }
     latest.removeAll()
-    navigationChanged(stack: [], at: at)
+    if !stack.isEmpty {
+      stack = []
+      navigation.append(Timeline.NavigationMarker(at: at, stack: []))
+    }
+    resets.append(at)
+    offset = at.subtractingClamped(resumesAt)
   }
 
   /// The timeline up to `at` (or the latest time fed, if later): alerts still active end
   /// their last interval there, without an end reason.
   /// - Complexity: O(n), n the number of intervals.
-  public func finish(at: Int64) -> Timeline {
-    let end = max(at, latestTime)
+  public func finish(at engineTime: Int64) -> Timeline {
+    let end = max(onAxis(engineTime), latestTime)
     var finished: [Timeline.Track] = []
     finished.reserveCapacity(tracks.count)
     for open in tracks {
@@ -260,10 +288,16 @@ public struct TimelineBuilder: Sendable {
       finished.append(track)
     }
     return Timeline(
-      tracks: finished, navigation: navigation, start: start, end: end, metadata: metadata)
+      tracks: finished, navigation: navigation, resets: resets, start: start, end: end,
+      metadata: metadata)
   }
 
   // MARK: - Internals
+
+  /// Where engine time `time` is on the axis.
+  private func onAxis(_ time: Int64) -> Int64 {
+    time.addingClamped(offset)
+  }
 
   private mutating func note(_ time: Int64) {
     start = min(start, time)
