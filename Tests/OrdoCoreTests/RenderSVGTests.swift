@@ -319,6 +319,30 @@ import Testing
 
   // MARK: - Labels
 
+  @Test func aClippedChildIsLabelledInItsVisiblePart() throws {
+    var tree = LayerTree()
+    try tree.add("root", sort: 0, frame: Frame(x: 10, y: 10, width: 200, height: 100), clips: true)
+    // Sticks out of root's bottom right: only its top-left 50 × 50 shows.
+    try tree.add("c1", under: "root", sort: 2, frame: Frame(x: 150, y: 50, width: 100, height: 100))
+    let document = try parseXML(try tree.renderSVG(RenderOptions()))
+    let clip = try #require(document.elements(named: "clipPath").first?.child(named: "rect"))
+    func value(_ element: ParsedElement?, _ name: String) throws -> Double {
+      try #require(element?.attributes[name].flatMap(Double.init))
+    }
+    let (top, bottom) = (try value(clip, "y"), try value(clip, "y") + value(clip, "height"))
+    let right = try value(clip, "x") + value(clip, "width")
+    let layer = try #require(
+      document.elements(named: "g", withClass: "layer").first {
+        $0.attributes["data-layer"] == "c1"
+      })
+    let label = try #require(layer.child(named: "text"))
+    #expect(label.text == "c1 (2)")
+    // Depth 1 labels the bottom edge: of the visible part, not of the whole frame.
+    let baseline = try value(label, "y")
+    #expect(baseline > top && baseline <= bottom)
+    #expect(try value(label, "x") < right)
+  }
+
   @Test func labelsShrinkAreCutOrLeftOutButTooltipsStay() throws {
     var tree = LayerTree()
     try tree.add("roomy", sort: 7, frame: Frame(x: 0, y: 0, width: 300, height: 40))

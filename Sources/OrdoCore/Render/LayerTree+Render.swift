@@ -8,8 +8,8 @@ extension LayerTree {
   /// the intersection with the clips above it); `clips` on a group does nothing. Hidden
   /// subtrees are left out. Each layer is a `<g class="layer depth-N" data-layer="id">` with a
   /// `<title>` (id, sort, frame), a rectangle whose colour says its depth, and, with
-  /// `labels`, its id and sort as a label shrunk or cut to fit the rectangle (left out when it
-  /// cannot fit). With `point`, the layers of `hitTest`'s path get a red outline (also
+  /// `labels`, its id and sort as a label shrunk or cut to fit the part of the rectangle its
+  /// clips leave visible (left out when it cannot fit). With `point`, the layers of `hitTest`'s path get a red outline (also
   /// redrawn dashed on top of everything) and the point is marked. A legend under the drawing
   /// explains the colours.
   ///
@@ -347,16 +347,19 @@ struct LayerPicture {
         "stroke": shape.onHitPath ? Self.hitColour : colours.stroke,
         "stroke-width": shape.isHit ? "3" : shape.onHitPath ? "2" : "1",
       ])
-    if options.labels, let label = Self.label(for: shape, in: mapped) {
+    // The label goes in the part of the frame its clips leave visible: placed in the whole
+    // frame, a clipped child's label could be cut away while the child still shows.
+    let visible = shape.clip.map { mapped.clamped(to: viewport.map(scene.clips[$0])) } ?? mapped
+    if options.labels, let label = Self.label(for: shape, in: visible) {
       // Odd depths label the bottom edge, so a child that fills its parent does not hide it.
       let baseline =
         shape.level % 2 == 0
-        ? mapped.y + 1 + label.fontSize
-        : mapped.y + mapped.height - 0.3 * label.fontSize - 1
+        ? visible.y + 1 + label.fontSize
+        : visible.y + visible.height - 0.3 * label.fontSize - 1
       writer.element(
         "text",
         [
-          "x": Markup.number(mapped.x + 2), "y": Markup.number(baseline),
+          "x": Markup.number(visible.x + 2), "y": Markup.number(baseline),
           "font-size": Markup.number(label.fontSize), "fill": "#1a1a1a",
         ], text: label.text)
     }
