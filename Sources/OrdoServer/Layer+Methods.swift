@@ -102,6 +102,9 @@ extension Engine {
     let attributes: LayerAttributes
 
     init(_ params: Params) throws(ResponseError) {
+      // A reserved id is refused before the frame is read (docs/protocol.md#layer-methods).
+      id = try params.id("id")
+      if let id { try core { () throws(CoreError) in try LayerTree.checkNotReserved(id) } }
       placement = try Engine.placement(params)
       attributes = LayerAttributes(
         frame: try Engine.frame(params) ?? nil,
@@ -109,7 +112,6 @@ extension Engine {
         interactive: try params.bool("interactive") ?? true,
         clips: try params.bool("clips") ?? false,
         data: Engine.data(params) ?? nil)
-      id = try params.id("id")
       parent = try Engine.parent(params)
     }
   }

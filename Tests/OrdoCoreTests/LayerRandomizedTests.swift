@@ -167,11 +167,13 @@ private struct NaiveLayers {
         model.detach(id)
         _ = model.forget(id)
       }
-      guard model.ids.count < model.maxLayers else {
+      // A parent that is gone mounts nothing, as does a full tree.
+      let gone = parent.map { model.sortOf[$0] == nil } ?? false
+      guard !gone, model.ids.count < model.maxLayers else {
         #expect(layer == nil)
         return
       }
-      let family = parent.flatMap { model.sortOf[$0] == nil ? nil : $0 } ?? ""
+      let family = parent ?? ""
       model.insert(id, parent: family, sort: sort, at: model.placeByRule(sort, in: family))
       try expectLayer(layer, id, model)
       if Bool.random(using: &generator) {

@@ -66,10 +66,11 @@ import Testing
     tree._checkInvariants()
   }
 
-  @Test func alertLayerGoesToTopLevelWhenItsParentIsGone() throws {
+  @Test func noAlertLayerIsMountedWhenItsParentIsGone() throws {
     var tree = try makeTree()
-    let layer = try #require(mount(&tree, alertID: "x", parent: "gone", sort: 5))
-    #expect(layer.parent == nil && layer.index == 2)
+    let before = tree.count
+    #expect(mount(&tree, alertID: "x", parent: "gone", sort: 5) == nil)
+    #expect(tree.count == before && !tree.contains(id: "alert:x"))
     let top = try #require(mount(&tree, alertID: "y", parent: nil, sort: 0))
     #expect(top.parent == nil && top.index == 0)
   }

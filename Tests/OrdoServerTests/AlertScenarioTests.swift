@@ -83,6 +83,70 @@ import Testing
     #expect(orphan.errorData?["kind"]?.string == "layer")
   }
 
+  @Test func aMountWhoseParentIsGoneAtShowTimeShowsWithoutALayer() throws {
+    let engine = try EngineSession()
+    try engine.result("layer.add", #"{"id":"screen"}"#)
+    try engine.result("alert.enqueue", #"{"type":"a","id":"A"}"#)
+    try engine.result(
+      "alert.enqueue", #"{"type":"b","id":"B","mount":{"parent":"screen","sort":900}}"#)
+    try engine.result(
+      "alert.enqueue",
+      #"{"type":"c","id":"C","queue":"later","delayMs":10,"mount":{"parent":"screen","sort":1}}"#)
+    try engine.result("layer.remove", #"{"id":"screen"}"#)
+    // B waited behind A; when it shows, its parent is gone: no layer, not one at the top.
+    let shown = try engine.call("alert.complete", #"{"id":"A"}"#)
+    let show = try #require(shown.events.first { $0["method"]?.string == "alert.show" })
+    #expect(show["params"]?["alert"]?["id"]?.string == "B")
+    #expect(show["params"]?["layer"] == nil || show["params"]?["layer"]?.isNull == true)
+    // The same for one that becomes ready later.
+    let ready = try engine.call("clock.advance", #"{"ms":10}"#)
+    let later = try #require(ready.events.first { $0["method"]?.string == "alert.show" })
+    #expect(later["params"]?["alert"]?["id"]?.string == "C")
+    #expect(later["params"]?["layer"] == nil || later["params"]?["layer"]?.isNull == true)
+    #expect(try engine.result("layer.children")["total"]?.integer == 0)
+  }
+
+  @Test func noResultHoldsATimeBeyondTwoToThe53() throws {
+    let engine = try EngineSession()
+    try engine.result("clock.advance", #"{"ms":10}"#)
+    let most: Int64 = 9_007_199_254_740_991
+    // A delay past the last time is refused, like clock.advance past it.
+    let delayed = try engine.call("alert.enqueue", #"{"type":"t","delayMs":\#(most)}"#)
+    #expect(delayed.errorCode == -32602 && delayed.errorData?["path"]?.string == "/delayMs")
+    #expect(delayed.errorData?["expected"]?.string == "an integer from 0 to \(most - 10)")
+    #expect(
+      try engine.result("alert.enqueue", #"{"type":"t","delayMs":\#(most - 10)}"#)["alert"]?[
+        "readyAt"]?.integer == most)
+    // A TTL that would end after it never ends.
+    let long = try engine.result("alert.enqueue", #"{"type":"u","queue":"q","ttlMs":\#(most)}"#)
+    #expect(long["alert"]?["expiresAt"]?.isNull == true)
+    // A cooldown that would allow the next show only after it never allows it.
+    try engine.result("alert.defineType", #"{"type":"c","queue":"c","cooldownMs":\#(most)}"#)
+    try engine.result("alert.enqueue", #"{"type":"c"}"#)
+    let limited = try engine.result("alert.enqueue", #"{"type":"c","onLimit":"defer"}"#)
+    #expect(limited["disposition"]?.string == "limited")
+    #expect(limited["retryAt"]?.isNull == true)
+    // Fractional durations say what would have been accepted (not ±2^53).
+    let fractional = try engine.call("alert.enqueue", #"{"type":"t","ttlMs":1.5}"#)
+    #expect(fractional.errorData?["expected"]?.string == "an integer >= 0")
+    let duration = try engine.call("alert.enqueue", #"{"type":"t","durationMs":1.5}"#)
+    #expect(duration.errorData?["expected"]?.string == "an integer >= 1")
+  }
+
+  @Test func aPerKeyLimitWithoutKeyIsRefusedBeforeTheMountsParentIsLookedFor() throws {
+    let engine = try EngineSession()
+    let own = try engine.call(
+      "alert.enqueue",
+      #"{"type":"t","limit":{"max":1,"per":"key"},"mount":{"parent":"zz","sort":0}}"#)
+    #expect(own.errorCode == -32602 && own.errorData?["path"]?.string == "/key")
+    try engine.result("alert.defineType", #"{"type":"K","limit":{"max":1,"per":"key"}}"#)
+    let typed = try engine.call("alert.enqueue", #"{"type":"K","mount":{"parent":"zz","sort":0}}"#)
+    #expect(typed.errorCode == -32602 && typed.errorData?["path"]?.string == "/key")
+    let keyed = try engine.call(
+      "alert.enqueue", #"{"type":"K","key":"k","mount":{"parent":"zz","sort":0}}"#)
+    #expect(keyed.errorCode == -32001 && keyed.errorData?["kind"]?.string == "layer")
+  }
+
   @Test func alertErrors() throws {
     let engine = try EngineSession()
     try engine.result("alert.enqueue", #"{"type":"x","id":"one","delayMs":10}"#)

@@ -65,6 +65,16 @@ import Testing
     #expect(stats["layers"]?.integer == 1)
   }
 
+  @Test func aReservedIDIsRefusedBeforeTheFrameIsRead() throws {
+    let engine = try EngineSession()
+    for frame in [#"{"x":0,"y":0,"width":-1,"height":0}"#, #"{"x":0}"#] {
+      let refused = try engine.call("layer.add", #"{"id":"alert:z","frame":\#(frame)}"#)
+      #expect(refused.errorCode == -32602 && refused.errorData?["path"]?.string == "/id")
+    }
+    let bad = try engine.call("layer.add", #"{"id":"fine","frame":{"x":0}}"#)
+    #expect(bad.errorData?["path"]?.string == "/frame/y")
+  }
+
   @Test func updateChangesFieldsAndResortsOnlyOnAChangedSort() throws {
     let engine = try EngineSession()
     try engine.result("layer.add", #"{"id":"a","sort":1,"data":{"keep":true}}"#)

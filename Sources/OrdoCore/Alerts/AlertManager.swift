@@ -88,6 +88,17 @@ public struct AlertManager: Sendable {
   var callSubject: Int64 = 0
   var forgottenSubject: Alert?
 
+  /// The latest time a result may hold, 2^53 − 1 ms (what a JavaScript client reads
+  /// exactly); the clock never goes past it (docs/protocol.md#clock).
+  public static let latestTime: Int64 = 9_007_199_254_740_991
+
+  /// When a TTL of `ttlMs` from `time` runs out; nil, never, when that is after `latestTime`,
+  /// which no clock reaches.
+  static func expiry(at time: Int64, ttlMs: Int64) -> Int64? {
+    let end = time.addingClamped(ttlMs)
+    return end <= latestTime ? end : nil
+  }
+
   public init(maxAlerts: Int = 1_000_000, now: Int64 = 0, startedWallAt: Int64 = 0) {
     self.maxAlerts = maxAlerts
     self.now = now
@@ -116,8 +127,10 @@ public struct AlertManager: Sendable {
   {
     beginChange()
     try Self.validate(request)
-    if let parent = request.mount?.parent, !mountParentExists {
-      throw .notFound(.layer, id: parent)
+    if let delay = request.delayMs, now.addingClamped(delay) > Self.latestTime {
+      throw .invalidParams(
+        path: "/delayMs", expected: "an integer from 0 to \(Self.latestTime - now)",
+        message: "delayMs must keep readyAt within 2^53 - 1: at most \(Self.latestTime - now) now.")
     }
     let typeName = typeNames.number(of: request.type)
     let definition = typeName.flatMap { typeNames.definitions[Int($0)] }
@@ -132,6 +145,10 @@ public struct AlertManager: Sendable {
       throw .invalidParams(
         path: "/key", expected: "a key, since the limit counts per key",
         message: "key is required: the alert's limit counts shows per key (per: \"key\").")
+    }
+    // Params first, `/key` included; then the mount's parent (docs/protocol.md#alert-methods).
+    if let parent = request.mount?.parent, !mountParentExists {
+      throw .notFound(.layer, id: parent)
     }
 
     if let key = request.key, request.onDuplicate != .allow,
@@ -198,7 +215,7 @@ public struct AlertManager: Sendable {
       priority: request.priority ?? definition?.priority ?? 0, state: state,
       scope: request.scope ?? definition?.scope, key: request.key, data: request.data,
       result: nil, seq: lastSeq, createdAt: now, readyAt: readyAt,
-      expiresAt: (request.ttlMs ?? definition?.ttlMs).map { now.addingClamped($0) },
+      expiresAt: (request.ttlMs ?? definition?.ttlMs).flatMap { Self.expiry(at: now, ttlMs: $0) },
       durationMs: request.durationMs ?? definition?.durationMs, shownAt: nil, endedAt: nil,
       endReason: nil, shownCount: 0, mount: request.mount)
     alert.persist = request.persist ?? definition?.persist ?? false

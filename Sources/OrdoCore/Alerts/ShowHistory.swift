@@ -117,7 +117,8 @@ extension ShowHistory {
     if let cooldownMs, cooldownMs > 0, let last = times.last {
       allowedAt = max(allowedAt, last.addingClamped(cooldownMs))
     }
-    return allowedAt
+    // A show allowed only after the latest time a clock can reach is never allowed.
+    return allowedAt <= AlertManager.latestTime ? allowedAt : nil
   }
 
   /// The index of the first time strictly greater than `threshold`.

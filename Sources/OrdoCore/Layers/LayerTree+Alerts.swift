@@ -1,11 +1,18 @@
 extension LayerTree {
-  /// Adds the group layer `"alert:" + alertID` under `parent` (top level when nil or gone) by
-  /// the ordering rule at `sort`, for the alert manager. A layer already mounted for this
-  /// alert is unmounted first. Returns nil only when `maxLayers` is reached.
+  /// Adds the group layer `"alert:" + alertID` under `parent` (top level when nil) by the
+  /// ordering rule at `sort`, for the alert manager. A layer already mounted for this alert is
+  /// unmounted first. Returns nil, mounting nothing, when `parent` is gone (the alert then
+  /// shows without a layer: docs/protocol.md#alert-methods) or `maxLayers` is reached.
   /// - Complexity: O(log n), n the number of its siblings (plus the size of a replaced one).
   public mutating func mountAlertLayer(alertID: String, parent: String?, sort: Int64) -> Layer? {
     unmountAlertLayer(alertID: alertID)
-    let owner = parent.flatMap { lookUp($0) } ?? Self.rootSlot
+    let owner: Int32
+    if let parent {
+      guard let found = lookUp(parent) else { return nil }
+      owner = found
+    } else {
+      owner = Self.rootSlot
+    }
     guard count < maxLayers else { return nil }
     let id = Self.alertPrefix + alertID
     let slot = allocateSlot(

@@ -9,12 +9,7 @@ extension LayerTree {
   public mutating func add(
     id: String?, parent: LayerParent?, placement: LayerPlacement?, attributes: LayerAttributes
   ) throws(CoreError) -> Layer {
-    // The first byte rules most ids out before `hasPrefix` compares characters.
-    if let id, id.utf8.first == UInt8(ascii: "a"), id.hasPrefix(Self.alertPrefix) {
-      throw .invalidParams(
-        path: "/id", expected: "an id not starting with \"alert:\"",
-        message: "Layer ids starting with \"alert:\" are reserved for alert layers.")
-    }
+    if let id { try Self.checkNotReserved(id) }
     if let frame = attributes.frame { try Self.validate(frame) }
     let hash = id.map(IDIndex.hash)
     if let id, lookUp(id, hash: hash) != nil { throw .alreadyExists(.layer, id: id) }
@@ -171,6 +166,17 @@ extension LayerTree {
   // MARK: - Helpers
 
   static let alertPrefix = "alert:"
+
+  /// Refuses an id of the alert layers' (`add` checks it first of all; a decoder of its
+  /// params may check it before the frame).
+  public static func checkNotReserved(_ id: String) throws(CoreError) {
+    // The first byte rules most ids out before `hasPrefix` compares characters.
+    if id.utf8.first == UInt8(ascii: "a"), id.hasPrefix(alertPrefix) {
+      throw .invalidParams(
+        path: "/id", expected: "an id not starting with \"alert:\"",
+        message: "Layer ids starting with \"alert:\" are reserved for alert layers.")
+    }
+  }
 
   /// Where a layer goes: its parent slot, its sort, its position among the siblings.
   struct Destination {
