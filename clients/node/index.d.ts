@@ -672,8 +672,10 @@ export interface AlertClearParams {
 
 export interface AlertConfigureParams {
   queue?: Id | null;
+  /** 1 to 1 000 000. */
   maxConcurrent?: SafeInteger | null;
   minGapMs?: Milliseconds | null;
+  /** 0 to 100 000 000. */
   historyLimit?: Count | null;
 }
 

@@ -229,7 +229,7 @@ class EngineAPI(Surface[F]):
 
     @rpc("shutdown", null)
     def shutdown(self) -> None:
-        """Afterwards every request but ``exit`` fails with InvalidState (reason ``shutdown``)."""
+        """Afterwards every request but ``exit`` fails with InvalidState (reason ``shut_down``)."""
 
     @rpc("exit", null, notification=True)
     def exit(self) -> None:
@@ -250,7 +250,8 @@ class EngineAPI(Surface[F]):
     @rpc("engine.reset", null)
     def reset(self, *, state: bool | Unset = UNSET) -> None:
         """Back to a fresh engine (with ``--state``: as if restarted; ``state=True`` empties
-        the file too). Keeps only the clock mode; the clock goes back to 0."""
+        the file too). Keeps only the clock mode; a manual clock goes back to 0, the system
+        clock runs on."""
 
 
 class Namespace(Surface[F]):
@@ -466,7 +467,8 @@ class AlertsAPI(Namespace[F]):
         min_gap_ms: int | Unset = UNSET,
         history_limit: int | Unset = UNSET,
     ) -> None:
-        """Change (or, with no field, read) a queue's settings."""
+        """Change (or, with no field, read) a queue's settings: ``max_concurrent`` 1 to
+        1 000 000, ``history_limit`` 0 to 100 000 000."""
 
     @rpc("alert.defineType", TypeDefaults)
     def define_type(

@@ -255,7 +255,7 @@ class ShowRecord(Model):
 
 @dataclass(frozen=True)
 class PauseState(Model):
-    """Whether a queue is paused and the reasons holding it (in the order first given)."""
+    """Whether a queue is paused and the reasons holding it (sorted)."""
 
     paused: bool
     reasons: tuple[str, ...]
