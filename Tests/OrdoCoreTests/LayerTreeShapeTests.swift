@@ -66,6 +66,26 @@ import Testing
     tree._checkInvariants()
   }
 
+  @Test(arguments: [
+    ("alert:x", true), ("alert:", true), ("alert:\u{301}x", true),
+    ("alert", false), ("alerts:x", false), ("Alert:x", false), ("a", false), ("", false),
+    ("an id much longer than fifteen bytes", false), ("alert: and much longer than that", true),
+  ])
+  func reservedIDsAreThoseWhoseBytesStartWithAlertColon(id: String, reserved: Bool) {
+    let refused: Bool
+    do {
+      try LayerTree.checkNotReserved(id)
+      refused = false
+    } catch {
+      refused =
+        error
+        == .invalidParams(
+          path: "/id", expected: "an id not starting with \"alert:\"",
+          message: "Layer ids starting with \"alert:\" are reserved for alert layers.")
+    }
+    #expect(refused == reserved)
+  }
+
   @Test func noAlertLayerIsMountedWhenItsParentIsGone() throws {
     var tree = try makeTree()
     let before = tree.count
