@@ -351,6 +351,28 @@ def test_a_timeout_ends_the_wait_for_a_paused_pipe() -> None:
     assert run(body, clock="manual", timeout=0.5) < 3.0
 
 
+def test_close_escalates_when_the_engine_reads_nothing() -> None:
+    """A hung engine behind a full pipe: close() still ends it (SIGTERM, then SIGKILL)
+    within its timeouts, and a notification fails with OrdoTimeout instead of hanging."""
+
+    async def main() -> tuple[float, int | None]:
+        engine = AsyncEngine(clock="manual", timeout=0.5)
+        await engine.start()
+        os.kill(engine.pid, signal.SIGSTOP)  # reads nothing from here on: the pipe fills
+        with pytest.raises(ordo.OrdoTimeout):
+            await engine.layers.add("big", data={"x": "y" * 2_000_000})
+        with pytest.raises(ordo.OrdoTimeout):
+            await engine.notify("engine.ping")
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        status = await engine.close(timeout=0.5)
+        return loop.time() - start, status
+
+    waited, status = asyncio.run(asyncio.wait_for(main(), 30))
+    assert status == -signal.SIGKILL  # a stopped process ignores SIGTERM until killed
+    assert waited < 5.0
+
+
 def test_exit_is_written_where_it_is_called() -> None:
     sent: list[str] = []
 

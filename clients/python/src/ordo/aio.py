@@ -279,8 +279,10 @@ class AsyncEngine(Core[Async, Slot]):
             except OrdoException:
                 pass
             try:
-                await self.notify("exit")
-            except OrdoException:
+                # Bounded by close's own timeout: an engine that reads nothing (a full pipe)
+                # must not keep close() from escalating to SIGTERM and SIGKILL.
+                await asyncio.wait_for(self.notify("exit"), timeout)
+            except (OrdoException, asyncio.TimeoutError):
                 pass
         self._flush()
         try:
@@ -506,7 +508,14 @@ class AsyncEngine(Core[Async, Slot]):
         if not self._queue(data, direction, message):
             await self._stdin_closed()
         if self._pipes is not None and self._pipes.paused:
-            await self._pipes.drain()
+            # Bounded like a call: an engine that reads nothing must not hold a notification
+            # (close()'s `exit` included) forever.
+            try:
+                await asyncio.wait_for(self._pipes.drain(), self.timeout)
+            except asyncio.TimeoutError:
+                raise OrdoTimeout(
+                    f"the engine read none of its input for {self.timeout} s"
+                ) from None
 
     # ------------------------------------------------------------------ batch
 
