@@ -127,6 +127,36 @@ def test_close_kills_an_engine_that_does_not_answer(make_engine: EngineFactory) 
     assert time.monotonic() - started < 5
 
 
+def test_a_request_stuck_on_a_full_pipe_holds_no_other_call_nor_close(
+    make_engine: EngineFactory,
+) -> None:
+    """An engine that reads nothing: a 2 MB request blocks its writer on the full pipe.
+    Other threads' calls still time out, and close() still ends the engine."""
+    engine = make_engine(timeout=0.5)
+    os.kill(engine.pid, signal.SIGSTOP)
+    stuck: list[BaseException] = []
+
+    def write_big() -> None:
+        try:
+            engine.layers.add("big", data={"x": "y" * 2_000_000})
+        except BaseException as error:  # kept for the assertion below
+            stuck.append(error)
+
+    writer = threading.Thread(target=write_big, daemon=True)
+    writer.start()
+    time.sleep(0.2)  # the writer is blocked in the write now
+    started = time.monotonic()
+    with pytest.raises(ordo.OrdoTimeout):
+        engine.ping()
+    assert time.monotonic() - started < 3
+    started = time.monotonic()
+    assert engine.close(timeout=0.5) == -signal.SIGKILL  # stopped: SIGTERM waits, SIGKILL not
+    assert time.monotonic() - started < 5
+    writer.join(5)
+    assert not writer.is_alive()
+    assert len(stuck) == 1 and isinstance(stuck[0], ordo.EngineExited)
+
+
 def test_engine_killed_mid_call_raises_engine_exited(make_engine: EngineFactory) -> None:
     engine = make_engine()
     engine.ping()

@@ -24,6 +24,7 @@ import subprocess
 import threading
 import time
 from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from functools import partial
 from queue import SimpleQueue
 from typing import IO, Any, Callable, Literal, NoReturn, TypeVar, overload
@@ -176,14 +177,23 @@ class Engine(Core[Sync, _Slot]):
                 return self._proc.poll()
             self._closed = True
         if self._exited is None and self._proc.poll() is None:
-            for step in (
-                partial(self.call, "shutdown", timeout=timeout),
-                partial(self.notify, "exit"),
-            ):
-                try:
-                    step()
-                except OrdoException:
-                    pass
+
+            def farewell() -> None:
+                for step in (
+                    partial(self.call, "shutdown", timeout=timeout),
+                    partial(self.notify, "exit"),
+                ):
+                    try:
+                        step()
+                    except OrdoException:
+                        pass
+
+            # In a thread of its own, waited for at most twice the timeout: a request stuck
+            # on a full pipe (an engine that reads nothing) holds the write lock, and close()
+            # must still go on to SIGTERM and SIGKILL, which free that writer too.
+            saying = threading.Thread(target=farewell, name="ordo-close", daemon=True)
+            saying.start()
+            saying.join(2 * timeout)
         try:
             self._stdin.close()
         except OSError:
@@ -249,7 +259,7 @@ class Engine(Core[Sync, _Slot]):
         rid = 0
         try:
             params = dumps(call.params) if call.params else None  # may fail: before any record
-            with self._write_lock:
+            with self._writing(timeout, call.method):
                 if self._exited is not None:
                     raise self._exited
                 if self._tap is None:
@@ -319,8 +329,21 @@ class Engine(Core[Sync, _Slot]):
         wait = self.timeout if timeout is None else timeout
         return self._found(self._until(self._pick_stray, wait), "unmatched message", wait)
 
+    @contextmanager
+    def _writing(self, timeout: float | None, what: str) -> Iterator[None]:
+        """The write lock, waited for at most ``timeout``: a writer blocked on a full pipe
+        (an engine that reads nothing) must not hold the other threads' calls past theirs."""
+        if not self._write_lock.acquire(timeout=-1 if timeout is None else max(0.0, timeout)):
+            raise OrdoTimeout(
+                f"{what}: an earlier request was still being written after {timeout} s"
+            )
+        try:
+            yield
+        finally:
+            self._write_lock.release()
+
     def _write(self, data: bytes, direction: str, message: Any) -> None:
-        with self._write_lock:
+        with self._writing(self.timeout, "write"):
             self._record(direction, message)
             try:
                 written = self._stdin.write(data)
@@ -354,7 +377,7 @@ class Engine(Core[Sync, _Slot]):
         if not plan.data:
             return
         try:
-            with self._write_lock:
+            with self._writing(timeout, "batch"):
                 self._record_batch(plan)
                 try:
                     self._stdin.write(plan.data)  # whole: a pipe in blocking mode
