@@ -32,7 +32,7 @@ extension Engine {
     }
     table.add("engine.ping", NoParams.self) { engine, _ in Pong(at: engine.now) }
     table.add("engine.stats", NoParams.self) { engine, _ in
-      engine.releaseRestoredBeforeReading()
+      engine.releaseRestored()  // a read, as in `query`
       return engine.stats
     }
     table.add("engine.reset", ResetParams.self) { engine, p throws(ResponseError) in

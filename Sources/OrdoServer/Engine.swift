@@ -110,16 +110,18 @@ public final class Engine: DispatchContext {
   /// and released per request, 4 % of a `layer.hitTest`'s instructions. Lending the property
   /// `inout` passes its address instead, and `body` still only borrows it.
   func query<T>(_ body: (borrowing Screen) throws(CoreError) -> T) throws(ResponseError) -> T {
-    releaseRestoredBeforeReading()
+    // A read applies nothing, so "after the request has been applied" is before it reads:
+    // released after it, the restored alerts made an `alert.list` sent first answer
+    // "suspended" after the `alert.show` that had shown the alert again.
+    releaseRestored()
     return try core { () throws(CoreError) in try Self.lend(&screen, to: body) }
   }
 
-  /// Lets the restored alerts compete before a read-only request reads, when it is the
-  /// request they wait for (docs/protocol.md#after-a-restart). A read applies nothing, so
-  /// "after the request has been applied" is before it reads; releasing them after it (as
-  /// `didApplyCall` does for every other request) answered an `alert.list` with a restored
-  /// alert still suspended, after the `alert.show` that had shown it again.
-  func releaseRestoredBeforeReading() {
+  /// Lets the alerts restored from durable state compete, once the request they wait for
+  /// has been applied (docs/protocol.md#after-a-restart): after any call (`didApplyCall`),
+  /// before a read-only one reads (`query`, `engine.stats`). Not during `engine.reset`
+  /// itself, which restores them for the next request.
+  func releaseRestored() {
     guard holdingRestored, !keepsHoldingPastThisCall else { return }
     holdingRestored = false
     screen.releaseRestored()
@@ -168,9 +170,7 @@ public final class Engine: DispatchContext {
       keepsHoldingPastThisCall = false
       return
     }
-    guard holdingRestored else { return }
-    holdingRestored = false
-    screen.releaseRestored()
+    releaseRestored()
   }
 
   public func sendEvents(into outbox: inout Outbox) {

@@ -9,9 +9,9 @@ extension LayerTree {
   /// subtrees are left out. Each layer is a `<g class="layer depth-N" data-layer="id">` with a
   /// `<title>` (id, sort, frame), a rectangle whose colour says its depth, and, with
   /// `labels`, its id and sort as a label shrunk or cut to fit the part of the rectangle its
-  /// clips leave visible (left out when it cannot fit). With `point`, the layers of `hitTest`'s path get a red outline (also
-  /// redrawn dashed on top of everything) and the point is marked. A legend under the drawing
-  /// explains the colours.
+  /// clips leave visible (left out when it cannot fit). With `point`, the layers of
+  /// `hitTest`'s path get a red outline (also redrawn dashed on top of everything) and the
+  /// point is marked. A legend under the drawing explains the colours.
   ///
   /// Size: the visible bounds (every drawn frame as clipped, and the point) are scaled to
   /// `width` × `height`; one of them alone keeps the aspect ratio; neither draws one unit per

@@ -246,9 +246,7 @@ public struct TimelineBuilder: Sendable {
   public mutating func navigationChanged(stack: [String], at engineTime: Int64) {
     let at = onAxis(engineTime)
     note(at)
-    guard stack != self.stack else { return }
-    self.stack = stack
-    navigation.append(Timeline.NavigationMarker(at: at, stack: stack))
+    mark(stack: stack, at: at)
   }
 
   /// `engine.reset` at `at`, after which engine time goes on from `resumesAt` (0 on the
@@ -265,10 +263,7 @@ public struct TimelineBuilder: Sendable {
       tracks[index].track.droppedAt = at
     }
     latest.removeAll()
-    if !stack.isEmpty {
-      stack = []
-      navigation.append(Timeline.NavigationMarker(at: at, stack: []))
-    }
+    mark(stack: [], at: at)
     resets.append(at)
     offset = at.subtractingClamped(resumesAt)
   }
@@ -293,6 +288,13 @@ public struct TimelineBuilder: Sendable {
   }
 
   // MARK: - Internals
+
+  /// The page stack is `stack` since axis time `at`: a marker when it differs from the last.
+  private mutating func mark(stack: [String], at: Int64) {
+    guard stack != self.stack else { return }
+    self.stack = stack
+    navigation.append(Timeline.NavigationMarker(at: at, stack: stack))
+  }
 
   /// Where engine time `time` is on the axis.
   private func onAxis(_ time: Int64) -> Int64 {
