@@ -93,15 +93,21 @@ extension Engine {
   // The choices and nested names, made once (as arguments they were arrays built on every
   // request, read or not: ≈1 500 instructions per `alert.enqueue`).
   static let stateNames = AlertState.allCases.map(\.rawValue)
+  /// The states `alert.cancel` may name.
+  static let activeStateNames = AlertState.allCases.filter { !$0.isEnded }.map(\.rawValue)
   static let limitNames = ParamNames(["max", "windowMs", "per"])
   static let perNames = FrequencyLimit.Per.allCases.map(\.rawValue)
   static let onLimitNames = OnLimit.allCases.map(\.rawValue)
   static let duplicateNames = AlertDuplicatePolicy.allCases.map(\.rawValue)
   static let mountNames = ParamNames(["parent", "sort"])
+  /// The length of a mounted alert's layer id beyond the alert's id.
+  static let mountPrefixLength = LayerTree.alertPrefix.unicodeScalars.count
 
   /// `states`: a set of state names.
-  static func states(_ params: Params) throws(ResponseError) -> [AlertState]? {
-    try params.strings("states", choices: stateNames)?.compactMap(AlertState.init(rawValue:))
+  static func states(_ params: Params, choices: [String] = stateNames) throws(ResponseError)
+    -> [AlertState]?
+  {
+    try params.strings("states", choices: choices)?.compactMap(AlertState.init(rawValue:))
   }
 
   /// `limit`: an object `{max, windowMs?, per?}`; nil when absent or `null`.
@@ -213,7 +219,13 @@ extension AlertEnqueueRequest: MethodParams {
       limit = params.contains("limit") ? .unlimited : .inherit
     }
     self.init(
-      type: try params.requiredID("type"), id: try params.id("id"),
+      type: try params.requiredID("type"),
+      // A mounted alert's layer is "alert:" + id, and a layer id has at most 256 characters.
+      id: mount == nil
+        ? try params.id("id")
+        : try params.id(
+          "id", maxLength: 256 - Engine.mountPrefixLength,
+          why: " with mount (its layer's id is \"alert:\" + id)"),
       queue: try params.id("queue"), priority: try params.integer("priority"),
       data: Engine.data(params) ?? nil, scope: try params.id("scope"), key: try params.id("key"),
       onDuplicate: policy.flatMap(AlertDuplicatePolicy.init(rawValue:)) ?? .replace,
@@ -235,7 +247,8 @@ extension AlertCancelFilter: MethodParams {
     self.init(
       id: try params.id("id"), ids: try params.strings("ids", ids: true),
       type: try params.id("type"), key: try params.id("key"), scope: try params.id("scope"),
-      queue: try params.id("queue"), states: try Engine.states(params),
+      queue: try params.id("queue"),
+      states: try Engine.states(params, choices: Engine.activeStateNames),
       all: try params.bool("all") ?? false)
   }
 }

@@ -126,6 +126,41 @@ import Testing
     try stage.enqueue("t", id: "fifth", now: 1)
   }
 
+  @Test func aLimitThatDropsTheAlertIsCheckedBeforeMaxAlerts() throws {
+    var stage = try busyStage()
+    try stage.enqueue("t", id: "fourth", now: 0)
+    // "shown" (type t) showed at 0: once per 10 s allows the next t at 10 000.
+    let oncePer10s = LimitOverride.limit(FrequencyLimit(max: 1, windowMs: 10_000))
+    // At --max-alerts: an alert its limit drops is never created, so the limit answers.
+    let dropped = try stage.enqueueRequest("t", id: "fifth", now: 0) { $0.limit = oncePer10s }
+    #expect(dropped.disposition == .limited && dropped.alert == nil && dropped.retryAt == 10_000)
+    #expect(stage.state("fifth") == nil)
+    // One its limit defers would be created: that one is over the cap.
+    let error = thrownError { () throws(CoreError) in
+      try stage.enqueue("t", id: "fifth", now: 0) {
+        $0.limit = oncePer10s
+        $0.onLimit = .defer
+      }
+    }
+    #expect(error == .limitExceeded(.maxAlerts, limit: 4, value: 5))
+    stage.check()
+  }
+
+  @Test func messagesReadAsEnglish() {
+    #expect(
+      CoreError.alreadyExists(.alert, id: "a").description
+        == "An alert with id \"a\" already exists.")
+    #expect(
+      CoreError.alreadyExists(.layer, id: "a").description
+        == "A layer with id \"a\" already exists.")
+    #expect(
+      CoreError.limitExceeded(.maxAlerts, limit: 1, value: 2).description
+        == "At most 1 alert may be active at once; this would make 2.")
+    #expect(
+      CoreError.limitExceeded(.maxLayers, limit: 3, value: 4).description
+        == "The engine holds at most 3 layers; this would make 4.")
+  }
+
   @Test func errorsCarryKindIdAndState() throws {
     var stage = try busyStage()
     #expect(

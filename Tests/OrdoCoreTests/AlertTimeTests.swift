@@ -49,6 +49,44 @@ import Testing
     #expect(stage.events() == ["show shown @0", "hide shown timeout @100", "show next @100"])
   }
 
+  @Test func idleComesLastInTheInstantInQueueOrder() throws {
+    var stage = AlertStage()
+    _ = try stage.screen.pause(queue: "B", reason: nil, now: 0)  // B: the first queue used
+    try stage.enqueue("t", id: "shown", now: 0) { $0.durationMs = 100 }
+    try stage.enqueue("t", id: "waiting", now: 0) {
+      $0.queue = "B"
+      $0.ttlMs = 100
+    }
+    try stage.enqueue("t", id: "ready", now: 0) {
+      $0.queue = "C"
+      $0.delayMs = 100
+      $0.durationMs = 50
+    }
+    #expect(stage.events() == ["show shown @0"])
+    stage.advance(to: 100)
+    // Auto-hide, readiness, the pump, the expiry; then both idles, B's (first used) first.
+    #expect(
+      stage.events() == [
+        "hide shown timeout @100", "show ready @100", "idle B @100", "idle default @100",
+      ])
+    stage.advance(to: 150)
+    #expect(stage.events() == ["hide ready timeout @150", "idle C @150"])
+  }
+
+  @Test func aQueueEmptiedAndRefilledInOneRequestIsNeverIdle() throws {
+    var stage = AlertStage()
+    try stage.enqueue("t", id: "a", now: 0)
+    try stage.enqueue("t", id: "b", now: 0) { $0.queue = "q2" }
+    try stage.enqueue("t", id: "c", now: 0) { $0.queue = "q2" }
+    _ = stage.events()
+    #expect(try stage.cancel(AlertCancelFilter(ids: ["a", "b"]), now: 0) == ["a", "b"])
+    // q2's next alert shows before the default queue's idle, and q2 sends none.
+    #expect(
+      stage.events() == [
+        "hide a cancelled @0", "hide b cancelled @0", "show c @0", "idle default @0",
+      ])
+  }
+
   @Test func durationRestartsAtEachShow() throws {
     var stage = AlertStage()
     try stage.navSet(["room"], now: 0)

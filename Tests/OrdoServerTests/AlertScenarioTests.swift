@@ -83,6 +83,32 @@ import Testing
     #expect(orphan.errorData?["kind"]?.string == "layer")
   }
 
+  @Test func aMountedAlertsIdLeavesRoomForItsLayersPrefix() throws {
+    let engine = try EngineSession()
+    let longest = String(repeating: "é", count: 250)
+    try engine.result("alert.enqueue", #"{"type":"x","id":"\#(longest)","mount":{"sort":1}}"#)
+    // Its layer's id, "alert:" + id, is 256 characters: every layer method takes it.
+    #expect(try engine.result("layer.get", #"{"id":"alert:\#(longest)"}"#)["sort"]?.integer == 1)
+    try engine.result("layer.add", #"{"id":"kid","parent":"alert:\#(longest)"}"#)
+    let tooLong = try engine.call(
+      "alert.enqueue", #"{"type":"y","id":"\#(longest)é","mount":{"sort":1}}"#)
+    #expect(tooLong.errorCode == -32602)
+    #expect(tooLong.errorData?["path"]?.string == "/id")
+    #expect(tooLong.errorData?["expected"]?.string?.hasPrefix("a string of 1 to 250") == true)
+    // Without a mount, 256 characters remain the limit.
+    try engine.result("alert.enqueue", #"{"type":"y","id":"\#(longest)éééééé"}"#)
+  }
+
+  @Test func cancelsStatesErrorNamesOnlyTheStatesItTakes() throws {
+    let engine = try EngineSession()
+    for states in [#"[]"#, #"["done"]"#] {
+      let refused = try engine.call("alert.cancel", #"{"states":\#(states)}"#)
+      #expect(refused.errorCode == -32602)
+      let expected = try #require(refused.errorData?["expected"]?.string)
+      #expect(expected.contains("suspended") && !expected.contains("done"), "\(expected)")
+    }
+  }
+
   @Test func aMountWhoseParentIsGoneAtShowTimeShowsWithoutALayer() throws {
     let engine = try EngineSession()
     try engine.result("layer.add", #"{"id":"screen"}"#)

@@ -617,6 +617,7 @@ export interface AlertEnqueueParams {
   ttlMs?: Milliseconds | null;
   durationMs?: PositiveMilliseconds | null;
   preempt?: boolean | null;
+  /** Its layer is `"alert:" + id`, so with a mount `id` has at most 250 characters. */
   mount?: { parent?: NullableId; sort: SafeInteger } | null;
   /** Keep it in the durable state until it ends. Default: the type's, else false. */
   persist?: boolean | null;

@@ -264,6 +264,23 @@ def test_a_first_request_that_reads_answers_after_the_restored_alerts_compete(
     assert third.result("alert.get", {"id": "shown"})["state"] == "showing"
 
 
+def test_an_ignored_duplicate_as_the_first_request_answers_after_the_restored_alerts_compete(
+    state: Path, engine: EngineFactory
+) -> None:
+    first = engine(state, epoch_ms=EPOCH_MS)
+    first.result("alert.enqueue", {"type": "t", "id": "a", "key": "k", "persist": True})
+    assert first.close() == 0
+
+    # The restored alert shows again while this request is applied; the alert it returns
+    # (the duplicate it ignored) is that alert as the event shows it, not as restored.
+    second = engine(state, epoch_ms=EPOCH_MS + DAY_MS)
+    reply = second.call("alert.enqueue", {"type": "t", "key": "k", "onDuplicate": "ignore"})
+    assert shows_of(reply.events) == [("a", True)]
+    assert reply.result["disposition"] == "ignored"
+    assert (reply.result["alert"]["id"], reply.result["alert"]["state"]) == ("a", "showing")
+    assert second.close() == 0
+
+
 def test_cancel_all_as_the_first_request_shows_nothing(state: Path, engine: EngineFactory) -> None:
     first = engine(state, epoch_ms=EPOCH_MS)
     first.result("alert.enqueue", {"type": "t", "id": "a", "persist": True})

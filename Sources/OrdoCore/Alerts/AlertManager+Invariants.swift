@@ -8,6 +8,7 @@ extension AlertManager {
       precondition(due > now, "a due timer did not fire")
     }
     precondition(dirty.isEmpty || holdingRestored, "a queue left unpumped")
+    precondition(pumpedThisInstant.isEmpty, "an instant left undecided: alert.idle owed")
     checkSlots()
     var expected = AlertCounts()
     var expectedTimers = 0

@@ -14,7 +14,24 @@ extension AlertManager {
   mutating func finishChange() {
     holdingRestored = false
     settle()
+    finishInstant()
+  }
+
+  /// Decides what is still due at `now` (a decision can set timers due at once, such as a
+  /// show's zero gap), then sends `alert.idle`, last, for each queue the instant left empty,
+  /// in queue order: a queue emptied and refilled within the instant was never idle.
+  mutating func finishInstant() {
     while let due = timers.nextDue, due <= now { runInstant() }
+    guard !pumpedThisInstant.isEmpty else { return }
+    var previous = -1
+    for queue in pumpedThisInstant.sorted() where queue != previous {
+      previous = queue
+      if queues[queue].isBusy && queues[queue].active.count == 0 {
+        queues[queue].isBusy = false
+        events.append(.alertIdle(queue: queues[queue].name, at: now))
+      }
+    }
+    pumpedThisInstant.removeAll(keepingCapacity: true)
   }
 
   /// The alert first stored as `alert` in `slot`, as it is now, or as it was when history
@@ -438,17 +455,16 @@ extension AlertManager {
     }
   }
 
-  /// Pumps every queue touched since the last pump, in the order the queues were created,
-  /// then emits `alert.idle` for each that went from busy to empty. Does nothing while
-  /// restored alerts wait for the first call.
+  /// Pumps every queue touched since the last pump, in the order the queues were created
+  /// (`finishInstant` sends the `alert.idle`s). Does nothing while restored alerts wait for
+  /// the first call.
   mutating func settle() {
     guard !holdingRestored, !dirty.isEmpty else { return }
     // A pump changes alerts of its own queue only: nothing joins `dirty` meanwhile.
     for queue in dirty.count > 1 ? dirty.sorted() : dirty {
       pump(queue)
       if queues[queue].isBusy && queues[queue].active.count == 0 {
-        queues[queue].isBusy = false
-        events.append(.alertIdle(queue: queues[queue].name, at: now))
+        pumpedThisInstant.append(queue)
       }
     }
     for queue in dirty { queues[queue].isDirty = false }

@@ -76,6 +76,9 @@ public struct AlertManager: Sendable {
   var holdingRestored = false
   /// Queues (by index) whose alerts changed since the last pump (each also `isDirty`).
   var dirty: [Int] = []
+  /// Queues (by index) pumped in the current instant: each that ends it empty after being
+  /// busy gets its `alert.idle` once the instant is decided.
+  var pumpedThisInstant: [Int] = []
   /// The events produced since the screen last took them, oldest first (shows with a mount
   /// have no layer yet), and the layer changes they ask for.
   var events: [ScreenEvent] = []
@@ -157,9 +160,13 @@ public struct AlertManager: Sendable {
       switch request.onDuplicate {
       case .error: throw .alreadyExists(.key, id: key)
       case .ignore, .allow:
+        // As it is after the pump (which a first request after a restart runs with the
+        // restored alerts in: it may show this very alert).
         let alert = alerts[Int(existing)]
+        callSubject = alert.seq
         finishChange()
-        return AlertEnqueueResult(alert: alert, disposition: .ignored)
+        return AlertEnqueueResult(
+          alert: finalState(of: existing, alert: alert), disposition: .ignored)
       case .replace:
         let alert = alerts[Int(existing)]
         callSubject = alert.seq
@@ -177,9 +184,6 @@ public struct AlertManager: Sendable {
     if let id = request.id, let idHash, let known = slot(of: id, hash: idHash) {
       guard alerts[Int(known)].state.isEnded else { throw .alreadyExists(.alert, id: id) }
       ended = known
-    }
-    guard counts.active < maxAlerts else {
-      throw .limitExceeded(.maxAlerts, limit: maxAlerts, value: counts.active + 1)
     }
 
     var readyAt: Int64?
@@ -202,6 +206,10 @@ public struct AlertManager: Sendable {
         }
         readyAt = allowedAt
       }
+    }
+    // Last: an alert its limit drops is never created, so it does not count against this.
+    guard counts.active < maxAlerts else {
+      throw .limitExceeded(.maxAlerts, limit: maxAlerts, value: counts.active + 1)
     }
 
     let id = request.id ?? generateID()
@@ -478,7 +486,7 @@ public struct AlertManager: Sendable {
     let target = max(time, now)
     while let due = timers.nextDue, due <= target {
       now = max(now, due)
-      runInstant()
+      finishInstant()
     }
     now = target
   }

@@ -45,19 +45,25 @@ extension CoreError: CustomStringConvertible {
     case .alreadyExists(let kind, let id):
       return kind == .key
         ? "An active alert with key \"\(id)\" already exists."
-        : "A \(kind.rawValue) with id \"\(id)\" already exists."
+        : "\(kind.rawValue.first == "a" ? "An" : "A") \(kind.rawValue) with id \"\(id)\" already"
+          + " exists."
     case .invalidState(_, _, let message): return message
     case .limitExceeded(let limit, let value, let reached):
       switch limit {
       case .maxLayers:
-        return "The engine holds at most \(value) layers; this would make \(reached)."
+        return "The engine holds at most \(count(value, "layer")); this would make \(reached)."
       case .maxAlerts:
-        return "At most \(value) alerts may be active at once; this would make \(reached)."
+        return
+          "At most \(count(value, "alert")) may be active at once; this would make \(reached)."
       case .maxTreeDepth:
         return
           "The tree would nest \(reached) levels, deeper than the limit of \(value); ask for"
           + " less depth or for a subtree by id."
       }
     }
+  }
+
+  private func count(_ number: Int, _ noun: String) -> String {
+    number == 1 ? "1 \(noun)" : "\(number) \(noun)s"
   }
 }

@@ -165,7 +165,8 @@ extension LayerTree {
 
   // MARK: - Helpers
 
-  static let alertPrefix = "alert:"
+  /// The prefix of a mounted alert's layer id (`"alert:" + id`).
+  public static let alertPrefix = "alert:"
 
   /// Refuses an id of the alert layers' (`add` checks it first of all; a decoder of its
   /// params may check it before the frame).
