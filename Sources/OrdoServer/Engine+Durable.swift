@@ -24,19 +24,21 @@ extension Engine {
     try store.commit(changes, from: screen.alerts)
   }
 
-  /// After `engine.reset`'s fresh screen: reloads the durable state, emptying it first when
-  /// asked. What earlier requests changed is committed first, so the reload sees it.
-  func reloadDurableState(emptying: Bool) throws(ResponseError) {
-    guard let store else { return }
+  /// For `engine.reset`: the durable state as a restart would load it (nil without a
+  /// file), emptied first when asked. What earlier requests changed was committed first.
+  func reloadedDurableState(emptying: Bool) throws(ResponseError) -> DurableState? {
+    guard let store else { return nil }
     do {
       if emptying { try store.empty() }
-      let state = try store.load()
-      restore(state)
+      return try store.load()
     } catch let error as StoreWriteError {
+      log(.error, "engine.reset: the state file failed (\(error.reason.rawValue)): \(error.detail)")
       throw .storage(error)
     } catch let error as StoreOpenError {
+      log(.error, "engine.reset could not read the state file: \(error.message)")
       throw .storage(StoreWriteError(reason: .corrupt, detail: error.message))
     } catch {
+      log(.error, "engine.reset could not read the state file: \(error)")
       throw .storage(StoreWriteError(reason: .ioError, detail: "\(error)"))
     }
   }

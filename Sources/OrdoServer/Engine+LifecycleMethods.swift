@@ -214,10 +214,12 @@ extension Engine {
       committedMidGroup = true
     }
     // A replay has no file: the file would hold what the screen holds (everything before
-    // this request was committed), or nothing once emptied.
-    let replayed =
+    // this request was committed), or nothing once emptied. Otherwise the file is emptied
+    // and read before memory is touched: if either fails, nothing was changed.
+    let state: DurableState? =
       configuration.replaysDurableState
-      ? (emptyingState ? DurableState() : screen.alerts.durableState()) : nil
+      ? (emptyingState ? DurableState() : screen.alerts.durableState())
+      : try reloadedDurableState(emptying: emptyingState)
     let observing = screen.observesTimeline
     let resetAt = now
     if observing { observed += screen.takeObservations() }
@@ -225,12 +227,9 @@ extension Engine {
     screen = Self.freshScreen(configuration, clock: clock)
     screen.observesTimeline = observing
     if observing { observed.append(.reset(at: resetAt, resumesAt: screen.now)) }
-    if let replayed {
-      restore(replayed)
-    } else {
-      try reloadDurableState(emptying: emptyingState)
-    }
+    if let state { restore(state) }
     // As after a start, restored alerts wait for the next request, not this one.
     keepsHoldingPastThisCall = holdingRestored
   }
+
 }

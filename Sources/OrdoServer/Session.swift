@@ -30,10 +30,16 @@ public final class Session {
   /// Called with each message read (after framing and handling), the engine time it was
   /// handled at, and whether it was JSON; for tracing.
   public var recordInput: ((MessageFramer.Event, UnsafeRawBufferPointer?, Int64, Bool) -> Void)?
-  /// Called with each released message, for tracing.
+  /// Called with each message sent, in order with the inputs (for tracing): the messages a
+  /// message caused come after it, those of timers before the message that found them due.
   public var recordOutput: ((UnsafeRawBufferPointer, Int64) -> Void)?
+  /// Called when a failed commit dropped the messages of its group (already recorded): the
+  /// recording forgets them too, keeping the inputs; the -32005 answers are recorded next.
+  public var discardRecordedOutputs: (() -> Void)?
   /// Called at the end of every flush, for tracing.
   public var afterFlush: (() -> Void)?
+  /// How many of the outbox's held messages `recordOutput` has seen.
+  private var recordedHeld = 0
 
   public init(engine: Engine) {
     self.engine = engine
@@ -91,15 +97,18 @@ public final class Session {
           groupReplies.append(dispatcher.handle(message, context: engine, outbox: &outbox))
           recordInput?(event, message, at, dispatcher.lastMessageWasJSON)
         }
+        recordOutputs(outbox)
         endOfMessage(&outbox)
       case .tooLarge(let limit):
         recordInput?(event, nil, engine.now, false)
         dispatcher.refuseTooLarge(limit: limit, context: engine, outbox: &outbox)
         groupReplies.append(.single(.null))
+        recordOutputs(outbox)
       case .badHeader(let reason):
         recordInput?(event, nil, engine.now, false)
         dispatcher.refuseBadHeader(reason, context: engine, outbox: &outbox)
         groupReplies.append(.single(.null))
+        recordOutputs(outbox)
       }
     }
   }
@@ -112,6 +121,7 @@ public final class Session {
     let reply = dispatcher.handle(message, context: engine, outbox: &outbox)
     recordInput?(.message(0..<message.count), message, at, dispatcher.lastMessageWasJSON)
     groupReplies.append(reply)
+    recordOutputs(outbox)
     endOfMessage(&outbox)
     return reply
   }
@@ -137,6 +147,8 @@ public final class Session {
     }
     if dispatcher.lifecycle == .running { engine.syncToClock() }
     outbox.time = engine.now
+    // What the timers due by now sent comes before the message that found them due.
+    recordOutputs(outbox)
   }
 
   // MARK: Time
@@ -172,6 +184,7 @@ public final class Session {
     beginWork(&outbox)
     dispatcher.refuseTooLarge(limit: limit, context: engine, outbox: &outbox)
     groupReplies.append(.single(.null))
+    recordOutputs(outbox)
   }
 
   /// Answers an unusable LSP header, as if the framer had reported it (replay).
@@ -179,6 +192,7 @@ public final class Session {
     beginWork(&outbox)
     dispatcher.refuseBadHeader(reason, context: engine, outbox: &outbox)
     groupReplies.append(.single(.null))
+    recordOutputs(outbox)
   }
 
   // MARK: Output
@@ -195,19 +209,29 @@ public final class Session {
         engine.roll(backTo: group.snapshot)
         dispatcher.restore(lifecycle: group.lifecycle)
         outbox.dropHeld()
+        if recordOutput != nil {
+          discardRecordedOutputs?()
+          recordedHeld = 0
+        }
         Dispatcher.answer(groupReplies, with: .storage(error), outbox: &outbox)
         if groupReplies.isEmpty { retryTimersAt = engine.clockNow + 1000 }
       }
       self.group = nil
     }
     groupReplies.removeAll(keepingCapacity: true)
-    if let recordOutput {
-      for index in outbox.heldMessages.indices {
-        let at = outbox.heldMessages[index].at
-        outbox.withHeldMessage(index) { recordOutput($0, at) }
-      }
-    }
+    recordOutputs(outbox)
+    recordedHeld = 0
     outbox.release()
     afterFlush?()
+  }
+
+  /// Records the messages sent since the last call (tracing only).
+  private func recordOutputs(_ outbox: Outbox) {
+    guard let recordOutput else { return }
+    while recordedHeld < outbox.heldMessages.count {
+      let at = outbox.heldMessages[recordedHeld].at
+      outbox.withHeldMessage(recordedHeld) { recordOutput($0, at) }
+      recordedHeld += 1
+    }
   }
 }

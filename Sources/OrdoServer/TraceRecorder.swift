@@ -18,7 +18,10 @@ final class TraceRecorder {
   private let descriptor: Int32
   private let maxBytes: Int
   private var written = 0
+  /// The lines recorded since the last flush, not yet written.
   private var pending: [UInt8] = []
+  /// Where in `pending` each output line is (a failed commit takes them back).
+  private var pendingOutputs: [Range<Int>] = []
   /// The record being written (one buffer for all of them).
   private var scratch = JSONWriter(capacity: 1 << 12)
   /// A message whose CR and LF become spaces (one buffer for all of them).
@@ -69,6 +72,7 @@ final class TraceRecorder {
       recorder.recordInput(event, bytes: bytes, at: at, isJSON: isJSON, framing: session.framing)
     }
     session.recordOutput = { [recorder] bytes, at in recorder.record(.output, bytes, at: at) }
+    session.discardRecordedOutputs = { [recorder] in recorder.discardPendingOutputs() }
     session.afterFlush = { [recorder] in recorder.writePending() }
   }
 
@@ -144,7 +148,23 @@ final class TraceRecorder {
     }
     body(&scratch)
     scratch.endObject()
+    let start = pending.count
     scratch.withBytes(from: 0) { append(line: $0) }
+    if direction == .output, !stopped { pendingOutputs.append(start..<pending.count) }
+  }
+
+  /// Forgets the output lines not yet written (their messages were dropped unwritten).
+  private func discardPendingOutputs() {
+    guard !stopped, !pendingOutputs.isEmpty else { return }
+    var kept: [UInt8] = []
+    var next = 0
+    for range in pendingOutputs {
+      kept += pending[next..<range.lowerBound]
+      next = range.upperBound
+    }
+    kept += pending[next...]
+    pending = kept
+    pendingOutputs.removeAll()
   }
 
   private func append(line: UnsafeRawBufferPointer) {
@@ -173,6 +193,7 @@ final class TraceRecorder {
     }
     written += offset
     pending.removeAll(keepingCapacity: true)
+    pendingOutputs.removeAll(keepingCapacity: true)
   }
 }
 

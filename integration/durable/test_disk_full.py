@@ -6,7 +6,10 @@ sees exactly the changes that were answered."""
 
 from __future__ import annotations
 
+import json
+import os
 import resource
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -104,3 +107,48 @@ def test_a_full_disk_fails_the_commit_and_rolls_memory_back(
     assert [alert["seq"] for alert in sorted(alerts, key=lambda a: a["seq"])] == list(
         range(1, len(committed) + 1)
     )
+
+
+def test_a_reset_that_cannot_empty_the_file_changes_nothing(
+    state: Path, engine: EngineFactory, tmp_path: Path
+) -> None:
+    # The trace goes to a pipe: the file size limit would cut a trace file short too.
+    trace = tmp_path / "full.trace"
+    os.mkfifo(trace)
+    recorded: list[bytes] = []
+    reader = threading.Thread(target=lambda: recorded.append(trace.read_bytes()))
+    reader.start()
+    live = engine(
+        state, "--trace", str(trace), epoch_ms=EPOCH_MS, preexec_fn=small_files(LIMIT_BYTES)
+    )
+    live.result("alert.configure", {"maxConcurrent": 1000})
+    live.result("layer.add", {"id": "root"})
+    for number in range(200):
+        reply = live.call("alert.enqueue", big_alert(f"a{number}"))
+        if "error" in reply.message:
+            break
+    else:
+        raise AssertionError(f"no commit failed under a {LIMIT_BYTES}-byte file size limit")
+    before = picture(live)
+
+    # Emptying the file is a write too: it fails, and memory keeps everything.
+    error = live.call("engine.reset", {"state": True}).error
+    assert error["code"] == -32005 and error["data"]["reason"] == "disk_full", error
+    assert picture(live) == before
+    assert live.result("layer.get", {"id": "root"})["id"] == "root"
+    assert live.close() == 0
+    again = engine(state, epoch_ms=EPOCH_MS)
+    assert alert_ids(again.result("alert.list")["alerts"]) == alert_ids(before[0]["alerts"])
+
+    # The trace has each request followed by what was written for it: the failed enqueue's
+    # alert.show was never written, so it is not recorded either.
+    reader.join(timeout=30)
+    records = [json.loads(line) for line in recorded[0].splitlines()[1:]]
+    failed = next(
+        index
+        for index, record in enumerate(records)
+        if record["dir"] == "in" and record["msg"]["id"] == reply.message["id"]
+    )
+    answer = records[failed + 1]
+    assert answer["dir"] == "out" and answer["msg"]["id"] == reply.message["id"]
+    assert answer["msg"]["error"]["code"] == -32005

@@ -6,10 +6,20 @@ difference, names the output message's number, and shows what was expected and w
 from __future__ import annotations
 
 import re
+import subprocess
 from pathlib import Path
 
+from ordo_testing import engine_binary
+
 from conftest import EngineFactory
-from trace_support import Trace, assert_identical, read_trace, replay, replay_difference
+from trace_support import (
+    Trace,
+    assert_identical,
+    read_trace,
+    replay,
+    replay_difference,
+    request,
+)
 
 
 def recorded_session(engine: EngineFactory, path: Path) -> Trace:
@@ -165,3 +175,42 @@ def test_only_engine_stats_fields_that_cannot_repeat_are_excluded(
     edited.write_bytes(original.replace(layer, layer.replace(b'"uptimeMs":1', b'"uptimeMs":5')))
     number, expected, got = replay_difference(edited)
     assert number == 1 and '"uptimeMs":5' in expected and '"uptimeMs":1' in got
+
+
+def test_pipelined_requests_are_recorded_each_before_its_answers(tmp_path: Path) -> None:
+    """Several requests in one read: each input record is followed by what it caused, so a
+    difference in the first answer is named after the first input."""
+    path = tmp_path / "pipelined.trace"
+    lines = (
+        request("alert.enqueue", {"type": "t", "id": "a", "durationMs": 1000}, id=1)
+        + request("clock.advance", {"ms": 1500}, id=2)
+        + request("engine.ping", id=3)
+    )
+    done = subprocess.run(
+        [engine_binary(), "--clock", "manual", "--trace", str(path)],
+        input=lines,
+        capture_output=True,
+        timeout=30,
+        check=True,
+    )
+    assert done.stdout.count(b"\n") == 6
+    trace = read_trace(path)
+    shapes = [(r.dir, r.at, r.message.get("id"), r.message.get("method")) for r in trace.records]
+    assert shapes == [
+        ("in", 0, 1, "alert.enqueue"),
+        ("out", 0, None, "alert.show"),
+        ("out", 0, 1, None),
+        ("in", 0, 2, "clock.advance"),
+        ("out", 0, None, "alert.hide"),
+        ("out", 0, None, "alert.idle"),
+        ("out", 0, 2, None),
+        ("in", 1500, 3, "engine.ping"),
+        ("out", 1500, 3, None),
+    ]
+    assert_identical(path)
+    line, number = line_of(trace, "out", b'"result":{"now":1500}')
+    edit_line(path, line, b'"now":1500', b'"now":1501')
+    result = replay(path)
+    assert result.status == 1
+    first = result.stdout.splitlines()[0]
+    assert first == f"difference at output message {number} (after input message 2):"
