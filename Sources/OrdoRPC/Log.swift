@@ -37,13 +37,16 @@ public func writeStandardError(_ text: String) {
   writeAll(2, text)
 }
 
-/// Writes text to a descriptor, retrying short writes; errors are ignored (diagnostics).
-public func writeAll(_ fd: Int32, _ text: String) {
+/// Writes text to a descriptor, retrying short writes; returns the `errno` of a failed
+/// write, 0 when all was written (diagnostics may ignore it).
+@discardableResult
+public func writeAll(_ fd: Int32, _ text: String) -> Int32 {
   var bytes = Array(text.utf8)[...]
   while !bytes.isEmpty {
     let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
     if count < 0 && errno == EINTR { continue }
-    if count <= 0 { return }
+    if count <= 0 { return count < 0 ? errno : EIO }
     bytes = bytes.dropFirst(count)
   }
+  return 0
 }

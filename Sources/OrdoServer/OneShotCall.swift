@@ -12,7 +12,9 @@ struct OneShotCall {
   /// One request to run, or a line of stdin that was not one (its error object, printed as is).
   enum Line {
     case request([UInt8])
-    case refused(String)
+    /// A line refused before the engine saw it: the error object printed, the line, and
+    /// whether it was JSON (a trace keeps it as `msg` or `raw64`).
+    case refused(String, line: [UInt8], isJSON: Bool)
   }
 
   let events: Bool
@@ -123,24 +125,35 @@ struct OneShotCall {
 
   /// `{"method", "params"?}` (jsonrpc and id optional) as a request with id `id`.
   private static func request(line: [UInt8], id: Int) -> Line {
+    func refused(_ error: ResponseError, isJSON: Bool = true) -> Line {
+      .refused(errorObject(error), line: line, isJSON: isJSON)
+    }
     let parsed = line.withUnsafeBytes { JSONDocument.parse($0) }
-    guard case .success(let document) = parsed else {
-      if case .failure(let failure) = parsed {
-        return .refused(
-          errorObject(
-            .parseError(
-              reason: failure.reason.rawValue, detail: failure.detail,
-              position: failure.position)))
-      }
-      return .refused("")
+    let document: JSONDocument
+    switch parsed {
+    case .success(let parsed): document = parsed
+    case .failure(let failure):
+      return refused(
+        .parseError(
+          reason: failure.reason.rawValue, detail: failure.detail, position: failure.position),
+        isJSON: false)
     }
     let value = document.value
-    guard value.kind == .object, let method = value.member("method")?.string else {
-      return .refused(
-        errorObject(
-          .invalidRequest(
-            reason: "missing_method",
-            message: "Invalid Request: each line must be an object with a \"method\" string.")))
+    // The server's reasons for the same faults (a batch is no line's business either).
+    guard value.kind == .object else {
+      return refused(
+        .invalidRequest(
+          reason: "not_an_object",
+          message: "Invalid Request: each line must be one request object (no batches)."))
+    }
+    guard let method = value.member("method")?.string else {
+      let missing = value.member("method") == nil
+      return refused(
+        .invalidRequest(
+          reason: missing ? "missing_method" : "invalid_method",
+          message: missing
+            ? "Invalid Request: \"method\" is missing."
+            : "Invalid Request: \"method\" must be a string."))
     }
     // A hand-written line is where typos happen: "param" must not run the method without
     // its params, and a wrong "jsonrpc" or "id" is refused as the server refuses it.
@@ -169,7 +182,7 @@ struct OneShotCall {
             + "\"jsonrpc\" and \"id\").")
       }
     }
-    if let refusal { return .refused(errorObject(refusal)) }
+    if let refusal { return refused(refusal) }
     var writer = JSONWriter()
     writer.beginObject()
     writer.key("jsonrpc")
@@ -193,16 +206,26 @@ struct OneShotCall {
   }
 
   /// Runs `lines` on `session`, printing as it goes; returns the exit status (1 if any
-  /// failed). With `echoEachLine` (`call -`) every answer is one compact line; otherwise the
-  /// one result is indented on a terminal and an error's message also goes to stderr.
+  /// failed, 3 if stdout could not take an answer). With `echoEachLine` (`call -`) every
+  /// answer is one compact line; otherwise the one result is indented on a terminal and an
+  /// error's message also goes to stderr.
   func run(_ lines: [Line], on session: Session, echoEachLine: Bool) -> Int32 {
     var outbox = session.makeOutbox()
     outbox.framing = .ndjson
     var failed = false
     let pretty = !echoEachLine && isatty(1) == 1
-    for line in lines {
+    // The answer is what a script called for: one stdout cannot take (closed, a pipe whose
+    // reader left, a full disk) fails the call, and nothing after it runs.
+    var writeFailure: Int32 = 0
+    func print(_ text: String) {
+      if writeFailure == 0 { writeFailure = writeAll(1, text + "\n") }
+    }
+    for line in lines where writeFailure == 0 {
       guard case .request(let request) = line else {
-        if case .refused(let error) = line { writeAll(1, error + "\n") }
+        if case .refused(let error, let text, let isJSON) = line {
+          text.withUnsafeBytes { session.recordRefusedLine?($0, isJSON, error) }
+          print(error)
+        }
         failed = true
         continue
       }
@@ -216,23 +239,23 @@ struct OneShotCall {
         else { continue }
         let value = document.value
         if value.member("method") != nil {
-          if events { writeAll(1, String(decoding: message, as: UTF8.self) + "\n") }
+          if events { print(String(decoding: message, as: UTF8.self)) }
         } else if let result = value.member("result") {
-          writeAll(
-            1,
-            (pretty ? JSONPretty.format(Array(result.compactText.utf8)) : result.compactText) + "\n"
-          )
+          print(pretty ? JSONPretty.format(Array(result.compactText.utf8)) : result.compactText)
         } else if let error = value.member("error") {
           failed = true
           if !echoEachLine, let text = error.member("message")?.string {
             writeAll(2, "ordo call: \(text)\n")
           }
-          writeAll(
-            1,
-            (pretty ? JSONPretty.format(Array(error.compactText.utf8)) : error.compactText) + "\n")
+          print(pretty ? JSONPretty.format(Array(error.compactText.utf8)) : error.compactText)
         }
       }
       if session.exitStatus != nil { break }
+    }
+    if writeFailure != 0 {
+      let reason = String(cString: strerror(writeFailure))
+      writeAll(2, "ordo call: the answer could not be written to stdout (\(reason))\n")
+      return 3
     }
     return failed ? 1 : 0
   }

@@ -59,11 +59,12 @@ public enum OrdoCommand {
     the call caused is printed first, one compact line each.
 
     A JSON-RPC error prints its message on stderr and the error object on stdout, and exits
-    1. PARAMS that is not a JSON object exits 2. Flags go before `call`.
+    1. PARAMS that is not a JSON object exits 2. Flags go before `call`. An answer stdout
+    cannot take (closed, a reader that left, a full disk) exits 3: the request still ran.
 
     `call -` reads NDJSON requests {"method", "params"?} (jsonrpc and id optional) from
     stdin and runs them in order in one engine, printing one compact result or error
-    object per line; it exits 1 if any failed.
+    object per line; it exits 1 if any failed (3, and no later line runs, if stdout fails).
 
     example:
       ordo --state ui.db call alert.history '{"type":"rate","limit":1}'
@@ -341,6 +342,8 @@ public enum OrdoCommand {
       return loop.run()
     case .call(var configuration, let method, let params, let events):
       configuration.framing = .ndjson
+      // A reader that left must fail a write (exit status 3), not kill the process.
+      signal(SIGPIPE, SIG_IGN)
       let call = OneShotCall(events: events)
       let lines: [OneShotCall.Line]
       if let method {

@@ -144,6 +144,13 @@ extension Trace {
           framing = .ndjson
         }
       }
+      if let refused = value.member("refused") {
+        // A line `ordo call -` refused before the engine saw it: nothing to replay.
+        guard direction == "in", refused.kind == .object else {
+          throw fail("\"refused\" is an input's error object")
+        }
+        continue
+      }
       if value.member("msg") != nil {
         guard let range = rawMember("msg", in: text), !range.isEmpty else {
           throw fail("unreadable \"msg\"")

@@ -36,6 +36,9 @@ public final class Session {
   /// Called when a failed commit dropped the messages of its group (already recorded): the
   /// recording forgets them too, keeping the inputs; the -32005 answers are recorded next.
   public var discardRecordedOutputs: (() -> Void)?
+  /// Called with a line `ordo call -` refused before the engine saw it, whether it was
+  /// JSON, and the error object printed for it (for tracing).
+  public var recordRefusedLine: ((UnsafeRawBufferPointer, Bool, String) -> Void)?
   /// Called at the end of every flush, for tracing.
   public var afterFlush: (() -> Void)?
   /// How many of the outbox's held messages `recordOutput` has seen.

@@ -73,6 +73,10 @@ final class TraceRecorder {
     }
     session.recordOutput = { [recorder] bytes, at in recorder.record(.output, bytes, at: at) }
     session.discardRecordedOutputs = { [recorder] in recorder.discardPendingOutputs() }
+    session.recordRefusedLine = { [recorder, unowned session] line, isJSON, error in
+      recorder.recordRefused(line, isJSON: isJSON, error: error, at: session.engine.now)
+      recorder.writePending()
+    }
     session.afterFlush = { [recorder] in recorder.writePending() }
   }
 
@@ -96,14 +100,26 @@ final class TraceRecorder {
     }
   }
 
+  /// Records a line `ordo call -` refused before the engine saw it: `{dir: "in", at,
+  /// refused: error, msg | raw64}` (replay skips it: the engine never had it).
+  private func recordRefused(
+    _ line: UnsafeRawBufferPointer, isJSON: Bool, error: String, at: Int64
+  ) {
+    record(.input, line, at: at, isJSON: isJSON, framing: .ndjson) { writer in
+      writer.key("refused")
+      writer.raw(bytes: Array(error.utf8))
+    }
+  }
+
   /// Records one message: verbatim when it is JSON (outputs always are; for an input the
   /// dispatcher's parse said), as base64 when not.
   private func record(
     _ direction: Direction, _ bytes: UnsafeRawBufferPointer, at: Int64, isJSON: Bool = true,
-    framing: MessageFramer.Framing? = nil
+    framing: MessageFramer.Framing? = nil, before: (inout JSONWriter) -> Void = { _ in }
   ) {
     guard !stopped else { return }
     line(direction, at: at, framing: framing) { writer in
+      before(&writer)
       if isJSON {
         writer.key("msg")
         // Inside JSON, CR and LF can only be whitespace between tokens. (Whole buffers, not a

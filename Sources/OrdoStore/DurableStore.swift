@@ -376,7 +376,7 @@ public final class DurableStore {
     return writer.text
   }
 
-  private static func writeError(_ error: any Error) -> StoreWriteError {
+  static func writeError(_ error: any Error) -> StoreWriteError {
     guard let error = error as? SQLiteError else {
       return StoreWriteError(reason: .ioError, detail: "\(error)")
     }
@@ -387,6 +387,9 @@ public final class DurableStore {
     case SQLITE_IOERR where [ENOSPC, EDQUOT, EFBIG].contains(error.systemErrno):
       reason = .diskFull
     case SQLITE_READONLY: reason = .readOnly
+    // A file system remounted read-only, or a file made immutable, fails the write itself.
+    case SQLITE_IOERR where [EROFS, EPERM, EACCES].contains(error.systemErrno):
+      reason = .readOnly
     case SQLITE_CORRUPT, SQLITE_NOTADB: reason = .corrupt
     default: reason = .ioError
     }

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import Testing
 
@@ -112,6 +113,23 @@ import Testing
     #expect(error?.kind == .inUse)
     #expect(Date().timeIntervalSince(started) >= 0.19)
     _ = first
+  }
+
+  @Test func writeFailuresNameTheirReason() {
+    func reason(_ code: Int32, errno: Int32 = 0) -> StoreWriteError.Reason {
+      DurableStore.writeError(SQLiteError(code: code, message: "m", systemErrno: errno)).reason
+    }
+    let ioErrWrite = SQLITE_IOERR | (3 << 8)  // SQLITE_IOERR_WRITE
+    #expect(reason(SQLITE_FULL) == .diskFull)
+    #expect(reason(ioErrWrite, errno: EFBIG) == .diskFull)
+    #expect(reason(ioErrWrite, errno: EDQUOT) == .diskFull)
+    #expect(reason(SQLITE_READONLY) == .readOnly)
+    // SQLite reports a file system remounted read-only, or an immutable file, as an I/O
+    // error of the write, with the system's reason.
+    #expect(reason(ioErrWrite, errno: EROFS) == .readOnly)
+    #expect(reason(ioErrWrite, errno: EPERM) == .readOnly)
+    #expect(reason(ioErrWrite, errno: EIO) == .ioError)
+    #expect(reason(SQLITE_CORRUPT) == .corrupt)
   }
 
   @Test func corruptRowsAreReportedAsCorrupt() throws {

@@ -279,8 +279,11 @@ END"""
     ("line", "code", "reason"),
     [
         ("not json", -32700, "invalid_json"),
-        ("[1, 2]", -32600, "missing_method"),
+        ("[1, 2]", -32600, "not_an_object"),
+        ("42", -32600, "not_an_object"),
+        ('[{"method": "engine.ping"}]', -32600, "not_an_object"),
         ('{"params": {}}', -32600, "missing_method"),
+        ('{"method": 5}', -32600, "invalid_method"),
         ('{"method": "layer.add", "param": {"id": "x"}}', -32600, "unknown_member"),
         ('{"jsonrpc": "1.0", "method": "engine.ping"}', -32600, "invalid_jsonrpc"),
         ('{"id": {}, "method": "engine.ping"}', -32600, "invalid_id"),
@@ -366,3 +369,22 @@ def test_with_call_dash_each_requests_events_come_before_its_line() -> None:
         "result",  # alert.complete
     ]
     assert ran.json_lines()[-1]["endReason"] == "completed"
+
+
+@pytest.mark.parametrize("redirect", ["> /dev/full", ">&-", "| head -c1 > /dev/null"])
+def test_an_answer_stdout_cannot_take_exits_3(redirect: str) -> None:
+    """A full disk, a closed stdout, a reader that left (the discovery document is larger
+    than a pipe holds, so the write fails whatever the timing): exit 3, said on stderr."""
+    ran = sh(f'"$ORDO" call rpc.discover {redirect}')
+    assert ran.status == 3, ran.stderr
+    assert "the answer could not be written to stdout" in ran.stderr
+
+
+def test_call_dash_stops_at_the_first_answer_stdout_cannot_take(tmp_path: Path) -> None:
+    state = f'--state "{tmp_path}/s.db"'
+    stdin = ndjson({"method": "alert.enqueue", "params": {"type": "t", "persist": True}}) * 3
+    ran = sh(f'"$ORDO" {state} call - > /dev/full', stdin=stdin)
+    assert ran.status == 3
+    # The first line ran (and was committed); none after it did.
+    listed = sh(f'"$ORDO" {state} call alert.list')
+    assert [alert["id"] for alert in listed.json()["alerts"]] == ["alert-1"]

@@ -117,3 +117,21 @@ def test_one_shot_calls_are_recorded_and_replay(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert len(read_trace(trace).inputs) == 2
     assert_identical(trace)
+
+    # Lines `call -` refuses itself are recorded with the error printed, and replay skips
+    # them: the trace of a failed hook shows what failed.
+    lines = b'not json\n{"method":"layer.add","param":{"id":"a"}}\n{"method":"engine.ping"}\n'
+    done = subprocess.run(
+        [binary, "--trace", str(trace), "call", "-"], input=lines, capture_output=True, timeout=20
+    )
+    assert done.returncode == 1
+    printed = [json.loads(line) for line in done.stdout.splitlines()]
+    recorded = read_trace(trace)
+    refused = [r for r in recorded.inputs if "refused" in r.value]
+    assert [r.value["refused"] for r in refused] == printed[:2]
+    assert refused[0].raw == b"not json"
+    assert refused[1].message == {"method": "layer.add", "param": {"id": "a"}}
+    assert [r.message["method"] for r in recorded.inputs if "refused" not in r.value] == [
+        "engine.ping"
+    ]
+    assert_identical(trace)

@@ -165,6 +165,8 @@ MALFORMED: list[tuple[str, bytes, str]] = [
     ("input msg too deep", record(b'{"dir":"in","at":0,"msg":' + deep(100_000) + b"}"), "not JSON"),
     ("input msg unbalanced", record(b'{"dir":"in","at":0,"msg":' + b"[" * 3000 + b"}"), "line 2"),
     ("second line bad", record(b'{"dir":"in","at":0,"msg":' + PING + b"}\n{}"), "line 3"),
+    ("refused an output", record(b'{"dir":"out","at":0,"refused":{},"msg":{}}'), "refused"),
+    ("refused a string", record(b'{"dir":"in","at":0,"refused":"x","msg":{}}'), "refused"),
 ]  # fmt: skip
 
 

@@ -241,7 +241,13 @@ def read_trace(path: Path) -> Trace:
         value = json.loads(line)
         record = Record(match[1].decode(), int(match[2]), line, value, framing=value.get("framing"))
         rest = match[5]
-        if rest.startswith(b'"msg":'):
+        if rest.startswith(b'"refused":'):
+            # A line `ordo call -` refused itself: the error printed, then the line.
+            assert record.dir == "in" and isinstance(value["refused"], dict)
+            assert set(value) - {"dir", "at", "framing", "refused"} in ({"msg"}, {"raw64"})
+            if "msg" in value:
+                record.text = rest[rest.index(b',"msg":') + len(b',"msg":') :]
+        elif rest.startswith(b'"msg":'):
             record.text = rest[len(b'"msg":') :]
             assert set(value) <= {"dir", "at", "framing", "msg"}
         else:
