@@ -55,6 +55,35 @@ import Testing
     #expect(state.counters.lastSeq == 2)
   }
 
+  @Test func timesNearTheLimitStillLoadAndStayWithinIt() throws {
+    let latest = AlertManager.latestTime
+    let path = Self.temporaryPath("state.db")
+    // A wall clock near 2^53 − 1, and a delay and a TTL the engine accepts: their wall-clock
+    // times are past the limit, which the loader refuses (the engine locked itself out).
+    var manager = AlertManager(now: 1_000, startedWallAt: latest - 10)
+    manager.tracksDurableChanges = true
+    _ = try manager.enqueue(AlertEnqueueRequest(type: "t", id: "shown", persist: true))
+    _ = try manager.enqueue(
+      AlertEnqueueRequest(
+        type: "t", id: "parked", delayMs: latest - 2_000, ttlMs: latest - 1_000, persist: true))
+    do {
+      let store = try DurableStore(path: path, sync: .normal, waitMs: 0)
+      try store.commit(manager.takeDurableChanges(), from: manager)
+    }
+    let state = try DurableStore(path: path, sync: .normal, waitMs: 0).load()
+    #expect(state.shows.map(\.wallAt) == [latest])
+    let parked = try #require(state.alerts.first { $0.alert.id == "parked" }?.alert)
+    #expect(parked.readyAt == latest && parked.createdAt == latest)
+    // Restored by a process whose epoch is far back, every time stays within the limit, and
+    // the TTL, which ends past it, never ends.
+    var restored = AlertManager(now: 0, startedWallAt: -latest)
+    restored.restore(state)
+    restored.releaseRestored()
+    let again = try restored.alert(id: "parked")
+    #expect(again.readyAt == latest && again.createdAt == latest && again.expiresAt == nil)
+    #expect(restored.shows.records.allSatisfy { abs($0.at) <= latest && abs($0.wallAt) <= latest })
+  }
+
   @Test func endedPersistedAlertsAreDeletedAndForgottenShowsErased() throws {
     let path = Self.temporaryPath("state.db")
     var manager = try Self.populatedManager()

@@ -123,7 +123,7 @@ extension AlertManager {
     let record = records[Int(slot)]
     guard alerts[Int(slot)].persist, !alerts[Int(slot)].state.isEnded else { return nil }
     var alert = alerts[Int(slot)]
-    let wall = { (time: Int64) in self.startedWallAt.addingClamped(time) }
+    let wall = { (time: Int64) in self.wallTime(of: time) }
     alert.createdAt = wall(alert.createdAt)
     alert.readyAt = alert.readyAt.map(wall)
     alert.expiresAt = alert.expiresAt.map(wall)
@@ -155,7 +155,9 @@ extension AlertManager {
   /// - Complexity: O(n log n + h) for n alerts and h shows.
   public mutating func restore(_ state: DurableState) {
     let startedWallAt = self.startedWallAt
-    let engineTime = { (wall: Int64) in wall.addingClamped(-startedWallAt) }
+    let engineTime = { (wall: Int64) in
+      Self.withinLatest(wall.addingClamped(-startedWallAt))
+    }
     for definition in state.types {
       typeNames.define(definition.type, as: definition)
     }
@@ -177,7 +179,10 @@ extension AlertManager {
       var alert = persisted.alert
       alert.createdAt = engineTime(alert.createdAt)
       alert.readyAt = alert.readyAt.map(engineTime)
-      alert.expiresAt = alert.expiresAt.map(engineTime)
+      // A TTL ending at or past the latest time never ends (as at enqueue).
+      alert.expiresAt = alert.expiresAt.map(engineTime).flatMap {
+        $0 < Self.latestTime ? $0 : nil
+      }
       alert.shownAt = alert.shownAt.map(engineTime)
       alert.endedAt = nil
       alert.endReason = nil

@@ -240,7 +240,7 @@ extension AlertManager {
     lastShowOrder += 1
     let record = ShowRecord(
       id: alert.id, type: alert.type, key: alert.key, queue: alert.queue, at: now,
-      wallAt: startedWallAt.addingClamped(now), order: lastShowOrder)
+      wallAt: wallTime(of: now), order: lastShowOrder)
     shows.append(record)
     if tracksDurableChanges {
       durable.shows.append(record)

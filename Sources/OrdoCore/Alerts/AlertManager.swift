@@ -95,6 +95,18 @@ public struct AlertManager: Sendable {
   /// exactly); the clock never goes past it (docs/protocol.md#clock).
   public static let latestTime: Int64 = 9_007_199_254_740_991
 
+  /// The wall-clock time (epoch ms) of engine time `time`, within ±`latestTime`: a result
+  /// and the state file hold no other (with `--epoch-ms` near the limit, the sum is beyond).
+  func wallTime(of time: Int64) -> Int64 {
+    Self.withinLatest(startedWallAt.addingClamped(time))
+  }
+
+  /// `time` within ±`latestTime` (an engine time from a file written with another epoch
+  /// can be beyond what this clock expresses).
+  static func withinLatest(_ time: Int64) -> Int64 {
+    min(max(time, -latestTime), latestTime)
+  }
+
   /// When a TTL of `ttlMs` from `time` runs out; nil, never, when that is after `latestTime`,
   /// which no clock reaches.
   static func expiry(at time: Int64, ttlMs: Int64) -> Int64? {
