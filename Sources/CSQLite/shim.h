@@ -10,4 +10,10 @@ static inline int ordo_sqlite3_bind_text_copy(sqlite3_stmt *statement, int index
   return sqlite3_bind_text(statement, index, text, length, SQLITE_TRANSIENT);
 }
 
+/* Swift cannot call a variadic C function: closing without folding the write-ahead log
+   into the database goes through this (a file Ordo refuses is not its to rewrite). */
+static inline int ordo_sqlite3_no_checkpoint_on_close(sqlite3 *db) {
+  return sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, (int *)0);
+}
+
 #endif

@@ -227,7 +227,11 @@ extension Engine {
     screen = Self.freshScreen(configuration, clock: clock)
     screen.observesTimeline = observing
     if observing { observed.append(.reset(at: resetAt, resumesAt: screen.now)) }
-    if let state { restore(state) }
+    if let state {
+      restore(state)
+      // The timeline draws what came back from the reset on, as it does after a start.
+      if observing { observed += screen.list().map { .restored($0, at: screen.now) } }
+    }
     // As after a start, restored alerts wait for the next request, not this one.
     keepsHoldingPastThisCall = holdingRestored
   }

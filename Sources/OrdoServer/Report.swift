@@ -29,6 +29,7 @@ enum Report {
           id: id, queue: queue, state: state, previous: previous, reason: reason, at: at)
       case .navigation(let stack, let at): builder.navigationChanged(stack: stack, at: at)
       case .reset(let at, let resumesAt): builder.engineReset(at: at, resumesAt: resumesAt)
+      case .restored(let alert, let at): builder.alertRestored(alert, at: at)
       }
     }
     let layers: String

@@ -87,7 +87,14 @@ public final class DurableStore {
     lockDescriptor = try Self.lock(path, waitMs: waitMs)
     do {
       connection = try SQLiteConnection(path: path)
-      try Self.prepareSchema(connection, path: path)
+      do {
+        try Self.prepareSchema(connection, path: path)
+      } catch {
+        // Refused (or unreadable): the file, and any write-ahead log beside it, stay as
+        // they are.
+        connection.closeWithoutCheckpoint()
+        throw error
+      }
       try connection.execute(
         "PRAGMA journal_mode=WAL; PRAGMA synchronous=\(sync == .full ? "FULL" : "NORMAL");")
       upsertType = try connection.prepare(

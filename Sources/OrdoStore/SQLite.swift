@@ -43,6 +43,12 @@ final class SQLiteConnection {
     sqlite3_extended_result_codes(handle, 1)
   }
 
+  /// Makes closing leave the files as they are: no checkpoint of another program's
+  /// write-ahead log into its database, which would rewrite a file Ordo refused.
+  func closeWithoutCheckpoint() {
+    _ = ordo_sqlite3_no_checkpoint_on_close(handle)
+  }
+
   deinit {
     sqlite3_close_v2(handle)
     if closesAfterwards >= 0 { close(closesAfterwards) }

@@ -37,6 +37,31 @@ import Testing
     #expect(page.contains("engine.reset at 100 ms, times after it counted on from there"))
   }
 
+  @Test func alertsAResetRestoresAreDrawnFromTheReset() throws {
+    // With --state a reset restores persisted alerts: their tracks start at the reset, in
+    // the state they came back in, as after a start (they began at their first change).
+    var lines = [
+      #"{"ordo":"0.2.0","args":["--clock","manual","--state","s.db"],"startedWallAt":0,"#
+        + #""state":{"types":[],"queues":[],"shows":[],"alerts":[],"#
+        + #""counters":{"lastSeq":0,"lastGeneratedID":0,"lastShowOrder":0}}}"#
+    ]
+    for request in [
+      #"{"jsonrpc":"2.0","id":1,"method":"alert.enqueue","params":{"type":"X","id":"p","delayMs":500,"priority":7,"persist":true}}"#,
+      #"{"jsonrpc":"2.0","id":2,"method":"clock.advance","params":{"ms":100}}"#,
+      #"{"jsonrpc":"2.0","id":3,"method":"engine.reset"}"#,
+      #"{"jsonrpc":"2.0","id":4,"method":"engine.ping"}"#,
+      #"{"jsonrpc":"2.0","id":5,"method":"clock.advance","params":{"ms":1000}}"#,
+    ] {
+      lines.append(#"{"dir":"in","at":0,"msg":\#(request)}"#)
+    }
+    let trace = try Trace.parse(Array((lines.joined(separator: "\n") + "\n").utf8), name: "t")
+    let page = try Report.html(for: trace, title: "restored")
+    #expect(page.contains("<title>p: scheduled from 0 to 100 ms (100 ms)</title>"))
+    #expect(page.contains("<title>p: scheduled from 100 to 600 ms (500 ms)</title>"))
+    #expect(page.contains("<title>p: showing from 600 to 1100 ms (500 ms)</title>"))
+    #expect(page.components(separatedBy: "type X, queue default, priority 7").count - 1 == 2)
+  }
+
   @Test func onTheSystemClockAResetShiftsNothing() throws {
     // Engine time runs on across a reset on the system clock: resumesAt is the reset's time.
     var builder = TimelineBuilder()

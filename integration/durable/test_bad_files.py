@@ -1,9 +1,12 @@
 """State files the engine must not use: it exits 2 with a message naming the file and the
-problem, and never overwrites or deletes the file. A 0-byte file counts as new."""
+problem, and never overwrites or deletes the file. A 0-byte file, or a SQLite database with
+nothing in it, counts as new."""
 
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -95,6 +98,27 @@ def test_another_applications_database_is_refused(state: Path) -> None:
     assert sqlite3(state, "SELECT body FROM notes").strip() == "keep me"
 
 
+def test_another_applications_write_ahead_log_is_left_alone(state: Path) -> None:
+    """A WAL-mode database whose program was killed before checkpointing: refusing it must
+    not fold that program's log into its file, nor delete the log."""
+    script = (
+        "import os, sqlite3, sys\n"
+        "c = sqlite3.connect(sys.argv[1])\n"
+        "c.execute('PRAGMA journal_mode=WAL'); c.execute('PRAGMA wal_autocheckpoint=0')\n"
+        "c.execute('CREATE TABLE notes(body TEXT)')\n"
+        "c.execute(\"INSERT INTO notes VALUES ('keep me')\"); c.commit()\n"
+        "os._exit(0)\n"
+    )
+    subprocess.run([sys.executable, "-c", script, str(state)], check=True)
+    wal = Path(f"{state}-wal")
+    log = wal.read_bytes()
+    assert len(log) > 0
+    run = refused(state)
+    assert "not an Ordo state file" in run.err, run.err
+    assert wal.read_bytes() == log
+    assert sqlite3(state, "SELECT body FROM notes").strip() == "keep me"
+
+
 def test_a_newer_ordos_file_is_refused(state: Path) -> None:
     populated(state)
     sqlite3(state, "PRAGMA user_version = 99")
@@ -114,6 +138,15 @@ def test_a_corrupt_file_is_refused(state: Path, where: float) -> None:
     state.write_bytes(bytes(data))
     run = refused(state)
     assert "corrupt" in run.err, run.err
+
+
+def test_a_sqlite_database_with_nothing_in_it_counts_as_new(state: Path) -> None:
+    """What `sqlite3 FILE 'PRAGMA journal_mode=WAL'` leaves: a database with no tables and
+    no application id holds nothing to lose."""
+    sqlite3(state, "PRAGMA journal_mode=WAL;")
+    assert state.stat().st_size > 0
+    assert call_once(state, "alert.defineType", {"type": "t", "priority": 6})["priority"] == 6
+    assert call_once(state, "alert.enqueue", {"type": "t"})["alert"]["priority"] == 6
 
 
 def test_an_empty_file_counts_as_new(state: Path) -> None:

@@ -112,4 +112,6 @@ public enum TimelineObservation: Equatable, Sendable {
   /// afresh), and engine time goes on from `resumesAt`: 0 on the manual clock, which goes
   /// back; `at` on the system clock, which runs on.
   case reset(at: Int64, resumesAt: Int64)
+  /// An alert loaded from the state file by `engine.reset` (as it is at `at`).
+  case restored(Alert, at: Int64)
 }
