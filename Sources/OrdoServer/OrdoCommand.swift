@@ -161,7 +161,8 @@ public enum OrdoCommand {
     while let argument = remaining.popFirst() {
       guard argument.hasPrefix("-") else {
         return subcommand(
-          argument, Array(remaining), configuration: configuration, events: events)
+          argument, Array(remaining), configuration: configuration, events: events,
+          flagsGiven: remaining.count + 1 < arguments.count)
       }
       var name = argument
       var value: String?
@@ -263,7 +264,8 @@ public enum OrdoCommand {
   }
 
   private static func subcommand(
-    _ name: String, _ arguments: [String], configuration: EngineConfiguration, events: Bool
+    _ name: String, _ arguments: [String], configuration: EngineConfiguration, events: Bool,
+    flagsGiven: Bool
   ) -> Invocation {
     func refuse(_ message: String, help: String) -> Invocation {
       .exit(2, stdout: "", stderr: "ordo \(name): \(message)\n\n" + help)
@@ -289,6 +291,10 @@ public enum OrdoCommand {
       return .exit(0, stdout: help, stderr: "")
     }
     if events && name != "call" { return refuse("--events only goes with call", help: help) }
+    if flagsGiven && name != "call" {
+      // Silently ignored, `--clock manual replay` would look like it replayed differently.
+      return refuse("takes no engine flags: the trace's recorded ones are used", help: help)
+    }
     switch name {
     case "call":
       guard let method = arguments.first else { return refuse("give a METHOD, or -", help: help) }

@@ -218,6 +218,9 @@ def test_flags_after_call_exit_2(arguments: str, tmp_path: Path) -> None:
         ("call - '{}'", "takes no PARAMS"),
         ("--events", "--events only goes with call"),
         ("--events=no call engine.ping", "--events takes no value"),
+        # Ignored, they would look as if the replay or the report had used them.
+        ("--clock manual replay t.trace", "takes no engine flags"),
+        ("--state x.db report t.trace", "takes no engine flags"),
     ],
 )
 def test_other_misuses_exit_2(arguments: str, complaint: str) -> None:

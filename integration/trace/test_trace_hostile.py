@@ -314,6 +314,21 @@ def test_replay_command_line(tmp_path: Path) -> None:
     assert os.listdir(tmp_path) == []
 
 
+def test_a_report_is_never_written_over_its_own_trace(tmp_path: Path) -> None:
+    trace = tmp_path / "bug.trace"
+    trace.write_bytes(b'{"ordo":"0.2.0","args":[],"startedWallAt":0}\n')
+    before = trace.read_bytes()
+    for output in ["bug.trace", "./bug.trace", str(trace)]:
+        done = subprocess.run(
+            [engine_binary(), "report", "bug.trace", "-o", output],
+            capture_output=True,
+            timeout=20,
+            cwd=tmp_path,
+        )
+        assert done.returncode == 2 and b"is the trace itself" in done.stderr
+    assert trace.read_bytes() == before
+
+
 def test_a_trace_holds_the_payloads_and_nothing_else(engine: EngineFactory, tmp_path: Path) -> None:
     """The header (version, the arguments, the start, no environment, no working
     directory), then the messages; the engine's logs stay on stderr. The file is the
