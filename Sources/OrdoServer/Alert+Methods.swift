@@ -218,6 +218,7 @@ extension AlertEnqueueRequest: MethodParams {
     } else {
       limit = params.contains("limit") ? .unlimited : .inherit
     }
+    let data = Engine.data(params)
     self.init(
       type: try params.requiredID("type"),
       // A mounted alert's layer is "alert:" + id, and a layer id has at most 256 characters.
@@ -227,7 +228,7 @@ extension AlertEnqueueRequest: MethodParams {
           "id", maxLength: 256 - Engine.mountPrefixLength,
           why: " with mount (its layer's id is \"alert:\" + id)"),
       queue: try params.id("queue"), priority: try params.integer("priority"),
-      data: Engine.data(params) ?? nil, scope: try params.id("scope"), key: try params.id("key"),
+      data: data ?? nil, scope: try params.id("scope"), key: try params.id("key"),
       onDuplicate: policy.flatMap(AlertDuplicatePolicy.init(rawValue:)) ?? .replace,
       delayMs: try params.integer("delayMs", in: 0...Params.maxSafeInteger),
       at: try params.integer("at"),
@@ -237,6 +238,7 @@ extension AlertEnqueueRequest: MethodParams {
       persist: try params.bool("persist"), limit: limit,
       cooldownMs: try params.integer("cooldownMs", in: 0...Params.maxSafeInteger),
       onLimit: try Engine.onLimit(params))
+    clearsData = data.map { $0 == nil } ?? false
   }
 }
 

@@ -39,6 +39,23 @@ import Testing
     #expect(try stage.screen.alert(id: "keyed").data == newData)
   }
 
+  @Test func replaceClearsTheDataWhenGivenNullAndKeepsItWhenLeftOut() throws {
+    var stage = AlertStage()
+    try stage.enqueue("t", id: "keyed", now: 0) {
+      $0.key = "gift"
+      $0.data = oldData
+    }
+    let kept = try stage.enqueueRequest("t", now: 10) { $0.key = "gift" }
+    #expect(kept.alert?.data == oldData)
+    let cleared = try stage.enqueueRequest("t", now: 20) {
+      $0.key = "gift"
+      $0.clearsData = true
+    }
+    #expect(cleared.disposition == .replaced && cleared.alert?.data == nil)
+    #expect(try stage.screen.alert(id: "keyed").data == nil)
+    #expect(stage.events() == ["show keyed @0", "update keyed @20"])
+  }
+
   @Test func replaceKeepsPriorityWhenNotGivenEvenIfTheTypeHasOne() throws {
     var stage = AlertStage()
     try stage.defineType(AlertTypeDefinition(type: "t", priority: 4))

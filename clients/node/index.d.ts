@@ -605,6 +605,7 @@ export interface AlertEnqueueParams {
   id?: Id | null;
   queue?: Id | null;
   priority?: SafeInteger | null;
+  /** On a dedupe replace, `null` clears the alert's data; left out, it is kept. */
   data?: unknown;
   scope?: NullableId;
   /** Dedupe key within the queue. */

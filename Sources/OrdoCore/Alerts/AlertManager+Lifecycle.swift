@@ -123,9 +123,10 @@ extension AlertManager {
   /// Dedupe `replace`: updates `data` and `priority` where given; a showing alert whose data
   /// or priority changed gets `alert.update` (a replace that changes nothing sends none).
   /// - Complexity: O(log n)
-  mutating func replace(_ slot: Int32, data: RawJSON?, priority: Int64?) {
+  mutating func replace(_ slot: Int32, data: RawJSON??, priority: Int64?) {
+    // `data`: nil keeps it, `.some(nil)` clears it.
     let changed =
-      (data != nil && data != alerts[Int(slot)].data)
+      (data.map { $0 != alerts[Int(slot)].data } ?? false)
       || (priority != nil && priority != alerts[Int(slot)].priority)
     guard changed else { return }
     if let data { alerts[Int(slot)].data = data }

@@ -182,7 +182,9 @@ public struct AlertManager: Sendable {
       case .replace:
         let alert = alerts[Int(existing)]
         callSubject = alert.seq
-        replace(existing, data: request.data, priority: request.priority)
+        replace(
+          existing, data: request.clearsData ? .some(nil) : request.data.map { .some($0) },
+          priority: request.priority)
         finishChange()
         return AlertEnqueueResult(
           alert: finalState(of: existing, alert: alert), disposition: .replaced)

@@ -186,6 +186,9 @@ public struct AlertEnqueueRequest: Equatable, Sendable {
   public var cooldownMs: Int64?
   /// nil: the type's (default drop).
   public var onLimit: OnLimit?
+  /// `data: null` was given: a dedupe `replace` clears the data (a new alert has none
+  /// either way).
+  public var clearsData = false
 
   public init(
     type: String, id: String? = nil, queue: String? = nil, priority: Int64? = nil,

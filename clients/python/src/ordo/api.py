@@ -411,6 +411,7 @@ class AlertsAPI(Namespace[F]):
         ``limit=None`` means unlimited (not the type's limit); a frequency limit may drop it
         (disposition ``limited``, ``alert`` None) or, with ``on_limit="defer"``, schedule it.
         With ``mount``, ``id`` has at most 250 characters (its layer is ``"alert:" + id``).
+        On a dedupe replace, ``data=None`` clears the alert's data; leaving it out keeps it.
         """
 
     @rpc("alert.complete", Alert)

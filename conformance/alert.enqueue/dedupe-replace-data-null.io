@@ -1,0 +1,16 @@
+# A dedupe replace updates data where the request gives it: data left out keeps the
+# alert's data, data: null clears it (null is "none" for data, as everywhere); a showing
+# alert whose data or priority changed gets alert.update; a replace that changes nothing
+# (the second null) sends none.
+## args: --clock manual
+>> {"jsonrpc":"2.0","id":1,"method":"alert.enqueue","params":{"type":"gift","id":"g","key":"k","data":{"count":1}}}
+<< {"jsonrpc":"2.0","method":"alert.show","params":{"alert":{"id":"g","queue":"default","type":"gift","priority":0,"state":"showing","scope":null,"key":"k","data":{"count":1},"result":null,"seq":1,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":null,"shownAt":0,"endedAt":null,"endReason":null,"shownCount":1,"mount":null,"persist":false},"resumed":false,"at":0}}
+<< {"jsonrpc":"2.0","id":1,"result":{"alert":{"id":"g","queue":"default","type":"gift","priority":0,"state":"showing","scope":null,"key":"k","data":{"count":1},"result":null,"seq":1,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":null,"shownAt":0,"endedAt":null,"endReason":null,"shownCount":1,"mount":null,"persist":false},"disposition":"queued"}}
+>> {"jsonrpc":"2.0","id":2,"method":"alert.enqueue","params":{"type":"gift","key":"k","priority":3}}
+<< {"jsonrpc":"2.0","method":"alert.update","params":{"alert":{"id":"g","queue":"default","type":"gift","priority":3,"state":"showing","scope":null,"key":"k","data":{"count":1},"result":null,"seq":1,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":null,"shownAt":0,"endedAt":null,"endReason":null,"shownCount":1,"mount":null,"persist":false},"at":0}}
+<< {"jsonrpc":"2.0","id":2,"result":{"alert":{"id":"g","queue":"default","type":"gift","priority":3,"state":"showing","scope":null,"key":"k","data":{"count":1},"result":null,"seq":1,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":null,"shownAt":0,"endedAt":null,"endReason":null,"shownCount":1,"mount":null,"persist":false},"disposition":"replaced"}}
+>> {"jsonrpc":"2.0","id":3,"method":"alert.enqueue","params":{"type":"gift","key":"k","data":null}}
+<< {"jsonrpc":"2.0","method":"alert.update","params":{"alert":{"id":"g","queue":"default","type":"gift","priority":3,"state":"showing","scope":null,"key":"k","data":null,"result":null,"seq":1,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":null,"shownAt":0,"endedAt":null,"endReason":null,"shownCount":1,"mount":null,"persist":false},"at":0}}
+<< {"jsonrpc":"2.0","id":3,"result":{"alert":{"id":"g","queue":"default","type":"gift","priority":3,"state":"showing","scope":null,"key":"k","data":null,"result":null,"seq":1,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":null,"shownAt":0,"endedAt":null,"endReason":null,"shownCount":1,"mount":null,"persist":false},"disposition":"replaced"}}
+>> {"jsonrpc":"2.0","id":4,"method":"alert.enqueue","params":{"type":"gift","key":"k","data":null}}
+<< {"jsonrpc":"2.0","id":4,"result":{"alert":{"id":"g","queue":"default","type":"gift","priority":3,"state":"showing","scope":null,"key":"k","data":null,"result":null,"seq":1,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":null,"shownAt":0,"endedAt":null,"endReason":null,"shownCount":1,"mount":null,"persist":false},"disposition":"replaced"}}
