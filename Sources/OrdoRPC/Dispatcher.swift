@@ -15,6 +15,12 @@ public protocol DispatchContext: AnyObject {
   func didApplyCall()
   /// Sends the events caused since the last call, oldest first.
   func sendEvents(into outbox: inout Outbox)
+  /// Whether the call just applied committed everything before it, ending the commit group
+  /// (`engine.reset` with durable state).
+  var endedCommitGroup: Bool { get }
+  /// Inside a batch, after such a call with entries still to run: what was sent so far is
+  /// final, and the rest of the batch is a new commit group.
+  func startCommitGroup(lifecycle: Dispatcher.Lifecycle, outbox: inout Outbox)
 }
 
 /// The JSON-RPC 2.0 side of a session (docs/protocol.md#transport): classifies each framed
@@ -30,6 +36,9 @@ public enum Reply: Sendable {
   case none
   case single(RequestID)
   case batch([RequestID])
+  /// A batch whose first entries were committed by one of them (`engine.reset` with durable
+  /// state): their responses, final, and the ids of the responses after them.
+  case partlyCommittedBatch(committed: [UInt8], rest: [RequestID])
 }
 
 public struct Dispatcher {
@@ -101,16 +110,26 @@ public struct Dispatcher {
       responses.clear()
       responses.beginArray()
       var ids: [RequestID] = []
-      for entry in messages where exitStatus == nil {
+      // The responses before a commit point (their text after "["), and how many.
+      var committed: (text: [UInt8], count: Int)?
+      for (index, entry) in messages.enumerated() where exitStatus == nil {
         if let response = run(entry, context: context, outbox: &outbox) {
           response.write(into: &responses, result: result)
           ids.append(response.id)
+        }
+        if context.endedCommitGroup, index < messages.count - 1 {
+          committed = (responses.withBytes(from: 1) { Array($0) }, ids.count)
+          context.startCommitGroup(lifecycle: lifecycle, outbox: &outbox)
         }
       }
       responses.endArray()
       if !ids.isEmpty { outbox.send(built: responses) }
       batch = responses
-      return ids.isEmpty ? .none : .batch(ids)
+      if let committed, committed.count > 0 {
+        return .partlyCommittedBatch(
+          committed: committed.text, rest: Array(ids[committed.count...]))
+      }
+      return ids.isEmpty ? .none : .batch(Array(ids[(committed?.count ?? 0)...]))
     }
   }
 
@@ -124,6 +143,13 @@ public struct Dispatcher {
         outbox.send { writer in
           writer.beginArray()
           for id in ids { writeError(error, id: id, into: &writer) }
+          writer.endArray()
+        }
+      case .partlyCommittedBatch(let committed, let rest):
+        outbox.send { writer in
+          writer.beginArray()
+          writer.raw(bytes: committed)
+          for id in rest { writeError(error, id: id, into: &writer) }
           writer.endArray()
         }
       }

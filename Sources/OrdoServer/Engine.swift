@@ -60,6 +60,8 @@ public final class Engine: DispatchContext {
   var failedCommit: StoreWriteError?
   /// Set when a request committed the group so far (`engine.reset`).
   var committedMidGroup = false
+  /// Set by the session: starts a new commit group inside a batch (`startCommitGroup`).
+  var startsCommitGroup: ((Dispatcher.Lifecycle, inout Outbox) -> Void)?
   /// What an observing screen saw before an `engine.reset` replaced it (`ordo report`).
   var observed: [TimelineObservation] = []
   /// The durable state as loaded at start (a trace's header records it).
@@ -175,6 +177,13 @@ public final class Engine: DispatchContext {
 
   public func sendEvents(into outbox: inout Outbox) {
     screen.takeEvents { event in outbox.send { Dispatcher.writeEvent(event, into: &$0) } }
+  }
+
+  public var endedCommitGroup: Bool { committedMidGroup }
+
+  public func startCommitGroup(lifecycle: Dispatcher.Lifecycle, outbox: inout Outbox) {
+    committedMidGroup = false
+    startsCommitGroup?(lifecycle, &outbox)
   }
 
   // MARK: Methods

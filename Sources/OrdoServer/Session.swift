@@ -52,6 +52,9 @@ public final class Session {
     framer = MessageFramer(
       framing: configuration.framing, maxMessageBytes: configuration.maxMessageBytes)
     framingDecided = configuration.framing != nil
+    engine.startsCommitGroup = { [unowned self] lifecycle, outbox in
+      self.startGroup(lifecycle: lifecycle, outbox: &outbox)
+    }
   }
 
   /// A session on a fresh in-memory engine.
@@ -127,6 +130,19 @@ public final class Session {
     recordOutputs(outbox)
     endOfMessage(&outbox)
     return reply
+  }
+
+  /// Inside a batch, after a request that committed the group itself (`engine.reset`):
+  /// everything so far is final (released, its replies settled), and the rest of the batch
+  /// is a new group, rolled back alone if its commit fails.
+  private func startGroup(lifecycle: Dispatcher.Lifecycle, outbox: inout Outbox) {
+    guard engine.store != nil else { return }
+    recordOutputs(outbox)
+    recordedHeld = 0
+    outbox.release()
+    afterFlush?()
+    groupReplies.removeAll(keepingCapacity: true)
+    group = (engine.snapshot(), lifecycle)
   }
 
   /// A request that committed the group itself (`engine.reset`) ends the group.

@@ -152,3 +152,32 @@ def test_a_reset_that_cannot_empty_the_file_changes_nothing(
     answer = records[failed + 1]
     assert answer["dir"] == "out" and answer["msg"]["id"] == reply.message["id"]
     assert answer["msg"]["error"]["code"] == -32005
+
+
+def test_a_batch_keeps_what_its_engine_reset_committed_when_a_later_commit_fails(
+    state: Path, engine: EngineFactory
+) -> None:
+    """engine.reset commits what came before it: in a batch, those entries keep their
+    answers when an entry after the reset fails to commit; only the later ones get -32005
+    and are rolled back."""
+    live = engine(state, epoch_ms=EPOCH_MS, preexec_fn=small_files(LIMIT_BYTES))
+    events, responses = live.batch(
+        [
+            ("alert.enqueue", {"type": "t", "id": "A", "persist": True}),
+            ("engine.reset", None),
+            ("layer.add", {"id": "L"}),
+            ("alert.enqueue", {"type": "t", "id": "B", "persist": True, "data": "x" * 400_000}),
+        ]
+    )
+    assert responses[0]["result"]["alert"]["id"] == "A"
+    assert responses[1]["result"] is None
+    assert [r["error"]["code"] for r in responses[2:]] == [-32005, -32005]
+    # A showed before the reset; the reset is silent; A, restored, shows again with the
+    # next request that releases it, not with the failed ones.
+    assert [e["method"] for e in events] == ["alert.show"]
+    assert live.call("layer.get", {"id": "L"}).error["code"] == -32001
+    assert live.call("alert.get", {"id": "B"}).error["code"] == -32001
+    assert live.result("alert.get", {"id": "A"})["id"] == "A"
+    assert live.close() == 0
+    again = engine(state, epoch_ms=EPOCH_MS)
+    assert alert_ids(again.result("alert.list")["alerts"]) == ["A"]
