@@ -313,6 +313,13 @@ public final class DurableStore {
     throws(StoreWriteError)
   {
     guard !changes.isEmpty else { return }
+    // Written to a deleted (or replaced) file, a change would be answered and then lost.
+    if connection.fileHasMoved {
+      throw StoreWriteError(
+        reason: .ioError,
+        detail: "the state file \(path) was deleted, renamed or replaced while the engine ran;"
+          + " restart the engine to use a state file again")
+    }
     do {
       try connection.execute("BEGIN IMMEDIATE")
       do {

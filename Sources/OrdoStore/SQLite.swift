@@ -43,6 +43,14 @@ final class SQLiteConnection {
     sqlite3_extended_result_codes(handle, 1)
   }
 
+  /// Whether the database file was deleted, renamed or replaced since it was opened (the
+  /// connection would go on writing to a file no one can open again).
+  var fileHasMoved: Bool {
+    var moved: Int32 = 0
+    let status = sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved)
+    return status == SQLITE_OK && moved != 0
+  }
+
   /// Makes closing leave the files as they are: no checkpoint of another program's
   /// write-ahead log into its database, which would rewrite a file Ordo refused.
   func closeWithoutCheckpoint() {

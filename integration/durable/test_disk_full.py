@@ -181,3 +181,19 @@ def test_a_batch_keeps_what_its_engine_reset_committed_when_a_later_commit_fails
     assert live.close() == 0
     again = engine(state, epoch_ms=EPOCH_MS)
     assert alert_ids(again.result("alert.list")["alerts"]) == ["A"]
+
+
+def test_a_state_file_deleted_while_the_engine_runs_fails_every_commit(
+    state: Path, engine: EngineFactory
+) -> None:
+    """Written to a deleted file, a change would be answered and lost at exit: instead each
+    commit fails (-32005 io_error, naming the file), and the engine keeps serving."""
+    live = engine(state, epoch_ms=EPOCH_MS)
+    live.result("alert.enqueue", {"type": "t", "id": "before", "persist": True})
+    state.unlink()
+    failed = live.call("alert.enqueue", {"type": "t", "id": "after", "persist": True})
+    assert failed.error["code"] == -32005 and failed.error["data"]["reason"] == "io_error"
+    assert "deleted, renamed or replaced" in failed.error["data"]["detail"]
+    assert live.call("alert.get", {"id": "after"}).error["code"] == -32001
+    assert live.result("engine.ping")["pong"] is True
+    assert live.close() == 0
