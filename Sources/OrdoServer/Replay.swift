@@ -96,7 +96,10 @@ extension Trace {
       cutOff = true
     }
     guard let first = lines.first else {
-      throw TraceError(description: "\(name) is not an Ordo trace: it has no header line")
+      throw TraceError(
+        description: bytes.isEmpty
+          ? "\(name) is not an Ordo trace: it is empty"
+          : "\(name) is not an Ordo trace: its header line is cut off (no newline ends it)")
     }
     let header = try parseHeader(Array(first), name: name)
     var records: [Record] = []

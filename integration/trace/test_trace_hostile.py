@@ -77,7 +77,8 @@ GARBAGE = bytes(rng.randrange(256) for _ in range(4096))
 
 # (name, trace bytes, a word the message must contain)
 MALFORMED: list[tuple[str, bytes, str]] = [
-    ("empty file", b"", "no header"),
+    ("empty file", b"", "it is empty"),
+    ("header without newline", b'{"ordo":"0.2.0","args":[],"startedWallAt":0}', "cut off"),
     ("only a newline", b"\n", "not an Ordo trace"),
     ("binary garbage", GARBAGE, "not an Ordo trace"),
     ("binary garbage lines", GARBAGE.replace(b"\n", b"") + b"\n" + GARBAGE + b"\n", "Ordo"),
