@@ -31,6 +31,7 @@ ALLOWED = (
     ("6EngineC5reset", "engine.reset keeps the durable part of the screen it replaces"),
     ("6EngineC20commitDurableChanges", "a commit hands the store the manager, once per group"),
     ("7SessionC9beginWork", "a durable group's snapshot, to roll back a failed commit"),
+    ("7SessionC10startGroup", "the same snapshot, after engine.reset inside a batch"),
     ("7SessionC7receive", "the same snapshot (beginWork inlined)"),
     ("9StdioLoopV3run", "the same snapshot (beginWork inlined)"),
     ("6ScreenV6alerts", "the screen's `alerts` getter is a copy (its callers are not allowed)"),

@@ -38,13 +38,21 @@ public func writeStandardError(_ text: String) {
 }
 
 /// Writes text to a descriptor, retrying short writes; returns the `errno` of a failed
-/// write, 0 when all was written (diagnostics may ignore it).
+/// write, 0 when all was written (diagnostics may ignore it). With `waitingIfFull`, a
+/// non-blocking descriptor that is full is waited for (an answer must get through; a log
+/// line may be dropped).
 @discardableResult
-public func writeAll(_ fd: Int32, _ text: String) -> Int32 {
+public func writeAll(_ fd: Int32, _ text: String, waitingIfFull: Bool = false) -> Int32 {
   var bytes = Array(text.utf8)[...]
   while !bytes.isEmpty {
     let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
     if count < 0 && errno == EINTR { continue }
+    if count < 0 && errno == EAGAIN && waitingIfFull {
+      // A descriptor shared with a process that made it non-blocking: wait until it drains.
+      var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+      _ = poll(&ready, 1, -1)
+      continue
+    }
     if count <= 0 { return count < 0 ? errno : EIO }
     bytes = bytes.dropFirst(count)
   }

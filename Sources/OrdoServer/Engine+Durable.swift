@@ -29,7 +29,12 @@ extension Engine {
   func reloadedDurableState(emptying: Bool) throws(ResponseError) -> DurableState? {
     guard let store else { return nil }
     do {
-      if emptying { try store.empty() }
+      if emptying {
+        try store.empty()
+        // What an emptied file loads as; not read back, so that nothing can fail after
+        // the file changed.
+        return DurableState()
+      }
       return try store.load()
     } catch let error as StoreWriteError {
       log(.error, "engine.reset: the state file failed (\(error.reason.rawValue)): \(error.detail)")

@@ -218,7 +218,7 @@ struct OneShotCall {
     // reader left, a full disk) fails the call, and nothing after it runs.
     var writeFailure: Int32 = 0
     func print(_ text: String) {
-      if writeFailure == 0 { writeFailure = writeAll(1, text + "\n") }
+      if writeFailure == 0 { writeFailure = writeAll(1, text + "\n", waitingIfFull: true) }
     }
     for line in lines where writeFailure == 0 {
       guard case .request(let request) = line else {

@@ -333,20 +333,41 @@ public enum OrdoCommand {
     }
   }
 
+  /// Opens /dev/null on each of descriptors 0–2 that is closed, and returns which were.
+  /// Left closed, the next `open` would get one: the state file's lock or the trace would
+  /// become "stdout", and the answers would be written over it.
+  static func fillClosedStandardDescriptors() -> Set<Int32> {
+    var closed: Set<Int32> = []
+    for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+      closed.insert(descriptor)
+      // The lowest free descriptor: this one, since the lower ones are open by now.
+      let opened = open("/dev/null", O_RDWR | O_CLOEXEC)
+      if opened >= 0 && opened != descriptor { close(opened) }
+    }
+    return closed
+  }
+
   /// Runs the command line as a process; returns the exit status.
   public static func main(arguments: [String]) -> Int32 {
     // A disk-size limit must fail a write (and a commit), not kill the process.
     signal(SIGXFSZ, SIG_IGN)
+    let stdoutWasClosed = fillClosedStandardDescriptors().contains(1)
     switch parse(arguments) {
     case .exit(let status, let out, let err):
       writeAll(1, out)
       writeAll(2, err)
       return status
     case .serve(let configuration):
+      // No answer could reach anyone: exit as when the client leaves (docs/protocol.md).
+      if stdoutWasClosed { return 0 }
       guard let session = startSession(configuration) else { return 2 }
       var loop = StdioLoop(session: session)
       return loop.run()
     case .call(var configuration, let method, let params, let events):
+      if stdoutWasClosed {
+        writeAll(2, "ordo call: stdout is closed, so no answer could be printed; nothing ran\n")
+        return 3
+      }
       configuration.framing = .ndjson
       // A reader that left must fail a write (exit status 3), not kill the process.
       signal(SIGPIPE, SIG_IGN)

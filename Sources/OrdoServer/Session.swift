@@ -166,8 +166,13 @@ public final class Session {
     }
     if dispatcher.lifecycle == .running { engine.syncToClock() }
     outbox.time = engine.now
-    // What the timers due by now sent comes before the message that found them due.
-    recordOutputs(outbox)
+    if recordOutput != nil {
+      // Traced, what the timers due by now did is sent (and recorded) before the message
+      // that found them due; untraced it goes out with that message's own events, in the
+      // same order on the wire.
+      engine.sendEvents(into: &outbox)
+      recordOutputs(outbox)
+    }
   }
 
   // MARK: Time

@@ -169,9 +169,10 @@ final class TraceRecorder {
     if direction == .output, !stopped { pendingOutputs.append(start..<pending.count) }
   }
 
-  /// Forgets the output lines not yet written (their messages were dropped unwritten).
+  /// Forgets the output lines not yet written (their messages were dropped unwritten); a
+  /// `{"truncated":true}` after them stays.
   private func discardPendingOutputs() {
-    guard !stopped, !pendingOutputs.isEmpty else { return }
+    guard !pendingOutputs.isEmpty else { return }
     var kept: [UInt8] = []
     var next = 0
     for range in pendingOutputs {

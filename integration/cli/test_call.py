@@ -4,7 +4,9 @@ stderr, the exit statuses, pretty output on a terminal, events, bad PARAMS."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -380,7 +382,8 @@ def test_an_answer_stdout_cannot_take_exits_3(redirect: str) -> None:
     than a pipe holds, so the write fails whatever the timing): exit 3, said on stderr."""
     ran = sh(f'"$ORDO" call rpc.discover {redirect}')
     assert ran.status == 3, ran.stderr
-    assert "the answer could not be written to stdout" in ran.stderr
+    # A stdout closed from the start is found before anything runs.
+    assert "could not be written to stdout" in ran.stderr or "stdout is closed" in ran.stderr
 
 
 def test_call_dash_stops_at_the_first_answer_stdout_cannot_take(tmp_path: Path) -> None:
@@ -391,3 +394,46 @@ def test_call_dash_stops_at_the_first_answer_stdout_cannot_take(tmp_path: Path) 
     # The first line ran (and was committed); none after it did.
     listed = sh(f'"$ORDO" {state} call alert.list')
     assert [alert["id"] for alert in listed.json()["alerts"]] == ["alert-1"]
+
+
+def test_a_closed_stdout_runs_nothing_and_never_touches_the_state_file(tmp_path: Path) -> None:
+    """Left closed, descriptor 1 would be the next file opened (the state file's lock):
+    the answer would be written over the database."""
+    state = f'--state "{tmp_path}/ui.db"'
+    kept = {"type": "t", "id": "keep", "persist": True}
+    assert sh(f'"$ORDO" {state} call alert.enqueue {q(kept)}').status == 0
+    before = (tmp_path / "ui.db").read_bytes()
+    ran = sh(f'"$ORDO" {state} call alert.enqueue {q({"type": "t", "id": "lost"})} >&-')
+    assert ran.status == 3 and "stdout is closed" in ran.stderr
+    # The server, too, answers no one: it exits at once, as when its client leaves.
+    served = sh(
+        f'printf "%s\\n" {q({"jsonrpc": "2.0", "id": 1, "method": "engine.ping"})}'
+        f' | "$ORDO" {state} >&-'
+    )
+    assert served.status == 0
+    assert (tmp_path / "ui.db").read_bytes() == before
+    listed = sh(f'"$ORDO" {state} call alert.list')
+    assert [alert["id"] for alert in listed.json()["alerts"]] == ["keep"]
+
+
+def test_call_dash_waits_for_a_non_blocking_stdout_to_drain() -> None:
+    """A stdout shared with a process that made it non-blocking: a full pipe is waited
+    for, not taken for a failed write."""
+    read_end, write_end = os.pipe()
+    os.set_blocking(write_end, False)
+    lines = b'{"method":"rpc.discover"}\n' * 40
+    with subprocess.Popen(
+        [engine_binary(), "call", "-"],
+        stdin=subprocess.PIPE,
+        stdout=write_end,
+        stderr=subprocess.PIPE,
+    ) as proc:
+        os.close(write_end)
+        assert proc.stdin is not None and proc.stderr is not None
+        proc.stdin.write(lines)
+        proc.stdin.close()
+        time.sleep(0.3)  # the pipe fills while nobody reads
+        with os.fdopen(read_end, "rb") as reader:
+            output = reader.read()
+        assert proc.wait(timeout=30) == 0, proc.stderr.read()
+    assert output.count(b"\n") == 40

@@ -197,3 +197,30 @@ def test_a_state_file_deleted_while_the_engine_runs_fails_every_commit(
     assert live.call("alert.get", {"id": "after"}).error["code"] == -32001
     assert live.result("engine.ping")["pong"] is True
     assert live.close() == 0
+
+
+def test_a_trace_cut_by_its_limit_keeps_no_answer_a_failed_commit_dropped(
+    state: Path, engine: EngineFactory, tmp_path: Path
+) -> None:
+    """The limit is reached inside a group whose commit then fails: the answers recorded
+    before it were never sent (the client got -32005), so they leave the trace too."""
+    trace = tmp_path / "cut.trace"
+    live = engine(state, "--trace", str(trace), "--trace-max-bytes", "1500", epoch_ms=EPOCH_MS)
+    assert live.result("engine.ping")["pong"] is True
+    state.unlink()  # every commit fails from now on
+    small = {"jsonrpc": "2.0", "id": 11, "method": "alert.enqueue", "params": {"type": "t"}}
+    big = {"jsonrpc": "2.0", "id": 12, "method": "layer.add", "params": {"data": "x" * 2000}}
+    live.send((json.dumps(small) + "\n" + json.dumps(big) + "\n").encode())
+    answers = [live.read_message(), live.read_message()]
+    assert [a["error"]["code"] for a in answers if isinstance(a, dict)] == [-32005, -32005]
+    assert live.close() == 0
+    lines = trace.read_bytes().splitlines()
+    assert lines[-1] == b'{"truncated":true}'
+    records = [json.loads(line) for line in lines[1:-1]]
+    # The ping and its answer, then the enqueue alone: its alert.show and its answer were
+    # recorded, then dropped with the failed commit.
+    assert [(r["dir"], r["msg"].get("id")) for r in records] == [
+        ("in", 1),
+        ("out", 1),
+        ("in", 11),
+    ], records
