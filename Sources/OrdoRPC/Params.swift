@@ -166,18 +166,10 @@ public struct Params {
 
   /// An id: a string of 1–256 characters.
   public func id(_ name: ParamName) throws(ResponseError) -> String? {
-    try id(name, maxLength: 256)
-  }
-
-  /// An id of at most `maxLength` (≤ 256) characters, for an id that another id is made of
-  /// (`why` says which, in the error).
-  public func id(_ name: ParamName, maxLength: Int, why: String = "") throws(ResponseError)
-    -> String?
-  {
     guard let value = value(name) else { return nil }
-    guard let length = value.stringScalarCount, length >= 1 && length <= maxLength,
+    guard let length = value.stringScalarCount, length >= 1 && length <= 256,
       let text = value.string
-    else { throw invalid(name, expected: "a string of 1 to \(maxLength) characters\(why)") }
+    else { throw invalid(name, expected: "a string of 1 to 256 characters") }
     return text
   }
 

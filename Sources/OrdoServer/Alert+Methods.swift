@@ -211,6 +211,7 @@ extension AlertEnqueueRequest: MethodParams {
     if let object = try params.object("mount", names: Engine.mountNames) {
       mount = AlertMount(parent: try object.id("parent"), sort: try object.requiredInteger("sort"))
     }
+    let mounted = mount != nil
     // `limit: null` means unlimited here, replacing the type's limit.
     let limit: LimitOverride
     if let own = try Engine.limit(params) {
@@ -218,17 +219,26 @@ extension AlertEnqueueRequest: MethodParams {
     } else {
       limit = params.contains("limit") ? .unlimited : .inherit
     }
-    let data = Engine.data(params)
+    // `data: null` is "none": a dedupe replace clears the data.
+    var data: RawJSON?
+    var clearsData = false
+    switch Engine.data(params) {
+    case .none: break
+    case .some(.none): clearsData = true
+    case .some(.some(let given)): data = given
+    }
+    let id = try params.id("id")
+    // A mounted alert's layer is "alert:" + id, and a layer id has at most 256 characters.
+    if mounted, let id, id.unicodeScalars.count > 256 - Engine.mountPrefixLength {
+      throw params.invalid(
+        "id",
+        expected: "a string of 1 to \(256 - Engine.mountPrefixLength) characters with mount"
+          + " (its layer's id is \"alert:\" + id)")
+    }
     self.init(
-      type: try params.requiredID("type"),
-      // A mounted alert's layer is "alert:" + id, and a layer id has at most 256 characters.
-      id: mount == nil
-        ? try params.id("id")
-        : try params.id(
-          "id", maxLength: 256 - Engine.mountPrefixLength,
-          why: " with mount (its layer's id is \"alert:\" + id)"),
+      type: try params.requiredID("type"), id: id,
       queue: try params.id("queue"), priority: try params.integer("priority"),
-      data: data ?? nil, scope: try params.id("scope"), key: try params.id("key"),
+      data: data, scope: try params.id("scope"), key: try params.id("key"),
       onDuplicate: policy.flatMap(AlertDuplicatePolicy.init(rawValue:)) ?? .replace,
       delayMs: try params.integer("delayMs", in: 0...Params.maxSafeInteger),
       at: try params.integer("at"),
@@ -238,7 +248,7 @@ extension AlertEnqueueRequest: MethodParams {
       persist: try params.bool("persist"), limit: limit,
       cooldownMs: try params.integer("cooldownMs", in: 0...Params.maxSafeInteger),
       onLimit: try Engine.onLimit(params))
-    clearsData = data.map { $0 == nil } ?? false
+    self.clearsData = clearsData
   }
 }
 

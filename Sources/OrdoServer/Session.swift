@@ -32,7 +32,9 @@ public final class Session {
   public var recordInput: ((MessageFramer.Event, UnsafeRawBufferPointer?, Int64, Bool) -> Void)?
   /// Called with each message sent, in order with the inputs (for tracing): the messages a
   /// message caused come after it, those of timers before the message that found them due.
-  public var recordOutput: ((UnsafeRawBufferPointer, Int64) -> Void)?
+  public var recordOutput: ((UnsafeRawBufferPointer, Int64) -> Void)? {
+    didSet { tracesOutput = recordOutput != nil }
+  }
   /// Called when a failed commit dropped the messages of its group (already recorded): the
   /// recording forgets them too, keeping the inputs; the -32005 answers are recorded next.
   public var discardRecordedOutputs: (() -> Void)?
@@ -41,8 +43,10 @@ public final class Session {
   public var recordRefusedLine: ((UnsafeRawBufferPointer, Bool, String) -> Void)?
   /// Called at the end of every flush, for tracing.
   public var afterFlush: (() -> Void)?
+  /// Whether `recordOutput` is set (read on every message: unchecked, as above).
+  @exclusivity(unchecked) private var tracesOutput = false
   /// How many of the outbox's held messages `recordOutput` has seen.
-  private var recordedHeld = 0
+  @exclusivity(unchecked) private var recordedHeld = 0
 
   public init(engine: Engine) {
     self.engine = engine
@@ -103,18 +107,18 @@ public final class Session {
           groupReplies.append(dispatcher.handle(message, context: engine, outbox: &outbox))
           recordInput?(event, message, at, dispatcher.lastMessageWasJSON)
         }
-        recordOutputs(outbox)
+        recordOutputs(&outbox)
         endOfMessage(&outbox)
       case .tooLarge(let limit):
         recordInput?(event, nil, engine.now, false)
         dispatcher.refuseTooLarge(limit: limit, context: engine, outbox: &outbox)
         groupReplies.append(.single(.null))
-        recordOutputs(outbox)
+        recordOutputs(&outbox)
       case .badHeader(let reason):
         recordInput?(event, nil, engine.now, false)
         dispatcher.refuseBadHeader(reason, context: engine, outbox: &outbox)
         groupReplies.append(.single(.null))
-        recordOutputs(outbox)
+        recordOutputs(&outbox)
       }
     }
   }
@@ -127,7 +131,7 @@ public final class Session {
     let reply = dispatcher.handle(message, context: engine, outbox: &outbox)
     recordInput?(.message(0..<message.count), message, at, dispatcher.lastMessageWasJSON)
     groupReplies.append(reply)
-    recordOutputs(outbox)
+    recordOutputs(&outbox)
     endOfMessage(&outbox)
     return reply
   }
@@ -137,7 +141,7 @@ public final class Session {
   /// is a new group, rolled back alone if its commit fails.
   private func startGroup(lifecycle: Dispatcher.Lifecycle, outbox: inout Outbox) {
     guard engine.store != nil else { return }
-    recordOutputs(outbox)
+    recordOutputs(&outbox)
     recordedHeld = 0
     outbox.release()
     afterFlush?()
@@ -166,12 +170,12 @@ public final class Session {
     }
     if dispatcher.lifecycle == .running { engine.syncToClock() }
     outbox.time = engine.now
-    if recordOutput != nil {
+    if tracesOutput {
       // Traced, what the timers due by now did is sent (and recorded) before the message
       // that found them due; untraced it goes out with that message's own events, in the
       // same order on the wire.
       engine.sendEvents(into: &outbox)
-      recordOutputs(outbox)
+      recordOutputs(&outbox)
     }
   }
 
@@ -208,7 +212,7 @@ public final class Session {
     beginWork(&outbox)
     dispatcher.refuseTooLarge(limit: limit, context: engine, outbox: &outbox)
     groupReplies.append(.single(.null))
-    recordOutputs(outbox)
+    recordOutputs(&outbox)
   }
 
   /// Answers an unusable LSP header, as if the framer had reported it (replay).
@@ -216,7 +220,7 @@ public final class Session {
     beginWork(&outbox)
     dispatcher.refuseBadHeader(reason, context: engine, outbox: &outbox)
     groupReplies.append(.single(.null))
-    recordOutputs(outbox)
+    recordOutputs(&outbox)
   }
 
   // MARK: Output
@@ -233,7 +237,7 @@ public final class Session {
         engine.roll(backTo: group.snapshot)
         dispatcher.restore(lifecycle: group.lifecycle)
         outbox.dropHeld()
-        if recordOutput != nil {
+        if tracesOutput {
           discardRecordedOutputs?()
           recordedHeld = 0
         }
@@ -243,15 +247,17 @@ public final class Session {
       self.group = nil
     }
     groupReplies.removeAll(keepingCapacity: true)
-    recordOutputs(outbox)
+    recordOutputs(&outbox)
     recordedHeld = 0
     outbox.release()
     afterFlush?()
   }
 
-  /// Records the messages sent since the last call (tracing only).
-  private func recordOutputs(_ outbox: Outbox) {
-    guard let recordOutput else { return }
+  /// Records the messages sent since the last call (tracing only). (`inout` though it only
+  /// reads: passed by value, the outbox's buffers were retained and released on every
+  /// message, ≈160 instructions per ping, tracing or not.)
+  private func recordOutputs(_ outbox: inout Outbox) {
+    guard tracesOutput, let recordOutput else { return }
     while recordedHeld < outbox.heldMessages.count {
       let at = outbox.heldMessages[recordedHeld].at
       outbox.withHeldMessage(recordedHeld) { recordOutput($0, at) }
