@@ -60,7 +60,8 @@ public enum OrdoCommand {
 
     A JSON-RPC error prints its message on stderr and the error object on stdout, and exits
     1. PARAMS that is not a JSON object exits 2. Flags go before `call`. An answer stdout
-    cannot take (closed, a reader that left, a full disk) exits 3: the request still ran.
+    cannot take (a reader that left, a full disk) exits 3: the request still ran; with
+    stdout closed from the start, it exits 3 and nothing runs.
 
     `call -` reads NDJSON requests {"method", "params"?} (jsonrpc and id optional) from
     stdin and runs them in order in one engine, printing one compact result or error

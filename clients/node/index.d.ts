@@ -470,7 +470,8 @@ export interface ErrorObject {
 // Params
 //
 // For an optional member, `null` means the same as leaving it out, except `parent`
-// (`null` = top level), `frame` (`null` = no frame) and `data` (`null` = none).
+// (`null` = top level), `frame` (`null` = no frame), `data` (`null` = none) and
+// `alert.enqueue`'s `limit` (`null` = unlimited).
 
 /** Params of a method that takes none. */
 export type NoParams = Record<string, never>;
@@ -644,7 +645,7 @@ export interface AlertCancelParams {
   scope?: NullableId;
   queue?: Id | null;
   states?: ActiveAlertState[] | null;
-  all?: true | null;
+  all?: boolean | null;
 }
 
 export interface AlertPauseParams {

@@ -6,7 +6,15 @@ import { describe, test } from 'node:test';
 
 import { spawn } from 'node:child_process';
 
-import { Endpoint, Engine, InvalidParams, InvalidState, MethodNotFound, ProcessTransport } from '../index.js';
+import {
+  Endpoint,
+  Engine,
+  EngineExitedError,
+  InvalidParams,
+  InvalidState,
+  MethodNotFound,
+  ProcessTransport,
+} from '../index.js';
 import { BIN, spawnEngine } from './helpers.js';
 
 const schema = JSON.parse(readFileSync(new URL('../../../schema/openrpc.json', import.meta.url), 'utf8'));
@@ -275,7 +283,19 @@ test('when the write of a tick fails, every call and notification of that tick f
     endpoint.batch([{ method: 'engine.ping' }, { method: 'clock.now' }]),
   ]);
   assert.deepEqual(results.map((r) => r.status), ['rejected', 'rejected', 'rejected']);
-  for (const r of results) assert.match(r.reason.message, /stdin is closed/);
+  // The engine's stdin is closed: it is on its way out, as every call then hears.
+  for (const r of results) assert.ok(r.reason instanceof EngineExitedError, String(r.reason));
   assert.equal(endpoint.pendingCount, 0);
   await new Promise((resolve) => child.on('close', resolve));
+});
+
+test('a --framing in args must be auto or the framing the client speaks', async () => {
+  await assert.rejects(
+    spawnEngine({ framing: 'ndjson', args: ['--framing', 'lsp'] }),
+    (err) => err instanceof TypeError && /client speaks ndjson/.test(err.message),
+  );
+  await assert.rejects(spawnEngine({ args: ['--framing=lsp'] }), TypeError);
+  const same = await spawnEngine({ framing: 'lsp', args: ['--framing', 'lsp'] });
+  assert.equal((await same.initialize()).framing, 'lsp');
+  await same.close();
 });

@@ -332,3 +332,32 @@ def test_a_call_after_idling_is_not_starved_by_the_reader_thread(
         started = time.monotonic()
         assert engine.ping().pong
         assert time.monotonic() - started < 1.0
+
+
+def test_a_framing_in_args_must_be_auto_or_the_clients(make_engine: EngineFactory) -> None:
+    with pytest.raises(ValueError, match="client speaks ndjson"):
+        make_engine(framing="ndjson", args=["--framing", "lsp"])
+    with pytest.raises(ValueError, match="--framing lsp"):
+        make_engine(args=["--framing=lsp"])
+    for framing, args in (("lsp", ["--framing", "auto"]), ("lsp", ["--framing=lsp"])):
+        engine = make_engine(framing=framing, args=args)
+        assert engine.initialize().framing == "lsp"
+
+
+def test_calls_after_the_engine_died_each_get_a_fresh_error(make_engine: EngineFactory) -> None:
+    """Raising one stored error again and again grew its traceback with every caller's
+    frames, keeping them all alive."""
+    engine = make_engine()
+    os.kill(engine.pid, signal.SIGKILL)
+    errors = []
+    for _ in range(50):
+        with pytest.raises(ordo.EngineExited) as caught:
+            engine.ping()
+        errors.append(caught.value)
+    assert len({id(error) for error in errors}) == len(errors)
+    depth = 0
+    trace = errors[-1].__traceback__
+    while trace is not None:
+        depth, trace = depth + 1, trace.tb_next
+    assert depth < 20
+    assert all(error.returncode == -signal.SIGKILL for error in errors[1:])

@@ -43,8 +43,15 @@ export class Engine extends EventEmitter {
       throw new TypeError(`framing must be "ndjson" or "lsp", not ${JSON.stringify(framing)}`);
     }
     const extra = options.args ?? [];
-    const args = [];
-    if (!extra.includes('--framing')) args.push('--framing', framing);
+    // The client must speak the engine's framing: `--framing` in args may be `auto` (the
+    // engine then follows the client's first bytes) or the same as `framing`, nothing else.
+    const given = framingIn(extra);
+    if (given !== undefined && given !== 'auto' && given !== framing) {
+      throw new TypeError(
+        `args say --framing ${given} but the client speaks ${framing}: give framing: "${given}"`,
+      );
+    }
+    const args = given === undefined ? ['--framing', framing] : [];
     if (options.clock) args.push('--clock', options.clock);
     if (options.logLevel) args.push('--log-level', options.logLevel);
     args.push(...extra);
@@ -244,3 +251,14 @@ export class Engine extends EventEmitter {
 }
 
 export { EVENTS };
+
+/** The value of a `--framing` flag in `args` (the last one), undefined when none. */
+function framingIn(args) {
+  let value;
+  args.forEach((arg, index) => {
+    const text = String(arg);
+    if (text === '--framing') value = String(args[index + 1]);
+    else if (text.startsWith('--framing=')) value = text.slice('--framing='.length);
+  });
+  return value;
+}

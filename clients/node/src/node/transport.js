@@ -56,7 +56,11 @@ export class ProcessTransport {
 
   write(bytes) {
     const stdin = this.#child.stdin;
-    if (stdin.destroyed || stdin.writableEnded) throw new Error('the engine stdin is closed');
+    if (stdin.destroyed || stdin.writableEnded) {
+      // Closing (or closed): the engine is on its way out, as the README's error says.
+      const { exitCode, signalCode: signal } = this.#child;
+      throw new EngineExitedError({ exitCode, signal, stderr: this.stderrTail });
+    }
     stdin.write(bytes);
   }
 

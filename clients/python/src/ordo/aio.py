@@ -344,7 +344,7 @@ class AsyncEngine(Core[Async, Slot]):
         loop = self._loop
         future: asyncio.Future[T] = loop.create_future()
         if self._exited is not None:
-            future.set_exception(self._exited)
+            future.set_exception(self._exited.again())
             return future
         if not self._writable():
             return cast("asyncio.Future[T]", asyncio.ensure_future(self._stdin_closed()))
@@ -476,7 +476,9 @@ class AsyncEngine(Core[Async, Slot]):
         except asyncio.TimeoutError:
             pass
         proc = self._process
-        raise self._exited or EngineExited(proc.returncode, self.stderr_tail, "stdin closed")
+        if self._exited is not None:
+            raise self._exited.again()
+        raise EngineExited(proc.returncode, self.stderr_tail, "stdin closed")
 
     async def _send(self, message: Any) -> None:
         await self._write(self._encode(message), "send", message)
@@ -500,7 +502,9 @@ class AsyncEngine(Core[Async, Slot]):
         closed. Raises EngineExited for a request after the engine was closed and exited."""
         proc = self._process
         if self._closed and direction == "send" and proc.returncode is not None:
-            raise self._exited or EngineExited(proc.returncode, self.stderr_tail, "closed")
+            if self._exited is not None:
+                raise self._exited.again()
+            raise EngineExited(proc.returncode, self.stderr_tail, "closed")
         self._record(direction, message)
         return self._write_now(data)
 

@@ -14,6 +14,7 @@ Conventions: Python names are snake_case forms of the protocol's camelCase
 (``delay_ms`` is sent as ``delayMs``). A parameter left at :data:`UNSET` is
 not sent. ``None`` is sent as ``null``: for ``parent`` it means the top
 level, for ``frame``/``data`` of ``layers.update`` it clears them, for
+``data`` of ``alerts.enqueue`` a dedupe replace clears the alert's data, for
 ``limit`` of ``alerts.enqueue`` it means unlimited; elsewhere the engine
 treats ``null`` like an omitted parameter. Results with a single member are
 unwrapped (``layers.remove`` returns the count).

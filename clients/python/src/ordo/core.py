@@ -136,7 +136,7 @@ class Core(EngineAPI[F], Generic[F, S]):
     def _record(self, direction: str, message: Any) -> None:
         """Before writing (under the transport's write lock, in write order)."""
         if self._exited is not None:
-            raise self._exited
+            raise self._exited.again()
         if self._tap is not None:
             self._tap(direction, message)
         if direction == "send":
@@ -173,7 +173,7 @@ class Core(EngineAPI[F], Generic[F, S]):
     def _record_batch(self, plan: Plan[S]) -> None:
         """:meth:`_record` for a planned batch, written next."""
         if self._exited is not None:
-            raise self._exited
+            raise self._exited.again()
         if self._tap is not None:
             ids = {id(pending): rid for pending, _, rid in plan.waits}
             messages = [
@@ -337,7 +337,7 @@ class Core(EngineAPI[F], Generic[F, S]):
         if found is not NOTHING:
             return found
         if self._exited is not None:
-            raise self._exited
+            raise self._exited.again()
         raise OrdoTimeout(f"no {what} within {wait} s")
 
     def drain_events(self) -> list[Event]:

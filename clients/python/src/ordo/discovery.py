@@ -87,6 +87,17 @@ def find_engine(binary: PathLike | None = None, *, search_from: Sequence[PathLik
     )
 
 
+def _framing_in(args: Sequence[str]) -> str | None:
+    """The value of the last ``--framing`` flag in ``args``, None when there is none."""
+    value = None
+    for index, arg in enumerate(args):
+        if arg == "--framing" and index + 1 < len(args):
+            value = args[index + 1]
+        elif arg.startswith("--framing="):
+            value = arg[len("--framing=") :]
+    return value
+
+
 def engine_command(
     binary: str,
     *,
@@ -100,7 +111,14 @@ def engine_command(
         raise ValueError(f"clock must be 'system', 'manual' or None, not {clock!r}")
     if isinstance(args, str):
         raise TypeError("args must be a sequence of strings, not a string")
-    command = [binary, "--framing", framing]
+    # The client must speak the engine's framing: a --framing in args may be "auto" (the
+    # engine then follows the client's first bytes) or the same as ``framing``.
+    given = _framing_in(args)
+    if given not in (None, "auto", framing):
+        raise ValueError(
+            f"args say --framing {given} but the client speaks {framing}: give framing={given!r}"
+        )
+    command = [binary] if given is not None else [binary, "--framing", framing]
     if clock is not None:
         command += ["--clock", clock]
     return [*command, *args]

@@ -261,7 +261,7 @@ class Engine(Core[Sync, _Slot]):
             params = dumps(call.params) if call.params else None  # may fail: before any record
             with self._writing(timeout, call.method):
                 if self._exited is not None:
-                    raise self._exited
+                    raise self._exited.again()
                 if self._tap is None:
                     rid = endpoint.open_written(slot)  # in write order: under the write lock
                 else:  # the tap sees the request before it counts as written
@@ -295,7 +295,9 @@ class Engine(Core[Sync, _Slot]):
         deadline = None if timeout is None else time.monotonic() + timeout
         if not self._lead(None, deadline, slot):
             if self._endpoint.forget_id(rid) is not None:
-                raise self._exited or OrdoTimeout(f"{method}: no answer within {timeout} s")
+                if self._exited is not None:
+                    raise self._exited.again()
+                raise OrdoTimeout(f"{method}: no answer within {timeout} s")
             deadline = None  # answered at the last moment
         if slot.done:
             return
@@ -357,7 +359,9 @@ class Engine(Core[Sync, _Slot]):
     def _stdin_closed(self) -> NoReturn:
         """The pipe is closed: the engine is gone. Report it as the reader sees it."""
         self._exited_event.wait(5.0)
-        raise self._exited or EngineExited(self._proc.poll(), self.stderr_tail, "stdin closed")
+        if self._exited is not None:
+            raise self._exited.again()
+        raise EngineExited(self._proc.poll(), self.stderr_tail, "stdin closed")
 
     # ------------------------------------------------------------------ batch
 

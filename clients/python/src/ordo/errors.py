@@ -208,6 +208,11 @@ class EngineExited(OrdoException):
             text += "\n--- engine stderr (tail) ---\n" + stderr_tail.rstrip("\n")
         super().__init__(text)
 
+    def again(self) -> EngineExited:
+        """A fresh copy, for raising once more: raising one object over and over would grow
+        its traceback with every caller's frames (and keep them alive)."""
+        return EngineExited(self.returncode, self.stderr_tail, self.detail)
+
 
 class OrdoTimeout(OrdoException, TimeoutError):
     """No answer (or no awaited event) within the timeout."""
