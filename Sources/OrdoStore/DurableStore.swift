@@ -126,6 +126,13 @@ public final class DurableStore {
     }
   }
 
+  private var movedError: StoreWriteError {
+    StoreWriteError(
+      reason: .ioError,
+      detail: "the state file \(path) was deleted, renamed or replaced while the engine ran;"
+        + " restart the engine to use a state file again")
+  }
+
   /// The database and its write-ahead log, in bytes.
   public var bytes: Int64 {
     Self.fileSize(path) + Self.fileSize(path + "-wal")
@@ -314,12 +321,7 @@ public final class DurableStore {
   {
     guard !changes.isEmpty else { return }
     // Written to a deleted (or replaced) file, a change would be answered and then lost.
-    if connection.fileHasMoved {
-      throw StoreWriteError(
-        reason: .ioError,
-        detail: "the state file \(path) was deleted, renamed or replaced while the engine ran;"
-          + " restart the engine to use a state file again")
-    }
+    if connection.fileHasMoved { throw movedError }
     do {
       try connection.execute("BEGIN IMMEDIATE")
       do {
@@ -373,6 +375,7 @@ public final class DurableStore {
 
   /// Empties every table (`engine.reset {state: true}`), in one transaction.
   public func empty() throws(StoreWriteError) {
+    if connection.fileHasMoved { throw movedError }
     do {
       try connection.execute(
         "BEGIN IMMEDIATE; DELETE FROM counters; DELETE FROM types; DELETE FROM queues;"
