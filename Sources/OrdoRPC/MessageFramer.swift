@@ -418,17 +418,20 @@ public struct MessageFramer {
     }
   }
 
-  /// A Content-Length value: optional spaces around decimal digits, nothing else.
+  /// A Content-Length value: optional spaces around decimal digits, nothing else. Leading
+  /// zeros count for nothing; more than 15 digits after them is no byte count any message
+  /// could have (a malformed header, resynchronised on, rather than a body to skip forever).
   private static func parseLength(_ bytes: ArraySlice<UInt8>) -> Int? {
     let trimmed = bytes.drop { $0 == 0x20 || $0 == 0x09 }
     var digits = trimmed[...]
     while let last = digits.last, last == 0x20 || last == 0x09 { digits.removeLast() }
-    guard !digits.isEmpty, digits.count <= 15 else { return nil }
+    guard !digits.isEmpty,
+      digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+    else { return nil }
+    let significant = digits.drop { $0 == UInt8(ascii: "0") }
+    guard significant.count <= 15 else { return nil }
     var value = 0
-    for byte in digits {
-      guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
-      value = value * 10 + Int(byte - UInt8(ascii: "0"))
-    }
+    for byte in significant { value = value * 10 + Int(byte - UInt8(ascii: "0")) }
     return value
   }
 }

@@ -111,10 +111,14 @@ public struct Outbox {
   private mutating func didWrite(_ count: Int) {
     written += count
     if written == buffer.count {
+      // A buffer grown for one huge answer goes back to its usual size once drained.
+      if buffer.count > 1 << 23 { buffer = JSONWriter(capacity: 1 << 16) }
       buffer.clear()
       written = 0
       releasedEnd = 0
-    } else if written > (1 << 20) {
+    } else if written > (1 << 20) && written > buffer.count / 2 {
+      // Only once the written part is most of the buffer: moving the rest costs no more
+      // than what was written since, so draining a huge answer stays linear.
       buffer.removeFirst(written)
       releasedEnd -= written
       heldMessages = heldMessages.map {

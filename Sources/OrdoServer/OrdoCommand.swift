@@ -252,6 +252,10 @@ public enum OrdoCommand {
       guard let number = Int(given), number >= 1 else {
         return "\(name) must be a whole number >= 1, not \"\(given)\""
       }
+      // Sizes are added to byte counts: bounded far from overflow (1 TiB).
+      if name == "--max-message-bytes" || name == "--trace-max-bytes", number > 1 << 40 {
+        return "\(name) must be at most 1099511627776 (1 TiB), not \"\(given)\""
+      }
       switch name {
       case "--max-message-bytes": configuration.maxMessageBytes = number
       case "--max-layers": configuration.maxLayers = number

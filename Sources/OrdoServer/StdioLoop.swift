@@ -25,6 +25,9 @@ public struct StdioLoop {
   let highWater = 8 << 20
   /// Pending output at which a write is made even though more input is waiting.
   let flushThreshold = 256 << 10
+  /// Reads (of up to 64 KiB) after which pending output is written and signals and timers
+  /// are looked at, even though more input is waiting.
+  let maxReadsBetweenWrites = 64
   private var inputOpen = true
   private var restoreFlags: [(Int32, Int32)] = []
 
@@ -81,10 +84,15 @@ public struct StdioLoop {
         } else if fd.fd == input {
           readAvailable(into: &readBuffer)
           // Pipelined input: keep reading while more is already waiting, then write once.
+          // Bounded by reads too (and by a signal or a due timer): a flood of input that
+          // answers nothing (notifications) must not hold back what is owed meanwhile.
+          var reads = 1
           while inputOpen, session.exitStatus == nil, outbox.pendingCount < flushThreshold,
-            inputIsReady()
+            reads < maxReadsBetweenWrites, terminationSignal == 0,
+            (session.millisecondsUntilNextTimer ?? 1) > 0, inputIsReady()
           {
             readAvailable(into: &readBuffer)
+            reads += 1
           }
         }
       }

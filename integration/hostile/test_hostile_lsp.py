@@ -84,6 +84,12 @@ def test_content_length_overflow_is_refused_either_way() -> None:
     )
 
 
+def test_leading_zeros_in_content_length_count_for_nothing() -> None:
+    body = ping(1)
+    data = b"Content-Length: %016d\r\n\r\n" % len(body) + body
+    assert [m["id"] for m in lsp_answers(data)] == [1]
+
+
 def test_garbage_between_frames_resyncs_on_next_content_length() -> None:
     garbage = b"}{ garbage\r\nmore garbage\r\n\x00\x01\x02\r\n"
     messages = lsp_answers(lsp_frame(ping(0)) + garbage + lsp_frame(ping(1)))

@@ -4,9 +4,17 @@ and a client that stops reading cannot make the engine lose or garble output."""
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
+import os
+import subprocess
+import sys
 import threading
 import time
+from pathlib import Path
+
+from ordo_testing import engine_binary
 
 from hostile_support import (
     Engine,
@@ -174,3 +182,45 @@ def test_megabyte_method_name_and_id_echoed() -> None:
     first, after = run.messages
     assert_error(first, -32601, ident, method=name)
     assert_pong(after, "after")
+
+
+def test_a_flood_of_notifications_holds_back_no_answer_nor_timer(tmp_path: Path) -> None:
+    """Input that answers nothing (notifications), arriving without a pause for seconds (a
+    writer process on a 1 MiB pipe that never runs dry): the answer and the timer events
+    owed meanwhile are written while the flood goes on, not once it stops."""
+    flood_seconds = 6.0
+    script = tmp_path / "flood.py"
+    script.write_text(
+        "import os, sys, time\n"
+        "start = time.monotonic()\n"
+        'item = b\'{"a":1.5,"b":[1,2,3]}\'\n'
+        'note = b\'{"jsonrpc":"2.0","method":"engine.ping","params":{"x":[\''
+        " + b','.join([item] * 400) + b']}}\\n'\n"
+        'os.write(1, b\'{"jsonrpc":"2.0","id":"e","method":"alert.enqueue",'
+        '"params":{"type":"t","durationMs":200}}\\n\')\n'
+        "while time.monotonic() - start < float(sys.argv[1]):\n"
+        "    os.write(1, note * 50)\n"
+    )
+    read_end, write_end = os.pipe()
+    with contextlib.suppress(OSError):
+        fcntl.fcntl(write_end, 1031, 1 << 20)  # F_SETPIPE_SZ: the pipe never runs dry
+    writer = subprocess.Popen([sys.executable, str(script), str(flood_seconds)], stdout=write_end)
+    os.close(write_end)
+    engine_proc = subprocess.Popen(
+        [engine_binary(), "--log-level", "error"], stdin=read_end, stdout=subprocess.PIPE
+    )
+    os.close(read_end)
+    started = time.monotonic()
+    assert engine_proc.stdout is not None
+    arrivals: dict[str, float] = {}
+    for line in engine_proc.stdout:
+        message = json.loads(line)
+        name = message.get("method") or message.get("id")
+        arrivals.setdefault(name, time.monotonic() - started)
+        if "alert.hide" in arrivals:
+            break
+    writer.wait(flood_seconds + 30)
+    engine_proc.stdout.close()
+    engine_proc.wait(30)
+    # The hide is due 200 ms in; it must come out long before the flood ends.
+    assert max(arrivals["e"], arrivals["alert.hide"]) < flood_seconds / 2, arrivals
