@@ -39,6 +39,9 @@ public struct JSONWriter: @unchecked Sendable {
 
   public var count: Int { used }
 
+  /// The bytes allocated, used or not.
+  public var allocatedBytes: Int { capacity }
+
   /// Empties the buffer, keeping its storage for the next message.
   public mutating func clear() {
     if !isKnownUniquelyReferenced(&owner) {

@@ -91,6 +91,7 @@ public struct Dispatcher {
       }
       guard let response = run(message, context: context, outbox: &outbox) else { return .none }
       outbox.send { response.write(into: &$0, result: result) }
+      if result.allocatedBytes > 1 << 23 { result = JSONWriter(capacity: 1 << 12) }
       return .single(response.id)
     case .batch(let messages):
       guard messages.count <= maxBatch else {
@@ -124,7 +125,9 @@ public struct Dispatcher {
       }
       responses.endArray()
       if !ids.isEmpty { outbox.send(built: responses) }
-      batch = responses
+      // Kept for the next batch, unless one huge answer grew it (the outbox has a copy).
+      batch = responses.allocatedBytes > 1 << 23 ? JSONWriter() : responses
+      if result.allocatedBytes > 1 << 23 { result = JSONWriter(capacity: 1 << 12) }
       if let committed, committed.count > 0 {
         return .partlyCommittedBatch(
           committed: committed.text, rest: Array(ids[committed.count...]))

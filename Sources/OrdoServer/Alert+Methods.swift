@@ -227,6 +227,7 @@ extension AlertEnqueueRequest: MethodParams {
     case .some(.none): clearsData = true
     case .some(.some(let given)): data = given
     }
+    let type = try params.requiredID("type")  // first, as before `id` was read here
     let id = try params.id("id")
     // A mounted alert's layer is "alert:" + id, and a layer id has at most 256 characters.
     if mounted, let id, id.unicodeScalars.count > 256 - Engine.mountPrefixLength {
@@ -236,7 +237,7 @@ extension AlertEnqueueRequest: MethodParams {
           + " (its layer's id is \"alert:\" + id)")
     }
     self.init(
-      type: try params.requiredID("type"), id: id,
+      type: type, id: id,
       queue: try params.id("queue"), priority: try params.integer("priority"),
       data: data, scope: try params.id("scope"), key: try params.id("key"),
       onDuplicate: policy.flatMap(AlertDuplicatePolicy.init(rawValue:)) ?? .replace,

@@ -29,6 +29,8 @@ extension Engine {
   func reloadedDurableState(emptying: Bool) throws(ResponseError) -> DurableState? {
     guard let store else { return nil }
     do {
+      // A restart would not find this file: neither read it nor empty it.
+      try store.checkNotMoved()
       if emptying {
         try store.empty()
         // What an emptied file loads as; not read back, so that nothing can fail after

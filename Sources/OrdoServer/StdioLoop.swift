@@ -146,7 +146,9 @@ public struct StdioLoop {
   private mutating func flushBlocking() -> Bool {
     while outbox.writableCount > 0 {
       var fd = pollfd(fd: output, events: Int16(POLLOUT), revents: 0)
-      if poll(&fd, 1, 5000) <= 0 { return false }
+      let ready = poll(&fd, 1, 5000)
+      if ready < 0 && errno == EINTR { continue }  // another signal: keep flushing
+      if ready <= 0 { return false }
       if !writePending() { return false }
     }
     return true

@@ -126,6 +126,11 @@ public final class DurableStore {
     }
   }
 
+  /// Throws when the file was deleted, renamed or replaced while the engine ran.
+  public func checkNotMoved() throws(StoreWriteError) {
+    if connection.fileHasMoved { throw movedError }
+  }
+
   private var movedError: StoreWriteError {
     StoreWriteError(
       reason: .ioError,

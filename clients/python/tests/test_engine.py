@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import os
 import signal
+import tempfile
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -342,6 +344,9 @@ def test_a_framing_in_args_must_be_auto_or_the_clients(make_engine: EngineFactor
     for framing, args in (("lsp", ["--framing", "auto"]), ("lsp", ["--framing=lsp"])):
         engine = make_engine(framing=framing, args=args)
         assert engine.initialize().framing == "lsp"
+    # Arguments need not be strings (a path to the state file, say).
+    state = Path(tempfile.mkdtemp()) / "s.db"
+    assert make_engine(args=["--state", state]).initialize().framing == "ndjson"
 
 
 def test_calls_after_the_engine_died_each_get_a_fresh_error(make_engine: EngineFactory) -> None:

@@ -257,7 +257,7 @@ function framingIn(args) {
   let value;
   args.forEach((arg, index) => {
     const text = String(arg);
-    if (text === '--framing') value = String(args[index + 1]);
+    if (text === '--framing' && index + 1 < args.length) value = String(args[index + 1]);
     else if (text.startsWith('--framing=')) value = text.slice('--framing='.length);
   });
   return value;

@@ -90,11 +90,12 @@ def find_engine(binary: PathLike | None = None, *, search_from: Sequence[PathLik
 def _framing_in(args: Sequence[str]) -> str | None:
     """The value of the last ``--framing`` flag in ``args``, None when there is none."""
     value = None
-    for index, arg in enumerate(args):
-        if arg == "--framing" and index + 1 < len(args):
-            value = args[index + 1]
-        elif arg.startswith("--framing="):
-            value = arg[len("--framing=") :]
+    texts = [str(arg) for arg in args]  # paths are arguments too
+    for index, text in enumerate(texts):
+        if text == "--framing" and index + 1 < len(texts):
+            value = texts[index + 1]
+        elif text.startswith("--framing="):
+            value = text[len("--framing=") :]
     return value
 
 
