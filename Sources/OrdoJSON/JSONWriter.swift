@@ -39,8 +39,11 @@ public struct JSONWriter: @unchecked Sendable {
 
   public var count: Int { used }
 
-  /// The bytes allocated, used or not.
-  public var allocatedBytes: Int { capacity }
+  /// Gives back storage that one huge message grew past 8 MiB, starting over with
+  /// `capacity` bytes (the content goes too: call it once the bytes were used).
+  public mutating func shrinkIfHuge(to capacity: Int) {
+    if self.capacity > 1 << 23 { self = JSONWriter(capacity: capacity) }
+  }
 
   /// Empties the buffer, keeping its storage for the next message.
   public mutating func clear() {

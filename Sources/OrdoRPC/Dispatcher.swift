@@ -91,7 +91,7 @@ public struct Dispatcher {
       }
       guard let response = run(message, context: context, outbox: &outbox) else { return .none }
       outbox.send { response.write(into: &$0, result: result) }
-      if result.allocatedBytes > 1 << 23 { result = JSONWriter(capacity: 1 << 12) }
+      result.shrinkIfHuge(to: 1 << 12)
       return .single(response.id)
     case .batch(let messages):
       guard messages.count <= maxBatch else {
@@ -125,14 +125,15 @@ public struct Dispatcher {
       }
       responses.endArray()
       if !ids.isEmpty { outbox.send(built: responses) }
-      // Kept for the next batch, unless one huge answer grew it (the outbox has a copy).
-      batch = responses.allocatedBytes > 1 << 23 ? JSONWriter() : responses
-      if result.allocatedBytes > 1 << 23 { result = JSONWriter(capacity: 1 << 12) }
+      // Kept for the next batch (the outbox has a copy).
+      responses.shrinkIfHuge(to: 0)
+      batch = responses
+      result.shrinkIfHuge(to: 1 << 12)
       if let committed, committed.count > 0 {
         return .partlyCommittedBatch(
           committed: committed.text, rest: Array(ids[committed.count...]))
       }
-      return ids.isEmpty ? .none : .batch(Array(ids[(committed?.count ?? 0)...]))
+      return ids.isEmpty ? .none : .batch(ids)
     }
   }
 

@@ -112,8 +112,8 @@ public struct Outbox {
     written += count
     if written == buffer.count {
       // A buffer grown for one huge answer goes back to its usual size once drained.
-      if buffer.allocatedBytes > 1 << 23 { buffer = JSONWriter(capacity: 1 << 16) }
-      if scratch.allocatedBytes > 1 << 23 { scratch = JSONWriter(capacity: 1 << 12) }
+      buffer.shrinkIfHuge(to: 1 << 16)
+      scratch.shrinkIfHuge(to: 1 << 12)
       buffer.clear()
       written = 0
       releasedEnd = 0

@@ -235,5 +235,4 @@ extension Engine {
     // As after a start, restored alerts wait for the next request, not this one.
     keepsHoldingPastThisCall = holdingRestored
   }
-
 }

@@ -141,10 +141,7 @@ public final class Session {
   /// is a new group, rolled back alone if its commit fails.
   private func startGroup(lifecycle: Dispatcher.Lifecycle, outbox: inout Outbox) {
     guard engine.store != nil else { return }
-    recordOutputs(&outbox)
-    recordedHeld = 0
-    outbox.release()
-    afterFlush?()
+    release(&outbox)
     groupReplies.removeAll(keepingCapacity: true)
     group = (engine.snapshot(), lifecycle)
   }
@@ -247,6 +244,11 @@ public final class Session {
       self.group = nil
     }
     groupReplies.removeAll(keepingCapacity: true)
+    release(&outbox)
+  }
+
+  /// Makes everything sent so far writable, recorded first when tracing.
+  private func release(_ outbox: inout Outbox) {
     recordOutputs(&outbox)
     recordedHeld = 0
     outbox.release()

@@ -128,11 +128,8 @@ public final class DurableStore {
 
   /// Throws when the file was deleted, renamed or replaced while the engine ran.
   public func checkNotMoved() throws(StoreWriteError) {
-    if connection.fileHasMoved { throw movedError }
-  }
-
-  private var movedError: StoreWriteError {
-    StoreWriteError(
+    guard connection.fileHasMoved else { return }
+    throw StoreWriteError(
       reason: .ioError,
       detail: "the state file \(path) was deleted, renamed or replaced while the engine ran;"
         + " restart the engine to use a state file again")
@@ -326,7 +323,7 @@ public final class DurableStore {
   {
     guard !changes.isEmpty else { return }
     // Written to a deleted (or replaced) file, a change would be answered and then lost.
-    if connection.fileHasMoved { throw movedError }
+    try checkNotMoved()
     do {
       try connection.execute("BEGIN IMMEDIATE")
       do {
@@ -380,7 +377,7 @@ public final class DurableStore {
 
   /// Empties every table (`engine.reset {state: true}`), in one transaction.
   public func empty() throws(StoreWriteError) {
-    if connection.fileHasMoved { throw movedError }
+    try checkNotMoved()
     do {
       try connection.execute(
         "BEGIN IMMEDIATE; DELETE FROM counters; DELETE FROM types; DELETE FROM queues;"
