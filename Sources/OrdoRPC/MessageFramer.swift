@@ -51,6 +51,8 @@ public struct MessageFramer {
   /// How far past `start` the current line has been searched for a newline already.
   private var scanned = 0
   private var state: State
+  /// Nothing consumed yet: a UTF-8 byte order mark there is skipped.
+  private var atStartOfInput = true
 
   public init(framing: Framing? = nil, maxMessageBytes: Int = 16 << 20) {
     self.framing = framing
@@ -78,6 +80,9 @@ public struct MessageFramer {
 
   /// The next complete event, or nil when more bytes are needed.
   public mutating func next() -> Event? {
+    if atStartOfInput {
+      guard skipByteOrderMark() else { return nil }
+    }
     while true {
       switch state {
       case .detecting:
@@ -117,6 +122,21 @@ public struct MessageFramer {
   }
 
   // MARK: Detection
+
+  /// Skips a UTF-8 byte order mark (EF BB BF) at the very start of the input, as RFC 8259
+  /// lets a parser do (Windows tools write one); false while the bytes so far could still
+  /// be one. Anywhere else those bytes are not JSON.
+  private mutating func skipByteOrderMark() -> Bool {
+    let mark: (UInt8, UInt8, UInt8) = (0xEF, 0xBB, 0xBF)
+    let available = buffer.count - start
+    if available > 0, buffer[start] != mark.0 { atStartOfInput = false; return true }
+    if available > 1, buffer[start + 1] != mark.1 { atStartOfInput = false; return true }
+    if available > 2, buffer[start + 2] != mark.2 { atStartOfInput = false; return true }
+    guard available >= 3 else { return false }
+    start += 3
+    atStartOfInput = false
+    return true
+  }
 
   /// Decides the framing from the first non-blank bytes; false when more bytes are needed.
   private mutating func detect() -> Bool {

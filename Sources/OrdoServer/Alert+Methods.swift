@@ -205,6 +205,13 @@ extension AlertEnqueueRequest: MethodParams {
     "ttlMs", "durationMs", "preempt", "mount", "persist", "limit", "cooldownMs", "onLimit",
   ]
 
+  private static func mountedIDError(_ params: Params) -> ResponseError {
+    params.invalid(
+      "id",
+      expected: "a string of 1 to \(256 - Engine.mountPrefixLength) characters with mount"
+        + " (its layer's id is \"alert:\" + id)")
+  }
+
   public init(_ params: Params) throws(ResponseError) {
     let policy = try params.choice("onDuplicate", from: Engine.duplicateNames)
     var mount: AlertMount?
@@ -228,13 +235,16 @@ extension AlertEnqueueRequest: MethodParams {
     case .some(.some(let given)): data = given
     }
     let type = try params.requiredID("type")  // first, as before `id` was read here
-    let id = try params.id("id")
-    // A mounted alert's layer is "alert:" + id, and a layer id has at most 256 characters.
+    // A mounted alert's layer is "alert:" + id, and a layer id has at most 256 characters:
+    // with mount, any bad id (257 characters too) gets the mounted bound in its message.
+    let id: String?
+    do {
+      id = try params.id("id")
+    } catch {
+      throw mounted ? Self.mountedIDError(params) : error
+    }
     if mounted, let id, id.unicodeScalars.count > 256 - Engine.mountPrefixLength {
-      throw params.invalid(
-        "id",
-        expected: "a string of 1 to \(256 - Engine.mountPrefixLength) characters with mount"
-          + " (its layer's id is \"alert:\" + id)")
+      throw Self.mountedIDError(params)
     }
     self.init(
       type: type, id: id,

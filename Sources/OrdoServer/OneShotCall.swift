@@ -112,6 +112,8 @@ struct OneShotCall {
       guard count > 0 else { break }
       input += chunk[0..<count]
     }
+    // A UTF-8 byte order mark at the start is skipped, as the server's framing does.
+    if input.starts(with: [0xEF, 0xBB, 0xBF]) { input.removeFirst(3) }
     var lines: [Line] = []
     for (number, line) in input.split(separator: 0x0A, omittingEmptySubsequences: false)
       .enumerated()

@@ -270,3 +270,46 @@ extension MessageFramerTests {
     #expect(events == expected)
   }
 }
+
+extension MessageFramerTests {
+  static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+  /// A byte order mark at the very start of the input is skipped, in every framing and
+  /// every split (auto then still sees the header); anywhere later it is left in the message.
+  @Test(arguments: splits)
+  func aByteOrderMarkAtTheStartIsSkipped(chunks: [Int]) {
+    let line =
+      Self.byteOrderMark + Array("{\"a\":1}\n".utf8) + Self.byteOrderMark
+      + Array("{\"b\":2}\n".utf8)
+    for framing in [nil, MessageFramer.Framing.ndjson] {
+      let (events, framer) = Self.run(line, chunks: chunks, framing: framing)
+      #expect(framer.framing == .ndjson)
+      #expect(events.first == .message("{\"a\":1}"))
+      #expect(events.count == 2)
+      #expect(events.last != .message("{\"b\":2}"))
+    }
+    let lsp = Self.byteOrderMark + Array(Self.lsp("{\"a\":1}").utf8)
+    for framing in [nil, MessageFramer.Framing.lsp] {
+      let (events, framer) = Self.run(lsp, chunks: chunks, framing: framing)
+      #expect(framer.framing == .lsp)
+      #expect(events == [.message("{\"a\":1}")])
+    }
+  }
+
+  /// Bytes that begin like a mark and are not one stay where they are, whatever the split.
+  @Test(arguments: [[0xEF], [0xEF, 0xBB], [0xEF, 0xBB, 0xBE], [0xEF, 0x7B]] as [[UInt8]])
+  func aPartialByteOrderMarkIsNotSkipped(prefix: [UInt8]) {
+    let input = prefix + Array("{}\n".utf8)
+    for split in 1...input.count {
+      let (events, _) = Self.run(input, chunks: [split, input.count], framing: .ndjson)
+      let text = String(decoding: prefix + Array("{}".utf8), as: UTF8.self)
+      #expect(events == [.message(text)], "split at \(split)")
+    }
+    var cut = MessageFramer(framing: .ndjson)
+    cut.feed(Array(prefix.prefix(2)))
+    let none = cut.next()
+    #expect(none == nil)
+    let dropped = cut.finish()
+    #expect(dropped)
+  }
+}

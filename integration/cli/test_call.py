@@ -282,6 +282,20 @@ END"""
     assert from_file.json_lines() == [{"stack": ["room"], "active": "room"}] * 2
 
 
+def test_call_dash_skips_a_byte_order_mark_at_the_start_only(tmp_path: Path) -> None:
+    """A file a Windows editor saved starts with EF BB BF; the mark is skipped there, and is
+    not JSON anywhere else."""
+    mark = "\ufeff"
+    lines = ndjson({"method": "nav.push", "params": {"scope": "room"}}, {"method": "nav.get"})
+    (tmp_path / "requests.ndjson").write_text(mark + lines + mark + lines, encoding="utf-8")
+    ran = sh('"$ORDO" call - < requests.ndjson', cwd=tmp_path)
+    assert ran.status == 1
+    pushed, got, refused, got_again = ran.json_lines()
+    assert pushed == got == {"stack": ["room"], "active": "room"}
+    assert refused["code"] == -32700
+    assert got_again == got  # the refused line ran nothing
+
+
 @pytest.mark.parametrize(
     ("line", "code", "reason"),
     [

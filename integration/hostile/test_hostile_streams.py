@@ -339,6 +339,32 @@ def test_signal_while_client_is_slow_flushes_everything(engine: EngineFactory, n
     assert_no_crash(live.stderr())
 
 
+def test_a_second_signal_during_the_final_flush_drops_nothing(engine: EngineFactory) -> None:
+    """A second SIGTERM while the answers owed at the first are still being written dropped
+    them all at once; the flush goes on (its only bound is a reader that stops reading)."""
+    live = engine(read=False)
+    count = 20  # ~4 MB of answers, more than a pipe holds
+    sent = b"".join(req("rpc.discover", id=i) + b"\n" for i in range(count))
+    live.write(sent)
+
+    def bytes_read() -> int:
+        with open(f"/proc/{live.proc.pid}/io") as io:
+            return next(int(line.split()[1]) for line in io if line.startswith("rchar:"))
+
+    deadline = time.monotonic() + 10
+    while bytes_read() < len(sent):  # every request read: every answer is owed
+        assert time.monotonic() < deadline, "the engine did not read its input"
+        time.sleep(0.02)
+    live.signal(SIGNALS["SIGTERM"])
+    time.sleep(0.2)
+    live.signal(SIGNALS["SIGTERM"])
+    time.sleep(0.2)
+    live.start_reader()
+    assert live.wait() == 0
+    assert [m["id"] for m in parse_ndjson(live.output())] == list(range(count))
+    assert_no_crash(live.stderr())
+
+
 def test_limit_sized_line_with_crlf_byte_by_byte(engine: EngineFactory) -> None:
     """A line of exactly --max-message-bytes whose `\\r\\n` arrives a byte at a time is
     served (the `\\r` is not counted); one byte more is refused."""

@@ -366,3 +366,31 @@ def test_calls_after_the_engine_died_each_get_a_fresh_error(make_engine: EngineF
         depth, trace = depth + 1, trace.tb_next
     assert depth < 20
     assert all(error.returncode == -signal.SIGKILL for error in errors[1:])
+
+
+def test_calls_waiting_when_the_engine_dies_each_get_their_own_error(
+    make_engine: EngineFactory,
+) -> None:
+    """Every call in flight got the one stored error, so each waiter's raise added its
+    frames to the same traceback."""
+    engine = make_engine(timeout=10)
+    os.kill(engine.pid, signal.SIGSTOP)  # the calls below wait: nothing answers them
+    errors: list[BaseException] = []
+    lock = threading.Lock()
+
+    def call() -> None:
+        try:
+            engine.ping()
+        except ordo.EngineExited as gone:
+            with lock:
+                errors.append(gone)
+
+    callers = [threading.Thread(target=call) for _ in range(8)]
+    for caller in callers:
+        caller.start()
+    time.sleep(0.3)  # every caller has written its ping and waits
+    os.kill(engine.pid, signal.SIGKILL)
+    for caller in callers:
+        caller.join(10)
+    assert len(errors) == 8
+    assert len({id(error) for error in errors}) == 8

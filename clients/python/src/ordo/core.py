@@ -268,7 +268,7 @@ class Core(EngineAPI[F], Generic[F, S]):
         error = EngineExited(returncode, self.stderr_tail, detail)
         self._exited = error
         for slot in self._endpoint.drain():
-            self._failed(slot, error)
+            self._failed(slot, error.again())  # each waiter raises its own
         with self._guard:
             self._wake()
 
