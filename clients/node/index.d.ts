@@ -389,7 +389,7 @@ export interface AlertChangedEvent {
   queue: Id;
   state: AlertState;
   previous: AlertState;
-  reason?: ChangeReason;
+  reason: ChangeReason;
   at: Now;
 }
 
@@ -997,17 +997,24 @@ export declare class OrdoError extends Error {
 export declare class ParseError extends OrdoError {
   static readonly code: -32700;
   readonly data: ParseErrorData;
+  readonly reason: string | undefined;
+  readonly detail: string | undefined;
+  readonly position: number | undefined;
 }
 /** -32600 */
 export declare class InvalidRequest extends OrdoError {
   static readonly code: -32600;
   readonly data: InvalidRequestData;
   readonly reason: string | undefined;
+  /** The size limit in bytes, with `"too_large"`. */
+  readonly limit: number | undefined;
 }
 /** -32601 */
 export declare class MethodNotFound extends OrdoError {
   static readonly code: -32601;
   readonly data: MethodNotFoundData;
+  /** `data.method`: the method the engine does not serve. */
+  readonly rpcMethod: string | undefined;
 }
 /** -32602 */
 export declare class InvalidParams extends OrdoError {
@@ -1027,12 +1034,14 @@ export declare class NotFound extends OrdoError {
   static readonly code: -32001;
   readonly data: NotFoundData;
   readonly kind: 'layer' | 'alert' | undefined;
+  readonly id: Id | undefined;
 }
 /** -32002 */
 export declare class AlreadyExists extends OrdoError {
   static readonly code: -32002;
   readonly data: AlreadyExistsData;
   readonly kind: 'layer' | 'alert' | 'key' | undefined;
+  readonly id: Id | undefined;
 }
 /** -32003 */
 export declare class InvalidState extends OrdoError {
@@ -1045,6 +1054,8 @@ export declare class InvalidState extends OrdoError {
 export declare class LimitExceeded extends OrdoError {
   static readonly code: -32004;
   readonly data: LimitExceededData;
+  /** `data.name` (not `name`, the class name as on every Error). */
+  readonly limitName: LimitExceededData['name'] | undefined;
   readonly limit: number | undefined;
   readonly value: number | undefined;
 }

@@ -41,6 +41,13 @@ test('ParseError (-32700): not JSON, and the stream continues', async () => {
   const engine = await spawnEngine();
   const err = await failure(engine.raw('{"jsonrpc": "2.0", "id": 1, "method": '), ParseError, -32700);
   assert.equal(typeof err.data.reason, 'string');
+  assert.equal(err.reason, err.data.reason);
+  const bad = await failure(engine.raw('{"a": tru}'), ParseError, -32700);
+  assert.equal(bad.reason, 'invalid_json');
+  assert.equal(bad.detail, bad.data.detail);
+  assert.equal(typeof bad.detail, 'string');
+  assert.equal(bad.position, bad.data.position);
+  assert.equal(typeof bad.position, 'number');
   assert.deepEqual(await engine.clock.now(), { now: 0, mode: 'manual' });
   await engine.close();
 });
@@ -54,6 +61,7 @@ test('InvalidRequest (-32600): not a request, empty batch, too large', async () 
   const big = await failure(engine.ping({ pad: 'x'.repeat(5000) }), InvalidRequest, -32600);
   assert.equal(big.reason, 'too_large');
   assert.equal(big.data.limit, 2000);
+  assert.equal(big.limit, 2000);
   assert.deepEqual(await engine.ping(), { pong: true, at: 0 }, 'the next message is read normally');
   await engine.close();
 });
@@ -63,6 +71,7 @@ test('MethodNotFound (-32601)', async () => {
   const err = await failure(engine.request('layer.ad', { id: 'x' }), MethodNotFound, -32601);
   assert.deepEqual(err.data, { method: 'layer.ad' });
   assert.equal(err.method, 'layer.ad');
+  assert.equal(err.rpcMethod, 'layer.ad');
   await engine.close();
 });
 
@@ -135,8 +144,10 @@ test('NotFound (-32001): unknown layer and alert ids', async () => {
   const layer = await failure(engine.layers.get({ id: 'nope' }), NotFound, -32001);
   assert.deepEqual(layer.data, { kind: 'layer', id: 'nope' });
   assert.equal(layer.kind, 'layer');
-  const alert = await failure(engine.alerts.get({ id: 'nope' }), NotFound, -32001);
-  assert.deepEqual(alert.data, { kind: 'alert', id: 'nope' });
+  assert.equal(layer.id, 'nope');
+  const alert = await failure(engine.alerts.get({ id: 'nope2' }), NotFound, -32001);
+  assert.deepEqual(alert.data, { kind: 'alert', id: 'nope2' });
+  assert.equal(alert.id, 'nope2');
   await engine.close();
 });
 
@@ -151,6 +162,8 @@ test('AlreadyExists (-32002): duplicate layer id, alert id, dedupe key', async (
   await engine.alerts.enqueue({ type: 't', id: 'K1', key: 'k' });
   const key = await failure(engine.alerts.enqueue({ type: 't', id: 'K2', key: 'k', onDuplicate: 'error' }), AlreadyExists, -32002);
   assert.equal(key.kind, 'key');
+  assert.equal(key.id, 'k');
+  assert.equal(alert.id, 'A');
   await engine.close();
 });
 
@@ -200,6 +213,8 @@ test('LimitExceeded (-32004): --max-batch', async () => {
     LimitExceeded,
     -32004,
   );
+  assert.equal(err.limitName, 'maxBatch');
+  assert.equal(err.name, 'LimitExceeded', 'name stays the class name');
   assert.equal(err.limit, 2);
   assert.equal(err.value, 3);
   await engine.close();

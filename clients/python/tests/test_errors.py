@@ -22,6 +22,14 @@ def test_parse_error(framed_engine: Engine) -> None:
     assert isinstance(error, ordo.ParseError)
     assert error.code == -32700
     assert error.reason in ("invalid_json", "truncated")
+    bad = _error_of(framed_engine.raw(b'{"a": tru}'))
+    assert isinstance(bad, ordo.ParseError)
+    assert (bad.reason, bad.detail, bad.position) == (
+        "invalid_json",
+        bad.data["detail"],
+        bad.data["position"],
+    )
+    assert isinstance(bad.detail, str) and isinstance(bad.position, int)
     # The stream goes on.
     assert framed_engine.ping().pong
 

@@ -22,6 +22,18 @@ export class OrdoError extends Error {
 /** -32700: the engine could not parse what it was sent as JSON. */
 export class ParseError extends OrdoError {
   static code = -32700;
+  /** `data.reason`, e.g. `"invalid_json"`, `"truncated"`, `"bad_header"`. */
+  get reason() {
+    return this.data?.reason;
+  }
+  /** `data.detail`: what the JSON parser said, when it said something. */
+  get detail() {
+    return this.data?.detail;
+  }
+  /** `data.position`: the byte offset of the problem, when known. */
+  get position() {
+    return this.data?.position;
+  }
 }
 
 /** -32600: JSON, but not a valid request (or a message over the size limit). */
@@ -31,11 +43,19 @@ export class InvalidRequest extends OrdoError {
   get reason() {
     return this.data?.reason;
   }
+  /** `data.limit`: the size limit in bytes, with `"too_large"`. */
+  get limit() {
+    return this.data?.limit;
+  }
 }
 
 /** -32601: no such method. */
 export class MethodNotFound extends OrdoError {
   static code = -32601;
+  /** `data.method`: the method the engine does not serve. */
+  get rpcMethod() {
+    return this.data?.method;
+  }
 }
 
 /** -32602: a parameter is missing, unknown, mistyped or out of range. */
@@ -63,6 +83,10 @@ export class NotFound extends OrdoError {
   get kind() {
     return this.data?.kind;
   }
+  /** `data.id`: the id that was not found. */
+  get id() {
+    return this.data?.id;
+  }
 }
 
 /** -32002: duplicate layer or alert id, or duplicate dedupe key. */
@@ -71,6 +95,10 @@ export class AlreadyExists extends OrdoError {
   /** `"layer"`, `"alert"` or `"key"`. */
   get kind() {
     return this.data?.kind;
+  }
+  /** `data.id`: the id (or dedupe key) that exists already. */
+  get id() {
+    return this.data?.id;
   }
 }
 
@@ -90,6 +118,13 @@ export class InvalidState extends OrdoError {
 /** -32004: a configured limit would be passed. */
 export class LimitExceeded extends OrdoError {
   static code = -32004;
+  /**
+   * `data.name`: which limit (`"maxLayers"`, `"maxAlerts"`, `"maxTreeDepth"`, `"maxBatch"`);
+   * not `name`, which is the class name as on every Error.
+   */
+  get limitName() {
+    return this.data?.name;
+  }
   get limit() {
     return this.data?.limit;
   }

@@ -8,9 +8,12 @@ import {
   EngineExitedError,
   InvalidParams,
   InvalidState,
+  LimitExceeded,
   LspDecoder,
+  MethodNotFound,
   NotFound,
   OrdoError,
+  ParseError,
   StorageError,
   TimeoutError,
   errorFromResponse,
@@ -157,6 +160,15 @@ async function main(): Promise<void> {
       const code: number = err.code;
     } else if (err instanceof NotFound) {
       const kind: 'layer' | 'alert' | undefined = err.kind;
+      const id: string | undefined = err.id;
+    } else if (err instanceof LimitExceeded) {
+      const which: 'maxLayers' | 'maxAlerts' | 'maxTreeDepth' | 'maxBatch' | undefined = err.limitName;
+      const limit: number | undefined = err.limit;
+    } else if (err instanceof ParseError) {
+      const position: number | undefined = err.position;
+      const detail: string | undefined = err.detail;
+    } else if (err instanceof MethodNotFound) {
+      const method: string | undefined = err.rpcMethod;
     } else if (err instanceof AlreadyExists || err instanceof InvalidState) {
       const data = err.data;
     } else if (err instanceof StorageError) {

@@ -101,10 +101,13 @@ class OrdoError(OrdoException):
 
 
 class ParseError(OrdoError):
-    """-32700: the engine could not parse a message as JSON (``data.reason``)."""
+    """-32700: the engine could not parse a message as JSON (``reason``, and ``detail`` and
+    ``position`` where the parser gave them)."""
 
     code = -32700
     reason = _str("reason")
+    detail = _str("detail")
+    position = _int("position")
 
 
 class InvalidRequest(OrdoError):

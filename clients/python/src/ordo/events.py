@@ -66,8 +66,8 @@ class AlertChanged:
     queue: str
     state: AlertState
     previous: AlertState
+    reason: ChangeReason
     at: int
-    reason: ChangeReason | None = None
     name: str = field(default="alert.changed", init=False)
 
 
