@@ -227,21 +227,26 @@ public struct MessageFramer {
       guard let colon = buffer[line].firstIndex(of: UInt8(ascii: ":")), colon > line.lowerBound,
         buffer[line.lowerBound..<colon].allSatisfy(Self.isTokenByte)
       else {
-        consume(through: newline)
-        state = .resynchronising(discardingLine: false)
-        return .badHeader("a header line is not \"Name: value\"")
+        return brokenHeaderLine(line, through: newline, "a header line is not \"Name: value\"")
       }
       let name = buffer[line.lowerBound..<colon]
       var length = contentLength
       if Self.equalsIgnoringCase(name, "content-length") {
-        guard let value = Self.parseLength(buffer[(colon + 1)..<line.upperBound]),
-          contentLength == nil || contentLength == value
-        else {
-          consume(through: newline)
-          state = .resynchronising(discardingLine: false)
-          return .badHeader("the Content-Length header is not a byte count")
+        guard let value = Self.parseLength(buffer[(colon + 1)..<line.upperBound]) else {
+          return brokenHeaderLine(
+            line, through: newline, "the Content-Length header is not a byte count")
+        }
+        guard contentLength == nil || contentLength == value else {
+          return brokenHeaderLine(
+            line, through: newline, "two Content-Length headers give different lengths")
         }
         length = value
+      } else if name.count > Self.contentLengthName.count - 1,
+        findContentLength(in: (colon + 1 - Self.contentLengthName.count)..<(colon + 1)) != nil
+      {
+        // Bytes run into a header on its line ("…}Content-Length: 52"): the rest of a body
+        // whose Content-Length was too small. Not an unknown header named "…Content-Length".
+        return brokenHeaderLine(line, through: newline, "bytes before a header on its line")
       }
       consume(through: newline)
       state = .headers(contentLength: length, sawHeader: true)
@@ -324,6 +329,24 @@ public struct MessageFramer {
   }
 
   private static let contentLengthName = Array("content-length:".utf8)
+
+  /// A header line that is not one: when a "Content-Length:" starts later on it (a body
+  /// whose length was too small runs into the next header without a newline), framing
+  /// resumes there, so that next message is not lost; otherwise the line is dropped and
+  /// framing resynchronises on a later one.
+  private mutating func brokenHeaderLine(
+    _ line: Range<Int>, through newline: Int, _ why: String
+  ) -> Event {
+    if line.count > 1, let header = findContentLength(in: (line.lowerBound + 1)..<line.upperBound) {
+      start = header
+      scanned = 0
+      state = .headers(contentLength: nil, sawHeader: false)
+      return .badHeader("bytes before a header on its line")
+    }
+    consume(through: newline)
+    state = .resynchronising(discardingLine: false)
+    return .badHeader(why)
+  }
 
   /// The offset of the first "Content-Length:" (any case) in `range`, or nil.
   private func findContentLength(in range: Range<Int>) -> Int? {

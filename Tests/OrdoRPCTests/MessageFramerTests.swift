@@ -313,3 +313,38 @@ extension MessageFramerTests {
     #expect(dropped)
   }
 }
+
+extension MessageFramerTests {
+  /// A Content-Length too small (a client counting characters, not bytes) leaves the rest of
+  /// the body in front of the next header on its line; framing resumes at that header, so
+  /// only the short message is lost, in every split.
+  @Test(arguments: splits)
+  func aBodyRunningIntoTheNextHeaderLosesOnlyItself(chunks: [Int]) {
+    let short = "Content-Length: 7\r\n\r\n{\"é\":1}"  // 7 characters, 8 bytes
+    let input = short + Self.lsp("{\"b\":2}") + Self.lsp("{\"c\":3}")
+    let (events, _) = Self.run(Array(input.utf8), chunks: chunks, framing: .lsp)
+    #expect(
+      events == [.message("{\"é\":1"), .badHeader, .message("{\"b\":2}"), .message("{\"c\":3}")])
+  }
+
+  /// Bytes run into a header make a header name ending in "Content-Length": that is the
+  /// header, after a bad_header for the bytes; other unknown headers are still ignored.
+  @Test(arguments: splits)
+  func bytesRunIntoAHeaderAreNotAnUnknownHeader(chunks: [Int]) {
+    let input =
+      Self.lsp("{\"a\":1}") + "xyz" + Self.lsp("{\"b\":2}")
+      + "X-Other: 5\r\ncontent-length: 7\r\n\r\n{\"c\":3}"
+    let (events, _) = Self.run(Array(input.utf8), chunks: chunks)
+    #expect(
+      events == [.message("{\"a\":1}"), .badHeader, .message("{\"b\":2}"), .message("{\"c\":3}")])
+  }
+
+  /// A bad Content-Length with no header after it on the line drops the line, as before.
+  @Test func aBadLengthAloneOnItsLineStillResynchronises() {
+    let input =
+      "Content-Length: x\r\n\r\n{}" + "Content-Length: 3\r\nContent-Length: 4\r\n\r\n{}"
+      + Self.lsp("{\"d\":4}")
+    let (events, _) = Self.run(Array(input.utf8), chunks: [input.utf8.count], framing: .lsp)
+    #expect(events == [.badHeader, .badHeader, .message("{\"d\":4}")])
+  }
+}
