@@ -2,10 +2,15 @@
 # make dist: what a user without a Swift toolchain installs, built into dist/ from the static
 # engine of `make release`:
 #
-#   ordo_client-V-py3-none-manylinux_2_17_ARCH.manylinux2014_ARCH.whl
+#   ordo_client-V-py3-none-manylinux_2_17_ARCH.manylinux2014_ARCH.musllinux_1_1_ARCH.musllinux_1_2_ARCH.whl
 #       the Python client with the engine at ordo/_bin/ordo and an `ordo` console script
-#   ordo-client-V.tgz      the Node client (npm pack) with the engine at bin/ordo, its `bin`
-#   ordo-V-linux-ARCH.tar.gz (+ .sha256)   the engine, README.md, LICENSE
+#       (glibc and musl Linux: the engine is static; setup.py reads the tags from its ELF)
+#   ordo-client-V.tgz      the Node client (npm pack) with the engine at bin/ordo, its `bin`;
+#       its package.json (license MIT, as the source tree's) gains os linux and cpu the
+#       engine's (x64 or arm64, from the ELF header), and drops the source tree's "private":
+#       true (kept there so that an engine-less package is never published by mistake)
+#   ordo-V-linux-ARCH.tar.gz (+ .sha256)   the engine, LICENSE and a README.md of its own
+#       (what the archive holds, checking the .sha256, running it), written below
 #
 # V is the repository's VERSION file. Each package is built from a staging copy under
 # .build/dist-stage, so the source tree never holds a binary and a source install of either
@@ -33,9 +38,10 @@ NODE_VERSION=$(node -p "require('./clients/node/package.json').version")
 if LC_ALL=C readelf -l "$ENGINE" | grep -q 'INTERP'; then
   fail "$ENGINE is dynamically linked: build it with make release (fully static)"
 fi
+# ARCH: the kernel's (uname -m) and the wheels' spelling; NPM_CPU: Node's (process.arch).
 case $(LC_ALL=C readelf -h "$ENGINE" | sed -n 's/^ *Machine: *//p') in
-  *X86-64*) ARCH=x86_64 ;;
-  *AArch64*) ARCH=aarch64 ;;
+  *X86-64*) ARCH=x86_64 NPM_CPU=x64 ;;
+  *AArch64*) ARCH=aarch64 NPM_CPU=arm64 ;;
   *) fail "$ENGINE: an architecture this script has no name for" ;;
 esac
 export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}
@@ -63,22 +69,76 @@ mkdir -p "$node_stage/bin"
 cp -r clients/node/package.json clients/node/index.js clients/node/index.d.ts clients/node/src \
   clients/node/examples clients/node/README.md LICENSE "$node_stage/"
 install -m 0755 "$STAGE/ordo" "$node_stage/bin/ordo"
-# The staged package.json gains the `bin` entry and ships bin/: in the source tree there is
-# no binary for them to name.
+# The staged package.json gains the `bin` entry and ships bin/ (in the source tree there is
+# no binary for them to name), says where that binary runs (npm refuses to install the
+# package elsewhere; the client skips a carried engine that does not fit), and can be
+# published: the source tree's "private" only guards against publishing it engine-less.
 node -e '
   const fs = require("node:fs");
-  const path = process.argv[1];
+  const [path, cpu] = process.argv.slice(1);
   const pkg = JSON.parse(fs.readFileSync(path, "utf8"));
+  if (pkg.license !== "MIT") throw new Error(`${path}: license ${pkg.license}, LICENSE says MIT`);
+  delete pkg.private;
+  delete pkg.scripts?.test; // test/ is not shipped
+  delete pkg.scripts?.typecheck;
+  pkg.os = ["linux"];
+  pkg.cpu = [cpu];
   pkg.bin = { ordo: "bin/ordo" };
   pkg.files = [...pkg.files, "bin/"];
   fs.writeFileSync(path, JSON.stringify(pkg, null, 2) + "\n");
-' "$node_stage/package.json"
+' "$node_stage/package.json" "$NPM_CPU"
 (cd "$node_stage" && npm pack --silent --offline --pack-destination "$OUT" >/dev/null)
 
 # -- the engine on its own ---------------------------------------------------------------------
 name=ordo-$VERSION-linux-$ARCH
 mkdir -p "$STAGE/$name"
-cp "$STAGE/ordo" README.md LICENSE "$STAGE/$name/"
+cp "$STAGE/ordo" LICENSE "$STAGE/$name/"
+# Its README is for whoever unpacked it, not the repository's developer README; its sh block
+# is run as written by integration/dist.
+cat > "$STAGE/$name/README.md" <<README
+# Ordo $VERSION for Linux $ARCH
+
+Ordo keeps a user interface's layers and popups in the right order. It is a program that
+a UI shell, in any language, starts as a subprocess and drives with JSON-RPC 2.0 over
+stdin/stdout (NDJSON lines or LSP frames), the way editors drive language servers.
+
+## In this archive
+
+* \`ordo\`: the engine, one fully static executable for Linux on $ARCH (Swift runtime,
+  jansson, SQLite and the C library inside; no shared library needed): it runs on any
+  Linux of that architecture, glibc or musl (Alpine) alike.
+* \`README.md\`: this file.
+* \`LICENSE\`: the MIT license.
+
+## Check, install, run
+
+In the folder that holds the archive and its checksum file (the same name + .sha256):
+
+\`\`\`sh
+sha256sum -c $name.tar.gz.sha256   # $name.tar.gz: OK
+tar xzf $name.tar.gz
+mkdir -p ~/.local/bin                        # or any folder on PATH
+install $name/ordo ~/.local/bin/
+ordo --version                     # ordo $VERSION
+ordo call engine.ping              # one request from a shell: {"pong":true,"at":…}
+\`\`\`
+
+If \`sha256sum -c\` says FAILED (and exits 1), the archive is not the one the checksum was
+made for: do not use it.
+
+\`ordo\` with no subcommand serves JSON-RPC on stdin/stdout until the end of its input:
+
+\`\`\`console
+\$ echo '{"jsonrpc":"2.0","id":1,"method":"engine.ping"}' | ordo --clock manual
+{"jsonrpc":"2.0","id":1,"result":{"pong":true,"at":0}}
+\`\`\`
+
+\`ordo help\` lists its flags and subcommands (\`call\`, \`replay\`, \`report\`), and \`ordo call
+rpc.discover\` prints the whole contract (OpenRPC). The protocol's rules, the Python and
+Node clients (a wheel and an npm package that carry this same engine) and the source are
+in Ordo's repository: its README.md and docs/protocol.md.
+README
+touch -d "@$SOURCE_DATE_EPOCH" "$STAGE/$name/README.md"
 tar -C "$STAGE" --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$SOURCE_DATE_EPOCH" \
   -cf - "$name" | gzip -9 -n > "$OUT/$name.tar.gz"
 (cd "$OUT" && sha256sum "$name.tar.gz" > "$name.tar.gz.sha256")

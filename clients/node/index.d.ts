@@ -1173,9 +1173,11 @@ export declare class ProcessTransport implements Transport {
 }
 
 /**
- * The engine to run: `bin`, else `$ORDO_BIN`, else the engine the package carries, else the
- * repository's `.build/{release,debug}/ordo` walking up from `from`, else `ordo` on PATH.
- * Throws an `Error` naming what was tried when none is found.
+ * The engine to run: `bin`, else `$ORDO_BIN`, else the engine the package carries (when the
+ * package's `os` and `cpu` match this machine), else the repository's
+ * `.build/{release,debug}/ordo` walking up from `from`, else `ordo` on PATH. Throws an
+ * `Error` naming what was tried (and a carried engine built for another machine) when none
+ * is found.
  */
 export declare function findEngineBinary(options?: {
   bin?: string;

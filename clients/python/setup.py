@@ -4,9 +4,11 @@
   embeds the same file). `make dist` copies it next to this file in its staging copy.
 * `make dist` puts the static engine at ``src/ordo/_bin/ordo`` of a staging copy. When it
   is there, the wheel carries it, installs the ``ordo`` console script, and is tagged for
-  the platform of that binary (read from its ELF header), not ``py3-none-any``. A source
-  install (``pip install ./clients/python``) has no ``_bin/ordo``: a pure wheel, no
-  console script, and ``find_engine`` falls through to the repository's build or PATH.
+  the platform of that binary (read from its ELF header), not ``py3-none-any``. The console
+  script is ``_ordo_launcher:main``, a top-level module that finds ``ordo/_bin/ordo`` without
+  importing the client and execs it. A source install (``pip install ./clients/python``)
+  has no ``_bin/ordo``: a pure wheel, no console script, and ``find_engine`` falls through
+  to the repository's build or PATH.
 """
 
 from __future__ import annotations
@@ -36,11 +38,15 @@ def read_version() -> str:
 def platform_tag(binary: Path) -> str:
     """The wheel platform tag for a Linux ELF executable.
 
-    A statically linked binary (no PT_INTERP: no dynamic loader, no shared glibc) runs on
-    any Linux of its architecture, so every manylinux policy admits it; it is tagged with
-    the oldest one pip still knows under both spellings, manylinux_2_17 (= manylinux2014),
-    which every pip since 19.3 installs. A dynamically linked one gets the plain
-    ``linux_<arch>`` tag (installable locally, never a claim about other machines).
+    A statically linked binary (no PT_INTERP: no dynamic loader, no shared libc) runs on
+    any Linux of its architecture, whatever its C library, so the wheel carries one tag
+    per C library pip tells apart: glibc's manylinux_2_17 under both its spellings (=
+    manylinux2014; pip ≥ 19.3 installs it) and musl's musllinux_1_1 (Alpine and other musl
+    1.1+ systems; pip ≥ 21.2), plus musllinux_1_2, which a musl 1.2 machine's pip accepts
+    anyway but ``pip download --platform musllinux_1_2_<arch>`` (fetching for Alpine from
+    another machine) asks for by that name alone. The compressed set (``a.b.c``) means "any
+    of these". A dynamically linked one gets the plain ``linux_<arch>`` tag (installable
+    locally, never a claim about other machines).
     """
     data = binary.read_bytes()
     if data[:4] != b"\x7fELF" or data[4] != 2 or data[5] != 1:
@@ -54,7 +60,7 @@ def platform_tag(binary: Path) -> str:
     types = (struct.unpack_from("<I", data, phoff + i * phentsize)[0] for i in range(phnum))
     if PT_INTERP in types:
         return f"linux_{arch}"
-    return f"manylinux_2_17_{arch}.manylinux2014_{arch}"
+    return f"manylinux_2_17_{arch}.manylinux2014_{arch}.musllinux_1_1_{arch}.musllinux_1_2_{arch}"
 
 
 class EngineDistribution(Distribution):  # type: ignore[misc]
@@ -84,7 +90,9 @@ def options() -> dict[str, object]:
         raise RuntimeError(f"{BUNDLED} is not executable")
     return {
         "distclass": EngineDistribution,
-        "entry_points": {"console_scripts": ["ordo = ordo._cli:main"]},
+        # Not ordo._cli: a console script naming a module of the package imports the whole
+        # client first (~100 ms) only to exec the engine; _ordo_launcher imports nothing.
+        "entry_points": {"console_scripts": ["ordo = _ordo_launcher:main"]},
     }
 
 

@@ -7,6 +7,7 @@ Run (from the repository root): make test-dist — it runs make dist first, then
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import sys
@@ -49,3 +50,34 @@ def sandbox() -> Iterator[Sandbox]:
         yield Sandbox(root=root, path=_clean_path())
     finally:
         shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def venv(dist: Dist, sandbox: Sandbox) -> Path:
+    """A fresh virtualenv in the sandbox with the wheel installed, offline."""
+    root = sandbox.root / "venv"
+    base_python = getattr(sys, "_base_executable", sys.executable)
+    sandbox.run([base_python, "-m", "venv", root], cwd=sandbox.root, env=sandbox.env())
+    python = root / "bin" / "python"
+    sandbox.run(
+        [python, "-m", "pip", "install", "-q", "--no-index", "--no-cache-dir", dist.wheel],
+        cwd=sandbox.root,
+        env=sandbox.env(PIP_DISABLE_PIP_VERSION_CHECK="1"),
+    )
+    return root
+
+
+@pytest.fixture(scope="session")
+def npm_project(dist: Dist, sandbox: Sandbox) -> Path:
+    """A fresh npm project in the sandbox with the tarball installed, offline, empty cache."""
+    root = sandbox.root / "node-app"
+    root.mkdir()
+    (root / "package.json").write_text(
+        json.dumps({"name": "app", "private": True, "type": "module"}), encoding="utf-8"
+    )
+    sandbox.run(
+        ["npm", "install", "--offline", "--no-audit", "--no-fund", dist.npm],
+        cwd=root,
+        env=sandbox.env(npm_config_cache=str(sandbox.root / "npm-cache")),
+    )
+    return root

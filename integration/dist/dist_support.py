@@ -17,6 +17,9 @@ REPO = Path(__file__).resolve().parents[2]
 VERSION = (REPO / "VERSION").read_text(encoding="utf-8").strip()
 ARCH = platform.machine()
 PT_INTERP = 3
+#: ELF e_machine → (the kernel's and wheels' name, npm's `cpu` / Node's process.arch).
+ELF_MACHINES = {0x3E: ("x86_64", "x64"), 0xB7: ("aarch64", "arm64")}
+NPM_CPU = dict(ELF_MACHINES.values())
 
 
 @dataclass(frozen=True)
@@ -85,3 +88,14 @@ def elf_is_static(data: bytes) -> bool:
     phentsize, phnum = struct.unpack_from("<HH", data, 54)
     types = [struct.unpack_from("<I", data, phoff + i * phentsize)[0] for i in range(phnum)]
     return PT_INTERP not in types
+
+
+def elf_arch(data: bytes) -> str:
+    """The architecture of an ELF file, as the kernel (uname -m) and wheel tags spell it."""
+    assert data[:4] == b"\x7fELF", "not an ELF file"
+    (machine,) = struct.unpack_from("<H", data, 18)
+    return ELF_MACHINES[machine][0]
+
+
+def site_packages(venv: Path) -> Path:
+    return next((venv / "lib").glob("python3*/site-packages"))

@@ -19,11 +19,11 @@ import zipfile
 from base64 import urlsafe_b64encode
 from pathlib import Path
 
-import pytest
-
 from dist_support import ARCH, REPO, VERSION, Dist, Sandbox, elf_is_static
 
-WHEEL_TAG = f"py3-none-manylinux_2_17_{ARCH}.manylinux2014_{ARCH}"
+# A static engine: glibc's manylinux (both spellings) and musl's musllinux.
+PLATFORMS = ("manylinux_2_17", "manylinux2014", "musllinux_1_1", "musllinux_1_2")
+WHEEL_TAG = "py3-none-" + ".".join(f"{platform}_{ARCH}" for platform in PLATFORMS)
 SEED_ORDER = ["B", "A", "C"]
 
 
@@ -79,13 +79,21 @@ def test_wheel_tag_and_contents(dist: Dist) -> None:
         fields = wheel.read(f"{info}/WHEEL").decode().splitlines()
         assert "Root-Is-Purelib: false" in fields
         tags = sorted(line.split(": ", 1)[1] for line in fields if line.startswith("Tag: "))
-        assert tags == [f"py3-none-manylinux2014_{ARCH}", f"py3-none-manylinux_2_17_{ARCH}"]
+        assert tags == [
+            f"py3-none-manylinux2014_{ARCH}",
+            f"py3-none-manylinux_2_17_{ARCH}",
+            f"py3-none-musllinux_1_1_{ARCH}",
+            f"py3-none-musllinux_1_2_{ARCH}",
+        ]
         entry_points = wheel.read(f"{info}/entry_points.txt").decode()
-        assert "[console_scripts]\nordo = ordo._cli:main" in entry_points
+        # The command's target is the top-level launcher, not a module of the ordo package.
+        assert "[console_scripts]\nordo = _ordo_launcher:main" in entry_points
         assert "License-Expression: MIT" in wheel.read(f"{info}/METADATA").decode()
         names = set(wheel.namelist())
         assert {
+            "_ordo_launcher.py",
             "ordo/__init__.py",
+            "ordo/__main__.py",
             "ordo/_cli.py",
             "ordo/py.typed",
             f"{info}/licenses/LICENSE",
@@ -136,9 +144,8 @@ def test_release_tarball_and_checksum(dist: Dist, sandbox: Sandbox) -> None:
         files = {m.name: m for m in tarball.getmembers() if m.isfile()}
         assert sorted(files) == [f"{top}/LICENSE", f"{top}/README.md", f"{top}/ordo"]
         assert files[f"{top}/ordo"].mode & 0o777 == 0o755
-        for name in ("README.md", "LICENSE"):
-            member = tarball.extractfile(files[f"{top}/{name}"])
-            assert member is not None and member.read() == (REPO / name).read_bytes()
+        member = tarball.extractfile(files[f"{top}/LICENSE"])
+        assert member is not None and member.read() == (REPO / "LICENSE").read_bytes()
         tarball.extractall(sandbox.root / "unpacked")
     version = sandbox.run(
         [sandbox.root / "unpacked" / top / "ordo", "--version"], cwd=sandbox.root, env=sandbox.env()
@@ -152,21 +159,6 @@ def test_the_sandbox_is_out_of_reach_of_the_repository(sandbox: Sandbox) -> None
         assert not (folder / ".build").exists(), f"{folder}/.build would be found"
     for name in ("swift", "swiftc", "ordo"):
         assert shutil.which(name, path=sandbox.path) is None, f"{name} on the sandbox's PATH"
-
-
-@pytest.fixture(scope="module")
-def venv(dist: Dist, sandbox: Sandbox) -> Path:
-    """A fresh virtualenv in the sandbox with the wheel installed, offline."""
-    root = sandbox.root / "venv"
-    base_python = getattr(sys, "_base_executable", sys.executable)
-    sandbox.run([base_python, "-m", "venv", root], cwd=sandbox.root, env=sandbox.env())
-    python = root / "bin" / "python"
-    sandbox.run(
-        [python, "-m", "pip", "install", "-q", "--no-index", "--no-cache-dir", dist.wheel],
-        cwd=sandbox.root,
-        env=sandbox.env(PIP_DISABLE_PIP_VERSION_CHECK="1"),
-    )
-    return root
 
 
 def test_wheel_plays_the_seed_scenario_with_no_engine_path(venv: Path, sandbox: Sandbox) -> None:
@@ -204,22 +196,6 @@ def test_wheel_puts_ordo_on_path(venv: Path, sandbox: Sandbox) -> None:
         ["ordo", "--clock", "manual", "call", "engine.ping"], cwd=sandbox.root, env=env
     )
     assert json.loads(call.stdout) == {"pong": True, "at": 0}
-
-
-@pytest.fixture(scope="module")
-def npm_project(dist: Dist, sandbox: Sandbox) -> Path:
-    """A fresh npm project in the sandbox with the tarball installed, offline, empty cache."""
-    root = sandbox.root / "node-app"
-    root.mkdir()
-    (root / "package.json").write_text(
-        json.dumps({"name": "app", "private": True, "type": "module"}), encoding="utf-8"
-    )
-    sandbox.run(
-        ["npm", "install", "--offline", "--no-audit", "--no-fund", dist.npm],
-        cwd=root,
-        env=sandbox.env(npm_config_cache=str(sandbox.root / "npm-cache")),
-    )
-    return root
 
 
 def test_npm_tarball_plays_the_seed_scenario_with_no_bin(
@@ -307,3 +283,46 @@ def test_source_install_carries_no_engine_and_falls_through_to_path(
     env = sandbox.env(prepend=[on_path])
     found = sandbox.run([root / "bin/python", "-c", probe], cwd=sandbox.root, env=env)
     assert found.stdout == f"{on_path / 'ordo'}\n"
+
+
+def _fenced(text: str, language: str) -> list[str]:
+    """The bodies of the ```language blocks of a Markdown text."""
+    return re.findall(rf"^```{language}\n(.*?)^```$", text, flags=re.S | re.M)
+
+
+def test_release_tarball_has_a_readme_of_its_own(dist: Dist, sandbox: Sandbox) -> None:
+    """Not the repository's developer README: what the archive holds, how to check the
+    .sha256 and run the engine; its sh block and its session work as written, in a folder
+    holding only the archive and its checksum, with ~/.local/bin on PATH.
+    """
+    top = f"ordo-{VERSION}-linux-{ARCH}"
+    with tarfile.open(dist.tarball) as tarball:
+        member = tarball.extractfile(f"{top}/README.md")
+        assert member is not None
+        readme = member.read().decode()
+    assert readme != (REPO / "README.md").read_text(encoding="utf-8")
+    assert len(readme.splitlines()) < 60, "short"
+    assert readme.startswith(f"# Ordo {VERSION} for Linux {ARCH}\n")
+    for said in ("`ordo`", "`README.md`", "`LICENSE`", "static", "musl"):
+        assert said in readme
+    assert "make " not in readme and "swift build" not in readme, "no build instructions"
+
+    (steps,) = _fenced(readme, "sh")
+    assert f"sha256sum -c {dist.checksum.name}" in steps
+    folder = sandbox.root / "tarball-readme"
+    folder.mkdir()
+    for artifact in (dist.tarball, dist.checksum):
+        shutil.copy(artifact, folder)
+    home = sandbox.root / "tarball-home"
+    env = sandbox.env(prepend=[home / ".local/bin"], HOME=str(home))
+    run = sandbox.run(["bash", "-euo", "pipefail", "-c", steps], cwd=folder, env=env)
+    lines = run.stdout.splitlines()
+    assert lines[:2] == [f"{dist.tarball.name}: OK", f"ordo {VERSION}"]
+    assert json.loads(lines[2])["pong"] is True
+    assert (home / ".local/bin/ordo").is_file()
+
+    (session,) = _fenced(readme, "console")
+    command, *output = session.splitlines()
+    assert command.startswith("$ ")
+    shown = sandbox.run(["bash", "-c", command[2:]], cwd=folder, env=env)
+    assert shown.stdout.splitlines() == output

@@ -1,6 +1,6 @@
 // Finding the engine binary.
 
-import { accessSync, constants, statSync } from 'node:fs';
+import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -22,12 +22,50 @@ function isExecutable(path) {
   }
 }
 
+/** npm's reading of an `os` or `cpu` list: `"any"`, `"!x"` excludes x, else a list of the allowed. */
+function allows(list, value) {
+  if (list === undefined) return true;
+  const entries = Array.isArray(list) ? list : [list];
+  if (entries.length === 1 && entries[0] === 'any') return true;
+  let negated = 0;
+  let match = false;
+  for (const entry of entries) {
+    if (typeof entry !== 'string') continue;
+    if (entry.startsWith('!')) {
+      if (entry.slice(1) === value) return false;
+      negated += 1;
+    } else if (entry === value) {
+      match = true;
+    }
+  }
+  return match || negated === entries.length;
+}
+
+/**
+ * Whether the engine a package carries can run here: the `os` and `cpu` of the package.json
+ * next to its `bin/` (set by `make dist` from the binary's ELF header) against
+ * `process.platform` and `process.arch`. A package.json without them (the source tree) or
+ * none at all puts no condition. Returns null when it fits, else what it was built for.
+ */
+function builtForElsewhere(packaged) {
+  let manifest;
+  try {
+    manifest = JSON.parse(readFileSync(join(packaged, '..', '..', 'package.json'), 'utf8'));
+  } catch {
+    return null;
+  }
+  if (allows(manifest?.os, process.platform) && allows(manifest?.cpu, process.arch)) return null;
+  const spell = (list) => (list === undefined ? 'any' : [list].flat().join('|'));
+  return `${spell(manifest.os)}-${spell(manifest.cpu)}`;
+}
+
 /**
  * The engine binary to run, the first of: `bin` if given; `$ORDO_BIN`; the engine this
- * package carries (`bin/ordo`, in the tarball of `make dist`); the repository's
+ * package carries (`bin/ordo`, in the tarball of `make dist`) if it is built for this
+ * platform and architecture (the package's `os` and `cpu`); the repository's
  * `.build/release/ordo` or `.build/debug/ordo` (the newer of the two when both exist),
  * found by walking up from this module's directory; `ordo` on `PATH`. Throws, naming
- * what was tried, when none is there.
+ * what was tried (and a carried engine built for another machine), when none is there.
  * @param {{bin?: string, env?: Record<string, string | undefined>, from?: string,
  *          packaged?: string}} [options]
  * @returns {string}
@@ -35,8 +73,17 @@ function isExecutable(path) {
 export function findEngineBinary({ bin, env = process.env, from = moduleDir, packaged = PACKAGED_ENGINE } = {}) {
   if (bin) return bin;
   if (env.ORDO_BIN) return env.ORDO_BIN;
-  if (isExecutable(packaged)) return packaged;
-  const tried = ['ORDO_BIN (not set)', `the engine this package carries (${packaged})`];
+  const tried = ['ORDO_BIN (not set)'];
+  if (isExecutable(packaged)) {
+    const elsewhere = builtForElsewhere(packaged);
+    if (elsewhere === null) return packaged;
+    tried.push(
+      `the engine this package carries (${packaged}), skipped: built for ${elsewhere}, ` +
+        `this is ${process.platform}-${process.arch}`,
+    );
+  } else {
+    tried.push(`the engine this package carries (${packaged})`);
+  }
   for (let dir = from; ; dir = dirname(dir)) {
     const found = [];
     for (const config of ['release', 'debug']) {
@@ -57,6 +104,7 @@ export function findEngineBinary({ bin, env = process.env, from = moduleDir, pac
   tried.push(`ordo on PATH (${JSON.stringify(env.PATH ?? '')})`);
   throw new Error(
     'cannot find the Ordo engine: pass {bin}, set ORDO_BIN, install the ordo-client tarball ' +
-      `that carries it, build it (make release), or put "ordo" on PATH. Tried: ${tried.join(', ')}`,
+      `built for this machine, build it (make release), or put "ordo" on PATH. ` +
+      `Tried: ${tried.join(', ')}`,
   );
 }

@@ -1,27 +1,20 @@
-"""The ``ordo`` console script of a wheel that carries the engine: it becomes that engine.
+"""The former target of the ``ordo`` console script, kept for anything that calls it.
 
-Like ruff's ``ruff`` shim, it replaces itself with the binary (``os.execv``): same pid,
-same stdin/stdout, the arguments as given, and the engine's exit status and signals are
-the command's own. Only wheels built by ``make dist`` (which carry ``ordo/_bin/ordo``)
-install this script; a source install puts nothing named ``ordo`` on PATH.
+The wheels of ``make dist`` now point the ``ordo`` command at the top-level
+``_ordo_launcher`` module instead: a console script naming ``ordo._cli`` imports the whole
+``ordo`` package first (~100 ms) just to ``os.execv`` the engine. This one runs the engine
+``ordo.discovery`` knows (``ordo/_bin/ordo``) the same way.
 """
 
 from __future__ import annotations
 
-import os
 import sys
 from typing import NoReturn
 
-from .discovery import bundled_engine
+from _ordo_launcher import exec_engine
+
+from . import discovery
 
 
 def main() -> NoReturn:
-    engine = bundled_engine()
-    if engine is None:
-        print(
-            "ordo: this ordo-client install carries no engine (it is a source install); "
-            "build one with `make release` or install the wheel from `make dist`",
-            file=sys.stderr,
-        )
-        raise SystemExit(127)
-    os.execv(engine, [engine, *sys.argv[1:]])
+    exec_engine(str(discovery.BUNDLED), sys.argv[1:])
