@@ -15,7 +15,7 @@ enum Report {
       start: 0,
       metadata: Timeline.Metadata(
         ordoVersion: trace.header.version, arguments: trace.header.arguments,
-        startedWallAt: trace.header.startedWallAt))
+        startedWallAt: trace.header.startedWallAt, isCutOff: trace.isCutOff))
     let run = try Replay.run(trace) { engine in
       engine.screen.observesTimeline = true
       for alert in engine.screen.list() { builder.alertRestored(alert, at: engine.now) }
@@ -30,6 +30,7 @@ enum Report {
       case .navigation(let stack, let at): builder.navigationChanged(stack: stack, at: at)
       case .reset(let at, let resumesAt): builder.engineReset(at: at, resumesAt: resumesAt)
       case .restored(let alert, let at): builder.alertRestored(alert, at: at)
+      case .updated(let alert, let at): builder.alertUpdated(alert, at: at)
       }
     }
     let layers: String
@@ -54,7 +55,7 @@ enum Report {
     let page: String
     do {
       let trace = try Trace.load(path: tracePath)
-      page = try html(for: trace, title: "Ordo report: \(baseName(tracePath))")
+      page = try html(for: trace, title: "Ordo report: \(Markup.isolated(baseName(tracePath)))")
     } catch {
       writeAll(2, "ordo report: \(error)\n")
       return 2

@@ -399,7 +399,9 @@ import Testing
     let layers = document.elements(named: "g", withClass: "layer")
     #expect(layers.map { $0.attributes["data-layer"] ?? "" } == hostileStrings.map(xmlReadable))
     for (layer, id) in zip(layers, hostileStrings) {
-      #expect(layer.child(named: "title")?.text.hasPrefix(xmlReadable(id) + " (sort ") == true)
+      // Set apart as a bidirectional isolate when not ASCII (Markup.isolated).
+      let shown = xmlReadable(Markup.isolated(id))
+      #expect(layer.child(named: "title")?.text.hasPrefix(shown + " (sort ") == true)
     }
     #expect(!svg.lowercased().contains("<script"))
     #expect(!svg.contains("<img"))
@@ -495,5 +497,51 @@ import Testing
     #expect(occurrences(of: " hit\" data-layer=", in: svg) == 1)
     #expect(occurrences(of: "data-layer=\"d99999\"", in: svg) == 0)  // A group.
     #expect(svg.hasSuffix("</svg>"))
+  }
+}
+
+extension RenderSVGTests {
+  /// The dashed outlines of the hit path are clipped as the layers' fills are: a child
+  /// reaching past its clipping parent is outlined only where a tap can hit it.
+  @Test func hitOutlinesAreClippedLikeTheirLayers() throws {
+    var tree = LayerTree()
+    try tree.add("A", frame: Frame(x: 0, y: 0, width: 100, height: 100), clips: true)
+    try tree.add("C", under: "A", frame: Frame(x: 0, y: 0, width: 300, height: 100))
+    try tree.add("B", frame: Frame(x: 150, y: 0, width: 100, height: 100))
+    let document = try parseXML(
+      try tree.renderSVG(RenderOptions(point: .init(x: 50, y: 50))))
+    let outlines = document.elements(named: "rect", withClass: "hit-outline")
+    #expect(outlines.map { $0.attributes["data-layer"] } == ["A", "C"])
+    let layerC = try #require(
+      document.elements(named: "g", withClass: "layer").first {
+        $0.attributes["data-layer"] == "C"
+      })
+    #expect(layerC.attributes["clip-path"] == "url(#ordo-clip-1)")
+    #expect(outlines.last?.attributes["clip-path"] == "url(#ordo-clip-1)")
+    #expect(outlines.first?.attributes["clip-path"] == nil)  // A itself is not clipped
+  }
+
+  /// Ids that are not ASCII are set apart as bidirectional isolates in the text people read
+  /// (labels, tooltips, the title), never in attributes that are data.
+  @Test func idsThatAreNotASCIIAreIsolatedInTextOnly() throws {
+    var tree = LayerTree()
+    try tree.add("\u{202E}evil", frame: Frame(x: 0, y: 0, width: 300, height: 40))
+    try tree.add("plain", frame: Frame(x: 0, y: 50, width: 300, height: 40))
+    let svg = try tree.renderSVG(RenderOptions(point: .init(x: 10, y: 10)))
+    let document = try parseXML(svg)
+    let labels = document.elements(named: "text").map(\.text)
+    #expect(labels.contains("\u{2068}\u{202E}evil\u{2069} (0)"))
+    #expect(labels.contains("plain (0)"))
+    #expect(svg.contains("data-layer=\"\u{202E}evil\""))
+    #expect(svg.contains("hits \u{2068}\u{202E}evil\u{2069}, path \u{2068}\u{202E}evil\u{2069}"))
+  }
+
+  @Test func isolatesAreClosedBeforeTheEllipsisOfACutText() {
+    #expect(Markup.isolated("abc") == "abc")
+    #expect(Markup.isolated("é") == "\u{2068}é\u{2069}")
+    #expect(Markup.cut("x \u{2068}\u{202E}ab") == "x \u{2068}\u{202E}ab\u{2069}\u{2026}")
+    #expect(Markup.cut("\u{2068}a\u{2069} b") == "\u{2068}a\u{2069} b\u{2026}")
+    let narrow = LayerPicture.textWidth("\u{2068}é\u{2069}", fontSize: 10)
+    #expect(narrow == LayerPicture.textWidth("é", fontSize: 10))
   }
 }

@@ -193,13 +193,15 @@ import Testing
     #expect(page.elements(named: "title").first?.text == xmlReadable(hostileStrings[1]))
     #expect(page.elements(named: "h1").first?.text == xmlReadable(hostileStrings[1]))
     #expect(
-      page.elements(named: "code").map(\.text) == hostileStrings.map(xmlReadable))
+      page.elements(named: "code").map(\.text)
+        == hostileStrings.map { xmlReadable(Markup.isolated($0)) })
     #expect(
       Set(page.elements(named: "text", withClass: "lane-title").map(\.text))
         == Set(
-          hostileStrings.map { "queue \(xmlReadable($0)) (1 alert)" }))
+          hostileStrings.map { "queue \(xmlReadable(Markup.isolated($0))) (1 alert)" }))
     for label in page.elements(named: "g", withClass: "row-label") {
-      let id = label.attributes["data-alert"] ?? "?"
+      let raw = hostileStrings.first { xmlReadable($0) == label.attributes["data-alert"] }
+      let id = xmlReadable(Markup.isolated(raw ?? "?"))
       #expect(label.child(named: "title")?.text.hasPrefix("alert \(id), type \(id)") == true)
     }
     expectInert(html, page)

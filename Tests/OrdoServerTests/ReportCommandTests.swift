@@ -85,3 +85,35 @@ import Testing
     #expect((timeline.start, timeline.end) == (0, 60))
   }
 }
+
+extension ReportCommandTests {
+  /// A dedupe replace that raises a waiting or showing alert's priority is in its tooltip:
+  /// the report read the priority only from the alert's creation.
+  @Test func aReplacedPriorityIsTheOneShown() throws {
+    let trace = try Trace.parse(
+      Self.trace([
+        #"{"jsonrpc":"2.0","id":1,"method":"alert.enqueue","params":{"type":"t","id":"r","key":"k","durationMs":10}}"#,
+        #"{"jsonrpc":"2.0","id":2,"method":"alert.enqueue","params":{"type":"t","id":"w","key":"j"}}"#,
+        #"{"jsonrpc":"2.0","id":3,"method":"alert.enqueue","params":{"type":"t","key":"k","priority":9}}"#,
+        #"{"jsonrpc":"2.0","id":4,"method":"alert.enqueue","params":{"type":"t","key":"j","priority":4}}"#,
+        #"{"jsonrpc":"2.0","id":5,"method":"clock.advance","params":{"ms":20}}"#,
+      ]), name: "test")
+    let page = try Report.html(for: trace, title: "replace")
+    #expect(page.contains("<title>alert r, type t, queue default, priority 9, ended timeout"))
+    #expect(page.contains("<title>alert w, type t, queue default, priority 4, "))
+  }
+
+  /// A trace the recording cut off says so, and its unfinished alerts are active where the
+  /// recording stops, not "at the end".
+  @Test func aCutOffTraceIsFlagged() throws {
+    var bytes = Self.trace([
+      #"{"jsonrpc":"2.0","id":1,"method":"alert.enqueue","params":{"type":"t","id":"x"}}"#
+    ])
+    bytes += Array(#"{"truncated":true}"#.utf8) + [0x0A]
+    let page = try Report.html(for: try Trace.parse(bytes, name: "cut"), title: "cut")
+    #expect(page.contains(#"<dd class="cut-off">cut off before the session ended"#))
+    #expect(page.contains("x, type t, queue default, priority 0, still active where the recording"))
+    let whole = try Report.html(for: try Trace.parse(Self.trace([]), name: "whole"), title: "w")
+    #expect(!whole.contains("cut-off\">"))
+  }
+}

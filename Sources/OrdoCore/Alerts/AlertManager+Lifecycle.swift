@@ -144,6 +144,7 @@ extension AlertManager {
     case .scheduled, .done, .cancelled, .expired:
       break
     }
+    if observesTimeline { observations.append(.updated(alert, at: now)) }
     noteDurable(alert)
     markDirty(record.queue)
   }

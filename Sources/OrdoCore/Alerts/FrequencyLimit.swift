@@ -114,4 +114,6 @@ public enum TimelineObservation: Equatable, Sendable {
   case reset(at: Int64, resumesAt: Int64)
   /// An alert loaded from the state file by `engine.reset` (as it is at `at`).
   case restored(Alert, at: Int64)
+  /// A dedupe `replace` changed the alert's data or priority (waiting or showing).
+  case updated(Alert, at: Int64)
 }

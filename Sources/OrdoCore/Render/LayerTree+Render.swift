@@ -285,11 +285,13 @@ struct LayerPicture {
 
   private func documentTitle() -> String {
     var title = "Ordo layers: \(scene.shapes.count) drawn"
-    if let id = options.id { title += " under \(id)" }
+    if let id = options.id { title += " under \(Markup.isolated(id))" }
     if let point = options.point {
       title += "; point (\(Markup.exactNumber(point.x)), \(Markup.exactNumber(point.y)))"
       title +=
-        scene.hitPath.last.map { " hits \($0), path \(Self.shortPath(scene.hitPath))" }
+        scene.hitPath.last.map {
+          " hits \(Markup.isolated($0)), path \(Self.shortPath(scene.hitPath))"
+        }
         ?? " hits nothing"
     }
     return title
@@ -297,6 +299,7 @@ struct LayerPicture {
 
   /// `a > b > c`, or for a long path its 3 first and 3 last ids around the number left out.
   static func shortPath(_ path: [String]) -> String {
+    let path = path.map(Markup.isolated)
     guard path.count > 8 else { return path.joined(separator: " > ") }
     return (path.prefix(3) + ["(\(path.count - 6) more)"] + path.suffix(3))
       .joined(separator: " > ")
@@ -370,7 +373,7 @@ struct LayerPicture {
   static func tooltip(_ shape: LayerScene.Shape) -> String {
     let frame = shape.ownFrame
     var text =
-      "\(shape.id) (sort \(shape.sort)) frame {x: \(Markup.exactNumber(frame.x)),"
+      "\(Markup.isolated(shape.id)) (sort \(shape.sort)) frame {x: \(Markup.exactNumber(frame.x)),"
       + " y: \(Markup.exactNumber(frame.y)), width: \(Markup.exactNumber(frame.width)),"
       + " height: \(Markup.exactNumber(frame.height))}"
     if shape.isHit {
@@ -390,7 +393,7 @@ struct LayerPicture {
       return nil
     }
     let room = box.width - 4
-    let full = "\(shape.id) (\(shape.sort))"
+    let full = "\(Markup.isolated(shape.id)) (\(shape.sort))"
     if textWidth(full, fontSize: fontSize) <= room { return (full, fontSize) }
     let ellipsisWidth = characterWidth * fontSize
     var used = ellipsisWidth
@@ -402,17 +405,19 @@ struct LayerPicture {
       kept.append(character)
     }
     guard !kept.isEmpty else { return nil }
-    return (kept + "\u{2026}", fontSize)
+    return (Markup.cut(kept), fontSize)
   }
 
   /// The estimated width of `text` in the monospace font: ASCII characters are one cell,
-  /// others two.
+  /// the isolates of `Markup.isolated` none, others two.
   static func textWidth(_ text: some StringProtocol, fontSize: Double) -> Double {
     text.reduce(0) { $0 + textWidth($1, fontSize: fontSize) }
   }
 
   static func textWidth(_ character: Character, fontSize: Double) -> Double {
-    (character.isASCII ? 1 : 2) * characterWidth * fontSize
+    if character.isASCII { return characterWidth * fontSize }
+    if character == "\u{2068}" || character == "\u{2069}" { return 0 }
+    return 2 * characterWidth * fontSize
   }
 
   private mutating func drawHitPath(_ viewport: Viewport) {
@@ -427,6 +432,9 @@ struct LayerPicture {
           "y": Markup.number(mapped.y), "width": Markup.number(mapped.width),
           "height": Markup.number(mapped.height), "fill": "none", "stroke": Self.hitColour,
           "stroke-width": "1.5", "stroke-dasharray": "5 3",
+          // Clipped as the layer's fill is: where a clipping ancestor cuts the layer off, a
+          // tap hits what lies below, and the outline must not say otherwise.
+          "clip-path": shape.clip.map { "url(#\(Self.clipID($0)))" },
         ])
       writer.element("title", text: Self.tooltip(shape))
       writer.close("rect")
@@ -437,7 +445,9 @@ struct LayerPicture {
     writer.open("g", ["class": "point"])
     var title = "point (\(Markup.exactNumber(point.x)), \(Markup.exactNumber(point.y)))"
     title +=
-      scene.hitPath.last.map { ": hits \($0), path \(Self.shortPath(scene.hitPath))" }
+      scene.hitPath.last.map {
+        ": hits \(Markup.isolated($0)), path \(Self.shortPath(scene.hitPath))"
+      }
       ?? ": hits nothing"
     writer.element("title", text: title)
     writer.empty(

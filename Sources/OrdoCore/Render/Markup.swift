@@ -34,6 +34,27 @@ public enum Markup {
     return escaped
   }
 
+  /// `text` as a bidirectional isolate (between U+2068 FIRST STRONG ISOLATE and U+2069 POP
+  /// DIRECTIONAL ISOLATE), for an untrusted string set among Ordo's own words: a right-to-left
+  /// id, or one holding a U+202E RIGHT-TO-LEFT OVERRIDE, is then laid out on its own and
+  /// cannot reorder the text around it ("queue ‮q (1 alert)" read "queue (trela 1) q").
+  /// ASCII text cannot do that and is returned as it is. Not for attribute values that are
+  /// data (`data-layer`), only for text people read.
+  /// - Complexity: O(n), n the length of `text`.
+  public static func isolated(_ text: String) -> String {
+    text.utf8.allSatisfy { $0 < 0x80 } ? text : "\u{2068}" + text + "\u{2069}"
+  }
+
+  /// `kept`, the start of a text cut short, with the isolates it opened and did not close
+  /// closed, then an ellipsis (which so stays outside them).
+  static func cut(_ kept: String) -> String {
+    var open = 0
+    for scalar in kept.unicodeScalars {
+      if scalar == "\u{2068}" { open += 1 } else if scalar == "\u{2069}", open > 0 { open -= 1 }
+    }
+    return kept + String(repeating: "\u{2069}", count: open) + "\u{2026}"
+  }
+
   private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0..<0x20, 0x22, 0x26, 0x27, 0x3C, 0x3E, 0xFFFE, 0xFFFF: return true

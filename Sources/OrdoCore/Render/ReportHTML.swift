@@ -109,6 +109,7 @@ struct ReportPage {
     dl.meta{display:grid;grid-template-columns:max-content auto;gap:2px 12px;margin:0}
     dl.meta{font-size:13px}
     dl.meta dt{color:#555555}dl.meta dd{margin:0}
+    dl.meta dd.cut-off{color:#b00020;font-weight:bold}
     code{font-family:monospace;background:#f2f2f2;padding:0 3px;margin-right:4px}
     ul.legend{list-style:none;padding:0;margin:4px 0 8px;font-size:12px}
     ul.legend li{display:inline-block;margin-right:14px}
@@ -147,17 +148,26 @@ struct ReportPage {
     writer.open("dl", ["class": "meta"])
     if let version = meta.ordoVersion {
       writer.element("dt", text: "Ordo")
-      writer.element("dd", text: version)
+      writer.element("dd", text: Markup.isolated(version))
     }
     if !meta.arguments.isEmpty {
       writer.element("dt", text: "Arguments")
       writer.open("dd")
-      for argument in meta.arguments { writer.element("code", text: argument) }
+      // Each isolated: a direction control in one argument would run on into the next.
+      for argument in meta.arguments { writer.element("code", text: Markup.isolated(argument)) }
       writer.close("dd")
     }
     if let wall = meta.startedWallAt {
       writer.element("dt", text: "Started")
       writer.element("dd", text: "\(Self.utcTimestamp(wall)) (engine time 0)")
+    }
+    if meta.isCutOff {
+      writer.element("dt", text: "Recording")
+      writer.element(
+        "dd", ["class": "cut-off"],
+        text: "cut off before the session ended (--trace-max-bytes, or a recording that"
+          + " stopped mid-line): this report ends where the recording does; what the engine"
+          + " did after that is unknown")
     }
     writer.element("dt", text: "Time axis")
     var axis =
@@ -245,7 +255,8 @@ struct ReportPage {
         [
           "class": "lane-title", "x": "4", "y": Markup.number(y + 13),
         ],
-        text: "queue \(lane.queue) (\(lane.tracks.count) alert\(lane.tracks.count == 1 ? "" : "s"))"
+        text: "queue \(Markup.isolated(lane.queue)) (\(lane.tracks.count) alert"
+          + "\(lane.tracks.count == 1 ? "" : "s"))"
       )
       y += Self.laneHeaderHeight
       for track in lane.tracks {
@@ -302,10 +313,11 @@ struct ReportPage {
   }
 
   private mutating func row(_ track: Timeline.Track, top: Double) {
-    let description = Self.describe(track)
+    let description = Self.describe(track, cutOff: timeline.metadata.isCutOff)
     writer.open("g", ["class": "row-label", "data-alert": track.id])
     writer.element("title", text: description)
-    let label = track.type.map { "\(track.id) · \($0)" } ?? track.id
+    let id = Markup.isolated(track.id)
+    let label = track.type.map { "\(id) · \(Markup.isolated($0))" } ?? id
     writer.element(
       "text",
       [
@@ -326,18 +338,20 @@ struct ReportPage {
         ])
       writer.element(
         "title",
-        text: "\(track.id): \(interval.state.rawValue) from \(interval.start) to"
+        text: "\(Markup.isolated(track.id)): \(interval.state.rawValue) from \(interval.start) to"
           + " \(interval.end) ms (\(duration) ms)")
       writer.close("rect")
     }
     if let reason = track.endReason, let endedAt = track.endedAt {
       endMark(
         of: track, at: endedAt, top: top, kind: reason.rawValue, label: reason.rawValue,
-        title: "\(track.id) ended: \(reason.rawValue) at \(endedAt) ms")
+        title: "\(Markup.isolated(track.id)) ended: \(reason.rawValue) at \(endedAt) ms")
     } else if let droppedAt = track.droppedAt {
       endMark(
         of: track, at: droppedAt, top: top, kind: "reset", label: "engine.reset",
-        title: "\(track.id) dropped by engine.reset at \(droppedAt) ms (it did not end)")
+        title:
+          "\(Markup.isolated(track.id)) dropped by engine.reset at \(droppedAt) ms (it did not end)"
+      )
     }
   }
 
@@ -360,17 +374,17 @@ struct ReportPage {
   }
 
   /// Everything known about a track, for its row's tooltip.
-  static func describe(_ track: Timeline.Track) -> String {
-    var text = "alert \(track.id)"
-    if let type = track.type { text += ", type \(type)" }
-    text += ", queue \(track.queue)"
+  static func describe(_ track: Timeline.Track, cutOff: Bool = false) -> String {
+    var text = "alert \(Markup.isolated(track.id))"
+    if let type = track.type { text += ", type \(Markup.isolated(type))" }
+    text += ", queue \(Markup.isolated(track.queue))"
     if let priority = track.priority { text += ", priority \(priority)" }
     if let reason = track.endReason, let endedAt = track.endedAt {
       text += ", ended \(reason.rawValue) at \(endedAt) ms"
     } else if let droppedAt = track.droppedAt {
       text += ", dropped by engine.reset at \(droppedAt) ms"
     } else {
-      text += ", still active at the end"
+      text += cutOff ? ", still active where the recording stops" : ", still active at the end"
     }
     return text
   }
@@ -380,7 +394,8 @@ struct ReportPage {
   ) {
     let at = x(marker.at)
     let labelY = 12 + Double(row) * Self.navigationRowHeight
-    let stack = marker.stack.isEmpty ? "(empty)" : marker.stack.joined(separator: " > ")
+    let stack =
+      marker.stack.isEmpty ? "(empty)" : marker.stack.map(Markup.isolated).joined(separator: " > ")
     writer.open("g", ["class": "nav"])
     writer.element("title", text: "navigation at \(marker.at) ms: stack \(stack)")
     writer.empty(
@@ -405,7 +420,7 @@ struct ReportPage {
       if used > width { break }
       kept.append(character)
     }
-    return kept + "\u{2026}"
+    return Markup.cut(kept)
   }
 
   /// `ms` since the Unix epoch as `YYYY-MM-DDTHH:MM:SS.mmmZ` (proleptic Gregorian, UTC).

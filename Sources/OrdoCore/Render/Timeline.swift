@@ -68,11 +68,18 @@ public struct Timeline: Equatable, Sendable {
     public var arguments: [String]
     /// The wall-clock time (ms since the Unix epoch) of engine time 0.
     public var startedWallAt: Int64?
+    /// The recording stopped before the session did (`--trace-max-bytes`, or a last line cut
+    /// off): the timeline ends where the recording does, not where the session did.
+    public var isCutOff: Bool
 
-    public init(ordoVersion: String? = nil, arguments: [String] = [], startedWallAt: Int64? = nil) {
+    public init(
+      ordoVersion: String? = nil, arguments: [String] = [], startedWallAt: Int64? = nil,
+      isCutOff: Bool = false
+    ) {
       self.ordoVersion = ordoVersion
       self.arguments = arguments
       self.startedWallAt = startedWallAt
+      self.isCutOff = isCutOff
     }
   }
 
@@ -231,13 +238,20 @@ public struct TimelineBuilder: Sendable {
     case .alertChanged(let id, let queue, let state, let previous, let reason, let at):
       alertChanged(id: id, queue: queue, state: state, previous: previous, reason: reason, at: at)
     case .alertShow(let alert, _, let at, _), .alertUpdate(let alert, let at):
-      note(onAxis(at))
-      guard let index = latest[alert.id], tracks[index].state != nil else { return }
-      tracks[index].track.type = alert.type
-      tracks[index].track.priority = alert.priority
+      alertUpdated(alert, at: at)
     case .alertHide, .alertIdle:
       break
     }
+  }
+
+  /// `alert`, not ended, is as given since `at`: its type and priority are refreshed (a
+  /// dedupe replace may have changed the priority, of a waiting alert too).
+  /// - Complexity: O(1) on average.
+  public mutating func alertUpdated(_ alert: Alert, at engineTime: Int64) {
+    note(onAxis(engineTime))
+    guard let index = latest[alert.id], tracks[index].state != nil else { return }
+    tracks[index].track.type = alert.type
+    tracks[index].track.priority = alert.priority
   }
 
   /// The page stack is `stack` since `at`; a marker only when it differs from the last one

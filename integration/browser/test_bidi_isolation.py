@@ -1,0 +1,107 @@
+"""Right-to-left text in ids, queues and types, laid out by Chromium: each untrusted string
+is a bidirectional isolate, so a U+202E RIGHT-TO-LEFT OVERRIDE (or plain Arabic) inside one
+cannot reorder Ordo's own words around it. Without the isolates, "queue ‮q (1 alert)" read
+"queue (trela 1) q", and the row "‮id1 · ‮bad" read "dab · 1di" (the type before the id).
+
+The pictures are put inline into a page of the test's own with a script that asks Chromium
+where it drew each character (``getStartPositionOfChar``); the report itself runs no script.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from browser_support import chromium_binary, frame, run_chromium
+from engine_session import Session, write_report
+
+OVERRIDE = "\u202e"
+ARABIC = "\u0645\u0631\u062d\u0628\u0627"  # marhaba
+
+# For each <text> of the pictures: its characters in logical order and where each was drawn.
+MEASURE = """
+<script>
+const found = [];
+for (const text of document.querySelectorAll('svg text')) {
+  const content = text.textContent;
+  const xs = [];
+  for (let i = 0; i < content.length; i++) {
+    try { xs.push(text.getStartPositionOfChar(i).x); } catch (e) { xs.push(null); }
+  }
+  found.push({content, xs});
+}
+document.getElementById('out').textContent = JSON.stringify(found);
+</script>
+"""
+
+
+def svg_elements(markup: str) -> list[str]:
+    return re.findall(r"<svg\b.*?</svg>", markup, flags=re.DOTALL)
+
+
+def measured(tmp_path: Path, svgs: list[str]) -> list[dict[str, Any]]:
+    page = tmp_path / "measure.html"
+    page.write_text(
+        '<!DOCTYPE html><html><head><meta charset="utf-8"></head><body>'
+        + "".join(svgs)
+        + '<pre id="out"></pre>'
+        + MEASURE
+        + "</body></html>",
+        encoding="utf-8",
+    )
+    dom = run_chromium(chromium_binary(), tmp_path / "profile", "--dump-dom", page.as_uri()).stdout
+    out = re.search(r'<pre id="out">(.*?)</pre>', dom, flags=re.DOTALL)
+    assert out, dom[-2000:]
+    texts: list[dict[str, Any]] = json.loads(out.group(1).replace("&amp;", "&"))
+    return texts
+
+
+def x_of(text: dict[str, Any], needle: str, start: int = 0) -> float:
+    """Where the first character of ``needle`` (at or after ``start``) was drawn."""
+    index = text["content"].index(needle, start)
+    x = text["xs"][index]
+    assert x is not None, text
+    return float(x)
+
+
+def one(texts: list[dict[str, Any]], pattern: str) -> dict[str, Any]:
+    matching = [t for t in texts if re.search(pattern, t["content"])]
+    assert len(matching) == 1, (pattern, [t["content"] for t in texts])
+    return matching[0]
+
+
+def test_right_to_left_ids_do_not_reorder_the_words_around_them(tmp_path: Path) -> None:
+    trace = tmp_path / "bidi.trace"
+    with Session(trace) as session:
+        session.call(
+            "alert.enqueue",
+            {"type": OVERRIDE + "bad", "id": OVERRIDE + "id1", "queue": OVERRIDE + "q"},
+        )
+        session.call("alert.enqueue", {"type": "t", "id": ARABIC, "queue": "plain"})
+        session.call("layer.add", {"id": OVERRIDE + "layer", "frame": frame(0, 0, 300, 40)})
+        session.call("layer.add", {"id": ARABIC, "frame": frame(0, 50, 300, 40)})
+        svg = session.call("layer.render", {})["svg"]
+    report = tmp_path / "report.html"
+    write_report(trace, report)
+    texts = measured(tmp_path, [svg, *svg_elements(report.read_text(encoding="utf-8"))])
+
+    # The lane title: the queue's name stays between "queue" and its count.
+    lane = one(texts, r"^queue .*q.* \(1 alert\)$")
+    assert x_of(lane, "queue") < x_of(lane, "q", 5) < x_of(lane, "(1 alert)")
+    # The row label "id · type": the id left of the dot, the type right of it.
+    row = one(texts, r"id1.*·.*bad")
+    dot, after = x_of(row, "·"), row["content"].index("·")
+    assert max(x_of(row, c) for c in "id1") < dot < min(x_of(row, c, after) for c in "bad")
+    # An Arabic id is right-to-left by itself; the row still reads "id · type".
+    arabic_row = one(texts, ARABIC + r".*· t")
+    assert x_of(arabic_row, ARABIC[0]) < x_of(arabic_row, "·") < x_of(arabic_row, "t")
+    # The layers' labels "id (sort)": the sort stays after the id, in both pictures.
+    labels = [t for t in texts if re.search(r"layer.*\(0\)$", t["content"])]
+    arabic_labels = [t for t in texts if re.search(ARABIC + r".*\(0\)$", t["content"])]
+    assert len(labels) == len(arabic_labels) == 2  # layer.render's, and the report's
+    for label in labels:
+        assert max(x_of(label, c) for c in "layer") < x_of(label, "(0)")
+    for label in arabic_labels:
+        assert x_of(label, ARABIC[0]) < x_of(label, "(0)")
