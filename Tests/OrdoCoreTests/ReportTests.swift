@@ -295,8 +295,37 @@ import Testing
       (0, "1970-01-01T00:00:00.000Z"), (-1, "1969-12-31T23:59:59.999Z"),
       (951_782_400_000, "2000-02-29T00:00:00.000Z"),
       (1_700_000_000_123, "2023-11-14T22:13:20.123Z"),
+      // Years outside 0000 to 9999 have a sign and six digits (ISO 8601's expanded form).
+      (-62_167_219_200_000, "0000-01-01T00:00:00.000Z"),
+      (-62_167_219_200_001, "-000001-12-31T23:59:59.999Z"),
+      (253_402_300_800_000, "+010000-01-01T00:00:00.000Z"),
+      (9_007_199_254_740_991, "+287396-10-12T08:59:00.991Z"),
     ] as [(Int64, String)])
   func wallClockStartsAreWrittenInUTC(ms: Int64, text: String) {
     #expect(ReportPage.utcTimestamp(ms) == text)
+  }
+}
+
+extension ReportTests {
+  /// A queue's name too long for its lane title is cut, so the count stays on the page, and
+  /// given whole in the title's tooltip; a short one is left as it is, with no tooltip.
+  @Test func aLongQueueNameIsCutInItsLaneTitle() throws {
+    var builder = TimelineBuilder()
+    let long = String(repeating: "q", count: 256)
+    for (id, queue) in [("a", long), ("b", "short")] {
+      builder.alertCreated(
+        Alert(
+          id: id, queue: queue, type: "t", priority: 0, state: .pending, seq: 1, createdAt: 0,
+          shownCount: 0),
+        at: 0)
+    }
+    let page = try parseXML(renderReportHTML(builder.finish(at: 10), layersSVG: "", title: "q"))
+    let titles = page.elements(named: "text", withClass: "lane-title")
+    let cut = try #require(titles.first { $0.child(named: "title") != nil })
+    #expect(cut.child(named: "title")?.text == "queue " + long)
+    #expect(cut.text.hasSuffix("\u{2026} (1 alert)"))
+    #expect(cut.text.count < 200)
+    #expect(
+      titles.contains { $0.text == "queue short (1 alert)" && $0.child(named: "title") == nil })
   }
 }

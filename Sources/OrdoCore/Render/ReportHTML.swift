@@ -39,6 +39,8 @@ struct ReportPage {
   static let navigationRowHeight = 13.0
   static let rowHeight = 18.0
   static let laneHeaderHeight = 20.0
+  /// Room for a queue's name in its lane's title, leaving its count on the page.
+  static let laneNameWidth = 900.0
   static let fontSize = 11.0
 
   let timeline: Timeline
@@ -159,7 +161,10 @@ struct ReportPage {
     }
     if let wall = meta.startedWallAt {
       writer.element("dt", text: "Started")
-      writer.element("dd", text: "\(Self.utcTimestamp(wall)) (engine time 0)")
+      // The real-time clock whatever the clock mode: on the manual clock engine time 0 is
+      // --epoch-ms instead, which the arguments above show.
+      writer.element(
+        "dd", text: "\(Self.utcTimestamp(wall)) (the real-time clock when the engine started)")
     }
     if meta.isCutOff {
       writer.element("dt", text: "Recording")
@@ -250,14 +255,15 @@ struct ReportPage {
           "class": "lane", "x": "0", "y": Markup.number(y), "width": Markup.number(width),
           "height": Markup.number(Self.laneHeaderHeight - 2),
         ])
-      writer.element(
-        "text",
-        [
-          "class": "lane-title", "x": "4", "y": Markup.number(y + 13),
-        ],
-        text: "queue \(Markup.isolated(lane.queue)) (\(lane.tracks.count) alert"
-          + "\(lane.tracks.count == 1 ? "" : "s"))"
-      )
+      // A long queue name is cut to leave its count on the page; the whole name is in the
+      // tooltip then.
+      let name = Markup.isolated(lane.queue)
+      let shown = Self.fitted(name, width: Self.laneNameWidth)
+      writer.open("text", ["class": "lane-title", "x": "4", "y": Markup.number(y + 13)])
+      if shown != name { writer.element("title", text: "queue " + name) }
+      writer.text(
+        "queue \(shown) (\(lane.tracks.count) alert\(lane.tracks.count == 1 ? "" : "s"))")
+      writer.close("text")
       y += Self.laneHeaderHeight
       for track in lane.tracks {
         row(track, top: y)
@@ -441,7 +447,10 @@ struct ReportPage {
       let digits = String(value)
       return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
-    return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))T"
+    // ISO 8601's expanded years outside 0000 to 9999: a sign and six digits.
+    let yearText =
+      (0...9999).contains(year) ? padded(year, 4) : (year < 0 ? "-" : "+") + padded(abs(year), 6)
+    return "\(yearText)-\(padded(month, 2))-\(padded(day, 2))T"
       + "\(padded(msOfDay / 3_600_000, 2)):\(padded(msOfDay / 60_000 % 60, 2)):"
       + "\(padded(msOfDay / 1000 % 60, 2)).\(padded(msOfDay % 1000, 3))Z"
   }
