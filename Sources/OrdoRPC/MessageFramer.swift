@@ -35,8 +35,6 @@ public struct MessageFramer {
     /// LSP: dropping lines until one starts a header (or "Content-Length:" appears);
     /// `discardingLine` when the current line's start was already dropped.
     case resynchronising(discardingLine: Bool)
-    /// LSP: dropping the rest of an over-long header line, then resynchronising.
-    case skippingHeaderLine
   }
 
   /// Header lines longer than this are refused; they are never buffered whole.
@@ -97,7 +95,7 @@ public struct MessageFramer {
         }
         consume(through: newline)
         state = .line
-      case .headers, .body, .skippingBody, .resynchronising, .skippingHeaderLine:
+      case .headers, .body, .skippingBody, .resynchronising:
         if let event = nextLSP() { return event }
         if case .needMore = lspProgress { return nil }
       }
@@ -113,7 +111,7 @@ public struct MessageFramer {
     case .discardingLine, .body, .skippingBody: partial = true
     case .headers(let length, let sawHeader):
       partial = length != nil || sawHeader || start < buffer.count
-    case .resynchronising, .skippingHeaderLine: partial = start < buffer.count
+    case .resynchronising: partial = start < buffer.count
     }
     buffer.removeAll()
     start = 0
@@ -192,11 +190,15 @@ public struct MessageFramer {
     switch state {
     case .headers(let contentLength, let sawHeader):
       guard let newline = findNewline() else {
-        if buffer.count - start > Self.maxHeaderLineBytes {
-          start = buffer.count
+        // One byte more than the limit may be the line's "\r", whose "\n" has not come.
+        if buffer.count - start > Self.maxHeaderLineBytes + 1 {
+          // Never buffered whole: the rest of the line is searched for a "Content-Length:"
+          // as it arrives (keeping a short tail), as `brokenHeaderLine` searches a whole
+          // one, so the verdict does not depend on the split.
+          start += 1
           scanned = 0
-          state = .skippingHeaderLine
-          return .badHeader("a header line is longer than \(Self.maxHeaderLineBytes) bytes")
+          state = .resynchronising(discardingLine: true)
+          return .badHeader(Self.overLongHeaderLine)
         }
         lspProgress = .needMore
         return nil
@@ -205,10 +207,8 @@ public struct MessageFramer {
       if end > start, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
       let line = start..<end
       if line.count > Self.maxHeaderLineBytes {
-        // The same verdict whether the line arrived in one read or in many.
-        consume(through: newline)
-        state = .resynchronising(discardingLine: false)
-        return .badHeader("a header line is longer than \(Self.maxHeaderLineBytes) bytes")
+        return brokenHeaderLine(
+          line, through: newline, Self.overLongHeaderLine, resumingSays: Self.overLongHeaderLine)
       }
       if line.isEmpty || isBlank(line) {
         consume(through: newline)
@@ -241,12 +241,6 @@ public struct MessageFramer {
             line, through: newline, "two Content-Length headers give different lengths")
         }
         length = value
-      } else if name.count > Self.contentLengthName.count - 1,
-        findContentLength(in: (colon + 1 - Self.contentLengthName.count)..<(colon + 1)) != nil
-      {
-        // Bytes run into a header on its line ("…}Content-Length: 52"): the rest of a body
-        // whose Content-Length was too small. Not an unknown header named "…Content-Length".
-        return brokenHeaderLine(line, through: newline, "bytes before a header on its line")
       }
       consume(through: newline)
       state = .headers(contentLength: length, sawHeader: true)
@@ -273,16 +267,6 @@ public struct MessageFramer {
       scanned = 0
       state = .skippingBody(remaining: remaining - available)
       lspProgress = .needMore
-      return nil
-    case .skippingHeaderLine:
-      guard let newline = findNewline() else {
-        start = buffer.count
-        scanned = 0
-        lspProgress = .needMore
-        return nil
-      }
-      consume(through: newline)
-      state = .resynchronising(discardingLine: false)
       return nil
     case .resynchronising(let discardingLine):
       // Resynchronise on a line that starts a header, or else on "Content-Length:" anywhere
@@ -329,19 +313,21 @@ public struct MessageFramer {
   }
 
   private static let contentLengthName = Array("content-length:".utf8)
+  private static let overLongHeaderLine = "a header line is longer than \(maxHeaderLineBytes) bytes"
 
   /// A header line that is not one: when a "Content-Length:" starts later on it (a body
   /// whose length was too small runs into the next header without a newline), framing
   /// resumes there, so that next message is not lost; otherwise the line is dropped and
   /// framing resynchronises on a later one.
   private mutating func brokenHeaderLine(
-    _ line: Range<Int>, through newline: Int, _ why: String
+    _ line: Range<Int>, through newline: Int, _ why: String,
+    resumingSays resuming: String = "bytes before a header on its line"
   ) -> Event {
     if line.count > 1, let header = findContentLength(in: (line.lowerBound + 1)..<line.upperBound) {
       start = header
       scanned = 0
       state = .headers(contentLength: nil, sawHeader: false)
-      return .badHeader("bytes before a header on its line")
+      return .badHeader(resuming)
     }
     consume(through: newline)
     state = .resynchronising(discardingLine: false)

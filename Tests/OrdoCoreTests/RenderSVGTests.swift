@@ -541,6 +541,13 @@ extension RenderSVGTests {
     #expect(Markup.isolated("é") == "\u{2068}é\u{2069}")
     #expect(Markup.cut("x \u{2068}\u{202E}ab") == "x \u{2068}\u{202E}ab\u{2069}\u{2026}")
     #expect(Markup.cut("\u{2068}a\u{2069} b") == "\u{2068}a\u{2069} b\u{2026}")
+    // The string's own isolate controls stay inside: a closer that closes nothing of its own
+    // gets an opener of its own, an opener left open its closer.
+    #expect(Markup.isolated("\u{2069}\u{202E}q") == "\u{2068}\u{2068}\u{2069}\u{202E}q\u{2069}")
+    #expect(Markup.isolated("\u{2067}é") == "\u{2068}\u{2067}é\u{2069}\u{2069}")
+    #expect(
+      Markup.isolated("\u{2066}é\u{2069}\u{2069}")
+        == "\u{2068}\u{2068}\u{2066}é\u{2069}\u{2069}\u{2069}")
     let narrow = LayerPicture.textWidth("\u{2068}é\u{2069}", fontSize: 10)
     #expect(narrow == LayerPicture.textWidth("é", fontSize: 10))
   }

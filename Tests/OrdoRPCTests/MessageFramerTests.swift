@@ -327,16 +327,40 @@ extension MessageFramerTests {
       events == [.message("{\"é\":1"), .badHeader, .message("{\"b\":2}"), .message("{\"c\":3}")])
   }
 
-  /// Bytes run into a header make a header name ending in "Content-Length": that is the
-  /// header, after a bad_header for the bytes; other unknown headers are still ignored.
+  /// An unknown header is ignored whatever its name, one ending in "Content-Length" too
+  /// (a proxy's X-Original-Content-Length); its value is never taken for the length.
   @Test(arguments: splits)
-  func bytesRunIntoAHeaderAreNotAnUnknownHeader(chunks: [Int]) {
+  func unknownHeadersEndingInContentLengthAreIgnored(chunks: [Int]) {
     let input =
-      Self.lsp("{\"a\":1}") + "xyz" + Self.lsp("{\"b\":2}")
-      + "X-Other: 5\r\ncontent-length: 7\r\n\r\n{\"c\":3}"
-    let (events, _) = Self.run(Array(input.utf8), chunks: chunks)
-    #expect(
-      events == [.message("{\"a\":1}"), .badHeader, .message("{\"b\":2}"), .message("{\"c\":3}")])
+      "Content-Length: 7\r\nX-Original-Content-Length: 5\r\n\r\n{\"a\":1}"
+      + "X-Content-Length: 999\r\nContent-Length: 7\r\n\r\n{\"b\":2}" + Self.lsp("{\"c\":3}")
+    let (events, _) = Self.run(Array(input.utf8), chunks: chunks, framing: .lsp)
+    #expect(events == [.message("{\"a\":1}"), .message("{\"b\":2}"), .message("{\"c\":3}")])
+  }
+
+  /// A body short by more than a header line may hold leaves an over-long line before the
+  /// next header: that header is still found, whether the line comes whole or in pieces.
+  @Test(arguments: [[1 << 20], [4096], [8193, 1], [1000, 7]])
+  func aBodyShortByMoreThanAHeaderLineStillLosesOnlyItself(chunks: [Int]) {
+    let rest = String(repeating: "x", count: 9000) + "}"
+    let input =
+      "Content-Length: 2\r\n\r\n{\"" + rest + Self.lsp("{\"b\":2}") + Self.lsp("{\"c\":3}")
+    let (events, _) = Self.run(Array(input.utf8), chunks: chunks, framing: .lsp)
+    #expect(events == [.message("{\""), .badHeader, .message("{\"b\":2}"), .message("{\"c\":3}")])
+  }
+
+  /// A header line of exactly the limit is read whether its "\r\n" comes in one read or is
+  /// split between "\r" and "\n".
+  @Test func aHeaderLineOfTheLimitDoesNotDependOnWhereItsCRLFIsSplit() {
+    let name = "X-Pad: "
+    let line =
+      name + String(repeating: "p", count: MessageFramer.maxHeaderLineBytes - name.utf8.count)
+    let input = Array((line + "\r\n" + Self.lsp("{}")).utf8)
+    let crAt = line.utf8.count + 1
+    for chunks in [[input.count], [crAt, input.count], [crAt - 1, 1, 1, input.count]] {
+      let (events, _) = Self.run(input, chunks: chunks, framing: .lsp)
+      #expect(events == [.message("{}")], "chunks \(chunks)")
+    }
   }
 
   /// A bad Content-Length with no header after it on the line drops the line, as before.

@@ -105,3 +105,28 @@ def test_right_to_left_ids_do_not_reorder_the_words_around_them(tmp_path: Path) 
         assert max(x_of(label, c) for c in "layer") < x_of(label, "(0)")
     for label in arabic_labels:
         assert x_of(label, ARABIC[0]) < x_of(label, "(0)")
+
+
+def test_an_id_cannot_close_the_isolate_it_is_put_in(tmp_path: Path) -> None:
+    """A U+2069 in the string would close Ordo's isolate early and let the override after
+    it run over Ordo's words; it gets an isolate of its own to close instead."""
+    escape = "\u2069" + OVERRIDE
+    trace = tmp_path / "escape.trace"
+    with Session(trace) as session:
+        session.call("alert.enqueue", {"type": "t" + escape + "y", "id": "a" + escape + "b"})
+        session.call("alert.enqueue", {"type": "t", "id": "c", "queue": escape + "q"})
+        session.call("layer.add", {"id": escape + "layer", "frame": frame(0, 0, 300, 40)})
+        svg = session.call("layer.render", {})["svg"]
+    report = tmp_path / "report.html"
+    write_report(trace, report)
+    texts = measured(tmp_path, [svg, *svg_elements(report.read_text(encoding="utf-8"))])
+
+    lane = one(texts, r"^queue .*q.* \(1 alert\)$")
+    assert x_of(lane, "queue") < x_of(lane, "q", 5) < x_of(lane, "(1 alert)")
+    row = one(texts, r"a.*b.*·.*t.*y")
+    dot, after = x_of(row, "·"), row["content"].index("·")
+    assert max(x_of(row, "a"), x_of(row, "b")) < dot < min(x_of(row, c, after) for c in "ty")
+    labels = [t for t in texts if re.search(r"layer.*\(0\)$", t["content"])]
+    assert len(labels) == 2
+    for label in labels:
+        assert max(x_of(label, c) for c in "layer") < x_of(label, "(0)")

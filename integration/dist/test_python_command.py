@@ -136,6 +136,27 @@ def test_the_command_becomes_the_engine(
         assert process.wait(timeout=20) == 0
 
 
+@pytest.mark.parametrize("how", ["ordo", "python -m ordo"])
+def test_the_engine_gets_the_signal_dispositions_a_shell_gives(
+    venv: Path, sandbox: Sandbox, env: dict[str, str], how: str
+) -> None:
+    """Python ignores SIGPIPE and SIGXFSZ, and an exec keeps that: `ordo help` into a closed
+    pipe then exited 0 where the engine itself dies of SIGPIPE, as a shell pipeline expects."""
+    engine = site_packages(venv) / "ordo" / "_bin" / "ordo"
+    command = ["ordo"] if how == "ordo" else [str(venv / "bin/python"), "-m", "ordo"]
+
+    def into_closed_pipe(argv: list[str]) -> int:
+        with subprocess.Popen(
+            [*argv, "help"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env
+        ) as process:
+            assert process.stdout is not None
+            process.stdout.close()  # nobody reads: the first write raises SIGPIPE
+            return process.wait(timeout=30)
+
+    assert into_closed_pipe([str(engine)]) == -signal.SIGPIPE
+    assert into_closed_pipe(command) == -signal.SIGPIPE
+
+
 @pytest.fixture(scope="module")
 def target(dist: Dist, sandbox: Sandbox) -> tuple[Path, Path]:
     """The wheel installed with `pip install --target` for a bare Python (no site-packages

@@ -409,14 +409,20 @@ struct LayerPicture {
   }
 
   /// The estimated width of `text` in the monospace font: ASCII characters are one cell,
-  /// the isolates of `Markup.isolated` none, others two.
+  /// direction controls (the isolates of `Markup.isolated` among them) none, others two.
   static func textWidth(_ text: some StringProtocol, fontSize: Double) -> Double {
     text.reduce(0) { $0 + textWidth($1, fontSize: fontSize) }
   }
 
   static func textWidth(_ character: Character, fontSize: Double) -> Double {
     if character.isASCII { return characterWidth * fontSize }
-    if character == "\u{2068}" || character == "\u{2069}" { return 0 }
+    // Direction controls (Markup.isolated's among them) take no room.
+    if character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first,
+      (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+        || scalar.value == 0x200E || scalar.value == 0x200F
+    {
+      return 0
+    }
     return 2 * characterWidth * fontSize
   }
 

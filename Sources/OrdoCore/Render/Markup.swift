@@ -40,9 +40,26 @@ public enum Markup {
   /// cannot reorder the text around it ("queue ‮q (1 alert)" read "queue (trela 1) q").
   /// ASCII text cannot do that and is returned as it is. Not for attribute values that are
   /// data (`data-layer`), only for text people read.
+  ///
+  /// The string's own isolate controls cannot get out: each U+2069 in it that closes nothing
+  /// of its own gets one more opening isolate in front (it closes that, not Ordo's), and the
+  /// isolates it opens and leaves open are closed after it. Embeddings and overrides
+  /// (U+202A to U+202E) end where their isolate does.
   /// - Complexity: O(n), n the length of `text`.
   public static func isolated(_ text: String) -> String {
-    text.utf8.allSatisfy { $0 < 0x80 } ? text : "\u{2068}" + text + "\u{2069}"
+    guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
+    var open = 0
+    var unmatchedClosers = 0
+    for scalar in text.unicodeScalars {
+      switch scalar.value {
+      case 0x2066...0x2068: open += 1
+      case 0x2069 where open > 0: open -= 1
+      case 0x2069: unmatchedClosers += 1
+      default: break
+      }
+    }
+    return String(repeating: "\u{2068}", count: unmatchedClosers + 1) + text
+      + String(repeating: "\u{2069}", count: open + 1)
   }
 
   /// `kept`, the start of a text cut short, with the isolates it opened and did not close
@@ -50,7 +67,11 @@ public enum Markup {
   static func cut(_ kept: String) -> String {
     var open = 0
     for scalar in kept.unicodeScalars {
-      if scalar == "\u{2068}" { open += 1 } else if scalar == "\u{2069}", open > 0 { open -= 1 }
+      switch scalar.value {
+      case 0x2066...0x2068: open += 1
+      case 0x2069 where open > 0: open -= 1
+      default: break
+      }
     }
     return kept + String(repeating: "\u{2069}", count: open) + "\u{2026}"
   }

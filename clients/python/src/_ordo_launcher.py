@@ -14,6 +14,7 @@ engine's exit status and signals are the command's own.
 from __future__ import annotations
 
 import os
+import signal
 import sys
 
 TYPE_CHECKING = False  # not typing's: importing typing would double the command's cost
@@ -76,6 +77,10 @@ def exec_engine(engine: str | None, args: list[str]) -> NoReturn:
             f"{engine}: the engine is not executable (its permission bits were lost in "
             f"the copy): reinstall the wheel, or chmod +x it",
         )
+    # Python starts with SIGPIPE and SIGXFSZ ignored, and an exec keeps ignored signals:
+    # the engine would then get EPIPE where, run from a shell, a closed pipe ends it.
+    for number in (signal.SIGPIPE, signal.SIGXFSZ):
+        signal.signal(number, signal.SIG_DFL)
     try:
         os.execv(engine, [engine, *args])
     except OSError as error:
