@@ -146,12 +146,18 @@ def test_the_engine_gets_the_signal_dispositions_a_shell_gives(
     command = ["ordo"] if how == "ordo" else [str(venv / "bin/python"), "-m", "ordo"]
 
     def into_closed_pipe(argv: list[str]) -> int:
-        with subprocess.Popen(
-            [*argv, "help"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env
-        ) as process:
-            assert process.stdout is not None
-            process.stdout.close()  # nobody reads: the first write raises SIGPIPE
-            return process.wait(timeout=30)
+        # The read end is closed before the process starts: its first write meets no reader
+        # whatever the timing (closed after the start, a fast engine wrote into the pipe's
+        # buffer first and exited 0).
+        read_end, write_end = os.pipe()
+        os.close(read_end)
+        try:
+            with subprocess.Popen(
+                [*argv, "help"], stdout=write_end, stderr=subprocess.DEVNULL, env=env
+            ) as process:
+                return process.wait(timeout=30)
+        finally:
+            os.close(write_end)
 
     assert into_closed_pipe([str(engine)]) == -signal.SIGPIPE
     assert into_closed_pipe(command) == -signal.SIGPIPE
