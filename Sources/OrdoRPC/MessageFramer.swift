@@ -241,6 +241,11 @@ public struct MessageFramer {
             line, through: newline, "two Content-Length headers give different lengths")
         }
         length = value
+      } else if findContentLength(in: (colon + 1)..<line.upperBound) != nil {
+        // "a:b"}Content-Length: 47": the rest of a body whose length was too small, that
+        // happened to begin like a header, run into the next header. No real header's value
+        // holds a "Content-Length:"; an unknown header's name may (it is ignored).
+        return brokenHeaderLine(line, through: newline, "bytes before a header on its line")
       }
       consume(through: newline)
       state = .headers(contentLength: length, sawHeader: true)
@@ -355,16 +360,15 @@ public struct MessageFramer {
   private enum HeaderStart { case header, notHeader, undecided }
 
   /// Whether bytes at a line start begin `Name:`; `undecided` while only name bytes came.
+  /// A name longer than a header line may be is no header's, decided as soon as that many
+  /// name bytes are there, so that the verdict does not depend on when the ":" arrives.
   private func headerStart(_ range: Range<Int>) -> HeaderStart {
+    let end = min(range.upperBound, range.lowerBound + Self.maxHeaderLineBytes)
     var index = range.lowerBound
-    while index < range.upperBound, Self.isTokenByte(buffer[index]) { index += 1 }
+    while index < end, Self.isTokenByte(buffer[index]) { index += 1 }
     if index == range.upperBound { return .undecided }
+    if index == end { return .notHeader }
     return index > range.lowerBound && buffer[index] == UInt8(ascii: ":") ? .header : .notHeader
-  }
-
-  /// Whether the complete line `range` begins with `Name:`.
-  private func startsHeader(_ range: Range<Int>) -> Bool {
-    headerStart(range) == .header
   }
 
   // MARK: Buffer

@@ -22,3 +22,11 @@
 << {"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"$any:string","data":{"reason":"bad_header","detail":"$any:string"}}}
 >> {"jsonrpc":"2.0","id":5,"method":"engine.ping"}
 << {"jsonrpc":"2.0","id":5,"result":{"pong":true,"at":0}}
+# The rest of a too-short body may begin like a header ("a:b"} before the next
+# Content-Length on its line): a header value holding Content-Length: is such a rest, and
+# framing resumes there, so the next request is answered.
+>>raw "Content-Length: 6\r\n\r\n{\"u\":\"a:b\"}"
+<< {"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"$any:string","data":{"reason":"truncated","detail":"$any:string","position":"$any:integer"}}}
+>> {"jsonrpc":"2.0","id":6,"method":"engine.ping"}
+<< {"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"$any:string","data":{"reason":"bad_header","detail":"$any:string"}}}
+<< {"jsonrpc":"2.0","id":6,"result":{"pong":true,"at":0}}
