@@ -5,7 +5,9 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import sys
 from collections.abc import Awaitable
+from pathlib import Path
 from typing import Callable, TypeVar
 
 import pytest
@@ -158,8 +160,10 @@ def test_timeout_then_recovery() -> None:
         finally:
             os.kill(engine.pid, signal.SIGCONT)
         assert (await engine.ping()).pong
-        stray = await engine.next_stray(timeout=5)
-        assert stray["result"]["pong"] is True
+        # The late answer to the timed-out call was read before ping's, and dropped.
+        with pytest.raises(ordo.OrdoTimeout):
+            await engine.next_stray(timeout=0.2)
+        assert engine._endpoint.pending_count == 0 and not engine._endpoint._units
 
     run(body, clock="manual")
 
@@ -387,3 +391,32 @@ def test_exit_is_written_where_it_is_called() -> None:
     results = run(body, clock="manual", tap=tap)
     assert sent[-3:] == ["shutdown", "exit", "engine.ping"]
     assert results[0] is None and isinstance(results[1], ordo.EngineExited)
+
+
+def test_the_end_of_the_output_fails_waiting_calls_with_engine_exited(tmp_path: Path) -> None:
+    """A call whose timeout ran out while the engine, its output ended, had not exited yet
+    got OrdoTimeout, not EngineExited."""
+    fake = tmp_path / "ordo-closes-stdout-first"
+    fake.write_text(
+        f"#!{sys.executable}\n"
+        "import os, sys, time\n"
+        "sys.stdin.buffer.readline()\n"
+        "os.close(1)\n"
+        "time.sleep(1.5)\n"
+        "os._exit(2)\n",
+        encoding="utf-8",
+    )
+    fake.chmod(0o755)
+
+    async def main() -> None:
+        engine = await AsyncEngine(fake, timeout=30).start()
+        try:
+            first = asyncio.ensure_future(engine.call("engine.ping", timeout=0.3))
+            waiting = asyncio.ensure_future(engine.wait_for("*", timeout=0.3))
+            for outcome in await asyncio.gather(first, waiting, return_exceptions=True):
+                assert isinstance(outcome, ordo.EngineExited), outcome
+                assert outcome.returncode == 2
+        finally:
+            await engine.close(timeout=1)
+
+    asyncio.run(asyncio.wait_for(main(), 30))

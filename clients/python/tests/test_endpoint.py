@@ -71,13 +71,14 @@ def test_an_answered_message_settles_older_raw_ones_that_got_no_answer() -> None
     assert endpoint.receive(error()) == [Answer("later", error())]
 
 
-def test_a_forgotten_request_answer_is_a_stray() -> None:
+def test_the_late_answer_of_a_forgotten_request_is_dropped() -> None:
     endpoint: Endpoint[str] = Endpoint()
     request = endpoint.request(call(), "slow")
     endpoint.written(request)
     assert endpoint.forget(request) == "slow"
     reply = {"jsonrpc": "2.0", "id": request["id"], "result": 1}
-    assert endpoint.receive(reply) == [Stray(reply)]
+    assert endpoint.receive(reply) == []
+    assert not endpoint._units
 
 
 def test_batch_answers() -> None:
@@ -104,11 +105,16 @@ def test_drain_returns_every_pending_slot() -> None:
 
 def test_take_is_the_common_case_of_receive() -> None:
     endpoint: Endpoint[str] = Endpoint()
-    endpoint.written_raw()
     first = endpoint.open_written("one")
     reply = {"jsonrpc": "2.0", "id": first, "result": 1}
     assert endpoint.take(reply) == "one"
-    assert endpoint.pending_count == 0 and not endpoint._units  # the raw unit settled too
+    assert endpoint.pending_count == 0 and not endpoint._units
+    endpoint.written_raw()
+    second = endpoint.open_written("two")
+    reply = {"jsonrpc": "2.0", "id": second, "result": 1}
+    assert endpoint.take(reply) is None  # not the oldest message: receive() settles both
+    assert endpoint.receive(reply) == [Answer("two", reply)]
+    assert endpoint.pending_count == 0 and not endpoint._units
     unknown = {"jsonrpc": "2.0", "id": 99, "result": 1}
     assert endpoint.take(unknown) is None
     assert endpoint.take({"jsonrpc": "2.0", "id": None, "error": {}}) is None

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Callable
 
 import pytest
 
@@ -208,8 +210,10 @@ def test_a_call_times_out_and_later_calls_still_work(make_engine: EngineFactory)
     finally:
         os.kill(engine.pid, signal.SIGCONT)
     assert engine.ping().pong
-    # The late answer to the timed-out call matches nothing: it is a stray.
-    assert engine.next_stray(timeout=5)["result"]["pong"] is True
+    # The late answer to the timed-out call was read before ping's, and dropped.
+    with pytest.raises(ordo.OrdoTimeout):
+        engine.next_stray(timeout=0.2)
+    assert engine._endpoint.pending_count == 0 and not engine._endpoint._units
 
 
 def test_messages_larger_than_64_kib_in_both_framings(framed_engine: Engine) -> None:
@@ -394,3 +398,75 @@ def test_calls_waiting_when_the_engine_dies_each_get_their_own_error(
         caller.join(10)
     assert len(errors) == 8
     assert len({id(error) for error in errors}) == 8
+
+
+def _fake_engine(tmp_path: Path, linger: float) -> Path:
+    """An engine that reads one request, closes its stdout, and exits (status 2) only
+    ``linger`` seconds later (flushing state, say, or a child holding a pipe)."""
+    fake = tmp_path / "ordo-closes-stdout-first"
+    fake.write_text(
+        f"#!{sys.executable}\n"
+        "import os, sys, time\n"
+        "sys.stdin.buffer.readline()\n"
+        "os.close(1)\n"
+        f"time.sleep({linger})\n"
+        "os._exit(2)\n",
+        encoding="utf-8",
+    )
+    fake.chmod(0o755)
+    return fake
+
+
+def test_the_end_of_the_output_fails_waiting_calls_with_engine_exited(tmp_path: Path) -> None:
+    """A call or wait_for that found the output ended while the process lingered got
+    OrdoTimeout ("no answer within 30 s", after 0.0 s) instead of EngineExited."""
+    engine = Engine(_fake_engine(tmp_path, linger=2.0), timeout=30)
+    outcomes: dict[str, BaseException] = {}
+
+    def run(name: str, body: Callable[[], object]) -> None:
+        try:
+            body()
+        except BaseException as exc:
+            outcomes[name] = exc
+
+    try:
+        first = threading.Thread(target=run, args=("first", engine.ping))
+        first.start()
+        time.sleep(0.4)  # the first call has read the end of the output; the process lingers
+        others = [
+            threading.Thread(target=run, args=("second", engine.ping)),
+            threading.Thread(
+                target=run, args=("wait_for", lambda: engine.wait_for("*", None, 0.1))
+            ),
+        ]
+        for thread in others:
+            thread.start()
+        for thread in (first, *others):
+            thread.join(20)
+        assert set(outcomes) == {"first", "second", "wait_for"}
+        for name, outcome in outcomes.items():
+            assert isinstance(outcome, ordo.EngineExited), (name, outcome)
+            assert outcome.returncode == 2, (name, outcome)
+    finally:
+        engine.close(timeout=1)
+
+
+def test_close_inside_a_handler_does_not_wait_for_that_handler(make_engine: EngineFactory) -> None:
+    """close() from a handler said shutdown from a thread of its own, whose answer then
+    waited for the handlers, close()'s own included: it stalled until the timeout."""
+    engine = make_engine(timeout=5)
+    closed: list[object] = []
+
+    def closer(event: ordo.AlertShow) -> None:
+        started = time.monotonic()
+        closed.append(engine.close())
+        closed.append(time.monotonic() - started)
+
+    engine.on("alert.show", closer)
+    enqueued = engine.alerts.enqueue("toast", id="A")  # answered, after the handler ran
+    assert enqueued.alert is not None and enqueued.alert.id == "A"
+    status, took = closed
+    assert status == 0
+    assert isinstance(took, float) and took < 3, f"close() in a handler took {took:.1f} s"
+    with pytest.raises(ordo.EngineExited):
+        engine.ping()

@@ -164,8 +164,12 @@ def decoder_of(tp: Any) -> Decoder[Any]:
     """Like :func:`decoder`, for type forms that are not classes (``tuple[str, ...]``)."""
     found = _cache.get(tp)
     if found is None:
-        _cache[tp] = lambda value: _cache[tp](value)  # a placeholder for recursive types
-        found = _cache[tp] = _build(tp)
+        placeholder = _cache[tp] = lambda value: _cache[tp](value)  # for recursive types
+        try:
+            found = _cache[tp] = _build(tp)
+        finally:  # interrupted (KeyboardInterrupt): no placeholder left calling itself
+            if _cache[tp] is placeholder:
+                del _cache[tp]
     return found
 
 

@@ -34,6 +34,8 @@ from .errors import EngineExited, OrdoError, OrdoException, OrdoTimeout
 from .events import AlertChanged, AlertHide, AlertIdle, AlertShow, AlertUpdate, Event
 
 T = TypeVar("T")
+#: How long a waiter that saw the output end waits for the exit status (s).
+EXIT_WAIT = 10.0
 
 
 class _Group:
@@ -138,6 +140,7 @@ class _Pipes(asyncio.SubprocessProtocol):
             self.stdin_lost = True
             self._release()
         elif fd == 1:
+            self._engine._eof = True  # calls now wait for the exit to be reported
             if not self.stdout_done.done():
                 self.stdout_done.set_result(None)
         elif fd == 2:
@@ -418,9 +421,10 @@ class AsyncEngine(Core[Async, Slot]):
 
     def _expire(self, caller: _Caller, rid: int, timeout: float) -> None:
         """The call's time is up: it fails with OrdoTimeout and its id is forgotten (a late
-        answer is then a stray). A call its caller cancelled keeps its id until the answer
-        comes, which is then dropped, whatever timer it was under."""
-        if caller.future.done():
+        answer is dropped). A call its caller cancelled keeps its id until the answer
+        comes, which is then dropped, whatever timer it was under. Once the output ended,
+        the exit, reported soon, fails it instead (EngineExited)."""
+        if caller.future.done() or self._eof:  # at the end of the output: EngineExited soon
             return
         if self._endpoint.forget_id(rid) is not None:
             caller.future.set_exception(
@@ -488,16 +492,25 @@ class AsyncEngine(Core[Async, Slot]):
         await self._write(self._encode_raw(data), "send-raw", data)
 
     async def raw(self, data: bytes | Any, timeout: float | None = None) -> Any:
-        """Send raw bytes (or a JSON value) and return the next answer matching no call."""
-        await self.send_raw(data if isinstance(data, bytes) else dumps(data))
-        return await self.next_stray(timeout)
+        """Send raw bytes (or a JSON value) and return the engine's answer to them (see
+        :meth:`ordo.Engine.raw`)."""
+        body = data if isinstance(data, bytes) else dumps(data)
+        wait = self.timeout if timeout is None else timeout
+        token = self._raw_begin()
+        found = NOTHING
+        try:
+            await self._write(self._encode_raw(body), "send-raw", body, token)
+            found = await self._until(self._pick_raw(token), wait)
+        finally:
+            found = self._raw_end(token, found)
+        return self._found(found, "answer", wait)
 
     async def next_stray(self, timeout: float | None = None) -> Any:
         """The next received message that answers no pending call."""
         wait = self.timeout if timeout is None else timeout
         return self._found(await self._until(self._pick_stray, wait), "unmatched message", wait)
 
-    def _queue(self, data: bytes, direction: str, message: Any) -> bool:
+    def _queue(self, data: bytes, direction: str, message: Any, token: int = 0) -> bool:
         """Record ``message`` and queue ``data`` for this turn's write; False when stdin is
         closed. Raises EngineExited for a request after the engine was closed and exited."""
         proc = self._process
@@ -505,11 +518,11 @@ class AsyncEngine(Core[Async, Slot]):
             if self._exited is not None:
                 raise self._exited.again()
             raise EngineExited(proc.returncode, self.stderr_tail, "closed")
-        self._record(direction, message)
+        self._record(direction, message, token)
         return self._write_now(data)
 
-    async def _write(self, data: bytes, direction: str, message: Any) -> None:
-        if not self._queue(data, direction, message):
+    async def _write(self, data: bytes, direction: str, message: Any, token: int = 0) -> None:
+        if not self._queue(data, direction, message, token):
             await self._stdin_closed()
         if self._pipes is not None and self._pipes.paused:
             # Bounded like a call: an engine that reads nothing must not hold a notification
@@ -543,14 +556,16 @@ class AsyncEngine(Core[Async, Slot]):
             for _, _, rid in plan.waits:
                 self._endpoint.forget_id(rid)
             raise
-        self._sent(batch)
         if not plan.waits:
+            self._sent(batch)
             return
         # One wait for the whole batch (the engine answers it as one array): until every
         # entry is answered or the time is up; then each entry is settled.
         if not group.future.done():
             try:
                 await asyncio.wait([group.future], timeout=timeout)
+                if not group.future.done() and self._eof:  # the exit is being reported
+                    await asyncio.wait([group.future], timeout=EXIT_WAIT)
             except BaseException:
                 for _, _, rid in plan.waits:
                     self._endpoint.forget_id(rid)
@@ -564,6 +579,11 @@ class AsyncEngine(Core[Async, Slot]):
             else:
                 self._endpoint.forget_id(rid)
                 pending._set_error(OrdoTimeout(f"{pending.call.method}: no answer in time"))
+        if len(plan.waits) < len(batch):
+            first = plan.waits[0][1]
+            assert isinstance(first, _Entry)
+            error = first.error
+            self._share_fate(batch, first.response, error if isinstance(error, Exception) else None)
 
     # ------------------------------------------------------------------ events
 
@@ -632,6 +652,11 @@ class AsyncEngine(Core[Async, Slot]):
             try:
                 await asyncio.wait_for(waiter, remaining)
             except asyncio.TimeoutError:
+                if self._eof and self._exited_event is not None:  # the exit is being reported
+                    try:
+                        await asyncio.wait_for(self._exited_event.wait(), EXIT_WAIT)
+                    except asyncio.TimeoutError:
+                        pass
                 return NOTHING
             finally:
                 if waiter in self._waiters:
@@ -688,15 +713,17 @@ class AsyncEngine(Core[Async, Slot]):
         proc = self._process
         assert self._exited_event is not None
         try:
-            returncode: int | None = await asyncio.wait_for(proc.wait(), 5.0)
-        except asyncio.TimeoutError:
-            returncode = proc.returncode
-        try:
-            await asyncio.wait_for(asyncio.shield(pipes.stderr_done), 2.0)  # the stderr tail
-        except (asyncio.TimeoutError, asyncio.CancelledError):
-            pass
-        self._gone(returncode, self._detail)
-        self._exited_event.set()
+            try:
+                await asyncio.wait_for(proc.wait(), 5.0)
+            except asyncio.TimeoutError:
+                pass
+            try:
+                await asyncio.wait_for(asyncio.shield(pipes.stderr_done), 2.0)  # the stderr tail
+            except (asyncio.TimeoutError, asyncio.CancelledError):
+                pass
+        finally:  # even when cancelled (close() gave up waiting): calls wait for this
+            self._gone(proc.returncode, self._detail)
+            self._exited_event.set()
 
 
 class AsyncBatch(Batch):

@@ -16,6 +16,7 @@ waiters read the output themselves, so its guard is a lock and its wake a no-op.
 
 from __future__ import annotations
 
+import itertools
 import logging
 import threading
 from collections import deque
@@ -28,7 +29,7 @@ from ._decode import dumps, envelope, parse, request_json
 from .api import AlertsAPI, ClockAPI, EngineAPI, F, LayersAPI, NavAPI
 from .batch import Batch
 from .discovery import PathLike, engine_command, find_engine
-from .endpoint import Answer, Endpoint, Notice
+from .endpoint import Answer, Endpoint, Notice, RawAnswer, Refused
 from .errors import EngineExited, OrdoTimeout, ProtocolViolation
 from .events import AlertChanged, AlertHide, AlertIdle, AlertShow, AlertUpdate, Event, parse_event
 from .streams import NdjsonFramer, make_framer
@@ -57,13 +58,16 @@ def any_value(value: Any) -> Any:
 
 
 class Plan(Generic[S]):
-    """A batch ready to write: its bytes and, per request, (entry, slot, id)."""
+    """A batch ready to write: its bytes, its JSON text and, per request, (entry, slot, id)."""
 
-    __slots__ = ("batch", "data", "waits")
+    __slots__ = ("batch", "body", "data", "waits")
 
-    def __init__(self, batch: Batch, data: bytes, waits: list[tuple[Pending[Any], S, int]]) -> None:
+    def __init__(
+        self, batch: Batch, data: bytes, body: bytes, waits: list[tuple[Pending[Any], S, int]]
+    ) -> None:
         self.batch = batch
         self.data = data
+        self.body = body
         self.waits = waits
 
 
@@ -101,6 +105,11 @@ class Core(EngineAPI[F], Generic[F, S]):
         self._events: deque[Event] = deque(maxlen=event_buffer)
         self._dropped = 0
         self._strays: deque[Any] = deque()
+        # raw(): the tokens waited for, and their answers (None: the message got none).
+        self._raw_tokens = itertools.count(1)
+        self._raw_waiting: set[int] = set()
+        self._raw_answers: dict[int, Any] = {}
+        self._eof = False  # the engine's output ended (it is exiting)
         self._handlers: dict[str, list[Handler]] = {}  # replaced, never mutated: read unlocked
         self._handlers_lock = threading.Lock()
         self._stderr_tail: deque[str] = deque(maxlen=stderr_lines)
@@ -133,8 +142,10 @@ class Core(EngineAPI[F], Generic[F, S]):
     def _encode_raw(self, data: bytes) -> bytes:
         return data + b"\n" if self.framing == "ndjson" else self._framer.encode(data)
 
-    def _record(self, direction: str, message: Any) -> None:
-        """Before writing (under the transport's write lock, in write order)."""
+    def _record(self, direction: str, message: Any, token: int = 0) -> None:
+        """Before writing (under the transport's write lock, in write order): ``message``
+        is a notification of ours (``"send"``), or the bytes of ``send_raw`` (``"send-raw"``,
+        ``token``: the raw() call waiting for the answer)."""
         if self._exited is not None:
             raise self._exited.again()
         if self._tap is not None:
@@ -142,7 +153,7 @@ class Core(EngineAPI[F], Generic[F, S]):
         if direction == "send":
             self._endpoint.written(message)
         else:
-            self._endpoint.written_raw()
+            self._endpoint.written_raw(message, token)
 
     def _plan(self, batch: Batch, slot: Callable[[], S]) -> Plan[S]:
         """The framed JSON array of a batch and, for each request, its entry, slot and id;
@@ -168,7 +179,7 @@ class Core(EngineAPI[F], Generic[F, S]):
             raise
         body = b"[%s]" % b",".join(bodies)
         data = body + b"\n" if self._ndjson else self._framer.encode(body)
-        return Plan(batch, data if bodies else b"", waits)
+        return Plan(batch, data if bodies else b"", body, waits)
 
     def _record_batch(self, plan: Plan[S]) -> None:
         """:meth:`_record` for a planned batch, written next."""
@@ -185,12 +196,36 @@ class Core(EngineAPI[F], Generic[F, S]):
             self._tap("send", messages)
         if plan.waits:
             self._endpoint.written_ids([rid for _, _, rid in plan.waits])
+        else:
+            entries = len(plan.batch._entries)
+            what = f"batch of {entries} notifications"
+            self._endpoint.written_notifications(what, plan.body, entries)
 
     @staticmethod
     def _sent(batch: Batch) -> None:
-        """The batch was written: its notifications are done."""
+        """A batch of notifications only was written: they are done (nothing answers them;
+        a refusal of the whole batch is logged, as any notification's)."""
         for pending in batch.entries:
-            if pending.call.notification:
+            pending._set_result(pending.call.decode(None))
+
+    @staticmethod
+    def _share_fate(batch: Batch, response: dict[str, Any] | None, error: Exception | None) -> None:
+        """The notifications of a batch holding requests share the batch's fate, known from
+        the answer of its first request (``response``, or ``error`` when none came): done
+        when the batch was answered, failed when the engine refused it whole (an error with
+        ``id: null``: over ``--max-batch``, too large), or got no answer.
+        """
+        for pending in batch._entries:
+            if not pending.call.notification:
+                continue
+            if response is None:
+                if isinstance(error, EngineExited):
+                    pending._set_error(error.again())
+                else:
+                    pending._set_error(OrdoTimeout(f"{pending.call.method}: no answer in time"))
+            elif response.get("id") is None and "error" in response:
+                pending._settle(response)
+            else:
                 pending._set_result(pending.call.decode(None))
 
     @staticmethod
@@ -235,6 +270,15 @@ class Core(EngineAPI[F], Generic[F, S]):
                     self._answered(item.slot, item.response)
                 elif isinstance(item, Notice):
                     self._event(item.event)
+                elif isinstance(item, RawAnswer):
+                    with self._guard:
+                        if item.token in self._raw_waiting:  # else raw() gave up: dropped
+                            self._raw_answers[item.token] = item.message
+                            self._wake()
+                elif isinstance(item, Refused):
+                    error = item.message.get("error")
+                    text = error.get("message") if isinstance(error, dict) else error
+                    log.warning("ordo refused a %s: %s", item.what, text)
                 else:
                     with self._guard:
                         self._strays.append(item.message)
@@ -332,12 +376,31 @@ class Core(EngineAPI[F], Generic[F, S]):
     def _pick_stray(self) -> Any:
         return self._strays.popleft() if self._strays else NOTHING
 
+    def _pick_raw(self, token: int) -> Callable[[], Any]:
+        return lambda: self._raw_answers.pop(token, NOTHING)
+
+    def _raw_begin(self) -> int:
+        """A token for raw(): its answer is kept for it until :meth:`_raw_end`."""
+        token = next(self._raw_tokens)
+        with self._guard:
+            self._raw_waiting.add(token)
+        return token
+
+    def _raw_end(self, token: int, found: Any) -> Any:
+        """raw() stops waiting: what it found, or the answer that came at the last moment."""
+        with self._guard:
+            self._raw_waiting.discard(token)
+            late = self._raw_answers.pop(token, NOTHING)
+        return late if found is NOTHING else found
+
     def _found(self, found: Any, what: str, wait: float | None) -> Any:
         """What a waiter found, or why not: EngineExited, else OrdoTimeout."""
         if found is not NOTHING:
             return found
         if self._exited is not None:
             raise self._exited.again()
+        if self._eof:
+            raise EngineExited(self.returncode, self.stderr_tail, "its output ended")
         raise OrdoTimeout(f"no {what} within {wait} s")
 
     def drain_events(self) -> list[Event]:
@@ -373,4 +436,8 @@ class Core(EngineAPI[F], Generic[F, S]):
         raise NotImplementedError
 
     def kill(self) -> None:
+        raise NotImplementedError
+
+    @property
+    def returncode(self) -> int | None:
         raise NotImplementedError

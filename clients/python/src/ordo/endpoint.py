@@ -10,12 +10,15 @@ object); the endpoint only stores and hands it back.
 from __future__ import annotations
 
 import itertools
+import json
+import re
 import threading
 from collections import deque
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, Union
 
 from ._call import Call, outcome_of  # noqa: F401  (its home before _call)
+from ._decode import dumps
 from .events import Event, parse_event
 
 S = TypeVar("S")
@@ -39,37 +42,146 @@ class Notice:
 
 @dataclass
 class Stray:
-    """A response that answers no pending request (e.g. to a raw message; id null)."""
+    """A response that answers nothing we wait for (e.g. to ``send_raw``'s bytes)."""
 
     message: Any
 
 
-Incoming = Union[Answer[S], Notice, Stray]
+@dataclass
+class RawAnswer:
+    """The answer to raw bytes written with a ``token`` (``raw()``); ``message`` None: the
+    engine answered a later message first, so these bytes got no answer."""
+
+    token: int
+    message: Any
 
 
-_RAW = None  # a unit written by send_raw: its answer, if any, is a Stray
+@dataclass
+class Refused:
+    """An ``id: null`` error that answers a notification of ours (``what``): the engine
+    could not take it (too large, a batch over ``--max-batch``, …). Nobody waits for it."""
+
+    what: str
+    message: dict[str, Any]
+
+
+Incoming = Union[Answer[S], Notice, Stray, RawAnswer, Refused]
+
+#: A raw unit's token when nobody waits for its answer (``send_raw``): a Stray.
+_NO_TOKEN = 0
+#: Unsettled notifications kept at most (one that is not answered is never settled when
+#: no request follows it); the oldest goes first.
+MAX_NOTES = 10_000
+_HUGE_NUMBER = re.compile(rb"\d{300}")
+
+
+class _Unit:
+    """A written message other than request(s) of ours: notification(s) of ours, or raw
+    bytes. ``certain``: the engine answers it whatever happens (it holds a request, or
+    is not a valid notification); otherwise it is answered only when refused whole, with
+    an ``id: null`` error (too large, over ``--max-batch``, unreadable)."""
+
+    __slots__ = ("certain", "entries", "ids", "odd", "size", "token", "what")
+
+    def __init__(
+        self,
+        *,
+        size: int,
+        entries: int | None,
+        certain: bool = False,
+        ids: tuple[Any, ...] = (),
+        odd: bool = True,
+        token: int = _NO_TOKEN,
+        what: str | None = None,
+    ) -> None:
+        self.size = size  # bytes of the JSON text (what --max-message-bytes counts)
+        self.entries = entries  # a batch's entry count, else None
+        self.certain = certain
+        self.ids = ids  # the ids of raw requests, as read back from the bytes
+        self.odd = odd  # may be unreadable to the engine (a parse error is then its answer)
+        self.token = token  # raw(): who waits for the answer
+        self.what = what  # ours: what it was, for the log
+
+
+#: A written message: the ids of our request(s) (a list: a request, or a batch holding
+#: requests, whatever notifications it also holds), or a _Unit.
+Written = Union["list[int]", _Unit]
 
 
 def _int_id(value: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
+def _same_id(a: Any, b: Any) -> bool:
+    return type(a) is type(b) and a == b
+
+
+def _unreadable(body: bytes) -> bool:
+    """Whether JSON that Python reads or wrote may still be refused by the engine's parser:
+    a NUL in a key, a number no double holds, NaN or Infinity, a lone surrogate, nesting
+    deeper than it allows (a cheap overestimate)."""
+    return (
+        b"\\u0000" in body
+        or b"\\ud" in body
+        or b"NaN" in body
+        or b"Infinity" in body
+        or body.count(b"[") + body.count(b"{") > 2000
+        or _HUGE_NUMBER.search(body) is not None
+    )
+
+
+def _error_data(message: dict[str, Any]) -> tuple[bool, dict[str, Any]]:
+    error = message.get("error")
+    if not isinstance(error, dict):
+        return False, {}
+    data = error.get("data")
+    return True, data if isinstance(data, dict) else {}
+
+
+def _may_answer(unit: _Unit, message: dict[str, Any]) -> bool:
+    """Whether the ``id: null`` error ``message`` may be the refusal of ``unit`` (one
+    that is answered only when refused), judged by what the error says."""
+    is_error, data = _error_data(message)
+    if not is_error:
+        return False  # a result: only a request gets one
+    if data.get("reason") == "too_large":
+        limit = _int_id(data.get("limit"))
+        return limit is None or unit.size > limit
+    if data.get("name") == "maxBatch":
+        value = _int_id(data.get("value"))
+        return unit.entries is not None and (value is None or unit.entries == value)
+    # A text the engine may not read; raw bytes may also be an invalid request.
+    return unit.odd or (message["error"].get("code") != -32700 and unit.what is None)
+
+
 class Endpoint(Generic[S]):
     """Ids, pending requests and the order of what was written. Thread-safe.
 
-    The engine answers messages in the order it read them, one answer per
-    message that expects one (a request, or a batch holding requests). So an
-    answer it could not tie to an id (``id: null``: a message too large to
-    read, or a batch over ``--max-batch``) belongs to the oldest unanswered
-    message: the endpoint keeps the written *units* in order to find it.
+    The engine reads messages in order and answers them in that order, one answer per
+    message that has one: a request, a batch holding requests, and any message it
+    refuses whole, notifications included (too large to read, a batch over
+    ``--max-batch``: an error with ``id: null``). The endpoint keeps what was written,
+    in order and still unsettled, to tell what an answer answers:
+
+    * an answer with an id answers the oldest written message holding that id; every
+      message written before it is settled (a notification among them succeeded, or
+      failed silently, as notifications do);
+    * an ``id: null`` error answers the oldest unsettled message that can get one: the
+      first one holding a request (or raw bytes sure to be answered), unless a
+      notification before it is one the error describes (larger than the ``limit`` it
+      gives, a batch of the ``value`` entries it gives, or one the engine may not parse).
+      A notification's error is :class:`Refused`: logged, never raised on a call.
+
+    The answer to a request whose caller gave up (a timeout) is dropped.
     """
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._ids = itertools.count(1)
         self._pending: dict[int, S] = {}
-        # Request ids of each written message still unanswered, oldest first (_RAW: raw bytes).
-        self._units: deque[list[int] | None] = deque()
+        self._units: deque[Written] = deque()
+        #: Messages recorded as written so far (less those :meth:`unwrite` took back).
+        self.appended = 0
 
     def request(self, call: Call[Any], slot: S) -> dict[str, Any]:
         """Register ``slot`` under a fresh id and return the request object."""
@@ -90,6 +202,7 @@ class Endpoint(Generic[S]):
             rid = next(self._ids)
             self._pending[rid] = slot
             self._units.append([rid])
+            self.appended += 1
         return rid
 
     @staticmethod
@@ -107,32 +220,95 @@ class Endpoint(Generic[S]):
             message["params"] = call.params
         return message
 
-    def written(self, message: Any) -> None:
-        """Record that ``message`` (a request, notification or batch) is being written.
+    def written(self, message: Any, body: bytes | None = None) -> None:
+        """Record that ``message`` (a request, notification or batch of ours) is being
+        written, as ``body`` (its JSON text; default: ``dumps(message)``).
 
         Call it in write order (under the transport's write lock).
         """
-        if type(message) is dict:  # one request: the common case
+        if type(message) is dict:
             ids = [message["id"]] if "id" in message else []
         else:
             entries = (e.get("id") for e in message if isinstance(e, dict))
             ids = [i for i in map(_int_id, entries) if i]
         if ids:
-            with self._lock:
-                self._units.append(ids)
+            self.written_ids(ids)
+            return
+        if body is None:
+            body = dumps(message)
+        if type(message) is dict:
+            self.written_notifications(f"notification {message.get('method')}", body, None)
+        else:
+            what = f"batch of {len(message)} notifications"
+            self.written_notifications(what, body, len(message))
 
     def written_ids(self, ids: list[int]) -> None:
         """Like :meth:`written`, for a message holding the requests ``ids`` (not empty)."""
         with self._lock:
             self._units.append(ids)
+            self.appended += 1
 
-    def written_raw(self) -> None:
-        """Record that raw bytes are being written (they may or may not get an answer)."""
+    def written_notifications(self, what: str, body: bytes, entries: int | None) -> None:
+        """Like :meth:`written`, for a notification of ours (``entries``: a batch of
+        notifications only): answered only if the engine refuses it."""
+        unit = _Unit(size=len(body), entries=entries, odd=_unreadable(body), what=what)
+        self._append(unit)
+
+    def written_raw(self, data: bytes | None = None, token: int = _NO_TOKEN) -> None:
+        """Record that raw bytes (``data``: the JSON text, framing aside) are being written.
+        Their answer is a :class:`RawAnswer` for ``token``, else a :class:`Stray`.
+        """
+        if data is None:
+            self._append(_Unit(size=0, entries=None, certain=True, token=token))
+            return
+        size = len(data)
+        try:
+            value = json.loads(data)
+        except (ValueError, RecursionError):  # unreadable: a parse error answers it
+            self._append(_Unit(size=size, entries=None, certain=True, token=token))
+            return
+        odd = _unreadable(data)
+        if isinstance(value, dict):
+            certain = "id" in value  # else a notification, or an invalid one
+            ids: tuple[Any, ...] = (value["id"],) if certain else ()
+            unit = _Unit(size=size, entries=None, certain=certain, ids=ids, odd=odd, token=token)
+        elif isinstance(value, list):
+            ids = tuple(e["id"] for e in value if isinstance(e, dict) and "id" in e)
+            certain = not value or bool(ids) or not all(isinstance(e, dict) for e in value)
+            entries = len(value)
+            unit = _Unit(size=size, entries=entries, certain=certain, ids=ids, odd=odd, token=token)
+        else:
+            unit = _Unit(size=size, entries=None, certain=True, token=token)
+        self._append(unit)
+
+    def _append(self, unit: _Unit) -> None:
         with self._lock:
-            self._units.append(_RAW)
+            units = self._units
+            units.append(unit)
+            self.appended += 1
+            if len(units) > MAX_NOTES:  # notifications with no request after them
+                head = units[0]
+                if type(head) is _Unit and not head.certain:
+                    units.popleft()
+
+    def unwrite(self, mark: int, slot: S | None = None) -> None:
+        """Take back what was recorded as written since :attr:`appended` was ``mark``, and
+        the request of ``slot``: it was not written after all (the writer was interrupted).
+        """
+        with self._lock:
+            units = self._units
+            while self.appended > mark and units:
+                unit = units.pop()
+                self.appended -= 1
+                if type(unit) is list:
+                    for rid in unit:
+                        self._pending.pop(rid, None)
+            if slot is not None:
+                for rid in [r for r, s in self._pending.items() if s is slot]:
+                    del self._pending[rid]
 
     def forget(self, message: dict[str, Any]) -> S | None:
-        """Stop waiting for the answer to ``message`` (a timeout); its late answer is a Stray."""
+        """Stop waiting for the answer to ``message`` (a timeout); its late answer is dropped."""
         rid = _int_id(message.get("id"))
         return None if rid is None else self.forget_id(rid)
 
@@ -156,27 +332,27 @@ class Endpoint(Generic[S]):
 
     def take(self, message: dict[str, Any]) -> S | None:
         """The common case of :meth:`receive`, quicker: the slot of the pending request the
-        response ``message`` answers, taken. None for anything else, with nothing changed:
-        then :meth:`receive` classifies it.
+        response ``message`` answers, when it is the oldest message written, taken. None
+        for anything else, with nothing changed: then :meth:`receive` classifies it.
         """
         rid = message.get("id")
         if type(rid) is not int or ("result" not in message and "error" not in message):
             return None
         with self._lock:
-            slot = self._pending.pop(rid, None)
-            if slot is not None:
-                units = self._units
-                head = units[0] if units else None
-                if head is not None and len(head) == 1 and head[0] == rid:
-                    units.popleft()  # the oldest message, a single request
-                else:
-                    self._settle_unit(rid)
-        return slot
+            units = self._units
+            if units:
+                head = units[0]
+                if type(head) is list and len(head) == 1 and head[0] == rid:
+                    slot = self._pending.pop(rid, None)
+                    if slot is not None:
+                        units.popleft()
+                    return slot
+        return None
 
     def take_batch(self, message: list[Any]) -> list[tuple[S, dict[str, Any]]] | None:
         """The common case of a batch answer, quicker: (slot, response) for each entry,
-        taken, when every entry answers a pending request. None otherwise, with nothing
-        changed: then :meth:`receive` classifies it.
+        taken, when every entry answers a pending request of the oldest message written.
+        None otherwise, with nothing changed: then :meth:`receive` classifies it.
         """
         ids = []
         for entry in message:
@@ -187,18 +363,20 @@ class Endpoint(Generic[S]):
         if not ids:
             return None
         with self._lock:
+            units = self._units
+            head = units[0] if units else None
+            if type(head) is not list or ids[0] not in head:
+                return None
             pending = self._pending
             for rid in ids:
                 if rid not in pending:
                     return None
-            taken = [(pending.pop(rid), entry) for rid, entry in zip(ids, message)]
-            for rid in ids:  # as receive() does (the first id settles it)
-                if self._settle_unit(rid):
-                    break
-        return taken
+            units.popleft()
+            return [(pending.pop(rid), entry) for rid, entry in zip(ids, message)]
 
     def receive(self, message: Any) -> list[Incoming[S]]:
-        """Classify one incoming JSON value (a batch answer gives several items)."""
+        """Classify one incoming JSON value (a batch answer gives several items, a late
+        answer to a call given up none)."""
         if isinstance(message, dict) and "method" in message and "id" not in message:
             name = message.get("method")
             if isinstance(name, str):
@@ -211,55 +389,87 @@ class Endpoint(Generic[S]):
             ):
                 return [Stray(message)]
             rid = message.get("id")
-            if type(rid) is int:
-                self._settle_unit(rid)
-                slot = self._pending.pop(rid, None)
-                return [Stray(message) if slot is None else Answer(slot, message)]
-            if message.get("id") is None and "error" in message:
-                return self._unattributed_error(message)
-            self._pop_raw_head()
-            return [Stray(message)]
+            if rid is None:
+                return self._unattributed(message)
+            items: list[Incoming[S]] = []
+            unit = self._settle_id(rid, items)
+            if unit is None or type(unit) is list:
+                slot = self._pending.pop(rid, None) if type(rid) is int else None
+                if slot is not None:
+                    items.append(Answer(slot, message))
+                elif unit is None:
+                    items.append(Stray(message))
+                # else: the late answer to a call given up: dropped
+                return items
+            return items + self._answer(unit, message)
 
     def _receive_batch(self, message: list[Any]) -> list[Incoming[S]]:
         items: list[Incoming[S]] = []
-        settled = False
-        for entry in message:
-            rid = _int_id(entry.get("id")) if isinstance(entry, dict) else None
-            slot = None if rid is None else self._pending.pop(rid, None)
-            if rid is not None and not settled:
-                settled = self._settle_unit(rid)
-            items.append(Stray(entry) if slot is None else Answer(slot, entry))
-        if all(isinstance(i, Stray) for i in items):
-            if not settled:
-                self._pop_raw_head()
-            return [Stray(message)]
-        return items
+        unit: Written | None = None
+        ids = [e.get("id") for e in message if isinstance(e, dict) and e.get("id") is not None]
+        for rid in ids:  # the first id found names the batch this answers
+            unit = self._settle_id(rid, items)
+            if unit is not None:
+                break
+        if unit is None and not ids:  # only null ids: the oldest raw batch due an answer
+            for index, written in enumerate(self._units):
+                if isinstance(written, _Unit) and written.entries is not None and not written.what:
+                    unit = self._settle_index(index, items)
+                    break
+                if isinstance(written, list) or written.certain:
+                    break
+        if unit is None:
+            return [*items, Stray(message)]
+        if type(unit) is list:
+            pending = self._pending
+            for entry in message:
+                rid = entry.get("id") if isinstance(entry, dict) else None
+                slot = pending.pop(rid, None) if type(rid) is int else None
+                if slot is not None:
+                    items.append(Answer(slot, entry))
+            return items
+        return items + self._answer(unit, message)
 
-    def _settle_unit(self, rid: int) -> bool:
-        """The unit holding ``rid`` is answered: drop it and every older (raw) unit."""
+    def _settle_id(self, rid: Any, items: list[Incoming[S]]) -> Written | None:
+        """The oldest written message holding ``rid``, removed with every older one (those
+        got no answer; a raw one's waiter is told so in ``items``). None: no such message."""
+        ours = type(rid) is int
+        for index, unit in enumerate(self._units):
+            if isinstance(unit, list):
+                if ours and rid in unit:
+                    return self._settle_index(index, items)
+            elif any(_same_id(rid, i) for i in unit.ids):
+                return self._settle_index(index, items)
+        return None
+
+    def _settle_index(self, index: int, items: list[Incoming[S]]) -> Written:
         units = self._units
-        if units and units[0] == [rid]:  # the oldest message, a single request
-            units.popleft()
-            return True
+        for _ in range(index):
+            older = units.popleft()
+            if isinstance(older, _Unit) and older.token != _NO_TOKEN:
+                items.append(RawAnswer(older.token, None))
+        return units.popleft()
+
+    def _unattributed(self, message: dict[str, Any]) -> list[Incoming[S]]:
+        """An answer with ``id: null``: see the class docstring."""
+        units = self._units
+        if not units:
+            return [Stray(message)]
+        chosen = 0  # none fits: the oldest (the engine answers in order)
         for index, unit in enumerate(units):
-            if unit is not _RAW and rid in unit:
-                for _ in range(index + 1):
-                    self._units.popleft()
-                return True
-        return False
+            if isinstance(unit, list) or unit.certain or _may_answer(unit, message):
+                chosen = index
+                break
+        items: list[Incoming[S]] = []
+        return items + self._answer(self._settle_index(chosen, items), message)
 
-    def _pop_raw_head(self) -> None:
-        if self._units and self._units[0] is _RAW:
-            self._units.popleft()
-
-    def _unattributed_error(self, message: dict[str, Any]) -> list[Incoming[S]]:
-        """An error with ``id: null`` answers the oldest unanswered unit."""
-        if not self._units:
+    def _answer(self, unit: Written, message: Any) -> list[Incoming[S]]:
+        """What ``message``, the answer to the written ``unit``, is."""
+        if isinstance(unit, list):  # an error for the whole message: every request gets it
+            slots = (self._pending.pop(rid, None) for rid in unit)
+            return [Answer(slot, message) for slot in slots if slot is not None]
+        if unit.what is not None:
+            return [Refused(unit.what, message)]
+        if unit.token == _NO_TOKEN:
             return [Stray(message)]
-        unit = self._units.popleft()
-        if unit is _RAW:
-            return [Stray(message)]
-        slots = [self._pending.pop(rid) for rid in unit if rid in self._pending]
-        if not slots:
-            return [Stray(message)]
-        return [Answer(slot, message) for slot in slots]
+        return [RawAnswer(unit.token, message)]

@@ -3,8 +3,8 @@
 Reading: whoever waits reads. A caller waiting for its answer (or for an event,
 in ``wait_for``) reads the engine's stdout itself, one thread at a time (the
 *leader*), and feeds the core, which completes every call answered in what was
-read. The others wait on ``_cond`` (*followers*); after each read the leader
-wakes them, and each finds its answer delivered or takes over reading. The
+read. The others sleep (*followers*, each on a lock of its own); after each read
+the leader wakes them, and each finds its answer delivered or takes over reading. The
 *reader* thread reads only when nobody has waited for ``GRACE`` seconds, so
 events still reach their handlers when the program is idle, and sees the
 engine exit. A thread handing answers to another costs two context switches,
@@ -23,8 +23,8 @@ import select
 import subprocess
 import threading
 import time
+from _thread import LockType
 from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
 from functools import partial
 from queue import SimpleQueue
 from typing import IO, Any, Callable, Literal, NoReturn, TypeVar, overload
@@ -38,18 +38,36 @@ from .errors import EngineExited, OrdoError, OrdoException, OrdoTimeout
 from .events import AlertChanged, AlertHide, AlertIdle, AlertShow, AlertUpdate, Event
 
 T = TypeVar("T")
-MAX = threading.TIMEOUT_MAX
 get_ident = threading.get_ident
 #: The reader thread leaves reading to the threads that wait, and to those that waited
 #: this recently (s): back-to-back calls then never find it reading.
 GRACE = 0.005
+#: A thread waiting on a condition looks again at least this often (s): a wake-up lost to
+#: an interrupt (KeyboardInterrupt from a signal handler) costs a delay, never a hang.
+RECHECK = 0.25
+#: How long a waiter that saw the output end waits for the exit status (s).
+EXIT_WAIT = 10.0
+
+
+def _sleeper() -> LockType:
+    """A lock taken, for a thread to wait on until another one releases it."""
+    sleeper = threading.Lock()
+    sleeper.acquire()
+    return sleeper
+
+
+def _wake(sleepers: list[LockType]) -> None:
+    """Holding the engine's ``_lock``: wake every sleeper."""
+    for sleeper in sleepers:
+        sleeper.release()
+    sleepers.clear()
 
 
 class _Slot:
     """Where a blocking call's answer goes. ``received``: read (stop reading for it);
     ``done``: ``response`` or ``error`` set (it may be received but queued behind event
     handlers for a while). Set by the thread that reads or the dispatcher; a waiter that
-    does not read itself waits on the engine's ``_cond``, notified after each change.
+    does not read itself sleeps until woken after each change.
     """
 
     __slots__ = ("done", "error", "nested", "received", "response")
@@ -98,21 +116,25 @@ class Engine(Core[Sync, _Slot]):
     def _init_transport(self) -> None:
         self.events = Events(self)
         self._guard = threading.RLock()  # reentrant: a wait_for predicate may drain_events()
-        # _lock guards _reading, _waiters, _followers and _active; _cond (on it) wakes the
-        # followers after a read, and waiters for an answer the dispatcher completes.
+        # _lock guards _reading, _waiters, _active, the writer and the sleepers. Safe from
+        # KeyboardInterrupt (a signal handler's exception lands between any two calls of
+        # the main thread): flags a thread must give back (_reading, _writer) are set in the
+        # same `with self._lock:` block as the test that takes them, and given back in a
+        # finally; a thread waits on a lock of its own (a *sleeper*, registered under _lock,
+        # released to wake it), outside any `with` block, never on a threading.Condition,
+        # whose wait can be interrupted with its lock released.
         self._lock = threading.Lock()
-        self._cond = threading.Condition(self._lock)
+        self._sleepers: list[LockType] = []  # woken after each read, and by _complete
+        self._write_sleepers: list[LockType] = []  # woken when the writer is done
+        self._writer: int | None = None  # the thread writing to stdin
         self._reading = False  # a thread (the leader) is reading stdout
         self._reads = 0  # reads ended so far
         self._waiters = 0  # threads in _lead
-        self._followers = 0  # threads waiting on _cond
         self._active = 0.0  # time.monotonic() when a thread last left _lead
-        self._eof = False
         self._detail = ""  # why the output ended, when the client decided it
         self._dispatch: SimpleQueue[Callable[[], object] | None] = SimpleQueue()
         self._queued = 0  # dispatcher items queued (written by the reader only)
         self._ran = 0  # dispatcher items done (written by the dispatcher only)
-        self._write_lock = threading.Lock()
         self._close_lock = threading.Lock()
         self._exited_event = threading.Event()
         self._proc = subprocess.Popen(
@@ -144,7 +166,9 @@ class Engine(Core[Sync, _Slot]):
         self._stderr_thread, self._dispatcher, self._reader = self._threads
         for thread in self._threads:
             thread.start()
-        self._dispatcher_id = self._dispatcher.ident
+        # Threads whose calls never wait for handlers: the dispatcher (handlers call from
+        # it), and close()'s own thread when a handler closes the engine.
+        self._nested = {self._dispatcher.ident}
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -177,8 +201,12 @@ class Engine(Core[Sync, _Slot]):
                 return self._proc.poll()
             self._closed = True
         if self._exited is None and self._proc.poll() is None:
+            # From a handler: shutdown's answer must not wait for handlers, this one included.
+            in_handler = get_ident() in self._nested
 
             def farewell() -> None:
+                if in_handler:
+                    self._nested.add(get_ident())
                 for step in (
                     partial(self.call, "shutdown", timeout=timeout),
                     partial(self.notify, "exit"),
@@ -187,6 +215,7 @@ class Engine(Core[Sync, _Slot]):
                         step()
                     except OrdoException:
                         pass
+                self._nested.discard(get_ident())
 
             # In a thread of its own, waited for at most twice the timeout: a request stuck
             # on a full pipe (an engine that reads nothing) holds the write lock, and close()
@@ -254,34 +283,48 @@ class Engine(Core[Sync, _Slot]):
                     raise OrdoTimeout(f"exit: the engine did not exit in {timeout} s") from None
                 self._exited_event.wait(timeout)
             return call.decode(None)
-        slot = _Slot(get_ident() == self._dispatcher_id)
+        me = get_ident()
+        slot = _Slot(me in self._nested)
         endpoint = self._endpoint
         rid = 0
+        mark = -1  # while recorded but not yet written: what endpoint.appended was
         try:
             params = dumps(call.params) if call.params else None  # may fail: before any record
-            with self._writing(timeout, call.method):
-                if self._exited is not None:
-                    raise self._exited.again()
-                if self._tap is None:
-                    rid = endpoint.open_written(slot)  # in write order: under the write lock
-                else:  # the tap sees the request before it counts as written
-                    rid = endpoint.open(slot)
-                    self._tap("send", endpoint.message(call, rid))
-                    endpoint.written_ids([rid])
-                data = envelope(call.method, rid, params)
-                data = data + b"\n" if self._ndjson else self._framer.encode(data)
-                try:
-                    written = self._stdin.write(data)
-                    while written < len(data):  # a partial write (a signal)
-                        written += self._stdin.write(data[written:])
-                except (OSError, ValueError):
-                    written = -1
+            self._claim(me, timeout, call.method)
+            if self._exited is not None:
+                raise self._exited.again()
+            mark = endpoint.appended
+            if self._tap is None:
+                rid = endpoint.open_written(slot)  # in write order: as the writer
+            else:  # the tap sees the request before it counts as written
+                rid = endpoint.open(slot)
+                self._tap("send", endpoint.message(call, rid))
+                endpoint.written_ids([rid])
+            data = envelope(call.method, rid, params)
+            data = data + b"\n" if self._ndjson else self._framer.encode(data)
+            mark = -1
+            try:
+                written = self._stdin.write(data)
+                while written < len(data):  # a partial write (a signal)
+                    written += self._stdin.write(data[written:])
+            except (OSError, ValueError):
+                written = -1
+            self._writer = None  # written: others may write now
+            if self._write_sleepers:
+                self._next_writer()
             if written < 0:
                 self._stdin_closed()
         except BaseException:
-            if rid:
+            if mark >= 0:  # interrupted before writing: as if never sent
+                endpoint.unwrite(mark, slot)
+            elif rid:
                 endpoint.forget_id(rid)
             raise
+        finally:
+            if self._writer == me:  # inline: a call could be interrupted before it ran
+                self._writer = None
+                if self._write_sleepers:
+                    self._next_writer()
         if not slot.done:
             self._wait(slot, rid, call.method, timeout)
         if slot.error is not None:
@@ -297,18 +340,24 @@ class Engine(Core[Sync, _Slot]):
             if self._endpoint.forget_id(rid) is not None:
                 if self._exited is not None:
                     raise self._exited.again()
+                if self._eof:
+                    raise self._ended()
                 raise OrdoTimeout(f"{method}: no answer within {timeout} s")
             deadline = None  # answered at the last moment
         if slot.done:
             return
         # Received, but queued behind event handlers, which the dispatcher runs first.
         deadline = None if deadline is None else deadline + 1.0
-        with self._lock:
-            while not slot.done:
-                left = None if deadline is None else deadline - time.monotonic()
-                if left is not None and left <= 0:
-                    raise OrdoTimeout(f"{method}: answered, but the event handlers did not finish")
-                self._follow(left)
+        while not slot.done:
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
+                raise OrdoTimeout(f"{method}: answered, but the event handlers did not finish")
+            sleeper = _sleeper()
+            with self._lock:
+                if slot.done:
+                    break
+                self._sleepers.append(sleeper)
+            self._sleep(sleeper, left, self._sleepers)
 
     def _send(self, message: Any) -> None:
         self._write(self._encode(message), "send", message)
@@ -320,33 +369,77 @@ class Engine(Core[Sync, _Slot]):
         self._write(self._encode_raw(data), "send-raw", data)
 
     def raw(self, data: bytes | Any, timeout: float | None = None) -> Any:
-        """Send raw bytes (or any JSON value, serialized as is) and return the next answer
-        that matches no call, e.g. ``{"jsonrpc": "2.0", "id": null, "error": …}``.
+        """Send raw bytes (or any JSON value, serialized as is) and return the engine's
+        answer to them, e.g. ``{"jsonrpc": "2.0", "id": null, "error": …}``: the answer
+        with their id when they have one, else the one the engine wrote for them in turn.
+        None when the engine answered a later message first (they had no answer: a
+        notification); OrdoTimeout when nothing came within ``timeout``.
         """
-        self.send_raw(data if isinstance(data, bytes) else dumps(data))
-        return self.next_stray(timeout)
+        body = data if isinstance(data, bytes) else dumps(data)
+        wait = self.timeout if timeout is None else timeout
+        token = self._raw_begin()
+        found = NOTHING
+        try:
+            self._write(self._encode_raw(body), "send-raw", body, token)
+            found = self._until(self._pick_raw(token), wait)
+        finally:
+            found = self._raw_end(token, found)
+        return self._found(found, "answer", wait)
 
     def next_stray(self, timeout: float | None = None) -> Any:
         """The next received message that answers no pending call."""
         wait = self.timeout if timeout is None else timeout
         return self._found(self._until(self._pick_stray, wait), "unmatched message", wait)
 
-    @contextmanager
-    def _writing(self, timeout: float | None, what: str) -> Iterator[None]:
-        """The write lock, waited for at most ``timeout``: a writer blocked on a full pipe
-        (an engine that reads nothing) must not hold the other threads' calls past theirs."""
-        if not self._write_lock.acquire(timeout=-1 if timeout is None else max(0.0, timeout)):
-            raise OrdoTimeout(
-                f"{what}: an earlier request was still being written after {timeout} s"
-            )
-        try:
-            yield
-        finally:
-            self._write_lock.release()
+    def _claim(self, me: int, timeout: float | None, what: str) -> None:
+        """Become the thread writing to stdin (``_writer``), waiting at most ``timeout``: a
+        writer blocked on a full pipe (an engine that reads nothing) must not hold the other
+        threads' calls past theirs. The caller gives it back in a ``finally`` (whatever
+        interrupts it) when ``_writer`` is ``me``, clearing it before calling anything.
+        """
+        with self._lock:  # the test and the take, with nothing that can raise between
+            if self._writer is None:
+                self._writer = me
+                return
+        deadline = None if timeout is None else time.monotonic() + max(0.0, timeout)
+        while True:
+            sleeper = _sleeper()
+            with self._lock:
+                if self._writer is None:
+                    self._writer = me
+                    return
+                left = None if deadline is None else deadline - time.monotonic()
+                if left is not None and left <= 0:
+                    text = f"an earlier request was still being written after {timeout} s"
+                    raise OrdoTimeout(f"{what}: {text}")
+                self._write_sleepers.append(sleeper)
+            # A writer done since the test above may have looked at _write_sleepers before
+            # the append (it does so unlocked): look again before sleeping.
+            self._sleep(sleeper, 0.0 if self._writer is None else left, self._write_sleepers)
 
-    def _write(self, data: bytes, direction: str, message: Any) -> None:
-        with self._writing(self.timeout, "write"):
-            self._record(direction, message)
+    def _next_writer(self) -> None:
+        """The writer is done: wake the threads waiting to write (one of them takes over)."""
+        with self._lock:
+            _wake(self._write_sleepers)
+
+    def _sleep(self, sleeper: LockType, timeout: float | None, sleepers: list[LockType]) -> None:
+        """Wait until ``sleeper`` is woken (released), ``timeout`` passes, or RECHECK s: a
+        wake-up lost to an interrupt must not strand a thread. Called holding no lock."""
+        try:
+            sleeper.acquire(True, RECHECK if timeout is None else max(0.0, min(timeout, RECHECK)))
+        finally:
+            with self._lock:
+                if sleeper in sleepers:
+                    sleepers.remove(sleeper)
+
+    def _write(self, data: bytes, direction: str, message: Any, token: int = 0) -> None:
+        me = get_ident()
+        mark = -1
+        try:
+            self._claim(me, self.timeout, "write")
+            mark = self._endpoint.appended
+            self._record(direction, message, token)
+            mark = -1
             try:
                 written = self._stdin.write(data)
                 while written < len(data):  # a partial write (a signal)
@@ -354,6 +447,15 @@ class Engine(Core[Sync, _Slot]):
                 return
             except (OSError, ValueError):
                 pass
+        except BaseException:
+            if mark >= 0:  # interrupted before writing: as if never sent
+                self._endpoint.unwrite(mark)
+            raise
+        finally:
+            if self._writer == me:  # inline: a call could be interrupted before it ran
+                self._writer = None
+                if self._write_sleepers:
+                    self._next_writer()
         self._stdin_closed()
 
     def _stdin_closed(self) -> NoReturn:
@@ -376,25 +478,41 @@ class Engine(Core[Sync, _Slot]):
         return SyncBatch(self)
 
     def _send_batch(self, batch: Batch, timeout: float | None) -> None:
-        nested = threading.get_ident() == self._dispatcher_id
+        me = get_ident()
+        nested = me in self._nested
         plan = self._plan(batch, lambda: _Slot(nested))
         if not plan.data:
             return
+        mark = -1
         try:
-            with self._writing(timeout, "batch"):
-                self._record_batch(plan)
-                try:
-                    self._stdin.write(plan.data)  # whole: a pipe in blocking mode
-                    failed = False
-                except (OSError, ValueError):
-                    failed = True
+            self._claim(me, timeout, "batch")
+            mark = self._endpoint.appended
+            self._record_batch(plan)
+            mark = -1
+            try:
+                self._stdin.write(plan.data)  # whole: a pipe in blocking mode
+                failed = False
+            except (OSError, ValueError):
+                failed = True
+            self._writer = None
+            if self._write_sleepers:
+                self._next_writer()
             if failed:
                 self._stdin_closed()
         except BaseException:
+            if mark >= 0:  # interrupted before writing: as if never sent
+                self._endpoint.unwrite(mark)
             for _, _, rid in plan.waits:
                 self._endpoint.forget_id(rid)
             raise
-        self._sent(batch)
+        finally:
+            if self._writer == me:  # inline: a call could be interrupted before it ran
+                self._writer = None
+                if self._write_sleepers:
+                    self._next_writer()
+        if not plan.waits:
+            self._sent(batch)
+            return
         deadline = None if timeout is None else time.monotonic() + timeout
         for pending, slot, rid in plan.waits:
             if not slot.done:
@@ -408,6 +526,15 @@ class Engine(Core[Sync, _Slot]):
                 pending._set_error(slot.error)
             else:
                 pending._settle(slot.response)
+        if len(plan.waits) < len(batch):
+            first, slot, _ = plan.waits[0]
+            answered = slot.done and slot.error is None
+            error = slot.error if slot.error is not None else first._error
+            self._share_fate(
+                batch,
+                slot.response if answered else None,
+                error if isinstance(error, Exception) else None,
+            )
 
     # ------------------------------------------------------------------ events
 
@@ -480,7 +607,17 @@ class Engine(Core[Sync, _Slot]):
             return found is not NOTHING or self._exited is not None
 
         self._lead(ready, None if timeout is None else time.monotonic() + timeout)
+        if found is NOTHING and self._eof and self._exited is None:
+            self._exited_event.wait(EXIT_WAIT)  # the end is being reported: say it
         return found
+
+    def _ended(self) -> EngineExited:
+        """The output ended: the error the thread that read its end is about to report,
+        once it has the exit status (waited for briefly)."""
+        self._exited_event.wait(EXIT_WAIT)
+        if self._exited is not None:
+            return self._exited.again()
+        return EngineExited(self._proc.poll(), self.stderr_tail, "its output ended")
 
     def _lead(
         self, ready: Callable[[], bool] | None, deadline: float | None, slot: _Slot | None = None
@@ -492,12 +629,16 @@ class Engine(Core[Sync, _Slot]):
         a read ended since it looked.
         """
         lock = self._lock
-        entered = False
+        # entered: counted in _waiters; leading: set _reading. Each is set in the same
+        # `with lock:` block as the change it records, and undone in the finally: an
+        # interrupt (KeyboardInterrupt) anywhere leaves neither behind.
+        entered = leading = False
         try:
             while True:
                 seen = self._reads
                 if slot.received if slot is not None else ready():  # type: ignore[misc]
                     return True
+                sleeper = None
                 with lock:
                     if not entered:
                         self._waiters += 1
@@ -509,45 +650,44 @@ class Engine(Core[Sync, _Slot]):
                         return False
                     if self._reads != seen:
                         continue  # something was read meanwhile: look again
-                    if self._reading:
-                        self._follow(left)
-                        continue
-                    self._reading = True
-                try:
-                    self._read_once(left)
-                except BaseException:
-                    self._done_reading()
-                    raise
+                    if self._reading:  # follow: sleep until the leader has read
+                        sleeper = _sleeper()
+                        self._sleepers.append(sleeper)
+                    else:
+                        self._reading = leading = True
+                if sleeper is not None:
+                    self._sleep(sleeper, left, self._sleepers)
+                    continue
+                self._read_once(left)
                 with lock:
-                    self._reading = False
+                    self._reading = leading = False
                     self._reads += 1
-                    if self._followers:
-                        self._cond.notify_all()
                     if slot is not None and slot.received:  # the usual end of a call
+                        self._active = time.monotonic()
+                        self._waiters -= 1
+                        entered = False
+                    if self._sleepers:
+                        _wake(self._sleepers)
+                if not entered:
+                    return True
+        finally:
+            if entered or leading:
+                with lock:
+                    if leading:
+                        self._reading = False
+                        self._reads += 1
+                    if entered:
                         self._waiters -= 1
                         self._active = time.monotonic()
-                        entered = False
-                        return True
-        finally:
-            if entered:
-                with lock:
-                    self._waiters -= 1
-                    self._active = time.monotonic()
+                    if leading and self._sleepers:
+                        _wake(self._sleepers)
 
     def _done_reading(self) -> None:
         with self._lock:
             self._reading = False
             self._reads += 1
-            if self._followers:
-                self._cond.notify_all()
-
-    def _follow(self, timeout: float | None) -> None:
-        """Holding ``_lock``: wait until the leader has read or an answer was completed."""
-        self._followers += 1
-        try:
-            self._cond.wait(None if timeout is None else min(timeout, MAX))
-        finally:
-            self._followers -= 1
+            if self._sleepers:
+                _wake(self._sleepers)
 
     def _read_once(self, timeout: float | None) -> None:
         """As the leader (the one thread reading): wait up to ``timeout`` s for output, feed it;
@@ -573,14 +713,15 @@ class Engine(Core[Sync, _Slot]):
                 except Exception as exc:  # a bug here must not hang every caller
                     self._detail = self._read_failed(exc)
             return
-        self._eof = True
+        self._eof = True  # waiters that see it wait for _exited_event, then EngineExited
         try:
-            returncode: int | None = self._proc.wait(5.0)
+            self._proc.wait(5.0)
+            self._stderr_thread.join(2.0)  # the stderr tail
         except subprocess.TimeoutExpired:
-            returncode = None
-        self._stderr_thread.join(2.0)
-        self._gone(returncode, self._detail)
-        self._exited_event.set()
+            pass
+        finally:  # whatever interrupts the waits above: report the end
+            self._gone(self._proc.poll(), self._detail)
+            self._exited_event.set()
 
     # ------------------------------------------------------------------ core hooks, threads
 
@@ -593,25 +734,27 @@ class Engine(Core[Sync, _Slot]):
         if slot.nested or self._queued == self._ran:  # no handler due before it
             slot.response = response
             slot.done = True
-        else:
+        else:  # counted and queued with no call between (an interrupt would skew them)
+            item = partial(self._complete, slot, response)
             self._queued += 1
-            self._dispatch.put(partial(self._complete, slot, response))
+            self._dispatch.put(item)
 
     def _complete(self, slot: _Slot, response: dict[str, Any]) -> None:
         """On the dispatcher, once the handlers of the events read before it ran."""
         with self._lock:
             slot.response = response
             slot.done = True
-            if self._followers:
-                self._cond.notify_all()
+            if self._sleepers:
+                _wake(self._sleepers)
 
     def _failed(self, slot: _Slot, error: EngineExited) -> None:
         slot.error = error
         slot.received = slot.done = True
 
     def _handle(self, event: Event, handlers: list[Handler]) -> None:
+        item = partial(self._run_all, event, handlers)
         self._queued += 1
-        self._dispatch.put(partial(self._run_all, event, handlers))
+        self._dispatch.put(item)
 
     def _run_all(self, event: Event, handlers: list[Handler]) -> None:
         for handler in handlers:

@@ -1,0 +1,247 @@
+"""Which message an answer belongs to, when it cannot say by its id.
+
+The engine answers a message it refuses whole with ``id: null`` (too large to read, a
+batch over ``--max-batch``), notifications included, and it answers messages in the
+order it read them. A refused notification's error used to be given to the next request,
+which then raised although it succeeded (its real answer became a stray); a late answer
+to a call given up was kept for ever, and ``raw()`` returned such a stale answer
+instead of the answer to the bytes it sent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+import time
+from typing import Any
+
+import pytest
+
+import ordo
+from conftest import EngineFactory
+from ordo import AsyncEngine, Engine
+from ordo.endpoint import Answer, Endpoint, RawAnswer, Refused, Stray
+
+
+def _too_large(limit: int) -> dict[str, Any]:
+    data = {"reason": "too_large", "limit": limit}
+    return {"jsonrpc": "2.0", "id": None, "error": {"code": -32600, "message": "x", "data": data}}
+
+
+def _max_batch(value: int) -> dict[str, Any]:
+    data = {"name": "maxBatch", "limit": 2, "value": value}
+    return {"jsonrpc": "2.0", "id": None, "error": {"code": -32004, "message": "x", "data": data}}
+
+
+def _notification(size: int) -> dict[str, Any]:
+    return {"jsonrpc": "2.0", "method": "layer.add", "params": {"id": "x" * size}}
+
+
+# ---------------------------------------------------------------- the endpoint alone
+
+
+def test_an_id_null_error_goes_to_the_notification_it_describes_not_to_a_request() -> None:
+    endpoint: Endpoint[str] = Endpoint()
+    endpoint.written(_notification(2000))  # too large for a limit of 1000
+    rid = endpoint.open_written("call")
+    refused = _too_large(1000)
+    assert endpoint.receive(refused) == [Refused("notification layer.add", refused)]
+    reply = {"jsonrpc": "2.0", "id": rid, "result": 1}
+    assert endpoint.receive(reply) == [Answer("call", reply)]
+    assert not endpoint._units and endpoint.pending_count == 0
+
+
+def test_a_notification_that_fits_the_limit_leaves_the_error_to_the_request() -> None:
+    endpoint: Endpoint[str] = Endpoint()
+    endpoint.written(_notification(10))  # read and run (or failed silently)
+    endpoint.open_written("big request")
+    refused = _too_large(1000)
+    assert endpoint.receive(refused) == [Answer("big request", refused)]
+    assert not endpoint._units
+
+
+def test_a_refused_batch_of_notifications_is_told_by_its_entry_count() -> None:
+    endpoint: Endpoint[str] = Endpoint()
+    endpoint.written([_notification(1)] * 2)  # within the limit: no answer
+    endpoint.written([_notification(1)] * 3)
+    rid = endpoint.open_written("call")
+    refused = _max_batch(3)
+    assert endpoint.receive(refused) == [Refused("batch of 3 notifications", refused)]
+    reply = {"jsonrpc": "2.0", "id": rid, "result": 1}
+    assert endpoint.receive(reply) == [Answer("call", reply)]
+
+
+def test_an_answer_settles_every_notification_written_before_its_request() -> None:
+    endpoint: Endpoint[str] = Endpoint()
+    for _ in range(3):
+        endpoint.written(_notification(1))
+    rid = endpoint.open_written("call")
+    endpoint.written(_notification(1))
+    reply = {"jsonrpc": "2.0", "id": rid, "result": 1}
+    assert endpoint.receive(reply) == [Answer("call", reply)]
+    assert len(endpoint._units) == 1  # the notification written after it
+
+
+def test_unsettled_notifications_are_bounded() -> None:
+    endpoint: Endpoint[str] = Endpoint()
+    for _ in range(25_000):
+        endpoint.written_notifications("notification x", b"{}", None)
+    assert len(endpoint._units) <= 10_001
+
+
+def test_raw_answers_go_to_their_waiter_by_id_or_in_turn() -> None:
+    endpoint: Endpoint[str] = Endpoint()
+    endpoint.written_raw(b'{"jsonrpc": "2.0", "method": "x"}', token=1)  # a notification
+    endpoint.written_raw(b"{oops", token=2)
+    endpoint.written_raw(b'{"jsonrpc": "2.0", "id": "r", "method": "engine.ping"}', token=3)
+    parse_error = {"jsonrpc": "2.0", "id": None, "error": {"code": -32700, "message": "x"}}
+    # The notification got no answer: the first message sure to be answered gets it.
+    assert endpoint.receive(parse_error) == [RawAnswer(1, None), RawAnswer(2, parse_error)]
+    pong = {"jsonrpc": "2.0", "id": "r", "result": {"pong": True}}
+    assert endpoint.receive(pong) == [RawAnswer(3, pong)]
+    endpoint.written_raw(b"{oops")  # send_raw: nobody waits, a stray
+    assert endpoint.receive(parse_error) == [Stray(parse_error)]
+    assert not endpoint._units
+
+
+def test_unwrite_takes_back_what_was_never_written() -> None:
+    endpoint: Endpoint[str] = Endpoint()
+    first = endpoint.open_written("first")
+    mark = endpoint.appended
+    endpoint.open_written("interrupted")
+    endpoint.unwrite(mark, "interrupted")
+    assert endpoint.pending_count == 1 and list(endpoint._units) == [[first]]
+    slot = "registered, not recorded"
+    endpoint.open(slot)
+    endpoint.unwrite(endpoint.appended, slot)
+    assert endpoint.pending_count == 1
+
+
+# ---------------------------------------------------------------- against the engine
+
+
+@pytest.mark.parametrize("framing", ["ndjson", "lsp"])
+def test_a_refused_notification_fails_no_call(
+    make_engine: EngineFactory, framing: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    engine = make_engine(framing=framing, args=["--max-message-bytes", "1000"], timeout=5)
+    with caplog.at_level(logging.WARNING, logger="ordo"):
+        engine.notify("layer.add", {"id": "big", "data": "x" * 2000})  # -32600 too_large
+        assert engine.layers.add("a").id == "a"
+    assert engine.layers.paint_order() == ("a",)
+    assert not engine._strays
+    assert "refused a notification layer.add" in caplog.text
+
+
+def test_a_refused_batch_of_notifications_fails_no_call(
+    make_engine: EngineFactory, caplog: pytest.LogCaptureFixture
+) -> None:
+    engine = make_engine(args=["--max-batch", "2"], timeout=5)
+    with caplog.at_level(logging.WARNING, logger="ordo"):
+        with engine.batch() as batch:
+            entries = [batch.notify("layer.add", {"id": f"n{i}"}) for i in range(3)]
+        assert engine.ping().pong
+    # Nothing answers a batch of notifications that the engine takes: they resolve when
+    # written, and a refusal is logged.
+    assert [entry.exception() for entry in entries] == [None, None, None]
+    assert "refused a batch of 3 notifications" in caplog.text
+    assert not engine._strays
+    assert engine.layers.paint_order() == ()
+
+
+def test_a_batch_refused_whole_fails_its_notifications_too(make_engine: EngineFactory) -> None:
+    engine = make_engine(args=["--max-batch", "2"], timeout=5)
+    with engine.batch() as batch:
+        first = batch.ping()
+        note = batch.notify("layer.add", {"id": "x"})
+        last = batch.ping()
+    for entry in (first, note, last):
+        error = entry.exception()
+        assert isinstance(error, ordo.LimitExceeded) and error.name == "maxBatch", entry
+    assert engine.layers.paint_order() == ()
+    with engine.batch() as batch:  # answered: its notification succeeded
+        first = batch.ping()
+        note = batch.notify("layer.add", {"id": "y"})
+    assert note.exception() is None and note.result() is None
+    assert engine.layers.paint_order() == ("y",)
+
+
+def test_a_request_refused_after_a_notification_still_fails(make_engine: EngineFactory) -> None:
+    engine = make_engine(args=["--max-message-bytes", "1024"], timeout=5)
+    engine.notify("layer.add", {"id": "n"})
+    started = time.monotonic()
+    with pytest.raises(ordo.InvalidRequest) as caught:
+        engine.layers.add("big", data="x" * 4096)
+    assert caught.value.reason == "too_large"
+    assert time.monotonic() - started < 3, "the error went to the notification"
+    assert engine.layers.add("small").id == "small"
+    assert engine.layers.paint_order() == ("n", "small")
+
+
+def test_late_answers_are_dropped_and_raw_gets_its_own_answer(make_engine: EngineFactory) -> None:
+    engine = make_engine(tap=None)  # no tap: 2 000 calls, quickly
+    for _ in range(3):
+        with pytest.raises(ordo.OrdoTimeout):
+            engine.call("engine.ping", timeout=1e-9)
+    assert engine.ping().pong
+    response = engine.raw(b"{oops")
+    assert response["id"] is None and response["error"]["code"] == -32700
+    for _ in range(2000):
+        with pytest.raises(ordo.OrdoTimeout):
+            engine.call("engine.ping", timeout=0)
+    assert engine.ping().pong
+    assert not engine._strays  # was 2 003: every late answer, kept for ever
+    assert engine._endpoint.pending_count == 0 and not engine._endpoint._units
+    # By id, whatever came before it.
+    with pytest.raises(ordo.OrdoTimeout):
+        engine.call("engine.ping", timeout=0)
+    pong = engine.raw({"jsonrpc": "2.0", "id": "mine", "method": "engine.ping"})
+    assert pong["id"] == "mine" and pong["result"]["pong"] is True
+    # send_raw's answers are strays, read with next_stray; raw() does not take them.
+    engine.send_raw(b'{"jsonrpc": "2.0", "id": "other", "method": "engine.ping"}')
+    assert engine.raw({"jsonrpc": "2.0", "id": 7, "method": "clock.now"})["result"]["now"] == 0
+    assert engine.next_stray(timeout=5)["id"] == "other"
+
+
+def test_async_attribution_and_late_answers() -> None:
+    async def main() -> None:
+        args = ["--max-message-bytes", "1000", "--max-batch", "2"]
+        async with AsyncEngine(clock="manual", args=args, timeout=5) as engine:
+            await engine.notify("layer.add", {"id": "big", "data": "x" * 2000})
+            assert (await engine.layers.add("a")).id == "a"
+            async with engine.batch() as batch:
+                for i in range(3):
+                    batch.notify("layer.add", {"id": f"n{i}"})
+            assert (await engine.ping()).pong
+            async with engine.batch() as batch:
+                entries = [batch.ping(), batch.notify("layer.add", {"id": "x"}), batch.ping()]
+            assert all(isinstance(e.exception(), ordo.LimitExceeded) for e in entries)
+            assert await engine.layers.paint_order() == ("a",)
+            for _ in range(200):
+                with pytest.raises(ordo.OrdoTimeout):
+                    await engine.call("engine.ping", timeout=0)
+            assert (await engine.ping()).pong
+            assert not engine._strays
+            response = await engine.raw(b"{oops")
+            assert response["id"] is None and response["error"]["code"] == -32700
+            pong = await engine.raw({"jsonrpc": "2.0", "id": "mine", "method": "engine.ping"})
+            assert pong["id"] == "mine"
+
+    asyncio.run(asyncio.wait_for(main(), 60))
+
+
+def test_raw_of_a_notification_gets_none_once_a_later_message_is_answered(
+    engine: Engine,
+) -> None:
+    """raw() waits for the answer to its own bytes; a notification has none, which is
+    known once the engine answers a message written after it."""
+    result: list[Any] = []
+    waiting = threading.Thread(
+        target=lambda: result.append(engine.raw({"jsonrpc": "2.0", "method": "x.y"}, timeout=10))
+    )
+    waiting.start()
+    time.sleep(0.2)
+    assert engine.ping().pong
+    waiting.join(10)
+    assert result == [None]

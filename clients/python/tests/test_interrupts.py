@@ -1,0 +1,99 @@
+"""KeyboardInterrupt (any exception a signal handler raises) landing anywhere in a call of
+the blocking Engine: the call raises it, and the engine still answers the next one.
+
+An interrupt used to strand the write lock (between acquiring it and the ``try`` that
+releases it) or the *reading* flag (between setting it and the ``try`` that clears it):
+every later call then timed out, forever.
+"""
+
+from __future__ import annotations
+
+import gc
+import random
+import signal
+import sys
+import time
+from types import FrameType
+from typing import Callable
+
+import pytest
+
+from conftest import EngineFactory
+from ordo import AlertShow, Engine
+
+pytestmark = pytest.mark.skipif(
+    not hasattr(signal, "setitimer"), reason="needs signal.setitimer (POSIX)"
+)
+
+ITERATIONS = 2500
+
+
+def _call(engine: Engine, n: int) -> None:
+    engine.layers.add(f"l{n}")
+
+
+def _notify(engine: Engine, n: int) -> None:
+    engine.notify("layer.add", {"id": f"n{n}"})
+
+
+def _batch(engine: Engine, n: int) -> None:
+    with engine.batch() as batch:
+        batch.ping()
+        batch.notify("layer.add", {"id": f"b{n}"})
+        batch.layers.add(f"c{n}")
+
+
+def _events(engine: Engine, n: int) -> None:
+    engine.alerts.enqueue("toast", id=f"a{n}", queue=f"q{n}")  # a show, and its handler
+
+
+def _raw(engine: Engine, n: int) -> None:
+    engine.raw({"jsonrpc": "2.0", "id": f"r{n}", "method": "engine.ping"})
+
+
+OPERATIONS: list[Callable[[Engine, int], None]] = [_call, _notify, _batch, _events, _raw]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_keyboard_interrupts_at_random_moments_never_wedge_the_engine(
+    make_engine: EngineFactory,
+) -> None:
+    engine = make_engine(timeout=5.0, tap=None)  # the plain path: no tap
+    shows: list[AlertShow] = []
+    engine.on("alert.show", shows.append)  # answers then wait for the dispatcher too
+    armed = False
+
+    def interrupt(signum: int, frame: FrameType | None) -> None:
+        nonlocal armed
+        if armed:  # once per arming: never outside the try below
+            armed = False
+            raise KeyboardInterrupt
+
+    rng = random.Random(20250)
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    interrupted = 0
+    started = time.monotonic()
+    gc.disable()  # a gc callback (hypothesis has one) would swallow an interrupt
+    try:
+        for n in range(ITERATIONS):
+            operation = OPERATIONS[n % len(OPERATIONS)]
+            try:
+                armed = True
+                signal.setitimer(signal.ITIMER_REAL, rng.uniform(0.00001, 0.0003))
+                operation(engine, n)
+            except KeyboardInterrupt:
+                interrupted += 1
+            finally:
+                armed = False
+                signal.setitimer(signal.ITIMER_REAL, 0)
+            # Whatever the interrupt hit, the engine answers the next call (a wedged
+            # engine times out here).
+            assert engine.call("engine.ping", timeout=5.0)["pong"], (n, operation)
+            assert time.monotonic() - started < 240, f"too slow: {n} iterations"
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+        gc.enable()
+    assert interrupted > ITERATIONS // 20, interrupted  # the interrupts did land in calls
+    assert engine._writer is None
+    assert engine.stats().layers > 0
