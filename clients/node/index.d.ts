@@ -851,6 +851,13 @@ export type EngineEventMap = {
 } & {
   notification: [method: string, params: unknown];
   stderr: [text: string];
+  /**
+   * The engine wrote something unreadable or unexpected (an `Error`), or answered a
+   * notification with an error: it refused it whole (too large, unreadable, invalid, a
+   * batch of notifications over `--max-batch`). Such an error is the `OrdoError` subclass of
+   * its code, `method` the notification's method (`"batch"`: a batch of notifications,
+   * `"raw"`: a `raw(…, {expectResponse: false})` text); no call rejects with it.
+   */
   protocolError: [error: Error];
   exit: [info: ExitInfo];
 };
@@ -953,10 +960,22 @@ export declare class Engine {
     params?: M extends MethodName ? OrdoMethods[M]['params'] : object,
     options?: CallOptions,
   ): Promise<M extends MethodName ? OrdoMethods[M]['result'] : unknown>;
+  /**
+   * Sends a notification; resolves once written. Nothing answers it unless the engine
+   * refuses it whole: that error is emitted as `'protocolError'`, never thrown.
+   */
   notify(method: string, params?: object): Promise<void>;
-  /** One JSON-RPC batch; one settlement per entry, in order. */
+  /**
+   * One JSON-RPC batch; one settlement per entry, in order. Rejects as a whole when the
+   * engine refuses the batch (empty, over `--max-batch` or `--max-message-bytes`): no entry
+   * ran, notifications included. A batch of notifications only resolves once written.
+   */
   batch(entries: readonly BatchEntry[], options?: CallOptions): Promise<BatchSettled[]>;
-  /** Sends `text` framed but otherwise unchanged; resolves with its answer (testing aid). */
+  /**
+   * Sends `text` framed but otherwise unchanged; resolves with the answer to it (by its id,
+   * else by its place in the engine's order). Testing aid. `expectResponse: false`: resolves
+   * once written; an error answered to it is emitted as `'protocolError'`.
+   */
   raw(text: string, options?: CallOptions & { expectResponse?: boolean }): Promise<unknown>;
 
   /** The params of the next `name` event matching `predicate`. Register before the cause. */
@@ -1144,15 +1163,21 @@ export declare class Endpoint {
       framing?: Framing;
       timeout?: number;
       onNotification?: (method: string, params: unknown) => void;
+      /**
+       * Something the engine wrote that no call can be failed with: an unreadable or
+       * unexpected message, or an error answering a notification (see `notify`).
+       */
       onProtocolError?: (error: Error) => void;
     },
   );
   readonly closedError: Error | null;
   readonly pendingCount: number;
   request(method: string, params?: object, options?: CallOptions): Promise<unknown>;
+  /** Resolves once written; the engine's refusal of it goes to `onProtocolError`. */
   notify(method: string, params?: object): Promise<void>;
   batch(entries: readonly BatchEntry[], options?: CallOptions): Promise<BatchSettled[]>;
   raw(text: string, options?: CallOptions & { expectResponse?: boolean }): Promise<unknown>;
+  /** Writes `text`, waits for nothing; an error answered to it goes to `onProtocolError`. */
   notifyRaw(text: string): Promise<void>;
 }
 

@@ -3,13 +3,26 @@
 // Knows nothing of processes or streams: bytes come and go through a Transport, and the
 // framing is one of ./framing.js. Imports nothing from Node.
 //
-// Matching answers. The engine answers in the order it reads requests, so every call that
-// expects an answer joins `#outstanding` (by id) and `#order` (in send order). An answer
-// whose id is ours settles that call; an answer with `id: null` (the engine could not read
-// the id: unparsable or over-long message, empty batch, …) belongs to the oldest
-// outstanding call. A call that timed out or was aborted stays outstanding, already
-// settled, until its answer arrives, so the order stays aligned. When a call is answered,
-// any call sent before it that is still outstanding never will be, and is failed.
+// Matching answers. The engine reads messages in order and answers them in that order, one
+// answer per message that has one: a request, a batch holding requests, and any message it
+// refuses whole, notifications included (too large, a batch over --max-batch, unparsable,
+// not a valid request: an error with `id: null`). So every written message joins `#order`,
+// notifications too, and calls expecting an answer also `#outstanding` (by id):
+//
+// * an answer with an id answers the oldest written message holding that id; every message
+//   written before it is settled: a notification among them succeeded (or failed silently,
+//   as notifications do), a call among them never will be answered and is failed;
+// * an answer with `id: null` answers the first message sure to be answered (a request, a
+//   batch holding requests, a text that is not a valid request), unless a notification
+//   written before it is one the error describes: larger than the `limit` of a too_large,
+//   a batch of the `value` entries of a maxBatch, a text JSON.parse refuses for a -32700,
+//   one the engine may not read (a lone surrogate, a NUL, deep nesting) for another error.
+//   Then it is that notification's failure, reported through `onProtocolError` and
+//   rejecting no call. None fits: the oldest message's.
+//
+// A call that timed out or was aborted stays in the order, already settled, until its
+// answer arrives (then dropped), so the order stays aligned. Notifications nothing answers
+// are settled by the next answer; at most MAX_NOTES of them wait, the oldest dropped first.
 
 import { framingFor, ndjsonTextDecoder } from './framing.js';
 import {
@@ -42,6 +55,15 @@ import {
 const textDecoder = new TextDecoder('utf-8', { fatal: true });
 const resolved = Promise.resolve();
 
+/** Unsettled notifications kept at most (one no request follows is never settled). */
+export const MAX_NOTES = 10_000;
+
+/**
+ * `endpoint[unsettledCount]`: how many written messages are not settled yet (notifications
+ * included). For tests; not part of the API.
+ */
+export const unsettledCount = Symbol('ordo.unsettledCount');
+
 export class Endpoint {
   #transport;
   #framing;
@@ -53,9 +75,12 @@ export class Endpoint {
   #nextKey = 1;
   /** @type {Map<number | string, object>} key → outstanding record, in send order */
   #outstanding = new Map();
-  /** @type {Outstanding[]} the outstanding records in send order, from `#head` on (others forgotten) */
+  /** @type {(Outstanding | Note)[]} every written message in write order, from `#head` on
+   * (those forgotten are settled) */
   #order = [];
   #head = 0;
+  /** How many unforgotten messages in `#order` hold ids of their own (raw texts) */
+  #foreignIds = 0;
   /** @type {Map<number, object>} id of a batch entry → its batch's record */
   #batchEntryIds = new Map();
   #closedError = null;
@@ -102,6 +127,12 @@ export class Endpoint {
     return n;
   }
 
+  get [unsettledCount]() {
+    let n = 0;
+    for (let i = this.#head; i < this.#order.length; i++) if (this.#order[i] && !this.#order[i].forgotten) n++;
+    return n;
+  }
+
   /**
    * Sends a request and resolves with its `result`; rejects with the OrdoError subclass of
    * the answer's code, a TimeoutError, the abort reason, or EngineExitedError.
@@ -113,25 +144,37 @@ export class Endpoint {
     return this.#send('call', method, params, undefined, null, options);
   }
 
-  /** Sends a notification (no answer). Resolves once written. */
+  /**
+   * Sends a notification (no answer). Resolves once written. If the engine refuses it
+   * (too large, unreadable, invalid: its one answer then, an error with `id: null`), that
+   * error is reported through `onProtocolError`, not thrown.
+   */
   notify(method, params) {
     if (this.#closedError) return Promise.reject(this.#closedError);
     let text;
+    let valid;
     try {
-      text = message(method, params);
+      const json = paramsText(params);
+      text = message(method, params, undefined, json);
+      valid = validNote(method, json);
     } catch (err) {
       return Promise.reject(err);
     }
-    return this.#writeNotice(text);
+    const note = new Note('notification', typeof method === 'string' ? method : String(method));
+    note.certain = !valid;
+    note.size = utf8Length(text);
+    note.odd = mayBeUnreadable(text);
+    return this.#writeNotice(text, note);
   }
 
   /**
    * Sends entries as one batch (one JSON array). Resolves with one settlement per entry, in
    * entry order: `{ok: true, result}` or `{ok: false, error}`; notification entries get
-   * `{ok: true, result: undefined}`. A batch of only notifications resolves once written.
+   * `{ok: true, result: undefined}`. A batch of only notifications resolves once written
+   * (the engine's refusal of it is reported through `onProtocolError`, as a notification's).
    * The whole promise rejects only when the batch itself fails (the engine answers one
-   * error for it, e.g. an empty batch or one over `--max-batch`), on timeout, abort or
-   * engine exit.
+   * error for it, e.g. an empty batch or one over `--max-batch` or `--max-message-bytes`:
+   * then no entry ran, notifications included), on timeout, abort or engine exit.
    * @param {ReadonlyArray<{method: string, params?: object, notification?: boolean}>} entries
    * @param {CallOptions} [options]
    */
@@ -142,12 +185,23 @@ export class Endpoint {
       if (this.#closedError) return Promise.reject(this.#closedError);
       if (options.signal?.aborted) return Promise.reject(abortReason(options.signal));
       let text;
+      let valid = true;
       try {
-        text = `[${entries.map((e) => message(e.method, e.params)).join(',')}]`;
+        const texts = entries.map((e) => {
+          const json = paramsText(e.params);
+          if (!validNote(e.method, json)) valid = false;
+          return message(e.method, e.params, undefined, json);
+        });
+        text = `[${texts.join(',')}]`;
       } catch (err) {
         return Promise.reject(err);
       }
-      return this.#writeNotice(text).then(() => entries.map(() => ({ ok: true, result: undefined })));
+      const note = new Note('notifications', 'batch');
+      note.certain = !valid; // an invalid entry is answered (an array)
+      note.size = utf8Length(text);
+      note.count = entries.length;
+      note.odd = mayBeUnreadable(text);
+      return this.#writeNotice(text, note).then(() => entries.map(() => ({ ok: true, result: undefined })));
     }
     return this.#send(
       'batch',
@@ -166,8 +220,8 @@ export class Endpoint {
 
   /**
    * Sends `text` as one framed message, as is (a testing and debugging aid: malformed JSON,
-   * foreign ids, …). Resolves with the engine's answer to it (matched by order), or at once
-   * when `expectResponse` is false.
+   * foreign ids, …). Resolves with the engine's answer to it (by its id when it has one,
+   * else by its place in the order), or at once when `expectResponse` is false.
    * @param {string} text
    * @param {CallOptions & {expectResponse?: boolean}} [options]
    */
@@ -177,10 +231,16 @@ export class Endpoint {
     return this.#send('raw', 'raw', undefined, undefined, () => text, options);
   }
 
-  /** Writes `text` as one framed message and expects nothing back. */
+  /**
+   * Writes `text` as one framed message and waits for nothing. An error the engine answers
+   * it with is reported through `onProtocolError`; a result is dropped.
+   */
   notifyRaw(text) {
     if (this.#closedError) return Promise.reject(this.#closedError);
-    return this.#writeNotice(String(text));
+    text = String(text);
+    const note = new Note('raw', 'raw');
+    classifyRaw(text, note);
+    return this.#writeNotice(text, note);
   }
 
   #send(kind, method, params, entries, render, options) {
@@ -197,6 +257,10 @@ export class Endpoint {
     let text;
     try {
       text = kind === 'call' ? message(method, params, key) : render(key, record);
+      if (kind === 'raw') {
+        text = String(text);
+        classifyRaw(text, record);
+      } else if (kind === 'batch') record.count = entries.length;
     } catch (err) {
       this.#forget(record);
       record.reject(err);
@@ -204,6 +268,7 @@ export class Endpoint {
     }
     this.#outstanding.set(key, record);
     this.#order.push(record);
+    if (record.foreignIds !== null) this.#foreignIds++;
     if (timeout > 0) record.timer = setTimeout(this.#timedOut, timeout, record, timeout);
     if (signal) {
       record.signal = signal;
@@ -231,12 +296,42 @@ export class Endpoint {
     this.#outboxWaiters.push(waiter);
   }
 
-  /** Queues `text`, expecting no answer: resolves once written. */
-  #writeNotice(text) {
+  /** Queues `text`, expecting no answer (`note`: what it is): resolves once written. */
+  #writeNotice(text, note) {
     return new Promise((resolve, reject) => {
-      this.#write(text, { resolve, reject });
+      this.#order.push(note);
+      if (note.foreignIds !== null) this.#foreignIds++;
+      if (this.#order.length - this.#head > MAX_NOTES) this.#bound();
+      this.#write(text, { resolve, reject, note });
       this.#outboxNotices++;
     });
+  }
+
+  // No answer for a long while (notifications only, or one that nothing answers at the
+  // head): drop the oldest notifications that the engine answers only when it refuses them.
+  #bound() {
+    const oldest = this.#oldest();
+    if (oldest instanceof Note && !oldest.certain) {
+      this.#forget(oldest);
+      this.#order[this.#head++] = undefined;
+      this.#compact();
+      return;
+    }
+    // Something else waits at the head: rebuild now and then (amortized), without the
+    // oldest notifications behind it.
+    if (this.#order.length - this.#head <= MAX_NOTES + (MAX_NOTES >> 1)) return;
+    let excess = this.#order.length - this.#head - MAX_NOTES;
+    const kept = [];
+    for (let i = this.#head; i < this.#order.length; i++) {
+      const unit = this.#order[i];
+      if (unit === undefined || unit.forgotten) continue;
+      if (excess > 0 && unit instanceof Note && !unit.certain) {
+        this.#forget(unit);
+        excess--;
+      } else kept.push(unit);
+    }
+    this.#order = kept;
+    this.#head = 0;
   }
 
   #flush = () => {
@@ -261,8 +356,10 @@ export class Endpoint {
             this.#forget(waiter);
             this.#settle(waiter, false, error);
           }
-        } else if (error !== null) waiter.reject(error);
-        else waiter.resolve();
+        } else if (error !== null) {
+          this.#forget(waiter.note);
+          waiter.reject(error);
+        } else waiter.resolve();
       }
     }
     waiters.length = 0;
@@ -278,25 +375,35 @@ export class Endpoint {
   }
 
   #forget(record) {
+    if (record.forgotten) return;
     record.forgotten = true;
+    if (record.foreignIds !== null) this.#foreignIds--;
+    if (record instanceof Note) return;
     this.#outstanding.delete(record.key);
     if (record.ids) for (const id of record.ids) if (id !== null) this.#batchEntryIds.delete(id);
   }
 
-  // The engine answers in order: once `record` is answered, every call sent before it that
-  // is still outstanding will never be (a raw notification, an engine bug). Fail those.
+  // The engine answers in order: once `record` is answered, every message written before it
+  // is settled. A notification among them succeeded (or failed silently); a call still
+  // outstanding will never be answered (a raw notification, an engine bug): fail those.
   #takeThrough(record) {
     const order = this.#order;
     while (this.#head < order.length) {
       const earlier = order[this.#head];
       order[this.#head++] = undefined;
       if (earlier === record) break;
-      if (earlier.forgotten) continue;
+      if (earlier === undefined || earlier.forgotten) continue;
       this.#forget(earlier);
+      if (earlier instanceof Note) continue;
       const err = new InternalError('the engine answered a later request, but not this one', -32603, {}, earlier.method);
       this.#settle(earlier, false, err);
     }
     this.#forget(record);
+    this.#compact();
+  }
+
+  #compact() {
+    const order = this.#order;
     if (this.#head === order.length) {
       order.length = 0;
       this.#head = 0;
@@ -308,8 +415,75 @@ export class Endpoint {
 
   #oldest() {
     const order = this.#order;
-    while (this.#head < order.length && order[this.#head].forgotten) order[this.#head++] = undefined;
+    while (this.#head < order.length && (order[this.#head] === undefined || order[this.#head].forgotten)) {
+      order[this.#head++] = undefined;
+    }
     return order[this.#head];
+  }
+
+  /** The oldest unsettled message holding the answer id `id` (not null), or undefined. */
+  #holding(id) {
+    if (this.#foreignIds === 0) {
+      // Only our own ids: numbers, found by map.
+      if (typeof id !== 'number') return undefined;
+      const record = this.#outstanding.get(id);
+      return record?.kind === 'call' ? record : this.#batchEntryIds.get(id);
+    }
+    const order = this.#order;
+    for (let i = this.#head; i < order.length; i++) {
+      const unit = order[i];
+      if (unit === undefined || unit.forgotten) continue;
+      const holds =
+        unit.kind === 'call' ? unit.key === id : unit.kind === 'batch' ? unit.ids.includes(id) : unit.foreignIds?.includes(id);
+      if (holds) return unit;
+    }
+    return undefined;
+  }
+
+  /** The message an answer with `id: null` answers (see the top of this file). */
+  #answeredByNull(msg) {
+    const order = this.#order;
+    let oldest;
+    for (let i = this.#head; i < order.length; i++) {
+      const unit = order[i];
+      if (unit === undefined || unit.forgotten) continue;
+      oldest ??= unit;
+      if (unit.certain || describes(msg, unit)) return unit;
+    }
+    return oldest;
+  }
+
+  /** The message a batch answer (an array) answers, or undefined. */
+  #answeredByArray(answers) {
+    let named = false;
+    for (const a of answers) {
+      if (a === null || typeof a !== 'object' || a.id === null || a.id === undefined) continue;
+      named = true;
+      const unit = this.#holding(a.id);
+      if (unit !== undefined) return unit.kind === 'call' ? undefined : unit;
+    }
+    if (named) return undefined;
+    // Only null ids: the first message sure to be answered, if it is an array.
+    const order = this.#order;
+    for (let i = this.#head; i < order.length; i++) {
+      const unit = order[i];
+      if (unit === undefined || unit.forgotten) continue;
+      if (unit.certain || (unit.odd && unit.count !== null)) return unit.count === null ? undefined : unit;
+    }
+    return undefined;
+  }
+
+  /** Reports the error answer `error` to a written message nobody waits for (`note`). */
+  #report(note, error) {
+    const text = typeof error?.message === 'string' ? error.message : `error ${error?.code}`;
+    const what =
+      note.kind === 'notification'
+        ? `the notification ${note.method}`
+        : note.kind === 'notifications'
+          ? `a batch of ${note.count} notifications`
+          : 'a raw message';
+    const wire = error !== null && typeof error === 'object' ? error : {};
+    this.#onProtocolError(errorFromResponse({ ...wire, message: `the engine refused ${what}: ${text}` }, note.method));
   }
 
   #receive(body) {
@@ -335,39 +509,32 @@ export class Endpoint {
   }
 
   #receiveResponse(msg) {
-    let record = this.#outstanding.get(msg.id);
-    if (!record || record.kind !== 'call') {
-      const batch = this.#batchEntryIds.get(msg.id);
-      const oldest = this.#oldest();
-      if (batch) record = batch;
-      else if (oldest && (msg.id === null || oldest.kind === 'raw')) record = oldest;
-      else {
-        this.#onProtocolError(new Error(`an answer for unknown id ${JSON.stringify(msg.id)}`));
-        return;
-      }
+    const id = msg.id;
+    const record = id === null || id === undefined ? this.#answeredByNull(msg) : this.#holding(id);
+    if (record === undefined) {
+      this.#onProtocolError(new Error(`an answer for unknown id ${JSON.stringify(id)}`));
+      return;
     }
     this.#takeThrough(record);
-    if ('error' in msg) this.#settle(record, false, errorFromResponse(msg.error, record.method));
+    if (record instanceof Note) {
+      if ('error' in msg) this.#report(record, msg.error);
+    } else if ('error' in msg) this.#settle(record, false, errorFromResponse(msg.error, record.method));
     else if (record.kind === 'batch') {
       this.#settle(record, false, new OrdoError('the engine answered a batch with one result', -32603, {}, 'batch'));
     } else this.#settle(record, true, msg.result);
   }
 
   #receiveBatch(answers) {
-    let record;
-    for (const a of answers) {
-      record = a && this.#batchEntryIds.get(a.id);
-      if (record) break;
-    }
-    if (!record) {
-      const oldest = this.#oldest();
-      if (oldest && (oldest.kind === 'batch' || oldest.kind === 'raw')) record = oldest;
-      else {
-        this.#onProtocolError(new Error('a batch answer matching no batch'));
-        return;
-      }
+    const record = this.#answeredByArray(answers);
+    if (record === undefined) {
+      this.#onProtocolError(new Error('a batch answer matching no batch'));
+      return;
     }
     this.#takeThrough(record);
+    if (record instanceof Note) {
+      for (const a of answers) if (a !== null && typeof a === 'object' && 'error' in a) this.#report(record, a.error);
+      return;
+    }
     if (record.kind === 'raw') {
       this.#settle(record, true, answers);
       return;
@@ -398,8 +565,10 @@ export class Endpoint {
     this.#closedError = error ?? new EngineExitedError();
     const records = [...this.#outstanding.values()];
     this.#outstanding.clear();
+    for (const unit of this.#order) if (unit !== undefined) unit.forgotten = true;
     this.#order = [];
     this.#head = 0;
+    this.#foreignIds = 0;
     this.#batchEntryIds.clear();
     for (const record of records) this.#settle(record, false, this.#closedError);
   }
@@ -413,6 +582,14 @@ class Outstanding {
     this.method = method;
     this.entries = entries;
     this.ids = undefined; // a batch's request ids, entry by entry (null: a notification)
+    // What the text is, to tell which answer is its own (see Note); a raw text's are set
+    // from the text, a call or batch of ours is always answered.
+    this.certain = true;
+    this.size = 0;
+    this.count = null;
+    this.odd = false;
+    this.unparsable = false;
+    this.foreignIds = null;
     this.settled = false;
     this.forgotten = false; // no longer outstanding
     this.resolve = null;
@@ -423,12 +600,138 @@ class Outstanding {
   }
 }
 
+/**
+ * A written message nobody waits for: a notification of ours (`kind` "notification", its
+ * `method`), a batch of notifications ("notifications", method "batch"), a raw text
+ * (notifyRaw: "raw", method "raw").
+ */
+class Note {
+  constructor(kind, method) {
+    this.kind = kind;
+    this.method = method;
+    /** The engine answers it whatever happens (it holds a request, or is no valid notification). */
+    this.certain = false;
+    /** Bytes of its JSON text: what --max-message-bytes counts. */
+    this.size = 0;
+    /** A batch's entry count, else null. */
+    this.count = null;
+    /** The engine's parser may refuse it although it is JSON (an error is then its answer). */
+    this.odd = false;
+    /** JSON.parse refuses it: a -32700 is its answer. */
+    this.unparsable = false;
+    /** The ids a raw text holds (strings and numbers), else null. */
+    this.foreignIds = null;
+    this.forgotten = false;
+  }
+}
+
+/**
+ * Whether the `id: null` answer `msg` may be the refusal of `unit`, a message that is
+ * answered only when refused, judged by what the error says.
+ */
+function describes(msg, unit) {
+  const error = msg.error;
+  if (error === null || typeof error !== 'object') return false; // a result: only a request gets one
+  const data = error.data !== null && typeof error.data === 'object' ? error.data : {};
+  if (data.reason === 'too_large') return !Number.isSafeInteger(data.limit) || unit.size > data.limit;
+  if (data.name === 'maxBatch') {
+    return unit.count !== null && (!Number.isSafeInteger(data.value) || unit.count === data.value);
+  }
+  if (unit.unparsable) return error.code === -32700;
+  return unit.odd;
+}
+
+/** Sets what a raw `text` is on `unit` (an Outstanding of kind "raw", or a Note). */
+function classifyRaw(text, unit) {
+  unit.certain = false;
+  unit.size = utf8Length(text);
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    unit.unparsable = true; // answered with a parse error (or too_large)
+    return;
+  }
+  unit.odd = mayBeUnreadable(text) || /\d{300}|[eE][+-]?\d{3}/.test(text);
+  const ids = [];
+  const entry = (e) => {
+    if (e === null || typeof e !== 'object' || Array.isArray(e)) {
+      unit.certain = true; // answered: not a request object
+      return;
+    }
+    if ('id' in e) {
+      unit.certain = true;
+      if (typeof e.id === 'string' || typeof e.id === 'number') ids.push(e.id);
+    } else if (!validShape(e)) unit.certain = true;
+  };
+  if (Array.isArray(value)) {
+    unit.count = value.length;
+    if (value.length === 0) unit.certain = true; // an empty batch is answered
+    for (const e of value) entry(e);
+  } else entry(value);
+  if (ids.length > 0) unit.foreignIds = ids;
+}
+
+/** Whether the parsed notification `e` is one the engine takes without an answer. */
+function validShape(e) {
+  return (
+    e.jsonrpc === '2.0' &&
+    typeof e.method === 'string' &&
+    (!('params' in e) || e.params === null || typeof e.params === 'object')
+  );
+}
+
+/** Whether a notification of ours (`method`, its params' JSON text) is valid. */
+function validNote(method, json) {
+  return typeof method === 'string' && (json === undefined || json[0] === '{' || json[0] === '[');
+}
+
+/**
+ * Whether the engine may refuse JSON text that JSON.parse reads or JSON.stringify wrote: an
+ * escaped NUL (in a key), a lone surrogate, nesting deeper than its parser allows. A cheap
+ * overestimate.
+ */
+function mayBeUnreadable(text) {
+  if (/\\u0000|\\ud[89a-f]/i.test(text)) return true;
+  if (text.length <= 4000) return false;
+  let open = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x5b || c === 0x7b) open++;
+  }
+  return open > 2000;
+}
+
+/** The length of `text` in UTF-8 (a lone surrogate: the 3 bytes of U+FFFD, as TextEncoder writes). */
+function utf8Length(text) {
+  let n = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) n += 1;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n += 2; // 2 units, 4 bytes
+        i++;
+      } else n += 2;
+    } else n += 2;
+  }
+  return n;
+}
+
 /** JSON text of the method names used so far (the schema's, and a few more). */
 const methodTexts = new Map();
 
+/** The JSON text of `params` as a message holds it (undefined: left out). */
+function paramsText(params) {
+  return params === undefined || params === null ? undefined : JSON.stringify(params);
+}
+
 // The text of JSON.stringify({jsonrpc: '2.0', id, method, params}) (members left out as
 // JSON.stringify leaves them out; params also when null), without building the object.
-function message(method, params, id) {
+// `json`: paramsText(params), when already known.
+function message(method, params, id, json) {
   let text = '{"jsonrpc":"2.0"';
   if (id !== undefined) text += `,"id":${Number.isSafeInteger(id) ? id : JSON.stringify(id)}`;
   let name = methodTexts.get(method);
@@ -438,7 +741,7 @@ function message(method, params, id) {
   }
   if (name !== undefined) text += `,"method":${name}`;
   if (params !== undefined && params !== null) {
-    const json = JSON.stringify(params);
+    json ??= JSON.stringify(params);
     if (json !== undefined) text += `,"params":${json}`;
   }
   return `${text}}`;

@@ -18,7 +18,8 @@ import { ProcessTransport } from './transport.js';
  *
  * Events (EventEmitter): each engine notification by its name (`'alert.show'`, …) with its
  * params; `'notification'` (method, params) for all of them; `'stderr'` (text);
- * `'protocolError'` (Error); `'exit'` ({exitCode, signal}). A notification the engine
+ * `'protocolError'` (Error: an unreadable or unexpected message, or the OrdoError of a
+ * notification the engine refused); `'exit'` ({exitCode, signal}). A notification the engine
  * writes before a response is emitted before that call's promise resolves.
  */
 export class Engine extends EventEmitter {
@@ -136,7 +137,7 @@ export class Engine extends EventEmitter {
     return this.#endpoint.request(method, params, options);
   }
 
-  /** Sends a notification by name. */
+  /** Sends a notification by name; its refusal by the engine is a 'protocolError' event. */
   notify(method, params) {
     return this.#endpoint.notify(method, params);
   }

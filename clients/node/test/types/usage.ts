@@ -7,6 +7,7 @@ import {
   Engine,
   EngineExitedError,
   InvalidParams,
+  InvalidRequest,
   InvalidState,
   LimitExceeded,
   LspDecoder,
@@ -130,6 +131,11 @@ async function main(): Promise<void> {
     else console.log(s.error.code);
   }
   await engine.raw('{"jsonrpc":"2.0","id":"r","method":"engine.ping"}');
+  await engine.raw('{oops', { expectResponse: false });
+  // A notification the engine refuses: reported, not thrown.
+  engine.on('protocolError', (err) => {
+    if (err instanceof InvalidRequest && err.reason === 'too_large') console.log(err.method, err.limit);
+  });
   type AddResult = OrdoMethods['layer.add']['result'];
   const added: AddResult = screen;
 

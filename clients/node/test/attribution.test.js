@@ -1,0 +1,322 @@
+// Which message an answer belongs to, when it cannot say by its id.
+//
+// The engine answers messages in the order it reads them, and answers a message it refuses
+// whole with `id: null` (too large to read, a batch over --max-batch, unparsable), a
+// notification included. A refused notification's error used to go to the oldest
+// outstanding call, which then rejected although it had succeeded (its own answer became
+// "an answer for unknown id"); raw() could resolve with another message's answer.
+
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+
+import {
+  Endpoint,
+  InternalError,
+  InvalidRequest,
+  LimitExceeded,
+  OrdoError,
+  ParseError,
+} from '../index.js';
+import * as endpointModule from '../src/common/endpoint.js';
+import { spawnEngine } from './helpers.js';
+
+/** A symbol: `endpoint[unsettledCount]`, how many written messages are not settled yet. */
+const { unsettledCount } = endpointModule;
+
+/** Records the Engine's 'protocolError' events. */
+function protocolErrors(engine) {
+  const seen = [];
+  engine.on('protocolError', (err) => seen.push(err));
+  return seen;
+}
+
+const big = (id) => ({ id, data: 'x'.repeat(2000) });
+
+describe('a notification the engine refuses fails no call', () => {
+  for (const framing of ['ndjson', 'lsp']) {
+    test(`over --max-message-bytes (${framing}): the next call gets its own answer`, async () => {
+      const engine = await spawnEngine({ framing, args: ['--max-message-bytes', '1000'] });
+      const seen = protocolErrors(engine);
+      engine.notify('layer.add', big('big'));
+      const added = await engine.layers.add({ id: 'a' });
+      assert.equal(added.id, 'a');
+      assert.deepEqual((await engine.layers.paintOrder()).ids, ['a']);
+      assert.equal(seen.length, 1, seen.map(String).join('\n'));
+      const [refused] = seen;
+      assert.ok(refused instanceof InvalidRequest, String(refused));
+      assert.equal(refused.reason, 'too_large');
+      assert.equal(refused.limit, 1000);
+      assert.equal(refused.method, 'layer.add');
+      assert.match(refused.message, /refused the notification layer\.add/);
+      assert.equal(engine.pendingCount, 0);
+      await engine.close();
+    });
+  }
+
+  test('a batch of notifications over --max-batch: the next call gets its own answer', async () => {
+    const engine = await spawnEngine({ args: ['--max-batch', '2'] });
+    const seen = protocolErrors(engine);
+    const notes = [0, 1, 2].map((i) => ({ method: 'layer.add', params: { id: `n${i}` }, notification: true }));
+    const written = engine.batch(notes);
+    assert.equal((await engine.ping()).pong, true);
+    // Nothing answers a batch of notifications the engine takes: it resolves once written.
+    assert.deepEqual(await written, notes.map(() => ({ ok: true, result: undefined })));
+    assert.equal(seen.length, 1, seen.map(String).join('\n'));
+    assert.ok(seen[0] instanceof LimitExceeded, String(seen[0]));
+    assert.equal(seen[0].value, 3);
+    assert.equal(seen[0].method, 'batch');
+    assert.deepEqual((await engine.layers.paintOrder()).ids, []);
+    // Within the limit: no answer, no report, applied.
+    await engine.batch(notes.slice(0, 2));
+    assert.deepEqual((await engine.layers.paintOrder()).ids, ['n0', 'n1']);
+    assert.equal(seen.length, 1);
+    await engine.close();
+  });
+
+  test('several refused notifications between calls, each told by its size or entry count', async () => {
+    const engine = await spawnEngine({ args: ['--max-message-bytes', '1000', '--max-batch', '2'] });
+    const seen = protocolErrors(engine);
+    const note = (id) => ({ method: 'layer.add', params: { id }, notification: true });
+    const results = await Promise.all([
+      engine.notify('layer.add', { id: 'small' }),
+      engine.notify('layer.add', big('big1')),
+      engine.layers.add({ id: 'a' }),
+      engine.batch([note('b1'), note('b2'), note('b3')]),
+      engine.notify('layer.add', big('big2')),
+      engine.notify('layer.add', { id: 'small2' }),
+      engine.layers.add({ id: 'b' }),
+      engine.layers.paintOrder(),
+    ]);
+    assert.equal(results[2].id, 'a');
+    assert.equal(results[6].id, 'b');
+    assert.deepEqual(results[7].ids, ['small', 'a', 'small2', 'b']);
+    assert.deepEqual(
+      seen.map((e) => [e.constructor.name, e.method]),
+      [
+        ['InvalidRequest', 'layer.add'],
+        ['LimitExceeded', 'batch'],
+        ['InvalidRequest', 'layer.add'],
+      ],
+    );
+    await engine.close();
+  });
+
+  test('a request refused after a notification that fits still fails, at once', async () => {
+    const engine = await spawnEngine({ args: ['--max-message-bytes', '1024'] });
+    const seen = protocolErrors(engine);
+    engine.notify('layer.add', { id: 'n' });
+    const started = Date.now();
+    const err = await engine.layers.add({ id: 'big', data: 'x'.repeat(4096) }).catch((e) => e);
+    assert.ok(err instanceof InvalidRequest, String(err));
+    assert.equal(err.reason, 'too_large');
+    assert.equal(err.method, 'layer.add');
+    assert.ok(Date.now() - started < 3000, 'the error went to the notification');
+    assert.equal((await engine.layers.add({ id: 'small' })).id, 'small');
+    assert.deepEqual((await engine.layers.paintOrder()).ids, ['n', 'small']);
+    assert.deepEqual(seen, []);
+    await engine.close();
+  });
+
+  test('a notification the engine cannot read (a lone surrogate, a NUL in a key) fails no call', async () => {
+    const engine = await spawnEngine();
+    const seen = protocolErrors(engine);
+    engine.notify('layer.add', { id: '\ud800' }); // -32700: the engine's parser refuses it
+    assert.equal((await engine.layers.add({ id: 'a' })).id, 'a');
+    engine.notify('layer.add', { id: 'n', data: { 'k\u0000': 1 } }); // -32600 nul_in_key
+    assert.equal((await engine.layers.add({ id: 'b' })).id, 'b');
+    assert.deepEqual(
+      seen.map((e) => [e.constructor.name, e.data?.reason, e.method]),
+      [
+        ['ParseError', 'invalid_json', 'layer.add'],
+        ['InvalidRequest', 'nul_in_key', 'layer.add'],
+      ],
+    );
+    assert.deepEqual((await engine.layers.paintOrder()).ids, ['a', 'b']);
+    await engine.close();
+  });
+
+  test('an invalid notification (params not an object) fails no call', async () => {
+    const engine = await spawnEngine();
+    const seen = protocolErrors(engine);
+    engine.notify('layer.add', 5); // -32600 invalid_params, id null
+    assert.equal((await engine.layers.add({ id: 'a' })).id, 'a');
+    assert.deepEqual(seen.map((e) => [e.constructor.name, e.data?.reason]), [['InvalidRequest', 'invalid_params']]);
+    await engine.close();
+  });
+
+  test('raw texts written without waiting (notifyRaw, expectResponse: false): their errors fail no call', async () => {
+    const engine = await spawnEngine();
+    const seen = protocolErrors(engine);
+    await engine.raw('{oops', { expectResponse: false }); // -32700
+    assert.equal((await engine.layers.add({ id: 'a' })).id, 'a');
+    await engine.raw('42', { expectResponse: false }); // -32600 not_an_object
+    await engine.raw('[]', { expectResponse: false }); // -32600 empty_batch
+    await engine.raw('{"jsonrpc":"2.0","method":"layer.add","params":{"id":"r"}}', { expectResponse: false });
+    // With an id: answered by id, a result dropped, an error reported.
+    await engine.raw('{"jsonrpc":"2.0","id":"q","method":"layer.add","params":{"id":"q"}}', { expectResponse: false });
+    await engine.raw('{"jsonrpc":"2.0","id":"e","method":"no.such"}', { expectResponse: false });
+    assert.equal((await engine.layers.add({ id: 'b' })).id, 'b');
+    assert.deepEqual(
+      seen.map((e) => [e.constructor.name, e.data?.reason, e.method]),
+      [
+        ['ParseError', 'invalid_json', 'raw'],
+        ['InvalidRequest', 'not_an_object', 'raw'],
+        ['InvalidRequest', 'empty_batch', 'raw'],
+        ['MethodNotFound', undefined, 'raw'],
+      ],
+    );
+    assert.match(seen[0].message, /^the engine refused a raw message: Parse error/);
+    assert.deepEqual((await engine.layers.paintOrder()).ids, ['a', 'r', 'q', 'b']);
+    await engine.close();
+  });
+});
+
+describe('a batch refused whole fails every entry, its notifications included', () => {
+  test('over --max-batch and over --max-message-bytes; an answered batch runs its notifications', async () => {
+    const engine = await spawnEngine({ args: ['--max-batch', '2', '--max-message-bytes', '1000'] });
+    const seen = protocolErrors(engine);
+    const refused = await engine
+      .batch([{ method: 'engine.ping' }, { method: 'layer.add', params: { id: 'x' }, notification: true }, { method: 'engine.ping' }])
+      .catch((e) => e);
+    assert.ok(refused instanceof LimitExceeded, String(refused));
+    assert.equal(refused.value, 3);
+    const tooLarge = await engine
+      .batch([{ method: 'engine.ping' }, { method: 'layer.add', params: big('y'), notification: true }])
+      .catch((e) => e);
+    assert.ok(tooLarge instanceof InvalidRequest && tooLarge.reason === 'too_large', String(tooLarge));
+    assert.deepEqual((await engine.layers.paintOrder()).ids, [], 'no entry of a refused batch ran');
+    const answered = await engine.batch([{ method: 'engine.ping' }, { method: 'layer.add', params: { id: 'z' }, notification: true }]);
+    assert.deepEqual(answered[1], { ok: true, result: undefined });
+    assert.deepEqual((await engine.layers.paintOrder()).ids, ['z']);
+    assert.deepEqual(seen, []);
+    await engine.close();
+  });
+
+  test('after a refused batch of notifications, a refused mixed batch still gets its own error', async () => {
+    const engine = await spawnEngine({ args: ['--max-batch', '2'] });
+    const seen = protocolErrors(engine);
+    const note = { method: 'layer.add', params: { id: 'n' }, notification: true };
+    engine.batch([note, note, note]);
+    const err = await engine.batch([{ method: 'engine.ping' }, note, { method: 'engine.ping' }]).catch((e) => e);
+    assert.ok(err instanceof LimitExceeded, String(err));
+    assert.equal((await engine.ping()).pong, true);
+    assert.deepEqual(seen.map((e) => [e.constructor.name, e.method]), [['LimitExceeded', 'batch']]);
+    await engine.close();
+  });
+});
+
+describe('raw() resolves with the answer to its own text', () => {
+  test('by id: a raw request with id 1 written before the call that gets id 1', async () => {
+    const engine = await spawnEngine();
+    const seen = protocolErrors(engine);
+    const [raw, now] = await Promise.all([
+      engine.raw('{"jsonrpc":"2.0","id":1,"method":"clock.advance","params":{"ms":5}}'),
+      engine.clock.now(),
+    ]);
+    assert.deepEqual(raw, { now: 5 });
+    assert.deepEqual(now, { now: 5, mode: 'manual' });
+    assert.deepEqual(seen, []);
+    await engine.close();
+  });
+
+  test('after a refused notification: its own parse error, its own result', async () => {
+    const engine = await spawnEngine({ args: ['--max-message-bytes', '1000'] });
+    const seen = protocolErrors(engine);
+    engine.notify('layer.add', big('big'));
+    const err = await engine.raw('{oops').catch((e) => e);
+    assert.ok(err instanceof ParseError, String(err));
+    engine.notify('layer.add', big('big'));
+    assert.equal((await engine.raw('{"jsonrpc":"2.0","id":"r","method":"engine.ping"}')).pong, true);
+    engine.notify('layer.add', big('big'));
+    assert.deepEqual(await engine.raw('{"jsonrpc":"2.0","id":null,"method":"clock.now"}'), { now: 0, mode: 'manual' });
+    assert.equal(seen.length, 3);
+    for (const e of seen) assert.ok(e instanceof InvalidRequest && e.reason === 'too_large', String(e));
+    await engine.close();
+  });
+
+  test('a raw notification the engine refuses gets that error; one it takes fails once a later message is answered', async () => {
+    const engine = await spawnEngine({ args: ['--max-message-bytes', '1000'] });
+    const seen = protocolErrors(engine);
+    const text = JSON.stringify({ jsonrpc: '2.0', method: 'layer.add', params: big('r') });
+    const [refused, pong] = await Promise.all([engine.raw(text).catch((e) => e), engine.ping()]);
+    assert.ok(refused instanceof InvalidRequest && refused.reason === 'too_large', String(refused));
+    assert.equal(pong.pong, true);
+    const [silent, now] = await Promise.all([
+      engine.raw('{"jsonrpc":"2.0","method":"clock.advance","params":{"ms":2}}').catch((e) => e),
+      engine.clock.now(),
+    ]);
+    assert.ok(silent instanceof InternalError, String(silent));
+    assert.deepEqual(now, { now: 2, mode: 'manual' });
+    assert.deepEqual(seen, []);
+    await engine.close();
+  });
+});
+
+/** An Endpoint over a scripted transport: `answer(obj)` delivers one message from the "engine". */
+function scripted() {
+  const written = [];
+  let sink;
+  const endpoint = new Endpoint(
+    { write: (bytes) => written.push(...new TextDecoder().decode(bytes).split('\n').filter(Boolean)), start: (s) => (sink = s) },
+    { onProtocolError: (err) => errors.push(err) },
+  );
+  const errors = [];
+  const answer = (msg) => sink.data(new TextEncoder().encode(`${JSON.stringify(msg)}\n`));
+  return { endpoint, written, errors, answer };
+}
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('the endpoint alone', () => {
+  test('an answer settles every notification written before its request', async () => {
+    const { endpoint, written, errors, answer } = scripted();
+    for (let i = 0; i < 3; i++) endpoint.notify('x', { i });
+    const call = endpoint.request('y');
+    endpoint.notify('x', { i: 3 });
+    await tick();
+    assert.equal(written.length, 5);
+    assert.equal(endpoint[unsettledCount], 5);
+    answer({ jsonrpc: '2.0', id: JSON.parse(written[3]).id, result: 1 });
+    assert.equal(await call, 1);
+    assert.equal(endpoint[unsettledCount], 1, 'the notification written after it');
+    // An id:null error that nothing else can explain: the notification's.
+    answer({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'm', data: { reason: 'too_large', limit: 10 } } });
+    assert.equal(endpoint[unsettledCount], 0);
+    assert.equal(errors.length, 1);
+    assert.ok(errors[0] instanceof OrdoError && errors[0].method === 'x');
+  });
+
+  test('unsettled notifications are bounded', async () => {
+    const { endpoint, written, answer } = scripted();
+    for (let i = 0; i < 25_000; i++) endpoint.notify('x');
+    await tick();
+    assert.ok(endpoint[unsettledCount] <= 10_001, String(endpoint[unsettledCount]));
+    for (let i = 0; i < 25_000; i++) endpoint.notifyRaw('{"jsonrpc":"2.0","method":"x"}');
+    await tick();
+    assert.ok(endpoint[unsettledCount] <= 10_001, String(endpoint[unsettledCount]));
+    // Behind a message that waits for its answer (a raw notification: none comes).
+    const waiting = endpoint.raw('{"jsonrpc":"2.0","method":"x"}');
+    const call = endpoint.request('y');
+    for (let i = 0; i < 25_000; i++) endpoint.notify('x');
+    await tick();
+    assert.ok(endpoint[unsettledCount] <= 15_002, String(endpoint[unsettledCount]));
+    assert.equal(endpoint.pendingCount, 2, 'the raw text and the call still wait');
+    answer({ jsonrpc: '2.0', id: JSON.parse(written.at(-25_001)).id, result: 7 });
+    assert.equal(await call, 7);
+    assert.ok((await waiting.catch((e) => e)) instanceof InternalError);
+  });
+
+  test('the id:null error of a refused request goes past notifications it does not describe', async () => {
+    const { endpoint, written, errors, answer } = scripted();
+    endpoint.notify('x', { small: true });
+    endpoint.batch([{ method: 'x', notification: true }, { method: 'x', notification: true }]);
+    const call = endpoint.request('y', { data: 'x'.repeat(100) });
+    await tick();
+    assert.equal(written.length, 3);
+    answer({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'm', data: { reason: 'too_large', limit: 90 } } });
+    const err = await call.catch((e) => e);
+    assert.ok(err instanceof InvalidRequest && err.method === 'y', String(err));
+    assert.deepEqual(errors, []);
+    assert.equal(endpoint[unsettledCount], 0);
+  });
+});
