@@ -241,10 +241,13 @@ public struct MessageFramer {
             line, through: newline, "two Content-Length headers give different lengths")
         }
         length = value
-      } else if findContentLength(in: (colon + 1)..<line.upperBound) != nil {
+      } else if !Self.equalsIgnoringCase(name, "content-type"),
+        findContentLength(in: (colon + 1)..<line.upperBound) != nil
+      {
         // "a:b"}Content-Length: 47": the rest of a body whose length was too small, that
-        // happened to begin like a header, run into the next header. No real header's value
-        // holds a "Content-Length:"; an unknown header's name may (it is ignored).
+        // happened to begin like a header, run into the next header. Content-Type, LSP's
+        // other header, is taken as it is whatever its value; an unknown header's name may
+        // hold "Content-Length" (it is ignored).
         return brokenHeaderLine(line, through: newline, "bytes before a header on its line")
       }
       consume(through: newline)

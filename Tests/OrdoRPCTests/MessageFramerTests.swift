@@ -365,6 +365,17 @@ extension MessageFramerTests {
     #expect(cut == [.message("{\"u\":\""), .badHeader, .message("{\"b\":2}")])
   }
 
+  /// Content-Type is accepted and ignored whatever its value, one holding "Content-Length:"
+  /// too (that rule is for the rest of a body that begins like an unknown header).
+  @Test(arguments: splits)
+  func aContentTypeHoldingContentLengthIsStillIgnored(chunks: [Int]) {
+    let input =
+      "Content-Type: text/x; note=Content-Length:5\r\nContent-Length: 7\r\n\r\n{\"a\":1}"
+      + Self.lsp("{\"b\":2}")
+    let (events, _) = Self.run(Array(input.utf8), chunks: chunks, framing: .lsp)
+    #expect(events == [.message("{\"a\":1}"), .message("{\"b\":2}")])
+  }
+
   /// A line of more name bytes than a header line may hold is no header, whether its ":"
   /// came with the rest or later (it was refused once more when it came whole).
   @Test func aNameLongerThanAHeaderLineIsNoHeaderInEverySplit() {
