@@ -72,6 +72,34 @@ def one(texts: list[dict[str, Any]], pattern: str) -> dict[str, Any]:
     return matching[0]
 
 
+def pictures(tmp_path: Path, trace: Path, svg: str) -> list[dict[str, Any]]:
+    """The texts of ``svg`` (a layer.render answer) and of the report of ``trace``, measured."""
+    report = tmp_path / "report.html"
+    write_report(trace, report)
+    return measured(tmp_path, [svg, *svg_elements(report.read_text(encoding="utf-8"))])
+
+
+def assert_lane_title_in_order(texts: list[dict[str, Any]]) -> None:
+    """The one lane title of a queue "…q…": its name stays between "queue" and its count."""
+    lane = one(texts, r"^queue .*q.* \(1 alert\)$")
+    assert x_of(lane, "queue") < x_of(lane, "q", 5) < x_of(lane, "(1 alert)")
+
+
+def assert_row_in_order(row: dict[str, Any], id_chars: str, type_chars: str) -> None:
+    """The row label "id · type": the id's characters left of the dot, the type's right."""
+    dot, after = x_of(row, "·"), row["content"].index("·")
+    assert max(x_of(row, c) for c in id_chars) < dot
+    assert dot < min(x_of(row, c, after) for c in type_chars)
+
+
+def layer_labels_in_order(texts: list[dict[str, Any]]) -> int:
+    """Every layer label "…layer… (0)" keeps its sort after its id; how many there are."""
+    labels = [t for t in texts if re.search(r"layer.*\(0\)$", t["content"])]
+    for label in labels:
+        assert max(x_of(label, c) for c in "layer") < x_of(label, "(0)")
+    return len(labels)
+
+
 def test_right_to_left_ids_do_not_reorder_the_words_around_them(tmp_path: Path) -> None:
     trace = tmp_path / "bidi.trace"
     with Session(trace) as session:
@@ -83,26 +111,16 @@ def test_right_to_left_ids_do_not_reorder_the_words_around_them(tmp_path: Path) 
         session.call("layer.add", {"id": OVERRIDE + "layer", "frame": frame(0, 0, 300, 40)})
         session.call("layer.add", {"id": ARABIC, "frame": frame(0, 50, 300, 40)})
         svg = session.call("layer.render", {})["svg"]
-    report = tmp_path / "report.html"
-    write_report(trace, report)
-    texts = measured(tmp_path, [svg, *svg_elements(report.read_text(encoding="utf-8"))])
+    texts = pictures(tmp_path, trace, svg)
 
-    # The lane title: the queue's name stays between "queue" and its count.
-    lane = one(texts, r"^queue .*q.* \(1 alert\)$")
-    assert x_of(lane, "queue") < x_of(lane, "q", 5) < x_of(lane, "(1 alert)")
-    # The row label "id · type": the id left of the dot, the type right of it.
-    row = one(texts, r"id1.*·.*bad")
-    dot, after = x_of(row, "·"), row["content"].index("·")
-    assert max(x_of(row, c) for c in "id1") < dot < min(x_of(row, c, after) for c in "bad")
+    assert_lane_title_in_order(texts)
+    assert_row_in_order(one(texts, r"id1.*·.*bad"), "id1", "bad")
     # An Arabic id is right-to-left by itself; the row still reads "id · type".
     arabic_row = one(texts, ARABIC + r".*· t")
     assert x_of(arabic_row, ARABIC[0]) < x_of(arabic_row, "·") < x_of(arabic_row, "t")
     # The layers' labels "id (sort)": the sort stays after the id, in both pictures.
-    labels = [t for t in texts if re.search(r"layer.*\(0\)$", t["content"])]
     arabic_labels = [t for t in texts if re.search(ARABIC + r".*\(0\)$", t["content"])]
-    assert len(labels) == len(arabic_labels) == 2  # layer.render's, and the report's
-    for label in labels:
-        assert max(x_of(label, c) for c in "layer") < x_of(label, "(0)")
+    assert layer_labels_in_order(texts) == len(arabic_labels) == 2  # render's, the report's
     for label in arabic_labels:
         assert x_of(label, ARABIC[0]) < x_of(label, "(0)")
 
@@ -117,16 +135,8 @@ def test_an_id_cannot_close_the_isolate_it_is_put_in(tmp_path: Path) -> None:
         session.call("alert.enqueue", {"type": "t", "id": "c", "queue": escape + "q"})
         session.call("layer.add", {"id": escape + "layer", "frame": frame(0, 0, 300, 40)})
         svg = session.call("layer.render", {})["svg"]
-    report = tmp_path / "report.html"
-    write_report(trace, report)
-    texts = measured(tmp_path, [svg, *svg_elements(report.read_text(encoding="utf-8"))])
+    texts = pictures(tmp_path, trace, svg)
 
-    lane = one(texts, r"^queue .*q.* \(1 alert\)$")
-    assert x_of(lane, "queue") < x_of(lane, "q", 5) < x_of(lane, "(1 alert)")
-    row = one(texts, r"a.*b.*·.*t.*y")
-    dot, after = x_of(row, "·"), row["content"].index("·")
-    assert max(x_of(row, "a"), x_of(row, "b")) < dot < min(x_of(row, c, after) for c in "ty")
-    labels = [t for t in texts if re.search(r"layer.*\(0\)$", t["content"])]
-    assert len(labels) == 2
-    for label in labels:
-        assert max(x_of(label, c) for c in "layer") < x_of(label, "(0)")
+    assert_lane_title_in_order(texts)
+    assert_row_in_order(one(texts, r"a.*b.*·.*t.*y"), "ab", "ty")
+    assert layer_labels_in_order(texts) == 2
