@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,6 +23,23 @@ set_hypothesis_home_dir(str(Path(__file__).resolve().parents[1] / ".hypothesis")
 settings.register_profile("deterministic", derandomize=True, database=None, max_examples=50)
 settings.register_profile("explore", max_examples=1000, database=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "deterministic"))
+
+
+def fake_engine_closing_stdout(tmp_path: Path, linger: float) -> Path:
+    """An engine that reads one request, closes its stdout, and exits (status 2) only
+    ``linger`` seconds later (flushing state, say, or a child holding a pipe)."""
+    fake = tmp_path / "ordo-closes-stdout-first"
+    fake.write_text(
+        f"#!{sys.executable}\n"
+        "import os, sys, time\n"
+        "sys.stdin.buffer.readline()\n"
+        "os.close(1)\n"
+        f"time.sleep({linger})\n"
+        "os._exit(2)\n",
+        encoding="utf-8",
+    )
+    fake.chmod(0o755)
+    return fake
 
 
 def _find_binary() -> str:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-import sys
 from collections.abc import Awaitable
 from pathlib import Path
 from typing import Callable, TypeVar
@@ -13,6 +12,7 @@ from typing import Callable, TypeVar
 import pytest
 
 import ordo
+from conftest import fake_engine_closing_stdout
 from ordo import AlertShow, AsyncEngine
 from schema_check import SchemaChecker
 from timeline import brief
@@ -396,17 +396,7 @@ def test_exit_is_written_where_it_is_called() -> None:
 def test_the_end_of_the_output_fails_waiting_calls_with_engine_exited(tmp_path: Path) -> None:
     """A call whose timeout ran out while the engine, its output ended, had not exited yet
     got OrdoTimeout, not EngineExited."""
-    fake = tmp_path / "ordo-closes-stdout-first"
-    fake.write_text(
-        f"#!{sys.executable}\n"
-        "import os, sys, time\n"
-        "sys.stdin.buffer.readline()\n"
-        "os.close(1)\n"
-        "time.sleep(1.5)\n"
-        "os._exit(2)\n",
-        encoding="utf-8",
-    )
-    fake.chmod(0o755)
+    fake = fake_engine_closing_stdout(tmp_path, linger=1.5)
 
     async def main() -> None:
         engine = await AsyncEngine(fake, timeout=30).start()

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import signal
-import sys
 import tempfile
 import threading
 import time
@@ -14,7 +13,7 @@ from typing import Callable
 import pytest
 
 import ordo
-from conftest import EngineFactory
+from conftest import EngineFactory, fake_engine_closing_stdout
 from ordo import ClientInfo, Engine
 from schema_check import SchemaDocument
 
@@ -400,27 +399,10 @@ def test_calls_waiting_when_the_engine_dies_each_get_their_own_error(
     assert len({id(error) for error in errors}) == 8
 
 
-def _fake_engine(tmp_path: Path, linger: float) -> Path:
-    """An engine that reads one request, closes its stdout, and exits (status 2) only
-    ``linger`` seconds later (flushing state, say, or a child holding a pipe)."""
-    fake = tmp_path / "ordo-closes-stdout-first"
-    fake.write_text(
-        f"#!{sys.executable}\n"
-        "import os, sys, time\n"
-        "sys.stdin.buffer.readline()\n"
-        "os.close(1)\n"
-        f"time.sleep({linger})\n"
-        "os._exit(2)\n",
-        encoding="utf-8",
-    )
-    fake.chmod(0o755)
-    return fake
-
-
 def test_the_end_of_the_output_fails_waiting_calls_with_engine_exited(tmp_path: Path) -> None:
     """A call or wait_for that found the output ended while the process lingered got
     OrdoTimeout ("no answer within 30 s", after 0.0 s) instead of EngineExited."""
-    engine = Engine(_fake_engine(tmp_path, linger=2.0), timeout=30)
+    engine = Engine(fake_engine_closing_stdout(tmp_path, linger=2.0), timeout=30)
     outcomes: dict[str, BaseException] = {}
 
     def run(name: str, body: Callable[[], object]) -> None:
