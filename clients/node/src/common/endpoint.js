@@ -574,24 +574,41 @@ export class Endpoint {
   }
 }
 
-/** A call waiting for its answer (one shape for every kind: calls, batches, raw texts). */
-class Outstanding {
-  constructor(kind, key, method, entries) {
+/**
+ * What every written message in the order carries: its `kind` and `method`, and what its
+ * text is, to tell which `id: null` answer is its own (see Note).
+ */
+class Written {
+  constructor(kind, method, certain) {
     this.kind = kind;
-    this.key = key;
     this.method = method;
+    /** The engine answers it whatever happens (it holds a request, or is no valid notification). */
+    this.certain = certain;
+    /** Bytes of its JSON text: what --max-message-bytes counts. */
+    this.size = 0;
+    /** A batch's entry count, else null. */
+    this.count = null;
+    /** The engine's parser may refuse it although it is JSON (an error is then its answer). */
+    this.odd = false;
+    /** JSON.parse refuses it: a -32700 is its answer. */
+    this.unparsable = false;
+    /** The ids a raw text holds (strings and numbers), else null. */
+    this.foreignIds = null;
+    this.forgotten = false; // no longer in the order
+  }
+}
+
+/**
+ * A call waiting for its answer (one shape for every kind: calls, batches, raw texts). A
+ * call or batch of ours is always answered; a raw text's description is set from the text.
+ */
+class Outstanding extends Written {
+  constructor(kind, key, method, entries) {
+    super(kind, method, true);
+    this.key = key;
     this.entries = entries;
     this.ids = undefined; // a batch's request ids, entry by entry (null: a notification)
-    // What the text is, to tell which answer is its own (see Note); a raw text's are set
-    // from the text, a call or batch of ours is always answered.
-    this.certain = true;
-    this.size = 0;
-    this.count = null;
-    this.odd = false;
-    this.unparsable = false;
-    this.foreignIds = null;
     this.settled = false;
-    this.forgotten = false; // no longer outstanding
     this.resolve = null;
     this.reject = null;
     this.timer = null;
@@ -603,25 +620,12 @@ class Outstanding {
 /**
  * A written message nobody waits for: a notification of ours (`kind` "notification", its
  * `method`), a batch of notifications ("notifications", method "batch"), a raw text
- * (notifyRaw: "raw", method "raw").
+ * (notifyRaw: "raw", method "raw"). Answered only when the engine refuses it, unless
+ * `certain`.
  */
-class Note {
+class Note extends Written {
   constructor(kind, method) {
-    this.kind = kind;
-    this.method = method;
-    /** The engine answers it whatever happens (it holds a request, or is no valid notification). */
-    this.certain = false;
-    /** Bytes of its JSON text: what --max-message-bytes counts. */
-    this.size = 0;
-    /** A batch's entry count, else null. */
-    this.count = null;
-    /** The engine's parser may refuse it although it is JSON (an error is then its answer). */
-    this.odd = false;
-    /** JSON.parse refuses it: a -32700 is its answer. */
-    this.unparsable = false;
-    /** The ids a raw text holds (strings and numbers), else null. */
-    this.foreignIds = null;
-    this.forgotten = false;
+    super(kind, method, false);
   }
 }
 
