@@ -324,6 +324,11 @@ struct LayerPicture {
 
   static func clipID(_ index: Int) -> String { "ordo-clip-\(index + 1)" }
 
+  /// The `clip-path` of a shape: its clip's `url(#…)`, nil when nothing clips it.
+  static func clipPath(of shape: LayerScene.Shape) -> String? {
+    shape.clip.map { "url(#\(clipID($0)))" }
+  }
+
   private static func colours(level: Int) -> (fill: String, stroke: String) {
     depthColours[level % depthColours.count]
   }
@@ -338,7 +343,7 @@ struct LayerPicture {
       "g",
       [
         "class": classes, "data-layer": shape.id,
-        "clip-path": shape.clip.map { "url(#\(Self.clipID($0)))" },
+        "clip-path": Self.clipPath(of: shape),
       ])
     writer.element("title", text: Self.tooltip(shape))
     writer.empty(
@@ -440,7 +445,7 @@ struct LayerPicture {
           "stroke-width": "1.5", "stroke-dasharray": "5 3",
           // Clipped as the layer's fill is: where a clipping ancestor cuts the layer off, a
           // tap hits what lies below, and the outline must not say otherwise.
-          "clip-path": shape.clip.map { "url(#\(Self.clipID($0)))" },
+          "clip-path": Self.clipPath(of: shape),
         ])
       writer.element("title", text: Self.tooltip(shape))
       writer.close("rect")

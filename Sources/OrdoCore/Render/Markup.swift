@@ -48,6 +48,20 @@ public enum Markup {
   /// - Complexity: O(n), n the length of `text`.
   public static func isolated(_ text: String) -> String {
     guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
+    let balance = isolates(in: text)
+    return String(repeating: "\u{2068}", count: balance.unmatchedClosers + 1) + text
+      + String(repeating: "\u{2069}", count: balance.open + 1)
+  }
+
+  /// `kept`, the start of a text cut short, with the isolates it opened and did not close
+  /// closed, then an ellipsis (which so stays outside them).
+  static func cut(_ kept: String) -> String {
+    kept + String(repeating: "\u{2069}", count: isolates(in: kept).open) + "\u{2026}"
+  }
+
+  /// The isolates `text` opens (U+2066 to U+2068) and leaves open, and the closers
+  /// (U+2069) in it that close none of its own.
+  private static func isolates(in text: String) -> (open: Int, unmatchedClosers: Int) {
     var open = 0
     var unmatchedClosers = 0
     for scalar in text.unicodeScalars {
@@ -58,22 +72,7 @@ public enum Markup {
       default: break
       }
     }
-    return String(repeating: "\u{2068}", count: unmatchedClosers + 1) + text
-      + String(repeating: "\u{2069}", count: open + 1)
-  }
-
-  /// `kept`, the start of a text cut short, with the isolates it opened and did not close
-  /// closed, then an ellipsis (which so stays outside them).
-  static func cut(_ kept: String) -> String {
-    var open = 0
-    for scalar in kept.unicodeScalars {
-      switch scalar.value {
-      case 0x2066...0x2068: open += 1
-      case 0x2069 where open > 0: open -= 1
-      default: break
-      }
-    }
-    return kept + String(repeating: "\u{2069}", count: open) + "\u{2026}"
+    return (open, unmatchedClosers)
   }
 
   private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {

@@ -344,20 +344,18 @@ struct ReportPage {
         ])
       writer.element(
         "title",
-        text: "\(Markup.isolated(track.id)): \(interval.state.rawValue) from \(interval.start) to"
+        text: "\(id): \(interval.state.rawValue) from \(interval.start) to"
           + " \(interval.end) ms (\(duration) ms)")
       writer.close("rect")
     }
     if let reason = track.endReason, let endedAt = track.endedAt {
       endMark(
         of: track, at: endedAt, top: top, kind: reason.rawValue, label: reason.rawValue,
-        title: "\(Markup.isolated(track.id)) ended: \(reason.rawValue) at \(endedAt) ms")
+        title: "\(id) ended: \(reason.rawValue) at \(endedAt) ms")
     } else if let droppedAt = track.droppedAt {
       endMark(
         of: track, at: droppedAt, top: top, kind: "reset", label: "engine.reset",
-        title:
-          "\(Markup.isolated(track.id)) dropped by engine.reset at \(droppedAt) ms (it did not end)"
-      )
+        title: "\(id) dropped by engine.reset at \(droppedAt) ms (it did not end)")
     }
   }
 
