@@ -125,16 +125,22 @@ public struct MessageFramer {
   /// lets a parser do (Windows tools write one); false while the bytes so far could still
   /// be one. Anywhere else those bytes are not JSON.
   private mutating func skipByteOrderMark() -> Bool {
-    let mark: (UInt8, UInt8, UInt8) = (0xEF, 0xBB, 0xBF)
+    let mark = Self.byteOrderMark
     let available = buffer.count - start
-    if available > 0, buffer[start] != mark.0 { atStartOfInput = false; return true }
-    if available > 1, buffer[start + 1] != mark.1 { atStartOfInput = false; return true }
-    if available > 2, buffer[start + 2] != mark.2 { atStartOfInput = false; return true }
-    guard available >= 3 else { return false }
-    start += 3
+    for (offset, byte) in mark.enumerated() where offset < available {
+      if buffer[start + offset] != byte {
+        atStartOfInput = false
+        return true
+      }
+    }
+    guard available >= mark.count else { return false }
+    start += mark.count
     atStartOfInput = false
     return true
   }
+
+  /// The UTF-8 byte order mark, skipped at the start of the input (here and by `ordo call -`).
+  public static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
   /// Decides the framing from the first non-blank bytes; false when more bytes are needed.
   private mutating func detect() -> Bool {

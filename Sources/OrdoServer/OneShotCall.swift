@@ -113,7 +113,9 @@ struct OneShotCall {
       input += chunk[0..<count]
     }
     // A UTF-8 byte order mark at the start is skipped, as the server's framing does.
-    if input.starts(with: [0xEF, 0xBB, 0xBF]) { input.removeFirst(3) }
+    if input.starts(with: MessageFramer.byteOrderMark) {
+      input.removeFirst(MessageFramer.byteOrderMark.count)
+    }
     var lines: [Line] = []
     for (number, line) in input.split(separator: 0x0A, omittingEmptySubsequences: false)
       .enumerated()
