@@ -35,6 +35,11 @@ public struct EngineConfiguration: Equatable, Sendable {
   public init() {}
 }
 
+/// The screen of the engine whose process is exiting (`Engine.leaveScreenToProcessExit`):
+/// a global, so that nothing frees it (Swift does not destroy globals at exit) and leak
+/// checkers see it reachable.
+nonisolated(unsafe) private var screenLeftToProcessExit: Screen?
+
 /// The engine a session serves: the screen (layers, alerts, navigation), the clock, and the
 /// counters `engine.stats` reports. Method handlers (one file per namespace) are its
 /// extensions; the `Dispatcher` calls them.
@@ -95,6 +100,17 @@ public final class Engine: DispatchContext {
       loadedState = state
       restore(state)
     }
+  }
+
+  /// Hands the screen to the end of the process, which is about to exit: its memory goes
+  /// back to the kernel whole, instead of being freed node by node as the engine goes
+  /// (every alert and layer read once more, mostly from memory: under callgrind, 4 of the
+  /// 9.5 reads per request that missed every cache in a session of 20 000 `alert.enqueue`).
+  /// The engine is left with an empty screen; its durable store and trace close as usual.
+  func leaveScreenToProcessExit() {
+    var left = Self.freshScreen(configuration, clock: clock)
+    swap(&screen, &left)
+    screenLeftToProcessExit = left
   }
 
   static func freshScreen(_ configuration: EngineConfiguration, clock: EngineClock) -> Screen {

@@ -367,7 +367,9 @@ public enum OrdoCommand {
       if stdoutWasClosed { return 0 }
       guard let session = startSession(configuration) else { return 2 }
       var loop = StdioLoop(session: session)
-      return loop.run()
+      let status = loop.run()
+      session.engine.leaveScreenToProcessExit()
+      return status
     case .call(var configuration, let method, let params, let events):
       if stdoutWasClosed {
         writeAll(2, "ordo call: stdout is closed, so no answer could be printed; nothing ran\n")
