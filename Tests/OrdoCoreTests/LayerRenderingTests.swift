@@ -137,6 +137,24 @@ import Testing
     #expect(try tree.hitTest(x: 11, y: 11, in: "c") == [])
   }
 
+  /// Children are tested with the point minus their parent's frame origin (docs/protocol.md),
+  /// not with their frames moved by it: the two round differently at large coordinates, and
+  /// only the first makes a test scoped to a layer agree with the whole test.
+  @Test func childrenGetThePointMinusTheFrameOriginAtLargeCoordinates() throws {
+    var tree = LayerTree()
+    // 1e17 + 1 rounds to 1e17: moved to P's origin, C would be an empty frame.
+    try tree.add("P", frame: Frame(x: 1e17, y: 0, width: 0, height: 10))
+    try tree.add("C", under: "P", frame: Frame(x: 0, y: 0, width: 1, height: 10))
+    #expect(try tree.hitTest(x: 1e17, y: 5, in: nil) == ["P", "C"])
+    #expect(try tree.hitTest(x: 0, y: 5, in: "C") == ["P", "C"])
+    // -1e17 + 1 == -1e17: D is empty in its own coordinates, so it is never hit, although
+    // moved by Q's origin it would cover [0, 1).
+    try tree.add("Q", frame: Frame(x: 1e17, y: 20, width: 0, height: 10))
+    try tree.add("D", under: "Q", frame: Frame(x: -1e17, y: 0, width: 1, height: 10))
+    #expect(try tree.hitTest(x: 0.5, y: 25, in: nil) == [])
+    #expect(try tree.hitTest(x: -1e17, y: 5, in: "D") == [])
+  }
+
   /// Random trees: the first hit is always the last layer in paint order whose frame (in
   /// top-level coordinates) contains the point.
   @Test(arguments: [1, 2, 3, 4] as [UInt64])

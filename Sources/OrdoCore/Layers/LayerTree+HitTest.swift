@@ -17,9 +17,8 @@ extension LayerTree {
     var current: HitVisit
     if id == nil {
       current = HitVisit(
-        slot: top, next: siblings.last(in: Int(top)), originX: 0, originY: 0, childOriginX: 0,
-        childOriginY: 0)
-    } else if let visit = hitVisit(top, originX: 0, originY: 0, x: x, y: y) {
+        slot: top, next: siblings.last(in: Int(top)), x: x, y: y, childX: x, childY: y)
+    } else if let visit = hitVisit(top, x: x, y: y) {
       current = visit
     } else {
       return []
@@ -30,47 +29,44 @@ extension LayerTree {
       if let cursor = current.next {
         current.next = siblings.previous(cursor)
         let child = siblings.item(at: cursor)
-        if let childVisit = hitVisit(
-          child, originX: current.childOriginX, originY: current.childOriginY, x: x, y: y)
-        {
+        if let childVisit = hitVisit(child, x: current.childX, y: current.childY) {
           ancestors.append(current)
           current = childVisit
         }
         continue
       }
       let row = Int(current.slot)
-      if current.slot != Self.rootSlot && flags[row].contains(.framed) {
-        var frame = frame(at: row)
-        frame.x += current.originX
-        frame.y += current.originY
-        if frame.contains(x: x, y: y) { return path(to: current.slot) }
+      if current.slot != Self.rootSlot && flags[row].contains(.framed)
+        && frame(at: row).contains(x: current.x, y: current.y)
+      {
+        return path(to: current.slot)
       }
       guard let parent = ancestors.popLast() else { return [] }
       current = parent
     }
   }
 
-  /// The visit of a layer whose parent space starts at (`originX`, `originY`), or nil when it
+  /// The visit of a layer for the point (`x`, `y`) in its parent's coordinates, or nil when it
   /// is skipped with its subtree (hidden, non-interactive, or clipping the point away).
-  private func hitVisit(_ slot: Int32, originX: Double, originY: Double, x: Double, y: Double)
-    -> HitVisit?
-  {
+  ///
+  /// Its children get the point minus its frame's origin, as docs/protocol.md says, rather
+  /// than their frames moved by their ancestors' origins: the two round differently at large
+  /// coordinates, and only the first gives a test scoped to a layer (`id`, the point in its
+  /// parent's coordinates) the answer of the whole test.
+  private func hitVisit(_ slot: Int32, x: Double, y: Double) -> HitVisit? {
     let row = Int(slot)
     let flags = self.flags[row]
     if flags.contains(.hidden) || !flags.contains(.interactive) { return nil }
-    var childOriginX = originX
-    var childOriginY = originY
+    var childX = x
+    var childY = y
     if flags.contains(.framed) {
-      var frame = frame(at: row)
-      frame.x += originX
-      frame.y += originY
+      let frame = frame(at: row)
       if flags.contains(.clips) && !frame.contains(x: x, y: y) { return nil }
-      childOriginX = frame.x
-      childOriginY = frame.y
+      childX = x - frame.x
+      childY = y - frame.y
     }
     return HitVisit(
-      slot: slot, next: siblings.last(in: row), originX: originX, originY: originY,
-      childOriginX: childOriginX, childOriginY: childOriginY)
+      slot: slot, next: siblings.last(in: row), x: x, y: y, childX: childX, childY: childY)
   }
 }
 
@@ -79,10 +75,10 @@ private struct HitVisit {
   var slot: Int32
   /// The next child to try, going down; nil when all were tried.
   var next: SiblingForest.Cursor?
-  /// The origin of the layer's parent space (its frame is relative to it).
-  var originX: Double
-  var originY: Double
-  /// The origin its children's frames are relative to.
-  var childOriginX: Double
-  var childOriginY: Double
+  /// The point in the coordinates of the layer's parent (its frame is relative to them).
+  var x: Double
+  var y: Double
+  /// The point in the coordinates its children's frames are relative to.
+  var childX: Double
+  var childY: Double
 }
