@@ -1,11 +1,29 @@
 /// Finds the exact text of request ids in a message, for echoing numbers as sent (`1e2`,
 /// `-0`, integers beyond 64 bits), which jansson's parsed values cannot reproduce, and for
-/// reading an id out of a request jansson refuses (a `\u0000` inside an object key).
+/// reading an id out of a request jansson refuses (a `\u0000` inside an object key); and the
+/// top-level members of an answer the engine wrote (`ordo call`), at any depth of nesting.
 ///
 /// A light scanner, not a parser: it only needs bytes that are well-formed JSON around the
 /// ids, and answers nil where it cannot tell. Keys written with escapes are not recognised
 /// as `"id"`. Iterative, so deep nesting cannot exhaust the stack.
 public enum RawIDScanner {
+  /// The members of the top-level object in `bytes`, in order: each key's raw text between
+  /// its quotes and the range of its value; nil when `bytes` is not one well-formed object.
+  public static func members(ofObject bytes: UnsafeRawBufferPointer)
+    -> [(key: String, value: Range<Int>)]?
+  {
+    var scanner = Scanner(bytes: bytes)
+    scanner.skipWhitespace()
+    guard scanner.peek == UInt8(ascii: "{") else { return nil }
+    var members: [(key: String, value: Range<Int>)] = []
+    let closed = scanner.scanObject { key, value in
+      let text = UnsafeRawBufferPointer(
+        rebasing: bytes[(key.lowerBound + 1)..<(key.upperBound - 1)])
+      members.append((String(decoding: text, as: UTF8.self), value))
+    }
+    return closed ? members : nil
+  }
+
   /// The raw `id` text of a top-level object (one element), or of each element of a
   /// top-level array (nil for elements without an `id` or that are not objects).
   public static func ids(in bytes: UnsafeRawBufferPointer) -> [String?] {
@@ -49,29 +67,46 @@ public enum RawIDScanner {
 
     /// At `{`: scans the object and returns the raw text of its last `"id"` member.
     mutating func idOfObject() -> String? {
-      index += 1
       var id: String?
+      let bytes = self.bytes
+      _ = scanObject { key, value in
+        if key.count == 4 && bytes[key.lowerBound + 1] == UInt8(ascii: "i")
+          && bytes[key.lowerBound + 2] == UInt8(ascii: "d")
+        {
+          id = String(decoding: bytes[value], as: UTF8.self)
+        }
+      }
+      return id
+    }
+
+    /// At `{`: scans the object, calling `body` with each member's key (quotes included)
+    /// and value ranges; true when the object closed well-formed, false where the scan had
+    /// to stop (the members before it were given).
+    mutating func scanObject(_ body: (_ key: Range<Int>, _ value: Range<Int>) -> Void) -> Bool {
+      index += 1
+      skipWhitespace()
+      if peek == UInt8(ascii: "}") {
+        index += 1
+        return true
+      }
       while true {
         skipWhitespace()
-        guard let byte = peek, byte == UInt8(ascii: "\"") else { return id }
+        guard let byte = peek, byte == UInt8(ascii: "\"") else { return false }
         let keyStart = index
-        guard skipString() else { return id }
-        let isID =
-          index - keyStart == 4 && bytes[keyStart + 1] == UInt8(ascii: "i")
-          && bytes[keyStart + 2] == UInt8(ascii: "d")
+        guard skipString() else { return false }
+        let key = keyStart..<index
         skipWhitespace()
-        guard peek == UInt8(ascii: ":") else { return id }
+        guard peek == UInt8(ascii: ":") else { return false }
         index += 1
         skipWhitespace()
         let valueStart = index
-        guard skipValue() else { return id }
-        if isID {
-          id = String(decoding: bytes[valueStart..<index], as: UTF8.self)
-        }
+        guard skipValue() else { return false }
+        body(key, valueStart..<index)
         skipWhitespace()
         guard peek == UInt8(ascii: ",") else {
-          if peek == UInt8(ascii: "}") { index += 1 }
-          return id
+          guard peek == UInt8(ascii: "}") else { return false }
+          index += 1
+          return true
         }
         index += 1
       }

@@ -101,30 +101,46 @@ struct OneShotCall {
       + "  \(head)\(text(before))\(text(after))\(tail)\n  \(padding)^\n"
   }
 
-  /// Every non-blank line of `descriptor` (to its end) as a request; lines that are not one
-  /// become their JSON-RPC error object.
-  func readRequests(from descriptor: Int32) -> [Line] {
-    var input: [UInt8] = []
+  /// `call -`: reads NDJSON requests from `descriptor` as they come and runs each complete
+  /// line before reading on (a producer that never ends, or one that waits for each answer,
+  /// is served line by line; memory holds one line, and a line over `--max-message-bytes` is
+  /// refused without being kept whole). Stops at the end of input, after `exit`, or when
+  /// stdout could not take an answer; returns the exit status.
+  func runLines(from descriptor: Int32, on session: Session) -> Int32 {
+    var printer = Printer(session: session, events: events, echoEachLine: true)
+    var framer = MessageFramer(
+      framing: .ndjson, maxMessageBytes: session.engine.configuration.maxMessageBytes)
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
+    var number = 0
+    var ended = false
+    while printer.goesOn && !ended {
       let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { break }
-      input += chunk[0..<count]
+      if count < 0 {
+        if errno == EINTR { continue }
+        let reason = String(cString: strerror(errno))
+        writeAll(2, "ordo call: stdin could not be read (\(reason)); no line after it ran\n")
+        return max(printer.status, 2)
+      }
+      if count == 0 {
+        // A last line without its newline is still a line.
+        framer.feed([0x0A])
+        ended = true
+      } else {
+        chunk.withUnsafeBytes { framer.feed(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+      }
+      while printer.goesOn, let event = framer.next() {
+        number += 1
+        switch event {
+        case .message(let range):
+          printer.run(Self.request(line: Array(framer.buffer[range]), id: number))
+        case .tooLarge(let limit):
+          printer.refuseTooLarge(limit: limit)
+        case .badHeader:
+          break  // LSP only
+        }
+      }
     }
-    // A UTF-8 byte order mark at the start is skipped, as the server's framing does.
-    if input.starts(with: MessageFramer.byteOrderMark) {
-      input.removeFirst(MessageFramer.byteOrderMark.count)
-    }
-    var lines: [Line] = []
-    for (number, line) in input.split(separator: 0x0A, omittingEmptySubsequences: false)
-      .enumerated()
-    {
-      let text = line.last == 0x0D ? line.dropLast() : line[...]
-      guard text.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
-      lines.append(Self.request(line: Array(text), id: number + 1))
-    }
-    return lines
+    return printer.status
   }
 
   /// `{"method", "params"?}` (jsonrpc and id optional) as a request with id `id`.
@@ -209,58 +225,117 @@ struct OneShotCall {
     return writer.text
   }
 
-  /// Runs `lines` on `session`, printing as it goes; returns the exit status (1 if any
-  /// failed, 3 if stdout could not take an answer). With `echoEachLine` (`call -`) every
-  /// answer is one compact line; otherwise the one result is indented on a terminal and an
-  /// error's message also goes to stderr.
-  func run(_ lines: [Line], on session: Session, echoEachLine: Bool) -> Int32 {
-    var outbox = session.makeOutbox()
+  /// `call METHOD [PARAMS]`: runs `line` and returns the exit status.
+  func run(_ line: Line, on session: Session) -> Int32 {
+    var printer = Printer(session: session, events: events, echoEachLine: false)
+    if case .request(let request) = line,
+      request.count > session.engine.configuration.maxMessageBytes
+    {
+      printer.refuseTooLarge(limit: session.engine.configuration.maxMessageBytes)
+    } else {
+      printer.run(line)
+    }
+    return printer.status
+  }
+}
+
+/// Runs lines on one session and prints their answers for a shell. With `echoEachLine`
+/// (`call -`) every answer is one compact line; otherwise the one result is indented on a
+/// terminal and an error's message also goes to stderr.
+private struct Printer {
+  let session: Session
+  let events: Bool
+  let echoEachLine: Bool
+  let pretty: Bool
+  var outbox: Outbox
+  var failed = false
+  /// The errno of the first answer stdout could not take; nothing runs after it. The
+  /// answer is what a script called for: a closed stdout, a pipe whose reader left or a
+  /// full disk fails the call.
+  var writeFailure: Int32 = 0
+
+  init(session: Session, events: Bool, echoEachLine: Bool) {
+    self.session = session
+    self.events = events
+    self.echoEachLine = echoEachLine
+    pretty = !echoEachLine && isatty(1) == 1
+    outbox = session.makeOutbox()
     outbox.framing = .ndjson
-    var failed = false
-    let pretty = !echoEachLine && isatty(1) == 1
-    // The answer is what a script called for: one stdout cannot take (closed, a pipe whose
-    // reader left, a full disk) fails the call, and nothing after it runs.
-    var writeFailure: Int32 = 0
-    func print(_ text: String) {
-      if writeFailure == 0 { writeFailure = writeAll(1, text + "\n", waitingIfFull: true) }
-    }
-    for line in lines where writeFailure == 0 {
-      guard case .request(let request) = line else {
-        if case .refused(let error, let text, let isJSON) = line {
-          text.withUnsafeBytes { session.recordRefusedLine?($0, isJSON, error) }
-          print(error)
-        }
-        failed = true
-        continue
-      }
-      request.withUnsafeBytes { _ = session.handle($0, into: &outbox) }
-      session.flush(&outbox)
-      let output = outbox.unwrittenBytes
-      outbox.removeAll()
-      for message in output.split(separator: 0x0A) {
-        guard
-          case .success(let document) = message.withUnsafeBytes({ JSONDocument.parse($0) })
-        else { continue }
-        let value = document.value
-        if value.member("method") != nil {
-          if events { print(String(decoding: message, as: UTF8.self)) }
-        } else if let result = value.member("result") {
-          print(pretty ? JSONPretty.format(Array(result.compactText.utf8)) : result.compactText)
-        } else if let error = value.member("error") {
-          failed = true
-          if !echoEachLine, let text = error.member("message")?.string {
-            writeAll(2, "ordo call: \(text)\n")
-          }
-          print(pretty ? JSONPretty.format(Array(error.compactText.utf8)) : error.compactText)
-        }
-      }
-      if session.exitStatus != nil { break }
-    }
+  }
+
+  /// Whether another line may run: stdout took every answer, and no `exit` ended the engine.
+  var goesOn: Bool { writeFailure == 0 && session.exitStatus == nil }
+
+  /// 1 if any line failed, or `exit` came without `shutdown` (the server's status for it);
+  /// 3 (after a message on stderr) if stdout could not take an answer; else 0.
+  var status: Int32 {
     if writeFailure != 0 {
       let reason = String(cString: strerror(writeFailure))
       writeAll(2, "ordo call: the answer could not be written to stdout (\(reason))\n")
       return 3
     }
-    return failed ? 1 : 0
+    return failed || (session.exitStatus ?? 0) != 0 ? 1 : 0
+  }
+
+  private mutating func print(_ text: some Collection<UInt8>) {
+    if writeFailure == 0 {
+      writeFailure = writeAll(1, String(decoding: text, as: UTF8.self) + "\n", waitingIfFull: true)
+    }
+  }
+
+  mutating func run(_ line: OneShotCall.Line) {
+    switch line {
+    case .refused(let error, let text, let isJSON):
+      text.withUnsafeBytes { session.recordRefusedLine?($0, isJSON, error) }
+      failed = true
+      print(error.utf8)
+    case .request(let request):
+      request.withUnsafeBytes { _ = session.handle($0, into: &outbox) }
+      printOutput()
+    }
+  }
+
+  /// A line over `--max-message-bytes`, refused as the server refuses it.
+  mutating func refuseTooLarge(limit: Int) {
+    session.refuseTooLarge(limit: limit, into: &outbox)
+    printOutput()
+  }
+
+  /// Prints what the engine wrote: events (with `--events`), then the result or the error.
+  /// The engine's answers are scanned, not parsed again: an answer nests deeper than the
+  /// request that caused it, and may be deeper than a parser's limit.
+  private mutating func printOutput() {
+    session.flush(&outbox)
+    let output = outbox.unwrittenBytes
+    outbox.removeAll()
+    for message in output.split(separator: 0x0A) {
+      message.withUnsafeBytes { bytes in
+        guard let members = RawIDScanner.members(ofObject: bytes) else { return }
+        func value(_ key: String) -> UnsafeRawBufferPointer? {
+          members.last { $0.key == key }.map { UnsafeRawBufferPointer(rebasing: bytes[$0.value]) }
+        }
+        if value("method") != nil {
+          if events { print(bytes) }
+        } else if let result = value("result") {
+          if pretty { print(JSONPretty.format(result).utf8) } else { print(result) }
+        } else if let error = value("error") {
+          failed = true
+          if !echoEachLine, let text = Self.message(ofError: error) {
+            writeAll(2, "ordo call: \(text)\n")
+          }
+          if pretty { print(JSONPretty.format(error).utf8) } else { print(error) }
+        }
+      }
+    }
+  }
+
+  /// The `message` of an error object the engine wrote.
+  private static func message(ofError error: UnsafeRawBufferPointer) -> String? {
+    guard let members = RawIDScanner.members(ofObject: error),
+      let message = members.last(where: { $0.key == "message" }),
+      case .success(let document) = JSONDocument.parse(
+        UnsafeRawBufferPointer(rebasing: error[message.value]))
+    else { return nil }
+    return document.value.string
   }
 }

@@ -64,8 +64,9 @@ public enum OrdoCommand {
     stdout closed from the start, it exits 3 and nothing runs.
 
     `call -` reads NDJSON requests {"method", "params"?} (jsonrpc and id optional) from
-    stdin and runs them in order in one engine, printing one compact result or error
-    object per line; it exits 1 if any failed (3, and no later line runs, if stdout fails).
+    stdin and runs each as soon as it is read, in one engine, printing one compact result
+    or error object per line; it exits 1 if any failed (3, and no later line runs, if
+    stdout fails). `exit` ends it: no later line runs, exit status 1 without `shutdown`.
 
     example:
       ordo --state ui.db call alert.history '{"type":"rate","limit":1}'
@@ -379,15 +380,13 @@ public enum OrdoCommand {
       // A reader that left must fail a write (exit status 3), not kill the process.
       signal(SIGPIPE, SIG_IGN)
       let call = OneShotCall(events: events)
-      let lines: [OneShotCall.Line]
-      if let method {
-        guard let line = call.request(method: method, params: params) else { return 2 }
-        lines = [line]
-      } else {
-        lines = call.readRequests(from: 0)
+      guard let method else {
+        guard let session = startSession(configuration) else { return 2 }
+        return call.runLines(from: 0, on: session)
       }
+      guard let line = call.request(method: method, params: params) else { return 2 }
       guard let session = startSession(configuration) else { return 2 }
-      return call.run(lines, on: session, echoEachLine: method == nil)
+      return call.run(line, on: session)
     case .replay(let trace):
       return Replay.main(tracePath: trace)
     case .report(let trace, let output):

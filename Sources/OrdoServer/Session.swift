@@ -110,10 +110,7 @@ public final class Session {
         recordOutputs(&outbox)
         endOfMessage(&outbox)
       case .tooLarge(let limit):
-        recordInput?(event, nil, engine.now, false)
-        dispatcher.refuseTooLarge(limit: limit, context: engine, outbox: &outbox)
-        groupReplies.append(.single(.null))
-        recordOutputs(&outbox)
+        answerTooLarge(limit: limit, into: &outbox)
       case .badHeader(let reason):
         recordInput?(event, nil, engine.now, false)
         dispatcher.refuseBadHeader(reason, context: engine, outbox: &outbox)
@@ -134,6 +131,14 @@ public final class Session {
     recordOutputs(&outbox)
     endOfMessage(&outbox)
     return reply
+  }
+
+  /// The answer to a message over `--max-message-bytes`, which was not kept.
+  private func answerTooLarge(limit: Int, into outbox: inout Outbox) {
+    recordInput?(.tooLarge(limit: limit), nil, engine.now, false)
+    dispatcher.refuseTooLarge(limit: limit, context: engine, outbox: &outbox)
+    groupReplies.append(.single(.null))
+    recordOutputs(&outbox)
   }
 
   /// Inside a batch, after a request that committed the group itself (`engine.reset`):
@@ -204,12 +209,11 @@ public final class Session {
     fireDueTimers(into: &outbox)
   }
 
-  /// Answers a message skipped for its size, as if the framer had reported it (replay).
+  /// Answers a message skipped for its size, as if the framer had reported it (replay, and
+  /// `ordo call -`, which frames its own input).
   public func refuseTooLarge(limit: Int, into outbox: inout Outbox) {
     beginWork(&outbox)
-    dispatcher.refuseTooLarge(limit: limit, context: engine, outbox: &outbox)
-    groupReplies.append(.single(.null))
-    recordOutputs(&outbox)
+    answerTooLarge(limit: limit, into: &outbox)
   }
 
   /// Answers an unusable LSP header, as if the framer had reported it (replay).

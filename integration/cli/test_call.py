@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import subprocess
 import time
 from pathlib import Path
+from typing import IO, Any
 
 import pytest
 from ordo_testing import engine_binary
@@ -454,3 +456,106 @@ def test_call_dash_waits_for_a_non_blocking_stdout_to_drain() -> None:
             output = reader.read()
         assert proc.wait(timeout=30) == 0, proc.stderr.read()
     assert output.count(b"\n") == 40
+
+
+def test_an_answer_nested_deeper_than_a_request_is_still_printed() -> None:
+    """An answer nests a few levels deeper than its request: `data` that the engine takes
+    at the parser's depth limit comes back deeper than that limit. It is printed all the
+    same (once it was dropped, with exit status 0)."""
+    deep = "[" * 2046 + "]" * 2046
+    ran = sh(f'"$ORDO" call layer.add \'{{"id":"a","data":{deep}}}\'')
+    assert ran.status == 0, ran.stderr
+    # (Too deep for Python's json module to read back.)
+    assert ran.stdout.startswith('{"id":"a",') and f'"data":{deep}' in ran.stdout
+    stdin = (
+        f'{{"method":"layer.add","params":{{"id":"a","data":{deep}}}}}\n'
+        '{"method":"layer.children"}\n{"method":"layer.paintOrder"}\n'
+    )
+    ran = sh('"$ORDO" --events call -', stdin=stdin)
+    assert ran.status == 0, ran.stderr
+    added, children, painted = ran.lines
+    assert added.startswith('{"id":"a",') and deep in added
+    assert children.startswith('{"total":1,"layers":[{"id":"a",') and deep in children
+    assert json.loads(painted) == {"ids": ["a"]}
+
+
+def answer_within(stream: IO[bytes], seconds: float) -> Any:
+    """The next line of `stream`, parsed; fails instead of waiting longer than `seconds`."""
+    ready, _, _ = select.select([stream], [], [], seconds)
+    assert ready, f"no answer within {seconds} s"
+    return json.loads(stream.readline())
+
+
+def test_call_dash_runs_each_line_as_it_arrives() -> None:
+    """A coprocess writes a line and waits for its answer before writing the next."""
+    with subprocess.Popen(
+        [engine_binary(), "--clock", "manual", "call", "-"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    ) as proc:
+        assert proc.stdin is not None and proc.stdout is not None
+        for ms in (5, 7):
+            proc.stdin.write(compact({"method": "clock.advance", "params": {"ms": ms}}).encode())
+            proc.stdin.write(b"\n")
+            proc.stdin.flush()
+            assert answer_within(proc.stdout, 20)["now"] >= ms
+        proc.stdin.write(b'{"method":"engine.ping"}')  # the last line, without a newline
+        proc.stdin.close()
+        assert answer_within(proc.stdout, 20) == {"pong": True, "at": 12}
+        assert proc.wait(timeout=30) == 0
+
+
+def test_call_dash_serves_an_endless_producer_until_its_reader_leaves() -> None:
+    ran = sh(
+        """yes '{"method":"engine.ping"}' | timeout 20 "$ORDO" call - | head -n 2;"""
+        ' echo "statuses ${PIPESTATUS[*]}"'
+    )
+    *answers, statuses = ran.lines
+    assert [json.loads(line)["pong"] for line in answers] == [True, True]
+    # yes dies of SIGPIPE (141), ordo exits 3 when its answer finds no reader, head 0.
+    assert statuses.split()[2:] == ["3", "0"], ran.stderr
+
+
+def test_call_dash_refuses_a_line_over_max_message_bytes_without_keeping_it() -> None:
+    big = {"method": "layer.add", "params": {"id": "big", "data": "x" * 400_000}}
+    ran = sh(
+        '"$ORDO" --max-message-bytes 1000 call -',
+        stdin=ndjson({"method": "engine.ping"}, big, {"method": "layer.children"}),
+    )
+    assert ran.status == 1
+    pong, refused, children = ran.json_lines()
+    assert pong["pong"] is True
+    assert refused["code"] == -32600
+    assert refused["data"] == {"reason": "too_large", "limit": 1000}
+    assert children["layers"] == []
+    # The one request of `call METHOD PARAMS` has the same limit.
+    small = {"id": "big", "data": "x" * 2000}
+    single = sh(f'"$ORDO" --max-message-bytes 100 call layer.add {q(small)}')
+    assert single.status == 1
+    assert single.json()["data"]["reason"] == "too_large"
+
+
+def test_exit_in_call_dash_ends_the_call_with_the_servers_status() -> None:
+    """`exit` ends the engine: later lines do not run. Its status is the server's: 1 without
+    `shutdown` before it (so a script learns its last lines were not run), 0 after one."""
+    later = {"method": "layer.add", "params": {"id": "never"}}
+    ran = sh(
+        '"$ORDO" call -',
+        stdin=ndjson({"method": "engine.ping"}, {"method": "exit"}, later),
+    )
+    assert ran.status == 1
+    assert len(ran.lines) == 2
+    ran = sh(
+        '"$ORDO" call -',
+        stdin=ndjson({"method": "shutdown"}, {"method": "exit"}, later),
+    )
+    assert ran.status == 0
+    assert ran.lines == ["null", "null"]
+    assert sh('"$ORDO" call exit').status == 1
+
+
+def test_stdin_that_cannot_be_read_is_an_error_not_an_empty_input(tmp_path: Path) -> None:
+    ran = sh(f'"$ORDO" call - < "{tmp_path}"')
+    assert ran.status == 2
+    assert "stdin could not be read" in ran.stderr

@@ -34,6 +34,8 @@ class Case:
     same_engine: tuple[Request, ...] = ()
     # The error code this case must give on the system clock instead (clock.advance).
     system_error: int | None = None
+    # The exit status of `ordo call` when the case succeeds.
+    status: int = 0
 
 
 def equal(expected: Any) -> Check:
@@ -127,7 +129,8 @@ PERSISTED: Request = ("alert.enqueue", {"type": "t", "id": "p1", "persist": True
 CASES = [
     Case("initialize", {"clientInfo": {"name": "sh"}}, initialized),
     Case("shutdown", None, equal(None)),
-    Case("exit", None, equal(None)),
+    # `exit` without `shutdown` before it: the server's status 1 (docs/protocol.md).
+    Case("exit", None, equal(None), status=1),
     Case("rpc.discover", None, discovered),
     Case("engine.ping", None, pong),
     Case("engine.stats", None, stats, earlier_processes=(PERSISTED,)),
@@ -305,5 +308,5 @@ def test_every_method_works_through_ordo_call(case: Case, clock: str, tmp_path: 
         assert ran.status == 1
         assert answer["code"] == case.system_error
         return
-    assert ran.status == 0, ran.stdout + ran.stderr
+    assert ran.status == case.status, ran.stdout + ran.stderr
     case.check(answer, clock)
