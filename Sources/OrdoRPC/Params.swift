@@ -186,11 +186,10 @@ public struct Params {
   {
     guard let value = value(name) else { return nil }
     let bounds = range ?? (-Self.maxSafeInteger...Self.maxSafeInteger)
-    let expected = Self.describe(bounds)
     // A range check, not abs(): abs(-2^63) traps.
     guard let number = value.exactInteger,
       (-Self.maxSafeInteger...Self.maxSafeInteger).contains(number), bounds.contains(number)
-    else { throw invalid(name, expected: expected) }
+    else { throw invalid(name, expected: Self.describe(bounds)) }
     return number
   }
 
@@ -322,13 +321,9 @@ public struct Params {
     return result.isEmpty ? "params" : result
   }
 
+  /// Both bounds, always: "an integer >= 0" would be refused 2^53 with its own words.
   private static func describe(_ range: ClosedRange<Int64>) -> String {
-    switch (range.lowerBound == -maxSafeInteger, range.upperBound == maxSafeInteger) {
-    case (true, true): return "an integer from -9007199254740991 to 9007199254740991"
-    case (false, true): return "an integer >= \(range.lowerBound)"
-    case (true, false): return "an integer <= \(range.upperBound)"
-    case (false, false): return "an integer from \(range.lowerBound) to \(range.upperBound)"
-    }
+    "an integer from \(range.lowerBound) to \(range.upperBound)"
   }
 
   private static func format(_ value: Double) -> String {

@@ -154,9 +154,15 @@ import Testing
     #expect(limited["retryAt"]?.isNull == true)
     // Fractional durations say what would have been accepted (not ±2^53).
     let fractional = try engine.call("alert.enqueue", #"{"type":"t","ttlMs":1.5}"#)
-    #expect(fractional.errorData?["expected"]?.string == "an integer >= 0")
+    #expect(fractional.errorData?["expected"]?.string == "an integer from 0 to 9007199254740991")
     let duration = try engine.call("alert.enqueue", #"{"type":"t","durationMs":1.5}"#)
-    #expect(duration.errorData?["expected"]?.string == "an integer >= 1")
+    #expect(duration.errorData?["expected"]?.string == "an integer from 1 to 9007199254740991")
+    // 2^53 is refused in words that do not admit it ("an integer >= 0" did).
+    let beyond = try engine.call("alert.enqueue", #"{"type":"t","ttlMs":9007199254740992}"#)
+    #expect(beyond.errorData?["expected"]?.string == "an integer from 0 to 9007199254740991")
+    #expect(
+      beyond.response["error"]?["message"]?.string
+        == "ttlMs must be an integer from 0 to 9007199254740991.")
   }
 
   @Test func aPerKeyLimitWithoutKeyIsRefusedBeforeTheMountsParentIsLookedFor() throws {
