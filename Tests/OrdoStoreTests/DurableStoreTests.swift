@@ -55,6 +55,27 @@ import Testing
     #expect(state.counters.lastSeq == 2)
   }
 
+  /// A persisted alert that had shown comes back suspended, and a suspended alert never
+  /// expires: restored, it has no expiry timer (one kept the clock from being switched,
+  /// `timers_exist`, until its old expiry, and then did nothing).
+  @Test func aRestoredSuspendedAlertHasNoExpiryTimer() throws {
+    var manager = AlertManager(now: 0, startedWallAt: 1_000_000)
+    _ = try manager.navPush(scope: "room")
+    _ = try manager.enqueue(
+      AlertEnqueueRequest(
+        type: "t", id: "a", scope: "room", ttlMs: 2_592_000_000, persist: true))
+    #expect(try manager.alert(id: "a").state == .showing)
+    // Navigation is not durable: after the restart the room is not on top, so it waits.
+    var restored = AlertManager(now: 0, startedWallAt: 1_000_000)
+    restored.restore(manager.durableState())
+    restored.releaseRestored()
+    let alert = try restored.alert(id: "a")
+    #expect(alert.state == .suspended)
+    #expect(alert.expiresAt == 2_592_000_000)
+    #expect(!restored.hasTimers)
+    restored._checkInvariants()
+  }
+
   @Test func timesNearTheLimitStillLoadAndStayWithinIt() throws {
     let latest = AlertManager.latestTime
     let path = Self.temporaryPath("state.db")

@@ -106,7 +106,10 @@ extension AlertManager {
     counts[alert.state] += 1
     addToActiveLists(slot)
     queues[record.queue].isBusy = true
-    if let expiresAt = alert.expiresAt { schedule(.expire, of: slot, at: expiresAt) }
+    // A suspended alert (restored: it has shown) never expires, and has no timer for it.
+    if alert.state != .suspended, let expiresAt = alert.expiresAt {
+      schedule(.expire, of: slot, at: expiresAt)
+    }
     switch alert.state {
     case .scheduled:
       if let readyAt = alert.readyAt { schedule(.ready, of: slot, at: readyAt) }
