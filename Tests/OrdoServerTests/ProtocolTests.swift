@@ -169,7 +169,9 @@ import Testing
     let mistyped = try engine.call(
       #"{"jsonrpc":"2.0","id":2,"method":"clock.advance","params":{"ms":"5"}}"#)
     #expect(mistyped["error"]?["data"]?["path"]?.string == "/ms")
-    #expect(mistyped["error"]?["message"]?.string == "ms must be an integer from 0 to 9007199254740991.")
+    #expect(
+      mistyped["error"]?["message"]?.string
+        == "ms must be an integer from 0 to 9007199254740991.")
     let missing = try engine.call(
       #"{"jsonrpc":"2.0","id":3,"method":"clock.advance","params":{}}"#)
     #expect(missing["error"]?["data"]?["path"]?.string == "/ms")
