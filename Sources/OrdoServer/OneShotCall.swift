@@ -106,20 +106,38 @@ struct OneShotCall {
   /// is served line by line; memory holds one line, and a line over `--max-message-bytes` is
   /// refused without being kept whole). Stops at the end of input, after `exit`, or when
   /// stdout could not take an answer; returns the exit status.
-  func runLines(from descriptor: Int32, on session: Session) -> Int32 {
-    var printer = Printer(session: session, events: events, echoEachLine: true)
-    var framer = MessageFramer(
-      framing: .ndjson, maxMessageBytes: session.engine.configuration.maxMessageBytes)
+  ///
+  /// The session (with `--state`, the state file and its lock) starts with the first line,
+  /// or at the end of an input that had none: a stage of a pipeline that waits for its input
+  /// must not hold the file another stage, before it, is still using.
+  func runLines(from descriptor: Int32, maxMessageBytes: Int, startSession: () -> Session?)
+    -> Int32
+  {
+    var printer: Printer?
+    /// Starts the session unless it was; false when it cannot start (it said why).
+    func start() -> Bool {
+      if printer != nil { return true }
+      guard let session = startSession() else { return false }
+      printer = Printer(session: session, events: events, echoEachLine: true)
+      return true
+    }
+    var framer = MessageFramer(framing: .ndjson, maxMessageBytes: maxMessageBytes)
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     var number = 0
     var ended = false
-    while printer.goesOn && !ended {
+    while printer?.goesOn ?? true, !ended {
       let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
+        if errno == EAGAIN || errno == EWOULDBLOCK {
+          // A non-blocking stdin (shared with a process that made it so) is waited for.
+          var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+          _ = poll(&ready, 1, -1)
+          continue
+        }
         let reason = String(cString: strerror(errno))
         writeAll(2, "ordo call: stdin could not be read (\(reason)); no line after it ran\n")
-        return max(printer.status, 2)
+        return max(printer?.status ?? 0, 2)
       }
       if count == 0 {
         // A last line without its newline is still a line.
@@ -128,18 +146,20 @@ struct OneShotCall {
       } else {
         chunk.withUnsafeBytes { framer.feed(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
       }
-      while printer.goesOn, let event = framer.next() {
+      while printer?.goesOn ?? true, let event = framer.next() {
+        guard start() else { return 2 }
         number += 1
         switch event {
         case .message(let range):
-          printer.run(Self.request(line: Array(framer.buffer[range]), id: number))
+          printer?.run(Self.request(line: Array(framer.buffer[range]), id: number))
         case .tooLarge(let limit):
-          printer.refuseTooLarge(limit: limit)
+          printer?.refuseTooLarge(limit: limit)
         case .badHeader:
           break  // LSP only
         }
       }
     }
+    guard start(), let printer else { return 2 }
     return printer.status
   }
 
@@ -225,13 +245,13 @@ struct OneShotCall {
     return writer.text
   }
 
-  /// `call METHOD [PARAMS]`: runs `line` and returns the exit status.
-  func run(_ line: Line, on session: Session) -> Int32 {
+  /// `call METHOD [PARAMS]`: runs `line` and returns the exit status. `paramsBytes`: the
+  /// length of PARAMS as given, held to `--max-message-bytes` as a line of `call -` is.
+  func run(_ line: Line, paramsBytes: Int, on session: Session) -> Int32 {
     var printer = Printer(session: session, events: events, echoEachLine: false)
-    if case .request(let request) = line,
-      request.count > session.engine.configuration.maxMessageBytes
-    {
-      printer.refuseTooLarge(limit: session.engine.configuration.maxMessageBytes)
+    let limit = session.engine.configuration.maxMessageBytes
+    if paramsBytes > limit {
+      printer.refuseTooLarge(limit: limit)
     } else {
       printer.run(line)
     }

@@ -381,12 +381,13 @@ public enum OrdoCommand {
       signal(SIGPIPE, SIG_IGN)
       let call = OneShotCall(events: events)
       guard let method else {
-        guard let session = startSession(configuration) else { return 2 }
-        return call.runLines(from: 0, on: session)
+        return call.runLines(from: 0, maxMessageBytes: configuration.maxMessageBytes) {
+          startSession(configuration)
+        }
       }
       guard let line = call.request(method: method, params: params) else { return 2 }
       guard let session = startSession(configuration) else { return 2 }
-      return call.run(line, on: session)
+      return call.run(line, paramsBytes: params?.utf8.count ?? 0, on: session)
     case .replay(let trace):
       return Replay.main(tracePath: trace)
     case .report(let trace, let output):

@@ -131,6 +131,23 @@ import Testing
     #expect(Self.ids(#"{"id":1,"id":-0}"#) == ["-0"])
   }
 
+  /// An empty object in a batch is passed over whole: the entries after it keep their ids'
+  /// exact text (the scan used to stop at its `}`, and they were echoed as jansson read them:
+  /// `1e2` as 100.0).
+  @Test func entriesAfterAnEmptyObjectKeepTheirIDs() {
+    #expect(Self.ids(#"[{},{"id":1e2},{ },{"id":-0}]"#) == [nil, "1e2", nil, "-0"])
+  }
+
+  @Test func membersOfAnObjectAtAnyDepth() {
+    let deep = String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000)
+    var text = #"{"jsonrpc":"2.0","id":1,"result":"# + deep + "}"
+    let members = text.withUTF8 { RawIDScanner.members(ofObject: UnsafeRawBufferPointer($0)) }
+    #expect(members?.map(\.key) == ["jsonrpc", "id", "result"])
+    #expect(members?.last?.value.count == deep.utf8.count)
+    var broken = #"{"result":[1,2}"#
+    #expect(broken.withUTF8 { RawIDScanner.members(ofObject: UnsafeRawBufferPointer($0)) } == nil)
+  }
+
   @Test func nulInKeyStillEchoesTheID() {
     guard
       case .single(.invalid(let id, let error)) = MessageClassifierTests.classify(

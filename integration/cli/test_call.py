@@ -559,3 +559,44 @@ def test_stdin_that_cannot_be_read_is_an_error_not_an_empty_input(tmp_path: Path
     ran = sh(f'"$ORDO" call - < "{tmp_path}"')
     assert ran.status == 2
     assert "stdin could not be read" in ran.stderr
+
+
+def test_call_dash_waits_for_a_non_blocking_stdin() -> None:
+    """A stdin shared with a process that made it non-blocking: no input yet is waited for,
+    not taken for a failed read."""
+    read_end, write_end = os.pipe()
+    os.set_blocking(read_end, False)
+    with subprocess.Popen(
+        [engine_binary(), "--clock", "manual", "call", "-"],
+        stdin=read_end,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    ) as proc:
+        os.close(read_end)
+        assert proc.stdout is not None and proc.stderr is not None
+        os.write(write_end, b'{"method":"engine.ping"}\n')
+        assert answer_within(proc.stdout, 20)["pong"] is True
+        time.sleep(0.3)  # the engine finds the pipe empty
+        os.write(write_end, b'{"method":"layer.children"}\n')
+        os.close(write_end)
+        assert answer_within(proc.stdout, 20)["layers"] == []
+        assert proc.wait(timeout=30) == 0, proc.stderr.read()
+
+
+def test_two_call_dash_stages_of_a_pipeline_share_a_state_file(tmp_path: Path) -> None:
+    """The second stage opens the state file only with its first line, after the first stage
+    (still waiting for its own input) has let go of it."""
+    state = f'--state "{tmp_path}/s.db"'
+    enqueue = {"method": "alert.enqueue", "params": {"type": "t", "id": "a", "persist": True}}
+    to_complete = (
+        "python3 -c 'import json, sys\n"
+        "for line in sys.stdin:\n"
+        ' print(json.dumps({"method": "alert.complete",'
+        ' "params": {"id": json.loads(line)["alert"]["id"]}}), flush=True)\''
+    )
+    ran = sh(
+        f'(sleep 3; echo {q(enqueue)}) | "$ORDO" {state} call - | {to_complete}'
+        f' | "$ORDO" --state-wait-ms 500 {state} call -'
+    )
+    assert ran.status == 0, ran.stderr
+    assert ran.json()["state"] == "done"
