@@ -596,7 +596,7 @@ def test_two_call_dash_stages_of_a_pipeline_share_a_state_file(tmp_path: Path) -
     )
     ran = sh(
         f'(sleep 3; echo {q(enqueue)}) | "$ORDO" {state} call - | {to_complete}'
-        f' | "$ORDO" --state-wait-ms 500 {state} call -'
+        f' | "$ORDO" {state} call -'
     )
     assert ran.status == 0, ran.stderr
     assert ran.json()["state"] == "done"
