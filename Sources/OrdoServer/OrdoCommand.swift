@@ -395,6 +395,14 @@ public enum OrdoCommand {
     }
   }
 
+  /// Whether both paths name one existing file (links and other spellings included).
+  static func sameFile(_ one: String, _ other: String) -> Bool {
+    var first = stat()
+    var second = stat()
+    return stat(one, &first) == 0 && stat(other, &second) == 0 && first.st_dev == second.st_dev
+      && first.st_ino == second.st_ino
+  }
+
   /// An engine and its session on `configuration`: the state file opened and loaded, the
   /// trace started. nil (after saying why on stderr) when one cannot be used.
   static func startSession(_ configuration: EngineConfiguration) -> Session? {
@@ -417,6 +425,17 @@ public enum OrdoCommand {
     }
     let session = Session(engine: engine)
     if let path = configuration.tracePath {
+      // The trace is created truncated: over the state file (or its write-ahead log) it
+      // would erase what the engine just loaded and goes on answering as kept.
+      if let statePath = configuration.statePath,
+        let file = ["", "-wal", "-shm", "-journal"].first(where: {
+          sameFile(path, statePath + $0)
+        })
+      {
+        let which = file.isEmpty ? "the state file" : "the state file's \(file) file"
+        writeAll(2, "ordo: --trace \(path) is \(which); give the trace another path\n")
+        return nil
+      }
       do {
         try TraceRecorder.start(
           path: path, session: session, arguments: Array(CommandLine.arguments.dropFirst()))

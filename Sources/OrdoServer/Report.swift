@@ -44,11 +44,7 @@ enum Report {
 
   static func main(tracePath: String, outputPath: String) -> Int32 {
     // Writing the page over its own trace would destroy the bug report's evidence.
-    var traceFile = stat()
-    var outputFile = stat()
-    if stat(tracePath, &traceFile) == 0, stat(outputPath, &outputFile) == 0,
-      traceFile.st_dev == outputFile.st_dev, traceFile.st_ino == outputFile.st_ino
-    {
+    if OrdoCommand.sameFile(tracePath, outputPath) {
       writeAll(2, "ordo report: \(outputPath) is the trace itself; give another -o FILE\n")
       return 2
     }

@@ -117,3 +117,25 @@ def test_a_state_file_in_use_exits_2_naming_it(tmp_path: Path) -> None:
     assert ran.status == 2
     assert ran.stdout == ""
     assert str(db) in ran.stderr and "in use" in ran.stderr
+
+
+def test_a_trace_over_the_state_file_is_refused_and_the_file_kept(tmp_path: Path) -> None:
+    """`--trace` creates its file truncated: given the state file (by any name, or its
+    write-ahead log) it erased every durable record while the engine answered on."""
+    db = tmp_path / "ui.db"
+    state = f'--state "{db}"'
+    assert sh(f'"$ORDO" {state} call alert.defineType {q({"type": "keep"})}').status == 0
+    (tmp_path / "link.db").symlink_to(db)
+    for trace in (db, tmp_path / "link.db", tmp_path / "ui.db-wal"):
+        (tmp_path / "ui.db-wal").touch()
+        ran = sh(f'"$ORDO" {state} --trace "{trace}" call engine.ping')
+        assert ran.status == 2
+        assert "give the trace another path" in ran.stderr
+        assert ran.stdout == ""
+    with sqlite3.connect(db) as connection:
+        assert connection.execute("select count(*) from types").fetchone() == (1,)
+    served = sh(
+        f'"$ORDO" {state} --trace "{db}"', stdin='{"jsonrpc":"2.0","id":1,"method":"engine.ping"}\n'
+    )
+    assert served.status == 2 and served.stdout == ""
+    assert sh(f'"$ORDO" {state} call alert.defineType {q({"type": "more"})}').status == 0
