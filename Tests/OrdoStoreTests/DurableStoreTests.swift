@@ -76,6 +76,30 @@ import Testing
     restored._checkInvariants()
   }
 
+  /// A clock switch (`initialize {clock}`) changes the wall-clock origin: every time held
+  /// keeps its wall-clock time, so a limit counts the same shows and a persisted alert is
+  /// written back as it was (its times were left in the old origin: a switch from the manual
+  /// clock, epoch 0, to the system clock moved them decades).
+  @Test func aClockSwitchKeepsEveryTimesWallClockTime() throws {
+    var manager = AlertManager(now: 0, startedWallAt: 1_000)
+    _ = try manager.defineType(
+      AlertTypeDefinition(type: "r", limit: FrequencyLimit(max: 1, windowMs: 3_600_000)))
+    _ = try manager.enqueue(AlertEnqueueRequest(type: "r", id: "a", persist: true))
+    let before = manager.durableState()
+    manager.rebase(now: 500, startedWallAt: 1_000_000)
+    let after = manager.durableState()
+    #expect(after.alerts == before.alerts)
+    #expect(after.shows.map(\.wallAt) == before.shows.map(\.wallAt))
+    #expect(manager.history(ShowHistoryFilter()).map(\.at) == [-999_000])
+    #expect(try manager.alert(id: "a").createdAt == -999_000)
+    // Still within the hour of the show at wall 1 000: limited until wall 3 601 000.
+    _ = try manager.complete(id: "a", result: nil)
+    let again = try manager.enqueue(AlertEnqueueRequest(type: "r", id: "b"))
+    #expect(again.disposition == .limited)
+    let retryAt: Int64 = 3_600_000 - 999_000
+    #expect(again.retryAt == retryAt)
+  }
+
   @Test func timesNearTheLimitStillLoadAndStayWithinIt() throws {
     let latest = AlertManager.latestTime
     let path = Self.temporaryPath("state.db")

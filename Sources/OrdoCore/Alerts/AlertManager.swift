@@ -513,8 +513,34 @@ public struct AlertManager: Sendable {
 
   /// Moves the manager's clock to `now` — backwards too — with a new wall-clock origin (the
   /// engine clock changed mode). Only valid while no timer is set.
+  ///
+  /// Every time held keeps its wall-clock time (`startedWallAt + engine time`): the alerts'
+  /// times and the show history are converted to the new origin, as a restore converts
+  /// them, so frequency limits still count the same shows and a persisted alert is written
+  /// back with the times it had (left in the old origin, a switch from the manual clock
+  /// moved them decades).
+  /// - Complexity: O(n + h log h) for n alerts and h shows.
   mutating func rebase(now: Int64, startedWallAt: Int64) {
     precondition(timers.isEmpty, "rebased the clock with timers set")
+    let (from, to) = (self.startedWallAt, startedWallAt)
+    let moved = { (time: Int64) in
+      Self.withinLatest(Self.withinLatest(from.addingClamped(time)).addingClamped(-to))
+    }
+    if from != to {
+      for index in alerts.indices where records[index].isLive {
+        alerts[index].createdAt = moved(alerts[index].createdAt)
+        alerts[index].readyAt = alerts[index].readyAt.map(moved)
+        alerts[index].expiresAt = alerts[index].expiresAt.map(moved)
+        alerts[index].shownAt = alerts[index].shownAt.map(moved)
+        alerts[index].endedAt = alerts[index].endedAt.map(moved)
+      }
+      var history = ShowHistory()
+      for var show in shows.records {
+        show.at = moved(show.at)
+        history.append(show)
+      }
+      shows = history
+    }
     self.now = now
     self.startedWallAt = startedWallAt
   }
