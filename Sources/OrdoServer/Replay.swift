@@ -353,6 +353,8 @@ enum Replay {
         lastAt = max(lastAt, at)
         guard run.session.exitStatus == nil else { continue }
         run.session.advanceVirtualClock(to: at, into: &outbox)
+        // What the timers due by then did was written before this input, as recorded.
+        collect()
         switch input {
         case .message(let bytes):
           bytes.withUnsafeBytes { _ = run.session.handle($0, into: &outbox) }
@@ -451,6 +453,16 @@ enum Replay {
           1,
           "difference at output message \(index + 1) (after input message \(recorded.afterInput)):\n"
             + "  expected: \(want)\n  got:      \(got)\n")
+        return 1
+      }
+      // The same message in another place (an event written after a later request, or
+      // before the request that caused it) is a difference too.
+      if run.outputs[index].afterInput != recorded.afterInput {
+        writeAll(
+          1,
+          "difference at output message \(index + 1): expected after input message "
+            + "\(recorded.afterInput), got after input message \(run.outputs[index].afterInput):\n"
+            + "  \(want)\n")
         return 1
       }
     }

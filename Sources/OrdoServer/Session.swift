@@ -47,6 +47,11 @@ public final class Session {
   @exclusivity(unchecked) private var tracesOutput = false
   /// How many of the outbox's held messages `recordOutput` has seen.
   @exclusivity(unchecked) private var recordedHeld = 0
+  /// While tracing, the message being handled and when, until its input is recorded: a
+  /// batch whose `engine.reset` releases its first entries' output mid-message records the
+  /// message first (its input must come before what it caused). Valid only during the
+  /// handling (the bytes are the caller's).
+  private var inputBeingHandled: (bytes: UnsafeRawBufferPointer, at: Int64)?
 
   public init(engine: Engine) {
     self.engine = engine
@@ -103,9 +108,7 @@ public final class Session {
       case .message(let range):
         framer.buffer.withUnsafeBytes {
           let message = UnsafeRawBufferPointer(rebasing: $0[range])
-          let at = engine.now
-          groupReplies.append(dispatcher.handle(message, context: engine, outbox: &outbox))
-          recordInput?(event, message, at, dispatcher.lastMessageWasJSON)
+          groupReplies.append(handleRecorded(message, into: &outbox))
         }
         recordOutputs(&outbox)
         endOfMessage(&outbox)
@@ -124,9 +127,7 @@ public final class Session {
   @discardableResult
   public func handle(_ message: UnsafeRawBufferPointer, into outbox: inout Outbox) -> Reply {
     beginWork(&outbox)
-    let at = engine.now
-    let reply = dispatcher.handle(message, context: engine, outbox: &outbox)
-    recordInput?(.message(0..<message.count), message, at, dispatcher.lastMessageWasJSON)
+    let reply = handleRecorded(message, into: &outbox)
     groupReplies.append(reply)
     recordOutputs(&outbox)
     endOfMessage(&outbox)
@@ -141,11 +142,34 @@ public final class Session {
     recordOutputs(&outbox)
   }
 
+  /// Dispatches `message` and records it as read (tracing), before its output if part of
+  /// that output is released while it is handled.
+  private func handleRecorded(_ message: UnsafeRawBufferPointer, into outbox: inout Outbox)
+    -> Reply
+  {
+    let at = engine.now
+    guard let recordInput else {
+      return dispatcher.handle(message, context: engine, outbox: &outbox)
+    }
+    inputBeingHandled = (message, at)
+    let reply = dispatcher.handle(message, context: engine, outbox: &outbox)
+    if inputBeingHandled != nil {
+      inputBeingHandled = nil
+      recordInput(.message(0..<message.count), message, at, dispatcher.lastMessageWasJSON)
+    }
+    return reply
+  }
+
   /// Inside a batch, after a request that committed the group itself (`engine.reset`):
   /// everything so far is final (released, its replies settled), and the rest of the batch
   /// is a new group, rolled back alone if its commit fails.
   private func startGroup(lifecycle: Dispatcher.Lifecycle, outbox: inout Outbox) {
     guard engine.store != nil else { return }
+    if let (message, at) = inputBeingHandled {
+      // A batch that reached `engine.reset` was JSON.
+      inputBeingHandled = nil
+      recordInput?(.message(0..<message.count), message, at, true)
+    }
     release(&outbox)
     groupReplies.removeAll(keepingCapacity: true)
     group = (engine.snapshot(), lifecycle)

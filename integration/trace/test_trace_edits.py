@@ -214,3 +214,23 @@ def test_pipelined_requests_are_recorded_each_before_its_answers(tmp_path: Path)
     assert result.status == 1
     first = result.stdout.splitlines()[0]
     assert first == f"difference at output message {number} (after input message 2):"
+
+
+def test_an_output_moved_past_a_later_input_is_a_difference(
+    engine: EngineFactory, tmp_path: Path
+) -> None:
+    """The replay checks where each output sits among the inputs, not only its text: an
+    answer moved after the next request (every text unchanged) is a difference."""
+    path = tmp_path / "moved.trace"
+    recorded_session(engine, path)
+    lines = path.read_bytes().splitlines(keepends=True)
+    # The first answer (line 3) swapped with the second request (line 4).
+    assert b'"dir":"out"' in lines[2] and b'"dir":"in"' in lines[3]
+    lines[2], lines[3] = lines[3], lines[2]
+    moved = tmp_path / "moved-edited.trace"
+    moved.write_bytes(b"".join(lines))
+    result = replay(moved)
+    assert result.status == 1
+    assert result.stdout.startswith(
+        "difference at output message 1: expected after input message 2, got after input message 1:"
+    ), result.stdout

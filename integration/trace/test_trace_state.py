@@ -181,3 +181,26 @@ def test_a_tampered_state_file_is_refused_not_trusted(
     trace.write_bytes(b"\n".join(lines))
     result = replay(trace)
     assert result.status == 2 and "lastSeq" in result.stderr, result.stderr
+
+
+def test_a_batch_whose_engine_reset_commits_records_its_input_first(
+    engine: EngineFactory, tmp_path: Path
+) -> None:
+    """With --state, engine.reset inside a batch releases what the entries before it sent;
+    the batch is recorded before that output (it was recorded after, its alert.show first:
+    an output before the input that caused it)."""
+    trace = tmp_path / "reset-batch.trace"
+    live = engine("--state", str(tmp_path / "ui.db"), "--clock", "manual", "--trace", str(trace))
+    batch = [
+        {"jsonrpc": "2.0", "id": 1, "method": "alert.enqueue", "params": {"type": "x"}},
+        {"jsonrpc": "2.0", "id": 2, "method": "engine.reset"},
+        {"jsonrpc": "2.0", "id": 3, "method": "engine.ping"},
+    ]
+    live.send(json.dumps(batch).encode() + b"\n")
+    status, _ = live.finish()
+    assert status == 0
+    records = read_trace(trace).records
+    assert [r.dir for r in records] == ["in", "out", "out"]
+    assert records[1].message["method"] == "alert.show"
+    assert [m["id"] for m in records[2].message] == [1, 2, 3]
+    assert_identical(trace)

@@ -215,7 +215,8 @@ def test_manual_start_switched_to_system_replays_wall_times(
 ) -> None:
     """The header's startedWallAt is the real-time clock at start whatever the mode, so
     wall-clock times after a switch to the system clock replay too (the manual clock's
-    --epoch-ms comes from the recorded arguments)."""
+    --epoch-ms comes from the recorded arguments). The switch keeps the manual show's wall
+    time (5000) and converts its engine time to the system clock's origin."""
     trace = tmp_path / "manual-to-system-wall.trace"
     live = engine("--clock", "manual", "--epoch-ms", "5000", "--trace", str(trace))
     seen: list[Any] = []
@@ -227,8 +228,9 @@ def test_manual_start_switched_to_system_replays_wall_times(
     started = read_trace(trace).header["startedWallAt"]
     assert [(s["id"], s["wallAt"] - s["at"]) for s in shows] == [
         ("system", started),
-        ("manual", 5000),
+        ("manual", started),
     ]
+    assert shows[1]["wallAt"] == 5000
     status, rest = live.finish()
     assert (status, rest) == (0, b"")
     assert_identical(trace)
