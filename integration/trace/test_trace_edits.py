@@ -234,3 +234,20 @@ def test_an_output_moved_past_a_later_input_is_a_difference(
     assert result.stdout.startswith(
         "difference at output message 1: expected after input message 2, got after input message 1:"
     ), result.stdout
+
+
+def test_a_numbers_spelling_is_compared_as_written(engine: EngineFactory, tmp_path: Path) -> None:
+    """Ids are echoed byte for byte (`1.0e0` stays `1.0e0`): a recording whose answer says
+    `1.0` is a difference, although both are the same number to a parser."""
+    path = tmp_path / "spelling.trace"
+    live = engine("--clock", "manual", "--trace", str(path))
+    live.send(b'{"jsonrpc":"2.0","id":1.0e0,"method":"engine.ping"}\n')
+    status, _ = live.finish()
+    assert status == 0
+    assert_identical(path)
+    data = path.read_bytes()
+    assert data.count(b'"id":1.0e0,"result"') == 1
+    edited = tmp_path / "spelling-edited.trace"
+    edited.write_bytes(data.replace(b'"id":1.0e0,"result"', b'"id":1.0,"result"'))
+    number, expected, got = replay_difference(edited)
+    assert number == 1 and '"id":1.0,' in expected and '"id":1.0e0,' in got
