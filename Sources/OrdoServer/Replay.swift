@@ -189,6 +189,16 @@ extension Trace {
       header: header, records: records, framing: framing ?? .ndjson, isCutOff: cutOff)
   }
 
+  /// MAJOR.MINOR.PATCH (a `-suffix` after it allowed) as numbers; nil for anything else.
+  static func versionNumbers(_ version: String) -> [Int]? {
+    let core = version.split(separator: "-", maxSplits: 1).first ?? ""
+    let parts = core.split(separator: ".", omittingEmptySubsequences: false)
+    let numbers = parts.compactMap { part in
+      part.allSatisfy(\.isASCII) && part.allSatisfy(\.isNumber) ? Int(part) : nil
+    }
+    return numbers.count == 3 && parts.count == 3 ? numbers : nil
+  }
+
   private static func parseHeader(_ line: [UInt8], name: String) throws(TraceError) -> Header {
     func fail(_ problem: String) -> TraceError {
       TraceError(description: "\(name) is not an Ordo trace: \(problem)")
@@ -199,6 +209,16 @@ extension Trace {
     let value = document.value
     guard let version = value.member("ordo")?.string else {
       throw fail("its header has no \"ordo\" version")
+    }
+    guard let recorded = Self.versionNumbers(version) else {
+      throw fail("its header's \"ordo\" version is not MAJOR.MINOR.PATCH")
+    }
+    // A newer Ordo may behave differently: its changes would read as differences, and its
+    // records may mean what this one cannot know.
+    if let own = Self.versionNumbers(ordoVersion), own.lexicographicallyPrecedes(recorded) {
+      throw TraceError(
+        description: "\(name) was recorded by Ordo \(version), newer than this one "
+          + "(\(ordoVersion)); use that version or a later one")
     }
     guard let arguments = value.member("args"), arguments.kind == .array else {
       throw fail("its header has no \"args\" array")
