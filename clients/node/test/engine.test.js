@@ -14,6 +14,7 @@ import {
   InvalidState,
   MethodNotFound,
   ProcessTransport,
+  TimeoutError,
 } from '../index.js';
 import { BIN, spawnEngine } from './helpers.js';
 
@@ -227,6 +228,15 @@ test('on the system clock, timer events arrive on their own', async () => {
   assert.equal(hide.reason, 'timeout');
   assert.ok(show.at >= alert.createdAt + 20, `shown at ${show.at}`);
   assert.ok(hide.at >= show.at + 30, `hidden at ${hide.at}`);
+  await engine.close();
+});
+
+test('waitFor(name, undefined, options) takes the options (they were dropped)', async () => {
+  const engine = await spawnEngine();
+  const started = Date.now();
+  await assert.rejects(engine.waitFor('alert.show', undefined, { timeout: 50 }), TimeoutError);
+  await assert.rejects(engine.waitFor('alert.show', { timeout: 50 }), TimeoutError);
+  assert.ok(Date.now() - started < 2000, `took ${Date.now() - started} ms`);
   await engine.close();
 });
 

@@ -162,7 +162,8 @@ export class Engine extends EventEmitter {
    */
   waitFor(name, predicate, options) {
     if (typeof predicate !== 'function') {
-      options = predicate;
+      // waitFor(name, options) or waitFor(name, undefined, options).
+      if (predicate != null) options = predicate;
       predicate = () => true;
     }
     const { timeout = this.#defaultTimeout, signal } = options ?? {};
