@@ -395,6 +395,22 @@ public enum OrdoCommand {
     }
   }
 
+  /// `path` with its links and `.`/`..` resolved; a missing last component is kept as
+  /// given under its resolved directory. nil when the directory cannot be resolved.
+  static func resolved(_ path: String) -> String? {
+    if let full = realpath(path, nil) {
+      defer { free(full) }
+      return String(cString: full)
+    }
+    let slash = path.lastIndex(of: "/")
+    let directory = slash.map { String(path[..<$0]) } ?? "."
+    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    guard let full = realpath(directory.isEmpty ? "/" : directory, nil) else { return nil }
+    defer { free(full) }
+    let base = String(cString: full)
+    return (base == "/" ? "" : base) + "/" + name
+  }
+
   /// Whether both paths name one existing file (links and other spellings included).
   static func sameFile(_ one: String, _ other: String) -> Bool {
     var first = stat()
@@ -427,9 +443,12 @@ public enum OrdoCommand {
     if let path = configuration.tracePath {
       // The trace is created truncated: over the state file (or its write-ahead log) it
       // would erase what the engine just loaded and goes on answering as kept.
+      // SQLite keeps its -wal, -shm and -journal beside the state file's real path (through
+      // a link), and they may not exist yet: compared by name as well as by file.
       if let statePath = configuration.statePath,
-        let file = ["", "-wal", "-shm", "-journal"].first(where: {
-          sameFile(path, statePath + $0)
+        let file = ["", "-wal", "-shm", "-journal"].first(where: { suffix in
+          sameFile(path, statePath + suffix)
+            || resolved(path) == resolved(statePath).map { $0 + suffix }
         })
       {
         let which = file.isEmpty ? "the state file" : "the state file's \(file) file"

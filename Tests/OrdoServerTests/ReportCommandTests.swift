@@ -117,3 +117,20 @@ extension ReportCommandTests {
     #expect(!whole.contains("cut-off\">"))
   }
 }
+
+/// A trace header's version: the MAJOR.MINOR.PATCH it starts with, as tools/dist.sh accepts
+/// a VERSION (a suffix after `.`, `+` or `-` is not compared).
+@Suite struct TraceVersionTests {
+  @Test func theVersionsDistAcceptsAreRead() {
+    #expect(Trace.versionNumbers("0.2.1") == [0, 2, 1])
+    #expect(Trace.versionNumbers("0.2.0+build.5") == [0, 2, 0])
+    #expect(Trace.versionNumbers("0.2.0.1") == [0, 2, 0])
+    #expect(Trace.versionNumbers("1.10.3-rc.1") == [1, 10, 3])
+  }
+
+  @Test func anythingElseIsNotAVersion() {
+    for text in ["banana", "1.2", "1..2", "1.2.x", "v1.2.3", "1.2.3x", "", "1.2.3 ", "٣.1.2"] {
+      #expect(Trace.versionNumbers(text) == nil, "\(text)")
+    }
+  }
+}

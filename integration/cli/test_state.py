@@ -139,3 +139,25 @@ def test_a_trace_over_the_state_file_is_refused_and_the_file_kept(tmp_path: Path
     )
     assert served.status == 2 and served.stdout == ""
     assert sh(f'"$ORDO" {state} call alert.defineType {q({"type": "more"})}').status == 0
+
+
+def test_a_trace_over_the_files_sqlite_keeps_beside_a_linked_state_file_is_refused(
+    tmp_path: Path,
+) -> None:
+    """SQLite keeps the -wal, -shm and -journal beside the state file's real path, and they
+    need not exist yet: a trace there is refused too (one on the live -wal lost committed
+    changes at a crash; one on the -journal was deleted as a hot journal at the next start).
+    A trace merely named like the state file is not refused."""
+    (tmp_path / "real").mkdir()
+    (tmp_path / "ui.db").symlink_to(tmp_path / "real" / "ui.db")
+    state = f'--state "{tmp_path}/ui.db"'
+    assert sh(f'"$ORDO" {state} call alert.defineType {q({"type": "keep"})}').status == 0
+    for trace in ("real/ui.db-wal", "real/ui.db-journal", "real/../real/ui.db-shm"):
+        ran = sh(f'"$ORDO" {state} --trace "{tmp_path}/{trace}" call engine.ping')
+        assert ran.status == 2, trace
+        assert "give the trace another path" in ran.stderr
+    for trace in ("ui.db-trace", "ui.db-journal", "elsewhere.trace"):
+        ran = sh(f'"$ORDO" {state} --trace "{tmp_path}/{trace}" call engine.ping')
+        assert ran.status == 0, (trace, ran.stderr)
+    listed = sh(f'"$ORDO" {state} call alert.defineType {q({"type": "more"})}')
+    assert listed.status == 0
