@@ -183,12 +183,9 @@ def test_a_tampered_state_file_is_refused_not_trusted(
     assert result.status == 2 and "lastSeq" in result.stderr, result.stderr
 
 
-def test_a_batch_whose_engine_reset_commits_records_its_input_first(
-    engine: EngineFactory, tmp_path: Path
-) -> None:
-    """With --state, engine.reset inside a batch releases what the entries before it sent;
-    the batch is recorded before that output (it was recorded after, its alert.show first:
-    an output before the input that caused it)."""
+def recorded_reset_batch(engine: EngineFactory, tmp_path: Path) -> Path:
+    """The trace of a --state session of one batch: an alert enqueued (and shown), then
+    engine.reset, which commits and releases that output mid-batch, then a ping."""
     trace = tmp_path / "reset-batch.trace"
     live = engine("--state", str(tmp_path / "ui.db"), "--clock", "manual", "--trace", str(trace))
     batch = [
@@ -199,6 +196,16 @@ def test_a_batch_whose_engine_reset_commits_records_its_input_first(
     live.send(json.dumps(batch).encode() + b"\n")
     status, _ = live.finish()
     assert status == 0
+    return trace
+
+
+def test_a_batch_whose_engine_reset_commits_records_its_input_first(
+    engine: EngineFactory, tmp_path: Path
+) -> None:
+    """With --state, engine.reset inside a batch releases what the entries before it sent;
+    the batch is recorded before that output (it was recorded after, its alert.show first:
+    an output before the input that caused it)."""
+    trace = recorded_reset_batch(engine, tmp_path)
     records = read_trace(trace).records
     assert [r.dir for r in records] == ["in", "out", "out"]
     assert records[1].message["method"] == "alert.show"
@@ -211,16 +218,7 @@ def test_a_trace_of_an_ordo_before_0_2_1_keeps_its_misplaced_reset_output(
 ) -> None:
     """Before 0.2.1 the output an engine.reset released inside a batch was recorded before
     the batch. Such a trace still replays: places are not compared in a trace that old."""
-    trace = tmp_path / "now.trace"
-    live = engine("--state", str(tmp_path / "ui.db"), "--clock", "manual", "--trace", str(trace))
-    batch = [
-        {"jsonrpc": "2.0", "id": 1, "method": "alert.enqueue", "params": {"type": "x"}},
-        {"jsonrpc": "2.0", "id": 2, "method": "engine.reset"},
-        {"jsonrpc": "2.0", "id": 3, "method": "engine.ping"},
-    ]
-    live.send(json.dumps(batch).encode() + b"\n")
-    status, _ = live.finish()
-    assert status == 0
+    trace = recorded_reset_batch(engine, tmp_path)
     header, batch_in, show, answers = trace.read_bytes().splitlines(keepends=True)
     assert b'"alert.show"' in show
     misplaced = [show, batch_in, answers]
