@@ -446,9 +446,9 @@ public enum OrdoCommand {
       // SQLite keeps its -wal, -shm and -journal beside the state file's real path (through
       // a link), and they may not exist yet: compared by name as well as by file.
       if let statePath = configuration.statePath,
+        case (let trace, let state) = (resolved(path), resolved(statePath)),
         let file = ["", "-wal", "-shm", "-journal"].first(where: { suffix in
-          sameFile(path, statePath + suffix)
-            || resolved(path) == resolved(statePath).map { $0 + suffix }
+          sameFile(path, statePath + suffix) || trace == state.map { $0 + suffix }
         })
       {
         let which = file.isEmpty ? "the state file" : "the state file's \(file) file"

@@ -12,6 +12,8 @@ import OrdoRPC
 struct Trace {
   struct Header {
     var version: String
+    /// The MAJOR.MINOR.PATCH `version` starts with (`versionNumbers`).
+    var versionNumbers: [Int]
     var arguments: [String]
     var startedWallAt: Int64
     var state: DurableState?
@@ -250,7 +252,9 @@ extension Trace {
         throw fail("its header's state is unreadable (\(error))")
       }
     }
-    return Header(version: version, arguments: strings, startedWallAt: started, state: state)
+    return Header(
+      version: version, versionNumbers: recorded, arguments: strings, startedWallAt: started,
+      state: state)
   }
 
   /// The bytes of the value of top-level member `key` of the JSON object `text` (valid JSON).
@@ -472,6 +476,10 @@ enum Replay {
       case .output(_, let text): expected.append((text, inputs))
       }
     }
+    // An output's place among the inputs is compared too; not in a trace of an Ordo before
+    // 0.2.1, which recorded the output an `engine.reset` released inside a batch before the
+    // batch.
+    let comparesPlaces = !trace.header.versionNumbers.lexicographicallyPrecedes([0, 2, 1])
     for (index, recorded) in expected.enumerated() {
       let want = comparable(recorded.text)
       guard index < run.outputs.count else {
@@ -491,12 +499,8 @@ enum Replay {
         return 1
       }
       // The same message in another place (an event written after a later request, or
-      // before the request that caused it) is a difference too; except in a trace of an
-      // Ordo before 0.2.1, which recorded the output an `engine.reset` released inside a
-      // batch before the batch.
-      if run.outputs[index].afterInput != recorded.afterInput,
-        !(Trace.versionNumbers(trace.header.version) ?? []).lexicographicallyPrecedes([0, 2, 1])
-      {
+      // before the request that caused it) is a difference too.
+      if comparesPlaces, run.outputs[index].afterInput != recorded.afterInput {
         writeAll(
           1,
           "difference at output message \(index + 1): expected after input message "

@@ -115,10 +115,7 @@ public final class Session {
       case .tooLarge(let limit):
         answerTooLarge(limit: limit, into: &outbox)
       case .badHeader(let reason):
-        recordInput?(event, nil, engine.now, false)
-        dispatcher.refuseBadHeader(reason, context: engine, outbox: &outbox)
-        groupReplies.append(.single(.null))
-        recordOutputs(&outbox)
+        answerBadHeader(reason, into: &outbox)
       }
     }
   }
@@ -138,6 +135,14 @@ public final class Session {
   private func answerTooLarge(limit: Int, into outbox: inout Outbox) {
     recordInput?(.tooLarge(limit: limit), nil, engine.now, false)
     dispatcher.refuseTooLarge(limit: limit, context: engine, outbox: &outbox)
+    groupReplies.append(.single(.null))
+    recordOutputs(&outbox)
+  }
+
+  /// The answer to an LSP header that could not be used.
+  private func answerBadHeader(_ reason: String, into outbox: inout Outbox) {
+    recordInput?(.badHeader(reason), nil, engine.now, false)
+    dispatcher.refuseBadHeader(reason, context: engine, outbox: &outbox)
     groupReplies.append(.single(.null))
     recordOutputs(&outbox)
   }
@@ -243,9 +248,7 @@ public final class Session {
   /// Answers an unusable LSP header, as if the framer had reported it (replay).
   public func refuseBadHeader(_ reason: String, into outbox: inout Outbox) {
     beginWork(&outbox)
-    dispatcher.refuseBadHeader(reason, context: engine, outbox: &outbox)
-    groupReplies.append(.single(.null))
-    recordOutputs(&outbox)
+    answerBadHeader(reason, into: &outbox)
   }
 
   // MARK: Output

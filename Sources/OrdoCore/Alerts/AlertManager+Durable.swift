@@ -123,12 +123,7 @@ extension AlertManager {
     let record = records[Int(slot)]
     guard alerts[Int(slot)].persist, !alerts[Int(slot)].state.isEnded else { return nil }
     var alert = alerts[Int(slot)]
-    let wall = { (time: Int64) in self.wallTime(of: time) }
-    alert.createdAt = wall(alert.createdAt)
-    alert.readyAt = alert.readyAt.map(wall)
-    alert.expiresAt = alert.expiresAt.map(wall)
-    alert.shownAt = alert.shownAt.map(wall)
-    alert.endedAt = alert.endedAt.map(wall)
+    alert.convertTimes { wallTime(of: $0) }
     return PersistedAlert(
       alert: alert, preempt: record.preempt, limit: record.limit, cooldownMs: record.cooldownMs,
       onLimit: record.onLimit)
@@ -177,13 +172,9 @@ extension AlertManager {
     lastSeq = state.counters.lastSeq
     for persisted in state.alerts.sorted(by: { $0.alert.seq < $1.alert.seq }) {
       var alert = persisted.alert
-      alert.createdAt = engineTime(alert.createdAt)
-      alert.readyAt = alert.readyAt.map(engineTime)
+      alert.convertTimes(engineTime)
       // A TTL ending at or past the latest time never ends (as at enqueue).
-      alert.expiresAt = alert.expiresAt.map(engineTime).flatMap {
-        $0 < Self.latestTime ? $0 : nil
-      }
-      alert.shownAt = alert.shownAt.map(engineTime)
+      alert.expiresAt = alert.expiresAt.flatMap { $0 < Self.latestTime ? $0 : nil }
       alert.endedAt = nil
       alert.endReason = nil
       alert.persist = true
@@ -225,5 +216,18 @@ extension AlertManager {
     queues[record.queue].history.append(slot: slot, endOrder: lastEndOrder, seq: alert.seq)
     queues[record.queue].historyCount += 1
     trimHistory(of: record.queue)
+  }
+}
+
+extension Alert {
+  /// Converts each of the alert's times (created, ready, expires, shown, ended) with
+  /// `convert`: to wall-clock time for the state file, back to engine time at a restore, or
+  /// to a new origin at a clock switch.
+  mutating func convertTimes(_ convert: (Int64) -> Int64) {
+    createdAt = convert(createdAt)
+    readyAt = readyAt.map(convert)
+    expiresAt = expiresAt.map(convert)
+    shownAt = shownAt.map(convert)
+    endedAt = endedAt.map(convert)
   }
 }

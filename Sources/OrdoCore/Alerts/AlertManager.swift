@@ -528,11 +528,7 @@ public struct AlertManager: Sendable {
     }
     if from != to {
       for index in alerts.indices where records[index].isLive {
-        alerts[index].createdAt = moved(alerts[index].createdAt)
-        alerts[index].readyAt = alerts[index].readyAt.map(moved)
-        alerts[index].expiresAt = alerts[index].expiresAt.map(moved)
-        alerts[index].shownAt = alerts[index].shownAt.map(moved)
-        alerts[index].endedAt = alerts[index].endedAt.map(moved)
+        alerts[index].convertTimes(moved)
       }
       var history = ShowHistory()
       for var show in shows.records {
