@@ -137,7 +137,7 @@ struct OneShotCall {
         }
         let reason = String(cString: strerror(errno))
         writeAll(2, "ordo call: stdin could not be read (\(reason)); no line after it ran\n")
-        return max(printer?.status ?? 0, 2)
+        return max(printer?.finish() ?? 0, 2)
       }
       if count == 0 {
         // A last line without its newline is still a line.
@@ -160,7 +160,7 @@ struct OneShotCall {
       }
     }
     guard start(), let printer else { return 2 }
-    return printer.status
+    return printer.finish()
   }
 
   /// `{"method", "params"?}` (jsonrpc and id optional) as a request with id `id`.
@@ -255,7 +255,7 @@ struct OneShotCall {
     } else {
       printer.run(line)
     }
-    return printer.status
+    return printer.finish()
   }
 }
 
@@ -286,9 +286,10 @@ private struct Printer {
   /// Whether another line may run: stdout took every answer, and no `exit` ended the engine.
   var goesOn: Bool { writeFailure == 0 && session.exitStatus == nil }
 
-  /// 1 if any line failed, or `exit` came without `shutdown` (the server's status for it);
-  /// 3 (after a message on stderr) if stdout could not take an answer; else 0.
-  var status: Int32 {
+  /// The exit status, once the lines are done: 1 if any failed, or `exit` came without
+  /// `shutdown` (the server's status for it); 3, said on stderr, if stdout could not take
+  /// an answer; else 0.
+  func finish() -> Int32 {
     if writeFailure != 0 {
       let reason = String(cString: strerror(writeFailure))
       writeAll(2, "ordo call: the answer could not be written to stdout (\(reason))\n")
