@@ -141,6 +141,31 @@ import Testing
     #expect(try stage.queued("tip", at: 30) == "alert-3")
     #expect(stage.shownIDs() == ["alert-1", "alert-2"])
   }
+
+  /// Only ids spelled as the generator spells them are skipped: a shown `alert-02` or
+  /// `alert-+3` is another id than `alert-2` or `alert-3`.
+  @Test(arguments: StoreMode.allCases)
+  func generatedIdsSkipOnlyTheirOwnSpelling(mode: StoreMode) throws {
+    var stage = try DurableStage(mode)
+    for (id, at) in [("alert-02", 0), ("alert-+3", 10), ("alert-4", 20)] as [(String, Int64)] {
+      try stage.complete(try stage.queued("tip", id: id, at: at), at: at + 5)
+    }
+    #expect(try stage.queued("tip", at: 30) == "alert-1")
+    #expect(try stage.queued("tip", at: 40) == "alert-2")
+    #expect(try stage.queued("tip", at: 50) == "alert-3")
+    #expect(try stage.queued("tip", at: 60) == "alert-5")
+  }
+
+  @Test func generatedIDNumberReadsOnlyTheGeneratorsSpelling() {
+    let numbers: [String: Int64?] = [
+      "alert-1": 1, "alert-0": 0, "alert-9223372036854775807": .max, "alert--7": -7,
+      "alert-9223372036854775808": nil, "alert-01": nil, "alert-+1": nil, "alert-": nil,
+      "alert-1x": nil, "Alert-1": nil, "alert1": nil, "alert-１": nil, "q0": nil, "": nil,
+    ]
+    for (id, number) in numbers {
+      #expect(ShowHistory.generatedIDNumber(id) == number, "\(id)")
+    }
+  }
 }
 
 @Suite("Limits against a model") struct LimitModelTests {

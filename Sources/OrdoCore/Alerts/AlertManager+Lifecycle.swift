@@ -66,7 +66,7 @@ extension AlertManager {
     while true {
       lastGeneratedID += 1
       let id = "alert-\(lastGeneratedID)"
-      if slot(of: id) == nil && !shows.contains(id: id) { return id }
+      if slot(of: id) == nil && !shows.containsGeneratedID(number: lastGeneratedID) { return id }
     }
   }
 
@@ -193,7 +193,7 @@ extension AlertManager {
       if let durationMs = alerts[row].durationMs {
         schedule(.dismiss, of: slot, at: now.addingClamped(durationMs))
       }
-      if previous != .suspended { recordShow(of: alerts[row]) }
+      if previous != .suspended { recordShow(of: row) }
     case .done, .cancelled, .expired:
       cancelTimer(.expire, of: slot)
       alerts[row].endedAt = now
@@ -240,11 +240,13 @@ extension AlertManager {
     markDirty(queue)
   }
 
-  /// Counts a show (one that is not a resumption) for the frequency limits.
-  private mutating func recordShow(of alert: Alert) {
+  /// Counts the show alert `row` starts now (one that is not a resumption) for the frequency
+  /// limits. (Given the row, not the alert: a copy of an alert copies all of its fields.)
+  private mutating func recordShow(of row: Int) {
     lastShowOrder += 1
     let record = ShowRecord(
-      id: alert.id, type: alert.type, key: alert.key, queue: alert.queue, at: now,
+      id: alerts[row].id, type: alerts[row].type, key: alerts[row].key,
+      queue: alerts[row].queue, at: now,
       wallAt: wallTime(of: now), order: lastShowOrder)
     shows.append(record)
     if tracksDurableChanges {
