@@ -384,8 +384,10 @@ export class Endpoint {
   }
 
   // The engine answers in order: once `record` is answered, every message written before it
-  // is settled. A notification among them succeeded (or failed silently); a call still
-  // outstanding will never be answered (a raw notification, an engine bug): fail those.
+  // is settled. A notification among them succeeded (or failed silently); a raw text still
+  // waiting had no answer (a notification the engine took: it resolves with undefined, as
+  // Python's raw() returns None); a call still outstanding will never be answered (an engine
+  // bug): fail those.
   #takeThrough(record) {
     const order = this.#order;
     while (this.#head < order.length) {
@@ -395,6 +397,10 @@ export class Endpoint {
       if (earlier === undefined || earlier.forgotten) continue;
       this.#forget(earlier);
       if (earlier instanceof Note) continue;
+      if (earlier.kind === 'raw') {
+        this.#settle(earlier, true, undefined);
+        continue;
+      }
       const err = new InternalError('the engine answered a later request, but not this one', -32603, {}, earlier.method);
       this.#settle(earlier, false, err);
     }
