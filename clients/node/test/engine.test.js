@@ -205,6 +205,24 @@ test('a raw message that gets no answer resolves with undefined once a later cal
   await engine.close();
 });
 
+test('under NDJSON raw() refuses a text of several non-blank lines, writing nothing; under LSP it is one message', async () => {
+  const two = '{"jsonrpc":"2.0","id":1,"method":"clock.advance","params":{"ms":5}}\n{"jsonrpc":"2.0","id":2,"method":"clock.now"}';
+  const pretty = JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'clock.now' }, null, 1);
+  const ndjson = await spawnEngine();
+  for (const text of [two, pretty]) {
+    const err = await ndjson.raw(text).catch((e) => e);
+    assert.ok(err instanceof TypeError, String(err));
+    assert.match(err.message, /^raw\(\): under NDJSON framing this text is \d+ messages/);
+  }
+  assert.deepEqual(await ndjson.clock.now(), { now: 0, mode: 'manual' }, 'nothing was written');
+  assert.deepEqual(await ndjson.raw(' \r\n\t\n{"jsonrpc":"2.0","id":4,"method":"clock.now"}\n\n'), { now: 0, mode: 'manual' });
+  assert.equal(ndjson.pendingCount, 0);
+  await ndjson.close();
+  const lsp = await spawnEngine({ framing: 'lsp' });
+  assert.deepEqual(await lsp.raw(pretty), { now: 0, mode: 'manual' });
+  await lsp.close();
+});
+
 test('many concurrent calls resolve with their own answers', async () => {
   const engine = await spawnEngine();
   const results = await Promise.all(Array.from({ length: 200 }, (_, i) => engine.clock.advance({ ms: 1 }).then((r) => [i, r.now])));

@@ -231,6 +231,37 @@ def test_async_attribution_and_late_answers() -> None:
     asyncio.run(asyncio.wait_for(main(), 60))
 
 
+def test_raw_refuses_several_ndjson_lines_and_writes_nothing(framed_engine: Engine) -> None:
+    """Under NDJSON each non-blank line is a message and raw() waits for one answer: two
+    lines are refused before writing; blank lines around one message are not. Under LSP
+    the same bytes are one message (a newline is JSON whitespace)."""
+    two = b'{"jsonrpc":"2.0","id":1,"method":"clock.advance","params":{"ms":5}}\n' + (
+        b'{"jsonrpc":"2.0","id":2,"method":"clock.now"}'
+    )
+    pretty = b'{"jsonrpc": "2.0",\n "id": 3,\n "method": "clock.now"}'
+    if framed_engine.framing == "ndjson":
+        for text in (two, pretty):
+            with pytest.raises(ValueError, match=r"raw\(\): under NDJSON framing this text is"):
+                framed_engine.raw(text)
+        assert framed_engine.clock.now().now == 0, "nothing was written"
+        answer = framed_engine.raw(b' \r\n\t\n{"jsonrpc":"2.0","id":4,"method":"clock.now"}\n\n')
+        assert answer["id"] == 4 and answer["result"]["now"] == 0
+    else:
+        answer = framed_engine.raw(pretty)
+        assert answer["id"] == 3 and answer["result"]["now"] == 0
+        answer = framed_engine.raw(two)
+        assert answer["error"]["code"] == -32700, "one message holding two JSON texts"
+
+    async def main() -> None:
+        async with AsyncEngine(clock="manual", framing=framed_engine.framing) as engine:
+            if engine.framing == "ndjson":
+                with pytest.raises(ValueError, match="send them one by one"):
+                    await engine.raw(two)
+            assert (await engine.clock.now()).now == 0
+
+    asyncio.run(asyncio.wait_for(main(), 60))
+
+
 def test_raw_of_a_notification_gets_none_once_a_later_message_is_answered(
     engine: Engine,
 ) -> None:

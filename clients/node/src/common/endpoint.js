@@ -67,6 +67,8 @@ export const unsettledCount = Symbol('ordo.unsettledCount');
 export class Endpoint {
   #transport;
   #framing;
+  /** Whether the framing is NDJSON (a line per message). */
+  #ndjson;
   #decoder;
   #onNotification;
   #onProtocolError;
@@ -99,6 +101,7 @@ export class Endpoint {
     this.#transport = transport;
     const framing = options.framing ?? 'ndjson';
     this.#framing = framingFor(framing);
+    this.#ndjson = framing === 'ndjson';
     this.#defaultTimeout = options.timeout ?? 0;
     this.#onNotification = options.onNotification ?? (() => {});
     this.#onProtocolError = options.onProtocolError ?? (() => {});
@@ -228,6 +231,18 @@ export class Endpoint {
   raw(text, options) {
     options ??= {};
     if (options.expectResponse === false) return this.notifyRaw(text);
+    if (this.#ndjson) {
+      // Each non-blank line is one message under NDJSON, and raw() waits for one answer.
+      const lines = String(text).split('\n').filter((line) => line.replace(/[ \t\r]/g, '') !== '').length;
+      if (lines > 1) {
+        return Promise.reject(
+          new TypeError(
+            `raw(): under NDJSON framing this text is ${lines} messages (one per non-blank line), ` +
+              'and raw() waits for the answer to one; send them one by one, or write them with notifyRaw()',
+          ),
+        );
+      }
+    }
     return this.#send('raw', 'raw', undefined, undefined, () => text, options);
   }
 

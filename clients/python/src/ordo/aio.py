@@ -495,6 +495,7 @@ class AsyncEngine(Core[Async, Slot]):
         """Send raw bytes (or a JSON value) and return the engine's answer to them (see
         :meth:`ordo.Engine.raw`)."""
         body = data if isinstance(data, bytes) else dumps(data)
+        self._check_one_message(body)
         wait = self.timeout if timeout is None else timeout
         token = self._raw_begin()
         found = NOTHING

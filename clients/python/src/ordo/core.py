@@ -142,6 +142,20 @@ class Core(EngineAPI[F], Generic[F, S]):
     def _encode_raw(self, data: bytes) -> bytes:
         return data + b"\n" if self.framing == "ndjson" else self._framer.encode(data)
 
+    def _check_one_message(self, data: bytes) -> None:
+        """raw() waits for the answer to one message, and under NDJSON each non-blank line
+        is one: a text of several such lines is refused before anything is written (its
+        answers would not all be its own; send_raw writes it unchecked)."""
+        if self.framing != "ndjson" or b"\n" not in data:
+            return
+        lines = sum(1 for line in data.split(b"\n") if line.strip(b" \t\r"))
+        if lines > 1:
+            raise ValueError(
+                f"raw(): under NDJSON framing this text is {lines} messages (one per "
+                "non-blank line), and raw() waits for the answer to one; send them one by "
+                "one, or write them with send_raw()"
+            )
+
     def _record(self, direction: str, message: Any, token: int = 0) -> None:
         """Before writing (under the transport's write lock, in write order): ``message``
         is a notification of ours (``"send"``), or the bytes of ``send_raw`` (``"send-raw"``,

@@ -376,6 +376,7 @@ class Engine(Core[Sync, _Slot]):
         notification); OrdoTimeout when nothing came within ``timeout``.
         """
         body = data if isinstance(data, bytes) else dumps(data)
+        self._check_one_message(body)
         wait = self.timeout if timeout is None else timeout
         token = self._raw_begin()
         found = NOTHING
