@@ -519,7 +519,7 @@ class AsyncEngine(Core[Async, Slot]):
             if self._exited is not None:
                 raise self._exited.again()
             raise EngineExited(proc.returncode, self.stderr_tail, "closed")
-        self._record(direction, message, token)
+        self._record(direction, message, data, token)
         return self._write_now(data)
 
     async def _write(self, data: bytes, direction: str, message: Any, token: int = 0) -> None:

@@ -156,16 +156,19 @@ class Core(EngineAPI[F], Generic[F, S]):
                 "one, or write them with send_raw()"
             )
 
-    def _record(self, direction: str, message: Any, token: int = 0) -> None:
+    def _record(self, direction: str, message: Any, data: bytes, token: int = 0) -> None:
         """Before writing (under the transport's write lock, in write order): ``message``
         is a notification of ours (``"send"``), or the bytes of ``send_raw`` (``"send-raw"``,
-        ``token``: the raw() call waiting for the answer)."""
+        ``token``: the raw() call waiting for the answer); ``data``: what is written."""
         if self._exited is not None:
             raise self._exited.again()
         if self._tap is not None:
             self._tap(direction, message)
         if direction == "send":
-            self._endpoint.written(message)
+            # The JSON text inside the frame: serialising the message a second time cost
+            # each notification about 2 µs (of some 13 µs through a pipe).
+            body = data[:-1] if self.framing == "ndjson" else data[data.index(b"\r\n\r\n") + 4 :]
+            self._endpoint.written(message, body)
         else:
             self._endpoint.written_raw(message, token)
 

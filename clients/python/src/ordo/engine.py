@@ -439,7 +439,7 @@ class Engine(Core[Sync, _Slot]):
         try:
             self._claim(me, self.timeout, "write")
             mark = self._endpoint.appended
-            self._record(direction, message, token)
+            self._record(direction, message, data, token)
             mark = -1
             try:
                 written = self._stdin.write(data)
