@@ -10,6 +10,7 @@ import {
   Endpoint,
   Engine,
   EngineExitedError,
+  InternalError,
   InvalidParams,
   InvalidState,
   MethodNotFound,
@@ -205,22 +206,45 @@ test('a raw message that gets no answer resolves with undefined once a later cal
   await engine.close();
 });
 
-test('under NDJSON raw() refuses a text of several non-blank lines, writing nothing; under LSP it is one message', async () => {
+test('under NDJSON raw() refuses a text of more than one line, writing nothing; under LSP it is one message', async () => {
   const two = '{"jsonrpc":"2.0","id":1,"method":"clock.advance","params":{"ms":5}}\n{"jsonrpc":"2.0","id":2,"method":"clock.now"}';
   const pretty = JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'clock.now' }, null, 1);
-  const ndjson = await spawnEngine();
-  for (const text of [two, pretty]) {
+  const one = '{"jsonrpc":"2.0","id":4,"method":"clock.now"}';
+  // A blank line over the size limit is answered too (too_large): it counts as a line.
+  const ndjson = await spawnEngine({ args: ['--max-message-bytes', '100'] });
+  const seen = [];
+  ndjson.on('protocolError', (e) => seen.push(e));
+  for (const text of [two, pretty, `${one}\n${' '.repeat(200)}`, `\n${one}`, `${one}\n\n`]) {
     const err = await ndjson.raw(text).catch((e) => e);
     assert.ok(err instanceof TypeError, String(err));
-    assert.match(err.message, /^raw\(\): under NDJSON framing this text is \d+ messages/);
+    assert.match(err.message, /^raw\(\): under NDJSON framing a newline ends a message/);
   }
   assert.deepEqual(await ndjson.clock.now(), { now: 0, mode: 'manual' }, 'nothing was written');
-  assert.deepEqual(await ndjson.raw(' \r\n\t\n{"jsonrpc":"2.0","id":4,"method":"clock.now"}\n\n'), { now: 0, mode: 'manual' });
+  for (const text of [`${one}\n`, `${one}\r\n`, one]) {
+    assert.deepEqual(await ndjson.raw(text), { now: 0, mode: 'manual' });
+  }
   assert.equal(ndjson.pendingCount, 0);
+  assert.deepEqual(seen, []);
   await ndjson.close();
   const lsp = await spawnEngine({ framing: 'lsp' });
   assert.deepEqual(await lsp.raw(pretty), { now: 0, mode: 'manual' });
   await lsp.close();
+});
+
+test('a raw text the engine always answers but the client cannot match fails, not undefined', async () => {
+  // The engine skips a byte-order mark at the start of its input and answers id "b";
+  // JSON.parse does not, so the client cannot know the text's id.
+  const engine = await spawnEngine();
+  const seen = [];
+  engine.on('protocolError', (e) => seen.push(e.message));
+  const [bom, pong] = await Promise.all([
+    engine.raw('\uFEFF{"jsonrpc":"2.0","id":"b","method":"engine.ping"}').catch((e) => e),
+    engine.ping(),
+  ]);
+  assert.ok(bom instanceof InternalError, String(bom));
+  assert.equal(pong.pong, true);
+  assert.deepEqual(seen, ['an answer for unknown id "b"']);
+  await engine.close();
 });
 
 test('many concurrent calls resolve with their own answers', async () => {

@@ -231,32 +231,36 @@ def test_async_attribution_and_late_answers() -> None:
     asyncio.run(asyncio.wait_for(main(), 60))
 
 
-def test_raw_refuses_several_ndjson_lines_and_writes_nothing(framed_engine: Engine) -> None:
-    """Under NDJSON each non-blank line is a message and raw() waits for one answer: two
-    lines are refused before writing; blank lines around one message are not. Under LSP
-    the same bytes are one message (a newline is JSON whitespace)."""
+def test_raw_refuses_more_than_one_ndjson_line_and_writes_nothing(
+    make_engine: EngineFactory,
+) -> None:
+    """Under NDJSON a newline ends a message (a blank line over the size limit is answered
+    too_large) and raw() waits for one answer: more than one line is refused before
+    writing; one final newline is not. Under LSP the same bytes are one message (a
+    newline is JSON whitespace)."""
     two = b'{"jsonrpc":"2.0","id":1,"method":"clock.advance","params":{"ms":5}}\n' + (
         b'{"jsonrpc":"2.0","id":2,"method":"clock.now"}'
     )
     pretty = b'{"jsonrpc": "2.0",\n "id": 3,\n "method": "clock.now"}'
-    if framed_engine.framing == "ndjson":
-        for text in (two, pretty):
-            with pytest.raises(ValueError, match=r"raw\(\): under NDJSON framing this text is"):
-                framed_engine.raw(text)
-        assert framed_engine.clock.now().now == 0, "nothing was written"
-        answer = framed_engine.raw(b' \r\n\t\n{"jsonrpc":"2.0","id":4,"method":"clock.now"}\n\n')
+    one = b'{"jsonrpc":"2.0","id":4,"method":"clock.now"}'
+    ndjson = make_engine(args=["--max-message-bytes", "100"])
+    for text in (two, pretty, one + b"\n" + b" " * 200, b"\n" + one, one + b"\n\n"):
+        with pytest.raises(ValueError, match=r"raw\(\): under NDJSON framing a newline ends"):
+            ndjson.raw(text)
+    assert ndjson.clock.now().now == 0, "nothing was written"
+    for text in (one + b"\n", one + b"\r\n", one):
+        answer = ndjson.raw(text)
         assert answer["id"] == 4 and answer["result"]["now"] == 0
-    else:
-        answer = framed_engine.raw(pretty)
-        assert answer["id"] == 3 and answer["result"]["now"] == 0
-        answer = framed_engine.raw(two)
-        assert answer["error"]["code"] == -32700, "one message holding two JSON texts"
+    assert not ndjson._strays
+    lsp = make_engine(framing="lsp")
+    answer = lsp.raw(pretty)
+    assert answer["id"] == 3 and answer["result"]["now"] == 0
+    assert lsp.raw(two)["error"]["code"] == -32700, "one message holding two JSON texts"
 
     async def main() -> None:
-        async with AsyncEngine(clock="manual", framing=framed_engine.framing) as engine:
-            if engine.framing == "ndjson":
-                with pytest.raises(ValueError, match="send them one by one"):
-                    await engine.raw(two)
+        async with AsyncEngine(clock="manual") as engine:
+            with pytest.raises(ValueError, match="give it one line"):
+                await engine.raw(two)
             assert (await engine.clock.now()).now == 0
 
     asyncio.run(asyncio.wait_for(main(), 60))

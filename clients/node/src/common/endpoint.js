@@ -231,17 +231,15 @@ export class Endpoint {
   raw(text, options) {
     options ??= {};
     if (options.expectResponse === false) return this.notifyRaw(text);
-    if (this.#ndjson) {
-      // Each non-blank line is one message under NDJSON, and raw() waits for one answer.
-      const lines = String(text).split('\n').filter((line) => line.replace(/[ \t\r]/g, '') !== '').length;
-      if (lines > 1) {
-        return Promise.reject(
-          new TypeError(
-            `raw(): under NDJSON framing this text is ${lines} messages (one per non-blank line), ` +
-              'and raw() waits for the answer to one; send them one by one, or write them with notifyRaw()',
-          ),
-        );
-      }
+    // Under NDJSON each line is a message (or, blank, one the engine may refuse as too
+    // long), and raw() waits for the answer to one: one line, a final newline allowed.
+    if (this.#ndjson && String(text).replace(/\n$/, '').includes('\n')) {
+      return Promise.reject(
+        new TypeError(
+          'raw(): under NDJSON framing a newline ends a message, and raw() waits for the answer ' +
+            'to one: give it one line (send several one by one, or write them with notifyRaw())',
+        ),
+      );
     }
     return this.#send('raw', 'raw', undefined, undefined, () => text, options);
   }
@@ -400,9 +398,9 @@ export class Endpoint {
 
   // The engine answers in order: once `record` is answered, every message written before it
   // is settled. A notification among them succeeded (or failed silently); a raw text still
-  // waiting had no answer (a notification the engine took: it resolves with undefined, as
-  // Python's raw() returns None); a call still outstanding will never be answered (an engine
-  // bug): fail those.
+  // waiting that is a notification had no answer (the engine took it: it resolves with
+  // undefined, as Python's raw() returns None); a call or a raw text the engine always
+  // answers that is still outstanding was not matched to its answer (a bug): fail those.
   #takeThrough(record) {
     const order = this.#order;
     while (this.#head < order.length) {
@@ -412,7 +410,7 @@ export class Endpoint {
       if (earlier === undefined || earlier.forgotten) continue;
       this.#forget(earlier);
       if (earlier instanceof Note) continue;
-      if (earlier.kind === 'raw') {
+      if (earlier.kind === 'raw' && !earlier.certain && !earlier.unparsable) {
         this.#settle(earlier, true, undefined);
         continue;
       }

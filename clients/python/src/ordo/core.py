@@ -143,17 +143,17 @@ class Core(EngineAPI[F], Generic[F, S]):
         return data + b"\n" if self.framing == "ndjson" else self._framer.encode(data)
 
     def _check_one_message(self, data: bytes) -> None:
-        """raw() waits for the answer to one message, and under NDJSON each non-blank line
-        is one: a text of several such lines is refused before anything is written (its
-        answers would not all be its own; send_raw writes it unchecked)."""
-        if self.framing != "ndjson" or b"\n" not in data:
+        """raw() waits for the answer to one message, and under NDJSON a newline ends one
+        (a blank line too may be answered, refused as too long): bytes of more than one
+        line (a final newline allowed) are refused before anything is written; send_raw
+        writes them unchecked."""
+        if self.framing != "ndjson":
             return
-        lines = sum(1 for line in data.split(b"\n") if line.strip(b" \t\r"))
-        if lines > 1:
+        if b"\n" in (data[:-1] if data.endswith(b"\n") else data):
             raise ValueError(
-                f"raw(): under NDJSON framing this text is {lines} messages (one per "
-                "non-blank line), and raw() waits for the answer to one; send them one by "
-                "one, or write them with send_raw()"
+                "raw(): under NDJSON framing a newline ends a message, and raw() waits for "
+                "the answer to one: give it one line (send several one by one, or write "
+                "them with send_raw())"
             )
 
     def _record(self, direction: str, message: Any, data: bytes, token: int = 0) -> None:
