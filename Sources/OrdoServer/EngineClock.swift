@@ -26,6 +26,9 @@ struct EngineClock {
   let systemStartedWallAt: Int64
   /// When set (by `ordo replay`), the system clock reads this instead of the machine's.
   var virtualNow: Int64?
+  /// The system clock's time at the last switch to it, until a trace records it: nothing
+  /// else in a trace says when a switch from the manual clock happened on the system clock.
+  var switchedToSystemAt: Int64?
 
   /// A clock in `mode`; with `virtualStart` (a replay), the system clock is virtual, whatever
   /// mode the session starts in: it reads `virtualNow` (0 at first) and its engine time 0 is
@@ -58,6 +61,7 @@ struct EngineClock {
     self.mode = mode
     manualNow = 0
     startedWallAt = mode == .manual ? manualEpoch : systemStartedWallAt
+    if mode == .system { switchedToSystemAt = now }
   }
 
   /// Moves a manual clock to `time`.

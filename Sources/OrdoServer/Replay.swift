@@ -29,6 +29,9 @@ struct Trace {
     case input(at: Int64, Input)
     /// A message the engine wrote: its JSON text.
     case output(at: Int64, [UInt8])
+    /// The next input switches to the system clock, whose time is then `at` (its record's
+    /// `systemAt`).
+    case switchToSystem(at: Int64)
   }
 
   var header: Header
@@ -155,6 +158,12 @@ extension Trace {
           throw fail("\"refused\" is an input's error object")
         }
         continue
+      }
+      if let systemAt = value.member("systemAt") {
+        guard direction == "in", let time = systemAt.exactInteger,
+          (0...Params.maxSafeInteger).contains(time)
+        else { throw fail("\"systemAt\" must be an input's engine time, 0 to 2^53-1") }
+        records.append(.switchToSystem(at: time))
       }
       if value.member("msg") != nil {
         guard let range = rawMember("msg", in: text), !range.isEmpty else {
@@ -370,7 +379,13 @@ enum Replay {
     var outbox = run.session.makeOutbox()
     outbox.framing = .ndjson
     var inputs = 0
+    /// The latest time recorded on the clock the session ends on (the final catch-up's).
     var lastAt: Int64 = 0
+    /// The recorded time of the last input when it switched the clock: its outputs carry
+    /// that time, of the other clock.
+    var switchedAt: Int64?
+    /// The system clock's time at the switch the next input makes.
+    var switchToSystemAt: Int64?
     func collect() {
       run.session.flush(&outbox)
       for line in outbox.unwrittenBytes.split(separator: 0x0A) {
@@ -380,14 +395,23 @@ enum Replay {
     }
     for record in trace.records {
       switch record {
+      case .switchToSystem(let at):
+        switchToSystemAt = at
       case .output(let at, _):
-        lastAt = max(lastAt, at)
+        if at != switchedAt { lastAt = max(lastAt, at) }
       case .input(let at, let input):
         lastAt = max(lastAt, at)
+        switchedAt = nil
         guard run.session.exitStatus == nil else { continue }
         run.session.advanceVirtualClock(to: at, into: &outbox)
         // What the timers due by then did was written before this input, as recorded.
         collect()
+        if let time = switchToSystemAt, let virtualNow = engine.clock.virtualNow {
+          // On the manual clock until then: no system timer can be due on the way.
+          engine.clock.virtualNow = max(virtualNow, time)
+        }
+        switchToSystemAt = nil
+        let mode = engine.clock.mode
         switch input {
         case .message(let bytes):
           bytes.withUnsafeBytes { _ = run.session.handle($0, into: &outbox) }
@@ -396,6 +420,12 @@ enum Replay {
         }
         inputs += 1
         collect()
+        if engine.clock.mode != mode {
+          // Times recorded so far were on the other clock (initialize {clock} is refused
+          // while timers exist, so nothing was due across the switch).
+          switchedAt = at
+          lastAt = engine.clock.now
+        }
       }
     }
     // Timers that fired after the last input, while the recording went on.
@@ -474,6 +504,7 @@ enum Replay {
       switch record {
       case .input: inputs += 1
       case .output(_, let text): expected.append((text, inputs))
+      case .switchToSystem: break
       }
     }
     // An output's place among the inputs is compared too; not in a trace of an Ordo before

@@ -69,7 +69,11 @@ final class TraceRecorder {
     recorder.pending = header.bytes + [0x0A]
     recorder.writePending()
     session.recordInput = { [recorder, unowned session] event, bytes, at, isJSON in
-      recorder.recordInput(event, bytes: bytes, at: at, isJSON: isJSON, framing: session.framing)
+      let systemAt = session.engine.clock.switchedToSystemAt
+      session.engine.clock.switchedToSystemAt = nil
+      recorder.recordInput(
+        event, bytes: bytes, at: at, isJSON: isJSON, framing: session.framing,
+        switchedToSystemAt: systemAt)
     }
     session.recordOutput = { [recorder] bytes, at in recorder.record(.output, bytes, at: at) }
     session.discardRecordedOutputs = { [recorder] in recorder.discardPendingOutputs() }
@@ -80,13 +84,20 @@ final class TraceRecorder {
     session.afterFlush = { [recorder] in recorder.writePending() }
   }
 
+  /// Records an input; `switchedToSystemAt`: the message switched to the system clock, whose
+  /// time was then that (`systemAt`, for the replay).
   private func recordInput(
     _ event: MessageFramer.Event, bytes: UnsafeRawBufferPointer?, at: Int64, isJSON: Bool,
-    framing: MessageFramer.Framing?
+    framing: MessageFramer.Framing?, switchedToSystemAt: Int64?
   ) {
     switch event {
     case .message:
-      if let bytes { record(.input, bytes, at: at, isJSON: isJSON, framing: framing) }
+      guard let bytes else { return }
+      record(.input, bytes, at: at, isJSON: isJSON, framing: framing) { writer in
+        guard let switchedToSystemAt else { return }
+        writer.key("systemAt")
+        writer.int(switchedToSystemAt)
+      }
     case .tooLarge(let limit):
       line(.input, at: at, framing: framing) { writer in
         writer.key("tooLarge")

@@ -210,6 +210,54 @@ def test_manual_start_switched_to_system_replays_engine_times(
     finish(live, trace)
 
 
+def test_switch_to_system_in_a_batch_replays_at_the_recorded_instant(
+    engine: EngineFactory, tmp_path: Path
+) -> None:
+    """An alert enqueued in the batch that switches from the manual to the system clock is
+    created at the system clock's time then, which the trace records on the input
+    (`systemAt`): the replay switches at that instant, not at the virtual clock's last
+    reading (0 here, since the session ran on the manual clock until then)."""
+    trace = tmp_path / "switch-in-batch.trace"
+    live = engine("--clock", "manual", "--trace", str(trace))
+    seen: list[Any] = []
+    call(live, seen, "clock.advance", {"ms": 7000})
+    time.sleep(0.06)
+    live.send(
+        b'[{"jsonrpc":"2.0","id":"s","method":"initialize","params":{"clock":"system"}},'
+        b'{"jsonrpc":"2.0","id":"e","method":"alert.enqueue",'
+        b'"params":{"type":"t","id":"a","durationMs":40}}]\n'
+    )
+    hide = wait_for(live, method("alert.hide", id="a", reason="timeout"), seen)
+    wait_for(live, method("alert.idle", queue="default"), seen)
+    show = next(m for m in seen if method("alert.show", alert_id="a")(m))
+    created = show["params"]["alert"]["createdAt"]
+    assert created >= 60 and hide["params"]["at"] == created + 40
+    switch = [r for r in read_trace(trace).inputs if r.system_at is not None]
+    assert [r.at for r in switch] == [7000]
+    assert created - 10 <= switch[0].system_at <= created
+    status, rest = live.finish()
+    assert (status, rest) == (0, b"")
+    assert_identical(trace)
+
+
+def test_timers_set_after_a_switch_are_not_fired_by_the_old_clocks_times(
+    engine: EngineFactory, tmp_path: Path
+) -> None:
+    """Manual time 10^6, then the system clock (a few ms): the replay's last catch-up goes
+    to the latest time recorded on the clock the session ends on, so a dismiss due after
+    the recording ended does not fire in the replay (the manual 10^6 used to be taken)."""
+    trace = tmp_path / "switch-catch-up.trace"
+    live = engine("--clock", "manual", "--trace", str(trace))
+    seen: list[Any] = []
+    call(live, seen, "clock.advance", {"ms": 1_000_000})
+    call(live, seen, "initialize", {"clock": "system"})
+    call(live, seen, "alert.enqueue", {"type": "t", "id": "long", "durationMs": 600_000})
+    status, rest = live.finish()
+    assert (status, rest) == (0, b"")
+    assert not any(method("alert.hide")(m) for m in seen)
+    assert_identical(trace)
+
+
 def test_manual_start_switched_to_system_replays_wall_times(
     engine: EngineFactory, tmp_path: Path
 ) -> None:

@@ -197,6 +197,8 @@ class Record:
     value: dict[str, Any]
     text: bytes | None = None
     framing: str | None = None
+    # An input that switched to the system clock: that clock's time then.
+    system_at: int | None = None
 
     @property
     def message(self) -> Any:
@@ -241,6 +243,11 @@ def read_trace(path: Path) -> Trace:
         value = json.loads(line)
         record = Record(match[1].decode(), int(match[2]), line, value, framing=value.get("framing"))
         rest = match[5]
+        system_at = re.match(rb'"systemAt":([0-9]+),(?="msg":)', rest)
+        if system_at:
+            assert record.dir == "in", f"line {number}: systemAt on an output"
+            record.system_at = int(system_at[1])
+            rest = rest[system_at.end() :]
         if rest.startswith(b'"refused":'):
             # A line `ordo call -` refused itself: the error printed, then the line.
             assert record.dir == "in" and isinstance(value["refused"], dict)
@@ -249,7 +256,7 @@ def read_trace(path: Path) -> Trace:
                 record.text = rest[rest.index(b',"msg":') + len(b',"msg":') :]
         elif rest.startswith(b'"msg":'):
             record.text = rest[len(b'"msg":') :]
-            assert set(value) <= {"dir", "at", "framing", "msg"}
+            assert set(value) <= {"dir", "at", "framing", "systemAt", "msg"}
         else:
             assert set(value) - {"dir", "at", "framing"} in (
                 {"raw64"},
