@@ -195,3 +195,55 @@ def test_generated_cases_are_invalid_by_json_schema() -> None:
                 assert not validator.is_valid(case.params), (
                     f"{name}: generated case {case.label} is valid by the schema: {case.params}"
                 )
+
+
+# Requests whose verdict hangs on more than one member (which may compete, or be the one
+# filter), and on `null` standing for an omitted member, with the layers "C" and "S"
+# existing: the engine's verdict and the method's whole-params schema must agree.
+CROSS_MEMBER: list[tuple[str, dict[str, Any], bool]] = [
+    ("layer.add", {"id": "n1", "above": "C", "sort": None}, True),
+    ("layer.add", {"id": "n2", "above": "C", "below": None}, True),
+    ("layer.add", {"id": "n3", "above": None, "below": "C"}, True),
+    ("layer.add", {"id": "n4", "sort": 5, "above": None}, True),
+    ("layer.add", {"id": "n5", "above": "C", "sort": 1}, False),
+    ("layer.add", {"id": "n6", "above": "C", "below": "C"}, False),
+    ("layer.move", {"id": "S", "above": "C", "sort": None}, True),
+    ("layer.move", {"id": "S", "below": "C", "above": None}, True),
+    ("layer.move", {"id": "S", "sort": 2, "below": None}, True),
+    ("layer.move", {"id": "S", "below": "C", "sort": 2}, False),
+    ("alert.enqueue", {"type": "t", "delayMs": 5, "at": None}, True),
+    ("alert.enqueue", {"type": "t", "delayMs": None, "at": 7}, True),
+    ("alert.enqueue", {"type": "t", "delayMs": 5, "at": 7}, False),
+    ("alert.cancel", {"all": False}, False),
+    ("alert.cancel", {"id": None}, False),
+    ("alert.cancel", {"ids": None, "all": None, "states": None}, False),
+    ("alert.cancel", {"all": True}, True),
+    ("alert.cancel", {"ids": []}, True),
+    ("alert.cancel", {"queue": "q", "all": False}, True),
+    ("alert.forget", {"all": False}, False),
+    ("alert.forget", {"type": None, "key": "k"}, True),
+    ("initialize", {"processId": "1", "rootUri": 1, "rootPath": True, "locale": 1}, True),
+]
+
+
+def test_cross_member_rules_agree_with_the_schema() -> None:
+    """Where `null` means an omitted member and members compete (above/below/sort,
+    delayMs/at) or must supply a filter (alert.cancel, alert.forget), a request the engine
+    takes is valid by the method's `x-params-schema` and one it refuses (-32602) is not."""
+    jsonschema = pytest.importorskip("jsonschema")
+    setup = [
+        req("layer.add", {"id": "C"}, id="setup-C"),
+        req("layer.add", {"id": "S"}, id="setup-S"),
+    ]
+    lines = setup + [req(m, p, id=f"case-{i}") for i, (m, p, _) in enumerate(CROSS_MEMBER)]
+    run = run_raw(b"".join(line + b"\n" for line in lines))
+    answers = {m["id"]: m for m in run.messages if isinstance(m, dict) and "id" in m}
+    problems = []
+    for index, (name, params, taken) in enumerate(CROSS_MEMBER):
+        answer = answers[f"case-{index}"]
+        refused = answer.get("error", {}).get("code") == -32602
+        schema = {**METHODS[name]["x-params-schema"], "components": DOCUMENT["components"]}
+        valid = jsonschema.Draft202012Validator(schema).is_valid(params)
+        if refused == taken or valid != taken:
+            problems.append(f"{name} {params}: engine {answer}, schema valid: {valid}")
+    assert not problems, "\n".join(problems)

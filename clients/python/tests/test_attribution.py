@@ -181,21 +181,27 @@ def test_a_request_refused_after_a_notification_still_fails(make_engine: EngineF
 
 def test_late_answers_are_dropped_and_raw_gets_its_own_answer(make_engine: EngineFactory) -> None:
     engine = make_engine(tap=None)  # no tap: 2 000 calls, quickly
-    for _ in range(3):
-        with pytest.raises(ordo.OrdoTimeout):
-            engine.call("engine.ping", timeout=1e-9)
+
+    def timed_out(timeout: float) -> bool:
+        """Whether a ping gave up before its answer (on a loaded machine the answer may
+        already be there when the call first looks: then it is taken)."""
+        try:
+            engine.call("engine.ping", timeout=timeout)
+        except ordo.OrdoTimeout:
+            return True
+        return False
+
+    late = sum(timed_out(1e-9) for _ in range(3))
     assert engine.ping().pong
     response = engine.raw(b"{oops")
     assert response["id"] is None and response["error"]["code"] == -32700
-    for _ in range(2000):
-        with pytest.raises(ordo.OrdoTimeout):
-            engine.call("engine.ping", timeout=0)
+    late += sum(timed_out(0) for _ in range(2000))
+    assert late > 1000, late
     assert engine.ping().pong
     assert not engine._strays  # was 2 003: every late answer, kept for ever
     assert engine._endpoint.pending_count == 0 and not engine._endpoint._units
     # By id, whatever came before it.
-    with pytest.raises(ordo.OrdoTimeout):
-        engine.call("engine.ping", timeout=0)
+    timed_out(0)
     pong = engine.raw({"jsonrpc": "2.0", "id": "mine", "method": "engine.ping"})
     assert pong["id"] == "mine" and pong["result"]["pong"] is True
     # send_raw's answers are strays, read with next_stray; raw() does not take them.
