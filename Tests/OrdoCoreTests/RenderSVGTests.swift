@@ -343,6 +343,53 @@ import Testing
     #expect(try value(label, "x") < right)
   }
 
+  /// Siblings that share a corner (full-screen sheets, a dialog over them) get their labels
+  /// one under the other, not printed over each other; a label moves only while the layer
+  /// has room, and a thousand identical layers still get a picture.
+  @Test func labelsThatWouldCoverEachOtherMoveALineInwards() throws {
+    var tree = LayerTree()
+    try tree.add("sheet", sort: 0, frame: Frame(x: 0, y: 0, width: 300, height: 200))
+    try tree.add("dialog", sort: 1, frame: Frame(x: 0, y: 0, width: 300, height: 200))
+    try tree.add("toast", sort: 2, frame: Frame(x: 4, y: 3, width: 200, height: 50))
+    try tree.add("bar", sort: 3, frame: Frame(x: 0, y: 0, width: 300, height: 14))
+    try tree.add("far", sort: 4, frame: Frame(x: 400, y: 0, width: 300, height: 200))
+    let document = try parseXML(try tree.renderSVG(RenderOptions()))
+    var boxes: [String: Frame] = [:]
+    for layer in document.elements(named: "g", withClass: "layer") {
+      let label = try #require(layer.child(named: "text"))
+      let x = try #require(label.attributes["x"].flatMap(Double.init))
+      let y = try #require(label.attributes["y"].flatMap(Double.init))
+      let size = try #require(label.attributes["font-size"].flatMap(Double.init))
+      let width = LayerPicture.textWidth(label.text, fontSize: size)
+      boxes[try #require(layer.attributes["data-layer"])] = Frame(
+        x: x, y: y - 0.95 * size, width: width, height: 1.25 * size)
+    }
+    let ids = ["sheet", "dialog", "toast", "far"]
+    for (index, first) in ids.enumerated() {
+      for second in ids[(index + 1)...] {
+        let (one, other) = (try #require(boxes[first]), try #require(boxes[second]))
+        #expect(!one.overlaps(other), "\(first) and \(second)")
+      }
+    }
+    // The first label keeps its place; one on a layer far away is not moved; a layer with
+    // no room for another line keeps its label at its edge, over the others.
+    #expect(boxes["sheet"]?.y == boxes["far"]?.y)
+    #expect(try #require(boxes["dialog"]?.y) > boxes["sheet"]?.y ?? 0)
+    #expect(boxes["bar"]?.y == boxes["sheet"]?.y)
+
+    var crowd = LayerTree()
+    for number in 0..<1000 {
+      try crowd.add("same\(number)", sort: 0, frame: Frame(x: 0, y: 0, width: 80, height: 60))
+    }
+    let crowded = try parseXML(try crowd.renderSVG(RenderOptions()))
+    let baselines = Set(
+      crowded.elements(named: "g", withClass: "layer").compactMap {
+        $0.child(named: "text")?.attributes["y"]
+      })
+    // As many lines as fit in 60 units, then the rest at the top edge.
+    #expect(baselines.count == 4)
+  }
+
   @Test func labelsShrinkAreCutOrLeftOutButTooltipsStay() throws {
     var tree = LayerTree()
     try tree.add("roomy", sort: 7, frame: Frame(x: 0, y: 0, width: 300, height: 40))

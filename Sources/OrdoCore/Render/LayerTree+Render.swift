@@ -9,7 +9,8 @@ extension LayerTree {
   /// subtrees are left out. Each layer is a `<g class="layer depth-N" data-layer="id">` with a
   /// `<title>` (id, sort, frame), a rectangle whose colour says its depth, and, with
   /// `labels`, its id and sort as a label shrunk or cut to fit the part of the rectangle its
-  /// clips leave visible (left out when it cannot fit). With `point`, the layers of
+  /// clips leave visible (left out when it cannot fit), moved a line inwards while it would
+  /// cover a label drawn before it. With `point`, the layers of
   /// `hitTest`'s path get a red outline (also redrawn dashed on top of everything) and the
   /// point is marked. A legend under the drawing explains the colours.
   ///
@@ -128,6 +129,12 @@ extension Frame {
     return Frame(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
   }
 
+  /// Whether this frame and `other` share some area (edges alone do not count).
+  func overlaps(_ other: Frame) -> Bool {
+    x < other.x + other.width && other.x < x + width && y < other.y + other.height
+      && other.y < y + height
+  }
+
   /// Whether this frame and `other` share at least a point (edges included).
   func touches(_ other: Frame) -> Bool {
     x <= other.x + other.width && other.x <= x + width && y <= other.y + other.height
@@ -153,6 +160,7 @@ struct LayerPicture {
   let scene: LayerScene
   let options: RenderOptions
   var writer = MarkupWriter()
+  var labels = LabelSpace()
 
   init(scene: LayerScene, options: RenderOptions) {
     self.scene = scene
@@ -359,11 +367,7 @@ struct LayerPicture {
     // frame, a clipped child's label could be cut away while the child still shows.
     let visible = shape.clip.map { mapped.clamped(to: viewport.map(scene.clips[$0])) } ?? mapped
     if options.labels, let label = Self.label(for: shape, in: visible) {
-      // Odd depths label the bottom edge, so a child that fills its parent does not hide it.
-      let baseline =
-        shape.level % 2 == 0
-        ? visible.y + 1 + label.fontSize
-        : visible.y + visible.height - 0.3 * label.fontSize - 1
+      let baseline = placeLabel(label, in: visible, fromTop: shape.level % 2 == 0)
       writer.element(
         "text",
         [
@@ -372,6 +376,36 @@ struct LayerPicture {
         ], text: label.text)
     }
     writer.close("g")
+  }
+
+  /// The baseline of `label` in `visible`: at its top edge (`fromTop`) or bottom edge (odd
+  /// depths, so a child that fills its parent does not hide the parent's), moved a line
+  /// inwards, while there is room, until it covers no label placed before (siblings that
+  /// share a corner, as full-screen sheets and dialogs do, would print one on the other).
+  private mutating func placeLabel(
+    _ label: (text: String, fontSize: Double), in visible: Frame, fromTop: Bool
+  ) -> Double {
+    let size = label.fontSize
+    let step = fromTop ? 1.25 * size : -1.25 * size
+    let first = fromTop ? visible.y + 1 + size : visible.y + visible.height - 0.3 * size - 1
+    let width = Self.textWidth(label.text, fontSize: size)
+    func box(_ baseline: Double) -> Frame {
+      Frame(x: visible.x + 2, y: baseline - 0.95 * size, width: width, height: 1.25 * size)
+    }
+    var baseline = first
+    for _ in 0..<8 {
+      let candidate = box(baseline)
+      guard candidate.y >= visible.y, candidate.y + candidate.height <= visible.y + visible.height
+      else { break }
+      if labels.isFree(candidate) {
+        labels.insert(candidate)
+        return baseline
+      }
+      baseline += step
+    }
+    // Not kept: the boxes kept never overlap, so a cell holds few of them, however many
+    // labels share one place.
+    return first
   }
 
   /// The full description of a layer, for its `<title>`.
@@ -528,5 +562,51 @@ struct LayerPicture {
     if options.labels { caption(&writer, "label: id (sort)", at: &x) }
     writer.close("g")
     return (writer.output, x)
+  }
+}
+
+/// The boxes of the labels placed so far, filed by the cells of a grid they cover, so that
+/// checking a new label against them is about constant time, whatever the picture holds.
+struct LabelSpace {
+  private static let cell = 64.0
+  private struct Cell: Hashable {
+    let x: Int
+    let y: Int
+  }
+  private var cells: [Cell: [Frame]] = [:]
+
+  /// The cells `box` covers; nil for a box too far out or too large to file (it is then
+  /// neither checked nor kept: only its label's place is at stake).
+  private static func cells(of box: Frame) -> (xs: ClosedRange<Int>, ys: ClosedRange<Int>)? {
+    func range(_ low: Double, _ high: Double) -> ClosedRange<Int>? {
+      let first = (low / cell).rounded(.down)
+      let last = (high / cell).rounded(.down)
+      guard first.isFinite, last.isFinite, abs(first) < 1e12, abs(last) < 1e12,
+        last - first < 1024
+      else { return nil }
+      return Int(first)...Int(last)
+    }
+    guard let xs = range(box.x, box.x + box.width), let ys = range(box.y, box.y + box.height)
+    else { return nil }
+    return (xs, ys)
+  }
+
+  func isFree(_ box: Frame) -> Bool {
+    guard let (xs, ys) = Self.cells(of: box) else { return true }
+    for x in xs {
+      for y in ys {
+        if let placed = cells[Cell(x: x, y: y)], placed.contains(where: { $0.overlaps(box) }) {
+          return false
+        }
+      }
+    }
+    return true
+  }
+
+  mutating func insert(_ box: Frame) {
+    guard let (xs, ys) = Self.cells(of: box) else { return }
+    for x in xs {
+      for y in ys { cells[Cell(x: x, y: y), default: []].append(box) }
+    }
   }
 }
