@@ -93,6 +93,63 @@ import Testing
     )
   }
 
+  /// Page changes close together: each label row holds labels that do not overlap (one
+  /// crowded out of every row keeps its line and tooltip), a long stack keeps its top (the
+  /// page on screen) and drops pages from the bottom, and a label near the right edge goes
+  /// left of its line instead of off the page.
+  @Test func navigationLabelsNeitherOverlapNorLeaveThePage() throws {
+    var session = try RecordedSession(createdAfterItsChanges: false)
+    try session.navigate(at: 0) { screen throws(CoreError) in
+      _ = try screen.navPush(scope: "room")
+    }
+    for step in 1...8 {
+      try session.navigate(at: Int64(step) * 10) { screen throws(CoreError) in
+        _ = step % 2 == 1 ? try screen.navPush(scope: "page\(step)") : try screen.navPop()
+      }
+    }
+    let long = ["a-very-long-page-name-number-one", "another-quite-long-page-name", "room"]
+    try session.navigate(at: 10_000) { screen throws(CoreError) in
+      _ = try screen.navSet(stack: long)
+    }
+    let page = try parseXML(
+      renderReportHTML(session.finish(at: 10_020), layersSVG: "", title: "Pages"))
+    let svg = try #require(page.elements(named: "svg", withClass: "timeline").first)
+    let right = try #require(svg.number("width"))
+    var rows: [Double: [ClosedRange<Double>]] = [:]
+    var texts: [String] = []
+    let markers = page.elements(named: "g", withClass: "nav")
+    #expect(markers.count == 10)
+    for marker in markers {
+      #expect(marker.child(named: "title")?.text.hasPrefix("navigation at ") == true)
+      guard let label = marker.child(named: "text") else { continue }
+      let x = try #require(label.number("x"))
+      let width = LayerPicture.textWidth(label.text, fontSize: ReportPage.fontSize)
+      let extent = label.attributes["text-anchor"] == "end" ? (x - width)...x : x...(x + width)
+      #expect(extent.lowerBound >= 0 && extent.upperBound <= right, "\(label.text)")
+      let y = try #require(label.number("y"))
+      #expect(rows[y, default: []].allSatisfy { !$0.overlaps(extent) }, "\(label.text)")
+      rows[y, default: []].append(extent)
+      texts.append(label.text)
+    }
+    #expect(rows.count == 3)
+    #expect(texts.count < markers.count, "the changes 10 ms apart cannot all be labelled")
+    #expect(texts.first == "room")
+    #expect(texts.last == "\u{2026} > room")
+    #expect(
+      ReportPage.navigationLabel(long, width: 470)
+        == "a-very-long-page-name-number-one > another-quite-long-page-name > room")
+    #expect(
+      ReportPage.navigationLabel(long, width: 400)
+        == "\u{2026} > another-quite-long-page-name > room")
+    #expect(
+      ReportPage.navigationLabel(long, width: 220) == "\u{2026} > room",
+      "another-quite-long-page-name does not fit beside room in 220")
+    #expect(
+      ReportPage.navigationLabel(["x", "b", "c"], width: 1000) == "x > b > c")
+    #expect(ReportPage.navigationLabel([String(repeating: "t", count: 80)], width: 220).count < 40)
+    #expect(ReportPage.navigationLabel([], width: 220) == "(empty)")
+  }
+
   @Test func theReportIsWellFormedWithOneBarPerInterval() throws {
     let (timeline, layers, html) = try scenarioReport()
     #expect(html.hasPrefix("<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\""))

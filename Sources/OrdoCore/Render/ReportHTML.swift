@@ -4,7 +4,8 @@
 /// The timeline is an inline SVG: one lane per queue (sorted by name), one row per alert in
 /// it (labelled with its id and type), one `<rect class="bar state-…" data-alert="…">` per
 /// interval coloured by state (a zero-length one is drawn 2 px wide), each alert's end marked
-/// with its end reason, navigation changes as dashed markers labelled with the stack, and a
+/// with its end reason, navigation changes as dashed markers labelled with the stack (where
+/// a label row has room: see `navigationMarker`), and a
 /// time axis in ms from `timeline.start` with ticks. Every shape has a `<title>` tooltip.
 ///
 /// HTML parsers ignore `/>` except on void elements (`meta`) and inside SVG, so every other
@@ -270,8 +271,9 @@ struct ReportPage {
         y += Self.rowHeight
       }
     }
-    for (index, marker) in timeline.navigation.enumerated() {
-      navigationMarker(marker, row: index % Self.navigationRows, bottom: bottom)
+    var labelRows = Array(repeating: [ClosedRange<Double>](), count: Self.navigationRows)
+    for marker in timeline.navigation {
+      navigationMarker(marker, rows: &labelRows, right: width, bottom: bottom)
     }
     writer.close("svg")
   }
@@ -393,25 +395,68 @@ struct ReportPage {
     return text
   }
 
+  /// A page change: a dashed line down the plot, the stack in its tooltip and, in the first
+  /// of the label rows (`rows`: the extents taken in each) where it covers no other label,
+  /// the stack as a label: right of the line, or left of it near the right edge (`right`).
+  /// A change crowded out of every row has its line and tooltip only.
   private mutating func navigationMarker(
-    _ marker: Timeline.NavigationMarker, row: Int, bottom: Double
+    _ marker: Timeline.NavigationMarker, rows: inout [[ClosedRange<Double>]], right: Double,
+    bottom: Double
   ) {
     let at = x(marker.at)
-    let labelY = 12 + Double(row) * Self.navigationRowHeight
     let stack =
       marker.stack.isEmpty ? "(empty)" : marker.stack.map(Markup.isolated).joined(separator: " > ")
+    let label = Self.navigationLabel(marker.stack, width: 220)
+    let width = LayerPicture.textWidth(label, fontSize: Self.fontSize)
+    let onLeft = at + 3 + width > right - 2
+    let extent = onLeft ? (at - 3 - width)...(at - 3) : (at + 3)...(at + 3 + width)
+    // A gap of a character between labels of one row.
+    let padded = (extent.lowerBound - 6)...(extent.upperBound + 6)
+    let row = rows.firstIndex { taken in !taken.contains { $0.overlaps(padded) } }
+    // An unlabelled change's line starts under the label rows, crossing no label.
+    let lineTop = 12 + Double(row ?? (Self.navigationRows - 1)) * Self.navigationRowHeight + 2
     writer.open("g", ["class": "nav"])
     writer.element("title", text: "navigation at \(marker.at) ms: stack \(stack)")
     writer.empty(
       "line",
       [
-        "x1": Markup.number(at), "y1": Markup.number(labelY + 2), "x2": Markup.number(at),
+        "x1": Markup.number(at), "y1": Markup.number(lineTop), "x2": Markup.number(at),
         "y2": Markup.number(bottom),
       ])
-    writer.element(
-      "text", ["x": Markup.number(at + 3), "y": Markup.number(labelY)],
-      text: Self.fitted(stack, width: 220))
+    if let row {
+      rows[row].append(extent)
+      writer.element(
+        "text",
+        [
+          "x": Markup.number(onLeft ? at - 3 : at + 3),
+          "y": Markup.number(12 + Double(row) * Self.navigationRowHeight),
+          "text-anchor": onLeft ? "end" : nil,
+        ], text: label)
+    }
     writer.close("g")
+  }
+
+  /// The stack `a > b > top` as a label of at most `width`: what does not fit goes from the
+  /// bottom of the stack (`… > b > top`), since the top is the page on screen; a top page
+  /// too long alone is cut at its end.
+  static func navigationLabel(_ stack: [String], width: Double) -> String {
+    guard let top = stack.last else { return "(empty)" }
+    let separator = " > "
+    var kept = [Markup.isolated(top)]
+    var used = LayerPicture.textWidth(kept[0], fontSize: fontSize)
+    if used > width { return fitted(kept[0], width: width) }
+    let ellipsis = LayerPicture.textWidth("\u{2026}" + separator, fontSize: fontSize)
+    for (index, page) in stack.dropLast().enumerated().reversed() {
+      let text = Markup.isolated(page)
+      let added = LayerPicture.textWidth(text + separator, fontSize: fontSize)
+      // The ellipsis is needed unless this page is the last one left to show.
+      if used + added + (index > 0 ? ellipsis : 0) > width {
+        return (["\u{2026}"] + kept.reversed()).joined(separator: separator)
+      }
+      used += added
+      kept.append(text)
+    }
+    return kept.reversed().joined(separator: separator)
   }
 
   /// `text` cut with an ellipsis to fit `width` at the report's font size.
