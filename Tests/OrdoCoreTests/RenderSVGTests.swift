@@ -252,10 +252,20 @@ import Testing
   @Test func widthAndHeightScaleTheVisibleBounds() throws {
     var tree = LayerTree()
     try tree.add("a", frame: Frame(x: 10, y: 10, width: 200, height: 100))
+    // Both: the aspect ratio is kept, the drawing fits and is centred where room is left
+    // (it was stretched to 100 × 100, distorting the layout).
     let both = try parseXML(try tree.renderSVG(RenderOptions(width: 100, height: 100)))
     #expect(
       rectangle(both.elements(withClass: "layer").first?.child(named: "rect"))
-        == Frame(x: 8, y: 8, width: 100, height: 100))
+        == Frame(x: 8, y: 33, width: 100, height: 50))
+    #expect(
+      rectangle(both.elements(withClass: "bounds").first)
+        == Frame(x: 8, y: 33, width: 100, height: 50))
+    #expect(both.attributes["height"].flatMap(Double.init).map { $0 > 116 } == true)
+    let wide = try parseXML(try tree.renderSVG(RenderOptions(width: 1000, height: 100)))
+    #expect(
+      rectangle(wide.elements(withClass: "layer").first?.child(named: "rect"))
+        == Frame(x: 408, y: 8, width: 200, height: 100))
     let width = try parseXML(try tree.renderSVG(RenderOptions(width: 50)))
     #expect(
       rectangle(width.elements(withClass: "layer").first?.child(named: "rect"))

@@ -589,9 +589,9 @@ export interface LayerRenderParams {
   id?: NullableId;
   /** Highlight the hit-test path of this point and mark it. */
   point?: Point | null;
-  /** Scale the drawing to this width (alone: keep the aspect ratio). */
+  /** Scale the drawing to this width (with `height`: fit both, keeping the aspect ratio). */
   width?: RenderSize | null;
-  /** Scale the drawing to this height (alone: keep the aspect ratio). */
+  /** Scale the drawing to this height (with `width`: fit both, keeping the aspect ratio). */
   height?: RenderSize | null;
   /** Label each layer with its id and sort; default true. */
   labels?: boolean | null;

@@ -14,9 +14,9 @@ extension LayerTree {
   /// `hitTest`'s path get a red outline (also redrawn dashed on top of everything) and the
   /// point is marked. A legend under the drawing explains the colours.
   ///
-  /// Size: the visible bounds (every drawn frame as clipped, and the point) are scaled to
-  /// `width` × `height`; one of them alone keeps the aspect ratio; neither draws one unit per
-  /// layer unit. The drawing sits in an 8-unit margin with the legend below it, so the
+  /// Size: the visible bounds (every drawn frame as clipped, and the point) are scaled, with
+  /// their aspect ratio, to fit `width` × `height` (centred on the axis with room left), or
+  /// the one given; neither draws one unit per layer unit. The drawing sits in an 8-unit margin with the legend below it, so the
   /// document is that much larger. Nothing to draw gives an empty document of `width` ×
   /// `height` (0 where not given). The text is valid XML with every string escaped
   /// (`Markup.escape`), there are no references outside the document, and the bytes depend
@@ -208,18 +208,21 @@ struct LayerPicture {
     var width: Double
     var height: Double
 
+    /// One scale for both axes, so a picture of a layout is never distorted: the largest
+    /// that fits the size asked (both `width` and `height`: the drawing is centred on the
+    /// other axis); 1 when neither is given, or the bounds have no extent where one is.
     init(bounds: Frame, width wanted: Double?, height wantedHeight: Double?) {
       self.bounds = bounds
       func scale(_ size: Double?, over extent: Double) -> Double? {
-        guard let size else { return nil }
-        return extent > 0 ? size / extent : 1
+        guard let size, extent > 0 else { return nil }
+        return size / extent
       }
-      let scaleX = scale(wanted, over: bounds.width)
-      let scaleY = scale(wantedHeight, over: bounds.height)
-      self.scaleX = scaleX ?? scaleY ?? 1
-      self.scaleY = scaleY ?? scaleX ?? 1
-      width = wanted ?? bounds.width * self.scaleX
-      height = wantedHeight ?? bounds.height * self.scaleY
+      let fits = [scale(wanted, over: bounds.width), scale(wantedHeight, over: bounds.height)]
+      let scale = fits.compactMap { $0 }.min() ?? 1
+      scaleX = scale
+      scaleY = scale
+      width = wanted ?? bounds.width * scale
+      height = wantedHeight ?? bounds.height * scale
       // A drawing with no extent on one axis is centred on it.
       left = LayerPicture.margin + (width - bounds.width * self.scaleX) / 2
       top = LayerPicture.margin + (height - bounds.height * self.scaleY) / 2
