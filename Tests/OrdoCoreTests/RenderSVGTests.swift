@@ -578,6 +578,27 @@ extension RenderSVGTests {
     #expect(outlines.first?.attributes["clip-path"] == nil)  // A itself is not clipped
   }
 
+  /// What the picture cannot show, the tooltip says: a layer that clips, and one that is
+  /// not interactive (a point over it hits what is under it).
+  @Test func tooltipsSayWhichLayersClipAndWhichAreNotHit() throws {
+    var tree = LayerTree()
+    try tree.add("P", frame: Frame(x: 0, y: 0, width: 100, height: 100), clips: true)
+    try tree.add("NI", sort: 5, frame: Frame(x: 0, y: 0, width: 50, height: 50), interactive: false)
+    let document = try parseXML(try tree.renderSVG(RenderOptions(point: .init(x: 10, y: 10))))
+    let tooltips = Dictionary(
+      uniqueKeysWithValues: document.elements(named: "g", withClass: "layer").map {
+        ($0.attributes["data-layer"] ?? "", $0.child(named: "title")?.text ?? "")
+      })
+    #expect(
+      tooltips["P"]
+        == "P (sort 0) frame {x: 0, y: 0, width: 100, height: 100}, clips its subtree,"
+        + " hit by the point")
+    #expect(
+      tooltips["NI"]
+        == "NI (sort 5) frame {x: 0, y: 0, width: 50, height: 50}, not interactive (neither it"
+        + " nor its subtree is hit)")
+  }
+
   /// Ids that are not ASCII are set apart as bidirectional isolates in the text people read
   /// (labels, tooltips, the title), never in attributes that are data.
   @Test func idsThatAreNotASCIIAreIsolatedInTextOnly() throws {

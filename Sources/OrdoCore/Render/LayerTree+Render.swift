@@ -69,7 +69,8 @@ extension LayerTree {
           LayerScene.Shape(
             id: id, sort: sorts[row], ownFrame: own, frame: frame, clip: parent.clip,
             level: placed.level, onHitPath: onPath.contains(id),
-            isHit: hitPath.last == id))
+            isHit: hitPath.last == id, clips: flags[row].contains(.clips),
+            interactive: flags[row].contains(.interactive)))
         placed.originX = frame.x
         placed.originY = frame.y
         if flags[row].contains(.clips) {
@@ -110,6 +111,10 @@ struct LayerScene {
     var onHitPath: Bool
     /// The layer the point hits (the last of the path).
     var isHit: Bool
+    /// Whether it clips its subtree, and whether hit testing can stop at it (for the
+    /// tooltip: a point over a non-interactive layer hits what is under it).
+    var clips = false
+    var interactive = true
   }
 
   var shapes: [Shape] = []
@@ -418,6 +423,8 @@ struct LayerPicture {
       "\(Markup.isolated(shape.id)) (sort \(shape.sort)) frame {x: \(Markup.exactNumber(frame.x)),"
       + " y: \(Markup.exactNumber(frame.y)), width: \(Markup.exactNumber(frame.width)),"
       + " height: \(Markup.exactNumber(frame.height))}"
+    if shape.clips { text += ", clips its subtree" }
+    if !shape.interactive { text += ", not interactive (neither it nor its subtree is hit)" }
     if shape.isHit {
       text += ", hit by the point"
     } else if shape.onHitPath {
