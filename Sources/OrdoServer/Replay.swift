@@ -250,9 +250,14 @@ extension Trace {
       }
       strings.append(text)
     }
-    guard let started = value.member("startedWallAt")?.exactInteger,
+    guard let startedValue = value.member("startedWallAt") else {
+      throw fail("its header has no \"startedWallAt\"")
+    }
+    guard let started = startedValue.exactInteger,
       (-Params.maxSafeInteger...Params.maxSafeInteger).contains(started)
-    else { throw fail("its header has no \"startedWallAt\" (epoch ms within ±(2^53-1))") }
+    else {
+      throw fail("its header's \"startedWallAt\" must be an integer epoch ms within ±(2^53-1)")
+    }
     var state: DurableState?
     if let recorded = value.member("state"), !recorded.isNull {
       do {

@@ -21,6 +21,9 @@ from conftest import EngineFactory
 from trace_support import read_trace, replay, request
 
 HEADER: dict[str, Any] = {"ordo": "0.1.0", "args": ["--clock", "manual"], "startedWallAt": 0}
+# A startedWallAt that is there but unusable is said to be so, not missing.
+WALL_AT = '"startedWallAt" must be an integer epoch ms within'
+
 H = json.dumps(HEADER, separators=(",", ":")).encode()
 PING = b'{"jsonrpc":"2.0","id":1,"method":"engine.ping"}'
 PONG = b'{"jsonrpc":"2.0","id":1,"result":{"pong":true,"at":0}}'
@@ -88,7 +91,7 @@ MALFORMED: list[tuple[str, bytes, str]] = [
     ("header invalid UTF-8", b'{"ordo":"\xff\xfe","args":[],"startedWallAt":0}\n', "Ordo trace"),
     ("header without ordo", header_without("ordo") + b"\n", '"ordo"'),
     ("header without args", header_without("args") + b"\n", '"args"'),
-    ("header without startedWallAt", header_without("startedWallAt") + b"\n", "startedWallAt"),
+    ("header without startedWallAt", header_without("startedWallAt") + b"\n", 'no "startedWallAt"'),
     ("ordo not a string", header_with(ordo=1) + b"\n", '"ordo"'),
     ("ordo not a version", header_with(ordo="banana") + b"\n", "MAJOR.MINOR.PATCH"),
     ("ordo 1.2", header_with(ordo="1.2") + b"\n", "MAJOR.MINOR.PATCH"),
@@ -96,10 +99,11 @@ MALFORMED: list[tuple[str, bytes, str]] = [
     ("args not an array", header_with(args="--clock manual") + b"\n", '"args"'),
     ("args of numbers", header_with(args=[1, 2]) + b"\n", '"args"'),
     ("args with null", header_with(args=[None]) + b"\n", '"args"'),
-    ("startedWallAt a string", header_with(startedWallAt="0") + b"\n", "startedWallAt"),
-    ("startedWallAt a fraction", header_with(startedWallAt=0.5) + b"\n", "startedWallAt"),
+    ("startedWallAt a string", header_with(startedWallAt="0") + b"\n", WALL_AT),
+    ("startedWallAt a fraction", header_with(startedWallAt=0.5) + b"\n", WALL_AT),
+    ("startedWallAt beyond 2^53", header_with(startedWallAt=2**53) + b"\n", WALL_AT),
     ("startedWallAt 1e400", H.replace(b"At\":0", b"At\":1e400") + b"\n", "JSON"),
-    ("startedWallAt 1e300", H.replace(b"At\":0", b"At\":1e300") + b"\n", "startedWallAt"),
+    ("startedWallAt 1e300", H.replace(b"At\":0", b"At\":1e300") + b"\n", WALL_AT),
     ("args: unknown flag", header_with(args=["--bogus"]) + b"\n", "--bogus"),
     ("args: bad flag value", header_with(args=["--clock", "sundial"]) + b"\n", "sundial"),
     ("args: flag without value", header_with(args=["--max-layers"]) + b"\n", "--max-layers"),
