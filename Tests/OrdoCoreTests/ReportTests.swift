@@ -339,6 +339,24 @@ import Testing
     #expect(try parseXML(html).elements(named: "svg").count == 2)
   }
 
+  /// The axis' labels are in the largest unit the session spans 10 of.
+  @Test(
+    arguments: [
+      (4000, ["0 ms", "500", "1000", "1500", "2000", "2500", "3000", "3500", "4000"]),
+      (10_230, ["0 s", "2", "4", "6", "8", "10"]),
+      (45 * 60_000, ["0 min", "10", "20", "30", "40"]),
+      (30 * 86_400_000, ["0 d", "5", "10", "15", "20", "25", "30"]),
+    ] as [(Int64, [String])])
+  func ticksAreLabelledInAUnitTheSessionSpans(end: Int64, labels: [String]) throws {
+    let session = try RecordedSession(createdAfterItsChanges: false)
+    let page = try parseXML(
+      renderReportHTML(session.finish(at: end), layersSVG: "", title: "Ticks"))
+    let ticks = page.elements(named: "g", withClass: "tick").compactMap {
+      $0.child(named: "text")?.text
+    }
+    #expect(ticks == labels)
+  }
+
   @Test(
     arguments: [
       (0.1, 1), (1, 1), (3, 5), (12, 20), (70, 100), (1250, 2000), (5e17, 5e17),

@@ -293,8 +293,18 @@ struct ReportPage {
     return magnitude * 10
   }
 
+  /// The unit of the time axis' labels: the largest of d, h, min and s that the axis spans
+  /// 10 of, else ms (a 30-day session's ticks read `10 d`, not `864000000`).
+  static func tickUnit(span: Double) -> (ms: Double, name: String) {
+    let units: [(ms: Double, name: String)] = [
+      (86_400_000, "d"), (3_600_000, "h"), (60_000, "min"), (1000, "s"),
+    ]
+    return units.first { span >= 10 * $0.ms } ?? (1, "ms")
+  }
+
   private mutating func ticks(labelY: Double, top: Double, bottom: Double) {
-    let step = Self.tickStep(span / 8)
+    let unit = Self.tickUnit(span: span)
+    let step = Self.tickStep(span / unit.ms / 8) * unit.ms
     writer.empty(
       "line",
       [
@@ -314,7 +324,7 @@ struct ReportPage {
       writer.element(
         "text",
         ["x": Markup.number(x), "y": Markup.number(labelY), "text-anchor": "middle"],
-        text: offset == 0 ? "0 ms" : Markup.number(offset))
+        text: offset == 0 ? "0 \(unit.name)" : Markup.number(offset / unit.ms))
       writer.close("g")
       offset += step
     }
