@@ -972,9 +972,10 @@ export declare class Engine {
    */
   batch(entries: readonly BatchEntry[], options?: CallOptions): Promise<BatchSettled[]>;
   /**
-   * Sends `text` framed but otherwise unchanged; resolves with the answer to it (by its id,
-   * else by its place in the engine's order); with undefined once a message written after it
-   * is answered and it was not (a notification). Testing aid. `expectResponse: false`:
+   * Sends `text` framed but otherwise unchanged; resolves with the result answered to it (by
+   * its id, else by its place in the engine's order; a batch: the whole answer array), or
+   * rejects with the error class of an error answer; resolves with undefined once a message
+   * written after it is answered and it was not (a notification). Testing aid. `expectResponse: false`:
    * resolves once written; an error answered to it is emitted as `'protocolError'`.
    */
   raw(text: string, options?: CallOptions & { expectResponse?: boolean }): Promise<unknown>;
