@@ -2,15 +2,14 @@ import Testing
 
 @testable import OrdoCore
 
-/// 100 000 queued alerts stay fast: enqueue, complete, cancel by id and the pump are
-/// O(log n). A quadratic path would take minutes here, not seconds.
+/// 100 000 queued alerts: enqueue, complete, cancel by id and the pump keep every invariant
+/// at that size (a quadratic path would show as a suite taking minutes; how fast they are is
+/// measured by `make bench`, not asserted here).
 @Suite struct AlertScaleTests {
-  @Test func hundredThousandQueuedAlertsStayFast() throws {
+  @Test func hundredThousandQueuedAlertsKeepTheirInvariants() throws {
     let count = 100_000
     var screen = Screen(maxLayers: 1_000, maxTreeDepth: 16, maxAlerts: count + 10)
     _ = try screen.navSet(stack: ["room"], now: 0)
-    let clock = ContinuousClock()
-    let started = clock.now
     for index in 0..<count {
       var request = AlertEnqueueRequest(type: "t", id: "a\(index)", priority: Int64(index % 97))
       if index % 3 == 0 { request.scope = "scope\(index % 50)" }
@@ -36,9 +35,7 @@ import Testing
       if step % 10 == 0 { _ = try screen.navPush(scope: "scope\(step % 50)", now: 2) }
     }
     screen.alerts._checkInvariants()
-    let elapsed = clock.now - started
     #expect(screen.alertCounts.ended == 1_000, "the default history limit")
     #expect(screen.alertCounts.active > count - 4_000)
-    #expect(elapsed < .seconds(60), "took \(elapsed)")
   }
 }

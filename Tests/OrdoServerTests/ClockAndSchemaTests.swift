@@ -76,12 +76,13 @@ import Testing
     }
   }
 
-  @Test func theSchemaTheEngineAndVersionFileShareOneVersion() throws {
+  /// (The engine's own version is the VERSION file, embedded when it is built; the clients'
+  /// are checked against it by the dist suite.)
+  @Test func theSchemaAndTheVersionFileShareOneVersion() throws {
     let schema = try Self.loadSchema()
     let file = try #require(readTextFile(Self.repositoryRoot + "/VERSION"))
     let version = file.trimmingCharacters(in: .whitespacesAndNewlines)
     #expect(schema["info"]?["version"]?.string == version)
-    #expect(ordoVersion == version)
   }
 
   @Test func everySchemaMethodIsServedAndEveryServedMethodIsInTheSchema() throws {

@@ -71,7 +71,8 @@ def checker(schema: SchemaDocument) -> Iterator[SchemaChecker]:
     """A tap validating all traffic; the test fails at teardown on any violation."""
     check = SchemaChecker(schema)
     yield check
-    assert not check.problems, "schema violations:\n" + "\n".join(check.problems)
+    problems = check.verdict()
+    assert not problems, "schema violations:\n" + "\n".join(problems)
 
 
 EngineFactory = Callable[..., ordo.Engine]

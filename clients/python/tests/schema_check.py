@@ -116,6 +116,10 @@ class SchemaChecker:
         self.seen_methods: set[str] = set()
         self.seen_events: set[str] = set()
         self.checked = 0
+        # Requests seen going out and messages coming in: a tap that sees requests but
+        # never an answer is not checking what the engine says (see `verdict`).
+        self.requested = 0
+        self.received = 0
         self._lock = threading.Lock()
         # id -> (method, params valid per schema?)
         self._requests: dict[Any, tuple[str, bool, Any]] = {}
@@ -142,7 +146,18 @@ class SchemaChecker:
                 self.checked += 1
                 valid = not self.schema.errors(pointer, params)
             if "id" in entry:
+                self.requested += 1
                 self._requests[entry["id"]] = (method, valid, params)
+
+    def verdict(self) -> list[str]:
+        """Every violation seen, and one more if requests went out but no message came
+        back through the tap: then nothing the engine wrote was checked."""
+        problems = list(self.problems)
+        if self.requested and not self.received:
+            problems.append(
+                f"{self.requested} requests sent, but the tap saw no message from the engine"
+            )
+        return problems
 
     def _raw(self, data: bytes) -> None:
         """Deliberately malformed traffic: not judged, but remember ids to match answers."""
@@ -155,6 +170,7 @@ class SchemaChecker:
                 self._requests[entry["id"]] = (entry["method"], True, entry.get("params"))
 
     def _incoming(self, message: Any) -> None:
+        self.received += 1
         for entry in message if isinstance(message, list) else [message]:
             if not isinstance(entry, dict):
                 self._problem(f"received a non-object message {entry!r}")

@@ -168,7 +168,8 @@ class AlertTraffic(RuleBasedStateMachine):
             assert not isinstance(event, ordo.UnknownEvent), event
 
     def teardown(self) -> None:
-        assert not self.checker.problems, "\n".join(self.checker.problems)
+        problems = self.checker.verdict()
+        assert not problems, "\n".join(problems)
 
 
 AlertTraffic.TestCase.settings = settings(

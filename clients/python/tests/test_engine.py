@@ -122,7 +122,7 @@ def test_context_manager_closes_the_engine(ordo_bin: str) -> None:
 
 
 def test_close_kills_an_engine_that_does_not_answer(make_engine: EngineFactory) -> None:
-    engine = make_engine()
+    engine = make_engine(tap=None)  # never answered: nothing to check
     os.kill(engine.pid, signal.SIGSTOP)
     started = time.monotonic()
     rc = engine.close(timeout=0.3)
@@ -135,7 +135,7 @@ def test_a_request_stuck_on_a_full_pipe_holds_no_other_call_nor_close(
 ) -> None:
     """An engine that reads nothing: a 2 MB request blocks its writer on the full pipe.
     Other threads' calls still time out, and close() still ends the engine."""
-    engine = make_engine(timeout=0.5)
+    engine = make_engine(timeout=0.5, tap=None)  # never answered: nothing to check
     os.kill(engine.pid, signal.SIGSTOP)
     stuck: list[BaseException] = []
 
@@ -355,7 +355,7 @@ def test_a_framing_in_args_must_be_auto_or_the_clients(make_engine: EngineFactor
 def test_calls_after_the_engine_died_each_get_a_fresh_error(make_engine: EngineFactory) -> None:
     """Raising one stored error again and again grew its traceback with every caller's
     frames, keeping them all alive."""
-    engine = make_engine()
+    engine = make_engine(tap=None)  # never answered: nothing to check
     os.kill(engine.pid, signal.SIGKILL)
     errors = []
     for _ in range(50):
@@ -376,7 +376,7 @@ def test_calls_waiting_when_the_engine_dies_each_get_their_own_error(
 ) -> None:
     """Every call in flight got the one stored error, so each waiter's raise added its
     frames to the same traceback."""
-    engine = make_engine(timeout=10)
+    engine = make_engine(timeout=10, tap=None)  # never answered: nothing to check
     os.kill(engine.pid, signal.SIGSTOP)  # the calls below wait: nothing answers them
     errors: list[BaseException] = []
     lock = threading.Lock()

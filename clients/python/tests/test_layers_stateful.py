@@ -256,7 +256,8 @@ class LayerContainer(RuleBasedStateMachine):
         assert list(self.engine.layers.paint_order()) == self.model.paint_order()
 
     def teardown(self) -> None:
-        assert not self.checker.problems, "\n".join(self.checker.problems)
+        problems = self.checker.verdict()
+        assert not problems, "\n".join(problems)
 
 
 LayerContainer.TestCase.settings = settings(
@@ -359,4 +360,5 @@ def test_hit_test_matches_the_model_and_reverses_paint_order(
         hit = engine.layers.hit_test(x, y)
         assert list(hit.path) == expected, (x, y)
         assert hit.id == (expected[-1] if expected else None)
-    assert not checker.problems, "\n".join(checker.problems)
+    problems = checker.verdict()
+    assert not problems, "\n".join(problems)
