@@ -20,5 +20,9 @@ let package = Package(
     .executableTarget(
       name: "FuzzScreen",
       dependencies: [.product(name: "OrdoEngine", package: "Ordo"), "FuzzSupport"]),
+    // Arbitrary trace files (from a bug report) through `ordo replay` and `ordo report`.
+    .executableTarget(
+      name: "FuzzTrace",
+      dependencies: [.product(name: "OrdoEngine", package: "Ordo"), "FuzzSupport"]),
   ]
 )

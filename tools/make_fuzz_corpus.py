@@ -5,11 +5,17 @@ FuzzDispatch: one JSON-RPC request per example in schema/openrpc.json (so every 
 and its parameters are reachable from the first run), plus batches and oddities.
 FuzzFraming: NDJSON and LSP streams (byte 0 picks the framing, byte 1 the size limit).
 FuzzScreen: a few operation tapes.
+FuzzTrace: traces the engine records of a few short sessions (needs the engine built:
+$ORDO_BIN, else .build/release/ordo).
 """
+
 import hashlib
 import json
+import os
 import pathlib
 import random
+import subprocess
+import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "Fuzz" / "corpus"
@@ -26,10 +32,21 @@ def dispatch_seeds() -> None:
     for number, method in enumerate(schema["methods"]):
         for example in method.get("examples", []):
             params = {p["name"]: p["value"] for p in example.get("params", [])}
-            request = {"jsonrpc": "2.0", "id": number, "method": method["name"], "params": params}
+            request = {
+                "jsonrpc": "2.0",
+                "id": number,
+                "method": method["name"],
+                "params": params,
+            }
             write("FuzzDispatch", json.dumps(request, separators=(",", ":")).encode())
-    write("FuzzDispatch", b'[{"jsonrpc":"2.0","id":1,"method":"engine.ping"},{"jsonrpc":"2.0","method":"x"}]')
-    write("FuzzDispatch", b'{"jsonrpc":"2.0","id":1e2,"method":"clock.advance","params":{"ms":1.0}}')
+    write(
+        "FuzzDispatch",
+        b'[{"jsonrpc":"2.0","id":1,"method":"engine.ping"},{"jsonrpc":"2.0","method":"x"}]',
+    )
+    write(
+        "FuzzDispatch",
+        b'{"jsonrpc":"2.0","id":1e2,"method":"clock.advance","params":{"ms":1.0}}',
+    )
     write("FuzzDispatch", b'#\x10{"type":"a","delayMs":5,"durationMs":3}')
 
 
@@ -37,7 +54,10 @@ def framing_seeds() -> None:
     ping = b'{"jsonrpc":"2.0","id":1,"method":"engine.ping"}'
     lsp = b"Content-Length: %d\r\n\r\n" % len(ping) + ping
     write("FuzzFraming", b"\x01\x10" + ping + b"\n\r\n  \n" + ping + b"\r\n")
-    write("FuzzFraming", b"\x02\x40" + lsp + b"content-length: 2\r\nContent-Type: x\r\n\r\n{}" + lsp)
+    write(
+        "FuzzFraming",
+        b"\x02\x40" + lsp + b"content-length: 2\r\nContent-Type: x\r\n\r\n{}" + lsp,
+    )
     write("FuzzFraming", b"\x00\x40" + lsp + b"Content-Length: zz\r\n\r\n{}" + lsp)
     write("FuzzFraming", b"\x00\x02" + b"x" * 300 + b"\n" + ping + b"\n")
 
@@ -48,7 +68,94 @@ def screen_seeds() -> None:
         write("FuzzScreen", bytes(rng.randrange(256) for _ in range(length)))
 
 
+def request(number: int, method: str, params: object = None) -> dict[str, object]:
+    message: dict[str, object] = {"jsonrpc": "2.0", "id": number, "method": method}
+    if params is not None:
+        message["params"] = params
+    return message
+
+
+TRACE_SESSIONS: list[tuple[list[str], list[bytes]]] = [
+    # Layers and alerts on the manual clock: placement, timers, a page change, a limit.
+    (
+        ["--clock", "manual"],
+        [
+            json.dumps(m).encode()
+            for m in [
+                request(
+                    1,
+                    "layer.add",
+                    {"id": "a", "frame": {"x": 0, "y": 0, "width": 9, "height": 9}},
+                ),
+                request(
+                    2, "layer.add", {"id": "b", "parent": "a", "sort": 3, "clips": True}
+                ),
+                request(3, "alert.enqueue", {"type": "t", "id": "x", "durationMs": 50}),
+                request(
+                    4,
+                    "alert.enqueue",
+                    {"type": "t", "id": "y", "scope": "room", "ttlMs": 80},
+                ),
+                request(5, "nav.push", {"scope": "room"}),
+                request(6, "clock.advance", {"ms": 100}),
+                request(
+                    7,
+                    "alert.defineType",
+                    {"type": "t", "limit": {"max": 1, "windowMs": 1000}},
+                ),
+                request(8, "alert.enqueue", {"type": "t", "onLimit": "defer"}),
+                request(9, "layer.render", {"point": {"x": 1, "y": 1}}),
+            ]
+        ],
+    ),
+    # A batch, a switch to the system clock, bad JSON, an engine.reset, shutdown and exit.
+    (
+        ["--clock", "manual", "--max-batch", "4"],
+        [
+            json.dumps(
+                [
+                    request(1, "alert.enqueue", {"type": "a", "id": "p"}),
+                    {"jsonrpc": "2.0"},
+                ]
+            ).encode(),
+            json.dumps(request(2, "initialize", {"clock": "system"})).encode(),
+            b'{"jsonrpc":"2.0","id":3,"method":',
+            json.dumps(request(4, "engine.reset")).encode(),
+            json.dumps(request(5, "shutdown")).encode(),
+            json.dumps({"jsonrpc": "2.0", "method": "exit"}).encode(),
+        ],
+    ),
+]
+
+
+def trace_seeds() -> None:
+    engine = os.environ.get("ORDO_BIN") or str(ROOT / ".build" / "release" / "ordo")
+    if not pathlib.Path(engine).is_file():
+        print(f"FuzzTrace seeds skipped: no engine at {engine}")
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        for number, (args, lines) in enumerate(TRACE_SESSIONS):
+            trace = pathlib.Path(folder) / f"{number}.trace"
+            subprocess.run(
+                [engine, *args, "--trace", str(trace)],
+                input=b"".join(line + b"\n" for line in lines),
+                capture_output=True,
+                timeout=30,
+                check=False,  # a session may end with exit status 1 (exit without shutdown)
+            )
+            write("FuzzTrace", trace.read_bytes())
+    # A header alone, and one from a newer Ordo.
+    write(
+        "FuzzTrace", b'{"ordo":"0.2.2","args":["--clock","manual"],"startedWallAt":0}\n'
+    )
+    write(
+        "FuzzTrace",
+        b'{"ordo":"9.0.0","args":[],"startedWallAt":0}\n{"truncated":true}\n',
+    )
+
+
 if __name__ == "__main__":
     dispatch_seeds()
     framing_seeds()
     screen_seeds()
+    trace_seeds()
