@@ -16,11 +16,11 @@ extension LayerTree {
   ///
   /// Size: the visible bounds (every drawn frame as clipped, and the point) are scaled, with
   /// their aspect ratio, to fit `width` × `height` (centred on the axis with room left), or
-  /// the one given; neither draws one unit per layer unit. The drawing sits in an 8-unit margin with the legend below it, so the
-  /// document is that much larger. Nothing to draw gives an empty document of `width` ×
-  /// `height` (0 where not given). The text is valid XML with every string escaped
-  /// (`Markup.escape`), there are no references outside the document, and the bytes depend
-  /// only on the tree and the options.
+  /// the one given; neither draws one unit per layer unit. The drawing sits in an 8-unit
+  /// margin with the legend below it, so the document is that much larger. Nothing to draw
+  /// gives an empty document of `width` × `height` (0 where not given). The text is valid XML
+  /// with every string escaped (`Markup.escape`), there are no references outside the
+  /// document, and the bytes depend only on the tree and the options.
   ///
   /// - Throws: `invalidParams` (`/width`, `/height`: not in (0, 100000]; `/point/x`,
   ///   `/point/y`: not finite), `notFound(.layer, id:)` for an unknown `id`.

@@ -5,8 +5,8 @@
 /// it (labelled with its id and type), one `<rect class="bar state-…" data-alert="…">` per
 /// interval coloured by state (a zero-length one is drawn 2 px wide), each alert's end marked
 /// with its end reason, navigation changes as dashed markers labelled with the stack (where
-/// a label row has room: see `navigationMarker`), and a
-/// time axis in ms from `timeline.start` with ticks. Every shape has a `<title>` tooltip.
+/// a label row has room: see `navigationMarker`), and a time axis from `timeline.start`
+/// with ticks (in a unit the session spans: `tickUnit`). Every shape has a `<title>` tooltip.
 ///
 /// HTML parsers ignore `/>` except on void elements (`meta`) and inside SVG, so every other
 /// element is closed explicitly: the page reads the same as HTML and as XML.
