@@ -50,6 +50,8 @@ public final class Engine: DispatchContext {
   let log: Log
   // `@exclusivity(unchecked)`: single-threaded; see `Session`.
   @exclusivity(unchecked) var clock: EngineClock
+  /// The clock's `switchCount` when the outbox's time was last set for it (`sendEvents`).
+  private var stampedSwitchCount = 0
   @exclusivity(unchecked) var screen: Screen
   @exclusivity(unchecked) var requestCount = 0
   /// The session's framing, once its input decided it (`initialize` reports it).
@@ -192,6 +194,12 @@ public final class Engine: DispatchContext {
   }
 
   public func sendEvents(into outbox: inout Outbox) {
+    if clock.switchCount != stampedSwitchCount {
+      // What the message sends from here on is stamped with the new clock's time (a trace
+      // records it; see Replay.run's final catch-up).
+      stampedSwitchCount = clock.switchCount
+      outbox.time = now
+    }
     screen.takeEvents { event in outbox.send { Dispatcher.writeEvent(event, into: &$0) } }
   }
 

@@ -29,8 +29,8 @@ struct Trace {
     case input(at: Int64, Input)
     /// A message the engine wrote: its JSON text.
     case output(at: Int64, [UInt8])
-    /// The next input switches to the system clock, whose time is then `at` (its record's
-    /// `systemAt`).
+    /// The next input switches to the system clock, whose time is then `at` (one of its
+    /// record's `systemAt`, or of a `moreSystemAt` record after it).
     case switchToSystem(at: Int64)
   }
 
@@ -46,6 +46,21 @@ struct Trace {
 
 struct TraceError: Error, CustomStringConvertible {
   let description: String
+}
+
+extension Trace {
+  /// The engine times of a `systemAt` or `moreSystemAt` array, nil when it is not one.
+  fileprivate static func switchTimes(_ value: JSONValue) -> [Int64]? {
+    guard value.kind == .array, value.count > 0 else { return nil }
+    var times: [Int64] = []
+    for index in 0..<value.count {
+      guard let time = value.element(at: index)?.exactInteger,
+        (0...Params.maxSafeInteger).contains(time)
+      else { return nil }
+      times.append(time)
+    }
+    return times
+  }
 }
 
 extension Trace {
@@ -159,11 +174,22 @@ extension Trace {
         }
         continue
       }
+      if let more = value.member("moreSystemAt") {
+        // The switches of the last input made after it was recorded: they go before it.
+        guard direction == "in", let times = Self.switchTimes(more),
+          let input = records.lastIndex(where: { if case .input = $0 { true } else { false } })
+        else {
+          throw fail(
+            "\"moreSystemAt\" must follow an input, as an array of engine times, 0 to 2^53-1")
+        }
+        records.insert(contentsOf: times.map { .switchToSystem(at: $0) }, at: input)
+        continue
+      }
       if let systemAt = value.member("systemAt") {
-        guard direction == "in", let time = systemAt.exactInteger,
-          (0...Params.maxSafeInteger).contains(time)
-        else { throw fail("\"systemAt\" must be an input's engine time, 0 to 2^53-1") }
-        records.append(.switchToSystem(at: time))
+        guard direction == "in", let times = Self.switchTimes(systemAt) else {
+          throw fail("\"systemAt\" must be an input's array of engine times, 0 to 2^53-1")
+        }
+        records.append(contentsOf: times.map { .switchToSystem(at: $0) })
       }
       if value.member("msg") != nil {
         guard let range = rawMember("msg", in: text), !range.isEmpty else {
@@ -384,13 +410,12 @@ enum Replay {
     var outbox = run.session.makeOutbox()
     outbox.framing = .ndjson
     var inputs = 0
-    /// The latest time recorded on the clock the session ends on (the final catch-up's).
+    /// The time of the last record: the latest on the clock the session ended on (what an
+    /// input sends after a clock switch is stamped with the new clock's time), so the final
+    /// catch-up's.
     var lastAt: Int64 = 0
-    /// The recorded time of the last input when it switched the clock: its outputs carry
-    /// that time, of the other clock.
-    var switchedAt: Int64?
-    /// The system clock's time at the switch the next input makes.
-    var switchToSystemAt: Int64?
+    /// The recorded times of the switches to the system clock the next input makes.
+    var switches: [Int64] = []
     func collect() {
       run.session.flush(&outbox)
       for line in outbox.unwrittenBytes.split(separator: 0x0A) {
@@ -401,22 +426,17 @@ enum Replay {
     for record in trace.records {
       switch record {
       case .switchToSystem(let at):
-        switchToSystemAt = at
+        switches.append(at)
       case .output(let at, _):
-        if at != switchedAt { lastAt = max(lastAt, at) }
+        lastAt = at
       case .input(let at, let input):
-        lastAt = max(lastAt, at)
-        switchedAt = nil
+        lastAt = at
         guard run.session.exitStatus == nil else { continue }
         run.session.advanceVirtualClock(to: at, into: &outbox)
         // What the timers due by then did was written before this input, as recorded.
         collect()
-        if let time = switchToSystemAt, let virtualNow = engine.clock.virtualNow {
-          // On the manual clock until then: no system timer can be due on the way.
-          engine.clock.virtualNow = max(virtualNow, time)
-        }
-        switchToSystemAt = nil
-        let mode = engine.clock.mode
+        engine.clock.replayedSwitches = switches[...]
+        switches.removeAll()
         switch input {
         case .message(let bytes):
           bytes.withUnsafeBytes { _ = run.session.handle($0, into: &outbox) }
@@ -425,12 +445,7 @@ enum Replay {
         }
         inputs += 1
         collect()
-        if engine.clock.mode != mode {
-          // Times recorded so far were on the other clock (initialize {clock} is refused
-          // while timers exist, so nothing was due across the switch).
-          switchedAt = at
-          lastAt = engine.clock.now
-        }
+        engine.clock.replayedSwitches = []
       }
     }
     // Timers that fired after the last input, while the recording went on.
@@ -442,14 +457,16 @@ enum Replay {
   }
 
   /// The text of `message` with what cannot repeat left out: `uptimeMs`, and the durable
-  /// state's file statistics (`state`), in `engine.stats` results.
+  /// state's file statistics (`state`), in `engine.stats` results; the engine's version in
+  /// `initialize` results (`serverInfo.version`: replaying a bug report's trace on a newer
+  /// Ordo is what a replay is for).
   ///
   /// Any other message is compared as written, byte for byte: a number's spelling (`1e3`,
   /// `1.0`) and an id beyond 64 bits are what the engine must echo, and a parser would
   /// make `1.0e0` and `1.0` the same.
   static func comparable(_ message: [UInt8]) -> String {
     let text = String(decoding: message, as: UTF8.self)
-    guard text.contains("\"uptimeMs\""),
+    guard text.contains("\"uptimeMs\"") || text.contains("\"serverInfo\""),
       case .success(let document) = message.withUnsafeBytes({ JSONDocument.parse($0) })
     else { return text }
     var writer = JSONWriter()
@@ -462,7 +479,7 @@ enum Replay {
   private enum Role {
     /// A message, or a value of the top-level array of a batch's answer.
     case message
-    case result, other
+    case result, serverInfo, other
   }
 
   private static func writeComparable(
@@ -472,11 +489,17 @@ enum Replay {
     case .object:
       let isStats =
         role == .result && value.member("uptimeMs") != nil && value.member("requests") != nil
+      let isInitialize =
+        role == .result && value.member("serverInfo") != nil
+        && value.member("protocolVersion") != nil
       writer.beginObject()
       value.forEachMember { key, member in
         if isStats && (key == "uptimeMs" || key == "state") { return }
+        if role == .serverInfo && key == "version" { return }
         writer.key(key)
-        let inner: Role = role == .message && key == "result" ? .result : .other
+        let inner: Role =
+          role == .message && key == "result"
+          ? .result : isInitialize && key == "serverInfo" ? .serverInfo : .other
         writeComparable(member, into: &writer, role: inner)
       }
       writer.endObject()

@@ -35,6 +35,10 @@ public final class Session {
   public var recordOutput: ((UnsafeRawBufferPointer, Int64) -> Void)? {
     didSet { tracesOutput = recordOutput != nil }
   }
+  /// Called after a message recorded before it was handled whole (a batch whose
+  /// `engine.reset` committed mid-message), with its time: the clock switches it made after
+  /// that are recorded apart (for tracing).
+  public var recordSwitchesAfterEarlyInput: ((Int64) -> Void)?
   /// Called when a failed commit dropped the messages of its group (already recorded): the
   /// recording forgets them too, keeping the inputs; the -32005 answers are recorded next.
   public var discardRecordedOutputs: (() -> Void)?
@@ -161,6 +165,8 @@ public final class Session {
     if inputBeingHandled != nil {
       inputBeingHandled = nil
       recordInput(.message(0..<message.count), message, at, dispatcher.lastMessageWasJSON)
+    } else {
+      recordSwitchesAfterEarlyInput?(at)
     }
     return reply
   }

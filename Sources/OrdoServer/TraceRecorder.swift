@@ -68,12 +68,24 @@ final class TraceRecorder {
     // The header is written whatever the limit: a file without it is no trace at all.
     recorder.pending = header.bytes + [0x0A]
     recorder.writePending()
+    session.engine.clock.recordsSwitches = true
     session.recordInput = { [recorder, unowned session] event, bytes, at, isJSON in
-      let systemAt = session.engine.clock.switchedToSystemAt
-      session.engine.clock.switchedToSystemAt = nil
+      let switches = session.engine.clock.unrecordedSwitches
+      session.engine.clock.unrecordedSwitches.removeAll()
       recorder.recordInput(
         event, bytes: bytes, at: at, isJSON: isJSON, framing: session.framing,
-        switchedToSystemAt: systemAt)
+        switchesToSystem: switches)
+    }
+    session.recordSwitchesAfterEarlyInput = { [recorder, unowned session] at in
+      let switches = session.engine.clock.unrecordedSwitches
+      guard !switches.isEmpty else { return }
+      session.engine.clock.unrecordedSwitches.removeAll()
+      recorder.line(.input, at: at, framing: nil) { writer in
+        writer.key("moreSystemAt")
+        writer.beginArray()
+        for time in switches { writer.int(time) }
+        writer.endArray()
+      }
     }
     session.recordOutput = { [recorder] bytes, at in recorder.record(.output, bytes, at: at) }
     session.discardRecordedOutputs = { [recorder] in recorder.discardPendingOutputs() }
@@ -84,19 +96,21 @@ final class TraceRecorder {
     session.afterFlush = { [recorder] in recorder.writePending() }
   }
 
-  /// Records an input; `switchedToSystemAt`: the message switched to the system clock, whose
-  /// time was then that (`systemAt`, for the replay).
+  /// Records an input; `switchesToSystem`: the system clock's time at each switch to it the
+  /// message made (`systemAt`, for the replay).
   private func recordInput(
     _ event: MessageFramer.Event, bytes: UnsafeRawBufferPointer?, at: Int64, isJSON: Bool,
-    framing: MessageFramer.Framing?, switchedToSystemAt: Int64?
+    framing: MessageFramer.Framing?, switchesToSystem: [Int64]
   ) {
     switch event {
     case .message:
       guard let bytes else { return }
       record(.input, bytes, at: at, isJSON: isJSON, framing: framing) { writer in
-        guard let switchedToSystemAt else { return }
+        guard !switchesToSystem.isEmpty else { return }
         writer.key("systemAt")
-        writer.int(switchedToSystemAt)
+        writer.beginArray()
+        for time in switchesToSystem { writer.int(time) }
+        writer.endArray()
       }
     case .tooLarge(let limit):
       line(.input, at: at, framing: framing) { writer in
@@ -153,11 +167,11 @@ final class TraceRecorder {
     }
   }
 
-  private enum Direction {
+  enum Direction {
     case input, output
   }
 
-  private func line(
+  func line(
     _ direction: Direction, at: Int64, framing: MessageFramer.Framing?,
     _ body: (inout JSONWriter) -> Void
   ) {

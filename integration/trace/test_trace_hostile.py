@@ -21,6 +21,8 @@ from conftest import EngineFactory
 from trace_support import read_trace, replay, request
 
 HEADER: dict[str, Any] = {"ordo": "0.1.0", "args": ["--clock", "manual"], "startedWallAt": 0}
+SYS = '"systemAt" must be an input\'s array of engine times'
+MORE = '"moreSystemAt" must follow an input'
 # A startedWallAt that is there but unusable is said to be so, not missing.
 WALL_AT = '"startedWallAt" must be an integer epoch ms within'
 
@@ -164,6 +166,13 @@ MALFORMED: list[tuple[str, bytes, str]] = [
     ("tooLarge 1e300", record(b'{"dir":"in","at":0,"tooLarge":1e300}'), "a record needs"),
     ("tooLarge an output", record(b'{"dir":"out","at":0,"tooLarge":9}'), "a record needs"),
     ("badHeader a number", record(b'{"dir":"in","at":0,"badHeader":9}'), "a record needs"),
+    ("systemAt a number", record(b'{"dir":"in","at":0,"systemAt":5,"msg":' + PING + b"}"), SYS),
+    ("systemAt empty", record(b'{"dir":"in","at":0,"systemAt":[],"msg":' + PING + b"}"), SYS),
+    ("systemAt negative", record(b'{"dir":"in","at":0,"systemAt":[-1],"msg":{}}'), SYS),
+    ("systemAt 2^53", record(b'{"dir":"in","at":0,"systemAt":[9007199254740992],"msg":{}}'), SYS),
+    ("systemAt an output", record(b'{"dir":"out","at":0,"systemAt":[1],"msg":' + PONG + b"}"), SYS),
+    ("moreSystemAt first", record(b'{"dir":"in","at":0,"moreSystemAt":[1]}'), MORE),
+    ("moreSystemAt strings", record(b'{"dir":"in","at":0,"moreSystemAt":["1"]}'), MORE),
     ("framing unknown", record(b'{"dir":"in","at":0,"framing":"xml","msg":{}}'), "framing"),
     ("framing a number", record(b'{"dir":"in","at":0,"framing":1,"msg":{}}'), "framing"),
     ("output msg a string", record(b'{"dir":"out","at":0,"msg":"pong"}'), "object or array"),
@@ -230,6 +239,29 @@ def test_a_trace_read_from_a_pipe_still_replays(tmp_path: Path) -> None:
     os.close(writer)
     stdout, stderr = process.communicate(timeout=20)
     assert (process.returncode, stdout) == (0, b"identical\n"), stderr
+
+
+def test_an_older_ordo_s_version_in_initialize_is_no_difference(tmp_path: Path) -> None:
+    """A trace recorded by an older Ordo replays on this one: its initialize answer's
+    serverInfo.version is not compared (a replay on a newer Ordo is what bug reports are
+    for); the rest of that answer is."""
+    live = subprocess.run(
+        [engine_binary(), "--clock", "manual", "--trace", str(tmp_path / "t.trace")],
+        input=request("initialize", {}) + request("engine.ping", id=2),
+        capture_output=True,
+        timeout=30,
+        check=True,
+    )
+    assert b'"version":"' in live.stdout
+    recorded = (tmp_path / "t.trace").read_text()
+    version = json.loads(recorded.splitlines()[0])["ordo"]
+    older = recorded.replace(f'"{version}"', '"0.1.0"')
+    assert older.count('"0.1.0"') == 2, "the header's version and serverInfo's"
+    (tmp_path / "older.trace").write_text(older)
+    assert replay(tmp_path / "older.trace").stdout == "identical\n"
+    (tmp_path / "other.trace").write_text(older.replace('"name":"ordo"', '"name":"odro"'))
+    other = replay(tmp_path / "other.trace")
+    assert (other.status, other.stdout.startswith("difference at output message 1")) == (1, True)
 
 
 # Hostile but well-formed: the replay runs them; it may find differences, never crashes.

@@ -10,6 +10,7 @@ the engine (no request was there to move time), whatever the load of the machine
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -234,7 +235,8 @@ def test_switch_to_system_in_a_batch_replays_at_the_recorded_instant(
     assert created >= 60 and hide["params"]["at"] == created + 40
     switch = [r for r in read_trace(trace).inputs if r.system_at is not None]
     assert [r.at for r in switch] == [7000]
-    assert created - 10 <= switch[0].system_at <= created
+    assert switch[0].system_at is not None and len(switch[0].system_at) == 1
+    assert created - 10 <= switch[0].system_at[0] <= created
     status, rest = live.finish()
     assert (status, rest) == (0, b"")
     assert_identical(trace)
@@ -255,6 +257,78 @@ def test_timers_set_after_a_switch_are_not_fired_by_the_old_clocks_times(
     status, rest = live.finish()
     assert (status, rest) == (0, b"")
     assert not any(method("alert.hide")(m) for m in seen)
+    assert_identical(trace)
+
+
+def test_several_switches_in_one_batch_each_replay_at_their_instant(
+    engine: EngineFactory, tmp_path: Path
+) -> None:
+    """A batch that switches to the system clock twice (manual in between) records both
+    instants: each alert created after a switch gets the createdAt it had."""
+    trace = tmp_path / "two-switches.trace"
+    live = engine("--clock", "manual", "--max-batch", "10000", "--trace", str(trace))
+    seen: list[Any] = []
+    call(live, seen, "clock.advance", {"ms": 3000})
+    time.sleep(0.03)
+    entries = [
+        {"jsonrpc": "2.0", "id": "s1", "method": "initialize", "params": {"clock": "system"}},
+        {
+            "jsonrpc": "2.0",
+            "id": "a",
+            "method": "alert.enqueue",
+            "params": {"type": "t", "id": "a"},
+        },
+        {"jsonrpc": "2.0", "id": "m", "method": "initialize", "params": {"clock": "manual"}},
+    ]
+    # Layers enough that the second switch comes a few milliseconds after the first.
+    entries += [
+        {"jsonrpc": "2.0", "method": "layer.add", "params": {"id": f"l{n}"}} for n in range(4000)
+    ]
+    entries += [
+        {"jsonrpc": "2.0", "id": "s2", "method": "initialize", "params": {"clock": "system"}},
+        {
+            "jsonrpc": "2.0",
+            "id": "b",
+            "method": "alert.enqueue",
+            "params": {"type": "u", "id": "b"},
+        },
+    ]
+    live.send(json.dumps(entries).encode() + b"\n")
+    wait_for(live, lambda m: isinstance(m, list), seen)
+    status, _ = live.finish()
+    assert status == 0
+    switches = [r.system_at for r in read_trace(trace).inputs if r.system_at is not None]
+    assert len(switches) == 1 and switches[0] is not None and len(switches[0]) == 2
+    assert switches[0][0] <= switches[0][1]
+    assert_identical(trace)
+
+
+def test_a_reset_before_a_switch_in_one_batch_records_the_switch_after_it(
+    engine: EngineFactory, tmp_path: Path
+) -> None:
+    """With --state, a batch whose engine.reset commits mid-message is recorded at the
+    reset; a switch to the system clock later in the batch is recorded after it
+    (`moreSystemAt`), not on the next input."""
+    trace = tmp_path / "reset-switch.trace"
+    state = tmp_path / "reset-switch.db"
+    live = engine("--clock", "manual", "--state", str(state), "--trace", str(trace))
+    seen: list[Any] = []
+    call(live, seen, "clock.advance", {"ms": 5000})
+    time.sleep(0.05)
+    live.send(
+        b'[{"jsonrpc":"2.0","id":"r","method":"engine.reset"},'
+        b'{"jsonrpc":"2.0","id":"s","method":"initialize","params":{"clock":"system"}},'
+        b'{"jsonrpc":"2.0","id":"e","method":"alert.enqueue","params":{"type":"t","id":"a"}}]\n'
+    )
+    wait_for(live, lambda m: isinstance(m, list), seen)
+    listed = call(live, seen, "alert.list")["alerts"]
+    assert [a["createdAt"] >= 50 for a in listed] == [True]
+    status, _ = live.finish()
+    assert status == 0
+    recorded = read_trace(trace)
+    batch = next(r for r in recorded.inputs if isinstance(r.message, list))
+    assert batch.system_at is not None and len(batch.system_at) == 1
+    assert all(r.system_at is None for r in recorded.inputs if r is not batch)
     assert_identical(trace)
 
 

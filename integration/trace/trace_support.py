@@ -197,8 +197,9 @@ class Record:
     value: dict[str, Any]
     text: bytes | None = None
     framing: str | None = None
-    # An input that switched to the system clock: that clock's time then.
-    system_at: int | None = None
+    # An input that switched to the system clock: that clock's time at each switch
+    # (`systemAt`; a `moreSystemAt` record adds those of the input before it).
+    system_at: list[int] | None = None
 
     @property
     def message(self) -> Any:
@@ -243,10 +244,18 @@ def read_trace(path: Path) -> Trace:
         value = json.loads(line)
         record = Record(match[1].decode(), int(match[2]), line, value, framing=value.get("framing"))
         rest = match[5]
-        system_at = re.match(rb'"systemAt":([0-9]+),(?="msg":)', rest)
+        if rest.startswith(b'"moreSystemAt":'):
+            assert record.dir == "in" and set(value) == {"dir", "at", "moreSystemAt"}, line
+            times = value["moreSystemAt"]
+            assert times and all(isinstance(t, int) and t >= 0 for t in times), line
+            earlier = [r for r in trace.records if r.dir == "in" and r.value.get("msg")]
+            assert earlier, f"line {number}: moreSystemAt before any input"
+            earlier[-1].system_at = (earlier[-1].system_at or []) + times
+            continue
+        system_at = re.match(rb'"systemAt":\[([0-9]+(?:,[0-9]+)*)\],(?="msg":)', rest)
         if system_at:
             assert record.dir == "in", f"line {number}: systemAt on an output"
-            record.system_at = int(system_at[1])
+            record.system_at = [int(t) for t in system_at[1].split(b",")]
             rest = rest[system_at.end() :]
         if rest.startswith(b'"refused":'):
             # A line `ordo call -` refused itself: the error printed, then the line.
