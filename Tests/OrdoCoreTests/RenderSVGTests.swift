@@ -387,6 +387,17 @@ import Testing
     #expect(try #require(boxes["dialog"]?.y) > boxes["sheet"]?.y ?? 0)
     #expect(boxes["bar"]?.y == boxes["sheet"]?.y)
 
+    // A label taller than its layer (a thin status bar) still takes its place.
+    var thin = LayerTree()
+    try thin.add("statusbar", sort: 0, frame: Frame(x: 0, y: 0, width: 300, height: 14))
+    try thin.add("sheet", sort: 1, frame: Frame(x: 0, y: 0, width: 300, height: 200))
+    let thinDocument = try parseXML(try thin.renderSVG(RenderOptions()))
+    let thinBaselines = thinDocument.elements(named: "g", withClass: "layer").compactMap {
+      $0.child(named: "text")?.attributes["y"].flatMap(Double.init)
+    }
+    #expect(thinBaselines.count == 2)
+    #expect(thinBaselines.last.map { $0 > (thinBaselines.first ?? 0) + 10 } == true)
+
     var crowd = LayerTree()
     for number in 0..<1000 {
       try crowd.add("same\(number)", sort: 0, frame: Frame(x: 0, y: 0, width: 80, height: 60))
@@ -584,6 +595,9 @@ extension RenderSVGTests {
     var tree = LayerTree()
     try tree.add("P", frame: Frame(x: 0, y: 0, width: 100, height: 100), clips: true)
     try tree.add("NI", sort: 5, frame: Frame(x: 0, y: 0, width: 50, height: 50), interactive: false)
+    try tree.add("badge", under: "NI", frame: Frame(x: 0, y: 0, width: 5, height: 5))
+    try tree.add("group", sort: 6, interactive: false)
+    try tree.add("inGroup", under: "group", frame: Frame(x: 60, y: 0, width: 5, height: 5))
     let document = try parseXML(try tree.renderSVG(RenderOptions(point: .init(x: 10, y: 10))))
     let tooltips = Dictionary(
       uniqueKeysWithValues: document.elements(named: "g", withClass: "layer").map {
@@ -597,6 +611,10 @@ extension RenderSVGTests {
       tooltips["NI"]
         == "NI (sort 5) frame {x: 0, y: 0, width: 50, height: 50}, not interactive (neither it"
         + " nor its subtree is hit)")
+    // Its subtree, and that of a non-interactive group (which is not drawn), say why too.
+    for id in ["badge", "inGroup"] {
+      #expect(tooltips[id]?.hasSuffix(", not hit (under a non-interactive layer)") == true, "\(id)")
+    }
   }
 
   /// Ids that are not ASCII are set apart as bidirectional isolates in the text people read

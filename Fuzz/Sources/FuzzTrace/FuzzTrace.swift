@@ -17,12 +17,19 @@ nonisolated(unsafe) private var folder: String = {
     close(null)
   }
   var template = Array("/tmp/ordo-fuzz-trace-XXXXXX".utf8CString)
-  return template.withUnsafeMutableBufferPointer { buffer in
+  let made = template.withUnsafeMutableBufferPointer { buffer in
     guard let start = buffer.baseAddress, let made = mkdtemp(start) else {
       fatalError("mkdtemp failed")
     }
     return String(cString: made)
   }
+  // Gone when the fuzzer ends (libFuzzer exits through exit(), also on a finding).
+  atexit {
+    unlink(folder + "/input.trace")
+    unlink(folder + "/input.html")
+    rmdir(folder)
+  }
+  return made
 }()
 
 @_cdecl("FuzzTrace_main")

@@ -59,7 +59,8 @@ extension LayerTree {
       guard let parent = ancestors.last else { continue }
       var placed = LayerScene.Ancestor(
         slot: slot, originX: parent.originX, originY: parent.originY, clip: parent.clip,
-        level: parent.level + 1)
+        level: parent.level + 1,
+        hittable: parent.hittable && flags[row].contains(.interactive))
       if flags[row].contains(.framed) {
         let own = frame(at: row)
         let frame = Frame(
@@ -70,7 +71,7 @@ extension LayerTree {
             id: id, sort: sorts[row], ownFrame: own, frame: frame, clip: parent.clip,
             level: placed.level, onHitPath: onPath.contains(id),
             isHit: hitPath.last == id, clips: flags[row].contains(.clips),
-            interactive: flags[row].contains(.interactive)))
+            interactive: flags[row].contains(.interactive), underNonInteractive: !parent.hittable))
         placed.originX = frame.x
         placed.originY = frame.y
         if flags[row].contains(.clips) {
@@ -96,6 +97,8 @@ struct LayerScene {
     var clip: Int?
     /// 0 for the layers drawn first (top level, or the layer asked for).
     var level: Int
+    /// Whether a layer under it can be hit: no ancestor below `base` is non-interactive.
+    var hittable = true
   }
 
   /// One framed layer, in paint order.
@@ -115,6 +118,8 @@ struct LayerScene {
     /// tooltip: a point over a non-interactive layer hits what is under it).
     var clips = false
     var interactive = true
+    /// Whether an ancestor (a group included) is not interactive, so it is not hit either.
+    var underNonInteractive = false
   }
 
   var shapes: [Shape] = []
@@ -401,10 +406,13 @@ struct LayerPicture {
       Frame(x: visible.x + 2, y: baseline - 0.95 * size, width: width, height: 1.25 * size)
     }
     var baseline = first
-    for _ in 0..<8 {
+    for attempt in 0..<8 {
       let candidate = box(baseline)
-      guard candidate.y >= visible.y, candidate.y + candidate.height <= visible.y + visible.height
-      else { break }
+      // The edge's place is taken even when the label is taller than the layer (it is drawn
+      // there); a place further in only while the layer has room for it.
+      let inside =
+        candidate.y >= visible.y && candidate.y + candidate.height <= visible.y + visible.height
+      if attempt > 0 && !inside { break }
       if labels.isFree(candidate) {
         labels.insert(candidate)
         return baseline
@@ -424,7 +432,11 @@ struct LayerPicture {
       + " y: \(Markup.exactNumber(frame.y)), width: \(Markup.exactNumber(frame.width)),"
       + " height: \(Markup.exactNumber(frame.height))}"
     if shape.clips { text += ", clips its subtree" }
-    if !shape.interactive { text += ", not interactive (neither it nor its subtree is hit)" }
+    if !shape.interactive {
+      text += ", not interactive (neither it nor its subtree is hit)"
+    } else if shape.underNonInteractive {
+      text += ", not hit (under a non-interactive layer)"
+    }
     if shape.isHit {
       text += ", hit by the point"
     } else if shape.onHitPath {
