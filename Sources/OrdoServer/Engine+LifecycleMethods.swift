@@ -114,6 +114,13 @@ extension Engine {
           message: "The clock cannot change while timers are pending; call engine.reset first.")
       }
       clock.switchTo(mode)
+      if mode == .system {
+        // On the manual clock until now: no system timer can fall due on the way.
+        if let virtual = clock.virtualNow, let recorded = replayedSwitches.popFirst() {
+          clock.virtualNow = max(virtual, recorded)
+        }
+        if recordsClockSwitches { unrecordedSwitches.append(clock.now) }
+      }
       screen.rebase(now: clock.now, startedWallAt: clock.startedWallAt)
     }
     return InitializeResult(framing: framing.rawValue, clock: clock.mode)

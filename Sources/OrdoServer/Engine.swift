@@ -52,6 +52,14 @@ public final class Engine: DispatchContext {
   @exclusivity(unchecked) var clock: EngineClock
   /// The clock's `switchCount` when the outbox's time was last set for it (`sendEvents`).
   private var stampedSwitchCount = 0
+  /// While tracing (`recordsClockSwitches`): the system clock's time at each switch to it
+  /// not yet recorded. Nothing else in a trace says when a switch from the manual clock
+  /// happened on the system clock.
+  var recordsClockSwitches = false
+  var unrecordedSwitches: [Int64] = []
+  /// In a replay: the recorded times of the switches to the system clock that the input
+  /// being replayed makes, in order; each switch moves the virtual clock to its time.
+  var replayedSwitches: ArraySlice<Int64> = []
   @exclusivity(unchecked) var screen: Screen
   @exclusivity(unchecked) var requestCount = 0
   /// The session's framing, once its input decided it (`initialize` reports it).

@@ -27,16 +27,9 @@ struct EngineClock {
   /// When set (by `ordo replay`), the system clock reads this instead of the machine's.
   var virtualNow: Int64?
   /// How many times the mode has switched (so that what is sent after a switch is stamped
-  /// with the new clock's time).
+  /// with the new clock's time). (Plain fields only: the clock is copied with every commit
+  /// group's snapshot.)
   private(set) var switchCount = 0
-  /// While tracing (`recordsSwitches`): the system clock's time at each switch to it not yet
-  /// recorded. Nothing else in a trace says when a switch from the manual clock happened on
-  /// the system clock.
-  var recordsSwitches = false
-  var unrecordedSwitches: [Int64] = []
-  /// In a replay: the recorded times of the switches to the system clock that the input
-  /// being replayed makes, in order; each switch moves the virtual clock to its time.
-  var replayedSwitches: ArraySlice<Int64> = []
 
   /// A clock in `mode`; with `virtualStart` (a replay), the system clock is virtual, whatever
   /// mode the session starts in: it reads `virtualNow` (0 at first) and its engine time 0 is
@@ -70,12 +63,6 @@ struct EngineClock {
     manualNow = 0
     startedWallAt = mode == .manual ? manualEpoch : systemStartedWallAt
     switchCount += 1
-    guard mode == .system else { return }
-    // On the manual clock until now: no system timer can fall due on the way.
-    if let virtual = virtualNow, let recorded = replayedSwitches.popFirst() {
-      virtualNow = max(virtual, recorded)
-    }
-    if recordsSwitches { unrecordedSwitches.append(now) }
   }
 
   /// Moves a manual clock to `time`.

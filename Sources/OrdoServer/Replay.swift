@@ -435,7 +435,7 @@ enum Replay {
         run.session.advanceVirtualClock(to: at, into: &outbox)
         // What the timers due by then did was written before this input, as recorded.
         collect()
-        engine.clock.replayedSwitches = switches[...]
+        engine.replayedSwitches = switches[...]
         switches.removeAll()
         switch input {
         case .message(let bytes):
@@ -445,7 +445,7 @@ enum Replay {
         }
         inputs += 1
         collect()
-        engine.clock.replayedSwitches = []
+        engine.replayedSwitches = []
       }
     }
     // Timers that fired after the last input, while the recording went on.

@@ -68,18 +68,18 @@ final class TraceRecorder {
     // The header is written whatever the limit: a file without it is no trace at all.
     recorder.pending = header.bytes + [0x0A]
     recorder.writePending()
-    session.engine.clock.recordsSwitches = true
+    session.engine.recordsClockSwitches = true
     session.recordInput = { [recorder, unowned session] event, bytes, at, isJSON in
-      let switches = session.engine.clock.unrecordedSwitches
-      session.engine.clock.unrecordedSwitches.removeAll()
+      let switches = session.engine.unrecordedSwitches
+      session.engine.unrecordedSwitches.removeAll()
       recorder.recordInput(
         event, bytes: bytes, at: at, isJSON: isJSON, framing: session.framing,
         switchesToSystem: switches)
     }
     session.recordSwitchesAfterEarlyInput = { [recorder, unowned session] at in
-      let switches = session.engine.clock.unrecordedSwitches
+      let switches = session.engine.unrecordedSwitches
       guard !switches.isEmpty else { return }
-      session.engine.clock.unrecordedSwitches.removeAll()
+      session.engine.unrecordedSwitches.removeAll()
       recorder.line(.input, at: at, framing: nil) { writer in
         writer.key("moreSystemAt")
         writer.beginArray()
