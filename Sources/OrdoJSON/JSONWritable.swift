@@ -53,6 +53,13 @@ extension JSONWriter {
     endArray()
   }
 
+  /// `[…]` of integers.
+  public mutating func ints(_ values: [Int64]) {
+    beginArray()
+    for value in values { int(value) }
+    endArray()
+  }
+
   /// A writable value, or `null`.
   public mutating func value(_ value: (some JSONWritable)?) {
     if let value { value.write(to: &self) } else { null() }

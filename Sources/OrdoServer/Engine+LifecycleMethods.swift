@@ -103,6 +103,13 @@ extension Engine {
     }
   }
 
+  /// The system clock's times at the switches to it not recorded yet, which a trace records
+  /// now (and forgets here).
+  func takeUnrecordedSwitches() -> [Int64] {
+    defer { unrecordedSwitches.removeAll() }
+    return unrecordedSwitches
+  }
+
   private func initialize(_ params: InitializeParams) throws(ResponseError) -> InitializeResult {
     if let name = params.clientName {
       log(.info, "client: \(name) \(params.clientVersion ?? "")")

@@ -50,7 +50,7 @@ struct TraceError: Error, CustomStringConvertible {
 
 extension Trace {
   /// The engine times of a `systemAt` or `moreSystemAt` array, nil when it is not one.
-  fileprivate static func switchTimes(_ value: JSONValue) -> [Int64]? {
+  private static func switchTimes(_ value: JSONValue) -> [Int64]? {
     guard value.kind == .array, value.count > 0 else { return nil }
     var times: [Int64] = []
     for index in 0..<value.count {
@@ -61,9 +61,7 @@ extension Trace {
     }
     return times
   }
-}
 
-extension Trace {
   /// Reads the trace at `path`.
   static func load(path: String) throws(TraceError) -> Trace {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)

@@ -70,22 +70,12 @@ final class TraceRecorder {
     recorder.writePending()
     session.engine.recordsClockSwitches = true
     session.recordInput = { [recorder, unowned session] event, bytes, at, isJSON in
-      let switches = session.engine.unrecordedSwitches
-      session.engine.unrecordedSwitches.removeAll()
       recorder.recordInput(
         event, bytes: bytes, at: at, isJSON: isJSON, framing: session.framing,
-        switchesToSystem: switches)
+        switchesToSystem: session.engine.takeUnrecordedSwitches())
     }
     session.recordSwitchesAfterEarlyInput = { [recorder, unowned session] at in
-      let switches = session.engine.unrecordedSwitches
-      guard !switches.isEmpty else { return }
-      session.engine.unrecordedSwitches.removeAll()
-      recorder.line(.input, at: at, framing: nil) { writer in
-        writer.key("moreSystemAt")
-        writer.beginArray()
-        for time in switches { writer.int(time) }
-        writer.endArray()
-      }
+      recorder.recordSwitches(session.engine.takeUnrecordedSwitches(), after: at)
     }
     session.recordOutput = { [recorder] bytes, at in recorder.record(.output, bytes, at: at) }
     session.discardRecordedOutputs = { [recorder] in recorder.discardPendingOutputs() }
@@ -108,9 +98,7 @@ final class TraceRecorder {
       record(.input, bytes, at: at, isJSON: isJSON, framing: framing) { writer in
         guard !switchesToSystem.isEmpty else { return }
         writer.key("systemAt")
-        writer.beginArray()
-        for time in switchesToSystem { writer.int(time) }
-        writer.endArray()
+        writer.ints(switchesToSystem)
       }
     case .tooLarge(let limit):
       line(.input, at: at, framing: framing) { writer in
@@ -122,6 +110,16 @@ final class TraceRecorder {
         writer.key("badHeader")
         writer.string(reason)
       }
+    }
+  }
+
+  /// Records the switches to the system clock that the input recorded last (at `at`, before
+  /// it was handled whole) made after that: `{dir: "in", at, moreSystemAt}`.
+  private func recordSwitches(_ switches: [Int64], after at: Int64) {
+    guard !switches.isEmpty else { return }
+    line(.input, at: at, framing: nil) { writer in
+      writer.key("moreSystemAt")
+      writer.ints(switches)
     }
   }
 
@@ -167,11 +165,11 @@ final class TraceRecorder {
     }
   }
 
-  enum Direction {
+  private enum Direction {
     case input, output
   }
 
-  func line(
+  private func line(
     _ direction: Direction, at: Int64, framing: MessageFramer.Framing?,
     _ body: (inout JSONWriter) -> Void
   ) {

@@ -163,7 +163,7 @@ import Testing
       "alert-1x": nil, "Alert-1": nil, "alert1": nil, "alert-１": nil, "q0": nil, "": nil,
     ]
     for (id, number) in numbers {
-      #expect(ShowHistory.generatedIDNumber(id) == number, "\(id)")
+      #expect(AlertManager.generatedIDNumber(id) == number, "\(id)")
     }
   }
 }

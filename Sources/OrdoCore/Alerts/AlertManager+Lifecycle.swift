@@ -65,9 +65,23 @@ extension AlertManager {
   mutating func generateID() -> String {
     while true {
       lastGeneratedID += 1
-      let id = "alert-\(lastGeneratedID)"
+      let id = Self.generatedID(number: lastGeneratedID)
       if slot(of: id) == nil && !shows.containsGeneratedID(number: lastGeneratedID) { return id }
     }
+  }
+
+  /// The id generated as the `number`th: `alert-N`.
+  static func generatedID(number: Int64) -> String { "alert-\(number)" }
+
+  /// N when `id` is exactly `generatedID(number: N)`, nil for any other id (`alert-02`,
+  /// `alert-+3` are not generated ids).
+  static func generatedIDNumber(_ id: String) -> Int64? {
+    let prefix = "alert-".utf8
+    guard id.utf8.starts(with: prefix) else { return nil }
+    let digits = id.utf8.dropFirst(prefix.count)
+    guard let number = Int64(Substring(digits)), generatedID(number: number) == id
+    else { return nil }
+    return number
   }
 
   /// The oldest active alert of `queue` with `key`.

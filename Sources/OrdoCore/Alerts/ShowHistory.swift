@@ -12,7 +12,8 @@ struct ShowHistory: Sendable {
   private(set) var records: [ShowRecord] = []
   private var timesByType: [String: [Int64]] = [:]
   private var timesByTypeKey: [TypeKey: [Int64]] = [:]
-  /// The numbers N of the shown alerts whose id is `alert-N` as the manager generates it,
+  /// The numbers N of the shown alerts whose id is `alert-N` as the manager generates it
+  /// (`AlertManager.generatedIDNumber`),
   /// so that a generated id can skip the ids the history holds. Only those: hashing every
   /// shown id into a dictionary was over 40 % of the cost of recording a show, and its
   /// entries lived as long as the history.
@@ -24,21 +25,13 @@ struct ShowHistory: Sendable {
   /// - Complexity: O(1)
   func containsGeneratedID(number: Int64) -> Bool { generatedIDsShown.contains(number) }
 
-  /// N when `id` is `alert-N` exactly as `AlertManager.generateID` writes it (`N` an
-  /// `Int64` in Swift's decimal form), nil for any other id.
-  static func generatedIDNumber(_ id: String) -> Int64? {
-    guard id.utf8.starts(with: "alert-".utf8) else { return nil }
-    let digits = id.utf8.dropFirst(6)
-    guard let number = Int64(Substring(digits)), String(number).utf8.elementsEqual(digits)
-    else { return nil }
-    return number
-  }
-
   /// Adds a show that happened after every show already recorded.
   /// - Complexity: O(log n), amortized O(1) when shows come in time order.
   mutating func append(_ record: ShowRecord) {
     records.append(record)
-    if let number = Self.generatedIDNumber(record.id) { generatedIDsShown.insert(number) }
+    if let number = AlertManager.generatedIDNumber(record.id) {
+      generatedIDsShown.insert(number)
+    }
     Self.insertSorted(record.at, into: &timesByType[record.type, default: []])
     if let key = record.key {
       Self.insertSorted(
