@@ -14,6 +14,7 @@ import json
 import os
 import pathlib
 import random
+import re
 import subprocess
 import tempfile
 
@@ -128,6 +129,43 @@ TRACE_SESSIONS: list[tuple[list[str], list[bytes]]] = [
 ]
 
 
+SWITCHED_TIMES = re.compile(rb'^(\{"dir":"(?:in|out)","at":)\d+')
+SYSTEM_AT = re.compile(rb'"systemAt":(?:\d+|\[[\d,]*\])')
+
+
+def reproducible(trace: bytes) -> bytes:
+    """The trace with what differs from run to run made fixed, so that running this tool
+    again writes the same seeds instead of near-duplicates: the header's start time and its
+    `--trace` argument (a temporary path), and the system clock's readings after a switch to
+    it (each set to 0: a session in which no time passed on that clock, which replays
+    the same)."""
+    header, *records = trace.split(b"\n")
+    fields = json.loads(header)
+    args = fields["args"]
+    if "--trace" in args:
+        at = args.index("--trace")
+        del args[at : at + 2]
+    fields["startedWallAt"] = 1_700_000_000_000
+    lines = [json.dumps(fields, separators=(",", ":")).encode()]
+    switched = False
+    for record in records:
+        if switched:
+            record = SWITCHED_TIMES.sub(rb"\g<1>0", record)
+        if SYSTEM_AT.search(record):
+            record = SYSTEM_AT.sub(
+                lambda m: b'"systemAt":' + (b"0" if m[0][-1:] != b"]" else zeros(m[0])),
+                record,
+            )
+            switched = True
+        lines.append(record)
+    return b"\n".join(lines)
+
+
+def zeros(member: bytes) -> bytes:
+    """A `systemAt` array of as many zeros as `member` holds numbers."""
+    return b"[" + b",".join(b"0" for _ in member.split(b",")) + b"]"
+
+
 def trace_seeds() -> None:
     engine = os.environ.get("ORDO_BIN") or str(ROOT / ".build" / "release" / "ordo")
     if not pathlib.Path(engine).is_file():
@@ -143,7 +181,7 @@ def trace_seeds() -> None:
                 timeout=30,
                 check=False,  # a session may end with exit status 1 (exit without shutdown)
             )
-            write("FuzzTrace", trace.read_bytes())
+            write("FuzzTrace", reproducible(trace.read_bytes()))
     # A header alone, and one from a newer Ordo.
     write(
         "FuzzTrace", b'{"ordo":"0.2.2","args":["--clock","manual"],"startedWallAt":0}\n'
