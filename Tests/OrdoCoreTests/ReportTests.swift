@@ -93,8 +93,9 @@ import Testing
     )
   }
 
-  /// Page changes close together: each label row holds labels that do not overlap (one
-  /// crowded out of every row keeps its line and tooltip), a long stack keeps its top (the
+  /// Page changes close together: each label row holds labels that do not overlap, no line
+  /// runs through another change's label (one crowded out of every row keeps its line and
+  /// tooltip), a long stack keeps its top (the
   /// page on screen) and drops pages from the bottom, and a label near the right edge goes
   /// left of its line instead of off the page.
   @Test func navigationLabelsNeitherOverlapNorLeaveThePage() throws {
@@ -117,10 +118,14 @@ import Testing
     let right = try #require(svg.number("width"))
     var rows: [Double: [ClosedRange<Double>]] = [:]
     var texts: [String] = []
+    var lines: [(x: Double, top: Double)] = []
+    var labels: [(extent: ClosedRange<Double>, baseline: Double)] = []
     let markers = page.elements(named: "g", withClass: "nav")
     #expect(markers.count == 10)
     for marker in markers {
       #expect(marker.child(named: "title")?.text.hasPrefix("navigation at ") == true)
+      let line = try #require(marker.child(named: "line"))
+      lines.append((try #require(line.number("x1")), try #require(line.number("y1"))))
       guard let label = marker.child(named: "text") else { continue }
       let x = try #require(label.number("x"))
       let width = LayerPicture.textWidth(label.text, fontSize: ReportPage.fontSize)
@@ -129,8 +134,10 @@ import Testing
       let y = try #require(label.number("y"))
       #expect(rows[y, default: []].allSatisfy { !$0.overlaps(extent) }, "\(label.text)")
       rows[y, default: []].append(extent)
+      labels.append((extent, y))
       texts.append(label.text)
     }
+    expectNoLineCrossesALabel(lines: lines, labels: labels)
     #expect(rows.count == 3)
     #expect(texts.count < markers.count, "the changes 10 ms apart cannot all be labelled")
     #expect(texts.first == "room")
@@ -148,6 +155,48 @@ import Testing
       ReportPage.navigationLabel(["x", "b", "c"], width: 1000) == "x > b > c")
     #expect(ReportPage.navigationLabel([String(repeating: "t", count: 80)], width: 220).count < 40)
     #expect(ReportPage.navigationLabel([], width: 220) == "(empty)")
+  }
+
+  /// Page changes a label's width apart, so that a later change could be labelled in a row
+  /// above an earlier one's label: its line down from there would run through that label, so
+  /// it takes another row or none.
+  @Test func navigationLinesRunThroughNoLabel() throws {
+    var session = try RecordedSession(createdAfterItsChanges: false)
+    for step in 0..<24 {
+      try session.navigate(at: Int64(step) * 40) { screen throws(CoreError) in
+        _ = try screen.navSet(stack: ["room", "page\(step % 5)"])
+      }
+    }
+    let page = try parseXML(
+      renderReportHTML(session.finish(at: 1000), layersSVG: "", title: "Pages"))
+    var lines: [(x: Double, top: Double)] = []
+    var labels: [(extent: ClosedRange<Double>, baseline: Double)] = []
+    for marker in page.elements(named: "g", withClass: "nav") {
+      let line = try #require(marker.child(named: "line"))
+      lines.append((try #require(line.number("x1")), try #require(line.number("y1"))))
+      guard let label = marker.child(named: "text") else { continue }
+      let x = try #require(label.number("x"))
+      let width = LayerPicture.textWidth(label.text, fontSize: ReportPage.fontSize)
+      let extent = label.attributes["text-anchor"] == "end" ? (x - width)...x : x...(x + width)
+      labels.append((extent, try #require(label.number("y"))))
+    }
+    #expect(lines.count == 24)
+    #expect(Set(labels.map(\.baseline)).count == 3, "every row is used")
+    #expect(labels.count < lines.count, "not all can be labelled")
+    expectNoLineCrossesALabel(lines: lines, labels: labels)
+  }
+
+  /// A label whose baseline is below a line's top is in a row the line runs through: it must
+  /// not cover the line.
+  private func expectNoLineCrossesALabel(
+    lines: [(x: Double, top: Double)],
+    labels: [(extent: ClosedRange<Double>, baseline: Double)]
+  ) {
+    for line in lines {
+      for label in labels where label.baseline > line.top {
+        #expect(!label.extent.contains(line.x), "a line at \(line.x) crosses \(label.extent)")
+      }
+    }
   }
 
   @Test func theReportIsWellFormedWithOneBarPerInterval() throws {

@@ -271,7 +271,7 @@ struct ReportPage {
         y += Self.rowHeight
       }
     }
-    var labelRows = Array(repeating: [ClosedRange<Double>](), count: Self.navigationRows)
+    var labelRows = NavigationLabelRows(count: Self.navigationRows)
     for marker in timeline.navigation {
       navigationMarker(marker, rows: &labelRows, right: width, bottom: bottom)
     }
@@ -405,12 +405,41 @@ struct ReportPage {
     return text
   }
 
+  /// The label rows above the plot: the extents of the labels in each, and the lines that
+  /// cross each (a labelled change's line runs down from its label through the rows below).
+  struct NavigationLabelRows {
+    private var labels: [[ClosedRange<Double>]]
+    private var lines: [[Double]]
+
+    init(count: Int) {
+      labels = Array(repeating: [], count: count)
+      lines = Array(repeating: [], count: count)
+    }
+
+    /// The first row where a label over `extent` covers no label and no line, and whose
+    /// line down from it at `x` crosses no label of the rows below; nil when there is none.
+    func firstFree(for extent: ClosedRange<Double>, lineAt x: Double) -> Int? {
+      labels.indices.first { row in
+        !labels[row].contains { $0.overlaps(extent) }
+          && !lines[row].contains { extent.contains($0) }
+          && !labels[(row + 1)...].contains { $0.contains { $0.contains(x) } }
+      }
+    }
+
+    /// Takes `extent` in `row` and, for its line at `x`, the rows below.
+    mutating func take(_ extent: ClosedRange<Double>, in row: Int, lineAt x: Double) {
+      labels[row].append(extent)
+      for below in (row + 1)..<lines.count { lines[below].append(x) }
+    }
+  }
+
   /// A page change: a dashed line down the plot, the stack in its tooltip and, in the first
-  /// of the label rows (`rows`: the extents taken in each) where it covers no other label,
-  /// the stack as a label: right of the line, or left of it near the right edge (`right`).
-  /// A change crowded out of every row has its line and tooltip only.
+  /// of the label rows (`rows`) where it covers no other label or line and its line crosses
+  /// no label, the stack as a label: right of the line, or left of it near the right edge
+  /// (`right`). A change crowded out of every row has its line and tooltip only, the line
+  /// starting under the rows.
   private mutating func navigationMarker(
-    _ marker: Timeline.NavigationMarker, rows: inout [[ClosedRange<Double>]], right: Double,
+    _ marker: Timeline.NavigationMarker, rows: inout NavigationLabelRows, right: Double,
     bottom: Double
   ) {
     let at = x(marker.at)
@@ -422,7 +451,7 @@ struct ReportPage {
     let extent = onLeft ? (at - 3 - width)...(at - 3) : (at + 3)...(at + 3 + width)
     // A gap of a character between labels of one row.
     let padded = (extent.lowerBound - 6)...(extent.upperBound + 6)
-    let row = rows.firstIndex { taken in !taken.contains { $0.overlaps(padded) } }
+    let row = rows.firstFree(for: padded, lineAt: at)
     // An unlabelled change's line starts under the label rows, crossing no label.
     let lineTop = 12 + Double(row ?? (Self.navigationRows - 1)) * Self.navigationRowHeight + 2
     writer.open("g", ["class": "nav"])
@@ -434,7 +463,7 @@ struct ReportPage {
         "y2": Markup.number(bottom),
       ])
     if let row {
-      rows[row].append(extent)
+      rows.take(extent, in: row, lineAt: at)
       writer.element(
         "text",
         [
