@@ -516,7 +516,10 @@ class Bench:
         n = 20_000 if self.quick else 50_000
         work = {name: method_workload(name, n, seed=20 + i) for i, name in enumerate(METHODS)}
         raw: dict[str, list[dict[str, tuple[float, float]]]] = {name: [] for name in METHODS}
-        for round_ in range(self.rounds):
+        # Each run is a fraction of a second, and on a shared machine one round's ratio can
+        # land anywhere from 0.7 to 1.4 (a run of 2 Dec 2026): more rounds than elsewhere,
+        # so that the median does not move with one slow neighbour.
+        for round_ in range(2 * self.rounds + 1):
             names = METHODS if round_ % 2 == 0 else METHODS[::-1]
             for name in names:
                 setup, timed = work[name]
