@@ -126,13 +126,21 @@ struct OneShotCall {
     var number = 0
     var ended = false
     while printer?.goesOn ?? true, !ended {
+      // Waiting for the next line, the system clock's timers fire when due, as in the
+      // server: not only when a later line comes, or never if none does.
+      if let wait = printer?.millisecondsUntilNextTimer {
+        var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        let polled = poll(&ready, 1, wait)
+        printer?.fireDueTimers()
+        if polled <= 0 { continue }  // a timer was due (or a signal came): look again
+      }
       let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
         if errno == EAGAIN || errno == EWOULDBLOCK {
           // A non-blocking stdin (shared with a process that made it so) is waited for.
           var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-          _ = poll(&ready, 1, -1)
+          _ = poll(&ready, 1, printer?.millisecondsUntilNextTimer ?? -1)
           continue
         }
         let reason = String(cString: strerror(errno))
@@ -159,7 +167,9 @@ struct OneShotCall {
         }
       }
     }
-    guard start(), let printer else { return 2 }
+    guard start(), var printer else { return 2 }
+    // What fell due while the last lines ran (not what is still to come) takes effect.
+    if printer.goesOn { printer.fireDueTimers() }
     return printer.finish()
   }
 
@@ -314,6 +324,18 @@ private struct Printer {
       request.withUnsafeBytes { _ = session.handle($0, into: &outbox) }
       printOutput()
     }
+  }
+
+  /// Milliseconds until the next system-clock timer (at most an hour), for a poll's
+  /// timeout; nil when none is set.
+  var millisecondsUntilNextTimer: Int32? {
+    session.millisecondsUntilNextTimer.map { Int32(min($0, 3_600_000)) }
+  }
+
+  /// Fires the timers due now; with `--events`, prints their events.
+  mutating func fireDueTimers() {
+    session.fireDueTimers(into: &outbox)
+    printOutput()
   }
 
   /// A line over `--max-message-bytes`, refused as the server refuses it.

@@ -67,6 +67,7 @@ public enum OrdoCommand {
     stdin and runs each as soon as it is read, in one engine, printing one compact result
     or error object per line; it exits 1 if any failed (3, and no later line runs, if
     stdout fails). `exit` ends it: no later line runs, exit status 1 without `shutdown`.
+    Timers fire when due while it waits for a line (with --events, their events print then).
 
     example:
       ordo --state ui.db call alert.history '{"type":"rate","limit":1}'
@@ -304,8 +305,12 @@ public enum OrdoCommand {
     switch name {
     case "call":
       guard let method = arguments.first else { return refuse("give a METHOD, or -", help: help) }
-      if let flag = arguments.first(where: { $0.hasPrefix("--") }) {
+      // `-` alone is stdin; no METHOD or PARAMS object starts with a dash.
+      if let flag = arguments.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
         return refuse("\(flag): flags go before `call`", help: help)
+      }
+      if configuration.framing == .lsp {
+        return refuse("--framing lsp does not go with call: its lines are NDJSON", help: help)
       }
       if method == "-" {
         guard arguments.count == 1 else { return refuse("`call -` takes no PARAMS", help: help) }

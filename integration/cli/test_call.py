@@ -203,6 +203,9 @@ def test_params_that_are_json_but_not_an_object_exit_2(params: str) -> None:
         "call engine.ping --state=x.db",
         "call --events engine.ping",
         "call - --clock manual",
+        # A single dash too (once `-x` ran as a method, or was read as PARAMS).
+        "call engine.ping -x",
+        "call -x",
     ],
 )
 def test_flags_after_call_exit_2(arguments: str, tmp_path: Path) -> None:
@@ -222,6 +225,8 @@ def test_flags_after_call_exit_2(arguments: str, tmp_path: Path) -> None:
         ("call - '{}'", "takes no PARAMS"),
         ("--events", "--events only goes with call"),
         ("--events=no call engine.ping", "--events takes no value"),
+        # Its lines are NDJSON: once it was accepted and ignored.
+        ("--framing lsp call engine.ping", "--framing lsp does not go with call"),
         # Ignored, they would look as if the replay or the report had used them.
         ("--clock manual replay t.trace", "takes no engine flags"),
         ("--state x.db report t.trace", "takes no engine flags"),
@@ -504,6 +509,40 @@ def test_call_dash_runs_each_line_as_it_arrives() -> None:
         proc.stdin.close()
         assert answer_within(proc.stdout, 20) == {"pong": True, "at": 12}
         assert proc.wait(timeout=30) == 0
+
+
+def test_call_dash_fires_system_clock_timers_while_it_waits_for_a_line(tmp_path: Path) -> None:
+    """On the system clock, a timer falls due while `call -` waits for its next line: its
+    events are printed then (with --events), not when a later line comes, and its change
+    is in the state file even if no line comes after it (once it was lost at the end of
+    input: the alert showed again at the next start)."""
+    state = str(tmp_path / "s.db")
+    with subprocess.Popen(
+        [engine_binary(), "--state", state, "--events", "call", "-"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        bufsize=0,  # unbuffered: lines left in a buffer would hide from select
+    ) as proc:
+        assert proc.stdin is not None and proc.stdout is not None
+        enqueue = {"type": "t", "id": "a", "durationMs": 200, "persist": True}
+        proc.stdin.write(compact({"method": "alert.enqueue", "params": enqueue}).encode())
+        proc.stdin.write(b"\n")
+        proc.stdin.flush()
+        show = answer_within(proc.stdout, 20)
+        assert show["method"] == "alert.show"
+        assert answer_within(proc.stdout, 20)["alert"]["state"] == "showing"
+        # Nothing more is written: the hide comes by itself, 200 ms after the show.
+        hide = answer_within(proc.stdout, 20)
+        assert hide["method"] == "alert.hide" and hide["params"]["reason"] == "timeout"
+        assert hide["params"]["at"] - show["params"]["at"] >= 200
+        assert answer_within(proc.stdout, 20)["method"] == "alert.idle"
+        # Ended after the stdin closes: what the timer did was committed.
+        proc.stdin.close()
+        assert proc.wait(timeout=30) == 0
+    after = sh(f'"$ORDO" --state "{state}" --events call alert.list')
+    assert after.status == 0, after.stderr
+    assert after.json_lines() == [{"alerts": []}], "the alert neither showed again nor stayed"
 
 
 def test_call_dash_serves_an_endless_producer_until_its_reader_leaves() -> None:

@@ -97,15 +97,20 @@ def test_a_tag_with_a_quote_is_a_key_like_any_other(repo: Path) -> None:
     assert git(repo, ".git/hooks/post-merge").stderr == ""
 
 
-def test_each_version_is_announced_once_in_any_order(repo: Path) -> None:
+def test_an_older_version_checked_out_again_is_not_announced(repo: Path) -> None:
     release(repo, "v1.1", "second feature")
     assert popups(git(repo, "git merge -q --ff-only release").stderr) == ["+-- What's new in v1.1"]
-    # v1.0 was skipped over: going back to it announces it, once.
-    older = git(repo, "git reset -q --hard v1.0 && .git/hooks/post-merge")
-    assert popups(older.stderr) == ["+-- What's new in v1.0"]
-    for tag in ["v1.1", "v1.0", "v1.1"]:
+    # v1.0 was skipped over, but it is older than v1.1: nothing new in it (once it was
+    # announced, with an empty list of commits).
+    for tag in ["v1.0", "v1.1", "v1.0"]:
         again = git(repo, f"git reset -q --hard {tag} && .git/hooks/post-merge")
         assert (again.status, again.stderr) == (0, "")
+    # Nor was it recorded as announced: the next version lists what came after v1.1.
+    release(repo, "v1.2", "third feature")
+    newer = git(repo, "git reset -q --hard v1.2 && .git/hooks/post-merge")
+    assert popups(newer.stderr) == ["+-- What's new in v1.2"]
+    listed = [line[4:].split(" ", 1)[1] for line in newer.stderr.splitlines() if line[:1] == "|"]
+    assert listed == ["third feature"]
 
 
 def test_without_ordo_the_hook_does_nothing(repo: Path) -> None:
