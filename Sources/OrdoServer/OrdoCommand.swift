@@ -284,7 +284,11 @@ public enum OrdoCommand {
     case "report": help = reportHelp
     case "help":
       guard let topic = arguments.first else { return .exit(0, stdout: usage, stderr: "") }
+      guard arguments.count == 1 else {
+        return .exit(2, stdout: "", stderr: "ordo help: give one SUBCOMMAND\n\n" + usage)
+      }
       switch topic {
+      case "--help", "-h": return .exit(0, stdout: usage, stderr: "")
       case "call": return .exit(0, stdout: callHelp, stderr: "")
       case "replay": return .exit(0, stdout: replayHelp, stderr: "")
       case "report": return .exit(0, stdout: reportHelp, stderr: "")
@@ -365,8 +369,16 @@ public enum OrdoCommand {
     let stdoutWasClosed = fillClosedStandardDescriptors().contains(1)
     switch parse(arguments) {
     case .exit(let status, let out, let err):
-      writeAll(1, out)
+      // (A stdout closed from the start is /dev/null now, which takes anything.)
+      let failure =
+        out.isEmpty ? 0 : stdoutWasClosed ? EBADF : writeAll(1, out, waitingIfFull: true)
       writeAll(2, err)
+      // As for an answer of `call`: a help or version text stdout could not take is 3.
+      if failure != 0 {
+        let reason = String(cString: strerror(failure))
+        writeAll(2, "ordo: the output could not be written to stdout (\(reason))\n")
+        return status == 0 ? 3 : status
+      }
       return status
     case .serve(let configuration):
       // No answer could reach anyone: exit as when the client leaves (docs/protocol.md).

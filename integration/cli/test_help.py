@@ -76,6 +76,29 @@ def test_call_help_says_what_the_exit_statuses_are() -> None:
     assert "--events" in text
 
 
+@pytest.mark.parametrize("flag", ["--help", "-h"])
+def test_help_of_help_prints_the_usage(flag: str) -> None:
+    ran = sh(f'"$ORDO" help {flag}')
+    assert (ran.status, ran.stderr) == (0, "")
+    assert ran.stdout == sh('"$ORDO" help').stdout
+
+
+def test_help_of_two_subcommands_exits_2() -> None:
+    ran = sh('"$ORDO" help call extra')
+    assert (ran.status, ran.stdout) == (2, "")
+    assert "give one SUBCOMMAND" in ran.stderr
+
+
+@pytest.mark.parametrize("arguments", ["--version", "--help", "help call"])
+@pytest.mark.parametrize("redirect", ["> /dev/full", ">&-"])
+def test_a_text_stdout_cannot_take_exits_3(arguments: str, redirect: str) -> None:
+    """As an answer of `call` that stdout cannot take: said on stderr, exit status 3 (once
+    it was 0, so that a script saw nothing wrong)."""
+    ran = sh(f'"$ORDO" {arguments} {redirect}')
+    assert ran.status == 3
+    assert "could not be written to stdout" in ran.stderr
+
+
 def test_help_of_an_unknown_subcommand_exits_2() -> None:
     ran = sh('"$ORDO" help nope')
     assert ran.status == 2
