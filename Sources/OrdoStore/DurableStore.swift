@@ -149,6 +149,18 @@ public final class DurableStore {
       throw StoreOpenError(
         kind: .unusable, message: "cannot open the state file \(path): \(reason)")
     }
+    // SQLite names the write-ahead log after the path it opens: through another name of
+    // the same file (a hard link), what this one committed but left in its log would be
+    // missing, and a commit there later overwritten by that log.
+    var status = stat()
+    if fstat(descriptor, &status) == 0, status.st_nlink > 1 {
+      close(descriptor)
+      throw StoreOpenError(
+        kind: .unusable,
+        message: "the state file \(path) has \(status.st_nlink) hard links: SQLite keeps its"
+          + " write-ahead log beside the name it was opened by, so every name would hold"
+          + " another state; give the file one name (a symbolic link is fine)")
+    }
     var waited = 0
     while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
       guard errno == EWOULDBLOCK || errno == EINTR, waited < waitMs else {
@@ -274,8 +286,9 @@ public final class DurableStore {
       while try shows.step() {
         state.shows.append(
           ShowRecord(
-            id: shows.text(1) ?? "", type: shows.text(2) ?? "", key: shows.text(3),
-            queue: shows.text(4) ?? "", at: 0, wallAt: shows.integer(5), order: shows.integer(0)))
+            id: try shows.text(1) ?? "", type: try shows.text(2) ?? "", key: try shows.text(3),
+            queue: try shows.text(4) ?? "", at: 0, wallAt: shows.integer(5),
+            order: shows.integer(0)))
       }
       for text in try connection.texts("SELECT alert FROM alerts ORDER BY seq") {
         state.alerts.append(try PersistedAlert(reading: try Self.object(text)))
@@ -283,7 +296,7 @@ public final class DurableStore {
       let counters = try connection.prepare("SELECT name, value FROM counters")
       while try counters.step() {
         let value = counters.integer(1)
-        switch counters.text(0) {
+        switch try counters.text(0) {
         case "lastSeq": state.counters.lastSeq = value
         case "lastGeneratedID": state.counters.lastGeneratedID = value
         case "lastShowOrder": state.counters.lastShowOrder = value

@@ -98,7 +98,7 @@ final class SQLiteConnection {
   func texts(_ sql: String) throws(SQLiteError) -> [String] {
     let statement = try prepare(sql)
     var rows: [String] = []
-    while try statement.step() { rows.append(statement.text(0) ?? "") }
+    while try statement.step() { rows.append(try statement.text(0) ?? "") }
     return rows
   }
 
@@ -174,10 +174,19 @@ final class SQLiteStatement {
 
   func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
 
-  func text(_ column: Int32) -> String? {
+  /// The column as text; nil when it is NULL.
+  /// - Throws: `SQLITE_CORRUPT` when it is not UTF-8 (Ordo writes only UTF-8: read with
+  ///   U+FFFD in place of the bad bytes, an id or a payload would change, and be written
+  ///   back so).
+  func text(_ column: Int32) throws(SQLiteError) -> String? {
     guard let text = sqlite3_column_text(handle, column) else { return nil }
     let count = Int(sqlite3_column_bytes(handle, column))
-    return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    guard
+      let string = String(validating: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    else {
+      throw SQLiteError(code: SQLITE_CORRUPT, message: "a text value is not UTF-8")
+    }
+    return string
   }
 }
 

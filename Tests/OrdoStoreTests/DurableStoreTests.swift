@@ -217,6 +217,23 @@ import Testing
       (#expect(throws: StoreOpenError.self) { try store.load() })?.kind == .corrupt)
   }
 
+  /// Text that is not UTF-8, in a JSON row or a plain column: corrupt (once it was read
+  /// with U+FFFD in place of the bad byte, and written back so at the next commit).
+  @Test(arguments: [
+    "INSERT INTO types VALUES ('x', '{\"type\":\"x' || CAST(x'ff' AS TEXT) || '\"}');",
+    "INSERT INTO shows VALUES (1, 'a' || CAST(x'ff' AS TEXT), 't', NULL, 'default', 0);",
+    "INSERT INTO counters VALUES ('last' || CAST(x'c3' AS TEXT), 1);",
+  ])
+  func textThatIsNotUTF8IsCorrupt(insert: String) throws {
+    let path = Self.temporaryPath("state.db")
+    _ = try DurableStore(path: path, sync: .normal, waitMs: 0)
+    try runSQLite(path, insert)
+    let store = try DurableStore(path: path, sync: .normal, waitMs: 0)
+    let error = #expect(throws: StoreOpenError.self) { try store.load() }
+    #expect(error?.kind == .corrupt)
+    #expect(error?.message.contains("not UTF-8") == true, "\(String(describing: error))")
+  }
+
   /// Runs `sql` with the sqlite3 command-line shell (Debian's `sqlite3`).
   func runSQLite(_ path: String, _ sql: String) throws {
     let process = Process()

@@ -126,6 +126,33 @@ def test_a_newer_ordos_file_is_refused(state: Path) -> None:
     assert "newer Ordo" in run.err and "99" in run.err, run.err
 
 
+def test_a_file_with_two_hard_links_is_refused_under_either_name(state: Path) -> None:
+    """SQLite names the write-ahead log after the path it opened: an engine killed with
+    answers still in `a-wal` left them invisible through the other name, and a commit made
+    through that name was later overwritten by the log (the review's reproduction). Either
+    name is refused; a symbolic link is resolved to the file's own name, and works."""
+    populated(state)
+    other = state.with_name("other.db")
+    other.hardlink_to(state)
+    for name in (state, other):
+        run = refused(name)
+        assert "2 hard links" in run.err, run.err
+    other.unlink()
+    link = state.with_name("link.db")
+    link.symlink_to(state)
+    assert call_once(link, "alert.defineType", {"type": "s", "priority": 4})["priority"] == 4
+    assert call_once(state, "alert.enqueue", {"type": "s"})["alert"]["priority"] == 4
+
+
+def test_text_that_is_not_utf8_is_corrupt(state: Path) -> None:
+    """Read with U+FFFD in place of the bad byte, the payload (or an id) changed, and was
+    written back so at the next commit."""
+    populated(state)
+    sqlite3(state, "UPDATE alerts SET alert = replace(alert, 'xxx', 'x' || CAST(x'ff' AS TEXT))")
+    run = refused(state)
+    assert "corrupt" in run.err and "not UTF-8" in run.err, run.err
+
+
 @pytest.mark.parametrize("where", [0.3, 0.5, 0.8])
 def test_a_corrupt_file_is_refused(state: Path, where: float) -> None:
     populated(state)
