@@ -192,6 +192,49 @@ def test_persisted_alerts_come_back_by_the_restore_rules(
     ]
 
 
+def test_alerts_that_expired_while_down_are_history_in_the_order_they_ended(
+    state: Path, engine: EngineFactory
+) -> None:
+    """They were filed in enqueue order: `alert.list` (most recently ended first) read B
+    before A, and a history limit of 1 kept the one that ended first."""
+    first = engine(state, epoch_ms=EPOCH_MS)
+    first.result("alert.configure", {"historyLimit": 1})
+    first.result("alert.enqueue", {"type": "t", "id": "S", "persist": True})
+    for id, ttl in (("A", 500), ("B", 300), ("C", 400)):
+        params = {"type": "t", "id": id, "persist": True, "ttlMs": ttl}
+        assert first.result("alert.enqueue", params)["alert"]["state"] == "pending"
+    assert first.close() == 0
+
+    second = engine(state, epoch_ms=EPOCH_MS + 1000)
+    listed = second.result("alert.list")["alerts"]
+    assert [(a["id"], a["state"]) for a in listed] == [("S", "showing"), ("A", "expired")]
+    assert listed[1]["endedAt"] == -500
+
+
+def test_a_queue_that_a_frozen_expiry_empties_goes_idle_silently(
+    state: Path, engine: EngineFactory
+) -> None:
+    """Until the first request, restored alerts are frozen and what falls due applies
+    silently: an alert.idle for the queue came once that request was applied, stamped
+    with its time instead of the expiry's (and an alert that expired while the engine was
+    down sends none)."""
+    first = engine(state, epoch_ms=EPOCH_MS)
+    waiting = {"type": "t", "id": "T", "persist": True, "ttlMs": 400, "queue": "q3", "scope": "p"}
+    assert first.result("alert.enqueue", waiting)["alert"]["state"] == "pending"
+    assert first.close() == 0
+
+    second = engine(state, epoch_ms=EPOCH_MS)
+    advanced = second.call("clock.advance", {"ms": 1000})
+    assert advanced.events == []
+    expired = second.result("alert.get", {"id": "T"})
+    assert (expired["state"], expired["endedAt"]) == ("expired", 400)
+    # The queue is idle, and busy again with a new alert: its idle then comes as usual.
+    shown = second.call("alert.enqueue", {"type": "t", "id": "U", "queue": "q3"})
+    assert shows_of(shown.events) == [("U", False)]
+    done = second.call("alert.complete", {"id": "U"})
+    assert done.event_methods() == ["alert.idle"]
+
+
 def test_non_durable_things_do_not_come_back(state: Path, engine: EngineFactory) -> None:
     first = engine(state, epoch_ms=EPOCH_MS)
     first.result("events.subscribe", {"topics": ["alert.changed"]})

@@ -170,6 +170,9 @@ extension AlertManager {
     lastShowOrder = lastOrder
     lastGeneratedID = state.counters.lastGeneratedID
     lastSeq = state.counters.lastSeq
+    // Expired while the engine was down: filed in the order they ended, as they would have
+    // been had it run (the history is kept, and trimmed, in that order).
+    var expired: [(alert: Alert, record: Record)] = []
     for persisted in state.alerts.sorted(by: { $0.alert.seq < $1.alert.seq }) {
       var alert = persisted.alert
       alert.convertTimes(engineTime)
@@ -191,13 +194,17 @@ extension AlertManager {
         queue: queue, preempt: persisted.preempt, limit: persisted.limit,
         cooldownMs: persisted.cooldownMs, onLimit: persisted.onLimit)
       if alert.state != .suspended, let expiresAt = alert.expiresAt, expiresAt <= now {
-        restoreExpired(alert, record, at: expiresAt)
+        expired.append((alert, record))
       } else {
         insert(alert, record)
         holdingRestored = true
       }
       if tracksDurableChanges { durable.alerts.insert(alert.id) }
     }
+    expired.sort {
+      ($0.alert.expiresAt ?? 0, $0.alert.seq) < ($1.alert.expiresAt ?? 0, $1.alert.seq)
+    }
+    for (alert, record) in expired { restoreExpired(alert, record, at: alert.expiresAt ?? now) }
     events.removeAll()
     layerChanges.removeAll()
   }

@@ -22,6 +22,16 @@ extension AlertManager {
   /// in queue order: a queue emptied and refilled within the instant was never idle.
   mutating func finishInstant() {
     while let due = timers.nextDue, due <= now { runInstant() }
+    if holdingRestored {
+      // Frozen after a restore (docs/protocol.md#after-a-restart): what fell due applied
+      // silently, and a queue it emptied goes idle silently too, as one whose alerts
+      // expired while the engine was down (restored as ended, it was never busy). Queues
+      // do not pump meanwhile, so the ones it emptied are among the dirty ones.
+      for queue in dirty where queues[queue].isBusy && queues[queue].active.count == 0 {
+        queues[queue].isBusy = false
+      }
+      return
+    }
     guard !pumpedThisInstant.isEmpty else { return }
     var previous = -1
     for queue in pumpedThisInstant.sorted() where queue != previous {
