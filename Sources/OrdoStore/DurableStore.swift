@@ -102,7 +102,8 @@ public final class DurableStore {
           + " ON CONFLICT(type) DO UPDATE SET definition = excluded.definition")
       upsertQueue = try connection.prepare(
         "INSERT INTO queues(queue, position, settings) VALUES (?1, ?2, ?3)"
-          + " ON CONFLICT(queue) DO UPDATE SET settings = excluded.settings")
+          + " ON CONFLICT(queue) DO UPDATE SET position = excluded.position,"
+          + " settings = excluded.settings")
       insertShow = try connection.prepare(
         "INSERT OR REPLACE INTO shows(ord, id, type, key, queue, wall_at)"
           + " VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
@@ -358,8 +359,10 @@ public final class DurableStore {
       try upsertType.run([.text(type), .text(Self.json(definition))])
     }
     if !changes.queues.isEmpty {
-      for (position, settings) in manager.allQueueSettings.enumerated()
-      where changes.queues.contains(settings.queue) {
+      // Every configured queue at its place among them, so that positions stay distinct:
+      // a queue's index in this process was one a queue of an earlier process held, and a
+      // restart tied them (broken by name, out of the order they were first used).
+      for (position, settings) in manager.configuredQueueSettings.enumerated() {
         try upsertQueue.run([
           .text(settings.queue), .integer(Int64(position)), .text(Self.json(settings)),
         ])

@@ -235,6 +235,26 @@ def test_a_queue_that_a_frozen_expiry_empties_goes_idle_silently(
     assert done.event_methods() == ["alert.idle"]
 
 
+def test_configured_queues_pump_in_the_order_they_were_first_used_across_restarts(
+    state: Path, engine: EngineFactory
+) -> None:
+    """A queue's stored position was its index in the process that configured it, never
+    rewritten: yy (index 1, after the unconfigured zz) and xx (index 1 of the next
+    process) tied, and the restart put xx first by name."""
+    first = engine(state, epoch_ms=EPOCH_MS)
+    first.result("alert.enqueue", {"type": "t", "queue": "zz"})
+    first.result("alert.configure", {"queue": "yy", "maxConcurrent": 2})
+    assert first.close() == 0
+    second = engine(state, epoch_ms=EPOCH_MS)
+    second.result("alert.configure", {"queue": "xx", "maxConcurrent": 2})
+    assert second.close() == 0
+
+    third = engine(state, epoch_ms=EPOCH_MS)
+    for id, queue in (("X", "xx"), ("Y", "yy")):
+        third.result("alert.enqueue", {"type": "t", "id": id, "queue": queue, "scope": "p"})
+    assert shows_of(third.call("nav.push", {"scope": "p"}).events) == [("Y", False), ("X", False)]
+
+
 def test_non_durable_things_do_not_come_back(state: Path, engine: EngineFactory) -> None:
     first = engine(state, epoch_ms=EPOCH_MS)
     first.result("events.subscribe", {"topics": ["alert.changed"]})

@@ -101,9 +101,6 @@ extension AlertManager {
       lastSeq: lastSeq, lastGeneratedID: lastGeneratedID, lastShowOrder: lastShowOrder)
   }
 
-  /// Every queue's settings, in the order the queues were created.
-  public var allQueueSettings: [AlertQueueSettings] { queues.map(\.settings) }
-
   /// The settings of the queues `alert.configure` configured (the durable ones), in the
   /// order the queues were created.
   public var configuredQueueSettings: [AlertQueueSettings] {
