@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from conftest import EngineFactory
-from durable_support import DAY_MS, EPOCH_MS, JSON, alert_ids, call_once
+from durable_support import DAY_MS, EPOCH_MS, JSON, alert_ids, call_once, sqlite3
 
 HOUR_MS = 3_600_000
 
@@ -253,6 +253,22 @@ def test_configured_queues_pump_in_the_order_they_were_first_used_across_restart
     for id, queue in (("X", "xx"), ("Y", "yy")):
         third.result("alert.enqueue", {"type": "t", "id": id, "queue": queue, "scope": "p"})
     assert shows_of(third.call("nav.push", {"scope": "p"}).events) == [("Y", False), ("X", False)]
+
+
+def test_a_configure_that_only_reads_configures_nothing(state: Path, engine: EngineFactory) -> None:
+    """alert.configure with no member to change reads: once it made the queue a configured,
+    durable one, which after a restart pumped before a queue used earlier."""
+    first = engine(state, epoch_ms=EPOCH_MS)
+    settings = first.result("alert.configure", {"queue": "qb"})
+    assert settings == {"queue": "qb", "maxConcurrent": 1, "minGapMs": 0, "historyLimit": 1000}
+    assert first.result("alert.configure")["queue"] == "default"
+    assert first.close() == 0
+    assert sqlite3(state, "SELECT count(*) FROM queues").strip() == "0"
+
+    second = engine(state, epoch_ms=EPOCH_MS)
+    for id, queue in (("a", "qa"), ("b", "qb")):
+        second.result("alert.enqueue", {"type": "t", "id": id, "queue": queue, "scope": "s"})
+    assert shows_of(second.call("nav.push", {"scope": "s"}).events) == [("a", False), ("b", False)]
 
 
 def test_non_durable_things_do_not_come_back(state: Path, engine: EngineFactory) -> None:

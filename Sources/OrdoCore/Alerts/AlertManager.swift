@@ -336,6 +336,15 @@ public struct AlertManager: Sendable {
     if let historyLimit = configuration.historyLimit, historyLimit < 0 {
       throw Self.outOfRange("historyLimit", minimum: 0)
     }
+    guard
+      configuration.maxConcurrent != nil || configuration.minGapMs != nil
+        || configuration.historyLimit != nil
+    else {
+      // A read: it neither creates the queue (which would count as its first use) nor
+      // makes it a configured, durable one.
+      finishChange()
+      return settings(queue: configuration.queue)
+    }
     let queue = queueOrdinal(configuration.queue ?? "default")
     if let maxConcurrent = configuration.maxConcurrent {
       queues[queue].settings.maxConcurrent = maxConcurrent
