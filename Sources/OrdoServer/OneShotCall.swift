@@ -31,6 +31,11 @@ struct OneShotCall {
     writer.key("method")
     writer.string(method)
     if let params {
+      // An empty argument is most likely a shell variable that was meant to hold PARAMS.
+      if params.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) {
+        writeAll(2, "ordo call: PARAMS is empty: omit it for no params, or give '{}'\n")
+        return nil
+      }
       switch JSONDocument.parse(params) {
       case .failure(let failure):
         writeAll(2, Self.pointing(at: failure, in: params))

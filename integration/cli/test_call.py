@@ -155,6 +155,15 @@ def test_bad_json_params_points_at_the_position_and_exits_2(
     assert [c == "\t" for c in caret[2 : 2 + where]] == [c == "\t" for c in shown[2 : 2 + where]]
 
 
+@pytest.mark.parametrize("params", ["", " ", "\n\t"])
+def test_empty_params_say_to_omit_them_and_exit_2(params: str) -> None:
+    """A script's "$PARAMS" that came out empty: said plainly (once it was "not valid JSON:
+    empty input" with a caret under nothing), and nothing runs."""
+    ran = sh('"$ORDO" call layer.add "$P"', env={"P": params})
+    assert (ran.status, ran.stdout) == (2, "")
+    assert ran.stderr == "ordo call: PARAMS is empty: omit it for no params, or give '{}'\n"
+
+
 def test_bad_params_in_a_long_line_are_shown_around_the_position() -> None:
     params = '{"data": "' + "a" * 200 + '", "id": nope, "sort": "' + "b" * 200 + '"}'
     ran = sh('"$ORDO" call layer.add "$P"', env={"P": params})
