@@ -32,7 +32,7 @@ struct OneShotCall {
     writer.string(method)
     if let params {
       // An empty argument is most likely a shell variable that was meant to hold PARAMS.
-      if params.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) {
+      if params.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
         writeAll(2, "ordo call: PARAMS is empty: omit it for no params, or give '{}'\n")
         return nil
       }

@@ -155,7 +155,7 @@ def test_bad_json_params_points_at_the_position_and_exits_2(
     assert [c == "\t" for c in caret[2 : 2 + where]] == [c == "\t" for c in shown[2 : 2 + where]]
 
 
-@pytest.mark.parametrize("params", ["", " ", "\n\t"])
+@pytest.mark.parametrize("params", ["", " ", "\n\t", "\r\n"])
 def test_empty_params_say_to_omit_them_and_exit_2(params: str) -> None:
     """A script's "$PARAMS" that came out empty: said plainly (once it was "not valid JSON:
     empty input" with a caret under nothing), and nothing runs."""
