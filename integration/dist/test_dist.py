@@ -290,6 +290,28 @@ def _fenced(text: str, language: str) -> list[str]:
     return re.findall(rf"^```{language}\n(.*?)^```$", text, flags=re.S | re.M)
 
 
+def test_the_readme_engine_alone_block_runs_as_printed(dist: Dist, sandbox: Sandbox) -> None:
+    """The root README's "engine alone" steps, run from a folder that holds dist/ (as the
+    blocks above it are) by a user whose ~/.local/bin does not exist yet: once they named
+    the files without dist/ and installed into a missing folder."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    after = readme[readme.index("**The engine alone**") :]
+    steps = _fenced(after, "sh")[0]
+    assert f"sha256sum -c {dist.checksum.name}" in steps
+    folder = sandbox.root / "readme-alone"
+    (folder / "dist").mkdir(parents=True)
+    for artifact in (dist.tarball, dist.checksum):
+        shutil.copy(artifact, folder / "dist")
+    home = sandbox.root / "readme-alone-home"
+    home.mkdir()
+    env = sandbox.env(HOME=str(home))
+    run = sandbox.run(["bash", "-euo", "pipefail", "-c", steps], cwd=folder, env=env)
+    assert run.stdout.splitlines()[0] == f"{dist.tarball.name}: OK"
+    installed = home / ".local/bin/ordo"
+    version = sandbox.run([installed, "--version"], cwd=folder, env=env)
+    assert version.stdout == f"ordo {VERSION}\n"
+
+
 def test_release_tarball_has_a_readme_of_its_own(dist: Dist, sandbox: Sandbox) -> None:
     """Not the repository's developer README: what the archive holds, how to check the
     .sha256 and run the engine; its sh block and its session work as written, in a folder
