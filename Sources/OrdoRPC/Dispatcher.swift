@@ -223,9 +223,9 @@ public struct Dispatcher {
       guard let id else {
         if let failure {
           // LSP lets a server ignore `$/…` notifications it does not know, and `initialized`
-          // needs no answer: editors send them all the time, so they are not warnings.
-          let ignorable =
-            failure.code == .methodNotFound && (method.hasPrefix("$/") || method == "initialized")
+          // needs no answer: editors send them all the time, so they are not warnings (nor
+          // after `shutdown`, when any method fails first for being too late).
+          let ignorable = method.hasPrefix("$/") || method == "initialized"
           log(ignorable ? .debug : .warn, "notification \"\(method)\" failed: \(failure.message)")
         }
         return nil

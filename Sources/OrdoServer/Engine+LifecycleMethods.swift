@@ -64,7 +64,11 @@ extension Engine {
       // Ordo's own options may also come inside LSP's `initializationOptions`; a top-level
       // `clock` wins.
       var mode = try params.choice("clock", from: ["system", "manual"])
-      if let options = try params.object("initializationOptions", allowed: ["clock"]),
+      // An empty array counts as omitted, as for `params`: Neovim encodes an empty Lua
+      // table (`init_options = {}`) as `[]`.
+      let options = params.member("initializationOptions")
+      let emptyArray = options?.kind == .array && options?.count == 0
+      if !emptyArray, let options = try params.object("initializationOptions", allowed: ["clock"]),
         let nested = try options.choice("clock", from: ["system", "manual"]), mode == nil
       {
         mode = nested

@@ -15,6 +15,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import pytest
 from ordo_testing import REPO
 
 from interop_support import NEOVIMS, SESSION_TIMEOUT, eglot_available, require
@@ -69,8 +70,11 @@ def run(argv: list[str], env: dict[str, str], tmp_path: Path) -> list[str]:
     return printed.read_text(encoding="utf-8").rstrip("\n").split("\n")
 
 
-def run_lua(snippet: str, until: str, ordo_bin: str, tmp_path: Path) -> list[str]:
-    """Runs a README Lua snippet in the newest Neovim; `until`: when it is done."""
+def run_lua(
+    snippet: str, until: str, ordo_bin: str, tmp_path: Path, *, as_init: bool = False
+) -> list[str]:
+    """Runs a README Lua snippet in the newest Neovim; `until`: when it is done. With
+    `as_init`, as the init file (`nvim -u snippet.lua`), before any buffer is loaded."""
     nvim = require(NEOVIMS["pypi-nvim"](), "pypi-nvim")
     script = tmp_path / "snippet.lua"
     script.write_text(
@@ -88,7 +92,8 @@ def run_lua(snippet: str, until: str, ordo_bin: str, tmp_path: Path) -> list[str
         "vim.cmd('qall!')\n",
         encoding="utf-8",
     )
-    argv = [nvim, "--headless", "-u", "NONE", "-i", "NONE", "-n", "-c", f"luafile {script}"]
+    load = ["-u", str(script)] if as_init else ["-u", "NONE", "-c", f"luafile {script}"]
+    argv = [nvim, "--headless", "-i", "NONE", "-n", *load]
     return run(argv, environment(ordo_bin, tmp_path), tmp_path)
 
 
@@ -114,9 +119,13 @@ def run_elisp(snippet: str, ordo_bin: str, tmp_path: Path, *, quick: bool) -> li
     return run(argv, environment(ordo_bin, tmp_path), tmp_path)
 
 
-def test_neovim_lsp_snippet(ordo_bin: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize("as_init", [False, True], ids=["luafile", "init-file"])
+def test_neovim_lsp_snippet(ordo_bin: str, tmp_path: Path, as_init: bool) -> None:
+    """Loaded with :luafile, or as the init file (where, started attached to the current
+    buffer, not yet loaded, the client was never made: `client` was nil)."""
     lua = snippets("lua")[0]
-    printed = run_lua(lua, "#printed >= 2 and #vim.lsp.get_clients() == 0", ordo_bin, tmp_path)
+    done = "#printed >= 2 and #vim.lsp.get_clients() == 0"
+    printed = run_lua(lua, done, ordo_bin, tmp_path, as_init=as_init)
     assert printed == ["show alert-1", '"queued"']
 
 
