@@ -116,7 +116,7 @@ extension Engine {
 
   private func initialize(_ params: InitializeParams) throws(ResponseError) -> InitializeResult {
     if let name = params.clientName {
-      log(.info, "client: \(name) \(params.clientVersion ?? "")")
+      log(.info, "client: \(name)" + (params.clientVersion.map { " \($0)" } ?? ""))
     }
     if let mode = params.clock, mode != clock.mode {
       guard !screen.hasTimers else {

@@ -87,7 +87,8 @@ import Testing
     engine.closeInput()
     #expect(try engine.readToEnd() == "")
     #expect(try engine.waitForExit() == 0)
-    #expect(engine.stderrText.contains("client: t"))
+    // The name alone when no version is given (no trailing space).
+    #expect(engine.stderrText.contains("client: t\n"))
   }
 
   @Test func initializeReportsFramingClockAndMethods() throws {
