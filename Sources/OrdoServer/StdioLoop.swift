@@ -4,7 +4,7 @@ import OrdoRPC
   import Glibc
 #endif
 
-/// Set from the SIGTERM/SIGINT handler; read by the loop between polls.
+/// Set from the SIGTERM/SIGINT/SIGHUP handler; read by the loop between polls.
 nonisolated(unsafe) private var terminationSignal: sig_atomic_t = 0
 /// The write end of the self-pipe that wakes the loop's poll when a signal arrives.
 nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
@@ -154,7 +154,7 @@ public struct StdioLoop {
     return true
   }
 
-  /// A pipe whose read end becomes readable when SIGTERM/SIGINT arrives, so a signal
+  /// A pipe whose read end becomes readable when SIGTERM/SIGINT/SIGHUP arrives, so a signal
   /// that lands between the flag check and `poll` still wakes the loop.
   private func makeSignalPipe() -> Int32 {
     var ends: [Int32] = [-1, -1]
@@ -177,13 +177,13 @@ public struct StdioLoop {
     }
     sigemptyset(&action.sa_mask)
     action.sa_flags = 0
-    sigaction(SIGTERM, &action, nil)
-    sigaction(SIGINT, &action, nil)
+    // SIGHUP too: the terminal or the session that started the engine went away; what is
+    // owed (and a --trace file's last records) is still written, as for SIGTERM.
+    for signal in [SIGTERM, SIGINT, SIGHUP] { sigaction(signal, &action, nil) }
     // A parent may have spawned us with these blocked (the mask is inherited).
     var unblocked = sigset_t()
     sigemptyset(&unblocked)
-    sigaddset(&unblocked, SIGTERM)
-    sigaddset(&unblocked, SIGINT)
+    for signal in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&unblocked, signal) }
     sigprocmask(SIG_UNBLOCK, &unblocked, nil)
   }
 

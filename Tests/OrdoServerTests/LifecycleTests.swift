@@ -44,7 +44,7 @@ import Testing
     #expect(engine.stderrText.contains("dropped"))
   }
 
-  @Test(arguments: [SIGTERM, SIGINT])
+  @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
   func signalsExitCleanly(signal: Int32) throws {
     let engine = try EngineProcess()
     #expect(try engine.call(ping)["id"]?.integer == 1)

@@ -357,7 +357,7 @@ def chunks(data: bytes, size: int) -> Iterable[bytes]:
         yield data[start : start + size]
 
 
-SIGNALS = {"SIGTERM": signal.SIGTERM, "SIGINT": signal.SIGINT}
+SIGNALS = {"SIGTERM": signal.SIGTERM, "SIGINT": signal.SIGINT, "SIGHUP": signal.SIGHUP}
 
 
 EngineFactory = Callable[..., Engine]
