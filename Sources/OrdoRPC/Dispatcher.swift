@@ -165,11 +165,13 @@ public struct Dispatcher {
     self.lifecycle = lifecycle
   }
 
-  /// Answers a message that was skipped for its size.
-  public func refuseTooLarge(limit: Int, context: any DispatchContext, outbox: inout Outbox) {
+  /// Answers a message that was skipped for its size; `id`: read from its first bytes.
+  public func refuseTooLarge(
+    limit: Int, id: RequestID, context: any DispatchContext, outbox: inout Outbox
+  ) {
     context.countRequest()
     log(.warn, "skipped a message larger than \(limit) bytes")
-    outbox.send { Self.writeError(.tooLarge(limit: limit), id: .null, into: &$0) }
+    outbox.send { Self.writeError(.tooLarge(limit: limit), id: id, into: &$0) }
   }
 
   /// Answers an LSP header block that could not be used.

@@ -103,6 +103,20 @@ public enum MessageClassifier {
     return .batch(messages)
   }
 
+  /// The id of a message known only by its first bytes (`head`: one over
+  /// `--max-message-bytes`), when they hold it whole and it is a string, a number or null.
+  public static func id(inHead head: UnsafeRawBufferPointer) -> RequestID? {
+    guard let text = RawIDScanner.id(inHead: head),
+      case .success(let document) = JSONDocument.parse(text)
+    else { return nil }
+    switch document.value.kind {
+    case .string: return document.value.string.map(RequestID.string)
+    case .integer, .real: return .number(text: text)  // as sent, as other numeric ids
+    case .null: return .null
+    case .object, .array, .bool: return nil
+    }
+  }
+
   /// A raw id's text as a `RequestID` (numbers only; strings come from jansson).
   private static func rawID(_ text: String) -> RequestID? {
     guard let first = text.utf8.first, first == UInt8(ascii: "-") || (0x30...0x39).contains(first)

@@ -12,8 +12,10 @@ public struct MessageFramer {
   public enum Event: Equatable, Sendable {
     /// A complete message: `buffer[range]`, valid until the next `feed` or `next`.
     case message(Range<Int>)
-    /// A message longer than the limit; its bytes are being skipped.
-    case tooLarge(limit: Int)
+    /// A message longer than the limit; its bytes are being skipped. `head`: its first bytes
+    /// (at most `headBytes`) in `buffer`, valid as a message's range is, so that its `id`
+    /// can be answered when it comes early.
+    case tooLarge(limit: Int, head: Range<Int>)
     /// An LSP header block that cannot be used; the framer resynchronises on the next line
     /// that starts a header.
     case badHeader(String)
@@ -30,6 +32,8 @@ public struct MessageFramer {
     case headers(contentLength: Int?, sawHeader: Bool)
     /// LSP: waiting for a body of `length` bytes.
     case body(length: Int)
+    /// LSP: waiting for the first bytes of an over-long body of `length` bytes (its head).
+    case oversizedHead(length: Int)
     /// LSP: dropping an over-long body.
     case skippingBody(remaining: Int)
     /// LSP: dropping lines until one starts a header (or "Content-Length:" appears);
@@ -39,8 +43,13 @@ public struct MessageFramer {
 
   /// Header lines longer than this are refused; they are never buffered whole.
   public static let maxHeaderLineBytes = 8192
+  /// How much of an over-long message is kept to read its `id` from (`headLength`).
+  public static let headBytes = 4096
 
   public let maxMessageBytes: Int
+  /// The length of an over-long message's head: the same whatever the read splits, since
+  /// that many bytes are always there when it is found over the limit.
+  private var headLength: Int { min(Self.headBytes, maxMessageBytes + 1) }
   /// The framing in use; nil while `auto` has not seen enough bytes to decide.
   public private(set) var framing: Framing?
   /// Bytes received and not yet consumed (from `start`).
@@ -95,7 +104,7 @@ public struct MessageFramer {
         }
         consume(through: newline)
         state = .line
-      case .headers, .body, .skippingBody, .resynchronising:
+      case .headers, .body, .oversizedHead, .skippingBody, .resynchronising:
         if let event = nextLSP() { return event }
         if case .needMore = lspProgress { return nil }
       }
@@ -108,7 +117,7 @@ public struct MessageFramer {
     switch state {
     case .detecting: partial = start < buffer.count
     case .line: partial = !isBlank(start..<buffer.count)
-    case .discardingLine, .body, .skippingBody: partial = true
+    case .discardingLine, .body, .oversizedHead, .skippingBody: partial = true
     case .headers(let length, let sawHeader):
       partial = length != nil || sawHeader || start < buffer.count
     case .resynchronising: partial = start < buffer.count
@@ -166,10 +175,11 @@ public struct MessageFramer {
       guard let newline = findNewline() else {
         // One more byte than the limit may still be the `\r` of a `\r\n`.
         if buffer.count - start > maxMessageBytes + 1 {
+          let head = start..<(start + headLength)
           start = buffer.count
           scanned = 0
           state = .discardingLine
-          return .tooLarge(limit: maxMessageBytes)
+          return .tooLarge(limit: maxMessageBytes, head: head)
         }
         return nil
       }
@@ -179,7 +189,10 @@ public struct MessageFramer {
       consume(through: newline)
       // Length first, blankness second: the verdict must not depend on how the line was
       // split into reads (a long blank line is refused like any other long line).
-      if line.count > maxMessageBytes { return .tooLarge(limit: maxMessageBytes) }
+      if line.count > maxMessageBytes {
+        let head = line.lowerBound..<(line.lowerBound + headLength)
+        return .tooLarge(limit: maxMessageBytes, head: head)
+      }
       if isBlank(line) { continue }
       return .message(line)
     }
@@ -224,8 +237,9 @@ public struct MessageFramer {
           return .badHeader("the header block has no Content-Length")
         }
         if length > maxMessageBytes {
-          state = .skippingBody(remaining: length)
-          return .tooLarge(limit: maxMessageBytes)
+          // Answered once the body's head has come (its id is there, if early).
+          state = .oversizedHead(length: length)
+          return nil
         }
         state = .body(length: length)
         return nil
@@ -269,6 +283,14 @@ public struct MessageFramer {
       scanned = 0
       state = .headers(contentLength: nil, sawHeader: false)
       return .message(body)
+    case .oversizedHead(let length):
+      let wanted = headLength
+      guard buffer.count - start >= wanted else {
+        lspProgress = .needMore
+        return nil
+      }
+      state = .skippingBody(remaining: length)
+      return .tooLarge(limit: maxMessageBytes, head: start..<(start + wanted))
     case .skippingBody(let remaining):
       let available = buffer.count - start
       if available >= remaining {

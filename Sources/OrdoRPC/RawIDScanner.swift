@@ -53,6 +53,21 @@ public enum RawIDScanner {
     }
   }
 
+  /// The raw text of the `id` member of a top-level object of which `bytes` are only the
+  /// first bytes (a message too long to keep): nil when it is not among them whole (a value
+  /// reaching their end may be cut short: `12` of `123`), or `bytes` do not start an object.
+  public static func id(inHead bytes: UnsafeRawBufferPointer) -> String? {
+    var scanner = Scanner(bytes: bytes)
+    scanner.skipWhitespace()
+    guard scanner.peek == UInt8(ascii: "{") else { return nil }
+    var id: String?
+    _ = scanner.scanObject { key, value in
+      guard value.upperBound < bytes.count, Scanner.isID(key, in: bytes) else { return }
+      id = String(decoding: bytes[value], as: UTF8.self)
+    }
+    return id
+  }
+
   private struct Scanner {
     let bytes: UnsafeRawBufferPointer
     var index = 0
@@ -70,13 +85,15 @@ public enum RawIDScanner {
       var id: String?
       let bytes = self.bytes
       _ = scanObject { key, value in
-        if key.count == 4 && bytes[key.lowerBound + 1] == UInt8(ascii: "i")
-          && bytes[key.lowerBound + 2] == UInt8(ascii: "d")
-        {
-          id = String(decoding: bytes[value], as: UTF8.self)
-        }
+        if Self.isID(key, in: bytes) { id = String(decoding: bytes[value], as: UTF8.self) }
       }
       return id
+    }
+
+    /// Whether the key at `key` (quotes included) is `"id"`.
+    static func isID(_ key: Range<Int>, in bytes: UnsafeRawBufferPointer) -> Bool {
+      key.count == 4 && bytes[key.lowerBound + 1] == UInt8(ascii: "i")
+        && bytes[key.lowerBound + 2] == UInt8(ascii: "d")
     }
 
     /// At `{`: scans the object, calling `body` with each member's key (quotes included)

@@ -165,7 +165,7 @@ struct OneShotCall {
         switch event {
         case .message(let range):
           printer?.run(Self.request(line: Array(framer.buffer[range]), id: number))
-        case .tooLarge(let limit):
+        case .tooLarge(let limit, _):
           printer?.refuseTooLarge(limit: limit)
         case .badHeader:
           break  // LSP only
@@ -345,7 +345,9 @@ private struct Printer {
 
   /// A line over `--max-message-bytes`, refused as the server refuses it.
   mutating func refuseTooLarge(limit: Int) {
-    session.refuseTooLarge(limit: limit, into: &outbox)
+    // `call -` numbers its lines itself: the answer is printed without an id.
+    session.refuseTooLarge(
+      limit: limit, head: UnsafeRawBufferPointer(start: nil, count: 0), into: &outbox)
     printOutput()
   }
 

@@ -21,7 +21,8 @@ struct Trace {
 
   enum Input {
     case message([UInt8])
-    case tooLarge(Int)
+    /// The limit, and the message's first bytes (`head64`; none in older traces).
+    case tooLarge(Int, head: [UInt8])
     case badHeader(String)
   }
 
@@ -213,7 +214,16 @@ extension Trace {
         guard direction == "in" else { throw fail("an output is always JSON") }
         records.append(.input(at: at, .message(decoded)))
       } else if let size = value.member("tooLarge")?.exactInteger, size > 0, direction == "in" {
-        records.append(.input(at: at, .tooLarge(Int(size))))
+        var head: [UInt8] = []
+        if let head64 = value.member("head64") {
+          guard let text = head64.string, let decoded = Base64.decode(text),
+            decoded.count <= MessageFramer.headBytes
+          else {
+            throw fail("\"head64\" must be base64 of at most \(MessageFramer.headBytes) bytes")
+          }
+          head = decoded
+        }
+        records.append(.input(at: at, .tooLarge(Int(size), head: head)))
       } else if let reason = value.member("badHeader")?.string, direction == "in" {
         records.append(.input(at: at, .badHeader(reason)))
       } else {
@@ -438,7 +448,8 @@ enum Replay {
         switch input {
         case .message(let bytes):
           bytes.withUnsafeBytes { _ = run.session.handle($0, into: &outbox) }
-        case .tooLarge(let limit): run.session.refuseTooLarge(limit: limit, into: &outbox)
+        case .tooLarge(let limit, let head):
+          head.withUnsafeBytes { run.session.refuseTooLarge(limit: limit, head: $0, into: &outbox) }
         case .badHeader(let reason): run.session.refuseBadHeader(reason, into: &outbox)
         }
         inputs += 1

@@ -116,8 +116,11 @@ public final class Session {
         }
         recordOutputs(&outbox)
         endOfMessage(&outbox)
-      case .tooLarge(let limit):
-        answerTooLarge(limit: limit, into: &outbox)
+      case .tooLarge(let limit, let head):
+        framer.buffer.withUnsafeBytes {
+          answerTooLarge(
+            limit: limit, head: UnsafeRawBufferPointer(rebasing: $0[head]), into: &outbox)
+        }
       case .badHeader(let reason):
         answerBadHeader(reason, into: &outbox)
       }
@@ -135,11 +138,13 @@ public final class Session {
     return reply
   }
 
-  /// The answer to a message over `--max-message-bytes`, which was not kept.
-  private func answerTooLarge(limit: Int, into outbox: inout Outbox) {
-    recordInput?(.tooLarge(limit: limit), nil, engine.now, false)
-    dispatcher.refuseTooLarge(limit: limit, context: engine, outbox: &outbox)
-    groupReplies.append(.single(.null))
+  /// The answer to a message over `--max-message-bytes`, which was not kept: with its `id`
+  /// when its first bytes (`head`) hold it, else with `id: null`.
+  private func answerTooLarge(limit: Int, head: UnsafeRawBufferPointer, into outbox: inout Outbox) {
+    recordInput?(.tooLarge(limit: limit, head: 0..<head.count), head, engine.now, false)
+    let id = MessageClassifier.id(inHead: head) ?? .null
+    dispatcher.refuseTooLarge(limit: limit, id: id, context: engine, outbox: &outbox)
+    groupReplies.append(.single(id))
     recordOutputs(&outbox)
   }
 
@@ -244,11 +249,11 @@ public final class Session {
     fireDueTimers(into: &outbox)
   }
 
-  /// Answers a message skipped for its size, as if the framer had reported it (replay, and
-  /// `ordo call -`, which frames its own input).
-  public func refuseTooLarge(limit: Int, into outbox: inout Outbox) {
+  /// Answers a message skipped for its size, as if the framer had reported it with `head`,
+  /// its first bytes (replay, and `ordo call -`, which frames its own input).
+  public func refuseTooLarge(limit: Int, head: UnsafeRawBufferPointer, into outbox: inout Outbox) {
     beginWork(&outbox)
-    answerTooLarge(limit: limit, into: &outbox)
+    answerTooLarge(limit: limit, head: head, into: &outbox)
   }
 
   /// Answers an unusable LSP header, as if the framer had reported it (replay).

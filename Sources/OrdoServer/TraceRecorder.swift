@@ -100,10 +100,14 @@ final class TraceRecorder {
         writer.key("systemAt")
         writer.ints(switchesToSystem)
       }
-    case .tooLarge(let limit):
+    case .tooLarge(let limit, _):
       line(.input, at: at, framing: framing) { writer in
         writer.key("tooLarge")
         writer.int(limit)
+        // Its first bytes, which the answer's id is read from (the replay reads it again).
+        guard let bytes, !bytes.isEmpty else { return }
+        writer.key("head64")
+        writer.string(Base64.encode(bytes))
       }
     case .badHeader(let reason):
       line(.input, at: at, framing: framing) { writer in

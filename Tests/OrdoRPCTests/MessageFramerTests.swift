@@ -27,7 +27,7 @@ import Testing
         switch event {
         case .message(let range):
           events.append(.message(String(decoding: framer.buffer[range], as: UTF8.self)))
-        case .tooLarge(let limit): events.append(.tooLarge(limit))
+        case .tooLarge(let limit, _): events.append(.tooLarge(limit))
         case .badHeader: events.append(.badHeader)
         }
       }
@@ -36,6 +36,47 @@ import Testing
   }
 
   static let splits: [[Int]] = [[1], [2], [3], [7], [1, 5, 2], [64], [100_000]]
+
+  /// The heads of the over-long messages in `input`, fed in chunks of `chunks`.
+  static func heads(
+    _ input: String, chunks: [Int], framing: MessageFramer.Framing? = nil, limit: Int
+  ) -> [String] {
+    var framer = MessageFramer(framing: framing, maxMessageBytes: limit)
+    var heads: [String] = []
+    let bytes = Array(input.utf8)
+    var offset = 0
+    var chunkIndex = 0
+    while offset < bytes.count {
+      let end = min(bytes.count, offset + max(1, chunks[chunkIndex % chunks.count]))
+      chunkIndex += 1
+      framer.feed(Array(bytes[offset..<end]))
+      offset = end
+      while let event = framer.next() {
+        if case .tooLarge(_, let head) = event {
+          heads.append(String(decoding: framer.buffer[head], as: UTF8.self))
+        }
+      }
+    }
+    return heads
+  }
+
+  /// An over-long message's first bytes (its id may be there) are the same whatever the
+  /// split: `limit + 1` of them (at most `headBytes`), which are always there when it is
+  /// found over the limit, in an NDJSON line ended or not yet, and in an LSP body that
+  /// arrives after its header.
+  @Test(arguments: splits)
+  func theHeadOfAnOverLongMessageIsTheSameInAnySplit(chunks: [Int]) {
+    let long =
+      "{\"id\":7,\"method\":\"m\",\"params\":\"" + String(repeating: "x", count: 60) + "\"}"
+    let expected = String(long.prefix(31))
+    #expect(Self.heads(long + "\n{}\n", chunks: chunks, limit: 30) == [expected])
+    #expect(Self.heads(Self.lsp(long) + Self.lsp("{}"), chunks: chunks, limit: 30) == [expected])
+    // A large limit: at most headBytes of it.
+    let huge = "{\"id\":1,\"p\":\"" + String(repeating: "y", count: 9000) + "\"}"
+    let capped = Self.heads(huge + "\n", chunks: chunks, limit: 5000)
+    #expect(capped.map(\.utf8.count) == [MessageFramer.headBytes])
+    #expect(Self.heads(Self.lsp(huge), chunks: chunks, limit: 5000) == capped)
+  }
 
   static func lsp(_ body: String, header: String = "Content-Length") -> String {
     "\(header): \(body.utf8.count)\r\n\r\n\(body)"

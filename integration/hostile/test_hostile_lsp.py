@@ -109,7 +109,7 @@ def test_body_at_limit_served_over_limit_too_large_and_skipped(limit: int) -> No
     assert len(exact) == limit and len(over) == limit + 1
     messages = lsp_answers(lsp_frame(exact) + lsp_frame(over), "--max-message-bytes", str(limit))
     assert_pong(messages[0], 1)
-    assert_error(messages[1], -32600, None, reason="too_large", limit=limit)
+    assert_error(messages[1], -32600, 2, reason="too_large", limit=limit)
     assert len(messages) == 2
 
 

@@ -376,7 +376,7 @@ def test_limit_sized_line_with_crlf_byte_by_byte(engine: EngineFactory) -> None:
     assert live.finish() == 0
     first, second, third = parse_ndjson(live.output())
     assert_pong(first, 1)
-    assert_error(second, -32600, None, reason="too_large", limit=100)
+    assert_error(second, -32600, 2, reason="too_large", limit=100)
     assert_pong(third, 3)
 
 

@@ -19,6 +19,7 @@ from hostile_support import (
     assert_no_crash,
     assert_pong,
     load_schema,
+    lsp_frame,
     ndjson,
     note,
     ping,
@@ -371,7 +372,7 @@ def test_message_at_the_limit_is_served_one_byte_over_is_too_large(terminator: b
     )
     first, second, last = run.messages
     assert first["id"] == 1 and first["result"]["id"] == "x", first
-    assert_error(second, -32600, None, reason="too_large", limit=limit)
+    assert_error(second, -32600, 1, reason="too_large", limit=limit)
     assert_pong(last, "after")
 
 
@@ -379,8 +380,52 @@ def test_too_large_garbage_lines_many_in_a_row() -> None:
     lines = [b"x" * 101, b"{" * 5000, req("engine.ping", {"pad": "p" * 200}, id=1)]
     messages = answers(*lines, args=("--max-message-bytes", "100"))
     assert len(messages) == len(lines)
-    for message in messages:
-        assert_error(message, -32600, None, reason="too_large", limit=100)
+    # Not JSON, or no id among the first bytes: null; the request's id 1 comes early.
+    for message, id in zip(messages, [None, None, 1]):
+        assert_error(message, -32600, id, reason="too_large", limit=100)
+
+
+PAD = "p" * 300
+
+# An over-long request's answer carries its id when the first bytes (limit + 1 of them, at
+# most 4 KiB) hold it whole; else id null, as before. (line, the id expected)
+TOO_LARGE_IDS = [
+    (b'{"jsonrpc":"2.0","id":7,"method":"m","params":{"d":"%s"}}', 7),
+    (b'{ "id" : "s\\u00e9\\"q" , "method":"m","params":{"d":"%s"}}', 's\u00e9"q'),
+    (b'{"id":null,"method":"m","params":{"d":"%s"}}', None),
+    (b'{"id":-2.5e3,"method":"m","params":{"d":"%s"}}', -2500.0),
+    # After what the engine skipped: unknown.
+    (b'{"jsonrpc":"2.0","method":"m","params":{"d":"%s"},"id":8}', None),
+    # A notification's first bytes look the same: it is answered, as before.
+    (b'{"jsonrpc":"2.0","method":"m","params":{"d":"%s"}}', None),
+    # Not an id: a boolean, an object; nor a batch's members, nor JSON at all.
+    (b'{"id":true,"method":"m","params":{"d":"%s"}}', None),
+    (b'{"id":{"a":1},"method":"m","params":{"d":"%s"}}', None),
+    (b'[{"jsonrpc":"2.0","id":3,"method":"m","params":{"d":"%s"}}]', None),
+    (b'{"id":12x3,"method":"m","params":{"d":"%s"}}', None),
+    # Cut short by the end of the first bytes: 12 of 1234… must not be taken.
+    (b'{"jsonrpc":"2.0","method":"m","params":{"p":""},"id":12%s}', None),
+]
+
+
+@pytest.mark.parametrize("framing", ["ndjson", "lsp"])
+@pytest.mark.parametrize(("line", "expected"), TOO_LARGE_IDS)
+def test_too_large_is_answered_with_the_id_its_first_bytes_hold(
+    framing: str, line: bytes, expected: Any
+) -> None:
+    limit = 100
+    fill = PAD.encode() if b"12%s" not in line else b"3" * (limit - 45)
+    message = line % fill
+    assert len(message) > limit
+    if framing == "ndjson":
+        (answer,) = answers(message, args=("--max-message-bytes", str(limit)))
+    else:
+        body = lsp_frame(message) + lsp_frame(PING)
+        run = run_raw(body, "--max-message-bytes", str(limit))
+        assert run.rc == 0, run.err
+        answer, after = run.lsp_messages
+        assert_pong(after, "after")
+    assert_error(answer, -32600, expected, reason="too_large", limit=limit)
 
 
 # --------------------------------------------------------------------------- lifecycle

@@ -58,7 +58,8 @@ def test_message_exactly_at_default_limit_served_one_over_refused() -> None:
     run = run_raw(ndjson(exact, over, ping("after")), timeout=120)
     first, second, third = run.messages
     assert first["id"] == 1 and first["result"]["id"] == "edge"
-    assert_error(second, -32600, None, reason="too_large", limit=DEFAULT_LIMIT)
+    # Its id is among its first bytes: the answer carries it.
+    assert_error(second, -32600, 1, reason="too_large", limit=DEFAULT_LIMIT)
     assert_pong(third, "after")
 
 
@@ -76,7 +77,7 @@ def test_1gb_ndjson_line_refused_with_bounded_memory(engine: EngineFactory) -> N
     live = engine()
     head = b'{"jsonrpc":"2.0","id":1,"method":"layer.add","params":{"data":"'
     _stream(live, head, 1 << 30, b'"}}\n' + ping("after") + b"\n")
-    assert_error(live.read_message(), -32600, None, reason="too_large", limit=DEFAULT_LIMIT)
+    assert_error(live.read_message(), -32600, 1, reason="too_large", limit=DEFAULT_LIMIT)
     assert_pong(live.read_message(), "after")
     peak = live.peak_rss_kb()
     assert peak < RSS_CEILING_KB, f"peak RSS {peak} kB while a 1 GB line streamed through"
@@ -86,10 +87,12 @@ def test_1gb_ndjson_line_refused_with_bounded_memory(engine: EngineFactory) -> N
 def test_1gb_lsp_body_refused_with_bounded_memory(engine: EngineFactory) -> None:
     live = engine()
     size = 1 << 30
-    live.write(b"Content-Length: %d\r\n\r\n" % size)
-    # Refused from the header alone, before the body arrives.
-    assert_error(live.read_message_lsp(), -32600, None, reason="too_large", limit=DEFAULT_LIMIT)
-    _stream(live, b"", size, lsp_frame(ping("after")))
+    prefix = b'{"jsonrpc":"2.0","id":1,"method":"layer.add","params":{"data":"'
+    head = prefix + b"a" * (4096 - len(prefix))
+    live.write(b"Content-Length: %d\r\n\r\n" % size + head)
+    # Refused once the body's first 4 KiB came, with the id they hold, long before its end.
+    assert_error(live.read_message_lsp(), -32600, 1, reason="too_large", limit=DEFAULT_LIMIT)
+    _stream(live, b"", size - len(head) - 3, b'"}}' + lsp_frame(ping("after")))
     assert_pong(live.read_message_lsp(), "after")
     peak = live.peak_rss_kb()
     assert peak < RSS_CEILING_KB, f"peak RSS {peak} kB while a 1 GB body streamed through"

@@ -165,6 +165,16 @@ MALFORMED: list[tuple[str, bytes, str]] = [
     ("tooLarge a string", record(b'{"dir":"in","at":0,"tooLarge":"9"}'), "a record needs"),
     ("tooLarge 1e300", record(b'{"dir":"in","at":0,"tooLarge":1e300}'), "a record needs"),
     ("tooLarge an output", record(b'{"dir":"out","at":0,"tooLarge":9}'), "a record needs"),
+    (
+        "head64 not base64",
+        record(b'{"dir":"in","at":0,"tooLarge":9,"head64":"!!"}'),
+        '"head64" must be base64',
+    ),
+    (
+        "head64 longer than 4 KiB",
+        record(b'{"dir":"in","at":0,"tooLarge":9,"head64":"%s"}' % (b"QUFB" * 1366)),
+        '"head64" must be base64',
+    ),
     ("badHeader a number", record(b'{"dir":"in","at":0,"badHeader":9}'), "a record needs"),
     ("systemAt a number", record(b'{"dir":"in","at":0,"systemAt":5,"msg":' + PING + b"}"), SYS),
     ("systemAt empty", record(b'{"dir":"in","at":0,"systemAt":[],"msg":' + PING + b"}"), SYS),

@@ -269,9 +269,13 @@ def read_trace(path: Path) -> Trace:
         else:
             assert set(value) - {"dir", "at", "framing"} in (
                 {"raw64"},
-                {"tooLarge"},
+                {"tooLarge"},  # `ordo call -`, whose answers carry no id
+                {"tooLarge", "head64"},  # its first bytes, which the answer's id is read from
                 {"badHeader"},
             ), f"line {number}: {value.keys()}"
+            if "head64" in value:
+                head = base64.b64decode(value["head64"], validate=True)
+                assert 0 < len(head) <= min(4096, value["tooLarge"] + 1), line
         trace.records.append(record)
     return trace
 

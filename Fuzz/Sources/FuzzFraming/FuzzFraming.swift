@@ -33,7 +33,8 @@ public func fuzzFraming(_ pointer: UnsafePointer<UInt8>?, _ size: Int) -> Int32 
 
 private enum Seen: Equatable {
   case message([UInt8])
-  case tooLarge
+  /// With its head: the same in any split, as the id read from it must be.
+  case tooLarge([UInt8])
   case badHeader
 }
 
@@ -55,7 +56,9 @@ private func run(
       case .message(let range):
         precondition(range.count <= limit, "a message over the limit was delivered")
         seen.append(.message(Array(framer.buffer[range])))
-      case .tooLarge: seen.append(.tooLarge)
+      case .tooLarge(_, let head):
+        precondition(head.count <= MessageFramer.headBytes, "a head longer than headBytes")
+        seen.append(.tooLarge(Array(framer.buffer[head])))
       case .badHeader: seen.append(.badHeader)
       }
     }

@@ -69,7 +69,7 @@ from .models import (
     TypeDefaults,
 )
 
-__version__ = "0.2.2"
+__version__ = "0.2.3"
 
 __all__ = [
     "UNSET",
