@@ -12,13 +12,23 @@ import Testing
     return String(String.UnicodeScalarView(kept)).replacingOccurrences(of: " ", with: "-")
   }
 
+  /// The text files a reader of the repository meets: READMEs, docs, code and tests of the
+  /// engine, both clients, the integration suites, tools, the benchmark and the examples
+  /// (build outputs, caches and installed packages left out).
   static func sources() throws -> [String] {
-    var files: [String] = [SchemaAgreementTests.repositoryRoot + "/README.md"]
-    for folder in ["Sources", "Tests"] {
-      let root = SchemaAgreementTests.repositoryRoot + "/" + folder
-      let walker = try #require(FileManager.default.enumerator(atPath: root))
-      for case let path as String in walker where path.hasSuffix(".swift") {
-        files.append(root + "/" + path)
+    let root = SchemaAgreementTests.repositoryRoot
+    var files: [String] = [root + "/README.md"]
+    let kinds = [".swift", ".py", ".js", ".mjs", ".ts", ".md", ".sh", ".c", ".h", ".io"]
+    let skipped = [".build", ".venv", "node_modules", "_cache", ".hypothesis", "__pycache__"]
+    let folders = [
+      "Sources", "Tests", "Fuzz/Sources", "clients", "integration", "tools", "bench", "examples",
+      "docs", "conformance",
+    ]
+    for folder in folders {
+      let walker = try #require(FileManager.default.enumerator(atPath: root + "/" + folder))
+      for case let path as String in walker
+      where kinds.contains(where: path.hasSuffix) && !skipped.contains(where: path.contains) {
+        files.append(root + "/" + folder + "/" + path)
       }
     }
     return files

@@ -8,7 +8,7 @@ missing or unknown member — together with the JSON Pointer the engine must rep
 `error.data.path`. A method or parameter added to the schema is covered without
 touching the tests.
 
-Conventions of the contract (README, "Choices where the SPEC is silent"): `null` for
+Conventions of the contract (README, "Choices", and docs/protocol.md#values): `null` for
 an optional top-level parameter means "absent" (the schema spells that out with
 `anyOf [..., null]`, or NullableId), so it is never generated as a wrong value there.
 Required parameters get the other required parameters from the schema's examples, so

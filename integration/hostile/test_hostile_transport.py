@@ -1,4 +1,4 @@
-"""Every error path of SPEC §1 in NDJSON framing, through the real binary with raw bytes.
+"""Every error path of docs/protocol.md#transport in NDJSON framing, through the real binary with raw bytes.
 
 Each test feeds the hostile input followed by a ping and checks the exact error (code,
 `id` echo, `data.reason` / `data.path` / `data.limit`) and that the ping is still
@@ -453,7 +453,7 @@ def test_requests_after_shutdown_are_invalid_state() -> None:
 
 
 def test_unknown_method_after_shutdown_is_invalid_state() -> None:
-    """SPEC §1: after shutdown *every* request but exit gets -32003."""
+    """docs/protocol.md#lifecycle: after shutdown *every* request but exit gets -32003."""
     run = run_raw(ndjson(req("shutdown", id=1), req("no.such.method", id=2)))
     assert_error(run.messages[1], -32003, 2, reason="shut_down")
 

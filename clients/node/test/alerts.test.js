@@ -1,4 +1,4 @@
-// alert.*, nav.* and events.* against the real engine on the manual clock (SPEC §4).
+// alert.*, nav.* and events.* against the real engine on the manual clock (docs/protocol.md#alerts).
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

@@ -1,4 +1,4 @@
-// layer.* against the real engine: every method, the ordering rule of SPEC §3 (also
+// layer.* against the real engine: every method, the ordering rule of docs/protocol.md#the-ordering-rule (also
 // against a naive array model), paint order and hit testing.
 
 import assert from 'node:assert/strict';

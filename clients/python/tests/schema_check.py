@@ -29,7 +29,7 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
 DOC_URI = "urn:ordo:openrpc"
-#: Errors any method may return (SPEC §1 and the schema's info.description).
+#: Errors any method may return (docs/protocol.md#errors and the schema's info.description).
 UNIVERSAL_ERRORS = {-32603, -32003, -32600, -32602}
 
 

@@ -1,4 +1,4 @@
-"""alert.*, nav.* and events.*: every method and the pump rules of SPEC §4."""
+"""alert.*, nav.* and events.*: every method and the pump rules of docs/protocol.md#alerts."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Hypothesis: random alert traffic keeps the pump's invariants (SPEC §4).
+"""Hypothesis: random alert traffic keeps the pump's invariants (docs/protocol.md#the-pump).
 
 No full model here: after every step the engine must agree with itself and
 with the rules that hold at every instant — at most ``maxConcurrent``

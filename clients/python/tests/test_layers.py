@@ -1,4 +1,4 @@
-"""layer.*: every method and the ordering, paint and hit rules of SPEC §3."""
+"""layer.*: every method and the ordering, paint and hit rules of docs/protocol.md#layers."""
 
 from __future__ import annotations
 
