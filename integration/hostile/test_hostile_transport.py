@@ -1,4 +1,5 @@
-"""Every error path of docs/protocol.md#transport in NDJSON framing, through the real binary with raw bytes.
+"""Every error path of docs/protocol.md#transport in NDJSON framing, through the real binary
+with raw bytes.
 
 Each test feeds the hostile input followed by a ping and checks the exact error (code,
 `id` echo, `data.reason` / `data.path` / `data.limit`) and that the ping is still

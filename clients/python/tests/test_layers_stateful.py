@@ -1,4 +1,5 @@
-"""Hypothesis: the engine's layer container against a pure-Python model of docs/protocol.md#layers."""
+"""Hypothesis: the engine's layer container against a pure-Python model of
+docs/protocol.md#layers."""
 
 from __future__ import annotations
 
@@ -298,7 +299,8 @@ specs = st.lists(
 
 
 def model_hit(model: Model, specs_by_id: dict[str, Spec], x: int, y: int) -> list[str]:
-    """Hit testing as docs/protocol.md#paint-order-and-hit-testing states it, recursively (small trees)."""
+    """Hit testing as docs/protocol.md#paint-order-and-hit-testing states it, recursively
+    (small trees)."""
 
     def inside(frame: tuple[int, int, int, int], px: int, py: int) -> bool:
         fx, fy, w, h = frame
