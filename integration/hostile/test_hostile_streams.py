@@ -164,7 +164,8 @@ def test_eof_at_every_byte_offset_lsp() -> None:
 
 def test_partial_first_message_at_eof_is_logged_in_auto_framing() -> None:
     """docs/protocol.md#lifecycle: EOF in the middle of a message drops it *and logs it to
-    stderr*, also when the stream ended before `--framing auto` could decide (e.g. `Content-Len`)."""
+    stderr*, also when the stream ended before `--framing auto` could decide (e.g.
+    `Content-Len`)."""
     _eof_cases(b"", req("engine.ping", id=1) + b"\n", b"")
     _eof_cases(b"", lsp_frame(req("engine.ping", id=1)), b"")
 
