@@ -133,7 +133,7 @@ struct OneShotCall {
     while printer?.goesOn ?? true, !ended {
       // Waiting for the next line, the system clock's timers fire when due, as in the
       // server: not only when a later line comes, or never if none does.
-      if let wait = printer?.millisecondsUntilNextTimer {
+      if let wait = printer?.session.pollTimeout {
         var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         let polled = poll(&ready, 1, wait)
         printer?.fireDueTimers()
@@ -145,7 +145,7 @@ struct OneShotCall {
         if errno == EAGAIN || errno == EWOULDBLOCK {
           // A non-blocking stdin (shared with a process that made it so) is waited for.
           var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-          _ = poll(&ready, 1, printer?.millisecondsUntilNextTimer ?? -1)
+          _ = poll(&ready, 1, printer?.session.pollTimeout ?? -1)
           continue
         }
         let reason = String(cString: strerror(errno))
@@ -329,12 +329,6 @@ private struct Printer {
       request.withUnsafeBytes { _ = session.handle($0, into: &outbox) }
       printOutput()
     }
-  }
-
-  /// Milliseconds until the next system-clock timer (at most an hour), for a poll's
-  /// timeout; nil when none is set.
-  var millisecondsUntilNextTimer: Int32? {
-    session.millisecondsUntilNextTimer.map { Int32(min($0, 3_600_000)) }
   }
 
   /// Fires the timers due now; with `--events`, prints their events.

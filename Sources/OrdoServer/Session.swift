@@ -235,6 +235,12 @@ public final class Session {
     nextTimerDue.map { max(0, $0 - engine.clockNow) }
   }
 
+  /// `millisecondsUntilNextTimer` as a `poll(2)` timeout, at most an hour; nil when no timer
+  /// is set (the server's loop and `ordo call -` wait on it alike).
+  public var pollTimeout: Int32? {
+    millisecondsUntilNextTimer.map { Int32(min($0, 3_600_000)) }
+  }
+
   /// Fires the system-clock timers due now, sending their events.
   public func fireDueTimers(into outbox: inout Outbox) {
     guard let due = nextTimerDue, due <= engine.clockNow else { return }

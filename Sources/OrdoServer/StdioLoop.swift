@@ -70,7 +70,7 @@ public struct StdioLoop {
       if outbox.writableCount > 0 {
         fds.append(pollfd(fd: output, events: Int16(POLLOUT), revents: 0))
       }
-      let timeout = session.millisecondsUntilNextTimer.map { Int32(min($0, 3_600_000)) } ?? -1
+      let timeout = session.pollTimeout ?? -1
       let ready = poll(&fds, nfds_t(fds.count), timeout)
       if ready < 0 {
         if errno == EINTR { continue }

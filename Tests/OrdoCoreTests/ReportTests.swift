@@ -117,29 +117,22 @@ import Testing
     let svg = try #require(page.elements(named: "svg", withClass: "timeline").first)
     let right = try #require(svg.number("width"))
     var rows: [Double: [ClosedRange<Double>]] = [:]
-    var texts: [String] = []
-    var lines: [(x: Double, top: Double)] = []
-    var labels: [(extent: ClosedRange<Double>, baseline: Double)] = []
-    let markers = page.elements(named: "g", withClass: "nav")
-    #expect(markers.count == 10)
-    for marker in markers {
+    let marks = try Self.navigationMarks(page)
+    #expect(marks.lines.count == 10)
+    for marker in page.elements(named: "g", withClass: "nav") {
       #expect(marker.child(named: "title")?.text.hasPrefix("navigation at ") == true)
-      let line = try #require(marker.child(named: "line"))
-      lines.append((try #require(line.number("x1")), try #require(line.number("y1"))))
-      guard let label = marker.child(named: "text") else { continue }
-      let x = try #require(label.number("x"))
-      let width = LayerPicture.textWidth(label.text, fontSize: ReportPage.fontSize)
-      let extent = label.attributes["text-anchor"] == "end" ? (x - width)...x : x...(x + width)
-      #expect(extent.lowerBound >= 0 && extent.upperBound <= right, "\(label.text)")
-      let y = try #require(label.number("y"))
-      #expect(rows[y, default: []].allSatisfy { !$0.overlaps(extent) }, "\(label.text)")
-      rows[y, default: []].append(extent)
-      labels.append((extent, y))
-      texts.append(label.text)
     }
-    expectNoLineCrossesALabel(lines: lines, labels: labels)
+    for label in marks.labels {
+      #expect(label.extent.lowerBound >= 0 && label.extent.upperBound <= right, "\(label.text)")
+      #expect(
+        rows[label.baseline, default: []].allSatisfy { !$0.overlaps(label.extent) },
+        "\(label.text)")
+      rows[label.baseline, default: []].append(label.extent)
+    }
+    expectNoLineCrossesALabel(marks)
+    let texts = marks.labels.map(\.text)
     #expect(rows.count == 3)
-    #expect(texts.count < markers.count, "the changes 10 ms apart cannot all be labelled")
+    #expect(texts.count < marks.lines.count, "the changes 10 ms apart cannot all be labelled")
     #expect(texts.first == "room")
     #expect(texts.last == "\u{2026} > room")
     #expect(
@@ -169,31 +162,39 @@ import Testing
     }
     let page = try parseXML(
       renderReportHTML(session.finish(at: 1000), layersSVG: "", title: "Pages"))
+    let marks = try Self.navigationMarks(page)
+    #expect(marks.lines.count == 24)
+    #expect(Set(marks.labels.map(\.baseline)).count == 3, "every row is used")
+    #expect(marks.labels.count < marks.lines.count, "not all can be labelled")
+    expectNoLineCrossesALabel(marks)
+  }
+
+  /// The page changes' dashed lines (where each starts) and labels (text, horizontal extent,
+  /// baseline), in the order the page holds them.
+  struct NavigationMarks {
     var lines: [(x: Double, top: Double)] = []
-    var labels: [(extent: ClosedRange<Double>, baseline: Double)] = []
+    var labels: [(text: String, extent: ClosedRange<Double>, baseline: Double)] = []
+  }
+
+  static func navigationMarks(_ page: ParsedElement) throws -> NavigationMarks {
+    var marks = NavigationMarks()
     for marker in page.elements(named: "g", withClass: "nav") {
       let line = try #require(marker.child(named: "line"))
-      lines.append((try #require(line.number("x1")), try #require(line.number("y1"))))
+      marks.lines.append((try #require(line.number("x1")), try #require(line.number("y1"))))
       guard let label = marker.child(named: "text") else { continue }
       let x = try #require(label.number("x"))
       let width = LayerPicture.textWidth(label.text, fontSize: ReportPage.fontSize)
       let extent = label.attributes["text-anchor"] == "end" ? (x - width)...x : x...(x + width)
-      labels.append((extent, try #require(label.number("y"))))
+      marks.labels.append((label.text, extent, try #require(label.number("y"))))
     }
-    #expect(lines.count == 24)
-    #expect(Set(labels.map(\.baseline)).count == 3, "every row is used")
-    #expect(labels.count < lines.count, "not all can be labelled")
-    expectNoLineCrossesALabel(lines: lines, labels: labels)
+    return marks
   }
 
   /// A label whose baseline is below a line's top is in a row the line runs through: it must
   /// not cover the line.
-  private func expectNoLineCrossesALabel(
-    lines: [(x: Double, top: Double)],
-    labels: [(extent: ClosedRange<Double>, baseline: Double)]
-  ) {
-    for line in lines {
-      for label in labels where label.baseline > line.top {
+  private func expectNoLineCrossesALabel(_ marks: NavigationMarks) {
+    for line in marks.lines {
+      for label in marks.labels where label.baseline > line.top {
         #expect(!label.extent.contains(line.x), "a line at \(line.x) crosses \(label.extent)")
       }
     }
