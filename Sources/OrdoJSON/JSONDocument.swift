@@ -42,6 +42,9 @@ public final class JSONDocument {
   /// The first of the arena blocks holding the tree (chained through their first word); nil
   /// for a tree jansson allocated itself.
   let arena: UnsafeMutableRawPointer?
+  /// Whether the text held lone surrogate escapes, read as U+FFFD: its strings then differ
+  /// from what was sent (a request's string `id` is echoed from the text instead).
+  public private(set) var replacedLoneSurrogates = false
 
   private init(root: OpaquePointer, arena: UnsafeMutableRawPointer?) {
     self.root = root
@@ -73,7 +76,8 @@ public final class JSONDocument {
   ///
   /// A raw NUL byte is refused before jansson sees it: jansson stops at one and would
   /// accept `123` followed by garbage. Integers outside jansson's 64-bit range are read as
-  /// reals rather than refused, since they are valid JSON.
+  /// reals rather than refused, since they are valid JSON, and a lone surrogate escape
+  /// (`"\ud800"`) reads as U+FFFD.
   /// - Complexity: O(n) in the byte count.
   public static func parse(_ bytes: UnsafeRawBufferPointer) -> Result<
     JSONDocument, JSONParseFailure
@@ -86,8 +90,26 @@ public final class JSONDocument {
 
   /// `parse(_:)` without a `Result` around the document (a message's parse pays no copy of
   /// one): the document, or nil with `failure` set.
+  ///
+  /// A lone surrogate escape reads as U+FFFD (`LoneSurrogates`); the document then says so
+  /// (`replacedLoneSurrogates`). Text without one pays nothing for this: the copy is made
+  /// only after jansson refused the text for such an escape.
   /// - Complexity: O(n) in the byte count.
   public static func parse(_ bytes: UnsafeRawBufferPointer, failure: inout JSONParseFailure?)
+    -> JSONDocument?
+  {
+    if let document = parseAsIs(bytes, failure: &failure) { return document }
+    guard let refused = failure, LoneSurrogates.mayHaveCaused(refused),
+      let replaced = LoneSurrogates.replaced(in: bytes)
+    else { return nil }
+    failure = nil
+    let document = replaced.withUnsafeBytes { parseAsIs($0, failure: &failure) }
+    document?.replacedLoneSurrogates = true
+    return document
+  }
+
+  /// `parse(_:failure:)` of the text as it is (a lone surrogate escape refused).
+  private static func parseAsIs(_ bytes: UnsafeRawBufferPointer, failure: inout JSONParseFailure?)
     -> JSONDocument?
   {
     guard let base = bytes.baseAddress, bytes.count > 0 else {

@@ -1,4 +1,5 @@
 import OrdoJSON
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -10,13 +11,16 @@ public enum RequestID: Equatable, Sendable {
   case integer(Int64)
   /// A number that is not a plain 64-bit integer; `text` is the JSON number as received.
   case number(text: String)
+  /// A string as received, escapes and all (`"\ud800"`): the id of a message whose lone
+  /// surrogate escapes were read as U+FFFD, so that the client still gets its own id back.
+  case verbatimString(text: String)
   case null
 
   public func write(into writer: inout JSONWriter) {
     switch self {
     case .string(let text): writer.string(text)
     case .integer(let number): writer.int(number)
-    case .number(let text): writer.raw(text)
+    case .number(let text), .verbatimString(let text): writer.raw(text)
     case .null: writer.null()
     }
   }
@@ -52,14 +56,27 @@ public enum MessageClassifier {
   public static func classify(_ bytes: UnsafeRawBufferPointer) -> Incoming {
     var parseFailure: JSONParseFailure?
     if let document = JSONDocument.parse(bytes, failure: &parseFailure) {
-      return classify(document.value, source: bytes)
+      return classify(
+        document.value, source: bytes, stringIDsAsSent: document.replacedLoneSurrogates)
     }
     // A nil document always comes with its failure.
-    let reason = parseFailure?.reason ?? .invalidJSON
+    var reason = parseFailure?.reason ?? .invalidJSON
+    if reason == .nulInKey {
+      // jansson stops at the first such key: the rest of the text is JSON only if a copy
+      // with every `\u0000` escape as `\u0001` (the same length) parses.
+      var stand = Array(bytes)
+      Self.replaceNulEscapes(in: &stand)
+      var standFailure: JSONParseFailure?
+      if stand.withUnsafeBytes({ JSONDocument.parse($0, failure: &standFailure) }) == nil {
+        parseFailure = standFailure
+        reason = standFailure?.reason ?? .invalidJSON
+      }
+    }
     switch reason {
     case .nulInKey:
       // Valid JSON (a `\u0000` in a key) that jansson cannot hold: not a parse error. The
-      // id is still echoed when it can be read from the raw text.
+      // id is still echoed when it can be read from the raw text (well-formed JSON, as
+      // the copy showed).
       let ids = RawIDScanner.ids(in: bytes)
       let id = ids.count == 1 ? ids[0].flatMap(Self.rawID) ?? .null : .null
       return .single(
@@ -77,10 +94,11 @@ public enum MessageClassifier {
     }
   }
 
-  /// Classifies a parsed JSON text; `source`, its bytes, lets numeric ids be echoed as sent.
-  public static func classify(_ value: JSONValue, source: UnsafeRawBufferPointer? = nil)
-    -> Incoming
-  {
+  /// Classifies a parsed JSON text; `source`, its bytes, lets numeric ids be echoed as sent,
+  /// and string ids too with `stringIDsAsSent` (the parsed strings are not the ones sent).
+  public static func classify(
+    _ value: JSONValue, source: UnsafeRawBufferPointer? = nil, stringIDsAsSent: Bool = false
+  ) -> Incoming {
     var rawIDs: [String?]?
     func exactID(_ index: Int) -> RequestID? {
       guard let source else { return nil }
@@ -88,7 +106,10 @@ public enum MessageClassifier {
       guard let rawIDs, index < rawIDs.count, let text = rawIDs[index] else { return nil }
       return rawID(text)
     }
-    guard value.kind == .array else { return .single(message(value, exactID: { exactID(0) })) }
+    guard value.kind == .array else {
+      return .single(
+        message(value, exactID: { exactID(0) }, stringIDsAsSent: stringIDsAsSent))
+    }
     guard value.count > 0 else {
       return .failure(
         .invalidRequest(
@@ -98,7 +119,8 @@ public enum MessageClassifier {
     messages.reserveCapacity(value.count)
     for index in 0..<value.count {
       guard let element = value.element(at: index) else { continue }
-      messages.append(message(element, exactID: { exactID(index) }))
+      messages.append(
+        message(element, exactID: { exactID(index) }, stringIDsAsSent: stringIDsAsSent))
     }
     return .batch(messages)
   }
@@ -117,16 +139,35 @@ public enum MessageClassifier {
     }
   }
 
-  /// A raw id's text as a `RequestID` (numbers only; strings come from jansson).
+  /// Turns each `\u0000` escape of a JSON text into `\u0001`.
+  private static func replaceNulEscapes(in bytes: inout [UInt8]) {
+    let nul = Array("u0000".utf8)
+    var index = 0
+    while index + 6 <= bytes.count {
+      guard bytes[index] == UInt8(ascii: "\\") else {
+        index += 1
+        continue
+      }
+      if bytes[(index + 1)..<(index + 6)].elementsEqual(nul) {
+        bytes[index + 5] = UInt8(ascii: "1")
+      }
+      index += 2  // past the escaped character (an escaped backslash is no escape's start)
+    }
+  }
+
+  /// A raw id's text as a `RequestID`.
   private static func rawID(_ text: String) -> RequestID? {
-    guard let first = text.utf8.first, first == UInt8(ascii: "-") || (0x30...0x39).contains(first)
-    else { return nil }
+    guard let first = text.utf8.first else { return nil }
+    if first == UInt8(ascii: "\"") { return .verbatimString(text: text) }
+    guard first == UInt8(ascii: "-") || (0x30...0x39).contains(first) else { return nil }
     return .number(text: text)
   }
 
   /// Classifies one request object (a top-level text or a batch entry). `exactID` gives
   /// the id's raw text when a number must be echoed as sent.
-  public static func message(_ value: JSONValue, exactID: () -> RequestID? = { nil }) -> Message {
+  public static func message(
+    _ value: JSONValue, exactID: () -> RequestID? = { nil }, stringIDsAsSent: Bool = false
+  ) -> Message {
     guard value.kind == .object else {
       return .invalid(
         id: .null,
@@ -160,7 +201,9 @@ public enum MessageClassifier {
     var id: RequestID? = nil
     if let idMember {
       switch idMember.kind {
-      case .string: id = .string(idMember.string ?? "")
+      case .string:
+        let asSent = stringIDsAsSent ? exactID() : nil
+        id = asSent ?? .string(idMember.string ?? "")
       case .integer:
         // `-0` parses as 0; anything else that jansson holds as an integer reads back as is.
         let number = idMember.integer ?? 0

@@ -159,4 +159,67 @@ import Testing
     #expect(id == .number(text: "17"))
     #expect(error.code == .invalidRequest)
   }
+
+  @Test func nulInKeyEchoesAStringIDAsWritten() {
+    guard
+      case .single(.invalid(let id, _)) = MessageClassifierTests.classify(
+        #"{"jsonrpc":"2.0","id":"a\/b","method":"m","params":{"\u0000":1}}"#)
+    else {
+      Issue.record("not refused as invalid")
+      return
+    }
+    #expect(id == .verbatimString(text: #""a\/b""#))
+  }
+
+  /// Found by FuzzDispatch: jansson stops at the first key holding `\u0000`, so the rest of
+  /// the text was never checked, and an `id` scanned from it was written out as it stood
+  /// (`"id":12x3` on stdout).
+  @Test(arguments: [
+    #"{"a\u0000":1,"id":12x3}"#, #"{"a\u0000":1,"id":"ab" "x"}"#, #"{"\u0000":1,"id":1"#,
+    #"{"\u0000":1,"x":"\ud800\u"}"#,
+  ])
+  func nulInKeyOfATextThatIsNotJSONIsAParseError(text: String) {
+    guard case .failure(let error) = MessageClassifierTests.classify(text) else {
+      Issue.record("\(text) was not a parse error")
+      return
+    }
+    #expect(error.code == .parseError)
+  }
+
+  @Test func aStringIDWithALoneSurrogateIsEchoedAsSent() {
+    guard
+      case .single(.call(let id, _, .byName(let params))) = MessageClassifierTests.classify(
+        #"{"jsonrpc":"2.0","id":"\udc00x","method":"m","params":{"id":"\ud800"}}"#)
+    else {
+      Issue.record("not a call")
+      return
+    }
+    #expect(id == .verbatimString(text: #""\udc00x""#))
+    #expect(params.member("id")?.string == "\u{FFFD}")
+    guard
+      case .batch(let messages) = MessageClassifierTests.classify(
+        #"[{"jsonrpc":"2.0","id":"\ud800","method":"m"},{"jsonrpc":"2.0","id":"b","method":"m"},"#
+          + #"{"jsonrpc":"2.0","id":2,"method":"m"}]"#)
+    else {
+      Issue.record("not a batch")
+      return
+    }
+    let ids: [RequestID?] = messages.map {
+      if case .call(let id, _, _) = $0 { return id }
+      return nil
+    }
+    #expect(
+      ids == [.verbatimString(text: #""\ud800""#), .verbatimString(text: #""b""#), .integer(2)])
+  }
+
+  @Test func aStringIDIsParsedWithoutOne() {
+    guard
+      case .single(.call(let id, _, _)) = MessageClassifierTests.classify(
+        #"{"jsonrpc":"2.0","id":"\u0041","method":"m"}"#)
+    else {
+      Issue.record("not a call")
+      return
+    }
+    #expect(id == .string("A"))
+  }
 }

@@ -144,11 +144,94 @@ def test_escaped_nul_in_a_value_is_fine_but_in_a_key_is_invalid_request() -> Non
 
 
 @pytest.mark.parametrize(
-    "raw", [b'"\\ud800"', b'{"jsonrpc":"2.0","id":"\\udc00x","method":"engine.ping"}']
+    ("raw", "id_text"),
+    [
+        (b'{"jsonrpc":"2.0","id":"s","method":"m","params":{"\\u0000":1}}', b'"s"'),
+        (
+            b'{"jsonrpc":"2.0","id":"s\\ud800","method":"m","params":{"\\u0000":1}}',
+            b'"s\\ud800"',
+        ),
+        (b'{"\\u0000":1,"jsonrpc":"2.0","id":1e2,"method":"m"}', b"1e2"),
+    ],
 )
-def test_lone_surrogate_escape_is_parse_error(raw: bytes) -> None:
+def test_nul_in_key_echoes_any_id(raw: bytes, id_text: bytes) -> None:
+    # A string id too (it was null), as sent.
+    line = run_raw(ndjson(raw, PING)).out.splitlines()[0]
+    assert line.startswith(b'{"jsonrpc":"2.0","id":' + id_text + b","), line
+    assert_error(json.loads(line), -32600, json.loads(id_text), reason="nul_in_key")
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        # Found by FuzzDispatch: jansson stops at the key, and the id scanned from the rest
+        # was written out as it stood, so stdout carried `"id":12x3`, which is not JSON.
+        b'{"a\\u0000":1,"id":12x3}',
+        b'{"a\\u0000":1,"id":"ab" "x"}',
+        b'{"jsonrpc":"2.0","id":1,"method":"m","params":{"\\u0000":1}',
+        b'{"\\u0000":1,"x":"\\ud800\\u"}',
+    ],
+)
+def test_nul_in_key_of_a_text_that_is_not_json_is_parse_error(raw: bytes) -> None:
+    run = run_raw(ndjson(raw, PING))
+    for line in run.out.splitlines():
+        json.loads(line)  # every line written is JSON
+    assert_error(run.messages[0], -32700, None)
+    assert_pong(run.messages[1], "after")
+
+
+def test_lone_surrogate_escape_reads_as_replacement_character() -> None:
+    # What JSON.stringify and json.dumps write for a string cut inside a surrogate pair
+    # (a truncated emoji): valid JSON text, read as U+FFFD, answered under its own id.
+    got = answers(
+        json.dumps(
+            {
+                "jsonrpc": "2.0",
+                "id": 1,
+                "method": "layer.add",
+                "params": {"id": "a\ud83d\ude00\ud83d"},
+            }
+        ).encode(),
+        b'{"jsonrpc":"2.0","id":2,"method":"layer.add","params":{"id":"\\udc00"}}',
+        req("layer.paintOrder", id=3),
+    )
+    assert [m["id"] for m in got] == [1, 2, 3], got
+    assert got[0]["result"]["id"] == "a\U0001f600\ufffd", got
+    assert got[1]["result"]["id"] == "\ufffd", got
+    assert got[2]["result"]["ids"] == ["a\U0001f600\ufffd", "\ufffd"], got
+
+
+def test_string_id_with_lone_surrogate_is_echoed_as_sent() -> None:
+    # The parsed id is not the client's (U+FFFD in place of the surrogate): the answer
+    # carries the id's text as it was sent, so the client finds its request.
+    run = run_raw(
+        ndjson(
+            b'{"jsonrpc":"2.0","id":"\\udc00x","method":"engine.ping"}',
+            b'[{"jsonrpc":"2.0","id":"\\ud800","method":"engine.ping"},'
+            b'{"jsonrpc":"2.0","id":"b\\u0041","method":"engine.ping"}]',
+            PING,
+        )
+    )
+    assert run.rc == 0, (run.rc, run.err)
+    lines = run.out.splitlines()
+    assert lines[0].startswith(b'{"jsonrpc":"2.0","id":"\\udc00x","result":'), lines
+    assert json.loads(lines[0])["id"] == "\udc00x"
+    batch = json.loads(lines[1])
+    assert [m["id"] for m in batch] == ["\ud800", "bA"], batch
+    assert_pong(json.loads(lines[2]), "after")
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b'{"jsonrpc":"2.0","id":1,"method":"engine.ping","x":"\\ud800\\u12"}',
+        b'{"jsonrpc":"2.0","id":1,"method":"engine.ping","x":"\\ud800"',
+        b'["\\ud800" oops]',
+    ],
+)
+def test_lone_surrogate_beside_another_fault_is_still_parse_error(raw: bytes) -> None:
     error = assert_error(one_answer(raw), -32700, None)
-    assert error["data"]["reason"] in ("invalid_json", "invalid_utf8"), error
+    assert error["data"]["reason"] in ("invalid_json", "truncated"), error
 
 
 @pytest.mark.parametrize(

@@ -116,21 +116,30 @@ describe('a notification the engine refuses fails no call', () => {
     await engine.close();
   });
 
-  test('a notification the engine cannot read (a lone surrogate, a NUL in a key) fails no call', async () => {
+  test('a notification the engine cannot read (a NUL in a key) fails no call; a lone surrogate is read', async () => {
     const engine = await spawnEngine();
     const seen = protocolErrors(engine);
-    engine.notify('layer.add', { id: '\ud800' }); // -32700: the engine's parser refuses it
+    engine.notify('layer.add', { id: 'x\ud83d' }); // a cut emoji: read as U+FFFD
     assert.equal((await engine.layers.add({ id: 'a' })).id, 'a');
     engine.notify('layer.add', { id: 'n', data: { 'k\u0000': 1 } }); // -32600 nul_in_key
     assert.equal((await engine.layers.add({ id: 'b' })).id, 'b');
     assert.deepEqual(
       seen.map((e) => [e.constructor.name, e.data?.reason, e.method]),
-      [
-        ['ParseError', 'invalid_json', 'layer.add'],
-        ['InvalidRequest', 'nul_in_key', 'layer.add'],
-      ],
+      [['InvalidRequest', 'nul_in_key', 'layer.add']],
     );
-    assert.deepEqual((await engine.layers.paintOrder()).ids, ['a', 'b']);
+    assert.deepEqual((await engine.layers.paintOrder()).ids, ['x\ufffd', 'a', 'b']);
+    await engine.close();
+  });
+
+  test('a request with a lone surrogate (a cut emoji) is answered, its id too', async () => {
+    const engine = await spawnEngine();
+    const title = '\u{1F600}\u{1F600}'.slice(0, 3); // JSON.stringify writes "\ud83d\ude00\ud83d"
+    assert.equal((await engine.layers.add({ id: title })).id, '\u{1F600}\ufffd');
+    // raw() resolves with the answer carrying its id: the engine echoes "r\udc00" as sent.
+    const result = await engine.raw('{"jsonrpc":"2.0","id":"r\\udc00","method":"engine.ping"}', {
+      timeout: 5000,
+    });
+    assert.equal(result.pong, true);
     await engine.close();
   });
 

@@ -134,3 +134,11 @@ def test_decoded_instances_are_what_init_builds() -> None:
     assert isinstance(malformed, ordo.UnknownEvent) and malformed.at == 1
     assert isinstance(parse_event("alert.show", {"at": 1}), ordo.UnknownEvent)
     assert not isinstance(malformed, AlertShow)
+
+
+def test_a_lone_surrogate_is_written_escaped() -> None:
+    from ordo._decode import dumps
+
+    # No UTF-8 holds it: the text falls back to ASCII with escapes, as json.dumps writes.
+    assert dumps({"id": "é\ud83d"}) == b'{"id":"\\u00e9\\ud83d"}'
+    assert dumps({"id": "é"}) == '{"id":"é"}'.encode()

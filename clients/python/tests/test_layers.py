@@ -31,6 +31,14 @@ def test_add_returns_the_layer_with_defaults(engine: Engine) -> None:
     assert not layer.is_group
 
 
+def test_a_lone_surrogate_reads_as_replacement_character(engine: Engine) -> None:
+    # A string cut inside a surrogate pair (text from a UTF-16 source): the engine reads
+    # the lone half as U+FFFD, a pair stays a pair.
+    layer = engine.layers.add(id="a\U0001f600\ud83d")
+    assert layer.id == "a\U0001f600\ufffd"
+    assert list(engine.layers.paint_order()) == ["a\U0001f600\ufffd"]
+
+
 def test_add_without_id_generates_one(engine: Engine) -> None:
     first = engine.layers.add()
     second = engine.layers.add()

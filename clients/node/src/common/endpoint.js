@@ -16,7 +16,7 @@
 //   batch holding requests, a text that is not a valid request), unless a notification
 //   written before it is one the error describes: larger than the `limit` of a too_large,
 //   a batch of the `value` entries of a maxBatch, a text JSON.parse refuses for a -32700,
-//   one the engine may not read (a lone surrogate, a NUL, deep nesting) for another error.
+//   one the engine may not read (a NUL in a key, deep nesting) for another error.
 //   Then it is that notification's failure, reported through `onProtocolError` and
 //   rejecting no call. None fits: the oldest message's.
 //
@@ -711,11 +711,11 @@ function validNote(method, json) {
 
 /**
  * Whether the engine may refuse JSON text that JSON.parse reads or JSON.stringify wrote: an
- * escaped NUL (in a key), a lone surrogate, nesting deeper than its parser allows. A cheap
- * overestimate.
+ * escaped NUL (in a key), nesting deeper than its parser allows. A cheap overestimate (a lone
+ * surrogate it reads as U+FFFD).
  */
 function mayBeUnreadable(text) {
-  if (/\\u0000|\\ud[89a-f]/i.test(text)) return true;
+  if (text.includes('\\u0000')) return true;
   if (text.length <= 4000) return false;
   let open = 0;
   for (let i = 0; i < text.length; i++) {

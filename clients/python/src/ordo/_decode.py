@@ -33,6 +33,7 @@ Decoder = Callable[[Any], T]
 
 
 _encoder = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+_ascii_encoder = json.JSONEncoder(separators=(",", ":"), allow_nan=False)
 _decoder = json.JSONDecoder()
 loads = _decoder.decode
 _scan: Callable[[str, int], tuple[Any, int]] = _decoder.scan_once  # type: ignore[attr-defined]
@@ -41,14 +42,19 @@ _c_encode_str = getattr(json.encoder, "c_encode_basestring", None)
 
 
 def dumps(value: Any) -> bytes:
-    """Compact UTF-8 JSON, refusing NaN/Infinity (not JSON)."""
-    if _c_make_encoder is None or _c_encode_str is None:  # no C accelerator
-        return _encoder.encode(value).encode("utf-8")
-    # What JSONEncoder.encode does for these settings, without its per-call Python setup.
-    encode = _c_make_encoder(
-        {}, _encoder.default, _c_encode_str, None, ":", ",", False, False, False
-    )
-    return "".join(encode(value, 0)).encode("utf-8")
+    """Compact UTF-8 JSON, refusing NaN/Infinity (not JSON). A string holding a lone
+    surrogate (no UTF-8 for it) makes the whole text ASCII with escapes, as ``json.dumps``
+    writes it: the engine reads such an escape as U+FFFD."""
+    try:
+        if _c_make_encoder is None or _c_encode_str is None:  # no C accelerator
+            return _encoder.encode(value).encode("utf-8")
+        # What JSONEncoder.encode does for these settings, without its per-call Python setup.
+        encode = _c_make_encoder(
+            {}, _encoder.default, _c_encode_str, None, ":", ",", False, False, False
+        )
+        return "".join(encode(value, 0)).encode("utf-8")
+    except UnicodeEncodeError:
+        return _ascii_encoder.encode(value).encode("ascii")
 
 
 def parse(text: str) -> Any:
