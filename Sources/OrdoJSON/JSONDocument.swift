@@ -101,11 +101,46 @@ public final class JSONDocument {
     if let document = parseAsIs(bytes, failure: &failure) { return document }
     guard let refused = failure, LoneSurrogates.mayHaveCaused(refused),
       let replaced = LoneSurrogates.replaced(in: bytes)
-    else { return nil }
+    else {
+      if failure?.reason == .nulInKey { checkAroundNulKeys(bytes, failure: &failure) }
+      return nil
+    }
     failure = nil
     let document = replaced.withUnsafeBytes { parseAsIs($0, failure: &failure) }
-    document?.replacedLoneSurrogates = true
-    return document
+    if let document {
+      document.replacedLoneSurrogates = true
+      return document
+    }
+    if failure?.reason == .nulInKey {
+      replaced.withUnsafeBytes { checkAroundNulKeys($0, failure: &failure) }
+    }
+    return nil
+  }
+
+  /// jansson stops at the first object key holding `\u0000` (`nulInKey`), so the rest of the
+  /// text was never read: it is JSON only if a copy with every `\u0000` escape as `\u0001`
+  /// (the same length, so positions stay) parses. When it does not, `failure` becomes that
+  /// copy's failure: the text is not JSON, whatever its keys hold.
+  private static func checkAroundNulKeys(
+    _ bytes: UnsafeRawBufferPointer, failure: inout JSONParseFailure?
+  ) {
+    var stand = Array(bytes)
+    let nul = Array("u0000".utf8)
+    var index = 0
+    while index + 6 <= stand.count {
+      guard stand[index] == UInt8(ascii: "\\") else {
+        index += 1
+        continue
+      }
+      if stand[(index + 1)..<(index + 6)].elementsEqual(nul) {
+        stand[index + 5] = UInt8(ascii: "1")
+      }
+      index += 2  // past the escaped character (an escaped backslash starts no escape)
+    }
+    var standFailure: JSONParseFailure?
+    if stand.withUnsafeBytes({ parse($0, failure: &standFailure) }) == nil {
+      failure = standFailure
+    }
   }
 
   /// `parse(_:failure:)` of the text as it is (a lone surrogate escape refused).

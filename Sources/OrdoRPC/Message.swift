@@ -60,32 +60,17 @@ public enum MessageClassifier {
         document.value, source: bytes, stringIDsAsSent: document.replacedLoneSurrogates)
     }
     // A nil document always comes with its failure.
-    var reason = parseFailure?.reason ?? .invalidJSON
-    if reason == .nulInKey {
-      // jansson stops at the first such key: the rest of the text is JSON only if a copy
-      // with every `\u0000` escape as `\u0001` (the same length) parses.
-      var stand = Array(bytes)
-      Self.replaceNulEscapes(in: &stand)
-      var standFailure: JSONParseFailure?
-      if stand.withUnsafeBytes({ JSONDocument.parse($0, failure: &standFailure) }) == nil {
-        parseFailure = standFailure
-        reason = standFailure?.reason ?? .invalidJSON
-      }
-    }
+    let reason = parseFailure?.reason ?? .invalidJSON
     switch reason {
     case .nulInKey:
-      // Valid JSON (a `\u0000` in a key) that jansson cannot hold: not a parse error. The
-      // id is still echoed when it can be read from the raw text (well-formed JSON, as
-      // the copy showed).
-      let ids = RawIDScanner.ids(in: bytes)
-      let id = ids.count == 1 ? ids[0].flatMap(Self.rawID) ?? .null : .null
+      // Valid JSON (a `\u0000` in a key) that jansson cannot hold: not a parse error
+      // (JSONDocument checked that the rest is JSON). The id of a request object is still
+      // echoed when it can be read from the raw text; a batch gets one answer, id null.
+      let id = Self.isObject(bytes) ? RawIDScanner.ids(in: bytes).first?.flatMap(Self.rawID) : nil
       return .single(
         .invalid(
-          id: id,
-          error: .invalidRequest(
-            reason: "nul_in_key",
-            message:
-              "Invalid Request: an object key contains \\u0000, which Ordo cannot store.")))
+          id: id ?? .null,
+          error: .nulInKey))
     default:
       return .failure(
         .parseError(
@@ -132,27 +117,19 @@ public enum MessageClassifier {
       case .success(let document) = JSONDocument.parse(text)
     else { return nil }
     switch document.value.kind {
-    case .string: return document.value.string.map(RequestID.string)
+    case .string:
+      // Read with U+FFFD for a lone surrogate: the client's id is the text as written.
+      if document.replacedLoneSurrogates { return .verbatimString(text: text) }
+      return document.value.string.map(RequestID.string)
     case .integer, .real: return .number(text: text)  // as sent, as other numeric ids
     case .null: return .null
     case .object, .array, .bool: return nil
     }
   }
 
-  /// Turns each `\u0000` escape of a JSON text into `\u0001`.
-  private static func replaceNulEscapes(in bytes: inout [UInt8]) {
-    let nul = Array("u0000".utf8)
-    var index = 0
-    while index + 6 <= bytes.count {
-      guard bytes[index] == UInt8(ascii: "\\") else {
-        index += 1
-        continue
-      }
-      if bytes[(index + 1)..<(index + 6)].elementsEqual(nul) {
-        bytes[index + 5] = UInt8(ascii: "1")
-      }
-      index += 2  // past the escaped character (an escaped backslash is no escape's start)
-    }
+  /// Whether a JSON text's first byte after whitespace opens an object.
+  private static func isObject(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
   }
 
   /// A raw id's text as a `RequestID`.
@@ -201,17 +178,38 @@ public enum MessageClassifier {
     var id: RequestID? = nil
     if let idMember {
       switch idMember.kind {
+      // The raw text found for `id` is echoed only when it is the member read here (the
+      // scanner sees keys as written: a duplicate spelled `"\u0069d"` escapes it).
       case .string:
-        let asSent = stringIDsAsSent ? exactID() : nil
-        id = asSent ?? .string(idMember.string ?? "")
+        let parsed = idMember.string ?? ""
+        var asSent: RequestID?
+        if stringIDsAsSent, case .verbatimString(let text)? = exactID(),
+          case .success(let document) = JSONDocument.parse(text),
+          document.value.string == parsed
+        {
+          asSent = .verbatimString(text: text)
+        }
+        id = asSent ?? .string(parsed)
       case .integer:
         // `-0` parses as 0; anything else that jansson holds as an integer reads back as is.
         let number = idMember.integer ?? 0
-        id = number == 0 ? exactID() ?? .integer(0) : .integer(number)
+        var asSent: RequestID?
+        if number == 0, case .number(let text)? = exactID(), text == "-0" || text == "0" {
+          asSent = .number(text: text)
+        }
+        id = asSent ?? .integer(number)
       case .real:
-        var writer = JSONWriter()
-        writer.exactReal(idMember.number ?? 0)
-        id = exactID() ?? .number(text: writer.text)
+        let number = idMember.number ?? 0
+        var asSent: RequestID?
+        if case .number(let text)? = exactID(), Double(text) == number {
+          asSent = .number(text: text)
+        }
+        if asSent == nil {
+          var writer = JSONWriter()
+          writer.exactReal(number)
+          asSent = .number(text: writer.text)
+        }
+        id = asSent
       case .null: id = .null
       default:
         return .invalid(

@@ -45,6 +45,11 @@ public struct ResponseError: Error, Equatable, Sendable {
     data.first { $0.0 == name }?.1
   }
 
+  /// -32600 for JSON that Ordo cannot hold: an object key with `\u0000` in it.
+  public static let nulInKey = ResponseError.invalidRequest(
+    reason: "nul_in_key",
+    message: "Invalid Request: an object key contains \\u0000, which Ordo cannot store.")
+
   public static func parseError(reason: String, detail: String, position: Int) -> ResponseError {
     ResponseError(
       code: .parseError,

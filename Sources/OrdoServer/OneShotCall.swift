@@ -37,6 +37,10 @@ struct OneShotCall {
         return nil
       }
       switch JSONDocument.parse(params) {
+      case .failure(let failure) where failure.reason == .nulInKey:
+        writeAll(
+          2, "ordo call: PARAMS has an object key holding \\u0000, which Ordo cannot store\n")
+        return nil
       case .failure(let failure):
         writeAll(2, Self.pointing(at: failure, in: params))
         return nil
@@ -187,6 +191,9 @@ struct OneShotCall {
     let document: JSONDocument
     switch parsed {
     case .success(let parsed): document = parsed
+    case .failure(let failure) where failure.reason == .nulInKey:
+      // JSON that cannot be held: refused as the server refuses it.
+      return refused(.nulInKey)
     case .failure(let failure):
       return refused(
         .parseError(

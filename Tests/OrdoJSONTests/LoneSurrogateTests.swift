@@ -72,3 +72,34 @@ import Testing
     #expect(document.value.element(at: 1)?.number == 123_456_789_012_345_678_901_234_567_890.0)
   }
 }
+
+/// A `\u0000` in an object key: JSON that jansson cannot hold, told apart from text that is
+/// not JSON after that key (jansson stops reading at it).
+@Suite struct NulKeyTests {
+  @Test(arguments: [
+    #"{"\u0000":1}"#, #"{"a":{"b\u0000":[1,{"\u0000":2}]},"id":"\ud800"}"#,
+    #"{"k\u0000":"v\u0000","x":"\\u0000"}"#,
+  ])
+  func jsonWithOneIsNulInKey(text: String) {
+    guard case .failure(let failure) = JSONDocument.parse(text) else {
+      Issue.record("\(text) was accepted")
+      return
+    }
+    #expect(failure.reason == .nulInKey)
+  }
+
+  @Test(arguments: [
+    (#"{"\u0000":1,"id":12x3}"#, JSONParseFailure.Reason.invalidJSON),
+    (#"{"\u0000":1,"id":1"#, .truncated),
+    (#"{"\u0000":1,"x":"\ud800\u"}"#, .invalidJSON),
+    (#"{"\u0000":1,"x":"\xff"}"#, .invalidJSON),
+    (#"{"\u0000":[[[[1]]]]]}"#, .invalidJSON),
+  ])
+  func textThatIsNotJSONAfterOneIsThatFailure(text: String, reason: JSONParseFailure.Reason) {
+    guard case .failure(let failure) = JSONDocument.parse(text) else {
+      Issue.record("\(text) was accepted")
+      return
+    }
+    #expect(failure.reason == reason, "\(text): \(failure)")
+  }
+}

@@ -212,6 +212,44 @@ import Testing
       ids == [.verbatimString(text: #""\ud800""#), .verbatimString(text: #""b""#), .integer(2)])
   }
 
+  /// The raw id text is echoed only when it is the member jansson read: a duplicate key
+  /// spelled `"\u0069d"` (which the scanner does not see) wins, with its own type.
+  @Test(arguments: [
+    (#"{"jsonrpc":"2.0","method":"m","id":"B","\u0069d":0}"#, RequestID.integer(0)),
+    (#"{"jsonrpc":"2.0","method":"m","id":"B","\u0069d":-0}"#, .integer(0)),
+    (#"{"jsonrpc":"2.0","method":"m","id":1.5,"\u0069d":2.5}"#, .number(text: "2.5")),
+    (#"{"jsonrpc":"2.0","method":"m","id":"A","\u0069d":"B\ud800"}"#, .string("B\u{FFFD}")),
+    (#"{"jsonrpc":"2.0","method":"m","id":5,"\u0069d":"s\ud800"}"#, .string("s\u{FFFD}")),
+    (#"{"jsonrpc":"2.0","method":"m","id":-0}"#, .number(text: "-0")),
+  ])
+  func aRawIDOfAnotherMemberIsNotEchoed(text: String, expected: RequestID) {
+    guard case .single(.call(let id, _, _)) = MessageClassifierTests.classify(text) else {
+      Issue.record("not a call")
+      return
+    }
+    #expect(id == expected)
+  }
+
+  @Test func aBatchWithANulKeyIsOneAnswerWithIDNull() {
+    guard
+      case .single(.invalid(let id, let error)) = MessageClassifierTests.classify(
+        #"[{"jsonrpc":"2.0","method":"m","id":"s","a\u0000":1}]"#)
+    else {
+      Issue.record("not refused as invalid")
+      return
+    }
+    #expect(id == .null)
+    #expect(error.code == .invalidRequest)
+  }
+
+  @Test func aTooLargeMessagesStringIDWithALoneSurrogateIsEchoedAsSent() {
+    var head = Array(#"{"jsonrpc":"2.0","id":"q\ud83d","method":"m","params":{"x":"aaaa"#.utf8)
+    let id = head.withUnsafeBytes { MessageClassifier.id(inHead: $0) }
+    #expect(id == .verbatimString(text: #""q\ud83d""#))
+    head = Array(#"{"jsonrpc":"2.0","id":"q\u0041","method":"m","params":{"x":"aaaa"#.utf8)
+    #expect(head.withUnsafeBytes { MessageClassifier.id(inHead: $0) } == .string("qA"))
+  }
+
   @Test func aStringIDIsParsedWithoutOne() {
     guard
       case .single(.call(let id, _, _)) = MessageClassifierTests.classify(

@@ -155,6 +155,25 @@ def test_bad_json_params_points_at_the_position_and_exits_2(
     assert [c == "\t" for c in caret[2 : 2 + where]] == [c == "\t" for c in shown[2 : 2 + where]]
 
 
+def test_params_with_a_nul_in_a_key_say_so_and_exit_2() -> None:
+    """JSON, but not JSON Ordo can hold: it said "PARAMS is not valid JSON"."""
+    ran = sh('"$ORDO" call layer.add "$P"', env={"P": '{"id": "a", "k\\u0000": 1}'})
+    assert (ran.status, ran.stdout) == (2, "")
+    assert ran.stderr == (
+        "ordo call: PARAMS has an object key holding \\u0000, which Ordo cannot store\n"
+    )
+    # Not JSON after such a key: the usual pointer at the fault.
+    ran = sh('"$ORDO" call layer.add "$P"', env={"P": '{"k\\u0000": 1, x}'})
+    assert ran.status == 2
+    assert ran.stderr.startswith("ordo call: PARAMS is not valid JSON: ")
+
+
+def test_params_with_a_lone_surrogate_read_it_as_replacement_character() -> None:
+    ran = sh('"$ORDO" call layer.add "$P"', env={"P": '{"id": "a\\ud83d"}'})
+    assert ran.status == 0, ran.stderr
+    assert ran.json()["id"] == "a\ufffd"
+
+
 @pytest.mark.parametrize("params", ["", " ", "\n\t", "\r\n"])
 def test_empty_params_say_to_omit_them_and_exit_2(params: str) -> None:
     """A script's "$PARAMS" that came out empty: said plainly (once it was "not valid JSON:
@@ -325,6 +344,10 @@ def test_call_dash_skips_a_byte_order_mark_at_the_start_only(tmp_path: Path) -> 
         ('{"jsonrpc": "1.0", "method": "engine.ping"}', -32600, "invalid_jsonrpc"),
         ('{"id": {}, "method": "engine.ping"}', -32600, "invalid_id"),
         ('{"method": "layer.add", "params": "x"}', -32600, "invalid_params"),
+        # JSON Ordo cannot hold, as the server answers it (it was -32700 here); and a
+        # text that is not JSON after such a key is -32700 invalid_json.
+        ('{"method": "layer.add", "params": {"k\\u0000": 1}}', -32600, "nul_in_key"),
+        ('{"method": "layer.add", "params": {"k\\u0000": 1}} x', -32700, "invalid_json"),
     ],
 )
 def test_call_dash_answers_a_line_that_is_not_a_request_in_place(

@@ -478,6 +478,8 @@ TOO_LARGE_IDS = [
     (b'{ "id" : "s\\u00e9\\"q" , "method":"m","params":{"d":"%s"}}', 's\u00e9"q'),
     (b'{"id":null,"method":"m","params":{"d":"%s"}}', None),
     (b'{"id":-2.5e3,"method":"m","params":{"d":"%s"}}', -2500.0),
+    # A lone surrogate in it: the id as written (it was "q\ufffd"), so the client finds it.
+    (b'{"id":"q\\ud83d","method":"m","params":{"d":"%s"}}', "q\ud83d"),
     # After what the engine skipped: unknown.
     (b'{"jsonrpc":"2.0","method":"m","params":{"d":"%s"},"id":8}', None),
     # A notification's first bytes look the same: it is answered, as before.
