@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -33,8 +35,55 @@ public struct Log: Sendable {
 }
 
 /// Writes text to fd 2 directly (the C `stderr` global is not concurrency-safe to touch).
+///
+/// While the server runs, a stderr pipe is non-blocking (`StdioLoop`): a client that never
+/// reads it must not stop the engine once the pipe is full. A line that finds the pipe full
+/// is dropped whole, and the next line that gets through is preceded by how many were.
 public func writeStandardError(_ text: String) {
-  writeAll(2, text)
+  guard writeDroppedLogNotice() else {
+    droppedLogLines.add(1, ordering: .relaxed)
+    return
+  }
+  if !writeLine(text) { droppedLogLines.add(1, ordering: .relaxed) }
+}
+
+/// Says how many log lines were dropped since the last one written, if any (also when the
+/// server stops: no later line may come, and it waits up to `waitMs` for room); false when
+/// stderr is still full.
+@discardableResult
+public func writeDroppedLogNotice(waitMs: Int32 = 0) -> Bool {
+  let dropped = droppedLogLines.load(ordering: .relaxed)
+  guard dropped > 0 else { return true }
+  let notice = "ordo [warn] \(dropped) log line(s) dropped: stderr was full (nothing read it)\n"
+  guard writeLine(notice, waitMs: waitMs) else { return false }
+  droppedLogLines.store(0, ordering: .relaxed)
+  return true
+}
+
+/// Log lines dropped since the last one written.
+private let droppedLogLines = Atomic<Int>(0)
+
+/// Writes one line to fd 2: false when a full non-blocking pipe took none of it within
+/// `waitMs`. A line begun is finished (its reader is reading), waiting at most a second for
+/// room.
+private func writeLine(_ text: String, waitMs: Int32 = 0) -> Bool {
+  var bytes = Array(text.utf8)[...]
+  var started = false
+  while !bytes.isEmpty {
+    let count = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    if count < 0 && errno == EINTR { continue }
+    if count < 0 && errno == EAGAIN {
+      var ready = pollfd(fd: 2, events: Int16(POLLOUT), revents: 0)
+      guard poll(&ready, 1, started ? 1000 : waitMs) > 0 else {
+        return started  // cut short rather than stall
+      }
+      continue
+    }
+    if count <= 0 { return true }  // closed or failing: nothing to count
+    started = true
+    bytes = bytes.dropFirst(count)
+  }
+  return true
 }
 
 /// Writes text to a descriptor, retrying short writes; returns the `errno` of a failed

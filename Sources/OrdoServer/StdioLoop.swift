@@ -45,7 +45,13 @@ public struct StdioLoop {
     let signalPipe = makeSignalPipe()
     installSignalHandlers()
     makeNonBlockingIfPipe(output)
-    defer { restoreDescriptorFlags() }
+    // Log lines are dropped, not waited for, when a client never reads stderr.
+    if output != 2 { makeNonBlockingIfPipe(2) }
+    defer {
+      // Said before the process ends, while stderr still cannot stall it.
+      writeDroppedLogNotice(waitMs: 1000)
+      restoreDescriptorFlags()
+    }
     var readBuffer = [UInt8](repeating: 0, count: 1 << 16)
 
     while true {
@@ -200,6 +206,7 @@ public struct StdioLoop {
   }
 
   private func restoreDescriptorFlags() {
-    for (fd, flags) in restoreFlags { _ = fcntl(fd, F_SETFL, flags) }
+    // Last set, first restored: stdout and stderr may be one pipe (`2>&1`).
+    for (fd, flags) in restoreFlags.reversed() { _ = fcntl(fd, F_SETFL, flags) }
   }
 }

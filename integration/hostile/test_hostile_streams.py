@@ -394,3 +394,48 @@ def test_timers_fire_while_a_message_is_half_received(engine: EngineFactory) -> 
     live.write(b'od":"engine.ping"}\n')
     assert_pong(live.read_response(), 2)
     assert live.finish() == 0
+
+
+@pytest.mark.parametrize("shared", [False, True], ids=["stderr-own-pipe", "stderr-is-stdout"])
+def test_a_client_that_never_reads_stderr_does_not_stop_the_engine(shared: bool) -> None:
+    """Each failing notification logs a warning; a client that pipes stderr and never
+    reads it (Node's spawn pipes it by default) once stopped the engine when the 64 KiB
+    pipe filled: log lines that find it full are now dropped and counted."""
+    proc = subprocess.Popen(
+        [engine_binary(), "--clock", "manual"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT if shared else subprocess.PIPE,
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        # ~3 000 warnings of some 90 bytes: four times what the pipe holds.
+        failing = b"".join(note("layer.remove", {"id": f"gone{i}"}) + b"\n" for i in range(3000))
+        stdin = proc.stdin
+        writer = threading.Thread(target=lambda: (stdin.write(failing), stdin.flush()))
+        writer.start()
+        writer.join(timeout=10)
+        assert not writer.is_alive(), "the engine stopped reading its input"
+        if shared:
+            # The engine's answers share the pipe with its logs: drain it all as it comes.
+            out, _ = proc.communicate(ping("after") + b"\n", timeout=10)
+            lines = out.splitlines()
+            assert_pong(json.loads(next(x for x in lines if x.startswith(b'{"jsonrpc"'))), "after")
+            return
+        proc.stdin.write(ping("after") + b"\n")
+        proc.stdin.flush()
+        answer: list[bytes] = []
+        reader = threading.Thread(target=lambda: answer.append(proc.stdout.readline()))  # type: ignore[union-attr]
+        reader.start()
+        reader.join(timeout=10)
+        assert answer, "no answer while stderr was full"
+        assert_pong(json.loads(answer[0]), "after")
+        _, err = proc.communicate(timeout=10)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 0
+    # What was dropped is said once room came back (the final shutdown's line).
+    assert b"log line(s) dropped: stderr was full" in err, err[-500:]
+    assert err.count(b"layer.remove") < 3000
