@@ -87,6 +87,42 @@ import Testing
     #expect(gift.shownAt == 200)
   }
 
+  /// A page change pumps only the queues holding alerts of the page left or shown (it
+  /// pumped every queue): those change, in queue order, and the others stay as they are.
+  @Test func aPageChangeReachesTheQueuesOfItsScopesOnly() throws {
+    var stage = AlertStage()
+    try stage.navSet(["room"], now: 0)
+    for queue in ["idle1", "idle2", "idle3"] {
+      try stage.enqueue("t", id: "done-\(queue)", now: 0) { $0.queue = queue }
+      try stage.complete("done-\(queue)", now: 0)
+    }
+    try stage.enqueue("t", id: "a", now: 10) {
+      $0.queue = "qa"
+      $0.scope = "room"
+    }
+    try stage.enqueue("t", id: "b", now: 10) { $0.queue = "qb" }
+    try stage.enqueue("t", id: "c", now: 10) {
+      $0.queue = "qc"
+      $0.scope = "room"
+    }
+    try stage.enqueue("t", id: "shopOnly", now: 10) {
+      $0.queue = "qb"
+      $0.scope = "shop"
+      $0.priority = 5
+    }
+    _ = stage.events()
+    try stage.navPush("shop", now: 100)
+    #expect(stage.events() == ["hide a suspended @100", "hide c suspended @100"])
+    #expect(stage.state("b") == .showing && stage.state("shopOnly") == .pending)
+    try stage.complete("b", now: 150)
+    #expect(stage.events() == ["show shopOnly @150"])
+    try stage.navPop(now: 200)
+    #expect(
+      stage.events() == [
+        "hide shopOnly suspended @200", "show a resumed @200", "show c resumed @200",
+      ])
+  }
+
   @Test func pushingTheSamePageAgainKeepsItsAlertsShowing() throws {
     var stage = AlertStage()
     try stage.navSet(["room"], now: 0)

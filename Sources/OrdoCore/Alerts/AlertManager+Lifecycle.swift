@@ -467,12 +467,23 @@ extension AlertManager {
   }
 
   /// After the active scope changed: suspends every showing alert whose scope is no longer
-  /// active (per queue, in the order they were shown), and lets every queue pump.
-  /// - Complexity: O(q + s log n) for q queues and s showing alerts.
+  /// active (per queue, in the order they were shown), and lets the queues holding alerts of
+  /// the scope left or the scope shown pump. No other alert can change: a scoped alert
+  /// shows only while its scope is active, and an unscoped one does not depend on it.
+  /// (Every queue used to pump: a session that used a queue per page paid for all of them,
+  /// 1.2 ms per `nav.push` with 20 000 idle queues.)
+  /// - Complexity: O(a + s log n) for a alerts of those two scopes and s showing alerts.
   mutating func navigationChanged(from previous: String?) {
     let active = navigation.active
     guard active != previous else { return }
-    for queue in queues.indices {
+    var touched: Set<Int> = []
+    for scope in [previous, active] {
+      guard let scope, let number = scopeNames.number(of: scope) else { continue }
+      for slot in slots(on: scopeNames.lists[Int(number)], kind: .scope) {
+        touched.insert(records[Int(slot)].queue)
+      }
+    }
+    for queue in touched.sorted() {
       let leaving = queues[queue].showing.nodes.map(\.slot)
         .filter { slot in
           let scope = alerts[Int(slot)].scope

@@ -460,7 +460,7 @@ public struct AlertManager: Sendable {
   // MARK: - Navigation
 
   /// `nav.push`: `scope` becomes the active page.
-  /// - Complexity: O(q + s log n) for q queues and s showing alerts suspended.
+  /// - Complexity: O(a + s log n) for a alerts scoped to the page left or shown, s suspended.
   mutating func navPush(scope: String) throws(CoreError) -> Navigation {
     beginChange()
     try Self.checkName(scope, path: "/scope")
@@ -474,7 +474,7 @@ public struct AlertManager: Sendable {
 
   /// `nav.pop`: the page below the top becomes active.
   /// - Throws: `.invalidState(.emptyStack)`.
-  /// - Complexity: O(q + s log n) for q queues and s showing alerts suspended.
+  /// - Complexity: O(a + s log n) for a alerts scoped to the page left or shown, s suspended.
   mutating func navPop() throws(CoreError) -> Navigation {
     beginChange()
     let previous = navigation.active
@@ -486,7 +486,8 @@ public struct AlertManager: Sendable {
   }
 
   /// `nav.set`: replaces the whole stack (bottom → top).
-  /// - Complexity: O(q + s log n + k) for q queues, s alerts suspended, k scopes.
+  /// - Complexity: O(a + s log n + k) for a alerts scoped to the page left or shown, s
+  ///   suspended, k scopes.
   mutating func navSet(stack: [String]) throws(CoreError) -> Navigation {
     beginChange()
     for (index, scope) in stack.enumerated() {
