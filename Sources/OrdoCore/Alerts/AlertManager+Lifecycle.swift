@@ -479,7 +479,9 @@ extension AlertManager {
     var touched: Set<Int> = []
     for scope in [previous, active] {
       guard let scope, let number = scopeNames.number(of: scope) else { continue }
-      for slot in slots(on: scopeNames.lists[Int(number)], kind: .scope) {
+      // Read first: an argument reading `self` made the call copy the whole manager.
+      let list = scopeNames.lists[Int(number)]
+      for slot in slots(on: list, kind: .scope) {
         touched.insert(records[Int(slot)].queue)
       }
     }
