@@ -182,34 +182,31 @@ public enum MessageClassifier {
       // scanner sees keys as written: a duplicate spelled `"\u0069d"` escapes it).
       case .string:
         let parsed = idMember.string ?? ""
-        var asSent: RequestID?
         if stringIDsAsSent, case .verbatimString(let text)? = exactID(),
           case .success(let document) = JSONDocument.parse(text),
           document.value.string == parsed
         {
-          asSent = .verbatimString(text: text)
+          id = .verbatimString(text: text)
+        } else {
+          id = .string(parsed)
         }
-        id = asSent ?? .string(parsed)
       case .integer:
         // `-0` parses as 0; anything else that jansson holds as an integer reads back as is.
         let number = idMember.integer ?? 0
-        var asSent: RequestID?
         if number == 0, case .number(let text)? = exactID(), text == "-0" || text == "0" {
-          asSent = .number(text: text)
+          id = .number(text: text)
+        } else {
+          id = .integer(number)
         }
-        id = asSent ?? .integer(number)
       case .real:
         let number = idMember.number ?? 0
-        var asSent: RequestID?
         if case .number(let text)? = exactID(), Double(text) == number {
-          asSent = .number(text: text)
-        }
-        if asSent == nil {
+          id = .number(text: text)
+        } else {
           var writer = JSONWriter()
           writer.exactReal(number)
-          asSent = .number(text: writer.text)
+          id = .number(text: writer.text)
         }
-        id = asSent
       case .null: id = .null
       default:
         return .invalid(
