@@ -271,6 +271,20 @@ import Testing
     #expect(try stage.screen.resume(queue: "q", reason: nil, now: 0).paused == false)
   }
 
+  @Test func resumingAQueueNeverNamedCreatesNone() throws {
+    var stage = AlertStage()
+    let before = stage.screen.alerts.queues.count
+    for name in (0..<100).map({ "never\($0)" }) {
+      let state = try stage.screen.resume(queue: name, reason: "video", now: 0)
+      #expect(state.queue == name && !state.paused && state.reasons.isEmpty)
+    }
+    #expect(stage.screen.alerts.queues.count == before)
+    // A named queue still resumes, and pausing a new name still creates (and holds) it.
+    _ = try stage.screen.pause(queue: "later", reason: nil, now: 0)
+    #expect(stage.screen.alerts.queues.count == before + 1)
+    #expect(try stage.screen.resume(queue: "later", reason: nil, now: 0).paused == false)
+  }
+
   @Test func minGapDelaysTheNextShowAfterAnAlertEnds() throws {
     var stage = AlertStage()
     try stage.configure(AlertQueueConfiguration(minGapMs: 500))

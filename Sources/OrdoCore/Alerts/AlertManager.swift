@@ -403,10 +403,11 @@ public struct AlertManager: Sendable {
   }
 
   /// `alert.resume`: releases `reason` (nil: `"default"`) on `queue` (nil: `"default"`); the
-  /// queue shows again once no reason holds it. Releasing a reason not held does nothing.
+  /// queue shows again once no reason holds it. Releasing a reason not held does nothing, and
+  /// resuming a queue never named creates none.
   /// - Complexity: O(1), plus the pump.
   mutating func resume(queue: String?, reason: String?) throws(CoreError) -> AlertPauseState {
-    try changePause(queue: queue, reason: reason) { $0.remove($1) }
+    try changePause(queue: queue, reason: reason, creating: false) { $0.remove($1) }
   }
 
   /// The pause reasons of `queue` (nil: `"default"`).
@@ -418,11 +419,16 @@ public struct AlertManager: Sendable {
   }
 
   private mutating func changePause(
-    queue: String?, reason: String?, _ change: (inout Set<String>, String) -> Void
+    queue: String?, reason: String?, creating: Bool = true,
+    _ change: (inout Set<String>, String) -> Void
   ) throws(CoreError) -> AlertPauseState {
     beginChange()
     if let queue { try Self.checkName(queue, path: "/queue") }
     if let reason { try Self.checkName(reason, path: "/reason") }
+    guard creating || queueIndex[queue ?? "default"] != nil else {
+      finishChange()
+      return pauseState(queue: queue)
+    }
     let index = queueOrdinal(queue ?? "default")
     change(&queues[index].pauseReasons, reason ?? "default")
     markDirty(index)
