@@ -13,7 +13,8 @@ export type SafeInteger = number;
 export type Count = number;
 /**
  * A point of the engine clock, integer milliseconds (0 at engine start). Negative only for
- * a time restored from the durable state (`--state`): before this process started.
+ * a time before the clock's origin: restored from the durable state (`--state`), or held
+ * across a clock switch (`initialize`'s `clock`).
  */
 export type Time = number;
 /** The engine clock's current time: a Time, never negative. */
@@ -169,7 +170,10 @@ export interface Alert {
   result: unknown;
   seq: SafeInteger;
   createdAt: Time;
-  /** When it became (or becomes) ready; `null` when it was ready at once. */
+  /**
+   * When it becomes (or became) pending, for an alert enqueued with `delayMs` or `at` (even
+   * one already due: then the enqueue time), or deferred by a frequency limit; else `null`.
+   */
   readyAt: Time | null;
   expiresAt: Time | null;
   durationMs: PositiveMilliseconds | null;
@@ -221,7 +225,7 @@ export interface Show {
   type: Id;
   key: NullableId;
   queue: Id;
-  /** Engine time; negative for a show before this process started. */
+  /** Engine time; negative for a show before the clock's origin (an earlier process, a clock switch). */
   at: Time;
   /** Wall-clock time of the show, epoch ms. */
   wallAt: WallTime;
@@ -346,7 +350,10 @@ export interface AlertShowEvent {
   /** True when a suspended alert shows again. */
   resumed: boolean;
   at: Now;
-  /** The mounted layer, when the alert has `mount`. */
+  /**
+   * The mounted layer, when the alert has `mount` and it could be mounted (left out when its
+   * parent is gone or `--max-layers` is reached).
+   */
   layer?: Layer;
 }
 
@@ -482,7 +489,10 @@ export type NoParams = Record<string, never>;
  */
 export interface InitializeParams {
   clientInfo?: ClientInfo | null;
-  /** Choosing the clock after any timer exists → InvalidState. */
+  /**
+   * Switching to the other clock while any timer is set → InvalidState (`timers_exist`);
+   * restating the current one is fine.
+   */
   clock?: ClockMode | null;
 }
 export type ShutdownParams = NoParams;

@@ -292,7 +292,11 @@ class LayersAPI(Namespace[F]):
         clips: bool | Unset = UNSET,
         data: Any = UNSET,
     ) -> None:
-        """Add a layer (above every sibling with sort <= its own; ``above``/``below`` a sibling)."""
+        """Add a layer (above every sibling with sort <= its own; ``above``/``below`` a sibling).
+
+        With ``above``/``below`` it goes into the sibling's parent: leave ``parent`` UNSET
+        (``None`` means the top level, refused when the sibling is nested).
+        """
 
     @rpc("layer.remove", _removed)
     def remove(self, id: str) -> None:
@@ -322,7 +326,11 @@ class LayersAPI(Namespace[F]):
         above: str | Unset = UNSET,
         below: str | Unset = UNSET,
     ) -> None:
-        """Re-parent and/or re-place (``parent=None``: top level; UNSET: same parent)."""
+        """Re-parent and/or re-place.
+
+        ``parent=None``: top level; UNSET: the same parent, or with ``above``/``below`` the
+        sibling's (a ``parent``, ``None`` included, other than the sibling's is refused).
+        """
 
     @rpc("layer.bringToFront", Layer)
     def bring_to_front(self, id: str) -> None:

@@ -42,7 +42,7 @@ class AlertHide:
 
 @dataclass(frozen=True)
 class AlertUpdate:
-    """``alert.update``: a showing alert's data changed (a dedupe replace)."""
+    """``alert.update``: a showing alert's data or priority changed (a dedupe replace)."""
 
     alert: Alert
     at: int

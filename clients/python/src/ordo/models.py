@@ -168,7 +168,7 @@ def tree_from_json(value: Any) -> TreeNode | TreeRoot:
 
 @dataclass(frozen=True)
 class HitTestResult(Model):
-    """The hit layer and its path from the tested tree's root, or ``id=None, path=()``."""
+    """The hit layer and its path from its top-level ancestor, or ``id=None, path=()``."""
 
     id: str | None
     path: tuple[str, ...]
