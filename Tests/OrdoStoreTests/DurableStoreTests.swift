@@ -100,6 +100,26 @@ import Testing
     #expect(again.retryAt == retryAt)
   }
 
+  /// With an epoch near −(2^53 − 1), a show's engine time in another origin is clamped; a
+  /// switch there and back must still give it its own time (it moved by the real-time
+  /// clock's reading, decades, and a limit counted it as recent).
+  @Test func aClockSwitchThereAndBackGivesEveryShowItsOwnTime() throws {
+    let latest = AlertManager.latestTime
+    var manager = AlertManager(now: 0, startedWallAt: -latest)
+    _ = try manager.defineType(
+      AlertTypeDefinition(type: "r", limit: FrequencyLimit(max: 1, windowMs: 1_000)))
+    _ = try manager.enqueue(AlertEnqueueRequest(type: "r", id: "a"))
+    _ = try manager.complete(id: "a", result: nil)
+    let systemWallAt: Int64 = 1_796_213_190_594
+    manager.rebase(now: 0, startedWallAt: systemWallAt)
+    manager.rebase(now: 0, startedWallAt: -latest)
+    #expect(manager.history(ShowHistoryFilter()).map(\.at) == [0])
+    #expect(manager.history(ShowHistoryFilter()).map(\.wallAt) == [-latest])
+    manager.advance(to: 5_000)
+    let again = try manager.enqueue(AlertEnqueueRequest(type: "r", id: "b"))
+    #expect(again.disposition == .queued)
+  }
+
   @Test func timesNearTheLimitStillLoadAndStayWithinIt() throws {
     let latest = AlertManager.latestTime
     let path = Self.temporaryPath("state.db")

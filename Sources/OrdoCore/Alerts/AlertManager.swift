@@ -534,7 +534,10 @@ public struct AlertManager: Sendable {
   /// times and the show history are converted to the new origin, as a restore converts
   /// them, so frequency limits still count the same shows and a persisted alert is written
   /// back with the times it had (left in the old origin, a switch from the manual clock
-  /// moved them decades).
+  /// moved them decades). A show keeps its own `wallAt`, so its `at` is computed from that,
+  /// as a restore does: converting the old `at`, clamped to ±(2^53 − 1), moved shows of an
+  /// `--epoch-ms` near the limit decades on a switch there and back. An alert holds engine
+  /// times only; those the old origin clamped stay clamped.
   /// - Complexity: O(n + h log h) for n alerts and h shows.
   mutating func rebase(now: Int64, startedWallAt: Int64) {
     precondition(timers.isEmpty, "rebased the clock with timers set")
@@ -548,7 +551,7 @@ public struct AlertManager: Sendable {
       }
       var history = ShowHistory()
       for var show in shows.records {
-        show.at = moved(show.at)
+        show.at = Self.withinLatest(show.wallAt.addingClamped(-to))
         history.append(show)
       }
       shows = history
