@@ -211,12 +211,12 @@ extension AlertManager {
     return slot
   }
 
-  /// Makes room for more slots, eight times as many: every growth copies each alert (264
+  /// Makes room for more slots, eight times as many: every growth copies each alert (216
   /// bytes) and record (128) into new buffers, so doubling, an array's own step, copies each
   /// once more on average on the way to n alerts, and an eightfold step a seventh of a time.
   /// That was 14 of the 38 accesses beyond the L2 per `alert.enqueue` (bench/README.md). The
   /// room not yet used is address space: its pages are faulted in when first written. Steps
-  /// stop at a million slots (264 MB of alerts) so that no one reservation is outsized.
+  /// stop at a million slots (216 MB of alerts) so that no one reservation is outsized.
   private mutating func growSlotTables() {
     let capacity = max(16, min(alerts.capacity * 8, alerts.capacity + 1 << 20))
     alerts.reserveCapacity(capacity)

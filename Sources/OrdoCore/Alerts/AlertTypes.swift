@@ -81,6 +81,20 @@ public struct AlertMount: Equatable, Sendable {
   }
 }
 
+/// An optional time or duration in 8 bytes, where `Int64?` takes 16 in an array of alerts
+/// (9, padded): `Int64.min` stands for nil, a value no time or duration can have (they stay
+/// within ±(2^53 − 1), docs/protocol.md#values).
+struct PackedTime: Equatable, Sendable {
+  private let bits: Int64
+
+  @inline(__always) init(_ value: Int64?) {
+    assert(value != .min, "Int64.min stands for nil")
+    bits = value ?? .min
+  }
+
+  @inline(__always) var value: Int64? { bits == .min ? nil : bits }
+}
+
 /// An alert as the shell sees it (docs/protocol.md#the-alert-object).
 public struct Alert: Equatable, Sendable {
   // The order of the stored properties is their layout, chosen for the caches (with 50 000
@@ -97,7 +111,11 @@ public struct Alert: Equatable, Sendable {
   public var persist: Bool = false
   /// Enqueue order, engine-wide; the tiebreak among equal priorities.
   public var seq: Int64
-  public var endedAt: Int64?
+  public var endedAt: Int64? {
+    get { storedEndedAt.value }
+    set { storedEndedAt = PackedTime(newValue) }
+  }
+  private var storedEndedAt: PackedTime
   public var queue: String
   public var type: String
   public var priority: Int64
@@ -105,11 +123,27 @@ public struct Alert: Equatable, Sendable {
   public var key: String?
   public var createdAt: Int64
   /// When it became (or becomes) ready; set only for alerts enqueued with `delayMs` or `at`.
-  public var readyAt: Int64?
-  public var expiresAt: Int64?
-  public var durationMs: Int64?
+  public var readyAt: Int64? {
+    get { storedReadyAt.value }
+    set { storedReadyAt = PackedTime(newValue) }
+  }
+  public var expiresAt: Int64? {
+    get { storedExpiresAt.value }
+    set { storedExpiresAt = PackedTime(newValue) }
+  }
+  public var durationMs: Int64? {
+    get { storedDurationMs.value }
+    set { storedDurationMs = PackedTime(newValue) }
+  }
   /// The start of its latest show.
-  public var shownAt: Int64?
+  public var shownAt: Int64? {
+    get { storedShownAt.value }
+    set { storedShownAt = PackedTime(newValue) }
+  }
+  private var storedReadyAt: PackedTime
+  private var storedExpiresAt: PackedTime
+  private var storedDurationMs: PackedTime
+  private var storedShownAt: PackedTime
   public var shownCount: Int
   public var mount: AlertMount?
 
@@ -132,11 +166,11 @@ public struct Alert: Equatable, Sendable {
     self.result = result
     self.seq = seq
     self.createdAt = createdAt
-    self.readyAt = readyAt
-    self.expiresAt = expiresAt
-    self.durationMs = durationMs
-    self.shownAt = shownAt
-    self.endedAt = endedAt
+    self.storedReadyAt = PackedTime(readyAt)
+    self.storedExpiresAt = PackedTime(expiresAt)
+    self.storedDurationMs = PackedTime(durationMs)
+    self.storedShownAt = PackedTime(shownAt)
+    self.storedEndedAt = PackedTime(endedAt)
     self.endReason = endReason
     self.shownCount = shownCount
     self.mount = mount
