@@ -24,6 +24,9 @@ enum Report {
     for observation in engine.observed + engine.screen.takeObservations() {
       switch observation {
       case .created(let alert, let at): builder.alertCreated(alert, at: at)
+      case .refused(let id, let type, let queue, let priority, let retryAt, let at):
+        builder.enqueueRefused(
+          id: id, type: type, queue: queue, priority: priority, retryAt: retryAt, at: at)
       case .changed(let id, let queue, let state, let previous, let reason, let at):
         builder.alertChanged(
           id: id, queue: queue, state: state, previous: previous, reason: reason, at: at)

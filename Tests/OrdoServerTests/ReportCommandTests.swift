@@ -103,6 +103,50 @@ extension ReportCommandTests {
     #expect(page.contains("<title>alert w, type t, queue default, priority 4, "))
   }
 
+  /// An enqueue its frequency limit dropped creates no alert, but the page still shows it on
+  /// its queue's lane, at its time, with what the limit answered: "why did my popup not
+  /// show?" is what a report is read for. A deferred one is an alert like any other.
+  @Test func enqueuesALimitRefusedAreDrawnWhereTheyHappened() throws {
+    let trace = try Trace.parse(
+      Self.trace([
+        #"{"jsonrpc":"2.0","id":1,"method":"alert.defineType","params":{"type":"tip","queue":"tips","limit":{"max":1,"windowMs":1000}}}"#,
+        #"{"jsonrpc":"2.0","id":2,"method":"alert.enqueue","params":{"type":"tip","id":"a","durationMs":10}}"#,
+        #"{"jsonrpc":"2.0","id":3,"method":"clock.advance","params":{"ms":100}}"#,
+        #"{"jsonrpc":"2.0","id":4,"method":"alert.enqueue","params":{"type":"tip","id":"b","priority":3}}"#,
+        #"{"jsonrpc":"2.0","id":5,"method":"alert.enqueue","params":{"type":"tip"}}"#,
+        #"{"jsonrpc":"2.0","id":6,"method":"alert.enqueue","params":{"type":"tip","id":"c","limit":{"max":0}}}"#,
+        #"{"jsonrpc":"2.0","id":7,"method":"alert.enqueue","params":{"type":"tip","id":"d","onLimit":"defer"}}"#,
+        #"{"jsonrpc":"2.0","id":8,"method":"clock.advance","params":{"ms":2000}}"#,
+      ]), name: "test")
+    let page = try Report.html(for: trace, title: "limited")
+    #expect(
+      page.contains(
+        "<title>enqueue of alert b, type tip, queue tips, priority 3, refused by its frequency"
+          + " limit at 100 ms (never created); its limit allows a show from 1000 ms</title>"))
+    #expect(
+      page.contains(
+        "<title>b: enqueue refused by its frequency limit at 100 ms; its limit allows a show"
+          + " from 1000 ms</title>"))
+    #expect(page.contains("<title>enqueue without an id, type tip, queue tips, priority 0,"))
+    #expect(page.contains(">(no id) · tip</text>"))
+    #expect(
+      page.contains(
+        "c: enqueue refused by its frequency limit at 100 ms; its limit allows no show, ever"))
+    #expect(page.components(separatedBy: #"class="end end-limited refused""#).count - 1 == 3)
+    #expect(page.contains("queue tips (2 alerts, 3 refused)"))
+    #expect(page.contains("2 in 1 queue, 3 enqueues refused by a limit,"))
+    #expect(page.contains("refused: an enqueue its frequency limit dropped"))
+    // The deferred one waits, then shows: bars, not a refusal.
+    #expect(page.contains("<title>d: scheduled from 100 to 1000 ms (900 ms)</title>"))
+    let plain = try Report.html(
+      for: try Trace.parse(
+        Self.trace([
+          #"{"jsonrpc":"2.0","id":1,"method":"alert.enqueue","params":{"type":"t","id":"x"}}"#
+        ]), name: "plain"), title: "plain")
+    #expect(!plain.contains("refused by") && !plain.contains("end-limited refused"))
+    #expect(plain.contains("queue default (1 alert)"))
+  }
+
   /// A trace the recording cut off says so, and its unfinished alerts are active where the
   /// recording stops, not "at the end".
   @Test func aCutOffTraceIsFlagged() throws {

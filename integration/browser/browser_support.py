@@ -84,8 +84,8 @@ def record_scenario(directory: Path) -> Samples:
     toasts mount under. Alerts: a modal queue (a durationMs timeout, a page change that
     suspends and resumes one, a preemption, a completion, a cancel by scope) and a toast
     queue of two (a delay and a timeout, an expiry, a mounted toast still showing at the
-    end). The picture comes from ``layer.render {point}`` at the end of the session, the
-    report from ``ordo report`` on its trace.
+    end, two enqueues a frequency limit refused). The picture comes from ``layer.render
+    {point}`` at the end of the session, the report from ``ordo report`` on its trace.
     """
     trace = directory / "session.trace"
     with Session(trace) as session:
@@ -140,6 +140,11 @@ def record_scenario(directory: Path) -> Samples:
         )
         advance_to(session, 3100)
         enqueue({"type": "modal", "id": "gone", "scope": "room"})
+        # A rating prompt its limit never allows, once with an id and once without: no
+        # alert, but the report marks both on the toast lane.
+        never = {"type": "rating", "queue": "toast", "limit": {"max": 0}}
+        assert enqueue({**never, "id": "rate-us"})["disposition"] == "limited"
+        assert enqueue(never)["disposition"] == "limited"
         advance_to(session, 3200)
         assert session.call("alert.cancel", {"scope": "room"}) == {"cancelled": ["gone"]}
         advance_to(session, 4000)

@@ -168,6 +168,9 @@ class WireCounts:
     queues: set[str] = field(default_factory=set)
     #: The layers drawn at the end: paint order, framed ones only.
     layers: list[str] = field(default_factory=list)
+    #: Enqueues a frequency limit dropped (``disposition: "limited"``), by the id asked for
+    #: (``None``: none given): no alert, but a mark of their own.
+    refused: list[str | None] = field(default_factory=list)
 
     @property
     def bars(self) -> int:
@@ -188,6 +191,8 @@ def wire_counts(session: Session) -> WireCounts:
         for event in exchange.events:
             if event["method"] == "alert.changed":
                 changes.setdefault(event["params"]["id"], []).append(event["params"])
+        if exchange.method == "alert.enqueue" and exchange.result["disposition"] == "limited":
+            counts.refused.append((exchange.params or {}).get("id"))
         if exchange.method == "alert.enqueue" and exchange.result["disposition"] == "queued":
             alert = exchange.result["alert"]
             assert alert["id"] not in created, f"id {alert['id']} used twice"

@@ -84,6 +84,7 @@ def test_the_scenario_has_every_kind_of_interval_and_end(samples: Samples) -> No
     )
     assert "sheet" not in expected.layers and "sheet-button" not in expected.layers
     assert "row3" in expected.layers and "toast-view" in expected.layers
+    assert expected.refused == ["rate-us", None]
 
 
 def test_report_dom_has_one_bar_per_interval(
@@ -95,13 +96,18 @@ def test_report_dom_has_one_bar_per_interval(
     assert len(bars) == expected.bars
     assert Counter(bars) == expected.bars_by_state
     assert len(re.findall(r'<g class="end end-[a-z]+"', dom)) == expected.ends
+    # Each refused enqueue: its own mark and row, named by the id asked for, else "(no id)".
+    refused = re.findall(r'<g class="end end-limited refused" data-alert="([^"]*)"', dom)
+    assert refused == [alert_id or "" for alert_id in expected.refused]
+    assert "(no id) · rating</text>" in dom
+    assert "queue toast (3 alerts, 2 refused)" in dom
     assert len(re.findall(r'<g class="nav"', dom)) == expected.navigation
     lanes = re.findall(r'<text class="lane-title"[^>]*>queue ([^ <]+) ', dom)
     assert sorted(lanes) == sorted(expected.queues)
     # The layer picture is inlined and parsed as SVG inside the page.
     assert layer_groups(dom) == expected.layers
     # The legend's swatches are empty: the browser nested nothing inside them.
-    assert len(re.findall(r'<span class="swatch [^"]*"></span>', dom)) == 10
+    assert len(re.findall(r'<span class="swatch [^"]*"></span>', dom)) == 11
     assert "<script" not in dom.lower()
 
 
@@ -123,6 +129,12 @@ def test_report_screenshot_shows_the_timeline(
     for state, colour in colours.items():
         # Every state's bars are drawn in its own colour (at least a 2 x 12 px bar).
         assert counts[hex_colour(colour)] >= 24, f"no {state} bar on screen"
+    # The refused enqueues' marks are in the limited colour, which nothing else in this
+    # session uses but the legend's two 3 x 12 px swatches (ended: limited, refused).
+    limited = re.search(r"\.end-limited line\{stroke:(#[0-9a-f]{6})\}", samples.html.read_text())
+    assert limited is not None
+    # 120 here: the swatches' 72 and two dashed marks with their labels.
+    assert counts[hex_colour(limited[1])] >= 100, "no refused enqueue marked on screen"
 
 
 def test_layer_picture_dom_and_screenshot(samples: Samples, chromium: str, profile: Path) -> None:

@@ -215,6 +215,13 @@ public struct AlertManager: Sendable {
         limit: limit, cooldownMs: cooldownMs)
       if allowedAt != showAt {
         guard onLimit == .defer, let allowedAt else {
+          if observesTimeline {
+            observations.append(
+              .refused(
+                id: request.id, type: request.type, queue: queueName,
+                priority: request.priority ?? definition?.priority ?? 0, retryAt: allowedAt,
+                at: now))
+          }
           finishChange()
           return AlertEnqueueResult(alert: nil, disposition: .limited, retryAt: allowedAt)
         }

@@ -103,6 +103,10 @@ public struct ShowForgetFilter: Equatable, Sendable {
 public enum TimelineObservation: Equatable, Sendable {
   /// A new alert was queued.
   case created(Alert, at: Int64)
+  /// An enqueue its frequency limit dropped (`onLimit: drop`): no alert was created. `id` is
+  /// the one asked for (nil: none was given, and none was generated); `retryAt` as answered.
+  case refused(
+    id: String?, type: String, queue: String, priority: Int64, retryAt: Int64?, at: Int64)
   case changed(
     id: String, queue: String, state: AlertState, previous: AlertState, reason: ChangeReason,
     at: Int64)

@@ -126,6 +126,7 @@ struct ReportPage {
     .nav-swatch{border-left:2px dashed #5c6bc0;width:0;height:12px}
     .end-reset line{stroke:#616161;stroke-dasharray:2 2}.end-reset text{fill:#616161}
     .swatch.end-reset{background:#616161;width:3px}
+    .refused line{stroke-dasharray:3 2}
 
     """ + stateRules + endRules
 
@@ -188,9 +189,11 @@ struct ReportPage {
     writer.element("dd", text: axis)
     writer.element("dt", text: "Alerts")
     let queues = timeline.queues.count
+    let refused = timeline.tracks.count { $0.refusal != nil }
     writer.element(
       "dd",
-      text: "\(timeline.tracks.count) in \(queues) queue\(queues == 1 ? "" : "s"),"
+      text: "\(timeline.tracks.count - refused) in \(queues) queue\(queues == 1 ? "" : "s"),"
+        + (refused == 0 ? "" : " \(Self.counted(refused, "enqueue")) refused by a limit,")
         + " \(timeline.intervalCount) state intervals,"
         + " \(timeline.navigation.count) navigation changes")
     writer.close("dl")
@@ -208,6 +211,12 @@ struct ReportPage {
       writer.open("li")
       writer.element("span", ["class": "swatch end-\(reason.rawValue)"], text: "")
       writer.text("ended: " + reason.rawValue)
+      writer.close("li")
+    }
+    if timeline.tracks.contains(where: { $0.refusal != nil }) {
+      writer.open("li")
+      writer.element("span", ["class": "swatch end-limited"], text: "")
+      writer.text("refused: an enqueue its frequency limit dropped (never created)")
       writer.close("li")
     }
     if !timeline.resets.isEmpty {
@@ -262,8 +271,10 @@ struct ReportPage {
       let shown = Self.fitted(name, width: Self.laneNameWidth)
       writer.open("text", ["class": "lane-title", "x": "4", "y": Markup.number(y + 13)])
       if shown != name { writer.element("title", text: "queue " + name) }
+      let refused = lane.tracks.count { $0.refusal != nil }
       writer.text(
-        "queue \(shown) (\(lane.tracks.count) alert\(lane.tracks.count == 1 ? "" : "s"))")
+        "queue \(shown) (\(Self.counted(lane.tracks.count - refused, "alert"))"
+          + (refused == 0 ? ")" : ", \(refused) refused)"))
       writer.close("text")
       y += Self.laneHeaderHeight
       for track in lane.tracks {
@@ -330,11 +341,21 @@ struct ReportPage {
     }
   }
 
+  /// `count` and `noun`, plural unless `count` is 1.
+  static func counted(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
+  }
+
+  /// How a track's alert is named on the page: an enqueue refused without an id has none.
+  static func name(of track: Timeline.Track) -> String {
+    track.refusal != nil && track.id.isEmpty ? "(no id)" : Markup.isolated(track.id)
+  }
+
   private mutating func row(_ track: Timeline.Track, top: Double) {
     let description = Self.describe(track, cutOff: timeline.metadata.isCutOff)
     writer.open("g", ["class": "row-label", "data-alert": track.id])
     writer.element("title", text: description)
-    let id = Markup.isolated(track.id)
+    let id = Self.name(of: track)
     let label = track.type.map { "\(id) · \(Markup.isolated($0))" } ?? id
     writer.element(
       "text",
@@ -360,7 +381,12 @@ struct ReportPage {
           + " \(interval.end) ms (\(duration) ms)")
       writer.close("rect")
     }
-    if let reason = track.endReason, let endedAt = track.endedAt {
+    if let refusal = track.refusal, let endedAt = track.endedAt {
+      endMark(
+        of: track, at: endedAt, top: top, kind: "limited refused", label: "refused: limited",
+        title: "\(id): enqueue refused by its frequency limit at \(endedAt) ms"
+          + Self.retry(refusal))
+    } else if let reason = track.endReason, let endedAt = track.endedAt {
       endMark(
         of: track, at: endedAt, top: top, kind: reason.rawValue, label: reason.rawValue,
         title: "\(id) ended: \(reason.rawValue) at \(endedAt) ms")
@@ -369,6 +395,12 @@ struct ReportPage {
         of: track, at: droppedAt, top: top, kind: "reset", label: "engine.reset",
         title: "\(id) dropped by engine.reset at \(droppedAt) ms (it did not end)")
     }
+  }
+
+  /// When a refused enqueue's limit would allow a show, for its tooltips.
+  static func retry(_ refusal: Timeline.Refusal) -> String {
+    refusal.retryAt.map { "; its limit allows a show from \($0) ms" }
+      ?? "; its limit allows no show, ever"
   }
 
   /// The mark where a track stops: a line across its row and a label.
@@ -391,11 +423,18 @@ struct ReportPage {
 
   /// Everything known about a track, for its row's tooltip.
   static func describe(_ track: Timeline.Track, cutOff: Bool = false) -> String {
-    var text = "alert \(Markup.isolated(track.id))"
+    var text =
+      track.refusal == nil
+      ? "alert \(Markup.isolated(track.id))"
+      : track.id.isEmpty
+        ? "enqueue without an id" : "enqueue of alert \(Markup.isolated(track.id))"
     if let type = track.type { text += ", type \(Markup.isolated(type))" }
     text += ", queue \(Markup.isolated(track.queue))"
     if let priority = track.priority { text += ", priority \(priority)" }
-    if let reason = track.endReason, let endedAt = track.endedAt {
+    if let refusal = track.refusal, let endedAt = track.endedAt {
+      text += ", refused by its frequency limit at \(endedAt) ms (never created)"
+      text += retry(refusal)
+    } else if let reason = track.endReason, let endedAt = track.endedAt {
       text += ", ended \(reason.rawValue) at \(endedAt) ms"
     } else if let droppedAt = track.droppedAt {
       text += ", dropped by engine.reset at \(droppedAt) ms"

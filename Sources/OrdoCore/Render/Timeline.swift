@@ -33,10 +33,14 @@ public struct Timeline: Equatable, Sendable {
     /// When an `engine.reset` dropped it while it was active (it did not end: it was
     /// forgotten).
     public var droppedAt: Int64?
+    /// Set for an enqueue its frequency limit dropped: no alert was created, so the track has
+    /// no interval, only its end (`limited`, at the enqueue), and `id` is empty when the
+    /// enqueue gave none.
+    public var refusal: Refusal?
 
     public init(
       id: String, type: String?, queue: String, priority: Int64?, intervals: [Interval],
-      endReason: EndReason?, endedAt: Int64?, droppedAt: Int64? = nil
+      endReason: EndReason?, endedAt: Int64?, droppedAt: Int64? = nil, refusal: Refusal? = nil
     ) {
       self.id = id
       self.type = type
@@ -46,6 +50,17 @@ public struct Timeline: Equatable, Sendable {
       self.endReason = endReason
       self.endedAt = endedAt
       self.droppedAt = droppedAt
+      self.refusal = refusal
+    }
+  }
+
+  /// What the limit answered an enqueue it dropped.
+  public struct Refusal: Equatable, Sendable {
+    /// The earliest axis time the limit allows a show; nil: never.
+    public var retryAt: Int64?
+
+    public init(retryAt: Int64?) {
+      self.retryAt = retryAt
     }
   }
 
@@ -186,6 +201,24 @@ public struct TimelineBuilder: Sendable {
     }
     let state: AlertState = (alert.readyAt ?? engineTime) > engineTime ? .scheduled : .pending
     open(alert, state: state, at: at, described: true)
+  }
+
+  /// An enqueue its frequency limit dropped at `at` (`onLimit: drop`): a track of its own with
+  /// no interval, ended `limited` at once. It takes no id's place: the id was never used.
+  /// - Complexity: O(1) on average.
+  public mutating func enqueueRefused(
+    id: String?, type: String, queue: String, priority: Int64, retryAt: Int64?,
+    at engineTime: Int64
+  ) {
+    let at = onAxis(engineTime)
+    note(at)
+    tracks.append(
+      OpenTrack(
+        track: Timeline.Track(
+          id: id ?? "", type: type, queue: queue, priority: priority, intervals: [],
+          endReason: .limited, endedAt: at,
+          refusal: Timeline.Refusal(retryAt: retryAt.map(onAxis))),
+        state: nil, since: at, openedAt: at, described: true))
   }
 
   /// An alert loaded from the state file, as it is at `at` (its track starts in `alert.state`;
