@@ -246,7 +246,8 @@ public struct Screen: Sendable {
   public var nav: Navigation { alerts.navigation }
 
   /// `nav.push`.
-  /// - Complexity: O(q + s log n) for q queues and s alerts suspended.
+  /// - Complexity: O(a + s log n) for a alerts scoped to the page left or shown, s suspended
+  ///   or shown.
   public mutating func navPush(scope: String) throws(CoreError) -> Navigation {
     defer { flushAlertOutputs() }
     return try alerts.navPush(scope: scope)
@@ -254,7 +255,8 @@ public struct Screen: Sendable {
 
   /// `nav.pop`.
   /// - Throws: `.invalidState(.emptyStack)`.
-  /// - Complexity: O(q + s log n) for q queues and s alerts suspended.
+  /// - Complexity: O(a + s log n) for a alerts scoped to the page left or shown, s suspended
+  ///   or shown.
   public mutating func navPop() throws(CoreError) -> Navigation {
     defer { flushAlertOutputs() }
     return try alerts.navPop()

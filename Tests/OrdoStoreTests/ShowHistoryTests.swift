@@ -6,6 +6,34 @@ import Testing
 // rules against a brute-force model; in memory and across restarts (see DurableStage).
 
 @Suite("alert.forget") struct ForgetTests {
+  /// Shows recorded out of time order (after the wall clock went back) are built into a
+  /// history whose per-type and per-key times are sorted, as one-by-one appends keep them;
+  /// `alert.forget` rebuilds it that way (it appended each show, O(n) apiece out of order).
+  @Test func aHistoryBuiltFromShowsOutOfTimeOrderKeepsEachTypesTimesSorted() {
+    let times: [Int64] = [900, 100, 500, 300, 700, 200, 800]
+    let records = times.enumerated().map { order, at in
+      ShowRecord(
+        id: "s\(order)", type: order % 2 == 0 ? "tip" : "news", key: order % 3 == 0 ? "k" : nil,
+        queue: "default", at: at, wallAt: at, order: Int64(order + 1))
+    }
+    var appended = ShowHistory()
+    for record in records { appended.append(record) }
+    let built = ShowHistory(records)
+    #expect(built.records == records)
+    for (type, key) in [("tip", nil), ("news", nil), ("tip", "k"), ("news", "k")]
+      as [(String, String?)]
+    {
+      #expect(built.times(type: type, key: key) == appended.times(type: type, key: key))
+      #expect(built.times(type: type, key: key).sorted() == built.times(type: type, key: key))
+    }
+    #expect(built.times(type: "tip", key: nil) == [500, 700, 800, 900])
+    var forgotten = built
+    #expect(forgotten.forget(ShowForgetFilter(type: "news")) == [2, 4, 6])
+    #expect(forgotten.times(type: "tip", key: nil) == [500, 700, 800, 900])
+    #expect(forgotten.times(type: "tip", key: "k") == [800, 900])
+    #expect(forgotten.times(type: "news", key: nil).isEmpty)
+  }
+
   @Test(arguments: StoreMode.allCases)
   func forgottenShowsNoLongerCount(mode: StoreMode) throws {
     var stage = try DurableStage(mode)

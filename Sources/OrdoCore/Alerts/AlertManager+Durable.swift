@@ -159,11 +159,13 @@ extension AlertManager {
       queues[queue].isConfigured = true
     }
     var lastOrder = state.counters.lastShowOrder
+    var restoredShows = shows.records
     for var show in state.shows.sorted(by: { $0.order < $1.order }) {
       show.at = engineTime(show.wallAt)
-      shows.append(show)
+      restoredShows.append(show)
       lastOrder = max(lastOrder, show.order)
     }
+    shows = ShowHistory(restoredShows)
     lastShowOrder = lastOrder
     lastGeneratedID = state.counters.lastGeneratedID
     lastSeq = state.counters.lastSeq

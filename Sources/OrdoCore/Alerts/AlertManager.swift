@@ -473,7 +473,8 @@ public struct AlertManager: Sendable {
   // MARK: - Navigation
 
   /// `nav.push`: `scope` becomes the active page.
-  /// - Complexity: O(a + s log n) for a alerts scoped to the page left or shown, s suspended.
+  /// - Complexity: O(a + s log n) for a alerts scoped to the page left or shown, s suspended
+  ///   or shown.
   mutating func navPush(scope: String) throws(CoreError) -> Navigation {
     beginChange()
     try Self.checkName(scope, path: "/scope")
@@ -487,7 +488,8 @@ public struct AlertManager: Sendable {
 
   /// `nav.pop`: the page below the top becomes active.
   /// - Throws: `.invalidState(.emptyStack)`.
-  /// - Complexity: O(a + s log n) for a alerts scoped to the page left or shown, s suspended.
+  /// - Complexity: O(a + s log n) for a alerts scoped to the page left or shown, s suspended
+  ///   or shown.
   mutating func navPop() throws(CoreError) -> Navigation {
     beginChange()
     let previous = navigation.active
@@ -556,12 +558,12 @@ public struct AlertManager: Sendable {
       for index in alerts.indices where records[index].isLive {
         alerts[index].convertTimes(moved)
       }
-      var history = ShowHistory()
-      for var show in shows.records {
-        show.at = Self.withinLatest(show.wallAt.addingClamped(-to))
-        history.append(show)
-      }
-      shows = history
+      shows = ShowHistory(
+        shows.records.map { show in
+          var show = show
+          show.at = Self.withinLatest(show.wallAt.addingClamped(-to))
+          return show
+        })
     }
     self.now = now
     self.startedWallAt = startedWallAt

@@ -21,12 +21,36 @@ struct ShowHistory: Sendable {
 
   var count: Int { records.count }
 
+  init() {}
+
+  /// A history of `records`, in the order they happened, whatever their times: each type's
+  /// (and type and key's) times are gathered, then sorted once. Appending them one by one
+  /// cost O(n) each when the times were out of order (after the wall clock went back: a
+  /// restore, a clock switch, `alert.forget`'s rebuild), so O(n²) in all.
+  /// - Complexity: O(n log n)
+  init(_ records: [ShowRecord]) {
+    self.records = records
+    for record in records {
+      if let number = AlertManager.generatedIDNumber(record.id) {
+        generatedIDsShown.insert(number)
+      }
+      timesByType[record.type, default: []].append(record.at)
+      if let key = record.key {
+        timesByTypeKey[TypeKey(type: record.type, key: key), default: []].append(record.at)
+      }
+    }
+    timesByType = timesByType.mapValues { $0.sorted() }
+    timesByTypeKey = timesByTypeKey.mapValues { $0.sorted() }
+  }
+
   /// Whether a show of the alert with generated id `alert-number` is recorded.
   /// - Complexity: O(1)
   func containsGeneratedID(number: Int64) -> Bool { generatedIDsShown.contains(number) }
 
   /// Adds a show that happened after every show already recorded.
-  /// - Complexity: O(log n), amortized O(1) when shows come in time order.
+  /// - Complexity: amortized O(1) when its time is the latest of its type's (and key's),
+  ///   as it is unless the wall clock went back (a clock switch to manual, a state file
+  ///   written by a clock ahead of this one); else O(n) to insert it among them.
   mutating func append(_ record: ShowRecord) {
     records.append(record)
     if let number = AlertManager.generatedIDNumber(record.id) {
@@ -48,7 +72,7 @@ struct ShowHistory: Sendable {
   }
 
   /// Removes the shows matching `filter`; returns their `order`s.
-  /// - Complexity: O(n)
+  /// - Complexity: O(n log n)
   mutating func forget(_ filter: ShowForgetFilter) -> [Int64] {
     var removed: [Int64] = []
     var kept: [ShowRecord] = []
@@ -60,8 +84,7 @@ struct ShowHistory: Sendable {
       if matches { removed.append(record.order) } else { kept.append(record) }
     }
     guard !removed.isEmpty else { return [] }
-    self = ShowHistory()
-    for record in kept { append(record) }
+    self = ShowHistory(kept)
     return removed
   }
 

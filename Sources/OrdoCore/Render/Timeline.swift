@@ -300,11 +300,13 @@ public struct TimelineBuilder: Sendable {
   /// manual clock, `at` on the system clock): every alert still active stops there, marked
   /// dropped (with no end reason: it did not end, it was forgotten), the page stack is empty
   /// again, and later times are drawn after the reset.
-  /// - Complexity: O(n), n the number of tracks.
+  /// - Complexity: O(i), i the number of alert ids seen since the last reset (a track still
+  ///   active is the latest of its id: walking every track made a trace of many resets
+  ///   quadratic).
   public mutating func engineReset(at engineTime: Int64, resumesAt: Int64) {
     let at = onAxis(engineTime)
     note(at)
-    for index in tracks.indices where tracks[index].state != nil {
+    for index in latest.values.sorted() where tracks[index].state != nil {
       close(index, at: at)
       tracks[index].state = nil
       tracks[index].track.droppedAt = at
