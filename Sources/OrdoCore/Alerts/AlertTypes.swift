@@ -84,15 +84,22 @@ public struct AlertMount: Equatable, Sendable {
 /// An optional time or duration in 8 bytes, where `Int64?` takes 16 in an array of alerts
 /// (9, padded): `Int64.min` stands for nil, a value no time or duration can have (they stay
 /// within ±(2^53 − 1), docs/protocol.md#values).
-struct PackedTime: Equatable, Sendable {
-  private let bits: Int64
+@propertyWrapper
+public struct PackedTime: Equatable, Sendable {
+  private var bits: Int64
 
-  @inline(__always) init(_ value: Int64?) {
-    assert(value != .min, "Int64.min stands for nil")
-    bits = value ?? .min
+  @inline(__always) public init(wrappedValue: Int64?) {
+    assert(wrappedValue != .min, "Int64.min stands for nil")
+    bits = wrappedValue ?? .min
   }
 
-  @inline(__always) var value: Int64? { bits == .min ? nil : bits }
+  @inline(__always) public var wrappedValue: Int64? {
+    get { bits == .min ? nil : bits }
+    set {
+      assert(newValue != .min, "Int64.min stands for nil")
+      bits = newValue ?? .min
+    }
+  }
 }
 
 /// An alert as the shell sees it (docs/protocol.md#the-alert-object).
@@ -111,11 +118,7 @@ public struct Alert: Equatable, Sendable {
   public var persist: Bool = false
   /// Enqueue order, engine-wide; the tiebreak among equal priorities.
   public var seq: Int64
-  public var endedAt: Int64? {
-    get { storedEndedAt.value }
-    set { storedEndedAt = PackedTime(newValue) }
-  }
-  private var storedEndedAt: PackedTime
+  @PackedTime public var endedAt: Int64?
   public var queue: String
   public var type: String
   public var priority: Int64
@@ -123,27 +126,11 @@ public struct Alert: Equatable, Sendable {
   public var key: String?
   public var createdAt: Int64
   /// When it became (or becomes) ready; set only for alerts enqueued with `delayMs` or `at`.
-  public var readyAt: Int64? {
-    get { storedReadyAt.value }
-    set { storedReadyAt = PackedTime(newValue) }
-  }
-  public var expiresAt: Int64? {
-    get { storedExpiresAt.value }
-    set { storedExpiresAt = PackedTime(newValue) }
-  }
-  public var durationMs: Int64? {
-    get { storedDurationMs.value }
-    set { storedDurationMs = PackedTime(newValue) }
-  }
+  @PackedTime public var readyAt: Int64?
+  @PackedTime public var expiresAt: Int64?
+  @PackedTime public var durationMs: Int64?
   /// The start of its latest show.
-  public var shownAt: Int64? {
-    get { storedShownAt.value }
-    set { storedShownAt = PackedTime(newValue) }
-  }
-  private var storedReadyAt: PackedTime
-  private var storedExpiresAt: PackedTime
-  private var storedDurationMs: PackedTime
-  private var storedShownAt: PackedTime
+  @PackedTime public var shownAt: Int64?
   public var shownCount: Int
   public var mount: AlertMount?
 
@@ -166,11 +153,11 @@ public struct Alert: Equatable, Sendable {
     self.result = result
     self.seq = seq
     self.createdAt = createdAt
-    self.storedReadyAt = PackedTime(readyAt)
-    self.storedExpiresAt = PackedTime(expiresAt)
-    self.storedDurationMs = PackedTime(durationMs)
-    self.storedShownAt = PackedTime(shownAt)
-    self.storedEndedAt = PackedTime(endedAt)
+    self.readyAt = readyAt
+    self.expiresAt = expiresAt
+    self.durationMs = durationMs
+    self.shownAt = shownAt
+    self.endedAt = endedAt
     self.endReason = endReason
     self.shownCount = shownCount
     self.mount = mount

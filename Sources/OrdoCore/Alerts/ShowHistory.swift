@@ -30,15 +30,7 @@ struct ShowHistory: Sendable {
   /// - Complexity: O(n log n)
   init(_ records: [ShowRecord]) {
     self.records = records
-    for record in records {
-      if let number = AlertManager.generatedIDNumber(record.id) {
-        generatedIDsShown.insert(number)
-      }
-      timesByType[record.type, default: []].append(record.at)
-      if let key = record.key {
-        timesByTypeKey[TypeKey(type: record.type, key: key), default: []].append(record.at)
-      }
-    }
+    for record in records { file(record) { time, times in times.append(time) } }
     timesByType = timesByType.mapValues { $0.sorted() }
     timesByTypeKey = timesByTypeKey.mapValues { $0.sorted() }
   }
@@ -53,13 +45,18 @@ struct ShowHistory: Sendable {
   ///   written by a clock ahead of this one); else O(n) to insert it among them.
   mutating func append(_ record: ShowRecord) {
     records.append(record)
+    file(record) { time, times in Self.insertSorted(time, into: &times) }
+  }
+
+  /// Files `record`'s generated id number, and its time with `place` among its type's times
+  /// (and its type and key's).
+  private mutating func file(_ record: ShowRecord, place: (Int64, inout [Int64]) -> Void) {
     if let number = AlertManager.generatedIDNumber(record.id) {
       generatedIDsShown.insert(number)
     }
-    Self.insertSorted(record.at, into: &timesByType[record.type, default: []])
+    place(record.at, &timesByType[record.type, default: []])
     if let key = record.key {
-      Self.insertSorted(
-        record.at, into: &timesByTypeKey[TypeKey(type: record.type, key: key), default: []])
+      place(record.at, &timesByTypeKey[TypeKey(type: record.type, key: key), default: []])
     }
   }
 
