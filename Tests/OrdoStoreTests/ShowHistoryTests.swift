@@ -184,6 +184,51 @@ import Testing
     #expect(try stage.queued("tip", at: 60) == "alert-5")
   }
 
+  /// `alert.history` walks the records backwards and stops at `limit` while they are in its
+  /// order, and sorts the matches once the wall clock went back; both give what sorting every
+  /// match by (wallAt, order) descending gives.
+  @Test(arguments: [false, true])
+  func historyMatchesSortingEveryMatch(wallClockWentBack: Bool) {
+    var generator = LimitModelTests.Generator(state: wallClockWentBack ? 7 : 3)
+    var history = ShowHistory()
+    var wallAt: Int64 = 1_000
+    for order in 1...400 {
+      // Mostly later, sometimes the same millisecond; back by up to 50 ms when allowed.
+      let step = Int64.random(in: wallClockWentBack ? -50...20 : 0...20, using: &generator)
+      wallAt += step
+      history.append(
+        ShowRecord(
+          id: "s\(order)", type: ["tip", "news", "rate"].randomElement(using: &generator)!,
+          key: ["k1", "k2", nil].randomElement(using: &generator)!,
+          queue: ["default", "toast"].randomElement(using: &generator)!, at: wallAt,
+          wallAt: wallAt, order: Int64(order)))
+    }
+    let wallAts = history.records.map(\.wallAt)
+    let wallTimes = wallAts.min()! - 10...wallAts.max()! + 10
+    #expect(wallClockWentBack == (wallAts != wallAts.sorted()))
+    for _ in 0..<300 {
+      let filter = ShowHistoryFilter(
+        type: ["tip", "news", nil].randomElement(using: &generator)!,
+        key: ["k1", nil].randomElement(using: &generator)!,
+        queue: ["toast", nil].randomElement(using: &generator)!,
+        sinceWallAt: Bool.random(using: &generator)
+          ? Int64.random(in: wallTimes.lowerBound...wallTimes.upperBound, using: &generator)
+          : nil,
+        limit: [0, 1, 2, 5, 50, 1_000].randomElement(using: &generator)!)
+      let expected = history.records.filter { record in
+        (filter.type.map { $0 == record.type } ?? true)
+          && (filter.key.map { $0 == record.key } ?? true)
+          && (filter.queue.map { $0 == record.queue } ?? true)
+          && (filter.sinceWallAt.map { record.wallAt >= $0 } ?? true)
+      }.sorted { ($0.wallAt, $0.order) > ($1.wallAt, $1.order) }.prefix(filter.limit)
+      #expect(history.query(filter) == Array(expected), "\(filter)")
+    }
+    // Rebuilt from its records (as alert.forget and restores do), it answers the same.
+    let rebuilt = ShowHistory(history.records)
+    let everything = ShowHistoryFilter(limit: 1_000)
+    #expect(rebuilt.query(everything) == history.query(everything))
+  }
+
   @Test func generatedIDNumberReadsOnlyTheGeneratorsSpelling() {
     let numbers: [String: Int64?] = [
       "alert-1": 1, "alert-0": 0, "alert-9223372036854775807": .max, "alert--7": -7,

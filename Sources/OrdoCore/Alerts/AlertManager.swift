@@ -465,7 +465,8 @@ public struct AlertManager: Sendable {
   }
 
   /// `alert.history`: the counted shows matching `filter`, newest first.
-  /// - Complexity: O(h + m log m) for h shows recorded and m matches.
+  /// - Complexity: O(k) for the k newest shows it looks at to find `limit` matches, O(h)
+  ///   at most; O(h + m log m) for m matches after the wall clock went back.
   public func history(_ filter: ShowHistoryFilter) -> [ShowRecord] {
     shows.query(filter)
   }

@@ -18,6 +18,10 @@ struct ShowHistory: Sendable {
   /// shown id into a dictionary was over 40 % of the cost of recording a show, and its
   /// entries lived as long as the history.
   private var generatedIDsShown: Set<Int64> = []
+  /// Whether each record is newer than the one before it by `alert.history`'s order (wall
+  /// time, then `order`), so that newest first is the records backwards. False once the wall
+  /// clock went back (a clock switch to manual, a state file written by a clock ahead).
+  private var recordsNewestLast = true
 
   var count: Int { records.count }
 
@@ -31,6 +35,7 @@ struct ShowHistory: Sendable {
   init(_ records: [ShowRecord]) {
     self.records = records
     for record in records { file(record) { time, times in times.append(time) } }
+    recordsNewestLast = zip(records, records.dropFirst()).allSatisfy { Self.isNewer($1, than: $0) }
     timesByType = timesByType.mapValues { $0.sorted() }
     timesByTypeKey = timesByTypeKey.mapValues { $0.sorted() }
   }
@@ -44,6 +49,7 @@ struct ShowHistory: Sendable {
   ///   as it is unless the wall clock went back (a clock switch to manual, a state file
   ///   written by a clock ahead of this one); else O(n) to insert it among them.
   mutating func append(_ record: ShowRecord) {
+    if let last = records.last, !Self.isNewer(record, than: last) { recordsNewestLast = false }
     records.append(record)
     file(record) { time, times in Self.insertSorted(time, into: &times) }
   }
@@ -85,19 +91,37 @@ struct ShowHistory: Sendable {
     return removed
   }
 
-  /// The shows matching `filter`, newest first (by wall time, then the order they happened).
-  /// - Complexity: O(n + m log m) for m matches.
+  /// The shows matching `filter`, newest first (by wall time, then the order they happened),
+  /// at most `filter.limit` of them.
+  /// - Complexity: O(n) at most, and O(k) when the records are in that order (the wall clock
+  ///   never went back) and the newest k include `limit` matches; else (after the wall clock
+  ///   went back) O(n + m log m) for m matches.
   func query(_ filter: ShowHistoryFilter) -> [ShowRecord] {
-    let matches = records.filter { record in
+    guard filter.limit > 0 else { return [] }
+    func matches(_ record: ShowRecord) -> Bool {
       (filter.type.map { $0 == record.type } ?? true)
         && (filter.key.map { $0 == record.key } ?? true)
         && (filter.queue.map { $0 == record.queue } ?? true)
         && (filter.sinceWallAt.map { record.wallAt >= $0 } ?? true)
     }
-    let newestFirst = matches.sorted {
-      $0.wallAt != $1.wallAt ? $0.wallAt > $1.wallAt : $0.order > $1.order
+    guard recordsNewestLast else {
+      let newestFirst = records.filter(matches).sorted { Self.isNewer($0, than: $1) }
+      return Array(newestFirst.prefix(filter.limit))
     }
-    return Array(newestFirst.prefix(filter.limit))
+    var found: [ShowRecord] = []
+    for record in records.reversed() {
+      // Older records are older still by wall time: none can pass `sinceWallAt` any more.
+      if let since = filter.sinceWallAt, record.wallAt < since { break }
+      guard matches(record) else { continue }
+      found.append(record)
+      if found.count == filter.limit { break }
+    }
+    return found
+  }
+
+  /// `alert.history`'s order: the later wall time, then the later show.
+  private static func isNewer(_ record: ShowRecord, than other: ShowRecord) -> Bool {
+    record.wallAt != other.wallAt ? record.wallAt > other.wallAt : record.order > other.order
   }
 
   private static func insertSorted(_ time: Int64, into times: inout [Int64]) {
