@@ -110,12 +110,10 @@ public enum MessageClassifier {
     return .batch(messages)
   }
 
-  /// The id of a message known only by its first bytes (`head`: one over
-  /// `--max-message-bytes`), when they hold it whole and it is a string, a number or null.
-  public static func id(inHead head: UnsafeRawBufferPointer) -> RequestID? {
-    guard let text = RawIDScanner.id(inHead: head),
-      case .success(let document) = JSONDocument.parse(text)
-    else { return nil }
+  /// The id whose raw text is `text` (read by a scanner from a message over
+  /// `--max-message-bytes`), when it is a string, a number or null.
+  public static func id(rawText text: String) -> RequestID? {
+    guard case .success(let document) = JSONDocument.parse(text) else { return nil }
     switch document.value.kind {
     case .string:
       // Read with U+FFFD for a lone surrogate: the client's id is the text as written.

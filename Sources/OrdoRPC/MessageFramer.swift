@@ -3,7 +3,8 @@
 /// A pure, incremental state machine: `feed(_:)` appends bytes as they arrive (any split),
 /// `next()` yields what is complete. It never touches a file descriptor, so tests drive it
 /// byte by byte. Memory stays bounded by `maxMessageBytes` plus one read: an over-long
-/// message is reported once (`.tooLarge`) and its bytes are dropped as they arrive.
+/// message's bytes are dropped as they arrive, read only by an `OversizedMessageScanner`,
+/// and it is reported once (`.tooLarge`) when it ends.
 public struct MessageFramer {
   public enum Framing: String, Sendable {
     case ndjson, lsp
@@ -12,10 +13,9 @@ public struct MessageFramer {
   public enum Event: Equatable, Sendable {
     /// A complete message: `buffer[range]`, valid until the next `feed` or `next`.
     case message(Range<Int>)
-    /// A message longer than the limit; its bytes are being skipped. `head`: its first bytes
-    /// (at most `headBytes`) in `buffer`, valid as a message's range is, so that its `id`
-    /// can be answered when it comes early.
-    case tooLarge(limit: Int, head: Range<Int>)
+    /// A message longer than the limit, whose bytes were skipped; what its top level held
+    /// (its `id`, whether it is a notification), read as they went by.
+    case tooLarge(limit: Int, OversizedMessageScanner.Summary)
     /// An LSP header block that cannot be used; the framer resynchronises on the next line
     /// that starts a header.
     case badHeader(String)
@@ -26,15 +26,13 @@ public struct MessageFramer {
     case detecting
     /// NDJSON: collecting a line.
     case line
-    /// NDJSON: dropping the rest of an over-long line.
+    /// NDJSON: dropping the rest of an over-long line (read by `oversized`).
     case discardingLine
     /// LSP: reading header lines of one message.
     case headers(contentLength: Int?, sawHeader: Bool)
     /// LSP: waiting for a body of `length` bytes.
     case body(length: Int)
-    /// LSP: waiting for the first bytes of an over-long body of `length` bytes (its head).
-    case oversizedHead(length: Int)
-    /// LSP: dropping an over-long body.
+    /// LSP: dropping an over-long body (read by `oversized`).
     case skippingBody(remaining: Int)
     /// LSP: dropping lines until one starts a header (or "Content-Length:" appears);
     /// `discardingLine` when the current line's start was already dropped.
@@ -43,13 +41,13 @@ public struct MessageFramer {
 
   /// Header lines longer than this are refused; they are never buffered whole.
   public static let maxHeaderLineBytes = 8192
-  /// How much of an over-long message is kept to read its `id` from (`headLength`).
+  /// How much of an over-long message traces recorded before 0.2.6 kept, to read its `id`
+  /// from (`head64`).
   public static let headBytes = 4096
 
   public let maxMessageBytes: Int
-  /// The length of an over-long message's head: the same whatever the read splits, since
-  /// that many bytes are always there when it is found over the limit.
-  private var headLength: Int { min(Self.headBytes, maxMessageBytes + 1) }
+  /// Reads the over-long message being skipped.
+  private var oversized = OversizedMessageScanner()
   /// The framing in use; nil while `auto` has not seen enough bytes to decide.
   public private(set) var framing: Framing?
   /// Bytes received and not yet consumed (from `start`).
@@ -98,13 +96,14 @@ public struct MessageFramer {
         return nextLine()
       case .discardingLine:
         guard let newline = findNewline() else {
-          start = buffer.count
-          scanned = 0
+          skipOversized(through: buffer.count)
           return nil
         }
+        skipOversized(through: newline)
         consume(through: newline)
         state = .line
-      case .headers, .body, .oversizedHead, .skippingBody, .resynchronising:
+        return .tooLarge(limit: maxMessageBytes, oversized.summary)
+      case .headers, .body, .skippingBody, .resynchronising:
         if let event = nextLSP() { return event }
         if case .needMore = lspProgress { return nil }
       }
@@ -117,7 +116,7 @@ public struct MessageFramer {
     switch state {
     case .detecting: partial = start < buffer.count
     case .line: partial = !isBlank(start..<buffer.count)
-    case .discardingLine, .body, .oversizedHead, .skippingBody: partial = true
+    case .discardingLine, .body, .skippingBody: partial = true
     case .headers(let length, let sawHeader):
       partial = length != nil || sawHeader || start < buffer.count
     case .resynchronising: partial = start < buffer.count
@@ -175,11 +174,9 @@ public struct MessageFramer {
       guard let newline = findNewline() else {
         // One more byte than the limit may still be the `\r` of a `\r\n`.
         if buffer.count - start > maxMessageBytes + 1 {
-          let head = start..<(start + headLength)
-          start = buffer.count
-          scanned = 0
+          oversized = OversizedMessageScanner()
+          skipOversized(through: buffer.count)
           state = .discardingLine
-          return .tooLarge(limit: maxMessageBytes, head: head)
         }
         return nil
       }
@@ -190,8 +187,9 @@ public struct MessageFramer {
       // Length first, blankness second: the verdict must not depend on how the line was
       // split into reads (a long blank line is refused like any other long line).
       if line.count > maxMessageBytes {
-        let head = line.lowerBound..<(line.lowerBound + headLength)
-        return .tooLarge(limit: maxMessageBytes, head: head)
+        oversized = OversizedMessageScanner()
+        buffer.withUnsafeBytes { oversized.feed(UnsafeRawBufferPointer(rebasing: $0[line])) }
+        return .tooLarge(limit: maxMessageBytes, oversized.summary)
       }
       if isBlank(line) { continue }
       return .message(line)
@@ -237,8 +235,9 @@ public struct MessageFramer {
           return .badHeader("the header block has no Content-Length")
         }
         if length > maxMessageBytes {
-          // Answered once the body's head has come (its id is there, if early).
-          state = .oversizedHead(length: length)
+          // Answered once the whole body went by (its id may come last).
+          oversized = OversizedMessageScanner()
+          state = .skippingBody(remaining: length)
           return nil
         }
         state = .body(length: length)
@@ -283,24 +282,14 @@ public struct MessageFramer {
       scanned = 0
       state = .headers(contentLength: nil, sawHeader: false)
       return .message(body)
-    case .oversizedHead(let length):
-      let wanted = headLength
-      guard buffer.count - start >= wanted else {
-        lspProgress = .needMore
-        return nil
-      }
-      state = .skippingBody(remaining: length)
-      return .tooLarge(limit: maxMessageBytes, head: start..<(start + wanted))
     case .skippingBody(let remaining):
       let available = buffer.count - start
       if available >= remaining {
-        start += remaining
-        scanned = 0
+        skipOversized(through: start + remaining)
         state = .headers(contentLength: nil, sawHeader: false)
-        return nil
+        return .tooLarge(limit: maxMessageBytes, oversized.summary)
       }
-      start = buffer.count
-      scanned = 0
+      skipOversized(through: buffer.count)
       state = .skippingBody(remaining: remaining - available)
       lspProgress = .needMore
       return nil
@@ -432,6 +421,14 @@ public struct MessageFramer {
       index += 1
     }
     return nil
+  }
+
+  /// Reads the over-long message's bytes up to `end` and drops them.
+  private mutating func skipOversized(through end: Int) {
+    let range = start..<end
+    buffer.withUnsafeBytes { oversized.feed(UnsafeRawBufferPointer(rebasing: $0[range])) }
+    start = end
+    scanned = 0
   }
 
   private mutating func consume(through newline: Int) {

@@ -348,7 +348,8 @@ private struct Printer {
   mutating func refuseTooLarge(limit: Int) {
     // `call -` numbers its lines itself: the answer is printed without an id.
     session.refuseTooLarge(
-      limit: limit, head: UnsafeRawBufferPointer(start: nil, count: 0), into: &outbox)
+      limit: limit, OversizedMessageScanner.Summary(id: nil, isNotification: false),
+      into: &outbox)
     printOutput()
   }
 

@@ -21,8 +21,9 @@ struct Trace {
 
   enum Input {
     case message([UInt8])
-    /// The limit, and the message's first bytes (`head64`; none in older traces).
-    case tooLarge(Int, head: [UInt8])
+    /// The limit, and what the scan of the message found (`idText`, `notification`; in
+    /// traces before 0.2.6, the id read from its first bytes, `head64`).
+    case tooLarge(Int, OversizedMessageScanner.Summary)
     case badHeader(String)
   }
 
@@ -214,16 +215,31 @@ extension Trace {
         guard direction == "in" else { throw fail("an output is always JSON") }
         records.append(.input(at: at, .message(decoded)))
       } else if let size = value.member("tooLarge")?.exactInteger, size > 0, direction == "in" {
-        var head: [UInt8] = []
+        var summary = OversizedMessageScanner.Summary(id: nil, isNotification: false)
         if let head64 = value.member("head64") {
+          // Recorded before 0.2.6: the id was read from the message's first bytes only.
           guard let text = head64.string, let decoded = Base64.decode(text),
             decoded.count <= MessageFramer.headBytes
           else {
             throw fail("\"head64\" must be base64 of at most \(MessageFramer.headBytes) bytes")
           }
-          head = decoded
+          summary.id = decoded.withUnsafeBytes { RawIDScanner.id(inHead: $0) }
         }
-        records.append(.input(at: at, .tooLarge(Int(size), head: head)))
+        if let idText = value.member("idText") {
+          guard let text = idText.string, text.utf8.count <= OversizedMessageScanner.maxIDBytes
+          else {
+            throw fail(
+              "\"idText\" must be a string of at most \(OversizedMessageScanner.maxIDBytes) bytes")
+          }
+          summary.id = text
+        }
+        if let notification = value.member("notification") {
+          guard let flag = notification.bool else {
+            throw fail("\"notification\" must be a boolean")
+          }
+          summary.isNotification = flag
+        }
+        records.append(.input(at: at, .tooLarge(Int(size), summary)))
       } else if let reason = value.member("badHeader")?.string, direction == "in" {
         records.append(.input(at: at, .badHeader(reason)))
       } else {
@@ -448,8 +464,8 @@ enum Replay {
         switch input {
         case .message(let bytes):
           bytes.withUnsafeBytes { _ = run.session.handle($0, into: &outbox) }
-        case .tooLarge(let limit, let head):
-          head.withUnsafeBytes { run.session.refuseTooLarge(limit: limit, head: $0, into: &outbox) }
+        case .tooLarge(let limit, let summary):
+          run.session.refuseTooLarge(limit: limit, summary, into: &outbox)
         case .badHeader(let reason): run.session.refuseBadHeader(reason, into: &outbox)
         }
         inputs += 1

@@ -116,11 +116,8 @@ public final class Session {
         }
         recordOutputs(&outbox)
         endOfMessage(&outbox)
-      case .tooLarge(let limit, let head):
-        framer.buffer.withUnsafeBytes {
-          answerTooLarge(
-            limit: limit, head: UnsafeRawBufferPointer(rebasing: $0[head]), into: &outbox)
-        }
+      case .tooLarge(let limit, let summary):
+        answerTooLarge(limit: limit, summary, into: &outbox)
       case .badHeader(let reason):
         answerBadHeader(reason, into: &outbox)
       }
@@ -139,10 +136,17 @@ public final class Session {
   }
 
   /// The answer to a message over `--max-message-bytes`, which was not kept: with its `id`
-  /// when its first bytes (`head`) hold it, else with `id: null`.
-  private func answerTooLarge(limit: Int, head: UnsafeRawBufferPointer, into outbox: inout Outbox) {
-    recordInput?(.tooLarge(limit: limit, head: 0..<head.count), head, engine.now, false)
-    let id = MessageClassifier.id(inHead: head) ?? .null
+  /// when the scan of its top level read one, else with `id: null`; none to a notification.
+  private func answerTooLarge(
+    limit: Int, _ summary: OversizedMessageScanner.Summary, into outbox: inout Outbox
+  ) {
+    recordInput?(.tooLarge(limit: limit, summary), nil, engine.now, false)
+    if summary.isNotification {
+      dispatcher.skipTooLargeNotification(limit: limit, context: engine)
+      groupReplies.append(.none)
+      return
+    }
+    let id = summary.id.flatMap(MessageClassifier.id(rawText:)) ?? .null
     dispatcher.refuseTooLarge(limit: limit, id: id, context: engine, outbox: &outbox)
     groupReplies.append(.single(id))
     recordOutputs(&outbox)
@@ -255,11 +259,13 @@ public final class Session {
     fireDueTimers(into: &outbox)
   }
 
-  /// Answers a message skipped for its size, as if the framer had reported it with `head`,
-  /// its first bytes (replay, and `ordo call -`, which frames its own input).
-  public func refuseTooLarge(limit: Int, head: UnsafeRawBufferPointer, into outbox: inout Outbox) {
+  /// Answers a message skipped for its size, as if the framer had reported it with
+  /// `summary` (replay, and `ordo call -`, which frames its own input).
+  public func refuseTooLarge(
+    limit: Int, _ summary: OversizedMessageScanner.Summary, into outbox: inout Outbox
+  ) {
     beginWork(&outbox)
-    answerTooLarge(limit: limit, head: head, into: &outbox)
+    answerTooLarge(limit: limit, summary, into: &outbox)
   }
 
   /// Answers an unusable LSP header, as if the framer had reported it (replay).

@@ -100,14 +100,19 @@ final class TraceRecorder {
         writer.key("systemAt")
         writer.ints(switchesToSystem)
       }
-    case .tooLarge(let limit, _):
+    case .tooLarge(let limit, let summary):
       line(.input, at: at, framing: framing) { writer in
         writer.key("tooLarge")
         writer.int(limit)
-        // Its first bytes, which the answer's id is read from (the replay reads it again).
-        guard let bytes, !bytes.isEmpty else { return }
-        writer.key("head64")
-        writer.string(Base64.encode(bytes))
+        // What the scan of its top level found, which the answer follows.
+        if let id = summary.id {
+          writer.key("idText")
+          writer.string(id)
+        }
+        if summary.isNotification {
+          writer.key("notification")
+          writer.bool(true)
+        }
       }
     case .badHeader(let reason):
       line(.input, at: at, framing: framing) { writer in

@@ -243,11 +243,13 @@ import Testing
   }
 
   @Test func aTooLargeMessagesStringIDWithALoneSurrogateIsEchoedAsSent() {
-    var head = Array(#"{"jsonrpc":"2.0","id":"q\ud83d","method":"m","params":{"x":"aaaa"#.utf8)
-    let id = head.withUnsafeBytes { MessageClassifier.id(inHead: $0) }
-    #expect(id == .verbatimString(text: #""q\ud83d""#))
-    head = Array(#"{"jsonrpc":"2.0","id":"q\u0041","method":"m","params":{"x":"aaaa"#.utf8)
-    #expect(head.withUnsafeBytes { MessageClassifier.id(inHead: $0) } == .string("qA"))
+    #expect(MessageClassifier.id(rawText: #""q\ud83d""#) == .verbatimString(text: #""q\ud83d""#))
+    #expect(MessageClassifier.id(rawText: #""q\u0041""#) == .string("qA"))
+    #expect(MessageClassifier.id(rawText: "1e2") == .number(text: "1e2"))
+    #expect(MessageClassifier.id(rawText: "null") == .null)
+    for notAnID in ["true", "[1]", "{}", "\"open", "1 2"] {
+      #expect(MessageClassifier.id(rawText: notAnID) == nil, "\(notAnID)")
+    }
   }
 
   @Test func aStringIDIsParsedWithoutOne() {

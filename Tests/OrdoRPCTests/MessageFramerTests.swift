@@ -37,12 +37,12 @@ import Testing
 
   static let splits: [[Int]] = [[1], [2], [3], [7], [1, 5, 2], [64], [100_000]]
 
-  /// The heads of the over-long messages in `input`, fed in chunks of `chunks`.
-  static func heads(
+  /// What the framer read of the over-long messages in `input`, fed in chunks of `chunks`.
+  static func summaries(
     _ input: String, chunks: [Int], framing: MessageFramer.Framing? = nil, limit: Int
-  ) -> [String] {
+  ) -> [OversizedMessageScanner.Summary] {
     var framer = MessageFramer(framing: framing, maxMessageBytes: limit)
-    var heads: [String] = []
+    var summaries: [OversizedMessageScanner.Summary] = []
     let bytes = Array(input.utf8)
     var offset = 0
     var chunkIndex = 0
@@ -52,30 +52,39 @@ import Testing
       framer.feed(Array(bytes[offset..<end]))
       offset = end
       while let event = framer.next() {
-        if case .tooLarge(_, let head) = event {
-          heads.append(String(decoding: framer.buffer[head], as: UTF8.self))
-        }
+        if case .tooLarge(_, let summary) = event { summaries.append(summary) }
       }
     }
-    return heads
+    return summaries
   }
 
-  /// An over-long message's first bytes (its id may be there) are the same whatever the
-  /// split: `limit + 1` of them (at most `headBytes`), which are always there when it is
-  /// found over the limit, in an NDJSON line ended or not yet, and in an LSP body that
-  /// arrives after its header.
+  /// An over-long message's top level is read as its bytes go by, whatever the split, in an
+  /// NDJSON line and in an LSP body: its id wherever it stands (after `params`, as
+  /// jsonrpcclient writes it), and whether it is a notification; it is reported when the
+  /// message ends.
   @Test(arguments: splits)
-  func theHeadOfAnOverLongMessageIsTheSameInAnySplit(chunks: [Int]) {
-    let long =
-      "{\"id\":7,\"method\":\"m\",\"params\":\"" + String(repeating: "x", count: 60) + "\"}"
-    let expected = String(long.prefix(31))
-    #expect(Self.heads(long + "\n{}\n", chunks: chunks, limit: 30) == [expected])
-    #expect(Self.heads(Self.lsp(long) + Self.lsp("{}"), chunks: chunks, limit: 30) == [expected])
-    // A large limit: at most headBytes of it.
-    let huge = "{\"id\":1,\"p\":\"" + String(repeating: "y", count: 9000) + "\"}"
-    let capped = Self.heads(huge + "\n", chunks: chunks, limit: 5000)
-    #expect(capped.map(\.utf8.count) == [MessageFramer.headBytes])
-    #expect(Self.heads(Self.lsp(huge), chunks: chunks, limit: 5000) == capped)
+  func theTopLevelOfAnOverLongMessageIsReadInAnySplit(chunks: [Int]) {
+    let params = "\"params\":{\"id\":9,\"data\":\"" + String(repeating: "x", count: 60) + "\"}"
+    let cases: [(String, OversizedMessageScanner.Summary)] = [
+      ("{\"id\":7,\"method\":\"m\",\(params)}", .init(id: "7", isNotification: false)),
+      (
+        "{\"method\":\"m\",\(params), \"id\" : \"r-1\" }",
+        .init(id: "\"r-1\"", isNotification: false)
+      ),
+      ("{\"jsonrpc\":\"2.0\",\"method\":\"m\",\(params)}", .init(id: nil, isNotification: true)),
+      // A number the message ends in is whole, whether the line's "\r" came with it or not
+      // (found by the fuzzer).
+      ("{\"method\":\"m\",\(params),\"id\":12", .init(id: "12", isNotification: false)),
+      ("{\"method\":\"m\",\(params),\"id\":null}", .init(id: "null", isNotification: false)),
+    ]
+    for (message, expected) in cases {
+      let twoLines = message + "\r\n{}\n"
+      #expect(Self.summaries(twoLines, chunks: chunks, limit: 30) == [expected], "\(message)")
+      let frames = Self.lsp(message) + Self.lsp("{}")
+      #expect(Self.summaries(frames, chunks: chunks, limit: 30) == [expected], "\(message)")
+    }
+    // An NDJSON line not yet ended is not reported: its id may still come.
+    #expect(Self.summaries("{\"method\":\"m\",\(params)", chunks: chunks, limit: 30).isEmpty)
   }
 
   static func lsp(_ body: String, header: String = "Content-Length") -> String {
@@ -139,10 +148,12 @@ import Testing
       }
       #expect(framer.pendingByteCount <= 4096 + 1000)
     }
+    #expect(reported == 0)  // reported when it ends
     framer.feed(Array("\n{}\n".utf8))
     var messages = 0
     while let event = framer.next() {
       if case .message = event { messages += 1 }
+      if case .tooLarge = event { reported += 1 }
     }
     #expect(reported == 1)
     #expect(messages == 1)

@@ -2,8 +2,9 @@
 # missing or non-string method, params neither object nor array, an id of a wrong type),
 # with the id echoed where it could be read, else null; and a message longer than
 # --max-message-bytes (reason too_large, with the limit), whose bytes are skipped before
-# the next message is read normally: its id is echoed when its first bytes (the limit + 1
-# of them, at most 4 KiB) hold it, else null.
+# the next message is read normally: its id is echoed wherever it stands in the top-level
+# object (read as the bytes went by; after the params too), else null; a notification
+# over the limit is only logged, never answered.
 ## args: --clock manual --max-message-bytes 200
 >> 42
 << {"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"$any:string","data":{"reason":"not_an_object"}}}
@@ -26,6 +27,7 @@
 >> {"jsonrpc":"2.0","id":7,"method":"layer.add","params":{"id":"big","data":"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"}}
 << {"jsonrpc":"2.0","id":7,"error":{"code":-32600,"message":"$any:string","data":{"reason":"too_large","limit":200}}}
 >> {"jsonrpc":"2.0","method":"layer.add","params":{"id":"big","data":"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"},"id":9}
-<< {"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"$any:string","data":{"reason":"too_large","limit":200}}}
+<< {"jsonrpc":"2.0","id":9,"error":{"code":-32600,"message":"$any:string","data":{"reason":"too_large","limit":200}}}
+>> {"jsonrpc":"2.0","method":"layer.add","params":{"id":"big","data":"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"}}
 >> {"jsonrpc":"2.0","id":8,"method":"layer.get","params":{"id":"big"}}
 << {"jsonrpc":"2.0","id":8,"error":{"code":-32001,"message":"$any:string","data":{"kind":"layer","id":"big"}}}

@@ -464,15 +464,15 @@ def test_too_large_garbage_lines_many_in_a_row() -> None:
     lines = [b"x" * 101, b"{" * 5000, req("engine.ping", {"pad": "p" * 200}, id=1)]
     messages = answers(*lines, args=("--max-message-bytes", "100"))
     assert len(messages) == len(lines)
-    # Not JSON, or no id among the first bytes: null; the request's id 1 comes early.
+    # Not JSON (no id can be read): null; the request's id 1.
     for message, id in zip(messages, [None, None, 1]):
         assert_error(message, -32600, id, reason="too_large", limit=100)
 
 
 PAD = "p" * 300
 
-# An over-long request's answer carries its id when the first bytes (limit + 1 of them, at
-# most 4 KiB) hold it whole; else id null, as before. (line, the id expected)
+# An over-long request's answer carries its id wherever it stands in the top-level object,
+# read as the skipped bytes went by; else id null. (line, the id expected)
 TOO_LARGE_IDS = [
     (b'{"jsonrpc":"2.0","id":7,"method":"m","params":{"d":"%s"}}', 7),
     (b'{ "id" : "s\\u00e9\\"q" , "method":"m","params":{"d":"%s"}}', 's\u00e9"q'),
@@ -480,27 +480,31 @@ TOO_LARGE_IDS = [
     (b'{"id":-2.5e3,"method":"m","params":{"d":"%s"}}', -2500.0),
     # A lone surrogate in it: the id as written (it was "q\ufffd"), so the client finds it.
     (b'{"id":"q\\ud83d","method":"m","params":{"d":"%s"}}', "q\ud83d"),
-    # After what the engine skipped: unknown.
-    (b'{"jsonrpc":"2.0","method":"m","params":{"d":"%s"},"id":8}', None),
-    # A notification's first bytes look the same: it is answered, as before.
-    (b'{"jsonrpc":"2.0","method":"m","params":{"d":"%s"}}', None),
+    # After the params (jsonrpcclient writes it last; Neovim's order varies by run), with an
+    # "id" inside them that is not the request's.
+    (b'{"jsonrpc":"2.0","method":"m","params":{"id":1,"d":"%s"},"id":8}', 8),
+    # No method and no id: not a notification, answered with null.
+    (b'{"jsonrpc":"2.0","params":{"d":"%s"}}', None),
+    # The member's name written with an escape is read by the parser, not by the scanner:
+    # it may be an id, so the message is answered, with null.
+    (b'{"jsonrpc":"2.0","method":"m","params":{"d":"%s"},"\\u0069d":5}', None),
     # Not an id: a boolean, an object; nor a batch's members, nor JSON at all.
     (b'{"id":true,"method":"m","params":{"d":"%s"}}', None),
     (b'{"id":{"a":1},"method":"m","params":{"d":"%s"}}', None),
     (b'[{"jsonrpc":"2.0","id":3,"method":"m","params":{"d":"%s"}}]', None),
     (b'{"id":12x3,"method":"m","params":{"d":"%s"}}', None),
-    # Cut short by the end of the first bytes: 12 of 1234… must not be taken.
-    (b'{"jsonrpc":"2.0","method":"m","params":{"p":""},"id":12%s}', None),
+    # A long number, read whole whatever the reads split: 12 of 1233… is not taken.
+    (b'{"jsonrpc":"2.0","method":"m","params":{"p":""},"id":12%s}', int("12" + "3" * 55)),
 ]
 
 
 @pytest.mark.parametrize("framing", ["ndjson", "lsp"])
 @pytest.mark.parametrize(("line", "expected"), TOO_LARGE_IDS)
-def test_too_large_is_answered_with_the_id_its_first_bytes_hold(
+def test_too_large_is_answered_with_its_id_wherever_it_stands(
     framing: str, line: bytes, expected: Any
 ) -> None:
     limit = 100
-    fill = PAD.encode() if b"12%s" not in line else b"3" * (limit - 45)
+    fill = PAD.encode() if b"12%s" not in line else b"3" * 55
     message = line % fill
     assert len(message) > limit
     if framing == "ndjson":
@@ -512,6 +516,24 @@ def test_too_large_is_answered_with_the_id_its_first_bytes_hold(
         answer, after = run.lsp_messages
         assert_pong(after, "after")
     assert_error(answer, -32600, expected, reason="too_large", limit=limit)
+
+
+@pytest.mark.parametrize("framing", ["ndjson", "lsp"])
+def test_too_large_notification_is_logged_not_answered(framing: str) -> None:
+    # A notification is never answered, even when it fails (pygls, pylsp-jsonrpc and Neovim
+    # complain of an answer with id null that no request of theirs awaits).
+    note = b'{"jsonrpc":"2.0","method":"$/progress","params":{"token":"t","value":"%s"}}'
+    message = note % PAD.encode()
+    if framing == "ndjson":
+        run = run_raw(ndjson(message, PING), "--max-message-bytes", "100")
+        messages = run.messages
+    else:
+        run = run_raw(lsp_frame(message) + lsp_frame(PING), "--max-message-bytes", "100")
+        messages = run.lsp_messages
+    assert run.rc == 0, run.err
+    assert len(messages) == 1
+    assert_pong(messages[0], "after")
+    assert b"skipped a notification larger than 100 bytes" in run.err
 
 
 # --------------------------------------------------------------------------- lifecycle

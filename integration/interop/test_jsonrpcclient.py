@@ -172,3 +172,33 @@ def test_log_check_sees_warnings(ordo_bin: str) -> None:
     with pytest.raises(AssertionError, match="warnings"):
         check_log(stderr, "default")
     check_log(stderr, "default", tolerated=("textDocument/didOpen",))
+
+
+def test_a_request_over_the_limit_gets_its_answer(ordo_bin: str) -> None:
+    """jsonrpcclient writes the id after the params: a request over --max-message-bytes is
+    still answered with its id (its bytes skipped, the top level read as they go by), so
+    the caller is not left waiting; a notification over it is not answered at all."""
+    session = Session(ordo_bin, "--max-message-bytes", "1000")
+    try:
+        big = {"id": "big", "data": "x" * 5000}
+        message = request("layer.add", big)
+        assert json.dumps(message).endswith(f'"id": {message["id"]}}}')  # the id comes last
+        session.send(message)
+        refused = session.answer()
+        assert isinstance(refused, Error), refused
+        assert (refused.id, refused.code, refused.data) == (
+            message["id"],
+            -32600,
+            {"reason": "too_large", "limit": 1000},
+        )
+        session.send(notification("layer.add", big))
+        after = session.call("layer.paintOrder")  # the next answer is its own
+        assert isinstance(after, Ok) and after.result["ids"] == []
+        session.send(request("shutdown"))
+        assert isinstance(session.answer(), Ok)
+        session.send(notification("exit"))
+        status, stderr = session.finish()
+    finally:
+        session.kill()
+    assert status == 0
+    assert "skipped a notification larger than 1000 bytes" in stderr

@@ -6,6 +6,7 @@ stay empty). A trace holds the session's messages and nothing else of the machin
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import random
@@ -175,6 +176,21 @@ MALFORMED: list[tuple[str, bytes, str]] = [
         record(b'{"dir":"in","at":0,"tooLarge":9,"head64":"%s"}' % (b"QUFB" * 1366)),
         '"head64" must be base64',
     ),
+    (
+        "idText a number",
+        record(b'{"dir":"in","at":0,"tooLarge":9,"idText":5}'),
+        '"idText" must be a string',
+    ),
+    (
+        "idText longer than 4 KiB",
+        record(b'{"dir":"in","at":0,"tooLarge":9,"idText":"%s"}' % (b"7" * 4097)),
+        '"idText" must be a string of at most 4096 bytes',
+    ),
+    (
+        "notification a string",
+        record(b'{"dir":"in","at":0,"tooLarge":9,"notification":"yes"}'),
+        '"notification" must be a boolean',
+    ),
     ("badHeader a number", record(b'{"dir":"in","at":0,"badHeader":9}'), "a record needs"),
     ("systemAt a number", record(b'{"dir":"in","at":0,"systemAt":5,"msg":' + PING + b"}"), SYS),
     ("systemAt empty", record(b'{"dir":"in","at":0,"systemAt":[],"msg":' + PING + b"}"), SYS),
@@ -272,6 +288,34 @@ def test_an_older_ordo_s_version_in_initialize_is_no_difference(tmp_path: Path) 
     (tmp_path / "other.trace").write_text(older.replace('"name":"ordo"', '"name":"odro"'))
     other = replay(tmp_path / "other.trace")
     assert (other.status, other.stdout.startswith("difference at output message 1")) == (1, True)
+
+
+def test_a_too_large_record_of_an_older_ordo_replays_as_it_answered(tmp_path: Path) -> None:
+    """Before 0.2.6 a message over the limit was recorded with its first bytes (head64),
+    and answered with the id they held, null for one after them; such a trace replays as
+    recorded. Since, its id is read wherever it stands (idText), and a notification over
+    the limit is recorded as such and not answered."""
+    too_large = (
+        b'"error":{"code":-32600,"message":"Invalid Request: the message is larger than'
+        b' the limit of 100 bytes.","data":{"reason":"too_large","limit":100}}'
+    )
+    head_early = base64.b64encode(b'{"jsonrpc":"2.0","id":7,"method":"m","params":"' + b"x" * 54)
+    head_late = base64.b64encode(b'{"jsonrpc":"2.0","method":"m","params":"' + b"x" * 61)
+    older = b"\n".join([
+        header_with(args=["--clock", "manual", "--max-message-bytes", "100"]),
+        b'{"dir":"in","at":0,"framing":"ndjson","tooLarge":100,"head64":"%s"}' % head_early,
+        b'{"dir":"out","at":0,"msg":{"jsonrpc":"2.0","id":7,%s}}' % too_large,
+        b'{"dir":"in","at":0,"tooLarge":100,"head64":"%s"}' % head_late,
+        b'{"dir":"out","at":0,"msg":{"jsonrpc":"2.0","id":null,%s}}' % too_large,
+        b'{"dir":"in","at":0,"tooLarge":100,"idText":"\\"late\\""}',
+        b'{"dir":"out","at":0,"msg":{"jsonrpc":"2.0","id":"late",%s}}' % too_large,
+        b'{"dir":"in","at":0,"tooLarge":100,"notification":true}',
+        b'{"dir":"in","at":0,"msg":' + PING + b"}",
+        b'{"dir":"out","at":0,"msg":' + PONG + b"}",
+    ]) + b"\n"  # fmt: skip
+    (tmp_path / "older.trace").write_bytes(older)
+    result = replay(tmp_path / "older.trace")
+    assert (result.status, result.stdout) == (0, "identical\n"), result.stderr
 
 
 # Hostile but well-formed: the replay runs them; it may find differences, never crashes.

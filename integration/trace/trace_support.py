@@ -269,13 +269,15 @@ def read_trace(path: Path) -> Trace:
         else:
             assert set(value) - {"dir", "at", "framing"} in (
                 {"raw64"},
-                {"tooLarge"},  # `ordo call -`, whose answers carry no id
-                {"tooLarge", "head64"},  # its first bytes, which the answer's id is read from
+                {"tooLarge"},  # no id read (and `ordo call -`, whose answers carry none)
+                {"tooLarge", "idText"},  # the raw text of the id its answer carries
+                {"tooLarge", "notification"},  # a notification: logged, not answered
                 {"badHeader"},
             ), f"line {number}: {value.keys()}"
-            if "head64" in value:
-                head = base64.b64decode(value["head64"], validate=True)
-                assert 0 < len(head) <= min(4096, value["tooLarge"] + 1), line
+            if "idText" in value:
+                assert 0 < len(value["idText"].encode()) <= 4096, line
+            if "notification" in value:
+                assert value["notification"] is True, line
         trace.records.append(record)
     return trace
 

@@ -33,8 +33,8 @@ public func fuzzFraming(_ pointer: UnsafePointer<UInt8>?, _ size: Int) -> Int32 
 
 private enum Seen: Equatable {
   case message([UInt8])
-  /// With its head: the same in any split, as the id read from it must be.
-  case tooLarge([UInt8])
+  /// With what its scan read (its id, whether a notification): the same in any split.
+  case tooLarge(OversizedMessageScanner.Summary)
   case badHeader
 }
 
@@ -56,9 +56,12 @@ private func run(
       case .message(let range):
         precondition(range.count <= limit, "a message over the limit was delivered")
         seen.append(.message(Array(framer.buffer[range])))
-      case .tooLarge(_, let head):
-        precondition(head.count <= MessageFramer.headBytes, "a head longer than headBytes")
-        seen.append(.tooLarge(Array(framer.buffer[head])))
+      case .tooLarge(_, let summary):
+        precondition(
+          (summary.id?.utf8.count ?? 0) <= OversizedMessageScanner.maxIDBytes,
+          "an id longer than maxIDBytes")
+        precondition(!(summary.isNotification && summary.id != nil), "a notification with an id")
+        seen.append(.tooLarge(summary))
       case .badHeader: seen.append(.badHeader)
       }
     }
