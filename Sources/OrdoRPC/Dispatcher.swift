@@ -165,13 +165,6 @@ public struct Dispatcher {
     self.lifecycle = lifecycle
   }
 
-  /// Logs a notification that was skipped for its size: never answered, as every
-  /// notification that fails.
-  public func skipTooLargeNotification(limit: Int, context: any DispatchContext) {
-    context.countRequest()
-    log(.warn, "skipped a notification larger than \(limit) bytes")
-  }
-
   /// Answers a message that was skipped for its size; `id`: read as its bytes went by.
   public func refuseTooLarge(
     limit: Int, id: RequestID, context: any DispatchContext, outbox: inout Outbox

@@ -13,9 +13,9 @@ public struct MessageFramer {
   public enum Event: Equatable, Sendable {
     /// A complete message: `buffer[range]`, valid until the next `feed` or `next`.
     case message(Range<Int>)
-    /// A message longer than the limit, whose bytes were skipped; what its top level held
-    /// (its `id`, whether it is a notification), read as they went by.
-    case tooLarge(limit: Int, OversizedMessageScanner.Summary)
+    /// A message longer than the limit, whose bytes were skipped; `id`: the raw text of its
+    /// top-level `id` member, read as they went by (`OversizedMessageScanner`).
+    case tooLarge(limit: Int, id: String?)
     /// An LSP header block that cannot be used; the framer resynchronises on the next line
     /// that starts a header.
     case badHeader(String)
@@ -102,7 +102,7 @@ public struct MessageFramer {
         skipOversized(through: newline)
         consume(through: newline)
         state = .line
-        return .tooLarge(limit: maxMessageBytes, oversized.summary)
+        return .tooLarge(limit: maxMessageBytes, id: oversized.id)
       case .headers, .body, .skippingBody, .resynchronising:
         if let event = nextLSP() { return event }
         if case .needMore = lspProgress { return nil }
@@ -189,7 +189,7 @@ public struct MessageFramer {
       if line.count > maxMessageBytes {
         oversized = OversizedMessageScanner()
         buffer.withUnsafeBytes { oversized.feed(UnsafeRawBufferPointer(rebasing: $0[line])) }
-        return .tooLarge(limit: maxMessageBytes, oversized.summary)
+        return .tooLarge(limit: maxMessageBytes, id: oversized.id)
       }
       if isBlank(line) { continue }
       return .message(line)
@@ -287,7 +287,7 @@ public struct MessageFramer {
       if available >= remaining {
         skipOversized(through: start + remaining)
         state = .headers(contentLength: nil, sawHeader: false)
-        return .tooLarge(limit: maxMessageBytes, oversized.summary)
+        return .tooLarge(limit: maxMessageBytes, id: oversized.id)
       }
       skipOversized(through: buffer.count)
       state = .skippingBody(remaining: remaining - available)

@@ -1,29 +1,14 @@
 /// Reads the top level of a message too long to keep as its bytes go by, before the framer
-/// drops them, for the message's answer: the raw text of its `id` member wherever it stands
-/// (clients such as jsonrpcclient write it after `params`), and whether it is a
-/// notification, which is never answered.
+/// drops them, for the id its too_large answer carries: the raw text of its `id` member
+/// wherever it stands (clients such as jsonrpcclient write it after `params`).
 ///
 /// A pure state machine fed any split of the bytes; the verdict does not depend on the split.
-/// A light scanner like `RawIDScanner`, not a validator: where the bytes stop being one JSON
-/// object to it, it stops reading, and keeps what it found before. Memory stays bounded by
-/// the longest id it keeps (`maxIDBytes`).
+/// A light scanner like `RawIDScanner`, not a validator (the message is refused for its size
+/// before anything parses it): where the bytes stop being one JSON object to it, it stops
+/// reading and keeps the id it found before. Memory stays bounded by the longest id it keeps
+/// (`maxIDBytes`). Runs of string, number and nested bytes are skipped in tight loops, so
+/// that skipping stays close to the speed of reading.
 public struct OversizedMessageScanner {
-  /// What the scan found, once the message ended.
-  public struct Summary: Equatable, Sendable {
-    /// The raw text of the last top-level `id` member's value that was read whole (nil: there
-    /// was none, or it was longer than `maxIDBytes`).
-    public var id: String?
-    /// One well-formed object with a `method` member and no `id` member: a notification.
-    /// False whenever that is not sure (a member name written with escapes, bytes that are
-    /// not one object).
-    public var isNotification: Bool
-
-    public init(id: String?, isNotification: Bool) {
-      self.id = id
-      self.isNotification = isNotification
-    }
-  }
-
   /// An id longer than this is not kept (the message is then answered with `id: null`).
   public static let maxIDBytes = 4096
 
@@ -54,36 +39,29 @@ public struct OversizedMessageScanner {
   private var escaped = false
   private var depth = 0
   private var inNestedString = false
-  /// The current member's name, when it is short and written without escapes.
+  /// The current member's name, when short (longer ones are kept cut at 8 bytes: never
+  /// `id` either way) and written without escapes.
   private var name: [UInt8] = []
   private var nameIsPlain = true
+  /// The value being read is an `id` member's, kept in `idText` while it fits.
   private var capturingID = false
   private var idText: [UInt8] = []
   private var idTooLong = false
   private var lastID: String?
-  private var sawID = false
-  private var sawMethod = false
-  /// A member name written with escapes: it may be `id` or `method`, unknown to this scanner.
-  private var sawEscapedName = false
 
   public init() {}
 
-  /// What the bytes fed so far say, the message having ended there.
-  public var summary: Summary {
-    var id = lastID
-    let closed: Bool
-    switch place {
-    case .afterObject:
-      closed = true
-    case .scalar:
-      // The message's end ends a number too, as whitespace would: the verdict must not
-      // depend on whether the "\r" of an NDJSON line's "\r\n" was read with it.
-      if capturingID { id = idTooLong ? nil : String(decoding: idText, as: UTF8.self) }
-      closed = false
-    default:
-      closed = false
-    }
-    return Summary(id: id, isNotification: closed && sawMethod && !sawID && !sawEscapedName)
+  /// The raw text of the last top-level `id` member's value read whole (nil: there was none,
+  /// or it was longer than `maxIDBytes`), the message having ended where the bytes did.
+  public var id: String? {
+    // The message's end ends a number too, as whitespace would: the verdict must not depend
+    // on whether the "\r" of an NDJSON line's "\r\n" was read with it.
+    if case .scalar = place, capturingID { return capturedID }
+    return lastID
+  }
+
+  private var capturedID: String? {
+    idTooLong ? nil : String(decoding: idText, as: UTF8.self)
   }
 
   /// Reads the next bytes of the message.
@@ -92,14 +70,76 @@ public struct OversizedMessageScanner {
     let count = bytes.count
     while index < count {
       if case .stopped = place { return }
-      // Long runs first: the bodies of strings (a large message is mostly one).
-      if case .string = place, !capturingID, !escaped {
-        index = Self.firstQuoteOrBackslash(in: bytes, from: index)
+      // The inside of a value, in tight loops (a large message is mostly that); not while
+      // an id is being kept.
+      if !capturingID || idTooLong {
+        index = skipInside(bytes, from: index)
         if index == count { return }
       }
-      let byte = bytes[index]
-      if step(byte) { index += 1 }
+      if step(bytes[index]) { index += 1 }
     }
+  }
+
+  /// Skips the inside of the value being read, up to the byte that ends it (left for
+  /// `step`) or the end of `bytes`; `index` itself when no value is being read.
+  private mutating func skipInside(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+    let count = bytes.count
+    var index = start
+    switch place {
+    case .scalar:
+      while index < count, !Self.endsScalar(bytes[index]) { index += 1 }
+    case .string:
+      while index < count {
+        if escaped {
+          escaped = false
+          index += 1
+          continue
+        }
+        if bytes[index] != 0x22 && bytes[index] != 0x5C {
+          index = Self.firstQuoteOrBackslash(in: bytes, from: index + 1)
+        }
+        guard index < count, bytes[index] == UInt8(ascii: "\\") else { break }  // a quote ends it
+        escaped = true
+        index += 1
+      }
+    case .nested:
+      var depth = self.depth
+      var inString = inNestedString
+      var escaped = self.escaped
+      defer { (self.depth, inNestedString, self.escaped) = (depth, inString, escaped) }
+      while index < count {
+        if escaped {
+          escaped = false
+          index += 1
+        } else if inString {
+          index = Self.firstQuoteOrBackslash(in: bytes, from: index)
+          guard index < count else { break }
+          if bytes[index] == UInt8(ascii: "\\") { escaped = true } else { inString = false }
+          index += 1
+        } else {
+          var byte = bytes[index]
+          if !Self.isQuoteOrBracket(byte) {
+            // Dense brackets (`[[[[…`) are read one by one; a run of anything else at once.
+            index = Self.firstQuoteOrBracket(in: bytes, from: index + 1)
+            guard index < count else { break }
+            byte = bytes[index]
+          }
+          if byte == UInt8(ascii: "\"") {
+            inString = true
+          } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+            depth += 1
+          } else if depth == 1 {
+            break  // the closing bracket: `step` ends the value
+          } else {
+            depth -= 1
+          }
+          index += 1
+        }
+      }
+    default:
+      break
+    }
+    return index
   }
 
   /// Takes one byte; false when it ended the value before it and must be read again.
@@ -124,13 +164,12 @@ public struct OversizedMessageScanner {
       if escaped {
         escaped = false
       } else if byte == UInt8(ascii: "\\") {
+        // Written with escapes, it is read by the parser only (as `RawIDScanner` does).
         escaped = true
         nameIsPlain = false
       } else if byte == UInt8(ascii: "\"") {
-        if !nameIsPlain { sawEscapedName = true }
         place = .beforeColon
       } else if name.count < 8 {
-        // Longer names are kept cut at 8 bytes: neither `id` nor `method` either way.
         name.append(byte)
       }
     case .beforeColon:
@@ -167,7 +206,7 @@ public struct OversizedMessageScanner {
         if depth == 0 { endValue() }
       }
     case .scalar:
-      if isWhitespace || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") {
+      if Self.endsScalar(byte) {
         endValue()
         return false
       }
@@ -191,10 +230,7 @@ public struct OversizedMessageScanner {
 
   /// At a member value's first byte.
   private mutating func beginValue(_ byte: UInt8) {
-    let isID = nameIsPlain && name == Self.idName
-    if nameIsPlain && name == Self.methodName { sawMethod = true }
-    if isID { sawID = true }
-    capturingID = isID
+    capturingID = nameIsPlain && name == Self.idName
     idText.removeAll(keepingCapacity: true)
     idTooLong = false
     keep(byte)
@@ -223,30 +259,66 @@ public struct OversizedMessageScanner {
   }
 
   private mutating func endValue() {
-    if capturingID { lastID = idTooLong ? nil : String(decoding: idText, as: UTF8.self) }
+    if capturingID { lastID = capturedID }
     capturingID = false
     place = .afterValue
   }
 
   private static let idName = Array("id".utf8)
-  private static let methodName = Array("method".utf8)
+
+  /// Whether `byte` ends a number or a literal: whitespace, `,` or `}`.
+  private static func endsScalar(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") || byte == 0x20 || byte == 0x0A
+      || byte == 0x0D || byte == 0x09
+  }
 
   /// The index of the first `"` or `\` at or after `from` (`bytes.count` when none): eight
   /// bytes per step, as `MessageFramer.firstNewline` finds a newline.
   static func firstQuoteOrBackslash(in bytes: UnsafeRawBufferPointer, from: Int) -> Int {
     let end = bytes.count
     var index = from
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
     while index + 8 <= end {
       let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-      let quotes = word ^ (0x22 &* ones)  // a zero byte where a quote is
-      let backslashes = word ^ (0x5C &* ones)
-      let zeros = ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes) & highs
-      if zeros != 0 { return index + zeros.trailingZeroBitCount / 8 }
+      let found = (zeroBytes(word ^ quotes) | zeroBytes(word ^ backslashes)) & highs
+      if found != 0 { return index + found.trailingZeroBitCount / 8 }
       index += 8
     }
     while index < end, bytes[index] != 0x22, bytes[index] != 0x5C { index += 1 }
     return index
+  }
+
+  /// The index of the first `"`, `{`, `}`, `[` or `]` at or after `from`.
+  static func firstQuoteOrBracket(in bytes: UnsafeRawBufferPointer, from: Int) -> Int {
+    let end = bytes.count
+    var index = from
+    while index + 8 <= end {
+      let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+      // With bit 5 set, `[` and `]` read as `{` and `}`, and only they do.
+      let folded = word | (0x20 &* ones)
+      let found =
+        (zeroBytes(word ^ quotes) | zeroBytes(folded ^ (0x7B &* ones))
+          | zeroBytes(folded ^ (0x7D &* ones))) & highs
+      if found != 0 { return index + found.trailingZeroBitCount / 8 }
+      index += 8
+    }
+    while index < end, !isQuoteOrBracket(bytes[index]) { index += 1 }
+    return index
+  }
+
+  @inline(__always)
+  private static func isQuoteOrBracket(_ byte: UInt8) -> Bool {
+    byte == 0x22 || byte | 0x20 == 0x7B || byte | 0x20 == 0x7D
+  }
+
+  private static let ones: UInt64 = 0x0101_0101_0101_0101
+  private static let highs: UInt64 = 0x8080_8080_8080_8080
+  private static let quotes: UInt64 = 0x22 &* ones
+  private static let backslashes: UInt64 = 0x5C &* ones
+
+  /// The high bit set in each byte of `x` that is zero, and maybe in bytes above one that
+  /// is (a borrow): the lowest one set always marks a zero byte.
+  @inline(__always)
+  private static func zeroBytes(_ x: UInt64) -> UInt64 {
+    (x &- ones) & ~x
   }
 }

@@ -347,9 +347,7 @@ private struct Printer {
   /// A line over `--max-message-bytes`, refused as the server refuses it.
   mutating func refuseTooLarge(limit: Int) {
     // `call -` numbers its lines itself: the answer is printed without an id.
-    session.refuseTooLarge(
-      limit: limit, OversizedMessageScanner.Summary(id: nil, isNotification: false),
-      into: &outbox)
+    session.refuseTooLarge(limit: limit, id: nil, into: &outbox)
     printOutput()
   }
 

@@ -21,9 +21,9 @@ struct Trace {
 
   enum Input {
     case message([UInt8])
-    /// The limit, and what the scan of the message found (`idText`, `notification`; in
-    /// traces before 0.2.6, the id read from its first bytes, `head64`).
-    case tooLarge(Int, OversizedMessageScanner.Summary)
+    /// The limit, and the raw text of the id the scan of the message read (`idText`; in
+    /// traces before 0.2.6, read from its first bytes, `head64`).
+    case tooLarge(Int, id: String?)
     case badHeader(String)
   }
 
@@ -215,7 +215,7 @@ extension Trace {
         guard direction == "in" else { throw fail("an output is always JSON") }
         records.append(.input(at: at, .message(decoded)))
       } else if let size = value.member("tooLarge")?.exactInteger, size > 0, direction == "in" {
-        var summary = OversizedMessageScanner.Summary(id: nil, isNotification: false)
+        var id: String?
         if let head64 = value.member("head64") {
           // Recorded before 0.2.6: the id was read from the message's first bytes only.
           guard let text = head64.string, let decoded = Base64.decode(text),
@@ -223,23 +223,21 @@ extension Trace {
           else {
             throw fail("\"head64\" must be base64 of at most \(MessageFramer.headBytes) bytes")
           }
-          summary.id = decoded.withUnsafeBytes { RawIDScanner.id(inHead: $0) }
+          id = decoded.withUnsafeBytes { RawIDScanner.id(inHead: $0) }
         }
         if let idText = value.member("idText") {
-          guard let text = idText.string, text.utf8.count <= OversizedMessageScanner.maxIDBytes
+          // As the scan reads it: the value's text without whitespace around it.
+          guard let text = idText.string, let first = text.utf8.first, let last = text.utf8.last,
+            text.utf8.count <= OversizedMessageScanner.maxIDBytes,
+            !Self.isJSONWhitespace(first), !Self.isJSONWhitespace(last)
           else {
             throw fail(
-              "\"idText\" must be a string of at most \(OversizedMessageScanner.maxIDBytes) bytes")
+              "\"idText\" must be an id's JSON text of at most "
+                + "\(OversizedMessageScanner.maxIDBytes) bytes, without whitespace around it")
           }
-          summary.id = text
+          id = text
         }
-        if let notification = value.member("notification") {
-          guard let flag = notification.bool else {
-            throw fail("\"notification\" must be a boolean")
-          }
-          summary.isNotification = flag
-        }
-        records.append(.input(at: at, .tooLarge(Int(size), summary)))
+        records.append(.input(at: at, .tooLarge(Int(size), id: id)))
       } else if let reason = value.member("badHeader")?.string, direction == "in" {
         records.append(.input(at: at, .badHeader(reason)))
       } else {
@@ -252,6 +250,10 @@ extension Trace {
 
   /// The MAJOR.MINOR.PATCH that `version` starts with, as numbers (what follows, after a `.`,
   /// `+` or `-`, is not compared: `0.2.0+build.5`, `0.2.0.1`); nil for anything else.
+  private static func isJSONWhitespace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+  }
+
   static func versionNumbers(_ version: String) -> [Int]? {
     var numbers: [Int] = []
     var rest = Substring(version)
@@ -464,8 +466,8 @@ enum Replay {
         switch input {
         case .message(let bytes):
           bytes.withUnsafeBytes { _ = run.session.handle($0, into: &outbox) }
-        case .tooLarge(let limit, let summary):
-          run.session.refuseTooLarge(limit: limit, summary, into: &outbox)
+        case .tooLarge(let limit, let id):
+          run.session.refuseTooLarge(limit: limit, id: id, into: &outbox)
         case .badHeader(let reason): run.session.refuseBadHeader(reason, into: &outbox)
         }
         inputs += 1

@@ -116,8 +116,8 @@ public final class Session {
         }
         recordOutputs(&outbox)
         endOfMessage(&outbox)
-      case .tooLarge(let limit, let summary):
-        answerTooLarge(limit: limit, summary, into: &outbox)
+      case .tooLarge(let limit, let id):
+        answerTooLarge(limit: limit, id: id, into: &outbox)
       case .badHeader(let reason):
         answerBadHeader(reason, into: &outbox)
       }
@@ -136,17 +136,10 @@ public final class Session {
   }
 
   /// The answer to a message over `--max-message-bytes`, which was not kept: with its `id`
-  /// when the scan of its top level read one, else with `id: null`; none to a notification.
-  private func answerTooLarge(
-    limit: Int, _ summary: OversizedMessageScanner.Summary, into outbox: inout Outbox
-  ) {
-    recordInput?(.tooLarge(limit: limit, summary), nil, engine.now, false)
-    if summary.isNotification {
-      dispatcher.skipTooLargeNotification(limit: limit, context: engine)
-      groupReplies.append(.none)
-      return
-    }
-    let id = summary.id.flatMap(MessageClassifier.id(rawText:)) ?? .null
+  /// (`rawID`: its text) when the scan of its top level read one, else with `id: null`.
+  private func answerTooLarge(limit: Int, id rawID: String?, into outbox: inout Outbox) {
+    recordInput?(.tooLarge(limit: limit, id: rawID), nil, engine.now, false)
+    let id = rawID.flatMap(MessageClassifier.id(rawText:)) ?? .null
     dispatcher.refuseTooLarge(limit: limit, id: id, context: engine, outbox: &outbox)
     groupReplies.append(.single(id))
     recordOutputs(&outbox)
@@ -259,13 +252,11 @@ public final class Session {
     fireDueTimers(into: &outbox)
   }
 
-  /// Answers a message skipped for its size, as if the framer had reported it with
-  /// `summary` (replay, and `ordo call -`, which frames its own input).
-  public func refuseTooLarge(
-    limit: Int, _ summary: OversizedMessageScanner.Summary, into outbox: inout Outbox
-  ) {
+  /// Answers a message skipped for its size, as if the framer had reported it with the id
+  /// text `id` (replay, and `ordo call -`, which frames its own input).
+  public func refuseTooLarge(limit: Int, id: String?, into outbox: inout Outbox) {
     beginWork(&outbox)
-    answerTooLarge(limit: limit, summary, into: &outbox)
+    answerTooLarge(limit: limit, id: id, into: &outbox)
   }
 
   /// Answers an unusable LSP header, as if the framer had reported it (replay).

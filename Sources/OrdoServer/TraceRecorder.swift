@@ -100,18 +100,14 @@ final class TraceRecorder {
         writer.key("systemAt")
         writer.ints(switchesToSystem)
       }
-    case .tooLarge(let limit, let summary):
+    case .tooLarge(let limit, let id):
       line(.input, at: at, framing: framing) { writer in
         writer.key("tooLarge")
         writer.int(limit)
-        // What the scan of its top level found, which the answer follows.
-        if let id = summary.id {
+        // The id its answer carries, as the scan of its top level read it.
+        if let id {
           writer.key("idText")
           writer.string(id)
-        }
-        if summary.isNotification {
-          writer.key("notification")
-          writer.bool(true)
         }
       }
     case .badHeader(let reason):

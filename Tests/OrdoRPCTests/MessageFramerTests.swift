@@ -37,12 +37,13 @@ import Testing
 
   static let splits: [[Int]] = [[1], [2], [3], [7], [1, 5, 2], [64], [100_000]]
 
-  /// What the framer read of the over-long messages in `input`, fed in chunks of `chunks`.
-  static func summaries(
+  /// The ids the framer read of the over-long messages in `input`, fed in chunks of
+  /// `chunks`.
+  static func ids(
     _ input: String, chunks: [Int], framing: MessageFramer.Framing? = nil, limit: Int
-  ) -> [OversizedMessageScanner.Summary] {
+  ) -> [String?] {
     var framer = MessageFramer(framing: framing, maxMessageBytes: limit)
-    var summaries: [OversizedMessageScanner.Summary] = []
+    var ids: [String?] = []
     let bytes = Array(input.utf8)
     var offset = 0
     var chunkIndex = 0
@@ -52,39 +53,35 @@ import Testing
       framer.feed(Array(bytes[offset..<end]))
       offset = end
       while let event = framer.next() {
-        if case .tooLarge(_, let summary) = event { summaries.append(summary) }
+        if case .tooLarge(_, let id) = event { ids.append(id) }
       }
     }
-    return summaries
+    return ids
   }
 
   /// An over-long message's top level is read as its bytes go by, whatever the split, in an
   /// NDJSON line and in an LSP body: its id wherever it stands (after `params`, as
-  /// jsonrpcclient writes it), and whether it is a notification; it is reported when the
-  /// message ends.
+  /// jsonrpcclient writes it); it is reported when the message ends.
   @Test(arguments: splits)
-  func theTopLevelOfAnOverLongMessageIsReadInAnySplit(chunks: [Int]) {
+  func theIDOfAnOverLongMessageIsReadInAnySplit(chunks: [Int]) {
     let params = "\"params\":{\"id\":9,\"data\":\"" + String(repeating: "x", count: 60) + "\"}"
-    let cases: [(String, OversizedMessageScanner.Summary)] = [
-      ("{\"id\":7,\"method\":\"m\",\(params)}", .init(id: "7", isNotification: false)),
-      (
-        "{\"method\":\"m\",\(params), \"id\" : \"r-1\" }",
-        .init(id: "\"r-1\"", isNotification: false)
-      ),
-      ("{\"jsonrpc\":\"2.0\",\"method\":\"m\",\(params)}", .init(id: nil, isNotification: true)),
+    let cases: [(String, String?)] = [
+      ("{\"id\":7,\"method\":\"m\",\(params)}", "7"),
+      ("{\"method\":\"m\",\(params), \"id\" : \"r-1\" }", "\"r-1\""),
+      ("{\"jsonrpc\":\"2.0\",\"method\":\"m\",\(params)}", nil),
+      ("{\"method\":\"m\",\(params),\"id\":null}", "null"),
       // A number the message ends in is whole, whether the line's "\r" came with it or not
       // (found by the fuzzer).
-      ("{\"method\":\"m\",\(params),\"id\":12", .init(id: "12", isNotification: false)),
-      ("{\"method\":\"m\",\(params),\"id\":null}", .init(id: "null", isNotification: false)),
+      ("{\"method\":\"m\",\(params),\"id\":12", "12"),
     ]
     for (message, expected) in cases {
       let twoLines = message + "\r\n{}\n"
-      #expect(Self.summaries(twoLines, chunks: chunks, limit: 30) == [expected], "\(message)")
+      #expect(Self.ids(twoLines, chunks: chunks, limit: 30) == [expected], "\(message)")
       let frames = Self.lsp(message) + Self.lsp("{}")
-      #expect(Self.summaries(frames, chunks: chunks, limit: 30) == [expected], "\(message)")
+      #expect(Self.ids(frames, chunks: chunks, limit: 30) == [expected], "\(message)")
     }
     // An NDJSON line not yet ended is not reported: its id may still come.
-    #expect(Self.summaries("{\"method\":\"m\",\(params)", chunks: chunks, limit: 30).isEmpty)
+    #expect(Self.ids("{\"method\":\"m\",\(params)", chunks: chunks, limit: 30).isEmpty)
   }
 
   static func lsp(_ body: String, header: String = "Content-Length") -> String {

@@ -3,8 +3,8 @@
 # with the id echoed where it could be read, else null; and a message longer than
 # --max-message-bytes (reason too_large, with the limit), whose bytes are skipped before
 # the next message is read normally: its id is echoed wherever it stands in the top-level
-# object (read as the bytes went by; after the params too), else null; a notification
-# over the limit is only logged, never answered.
+# object (read as the bytes went by; after the params too), else null (a notification too:
+# it is refused for its size before anything tells what it is).
 ## args: --clock manual --max-message-bytes 200
 >> 42
 << {"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"$any:string","data":{"reason":"not_an_object"}}}
@@ -29,5 +29,6 @@
 >> {"jsonrpc":"2.0","method":"layer.add","params":{"id":"big","data":"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"},"id":9}
 << {"jsonrpc":"2.0","id":9,"error":{"code":-32600,"message":"$any:string","data":{"reason":"too_large","limit":200}}}
 >> {"jsonrpc":"2.0","method":"layer.add","params":{"id":"big","data":"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"}}
+<< {"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"$any:string","data":{"reason":"too_large","limit":200}}}
 >> {"jsonrpc":"2.0","id":8,"method":"layer.get","params":{"id":"big"}}
 << {"jsonrpc":"2.0","id":8,"error":{"code":-32001,"message":"$any:string","data":{"kind":"layer","id":"big"}}}

@@ -30,30 +30,23 @@ function protocolErrors(engine) {
 }
 
 const big = (id) => ({ id, data: 'x'.repeat(2000) });
-/** A batch holding one notification over --max-message-bytes 1000: refused whole, id null. */
-const bigBatch = (id) => [{ method: 'layer.add', params: big(id), notification: true }];
 
 describe('a notification the engine refuses fails no call', () => {
   for (const framing of ['ndjson', 'lsp']) {
     test(`over --max-message-bytes (${framing}): the next call gets its own answer`, async () => {
       const engine = await spawnEngine({ framing, args: ['--max-message-bytes', '1000'] });
       const seen = protocolErrors(engine);
-      // A notification over the limit is only logged by the engine (a notification is never
-      // answered); a batch of notifications over it is refused whole, with id null.
       engine.notify('layer.add', big('big'));
-      assert.equal((await engine.layers.add({ id: 'a' })).id, 'a');
-      assert.deepEqual(seen, []);
-      const written = engine.batch(bigBatch('big'));
-      const added = await engine.layers.add({ id: 'b' });
-      assert.equal(added.id, 'b');
-      assert.deepEqual(await written, [{ ok: true, result: undefined }]);
-      assert.deepEqual((await engine.layers.paintOrder()).ids, ['a', 'b']);
+      const added = await engine.layers.add({ id: 'a' });
+      assert.equal(added.id, 'a');
+      assert.deepEqual((await engine.layers.paintOrder()).ids, ['a']);
       assert.equal(seen.length, 1, seen.map(String).join('\n'));
       const [refused] = seen;
       assert.ok(refused instanceof InvalidRequest, String(refused));
       assert.equal(refused.reason, 'too_large');
       assert.equal(refused.limit, 1000);
-      assert.equal(refused.method, 'batch');
+      assert.equal(refused.method, 'layer.add');
+      assert.match(refused.message, /refused the notification layer\.add/);
       assert.equal(engine.pendingCount, 0);
       await engine.close();
     });
@@ -85,24 +78,23 @@ describe('a notification the engine refuses fails no call', () => {
     const note = (id) => ({ method: 'layer.add', params: { id }, notification: true });
     const results = await Promise.all([
       engine.notify('layer.add', { id: 'small' }),
-      engine.batch(bigBatch('big1')),
+      engine.notify('layer.add', big('big1')),
       engine.layers.add({ id: 'a' }),
       engine.batch([note('b1'), note('b2'), note('b3')]),
-      engine.notify('layer.add', big('big2')), // not answered: no report
-      engine.batch(bigBatch('big3')),
+      engine.notify('layer.add', big('big2')),
       engine.notify('layer.add', { id: 'small2' }),
       engine.layers.add({ id: 'b' }),
       engine.layers.paintOrder(),
     ]);
     assert.equal(results[2].id, 'a');
-    assert.equal(results[7].id, 'b');
-    assert.deepEqual(results[8].ids, ['small', 'a', 'small2', 'b']);
+    assert.equal(results[6].id, 'b');
+    assert.deepEqual(results[7].ids, ['small', 'a', 'small2', 'b']);
     assert.deepEqual(
-      seen.map((e) => [e.constructor.name, e.method, e.reason ?? null]),
+      seen.map((e) => [e.constructor.name, e.method]),
       [
-        ['InvalidRequest', 'batch', 'too_large'],
-        ['LimitExceeded', 'batch', null],
-        ['InvalidRequest', 'batch', 'too_large'],
+        ['InvalidRequest', 'layer.add'],
+        ['LimitExceeded', 'batch'],
+        ['InvalidRequest', 'layer.add'],
       ],
     );
     await engine.close();
@@ -238,12 +230,12 @@ describe('raw() resolves with the answer to its own text', () => {
   test('after a refused notification: its own parse error, its own result', async () => {
     const engine = await spawnEngine({ args: ['--max-message-bytes', '1000'] });
     const seen = protocolErrors(engine);
-    engine.batch(bigBatch('big'));
+    engine.notify('layer.add', big('big'));
     const err = await engine.raw('{oops').catch((e) => e);
     assert.ok(err instanceof ParseError, String(err));
-    engine.batch(bigBatch('big'));
+    engine.notify('layer.add', big('big'));
     assert.equal((await engine.raw('{"jsonrpc":"2.0","id":"r","method":"engine.ping"}')).pong, true);
-    engine.batch(bigBatch('big'));
+    engine.notify('layer.add', big('big'));
     assert.deepEqual(await engine.raw('{"jsonrpc":"2.0","id":null,"method":"clock.now"}'), { now: 0, mode: 'manual' });
     assert.equal(seen.length, 3);
     for (const e of seen) assert.ok(e instanceof InvalidRequest && e.reason === 'too_large', String(e));
@@ -253,15 +245,10 @@ describe('raw() resolves with the answer to its own text', () => {
   test('a raw notification the engine refuses gets that error; one it takes resolves with undefined once a later message is answered', async () => {
     const engine = await spawnEngine({ args: ['--max-message-bytes', '1000'] });
     const seen = protocolErrors(engine);
-    const note = { jsonrpc: '2.0', method: 'layer.add', params: big('r') };
-    const text = JSON.stringify([note]); // a batch over the limit: refused whole, id null
+    const text = JSON.stringify({ jsonrpc: '2.0', method: 'layer.add', params: big('r') });
     const [refused, pong] = await Promise.all([engine.raw(text).catch((e) => e), engine.ping()]);
     assert.ok(refused instanceof InvalidRequest && refused.reason === 'too_large', String(refused));
     assert.equal(pong.pong, true);
-    // One notification over the limit is only logged: it resolves once a later message is.
-    const [skipped, again] = await Promise.all([engine.raw(JSON.stringify(note)), engine.ping()]);
-    assert.equal(skipped, undefined);
-    assert.equal(again.pong, true);
     const [silent, now] = await Promise.all([
       engine.raw('{"jsonrpc":"2.0","method":"clock.advance","params":{"ms":2}}'),
       engine.clock.now(),
@@ -331,11 +318,9 @@ describe('the endpoint alone', () => {
     const { endpoint, written, errors, answer } = scripted();
     endpoint.notify('x', { small: true });
     endpoint.batch([{ method: 'x', notification: true }, { method: 'x', notification: true }]);
-    // Larger than the limit, but one notification: the engine only logs it.
-    endpoint.notify('x', { data: 'x'.repeat(200) });
     const call = endpoint.request('y', { data: 'x'.repeat(100) });
     await tick();
-    assert.equal(written.length, 4);
+    assert.equal(written.length, 3);
     answer({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'm', data: { reason: 'too_large', limit: 90 } } });
     const err = await call.catch((e) => e);
     assert.ok(err instanceof InvalidRequest && err.method === 'y', String(err));

@@ -43,23 +43,13 @@ def _notification(size: int) -> dict[str, Any]:
 
 def test_an_id_null_error_goes_to_the_notification_it_describes_not_to_a_request() -> None:
     endpoint: Endpoint[str] = Endpoint()
-    endpoint.written([_notification(2000)])  # a batch too large for a limit of 1000
+    endpoint.written(_notification(2000))  # too large for a limit of 1000
     rid = endpoint.open_written("call")
     refused = _too_large(1000)
-    assert endpoint.receive(refused) == [Refused("batch of 1 notifications", refused)]
+    assert endpoint.receive(refused) == [Refused("notification layer.add", refused)]
     reply = {"jsonrpc": "2.0", "id": rid, "result": 1}
     assert endpoint.receive(reply) == [Answer("call", reply)]
     assert not endpoint._units and endpoint.pending_count == 0
-
-
-def test_one_notification_over_the_limit_is_never_what_a_too_large_answers() -> None:
-    # The engine only logs it: an id-null too_large after it answers the next request.
-    endpoint: Endpoint[str] = Endpoint()
-    endpoint.written(_notification(2000))
-    endpoint.open_written("big request")
-    refused = _too_large(1000)
-    assert endpoint.receive(refused) == [Answer("big request", refused)]
-    assert not endpoint._units
 
 
 def test_a_notification_that_fits_the_limit_leaves_the_error_to_the_request() -> None:
@@ -136,23 +126,12 @@ def test_a_refused_notification_fails_no_call(
     make_engine: EngineFactory, framing: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     engine = make_engine(framing=framing, args=["--max-message-bytes", "1000"], timeout=5)
-    big = {"id": "big", "data": "x" * 2000}
     with caplog.at_level(logging.WARNING, logger="ordo"):
-        # One notification over the limit: the engine only logs it (none is answered).
-        engine.notify("layer.add", big)
+        engine.notify("layer.add", {"id": "big", "data": "x" * 2000})  # -32600 too_large
         assert engine.layers.add("a").id == "a"
-        assert "refused" not in caplog.text
-        # After another one, a batch of notifications over the limit: refused whole (-32600
-        # too_large, id null), which is the batch's refusal, not the notification's.
-        engine.notify("layer.add", big)
-        with engine.batch() as batch:
-            entry = batch.notify("layer.add", big)
-        assert engine.layers.add("b").id == "b"
-    assert entry.exception() is None
-    assert engine.layers.paint_order() == ("a", "b")
+    assert engine.layers.paint_order() == ("a",)
     assert not engine._strays
-    assert "refused a batch of 1 notifications" in caplog.text
-    assert "refused a notification" not in caplog.text
+    assert "refused a notification layer.add" in caplog.text
 
 
 def test_a_refused_batch_of_notifications_fails_no_call(

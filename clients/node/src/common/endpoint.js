@@ -5,9 +5,8 @@
 //
 // Matching answers. The engine reads messages in order and answers them in that order, one
 // answer per message that has one: a request, a batch holding requests, and any message it
-// refuses whole, notifications included (a batch too large or over --max-batch, unparsable,
-// not a valid request: an error with `id: null`; one notification over the limit is only
-// logged). So every written message joins `#order`,
+// refuses whole, notifications included (too large, a batch over --max-batch, unparsable,
+// not a valid request: an error with `id: null`). So every written message joins `#order`,
 // notifications too, and calls expecting an answer also `#outstanding` (by id):
 //
 // * an answer with an id answers the oldest written message holding that id; every message
@@ -15,8 +14,7 @@
 //   as notifications do), a call among them never will be answered and is failed;
 // * an answer with `id: null` answers the first message sure to be answered (a request, a
 //   batch holding requests, a text that is not a valid request), unless a notification
-//   written before it is one the error describes: larger than the `limit` of a too_large
-//   (a batch or raw text, not one notification object),
+//   written before it is one the error describes: larger than the `limit` of a too_large,
 //   a batch of the `value` entries of a maxBatch, a text JSON.parse refuses for a -32700,
 //   one the engine may not read (a NUL in a key, deep nesting) for another error.
 //   Then it is that notification's failure, reported through `onProtocolError` and
@@ -151,9 +149,8 @@ export class Endpoint {
 
   /**
    * Sends a notification (no answer). Resolves once written. If the engine refuses it
-   * (unreadable, invalid: its one answer then, an error with `id: null`), that error is
-   * reported through `onProtocolError`, not thrown. One over --max-message-bytes is only
-   * logged by the engine (on its stderr): nothing is reported.
+   * (too large, unreadable, invalid: its one answer then, an error with `id: null`), that
+   * error is reported through `onProtocolError`, not thrown.
    */
   notify(method, params) {
     if (this.#closedError) return Promise.reject(this.#closedError);
@@ -168,7 +165,6 @@ export class Endpoint {
     }
     const note = new Note('notification', typeof method === 'string' ? method : String(method));
     note.certain = !valid;
-    note.lone = true;
     note.size = utf8Length(text);
     note.odd = mayBeUnreadable(text);
     return this.#writeNotice(text, note);
@@ -617,8 +613,6 @@ class Written {
     this.unparsable = false;
     /** The ids a raw text holds (strings and numbers), else null. */
     this.foreignIds = null;
-    /** One notification object: the engine only logs it when it is too large (a batch is refused). */
-    this.lone = false;
     this.forgotten = false; // no longer in the order
   }
 }
@@ -662,10 +656,7 @@ function describes(msg, unit) {
   const error = msg.error;
   if (error === null || typeof error !== 'object') return false; // a result: only a request gets one
   const data = error.data !== null && typeof error.data === 'object' ? error.data : {};
-  if (data.reason === 'too_large') {
-    // The engine logs a notification over the limit and answers none.
-    return !unit.lone && (!Number.isSafeInteger(data.limit) || unit.size > data.limit);
-  }
+  if (data.reason === 'too_large') return !Number.isSafeInteger(data.limit) || unit.size > data.limit;
   if (data.name === 'maxBatch') {
     return unit.count !== null && (!Number.isSafeInteger(data.value) || unit.count === data.value);
   }
@@ -695,7 +686,6 @@ function classifyRaw(text, unit) {
       unit.certain = true;
       if (typeof e.id === 'string' || typeof e.id === 'number') ids.push(e.id);
     } else if (!validShape(e)) unit.certain = true;
-    if (e === value && !('id' in e) && 'method' in e) unit.lone = true;
   };
   if (Array.isArray(value)) {
     unit.count = value.length;

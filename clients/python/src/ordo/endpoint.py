@@ -79,11 +79,9 @@ class _Unit:
     """A written message other than request(s) of ours: notification(s) of ours, or raw
     bytes. ``certain``: the engine answers it whatever happens (it holds a request, or
     is not a valid notification); otherwise it is answered only when refused whole, with
-    an ``id: null`` error (too large, over ``--max-batch``, unreadable). ``lone``: one
-    notification object, which the engine only logs when it is too large (a batch of
-    them over the limit is refused with ``id: null``)."""
+    an ``id: null`` error (too large, over ``--max-batch``, unreadable)."""
 
-    __slots__ = ("certain", "entries", "ids", "lone", "odd", "size", "token", "what")
+    __slots__ = ("certain", "entries", "ids", "odd", "size", "token", "what")
 
     def __init__(
         self,
@@ -95,7 +93,6 @@ class _Unit:
         odd: bool = True,
         token: int = _NO_TOKEN,
         what: str | None = None,
-        lone: bool = False,
     ) -> None:
         self.size = size  # bytes of the JSON text (what --max-message-bytes counts)
         self.entries = entries  # a batch's entry count, else None
@@ -104,7 +101,6 @@ class _Unit:
         self.odd = odd  # may be unreadable to the engine (a parse error is then its answer)
         self.token = token  # raw(): who waits for the answer
         self.what = what  # ours: what it was, for the log
-        self.lone = lone  # one notification object: never answered for its size
 
 
 #: A written message: the ids of our request(s) (a list: a request, or a batch holding
@@ -148,8 +144,6 @@ def _may_answer(unit: _Unit, message: dict[str, Any]) -> bool:
     if not is_error:
         return False  # a result: only a request gets one
     if data.get("reason") == "too_large":
-        if unit.lone:
-            return False  # the engine logs a notification over the limit, answers none
         limit = _int_id(data.get("limit"))
         return limit is None or unit.size > limit
     if data.get("name") == "maxBatch":
@@ -164,9 +158,8 @@ class Endpoint(Generic[S]):
 
     The engine reads messages in order and answers them in that order, one answer per
     message that has one: a request, a batch holding requests, and any message it
-    refuses whole, notifications included (a batch too large to read or over
-    ``--max-batch``: an error with ``id: null``; one notification over the limit is only
-    logged). The endpoint keeps what was written,
+    refuses whole, notifications included (too large to read, a batch over
+    ``--max-batch``: an error with ``id: null``). The endpoint keeps what was written,
     in order and still unsettled, to tell what an answer answers:
 
     * an answer with an id answers the oldest written message holding that id; every
@@ -257,9 +250,7 @@ class Endpoint(Generic[S]):
     def written_notifications(self, what: str, body: bytes, entries: int | None) -> None:
         """Like :meth:`written`, for a notification of ours (``entries``: a batch of
         notifications only): answered only if the engine refuses it."""
-        unit = _Unit(
-            size=len(body), entries=entries, odd=_unreadable(body), what=what, lone=entries is None
-        )
+        unit = _Unit(size=len(body), entries=entries, odd=_unreadable(body), what=what)
         self._append(unit)
 
     def written_raw(self, data: bytes | None = None, token: int = _NO_TOKEN) -> None:
@@ -279,10 +270,7 @@ class Endpoint(Generic[S]):
         if isinstance(value, dict):
             certain = "id" in value  # else a notification, or an invalid one
             ids: tuple[Any, ...] = (value["id"],) if certain else ()
-            lone = not certain and "method" in value
-            unit = _Unit(
-                size=size, entries=None, certain=certain, ids=ids, odd=odd, token=token, lone=lone
-            )
+            unit = _Unit(size=size, entries=None, certain=certain, ids=ids, odd=odd, token=token)
         elif isinstance(value, list):
             ids = tuple(e["id"] for e in value if isinstance(e, dict) and "id" in e)
             certain = not value or bool(ids) or not all(isinstance(e, dict) for e in value)
