@@ -1,3 +1,5 @@
+import OrdoJSON
+
 /// Reads the top level of a message too long to keep as its bytes go by, before the framer
 /// drops them, for the id its too_large answer carries: the raw text of its `id` member
 /// wherever it stands (clients such as jsonrpcclient write it after `params`).
@@ -5,7 +7,8 @@
 /// A pure state machine fed any split of the bytes; the verdict does not depend on the split.
 /// A light scanner like `RawIDScanner`, not a validator (the message is refused for its size
 /// before anything parses it): where the bytes stop being one JSON object to it, it stops
-/// reading and keeps the id it found before. Memory stays bounded by the longest id it keeps
+/// reading and keeps the id it found before. Member names are compared as a parser reads
+/// them, escapes decoded, so that the last `id` is the parser's. Memory stays bounded by the longest id it keeps
 /// (`maxIDBytes`). Runs of string, number and nested bytes are skipped in tight loops, so
 /// that skipping stays close to the speed of reading.
 public struct OversizedMessageScanner {
@@ -39,10 +42,11 @@ public struct OversizedMessageScanner {
   private var escaped = false
   private var depth = 0
   private var inNestedString = false
-  /// The current member's name, when short (longer ones are kept cut at 8 bytes: never
-  /// `id` either way) and written without escapes.
-  private var name: [UInt8] = []
-  private var nameIsPlain = true
+  /// The first 16 bytes of the current member's name, packed (little-endian), and its length
+  /// in bytes as written: `id` spelled with every escape (`\u0069\u0064`) is 12 bytes.
+  private var nameHead: (UInt64, UInt64) = (0, 0)
+  private var nameLength = 0
+  private var nameHasEscapes = false
   /// The value being read is an `id` member's, kept in `idText` while it fits.
   private var capturingID = false
   private var idText: [UInt8] = []
@@ -60,8 +64,10 @@ public struct OversizedMessageScanner {
     return lastID
   }
 
+  /// The id kept, when it fits and is UTF-8 (a parser refuses a message that is not: a
+  /// shorter one gets -32700 with `id: null`, and traces keep ids as text).
   private var capturedID: String? {
-    idTooLong ? nil : String(decoding: idText, as: UTF8.self)
+    idTooLong ? nil : String(validating: idText, as: UTF8.self)
   }
 
   /// Reads the next bytes of the message.
@@ -80,12 +86,29 @@ public struct OversizedMessageScanner {
     }
   }
 
-  /// Skips the inside of the value being read, up to the byte that ends it (left for
-  /// `step`) or the end of `bytes`; `index` itself when no value is being read.
+  /// Skips what needs no `step`: whitespace between tokens, the rest of a long member name,
+  /// the inside of the value being read, up to the byte that matters (left for `step`) or
+  /// the end of `bytes`.
+  @inline(__always)
   private mutating func skipInside(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
     let count = bytes.count
     var index = start
     switch place {
+    case .beforeObject, .beforeName, .beforeColon, .beforeValue, .afterValue, .afterObject:
+      while index < count, Self.isWhitespace(bytes[index]) { index += 1 }
+    case .name where !escaped && nameLength >= 16:
+      // Too long to be `id`, however written: only its end matters.
+      while index < count {
+        if escaped {
+          escaped = false
+          index += 1
+          continue
+        }
+        index = Self.firstQuoteOrBackslash(in: bytes, from: index)
+        guard index < count, bytes[index] == UInt8(ascii: "\\") else { break }
+        escaped = true
+        index += 1
+      }
     case .scalar:
       while index < count, !Self.endsScalar(bytes[index]) { index += 1 }
     case .string:
@@ -143,8 +166,9 @@ public struct OversizedMessageScanner {
   }
 
   /// Takes one byte; false when it ended the value before it and must be read again.
+  @inline(__always)
   private mutating func step(_ byte: UInt8) -> Bool {
-    let isWhitespace = byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    let isWhitespace = Self.isWhitespace(byte)
     switch place {
     case .beforeObject:
       if isWhitespace { return true }
@@ -152,8 +176,9 @@ public struct OversizedMessageScanner {
     case .beforeName(let first):
       if isWhitespace { return true }
       if byte == UInt8(ascii: "\"") {
-        name.removeAll(keepingCapacity: true)
-        nameIsPlain = true
+        nameHead = (0, 0)
+        nameLength = 0
+        nameHasEscapes = false
         place = .name
       } else if first && byte == UInt8(ascii: "}") {
         place = .afterObject
@@ -161,17 +186,22 @@ public struct OversizedMessageScanner {
         place = .stopped
       }
     case .name:
+      if !escaped && byte == UInt8(ascii: "\"") {
+        place = .beforeColon
+        return true
+      }
       if escaped {
         escaped = false
       } else if byte == UInt8(ascii: "\\") {
-        // Written with escapes, it is read by the parser only (as `RawIDScanner` does).
         escaped = true
-        nameIsPlain = false
-      } else if byte == UInt8(ascii: "\"") {
-        place = .beforeColon
-      } else if name.count < 8 {
-        name.append(byte)
+        nameHasEscapes = true
       }
+      if nameLength < 8 {
+        nameHead.0 |= UInt64(byte) << (8 * nameLength)
+      } else if nameLength < 16 {
+        nameHead.1 |= UInt64(byte) << (8 * (nameLength - 8))
+      }
+      nameLength += 1
     case .beforeColon:
       if isWhitespace { return true }
       place = byte == UInt8(ascii: ":") ? .beforeValue : .stopped
@@ -230,9 +260,11 @@ public struct OversizedMessageScanner {
 
   /// At a member value's first byte.
   private mutating func beginValue(_ byte: UInt8) {
-    capturingID = nameIsPlain && name == Self.idName
-    idText.removeAll(keepingCapacity: true)
-    idTooLong = false
+    capturingID = nameIsID
+    if capturingID {
+      idText.removeAll(keepingCapacity: true)
+      idTooLong = false
+    }
     keep(byte)
     switch byte {
     case UInt8(ascii: "\""):
@@ -264,7 +296,25 @@ public struct OversizedMessageScanner {
     place = .afterValue
   }
 
-  private static let idName = Array("id".utf8)
+  /// Whether the member name just read is `id`, as a parser reads it: written plainly, or
+  /// with escapes (`"\u0069d"`, rare: decoded by the parser).
+  private var nameIsID: Bool {
+    if !nameHasEscapes { return nameLength == 2 && nameHead.0 == 0x6469 }  // "id"
+    guard nameLength <= 12 else { return false }
+    var quoted: [UInt8] = [UInt8(ascii: "\"")]
+    for index in 0..<nameLength {
+      let word = index < 8 ? nameHead.0 : nameHead.1
+      quoted.append(UInt8(truncatingIfNeeded: word >> (8 * (index % 8))))
+    }
+    quoted.append(UInt8(ascii: "\""))
+    let parsed = quoted.withUnsafeBytes { JSONDocument.parse($0) }
+    guard case .success(let document) = parsed else { return false }
+    return document.value.string == "id"
+  }
+
+  private static func isWhitespace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+  }
 
   /// Whether `byte` ends a number or a literal: whitespace, `,` or `}`.
   private static func endsScalar(_ byte: UInt8) -> Bool {

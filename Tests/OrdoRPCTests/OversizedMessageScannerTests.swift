@@ -26,8 +26,12 @@ import Testing
     (#"{"method":"m","params":{"id":"nested","s":"}\"]","a":[[{"id":3}]]},"id":"top"}"#, #""top""#),
     (#"{"jsonrpc":"2.0","method":"m"}"#, nil),
     (#"{"identity":3,"i":2,"method":"m"}"#, nil),
-    // A name with escapes is read by the parser only; not one object: nothing is read.
-    (#"{"method":"m","\u0069d":5}"#, nil),
+    // Names are read as a parser reads them: escapes decoded, the last id wins.
+    (#"{"method":"m","\u0069d":5}"#, "5"),
+    (#"{"id":1,"\u0069\u0064":2,"method":"m"}"#, "2"),
+    (#"{"id":1,"i\u0064x":2,"\u0069":3,"\"id":4}"#, "1"),
+    (#"{"a-name-longer-than-sixteen-bytes\"\\":1,   "id"  :  6  ,  "b":2}"#, "6"),
+    // Not one object: nothing is read.
     (#"[{"id":1,"method":"m"}]"#, nil),
     ("\"text\"", nil),
     ("", nil),
@@ -46,6 +50,20 @@ import Testing
     for (text, id) in Self.cases {
       #expect(Self.scan(text, splitEvery: size) == id, "\(text)")
     }
+  }
+
+  /// An id that is not UTF-8 is not kept: a parser refuses the message (a shorter one gets
+  /// -32700 with `id: null`), and the id would come back as U+FFFD, not as sent.
+  @Test func anIDThatIsNotUTF8IsNotKept() {
+    for bytes in [[0xFF], [0xC3], [0xED, 0xA0, 0x80]] as [[UInt8]] {
+      var scanner = OversizedMessageScanner()
+      let message = Array(#"{"method":"m","id":"a"#.utf8) + bytes + Array(#"b","x":1}"#.utf8)
+      message.withUnsafeBytes { scanner.feed($0) }
+      #expect(scanner.id == nil, "\(bytes)")
+    }
+    var scanner = OversizedMessageScanner()
+    Array(#"{"id":"é✓"}"#.utf8).withUnsafeBytes { scanner.feed($0) }
+    #expect(scanner.id == #""é✓""#)
   }
 
   @Test func anIDLongerThanTheLimitIsNotKept() {

@@ -486,8 +486,10 @@ TOO_LARGE_IDS = [
     # A notification's answer, too: the message is refused for its size before anything
     # tells what it is.
     (b'{"jsonrpc":"2.0","method":"m","params":{"d":"%s"}}', None),
-    # The member's name written with an escape is read by the parser only: null.
-    (b'{"jsonrpc":"2.0","method":"m","params":{"d":"%s"},"\\u0069d":5}', None),
+    # Names are read as the parser reads them: escapes decoded, the last id wins.
+    (b'{"jsonrpc":"2.0","id":4,"method":"m","params":{"d":"%s"},"\\u0069d":5}', 5),
+    # An id that is not UTF-8 (the parser refuses the message): null.
+    (b'{"jsonrpc":"2.0","id":"\xff","method":"m","params":{"d":"%s"}}', None),
     # Not an id: a boolean, an object; nor a batch's members, nor JSON at all.
     (b'{"id":true,"method":"m","params":{"d":"%s"}}', None),
     (b'{"id":{"a":1},"method":"m","params":{"d":"%s"}}', None),

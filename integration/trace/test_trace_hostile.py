@@ -311,6 +311,34 @@ def test_a_too_large_record_of_an_older_ordo_replays_as_it_answered(tmp_path: Pa
     assert (result.status, result.stdout) == (0, "identical\n"), result.stderr
 
 
+def test_over_long_messages_record_and_replay(tmp_path: Path) -> None:
+    """Each over-long message's record holds the id its answer carried (idText), and the
+    trace replays identical: an id after the params, one spelled with escapes, one not
+    UTF-8 (not taken: a U+FFFD id 3 bytes per bad byte once made the trace unreplayable)."""
+    pad = b'"pad":"' + b"p" * 200 + b'"'
+    lines = [
+        b'{"jsonrpc":"2.0","method":"engine.stats",' + pad + b',"id":"late"}',
+        b'{"jsonrpc":"2.0","method":"engine.stats","id":1,' + pad + b',"\\u0069d":2}',
+        b'{"jsonrpc":"2.0","method":"engine.stats","id":"' + b"\xff" * 2000 + b'",' + pad + b"}",
+        b'[{"jsonrpc":"2.0","method":"engine.stats","id":3,' + pad + b"}]",
+        request("engine.ping", id=4).rstrip(b"\n"),
+    ]
+    trace = tmp_path / "t.trace"
+    live = subprocess.run(
+        [engine_binary(), "--clock", "manual", "--max-message-bytes", "100", "--trace", str(trace)],
+        input=b"\n".join(lines) + b"\n",
+        capture_output=True,
+        timeout=30,
+        check=True,
+    )
+    answers = [json.loads(line) for line in live.stdout.splitlines()]
+    assert [a["id"] for a in answers] == ["late", 2, None, None, 4]
+    ids = [r.value.get("idText") for r in read_trace(trace).inputs]
+    assert ids == ['"late"', "2", None, None, None]
+    result = replay(trace)
+    assert (result.status, result.stdout) == (0, "identical\n"), result.stderr
+
+
 # Hostile but well-formed: the replay runs them; it may find differences, never crashes.
 EXTREME: list[tuple[str, bytes]] = [
     ("header only", H + b"\n"),
