@@ -8,9 +8,10 @@ import OrdoJSON
 /// A light scanner like `RawIDScanner`, not a validator (the message is refused for its size
 /// before anything parses it): where the bytes stop being one JSON object to it, it stops
 /// reading and keeps the id it found before. Member names are compared as a parser reads
-/// them, escapes decoded, so that the last `id` is the parser's. Memory stays bounded by the longest id it keeps
-/// (`maxIDBytes`). Runs of string, number and nested bytes are skipped in tight loops, so
-/// that skipping stays close to the speed of reading.
+/// them, escapes decoded, so that the last `id` is the parser's. Memory stays bounded by
+/// the longest id it keeps (`maxIDBytes`). Whitespace, long names, strings, numbers and
+/// nested values are skipped in tight loops, so that skipping stays close to the speed of
+/// reading.
 public struct OversizedMessageScanner {
   /// An id longer than this is not kept (the message is then answered with `id: null`).
   public static let maxIDBytes = 4096

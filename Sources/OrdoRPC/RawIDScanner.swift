@@ -54,8 +54,9 @@ public enum RawIDScanner {
   }
 
   /// The raw text of the `id` member of a top-level object of which `bytes` are only the
-  /// first bytes (a message too long to keep, as traces before 0.2.6 recorded it): nil when it is not among them whole (a value
-  /// reaching their end may be cut short: `12` of `123`), or `bytes` do not start an object.
+  /// first bytes (a message too long to keep, as traces before 0.2.6 recorded it): nil when
+  /// it is not among them whole (a value reaching their end may be cut short: `12` of
+  /// `123`), or `bytes` do not start an object.
   public static func id(inHead bytes: UnsafeRawBufferPointer) -> String? {
     var scanner = Scanner(bytes: bytes)
     scanner.skipWhitespace()
