@@ -450,7 +450,8 @@ public struct MessageFramer {
     buffer[range].allSatisfy(Self.isWhitespace)
   }
 
-  private static func isWhitespace(_ byte: UInt8) -> Bool {
+  /// JSON's whitespace (the over-long message scanner's too, and a replayed trace's).
+  public static func isWhitespace(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A
   }
 

@@ -96,49 +96,24 @@ public struct OversizedMessageScanner {
     var index = start
     switch place {
     case .beforeObject, .beforeName, .beforeColon, .beforeValue, .afterValue, .afterObject:
-      while index < count, Self.isWhitespace(bytes[index]) { index += 1 }
-    case .name where !escaped && nameLength >= 16:
+      while index < count, MessageFramer.isWhitespace(bytes[index]) { index += 1 }
+    case .name where nameLength >= 16:
       // Too long to be `id`, however written: only its end matters.
-      while index < count {
-        if escaped {
-          escaped = false
-          index += 1
-          continue
-        }
-        index = Self.firstQuoteOrBackslash(in: bytes, from: index)
-        guard index < count, bytes[index] == UInt8(ascii: "\\") else { break }
-        escaped = true
-        index += 1
-      }
+      index = Self.skipStringBody(bytes, from: index, escaped: &escaped)
     case .scalar:
       while index < count, !Self.endsScalar(bytes[index]) { index += 1 }
     case .string:
-      while index < count {
-        if escaped {
-          escaped = false
-          index += 1
-          continue
-        }
-        if bytes[index] != 0x22 && bytes[index] != 0x5C {
-          index = Self.firstQuoteOrBackslash(in: bytes, from: index + 1)
-        }
-        guard index < count, bytes[index] == UInt8(ascii: "\\") else { break }  // a quote ends it
-        escaped = true
-        index += 1
-      }
+      index = Self.skipStringBody(bytes, from: index, escaped: &escaped)
     case .nested:
       var depth = self.depth
       var inString = inNestedString
       var escaped = self.escaped
       defer { (self.depth, inNestedString, self.escaped) = (depth, inString, escaped) }
       while index < count {
-        if escaped {
-          escaped = false
-          index += 1
-        } else if inString {
-          index = Self.firstQuoteOrBackslash(in: bytes, from: index)
+        if inString {
+          index = Self.skipStringBody(bytes, from: index, escaped: &escaped)
           guard index < count else { break }
-          if bytes[index] == UInt8(ascii: "\\") { escaped = true } else { inString = false }
+          inString = false  // its closing quote
           index += 1
         } else {
           var byte = bytes[index]
@@ -169,7 +144,7 @@ public struct OversizedMessageScanner {
   /// Takes one byte; false when it ended the value before it and must be read again.
   @inline(__always)
   private mutating func step(_ byte: UInt8) -> Bool {
-    let isWhitespace = Self.isWhitespace(byte)
+    let isWhitespace = MessageFramer.isWhitespace(byte)
     switch place {
     case .beforeObject:
       if isWhitespace { return true }
@@ -313,14 +288,36 @@ public struct OversizedMessageScanner {
     return document.value.string == "id"
   }
 
-  private static func isWhitespace(_ byte: UInt8) -> Bool {
-    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-  }
-
   /// Whether `byte` ends a number or a literal: whitespace, `,` or `}`.
   private static func endsScalar(_ byte: UInt8) -> Bool {
-    byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") || byte == 0x20 || byte == 0x0A
-      || byte == 0x0D || byte == 0x09
+    byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") || MessageFramer.isWhitespace(byte)
+  }
+
+  /// Skips a string's body from `start` to its closing quote (left unread) or the end of
+  /// `bytes`, escapes included; `escaped`: the byte before was a backslash (kept across
+  /// feeds).
+  @inline(__always)
+  private static func skipStringBody(
+    _ bytes: UnsafeRawBufferPointer, from start: Int, escaped: inout Bool
+  ) -> Int {
+    let count = bytes.count
+    var index = start
+    while index < count {
+      if escaped {
+        escaped = false
+        index += 1
+        continue
+      }
+      // The byte at hand first: dense escapes (`\"\"…`) are read one by one.
+      if bytes[index] != 0x22 && bytes[index] != 0x5C {
+        index = firstQuoteOrBackslash(in: bytes, from: index + 1)
+        guard index < count else { break }
+      }
+      if bytes[index] == 0x22 { break }  // the closing quote
+      escaped = true
+      index += 1
+    }
+    return index
   }
 
   /// The index of the first `"` or `\` at or after `from` (`bytes.count` when none): eight

@@ -229,7 +229,7 @@ extension Trace {
           // As the scan reads it: the value's text without whitespace around it.
           guard let text = idText.string, let first = text.utf8.first, let last = text.utf8.last,
             text.utf8.count <= OversizedMessageScanner.maxIDBytes,
-            !Self.isJSONWhitespace(first), !Self.isJSONWhitespace(last)
+            !MessageFramer.isWhitespace(first), !MessageFramer.isWhitespace(last)
           else {
             throw fail(
               "\"idText\" must be an id's JSON text of at most "
@@ -250,10 +250,6 @@ extension Trace {
 
   /// The MAJOR.MINOR.PATCH that `version` starts with, as numbers (what follows, after a `.`,
   /// `+` or `-`, is not compared: `0.2.0+build.5`, `0.2.0.1`); nil for anything else.
-  private static func isJSONWhitespace(_ byte: UInt8) -> Bool {
-    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-  }
-
   static func versionNumbers(_ version: String) -> [Int]? {
     var numbers: [Int] = []
     var rest = Substring(version)

@@ -104,7 +104,8 @@ final class TraceRecorder {
       line(.input, at: at, framing: framing) { writer in
         writer.key("tooLarge")
         writer.int(limit)
-        // The id its answer carries, as the scan of its top level read it.
+        // The last top-level id member the scan read (the answer carries it when it is a
+        // string, a number or null; the replay reads it again).
         if let id {
           writer.key("idText")
           writer.string(id)

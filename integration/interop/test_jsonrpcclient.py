@@ -88,6 +88,13 @@ class Session:
         assert isinstance(response, Ok), response
         return response.result
 
+    def shut_down(self) -> tuple[int, str]:
+        """LSP's way out, `shutdown` (answered) then `exit`: (status, stderr)."""
+        self.send(request("shutdown"))
+        assert isinstance(self.answer(), Ok)
+        self.send(notification("exit"))
+        return self.finish()
+
     def finish(self) -> tuple[int, str]:
         """Waits for the engine to exit: (status, stderr)."""
         status = self.process.wait(timeout=SESSION_TIMEOUT)
@@ -161,10 +168,7 @@ def test_log_check_sees_warnings(ordo_bin: str) -> None:
     session = Session(ordo_bin)
     try:
         session.send(notification("textDocument/didOpen", {"textDocument": {}}))
-        session.send(request("shutdown"))
-        assert isinstance(session.answer(), Ok)
-        session.send(notification("exit"))
-        status, stderr = session.finish()
+        status, stderr = session.shut_down()
     finally:
         session.kill()
     assert status == 0
@@ -193,10 +197,7 @@ def test_a_request_over_the_limit_gets_its_answer(ordo_bin: str) -> None:
         )
         after = session.call("layer.paintOrder")  # the next answer is its own
         assert isinstance(after, Ok) and after.result["ids"] == []
-        session.send(request("shutdown"))
-        assert isinstance(session.answer(), Ok)
-        session.send(notification("exit"))
-        status, stderr = session.finish()
+        status, stderr = session.shut_down()
     finally:
         session.kill()
     assert status == 0
