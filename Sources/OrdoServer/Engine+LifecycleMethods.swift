@@ -124,6 +124,7 @@ extension Engine {
           reason: "timers_exist",
           message: "The clock cannot change while timers are pending; call engine.reset first.")
       }
+      let switchedAt = now
       clock.switchTo(mode)
       if mode == .system {
         // On the manual clock until now: no system timer can fall due on the way.
@@ -133,6 +134,11 @@ extension Engine {
         if recordsClockSwitches { unrecordedSwitches.append(clock.now) }
       }
       screen.rebase(now: clock.now, startedWallAt: clock.startedWallAt)
+      if screen.observesTimeline {
+        observed += screen.takeObservations()
+        observed.append(
+          .clockSwitched(toManual: mode == .manual, at: switchedAt, resumesAt: clock.now))
+      }
     }
     return InitializeResult(framing: framing.rawValue, clock: clock.mode)
   }

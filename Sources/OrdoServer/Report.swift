@@ -32,6 +32,8 @@ enum Report {
           id: id, queue: queue, state: state, previous: previous, reason: reason, at: at)
       case .navigation(let stack, let at): builder.navigationChanged(stack: stack, at: at)
       case .reset(let at, let resumesAt): builder.engineReset(at: at, resumesAt: resumesAt)
+      case .clockSwitched(let toManual, let at, let resumesAt):
+        builder.clockSwitched(toManual: toManual, at: at, resumesAt: resumesAt)
       case .restored(let alert, let at): builder.alertRestored(alert, at: at)
       case .updated(let alert, let at): builder.alertUpdated(alert, at: at)
       }

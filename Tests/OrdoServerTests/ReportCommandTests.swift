@@ -37,6 +37,43 @@ import Testing
     #expect(page.contains("engine.reset at 100 ms, times after it counted on from there"))
   }
 
+  @Test func whatFollowsAClockSwitchIsDrawnOnFromIt() throws {
+    // Manual until 10 000, then the system clock at 1 ms since the start, then manual again
+    // (back to 0): each switch would send the next times back; the axis goes on instead,
+    // so "second", shown only after "first" ended, is not drawn over it, and an alert
+    // showing across a switch keeps one interval.
+    var lines = [#"{"ordo":"0.2.6","args":["--clock","manual"],"startedWallAt":0}"#]
+    for (at, extra, request) in [
+      (
+        0, "",
+        #"{"jsonrpc":"2.0","id":1,"method":"alert.enqueue","params":{"type":"t","id":"first"}}"#
+      ),
+      (0, "", #"{"jsonrpc":"2.0","id":2,"method":"clock.advance","params":{"ms":10000}}"#),
+      (10_000, "", #"{"jsonrpc":"2.0","id":3,"method":"alert.complete","params":{"id":"first"}}"#),
+      (
+        10_000, #""systemAt":[1],"#,
+        #"{"jsonrpc":"2.0","id":4,"method":"initialize","params":{"clock":"system"}}"#
+      ),
+      (
+        1, "",
+        #"{"jsonrpc":"2.0","id":5,"method":"alert.enqueue","params":{"type":"t","id":"second"}}"#
+      ),
+      (1_003, "", #"{"jsonrpc":"2.0","id":6,"method":"initialize","params":{"clock":"manual"}}"#),
+      (0, "", #"{"jsonrpc":"2.0","id":7,"method":"clock.advance","params":{"ms":500}}"#),
+      (500, "", #"{"jsonrpc":"2.0","id":8,"method":"alert.complete","params":{"id":"second"}}"#),
+    ] {
+      lines.append(#"{"dir":"in","at":\#(at),\#(extra)"msg":\#(request)}"#)
+    }
+    let trace = try Trace.parse(Array((lines.joined(separator: "\n") + "\n").utf8), name: "t")
+    let page = try Report.html(for: trace, title: "switches")
+    #expect(page.contains("<title>first: showing from 0 to 10000 ms (10000 ms)</title>"))
+    #expect(page.contains("<title>second: showing from 10000 to 11502 ms (1502 ms)</title>"))
+    #expect(
+      page.contains(
+        "engine time 0 to 11502 ms (11502 ms); the clock switched to system at 10000 ms, the"
+          + " clock switched to manual at 11002 ms, times after each counted on from it"))
+  }
+
   @Test func alertsAResetRestoresAreDrawnFromTheReset() throws {
     // With --state a reset restores persisted alerts: their tracks start at the reset, in
     // the state they came back in, as after a start (they began at their first change).

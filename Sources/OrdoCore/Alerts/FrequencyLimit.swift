@@ -116,6 +116,10 @@ public enum TimelineObservation: Equatable, Sendable {
   /// afresh), and engine time goes on from `resumesAt`: 0 on the manual clock, which goes
   /// back; `at` on the system clock, which runs on.
   case reset(at: Int64, resumesAt: Int64)
+  /// `initialize {clock}` switched the clock at engine time `at` (`toManual`: to the manual
+  /// clock, else to the system clock); engine time goes on from `resumesAt` (0 on the manual
+  /// clock, the time since the process started on the system clock). Nothing else changes.
+  case clockSwitched(toManual: Bool, at: Int64, resumesAt: Int64)
   /// An alert loaded from the state file by `engine.reset` (as it is at `at`).
   case restored(Alert, at: Int64)
   /// A dedupe `replace` changed the alert's data or priority (waiting or showing).

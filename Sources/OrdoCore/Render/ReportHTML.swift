@@ -180,11 +180,25 @@ struct ReportPage {
     var axis =
       "engine time \(timeline.start) to \(timeline.end) ms"
       + " (\(timeline.end.subtractingReportingOverflow(timeline.start).partialValue) ms)"
-    if !timeline.resets.isEmpty {
-      // On the manual clock a reset sends engine time back to 0; the axis goes on instead.
+    // On the manual clock a reset sends engine time back to 0, and a clock switch sends it to
+    // 0 or to the time since the process started; the axis goes on from each instead. Named
+    // in the order they happened.
+    let breaks =
+      timeline.resets.map { (at: $0, text: "engine.reset at \($0) ms") }
+      + timeline.clockSwitches.map {
+        (
+          at: $0.at,
+          text: "the clock switched to \($0.toManual ? "manual" : "system") at \($0.at) ms"
+        )
+      }
+    if !breaks.isEmpty {
+      let ordered = breaks.enumerated().sorted {
+        ($0.element.at, $0.offset) < ($1.element.at, $1.offset)
+      }
       axis +=
-        "; engine.reset at " + timeline.resets.map { "\($0) ms" }.joined(separator: ", ")
-        + ", times after it counted on from there"
+        "; " + ordered.map(\.element.text).joined(separator: ", ")
+        + (breaks.count == 1
+          ? ", times after it counted on from there" : ", times after each counted on from it")
     }
     writer.element("dd", text: axis)
     writer.element("dt", text: "Alerts")

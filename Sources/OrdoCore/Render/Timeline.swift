@@ -75,6 +75,18 @@ public struct Timeline: Equatable, Sendable {
     }
   }
 
+  /// A switch of the engine's clock, at axis time `at`.
+  public struct ClockSwitch: Equatable, Sendable {
+    public var at: Int64
+    /// To the manual clock; else to the system clock.
+    public var toManual: Bool
+
+    public init(at: Int64, toManual: Bool) {
+      self.at = at
+      self.toManual = toManual
+    }
+  }
+
   /// Where the timeline comes from (the trace's header).
   public struct Metadata: Equatable, Sendable {
     /// The engine version that recorded the session.
@@ -103,6 +115,8 @@ public struct Timeline: Equatable, Sendable {
   public var navigation: [NavigationMarker]
   /// Where each `engine.reset` is on the axis, in order.
   public var resets: [Int64]
+  /// Where each clock switch (`initialize {clock}`) is on the axis, in order.
+  public var clockSwitches: [ClockSwitch]
   /// The time axis: `start` ≤ every time in the timeline ≤ `end`.
   public var start: Int64
   public var end: Int64
@@ -110,11 +124,13 @@ public struct Timeline: Equatable, Sendable {
 
   public init(
     tracks: [Track] = [], navigation: [NavigationMarker] = [], resets: [Int64] = [],
-    start: Int64 = 0, end: Int64 = 0, metadata: Metadata = Metadata()
+    clockSwitches: [ClockSwitch] = [], start: Int64 = 0, end: Int64 = 0,
+    metadata: Metadata = Metadata()
   ) {
     self.tracks = tracks
     self.navigation = navigation
     self.resets = resets
+    self.clockSwitches = clockSwitches
     self.start = start
     self.end = end
     self.metadata = metadata
@@ -151,7 +167,9 @@ public struct Timeline: Equatable, Sendable {
 /// The axis is the session's: an `engine.reset` on the manual clock sends engine time back to
 /// 0, and what follows it is drawn after the reset, each time shifted by where the reset was
 /// on the axis (`engineReset(at:resumesAt:)`); on the system clock, which runs on, nothing
-/// is shifted.
+/// is shifted. A clock switch sends engine time to 0 (to manual) or to the time since the
+/// process started (to system), and what follows it is drawn on from where it was, the same
+/// way (`clockSwitched(toManual:at:resumesAt:)`).
 public struct TimelineBuilder: Sendable {
   private struct OpenTrack: Sendable {
     var track: Timeline.Track
@@ -169,6 +187,7 @@ public struct TimelineBuilder: Sendable {
   private var latest: [String: Int] = [:]
   private var navigation: [Timeline.NavigationMarker] = []
   private var resets: [Int64] = []
+  private var clockSwitches: [Timeline.ClockSwitch] = []
   private var stack: [String] = []
   private var start: Int64
   private var latestTime: Int64
@@ -317,6 +336,18 @@ public struct TimelineBuilder: Sendable {
     offset = at.subtractingClamped(resumesAt)
   }
 
+  /// `initialize {clock}` switched the clock at `at`, after which engine time goes on from
+  /// `resumesAt`: later times are drawn on from the switch, so that the axis neither goes
+  /// back (what follows would be drawn over what came before it) nor jumps ahead. Alerts and
+  /// pages are not touched.
+  /// - Complexity: O(1).
+  public mutating func clockSwitched(toManual: Bool, at engineTime: Int64, resumesAt: Int64) {
+    let at = onAxis(engineTime)
+    note(at)
+    clockSwitches.append(Timeline.ClockSwitch(at: at, toManual: toManual))
+    offset = at.subtractingClamped(resumesAt)
+  }
+
   /// The timeline up to `at` (or the latest time fed, if later): alerts still active end
   /// their last interval there, without an end reason.
   /// - Complexity: O(n), n the number of intervals.
@@ -332,7 +363,8 @@ public struct TimelineBuilder: Sendable {
       finished.append(track)
     }
     return Timeline(
-      tracks: finished, navigation: navigation, resets: resets, start: start, end: end,
+      tracks: finished, navigation: navigation, resets: resets, clockSwitches: clockSwitches,
+      start: start, end: end,
       metadata: metadata)
   }
 
