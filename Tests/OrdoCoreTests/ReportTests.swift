@@ -150,6 +150,35 @@ import Testing
     #expect(ReportPage.navigationLabel([], width: 220) == "(empty)")
   }
 
+  /// Page changes at one instant (the manual clock makes many) are one marker, labelled with
+  /// the stack they left on screen, each in its tooltip in order; apart, the first took every
+  /// row at its line and the stack on screen was in no label.
+  @Test func pageChangesAtOneInstantAreOneMarkerLabelledWithTheLast() throws {
+    var session = try RecordedSession(createdAfterItsChanges: false)
+    for stack in [["aa"], ["bb"], ["cc"]] {
+      try session.navigate(at: 0) { screen throws(CoreError) in
+        _ = try screen.navSet(stack: stack)
+      }
+    }
+    try session.navigate(at: 5_000) { screen throws(CoreError) in
+      _ = try screen.navSet(stack: ["dd"])
+    }
+    let page = try parseXML(
+      renderReportHTML(session.finish(at: 10_000), layersSVG: "", title: "Pages"))
+    let marks = try Self.navigationMarks(page)
+    #expect(marks.lines.count == 2)
+    #expect(marks.labels.map(\.text) == ["cc", "dd"])
+    let titles = page.elements(named: "g", withClass: "nav").map {
+      $0.child(named: "title")?.text ?? ""
+    }
+    #expect(
+      titles == [
+        "navigation at 0 ms: stack aa, then bb, then cc (3 changes at this instant)",
+        "navigation at 5000 ms: stack dd",
+      ])
+    expectNoLineCrossesALabel(marks)
+  }
+
   /// Page changes a label's width apart, so that a later change could be labelled in a row
   /// above an earlier one's label: its line down from there would run through that label, so
   /// it takes another row or none.

@@ -297,8 +297,17 @@ struct ReportPage {
       }
     }
     var labelRows = NavigationLabelRows(count: Self.navigationRows)
-    for marker in timeline.navigation {
-      navigationMarker(marker, rows: &labelRows, right: width, bottom: bottom)
+    // Changes at one instant (common on the manual clock) are one marker: apart, the first
+    // took the rows at its line and the others got no label, not even the stack left on
+    // screen.
+    var first = timeline.navigation.startIndex
+    while first < timeline.navigation.endIndex {
+      let at = timeline.navigation[first].at
+      var end = first + 1
+      while end < timeline.navigation.endIndex, timeline.navigation[end].at == at { end += 1 }
+      navigationMarker(
+        timeline.navigation[first..<end], rows: &labelRows, right: width, bottom: bottom)
+      first = end
     }
     writer.close("svg")
   }
@@ -486,18 +495,21 @@ struct ReportPage {
     }
   }
 
-  /// A page change: a dashed line down the plot, the stack in its tooltip and, in the first
-  /// of the label rows (`rows`) where it covers no other label or line and its line crosses
-  /// no label, the stack as a label: right of the line, or left of it near the right edge
-  /// (`right`). A change crowded out of every row has its line and tooltip only, the line
-  /// starting under the rows.
+  /// The page changes of one instant (`changes`, in order, at least one): a dashed line down
+  /// the plot, each stack in its tooltip and, in the first of the label rows (`rows`) where
+  /// it covers no other label or line and its line crosses no label, the stack the last one
+  /// left as a label: right of the line, or left of it near the right edge (`right`). A
+  /// change crowded out of every row has its line and tooltip only, the line starting under
+  /// the rows.
   private mutating func navigationMarker(
-    _ marker: Timeline.NavigationMarker, rows: inout NavigationLabelRows, right: Double,
-    bottom: Double
+    _ changes: ArraySlice<Timeline.NavigationMarker>, rows: inout NavigationLabelRows,
+    right: Double, bottom: Double
   ) {
+    let marker = changes[changes.endIndex - 1]
     let at = x(marker.at)
-    let stack =
-      marker.stack.isEmpty ? "(empty)" : marker.stack.map(Markup.isolated).joined(separator: " > ")
+    let stacks = changes.map { change in
+      change.stack.isEmpty ? "(empty)" : change.stack.map(Markup.isolated).joined(separator: " > ")
+    }
     let label = Self.navigationLabel(marker.stack, width: 220)
     let width = LayerPicture.textWidth(label, fontSize: Self.fontSize)
     let onLeft = at + 3 + width > right - 2
@@ -508,7 +520,12 @@ struct ReportPage {
     // An unlabelled change's line starts under the label rows, crossing no label.
     let lineTop = 12 + Double(row ?? (Self.navigationRows - 1)) * Self.navigationRowHeight + 2
     writer.open("g", ["class": "nav"])
-    writer.element("title", text: "navigation at \(marker.at) ms: stack \(stack)")
+    writer.element(
+      "title",
+      text: "navigation at \(marker.at) ms: stack "
+        + (stacks.count == 1
+          ? stacks[0]
+          : stacks.joined(separator: ", then ") + " (\(stacks.count) changes at this instant)"))
     writer.empty(
       "line",
       [
