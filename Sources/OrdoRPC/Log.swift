@@ -7,6 +7,9 @@ import Synchronization
 /// Diagnostics on stderr; stdout carries protocol bytes only.
 public struct Log: Sendable {
   public enum Level: Int, Comparable, Sendable, CaseIterable {
+    /// Nothing at all: no `--log-level` names it (`ordo call` without one: each line's
+    /// answer says what went wrong, so a log line would only repeat it).
+    case quiet
     case error, warn, info, debug
 
     public init?(name: String) {

@@ -61,7 +61,8 @@ public enum OrdoCommand {
     A JSON-RPC error prints its message on stderr and the error object on stdout, and exits
     1. PARAMS that is not a JSON object exits 2. Flags go before `call`. An answer stdout
     cannot take (a reader that left, a full disk) exits 3: the request still ran; with
-    stdout closed from the start, it exits 3 and nothing runs.
+    stdout closed from the start, it exits 3 and nothing runs. The engine's log lines are
+    not written unless --log-level (before `call`) asks for them.
 
     `call -` reads NDJSON requests {"method", "params"?} (jsonrpc and id optional) from
     stdin and runs each as soon as it is read, in one engine, printing one compact result
@@ -157,12 +158,16 @@ public enum OrdoCommand {
   public static func parse(_ arguments: [String]) -> Invocation {
     var configuration = EngineConfiguration()
     var events = false
+    var logLevelGiven = false
     var remaining = arguments[...]
     func refuse(_ message: String, help: String = usage) -> Invocation {
       .exit(2, stdout: "", stderr: "ordo: \(message)\n\n" + help)
     }
     while let argument = remaining.popFirst() {
       guard argument.hasPrefix("-") else {
+        // `call` answers every failure on stdout (and says it on stderr itself): the engine's
+        // log would repeat it where a script or cron job wants nothing, unless asked for.
+        if argument == "call", !logLevelGiven { configuration.logLevel = .quiet }
         return subcommand(
           argument, Array(remaining), configuration: configuration, events: events,
           flagsGiven: remaining.count + 1 < arguments.count)
@@ -191,6 +196,7 @@ public enum OrdoCommand {
           return refuse("\(name) needs a value")
         }
         if let problem = apply(name, given, to: &configuration) { return refuse(problem) }
+        if name == "--log-level" { logLevelGiven = true }
       }
     }
     if events { return refuse("--events only goes with call") }
@@ -288,7 +294,7 @@ public enum OrdoCommand {
         return .exit(2, stdout: "", stderr: "ordo help: give one SUBCOMMAND\n\n" + usage)
       }
       switch topic {
-      case "--help", "-h": return .exit(0, stdout: usage, stderr: "")
+      case "--help", "-h", "help": return .exit(0, stdout: usage, stderr: "")
       case "call": return .exit(0, stdout: callHelp, stderr: "")
       case "replay": return .exit(0, stdout: replayHelp, stderr: "")
       case "report": return .exit(0, stdout: reportHelp, stderr: "")

@@ -600,11 +600,20 @@ def test_call_dash_refuses_a_line_over_max_message_bytes_without_keeping_it() ->
     assert refused["code"] == -32600
     assert refused["data"] == {"reason": "too_large", "limit": 1000}
     assert children["layers"] == []
-    # The one request of `call METHOD PARAMS` has the same limit.
+    # The refused line's error object says it all: no engine log line (a cron job mails
+    # any stderr), unless --log-level asks for them.
+    assert ran.stderr == ""
+    logged = sh(
+        '"$ORDO" --max-message-bytes 1000 --log-level warn call -',
+        stdin=ndjson(big),
+    )
+    assert logged.stderr == "ordo [warn] skipped a message larger than 1000 bytes\n"
+    # The one request of `call METHOD PARAMS` has the same limit, and one message on stderr.
     small = {"id": "big", "data": "x" * 2000}
     single = sh(f'"$ORDO" --max-message-bytes 100 call layer.add {q(small)}')
     assert single.status == 1
     assert single.json()["data"]["reason"] == "too_large"
+    assert single.stderr == f"ordo call: {single.json()['message']}\n"
 
 
 def test_exit_in_call_dash_ends_the_call_with_the_servers_status() -> None:

@@ -76,7 +76,7 @@ def test_call_help_says_what_the_exit_statuses_are() -> None:
     assert "--events" in text
 
 
-@pytest.mark.parametrize("flag", ["--help", "-h"])
+@pytest.mark.parametrize("flag", ["--help", "-h", "help"])
 def test_help_of_help_prints_the_usage(flag: str) -> None:
     ran = sh(f'"$ORDO" help {flag}')
     assert (ran.status, ran.stderr) == (0, "")

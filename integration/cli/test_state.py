@@ -3,6 +3,7 @@ frequency limits hold across separate processes (a hook that runs once per check
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 
@@ -161,3 +162,26 @@ def test_a_trace_over_the_files_sqlite_keeps_beside_a_linked_state_file_is_refus
         assert ran.status == 0, (trace, ran.stderr)
     listed = sh(f'"$ORDO" {state} call alert.defineType {q({"type": "more"})}')
     assert listed.status == 0
+
+
+def test_a_commit_that_fails_is_answered_on_its_line_with_nothing_on_stderr(
+    tmp_path: Path,
+) -> None:
+    """A full disk (a file-size limit) fails a commit: `call -` prints the -32005 error on
+    that line, runs the next, and writes nothing on stderr; `call METHOD` says it once."""
+    state = f'--state "{tmp_path}/ui.db"'
+    assert sh(f'"$ORDO" {state} call engine.ping').status == 0
+    big = {
+        "method": "alert.enqueue",
+        "params": {"type": "p", "persist": True, "data": "x" * 100_000},
+    }
+    lines = "\n".join([json.dumps(big), json.dumps({"method": "alert.list"})])
+    ran = sh(f'ulimit -f 60; "$ORDO" {state} call -', stdin=lines + "\n")
+    assert ran.status == 1
+    failed, listed = ran.json_lines()
+    assert failed["code"] == -32005 and failed["data"]["reason"] == "disk_full"
+    assert listed == {"alerts": []}, "rolled back: the alert is not in memory either"
+    assert ran.stderr == ""
+    single = sh(f'ulimit -f 60; "$ORDO" {state} call alert.enqueue {q(big["params"])}')
+    assert single.status == 1
+    assert single.stderr == f"ordo call: {single.json()['message']}\n"

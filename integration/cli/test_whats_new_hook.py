@@ -95,6 +95,9 @@ def test_a_tag_with_a_quote_is_a_key_like_any_other(repo: Path) -> None:
     first = git(repo, "git merge -q --ff-only release")
     assert popups(first.stderr) == ["+-- What's new in v2.0\"beta"]
     assert git(repo, ".git/hooks/post-merge").stderr == ""
+    # Read back as the version announced last: an older tag checked out is not announced.
+    older = git(repo, "git reset -q --hard v1.0 && .git/hooks/post-merge")
+    assert (older.status, older.stderr) == (0, "")
 
 
 def test_an_older_version_checked_out_again_is_not_announced(repo: Path) -> None:
