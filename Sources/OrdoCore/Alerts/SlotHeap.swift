@@ -7,7 +7,15 @@
 ///
 /// The smallest rank is at the top; equal ranks are left in no particular order, so callers
 /// that need a total order put a tiebreak (a sequence number) into `Rank`.
+///
+/// Each node has up to four children, not two: a slot removed from the middle of a large heap
+/// (an alert cancelled while it waits) makes the last node sink to the bottom, and four
+/// children per level halve the levels it passes, each of which is a cache miss once the heap
+/// outgrows the caches; a node's four children share one or two cache lines.
 struct SlotHeap<Rank: Comparable> {
+  /// Children per node.
+  private static var arity: Int { 4 }
+
   struct Node {
     let slot: Int32
     var rank: Rank
@@ -82,7 +90,7 @@ struct SlotHeap<Rank: Comparable> {
     var child = start
     let moving = nodes[child]
     while child > 0 {
-      let parent = (child - 1) / 2
+      let parent = (child - 1) / Self.arity
       guard moving.rank < nodes[parent].rank else { break }
       nodes[child] = nodes[parent]
       positions[Int(nodes[child].slot)] = Int32(child)
@@ -96,10 +104,13 @@ struct SlotHeap<Rank: Comparable> {
     var parent = start
     let moving = nodes[parent]
     while true {
-      let left = 2 * parent + 1
-      guard left < nodes.count else { break }
-      let right = left + 1
-      let smaller = right < nodes.count && nodes[right].rank < nodes[left].rank ? right : left
+      let first = Self.arity * parent + 1
+      guard first < nodes.count else { break }
+      var smaller = first
+      for child in first + 1..<Swift.min(first + Self.arity, nodes.count)
+      where nodes[child].rank < nodes[smaller].rank {
+        smaller = child
+      }
       guard nodes[smaller].rank < moving.rank else { break }
       nodes[parent] = nodes[smaller]
       positions[Int(nodes[parent].slot)] = Int32(parent)
@@ -115,7 +126,8 @@ struct SlotHeap<Rank: Comparable> {
     for (index, node) in nodes.enumerated() {
       precondition(positions[Int(node.slot)] == Int32(index), "position table out of step")
       if index > 0 {
-        precondition(!(node.rank < nodes[(index - 1) / 2].rank), "heap order broken")
+        precondition(
+          !(node.rank < nodes[(index - 1) / Self.arity].rank), "heap order broken")
       }
     }
   }
