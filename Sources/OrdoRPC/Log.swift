@@ -33,7 +33,7 @@ public struct Log: Sendable {
 
   public func callAsFunction(_ level: Level, _ message: @autoclosure () -> String) {
     guard level <= self.level else { return }
-    writeStandardError("ordo [\(level)] \(message())\n")
+    writeStandardError("ordo [\(level)] \(terminalSafe(message()))\n")
   }
 }
 
@@ -109,4 +109,34 @@ public func writeAll(_ fd: Int32, _ text: String, waitingIfFull: Bool = false) -
     bytes = bytes.dropFirst(count)
   }
   return 0
+}
+
+/// `text` with what a terminal would act on instead of showing written as `\uXXXX`: control
+/// characters (C0 but line feed and tab, DEL, C1: an escape sequence could recolour, move
+/// or retitle the terminal) and the bidirectional formatting characters (a U+202E override
+/// would reorder what follows it). For text that may come from someone else (a trace, a
+/// request's ids, a client's name) on its way to stderr or a person's terminal; inside a
+/// JSON string the escape means the same character.
+/// - Complexity: O(n).
+public func terminalSafe(_ text: String) -> String {
+  func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x0A, 0x09: false
+    case 0..<0x20, 0x7F...0x9F: true
+    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
+  }
+  guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
+  var safe = String.UnicodeScalarView()
+  for scalar in text.unicodeScalars {
+    guard isUnsafe(scalar) else {
+      safe.append(scalar)
+      continue
+    }
+    let hex = String(scalar.value, radix: 16)
+    safe.append(
+      contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
+  }
+  return String(safe)
 }

@@ -371,7 +371,7 @@ private struct Printer {
         } else if let error = value("error") {
           failed = true
           if !echoEachLine, let text = Self.message(ofError: error) {
-            writeAll(2, "ordo call: \(text)\n")
+            writeAll(2, "ordo call: \(terminalSafe(text))\n")
           }
           if pretty { print(JSONPretty.format(error).utf8) } else { print(error) }
         }

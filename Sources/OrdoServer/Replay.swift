@@ -546,7 +546,7 @@ enum Replay {
       trace = try Trace.load(path: tracePath)
       run = try Replay.run(trace)
     } catch {
-      writeAll(2, "ordo replay: \(error)\n")
+      writeAll(2, "ordo replay: \(terminalSafe(error.description))\n")
       return 2
     }
     var expected: [(text: [UInt8], afterInput: Int)] = []
@@ -568,7 +568,8 @@ enum Replay {
         writeAll(
           1,
           "difference at output message \(index + 1) (after input message \(recorded.afterInput)):\n"
-            + "  expected: \(want)\n  got:      nothing (the replay wrote only \(run.outputs.count))\n"
+            + "  expected: \(terminalSafe(want))\n"
+            + "  got:      nothing (the replay wrote only \(run.outputs.count))\n"
         )
         return 1
       }
@@ -577,7 +578,7 @@ enum Replay {
         writeAll(
           1,
           "difference at output message \(index + 1) (after input message \(recorded.afterInput)):\n"
-            + "  expected: \(want)\n  got:      \(got)\n")
+            + "  expected: \(terminalSafe(want))\n  got:      \(terminalSafe(got))\n")
         return 1
       }
       // The same message in another place (an event written after a later request, or
@@ -587,7 +588,7 @@ enum Replay {
           1,
           "difference at output message \(index + 1): expected after input message "
             + "\(recorded.afterInput), got after input message \(run.outputs[index].afterInput):\n"
-            + "  \(want)\n")
+            + "  \(terminalSafe(want))\n")
         return 1
       }
     }
@@ -597,7 +598,7 @@ enum Replay {
         1,
         "difference at output message \(expected.count + 1) (after input message \(extra.afterInput)):\n"
           + "  expected: nothing (the trace recorded \(expected.count))\n"
-          + "  got:      \(comparable(extra.text))\n")
+          + "  got:      \(terminalSafe(comparable(extra.text)))\n")
       return 1
     }
     writeAll(1, "identical\n")

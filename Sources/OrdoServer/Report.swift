@@ -58,7 +58,7 @@ enum Report {
       let trace = try Trace.load(path: tracePath)
       page = try html(for: trace, title: "Ordo report: \(Markup.isolated(baseName(tracePath)))")
     } catch {
-      writeAll(2, "ordo report: \(error)\n")
+      writeAll(2, "ordo report: \(terminalSafe(error.description))\n")
       return 2
     }
     let descriptor = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)

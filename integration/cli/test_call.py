@@ -89,6 +89,18 @@ def test_a_jsonrpc_error_goes_to_stderr_as_a_message_and_to_stdout_as_an_object(
     assert ran.lines == [compact(error)]
 
 
+def test_an_error_message_on_stderr_shows_control_characters_escaped() -> None:
+    """An id holding ESC [31m (or a U+202E override) is quoted in the error's message: on
+    stderr, a terminal's, it is written as backslash-u escapes, not acted on; stdout keeps
+    the JSON."""
+    odd = "a\u001b[31m\u202e"
+    ran = sh(f'"$ORDO" call layer.get {q({"id": odd})}')
+    assert ran.status == 1
+    assert ran.json()["data"]["id"] == odd
+    assert "\u001b" not in ran.stderr and "\u202e" not in ran.stderr
+    assert ran.stderr == 'ordo call: No layer with id "a\\u001b[31m\\u202e".\n'
+
+
 @pytest.mark.parametrize(
     ("script", "code", "data"),
     [

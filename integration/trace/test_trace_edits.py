@@ -251,3 +251,21 @@ def test_a_numbers_spelling_is_compared_as_written(engine: EngineFactory, tmp_pa
     edited.write_bytes(data.replace(b'"id":1.0e0,"result"', b'"id":1.0,"result"'))
     number, expected, got = replay_difference(edited)
     assert number == 1 and '"id":1.0,' in expected and '"id":1.0e0,' in got
+
+
+def test_what_a_terminal_would_act_on_is_printed_escaped(
+    engine: EngineFactory, tmp_path: Path
+) -> None:
+    """A trace is someone else's file: an output edited to hold an 8-bit CSI (U+009B, an
+    escape sequence's start) and a right-to-left override (U+202E) is printed with both as
+    `\\uXXXX`, never as the raw characters a terminal would act on."""
+    path = tmp_path / "session.trace"
+    trace = recorded_session(engine, path)
+    line, number = line_of(trace, "out", b'"result":{"now":1250}')
+    edit_line(path, line, b'"now":1250', '"now":1250,"x":"\u009b2J\u202e"'.encode())
+    result = replay(path)
+    assert result.status == 1
+    assert "\u009b" not in result.stdout and "\u202e" not in result.stdout
+    found, expected, got = replay_difference(path)
+    assert found == number
+    assert expected.endswith('"x":"\\u009b2J\\u202e"}}') and "x" not in got

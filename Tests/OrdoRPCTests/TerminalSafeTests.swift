@@ -1,0 +1,17 @@
+import Testing
+
+@testable import OrdoRPC
+
+@Suite struct TerminalSafeTests {
+  @Test func controlAndBidiCharactersAreEscapedTheRestKept() {
+    // ESC [31m recolours a terminal, U+009B is the 8-bit CSI, U+202E reorders what follows.
+    #expect(terminalSafe("a\u{1B}[31mb") == #"a\u001b[31mb"#)
+    #expect(terminalSafe("x\u{9B}2Jy\u{7F}") == #"x\u009b2Jy\u007f"#)
+    #expect(terminalSafe("id \u{202E}cba\u{2066}\u{200F}") == #"id \u202ecba\u2066\u200f"#)
+    #expect(terminalSafe("\u{0}\r") == #"\u0000\u000d"#)
+    // Line feeds, tabs, accents, right-to-left letters and emoji are text.
+    let text = "line\n\tcafé שלום 😀 \u{A0}"
+    #expect(terminalSafe(text) == text)
+    #expect(terminalSafe("") == "")
+  }
+}
