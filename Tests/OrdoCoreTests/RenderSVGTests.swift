@@ -436,6 +436,34 @@ import Testing
     #expect(unlabelled.elements(named: "title").count == 5)
   }
 
+  /// A frame without width or height is a rectangle SVG does not draw at all: a line along
+  /// it (a dot for neither) stands for it, so the layer counted as drawn can be seen and its
+  /// tooltip reached; a frame with both gets no line.
+  @Test func framesWithoutWidthOrHeightAreDrawnAsALine() throws {
+    var tree = LayerTree()
+    try tree.add("box", sort: 0, frame: Frame(x: 0, y: 0, width: 100, height: 100))
+    try tree.add("bar", sort: 1, frame: Frame(x: 10, y: 20, width: 0, height: 30))
+    try tree.add("rule", sort: 2, frame: Frame(x: 10, y: 60, width: 50, height: 0))
+    try tree.add("point", sort: 3, frame: Frame(x: 70, y: 70, width: 0, height: 0))
+    let document = try parseXML(try tree.renderSVG(RenderOptions()))
+    let layers = document.elements(named: "g", withClass: "layer")
+    #expect(layers.map { $0.attributes["data-layer"] ?? "" } == ["box", "bar", "rule", "point"])
+    let lines = layers.map { layer in
+      layer.child(named: "line").map { line in
+        ["x1", "y1", "x2", "y2"].map { line.number($0) ?? .nan }
+      }
+    }
+    let box = try #require(rectangle(layers[0].child(named: "rect")))
+    // Every coordinate is shifted as the box's are (the drawing's margin).
+    let (dx, dy) = (box.x, box.y)
+    #expect(lines[0] == nil)
+    #expect(lines[1] == [10 + dx, 20 + dy, 10 + dx, 50 + dy])
+    #expect(lines[2] == [10 + dx, 60 + dy, 60 + dx, 60 + dy])
+    #expect(lines[3] == [70 + dx, 70 + dy, 70 + dx, 70 + dy])
+    #expect(layers[3].child(named: "line")?.attributes["stroke-linecap"] == "round")
+    #expect(layers.allSatisfy { $0.child(named: "title") != nil })
+  }
+
   @Test func depthsHaveTheirOwnColoursAndALegend() throws {
     var tree = LayerTree()
     var parent: String?

@@ -367,15 +367,29 @@ struct LayerPicture {
         "clip-path": Self.clipPath(of: shape),
       ])
     writer.element("title", text: Self.tooltip(shape))
+    let width = Markup.number(mapped.width)
+    let height = Markup.number(mapped.height)
+    let stroke = shape.onHitPath ? Self.hitColour : colours.stroke
     writer.empty(
       "rect",
       [
-        "x": Markup.number(mapped.x), "y": Markup.number(mapped.y),
-        "width": Markup.number(mapped.width), "height": Markup.number(mapped.height),
-        "fill": colours.fill, "fill-opacity": "0.3",
-        "stroke": shape.onHitPath ? Self.hitColour : colours.stroke,
+        "x": Markup.number(mapped.x), "y": Markup.number(mapped.y), "width": width,
+        "height": height, "fill": colours.fill, "fill-opacity": "0.3", "stroke": stroke,
         "stroke-width": shape.isHit ? "3" : shape.onHitPath ? "2" : "1",
       ])
+    if width == "0" || height == "0" {
+      // SVG draws no rectangle without width or height, not even its outline: the layer
+      // would be counted as drawn yet show nothing, its tooltip out of reach. A line along
+      // it (a dot when it has neither) shows where it is.
+      writer.empty(
+        "line",
+        [
+          "class": "empty-frame", "x1": Markup.number(mapped.x), "y1": Markup.number(mapped.y),
+          "x2": Markup.number(mapped.x + mapped.width),
+          "y2": Markup.number(mapped.y + mapped.height), "stroke": stroke, "stroke-width": "3",
+          "stroke-linecap": "round",
+        ])
+    }
     // The label goes in the part of the frame its clips leave visible: placed in the whole
     // frame, a clipped child's label could be cut away while the child still shows.
     let visible = shape.clip.map { mapped.clamped(to: viewport.map(scene.clips[$0])) } ?? mapped
