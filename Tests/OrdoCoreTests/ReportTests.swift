@@ -147,6 +147,16 @@ import Testing
     #expect(
       ReportPage.navigationLabel(["x", "b", "c"], width: 1000) == "x > b > c")
     #expect(ReportPage.navigationLabel([String(repeating: "t", count: 80)], width: 220).count < 40)
+    // A top page too long alone, with pages under it: they are dropped, and the label says so.
+    let deep = ReportPage.navigationLabel(["home", String(repeating: "t", count: 80)], width: 220)
+    #expect(deep.hasPrefix("\u{2026} > ttt") && deep.hasSuffix("\u{2026}"))
+    // (`fitted` reserves one character for its ellipsis, which textWidth counts as two.)
+    #expect(
+      LayerPicture.textWidth(deep, fontSize: ReportPage.fontSize)
+        <= 220 + LayerPicture.characterWidth * ReportPage.fontSize)
+    #expect(
+      !ReportPage.navigationLabel([String(repeating: "t", count: 80)], width: 220).hasPrefix(
+        "\u{2026}"))
     #expect(ReportPage.navigationLabel([], width: 220) == "(empty)")
   }
 

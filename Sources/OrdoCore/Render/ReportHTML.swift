@@ -547,14 +547,17 @@ struct ReportPage {
 
   /// The stack `a > b > top` as a label of at most `width`: what does not fit goes from the
   /// bottom of the stack (`… > b > top`), since the top is the page on screen; a top page
-  /// too long alone is cut at its end.
+  /// too long alone is cut at its end, after `… > ` when pages under it were dropped.
   static func navigationLabel(_ stack: [String], width: Double) -> String {
     guard let top = stack.last else { return "(empty)" }
     let separator = " > "
     var kept = [Markup.isolated(top)]
     var used = LayerPicture.textWidth(kept[0], fontSize: fontSize)
-    if used > width { return fitted(kept[0], width: width) }
     let ellipsis = LayerPicture.textWidth("\u{2026}" + separator, fontSize: fontSize)
+    if used > width {
+      guard stack.count > 1 else { return fitted(kept[0], width: width) }
+      return "\u{2026}" + separator + fitted(kept[0], width: width - ellipsis)
+    }
     for (index, page) in stack.dropLast().enumerated().reversed() {
       let text = Markup.isolated(page)
       let added = LayerPicture.textWidth(text + separator, fontSize: fontSize)
