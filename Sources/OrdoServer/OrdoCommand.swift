@@ -334,6 +334,9 @@ public enum OrdoCommand {
         events: events)
     case "replay":
       guard arguments.count == 1 else { return refuse("give one TRACE file", help: help) }
+      // Not stdin: a trace is read whole before anything runs, from a file a bug report
+      // carries.
+      if arguments[0] == "-" { return refuse("TRACE must be a file, not -", help: help) }
       return .replay(trace: arguments[0])
     default:
       var trace: String?
@@ -342,9 +345,13 @@ public enum OrdoCommand {
       while let argument = rest.popFirst() {
         if argument == "-o" || argument == "--output" {
           guard let file = rest.popFirst() else { return refuse("-o needs a file", help: help) }
+          // Two places for one page: a slip, not a choice the last one should win.
+          if output != nil { return refuse("-o given twice", help: help) }
           output = file
         } else if trace == nil, !argument.hasPrefix("-") {
           trace = argument
+        } else if argument == "-" {
+          return refuse("TRACE must be a file, not -", help: help)
         } else {
           return refuse("unexpected argument \"\(argument)\"", help: help)
         }

@@ -113,6 +113,22 @@ def test_an_unknown_subcommand_exits_2_with_the_usage() -> None:
     assert "usage: ordo" in ran.stderr
 
 
+@pytest.mark.parametrize(
+    ("arguments", "complaint"),
+    [
+        ("replay -", "TRACE must be a file, not -"),
+        ("report -", "TRACE must be a file, not -"),
+        ("report t.trace -o a.html -o b.html", "-o given twice"),
+    ],
+)
+def test_replay_and_report_refuse_stdin_and_two_outputs(arguments: str, complaint: str) -> None:
+    """A trace is a file a bug report carries, and a page has one place: `-` and a second
+    -o are refused before anything is read or written."""
+    ran = sh(f'"$ORDO" {arguments}')
+    assert (ran.status, ran.stdout) == (2, "")
+    assert complaint in ran.stderr and "usage: ordo" in ran.stderr
+
+
 @pytest.fixture
 def example_shell(tmp_path: Path) -> dict[str, str]:
     """`ordo` on PATH, and the session file the replay example records."""
