@@ -38,4 +38,32 @@ import Testing
     #expect(screen.alertCounts.ended == 1_000, "the default history limit")
     #expect(screen.alertCounts.active > count - 4_000)
   }
+
+  /// A dedupe key shared by 20 000 queues, each enqueue to a queue of its own, and 20 000
+  /// alerts of one key allowed in one queue: each dedupe finds the queue's oldest without
+  /// walking the others (walking the key's list across queues was quadratic).
+  @Test func aKeySharedByManyQueuesDedupesInEachQueue() throws {
+    let count = 20_000
+    var screen = Screen(maxLayers: 1_000, maxTreeDepth: 16, maxAlerts: 2 * count + 10)
+    for index in 0..<count {
+      let request = AlertEnqueueRequest(
+        type: "t", id: "q\(index)", queue: "q\(index)", key: "welcome")
+      #expect(try screen.enqueue(request, now: 0).disposition == .queued)
+    }
+    for index in 0..<count {
+      var request = AlertEnqueueRequest(type: "t", id: "s\(index)", queue: "sync", key: "sync")
+      request.onDuplicate = .allow
+      _ = try screen.enqueue(request, now: 0)
+    }
+    // A replace in the last queue finds that queue's alert; one in sync finds its oldest.
+    var again = AlertEnqueueRequest(type: "t", queue: "q\(count - 1)", key: "welcome")
+    again.onDuplicate = .replace
+    #expect(try screen.enqueue(again, now: 1).alert?.id == "q\(count - 1)")
+    var sync = AlertEnqueueRequest(type: "t", queue: "sync", key: "sync")
+    sync.onDuplicate = .replace
+    #expect(try screen.enqueue(sync, now: 1).alert?.id == "s0")
+    _ = try screen.cancel(AlertCancelFilter(id: "s0"), now: 1)
+    #expect(try screen.enqueue(sync, now: 1).alert?.id == "s1")
+    screen.alerts._checkInvariants()
+  }
 }
