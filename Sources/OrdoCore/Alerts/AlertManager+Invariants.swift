@@ -10,6 +10,7 @@ extension AlertManager {
     precondition(dirty.isEmpty || holdingRestored, "a queue left unpumped")
     precondition(pumpedThisInstant.isEmpty, "an instant left undecided: alert.idle owed")
     checkSlots()
+    shows._checkInvariants()
     var expected = AlertCounts()
     var expectedTimers = 0
     var activePerQueue = Array(repeating: 0, count: queues.count)
@@ -21,6 +22,7 @@ extension AlertManager {
       precondition(record.idHash == IDIndex.hash(alert.id), "id filed under another hash")
       precondition(queueIndex[alert.queue] == record.queue, "record in the wrong queue")
       precondition((record.endOrder != 0) == alert.state.isEnded, "end order out of step")
+      precondition(alert.seq <= lastSeq && record.endOrder <= lastEndOrder, "a counter fell behind")
       expected[alert.state] += 1
       let queue = queues[record.queue]
       let rank = ShowRank(priority: alert.priority, seq: alert.seq)

@@ -40,6 +40,19 @@ struct ShowHistory: Sendable {
     timesByTypeKey = timesByTypeKey.mapValues { $0.sorted() }
   }
 
+  /// Checks that the indexes are what the records give: each type's (and type and key's)
+  /// times sorted (the limit checks search them), the generated ids, and the order flag
+  /// `query` relies on (tests only).
+  /// - Complexity: O(n log n)
+  func _checkInvariants() {
+    let rebuilt = ShowHistory(records)
+    precondition(timesByType == rebuilt.timesByType, "type times out of step")
+    precondition(timesByTypeKey == rebuilt.timesByTypeKey, "type and key times out of step")
+    precondition(generatedIDsShown == rebuilt.generatedIDsShown, "generated ids out of step")
+    precondition(
+      !recordsNewestLast || rebuilt.recordsNewestLast, "records said newest last, and are not")
+  }
+
   /// Whether a show of the alert with generated id `alert-number` is recorded.
   /// - Complexity: O(1)
   func containsGeneratedID(number: Int64) -> Bool { generatedIDsShown.contains(number) }
