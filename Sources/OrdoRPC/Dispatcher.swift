@@ -160,9 +160,13 @@ public struct Dispatcher {
     }
   }
 
-  /// Puts the lifecycle back (a failed commit undid the `shutdown` that changed it).
+  /// Puts the lifecycle back (a failed commit undid the `shutdown` that changed it). An
+  /// `exit` of the undone group still ends the process (it is about the process, not the
+  /// state, and the messages after it were not read), with the status the lifecycle now
+  /// gives: 0 only after a `shutdown` that stands.
   public mutating func restore(lifecycle: Lifecycle) {
     self.lifecycle = lifecycle
+    if exitStatus != nil { exitStatus = lifecycle == .shutDown ? 0 : 1 }
   }
 
   /// Answers a message that was skipped for its size; `id`: read as its bytes went by.

@@ -209,13 +209,12 @@ public final class Session {
     }
     if dispatcher.lifecycle == .running { engine.syncToClock() }
     outbox.time = engine.now
-    if tracesOutput {
-      // Traced, what the timers due by now did is sent (and recorded) before the message
-      // that found them due; untraced it goes out with that message's own events, in the
-      // same order on the wire.
-      engine.sendEvents(into: &outbox)
-      recordOutputs(&outbox)
-    }
+    // What the timers due by now did is sent before the message that found them due. Also
+    // when that message is answered without running (not JSON, not a request, too large):
+    // left to go out with a method's events, it waited for the next valid request, or for
+    // ever.
+    engine.sendEvents(into: &outbox)
+    if tracesOutput { recordOutputs(&outbox) }
   }
 
   // MARK: Time

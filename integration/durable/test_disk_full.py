@@ -183,6 +183,31 @@ def test_a_batch_keeps_what_its_engine_reset_committed_when_a_later_commit_fails
     assert alert_ids(again.result("alert.list")["alerts"]) == ["A"]
 
 
+def test_an_exit_after_a_shutdown_whose_commit_failed_exits_1(
+    state: Path, engine: EngineFactory
+) -> None:
+    """A persisted enqueue too big for the disk, `shutdown` and `exit` in one write: one
+    commit group. Its commit fails, so the enqueue and the shutdown get -32005 and are undone;
+    `exit` still ends the process (the lines after it are never read), with status 1, since
+    no shutdown stands (it was 0, as if the shutdown had happened)."""
+    live = engine(state, epoch_ms=EPOCH_MS, preexec_fn=small_files(LIMIT_BYTES))
+    too_big = {**big_alert("A"), "data": "x" * 400_000}
+    lines = [
+        {"jsonrpc": "2.0", "id": 1, "method": "alert.enqueue", "params": too_big},
+        {"jsonrpc": "2.0", "id": 2, "method": "shutdown"},
+        {"jsonrpc": "2.0", "method": "exit"},
+    ]
+    live.send(b"".join(json.dumps(line).encode() + b"\n" for line in lines))
+    for id in (1, 2):
+        answer = live.read_message()
+        assert isinstance(answer, dict) and answer["id"] == id
+        error = answer["error"]
+        assert isinstance(error, dict) and error["code"] == -32005
+    assert live.close() == 1
+    again = engine(state, epoch_ms=EPOCH_MS)
+    assert alert_ids(again.result("alert.list")["alerts"]) == []
+
+
 def test_a_state_file_deleted_while_the_engine_runs_fails_every_commit(
     state: Path, engine: EngineFactory
 ) -> None:
