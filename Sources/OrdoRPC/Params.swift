@@ -1,4 +1,5 @@
 import OrdoJSON
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -390,6 +391,7 @@ public final class ParamNames: Sendable {
     var entries: [UInt64] = []
     for name in names {
       let bytes = Array(name.utf8)
+      precondition(bytes.count <= Self.longestName, "a parameter name of over 255 bytes")
       let signature = bytes.withUnsafeBufferPointer(Self.signature)
       entries.append(UInt64(utf8.count) << 32 | UInt64(signature))
       utf8.append(contentsOf: bytes)
@@ -408,11 +410,14 @@ public final class ParamNames: Sendable {
     self.tableShift = 32 - bits
   }
 
+  /// The longest name, in UTF-8 bytes: a signature's low byte is the length.
+  private static let longestName = 255
+
   @inline(__always)
   private static func signature(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
     let count = bytes.count
     guard count > 0 else { return 0 }
-    return UInt32(truncatingIfNeeded: count) | UInt32(bytes[0]) << 8
+    return UInt32(truncatingIfNeeded: count & 0xFF) | UInt32(bytes[0]) << 8
       | UInt32(bytes[count / 2]) << 16 | UInt32(bytes[count - 1]) << 24
   }
 
@@ -430,6 +435,9 @@ public final class ParamNames: Sendable {
   /// The position of the name whose UTF-8 is `key`, nil when it is not one of them.
   /// - Complexity: O(1) expected, plus the length of `key`.
   public func index(of key: UnsafeBufferPointer<UInt8>) -> Int? {
+    // Longer than any name: its length would not fit its signature's byte (a key of 258
+    // bytes could then match the signature of a 2-byte name, and be compared past its end).
+    guard key.count <= Self.longestName else { return nil }
     let wanted = Self.signature(key)
     let mask = table.count - 1
     var slot = Self.home(of: wanted, shift: tableShift)

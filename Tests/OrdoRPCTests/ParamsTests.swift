@@ -19,6 +19,23 @@ import Testing
     }
   }
 
+  /// A name is found by a signature of its length and three bytes: a key 256 bytes longer
+  /// than a name, with the same first, middle and last bytes, had the same signature, and
+  /// was compared byte for byte past the end of the stored name.
+  @Test func aKeyLongerThanAnyNameIsNoName() {
+    let names = ParamNames(["x", "id"])
+    for length in [258, 514, 256 + 1] {
+      var key = [UInt8](repeating: UInt8(ascii: "d"), count: length)
+      key[0] = UInt8(ascii: length == 257 ? "x" : "i")
+      key.withUnsafeBufferPointer { #expect(names.index(of: $0) == nil) }
+    }
+    Array("id".utf8).withUnsafeBufferPointer { #expect(names.index(of: $0) == 1) }
+    Array("x".utf8).withUnsafeBufferPointer { #expect(names.index(of: $0) == 0) }
+    #expect(throws: ResponseError.self) {
+      try Self.params(#"{"i\#(String(repeating: "d", count: 257))":1}"#, allowed: ["id"])
+    }
+  }
+
   @Test func integersAcceptWholeRealsAndRefuseUnsafeOnes() throws {
     let params = try Self.params(
       #"{"a":1.0,"b":9007199254740992,"c":-9007199254740991,"d":"1","e":-9223372036854775808}"#,
