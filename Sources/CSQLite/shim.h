@@ -6,8 +6,9 @@
 /* Swift cannot import SQLITE_TRANSIENT (a cast of -1 to a function pointer): binds that
    must copy their bytes go through these. */
 static inline int ordo_sqlite3_bind_text_copy(sqlite3_stmt *statement, int index,
-                                              const char *text, int length) {
-  return sqlite3_bind_text(statement, index, text, length, SQLITE_TRANSIENT);
+                                              const char *text, sqlite3_uint64 length) {
+  /* The 64-bit length: a text over 2 GiB is SQLITE_TOOBIG, not a length that traps. */
+  return sqlite3_bind_text64(statement, index, text, length, SQLITE_TRANSIENT, SQLITE_UTF8);
 }
 
 /* Swift cannot call a variadic C function: closing without folding the write-ahead log

@@ -144,7 +144,7 @@ final class SQLiteStatement {
         var text = text
         status = text.withUTF8 { bytes in
           bytes.withMemoryRebound(to: CChar.self) {
-            ordo_sqlite3_bind_text_copy(handle, index, $0.baseAddress, Int32($0.count))
+            ordo_sqlite3_bind_text_copy(handle, index, $0.baseAddress, UInt64($0.count))
           }
         }
       }
