@@ -175,7 +175,8 @@ extension AlertManager {
     for persisted in state.alerts.sorted(by: { $0.alert.seq < $1.alert.seq }) {
       var alert = persisted.alert
       alert.convertTimes(engineTime)
-      // A TTL ending at or past the latest time never ends (as at enqueue).
+      // A TTL ending past the latest time never ends, as at enqueue; here one ending at it
+      // never ends either: converting clamps to the latest time, so it may have been later.
       alert.expiresAt = alert.expiresAt.flatMap { $0 < Self.latestTime ? $0 : nil }
       alert.endedAt = nil
       alert.endReason = nil
