@@ -69,7 +69,7 @@ from .models import (
     TypeDefaults,
 )
 
-__version__ = "0.2.6"
+__version__ = "0.2.7"
 
 __all__ = [
     "UNSET",
