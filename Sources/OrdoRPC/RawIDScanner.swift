@@ -1,11 +1,13 @@
+import OrdoJSON
+
 /// Finds the exact text of request ids in a message, for echoing numbers as sent (`1e2`,
 /// `-0`, integers beyond 64 bits), which jansson's parsed values cannot reproduce, and for
 /// reading an id out of a request jansson refuses (a `\u0000` inside an object key); and the
 /// top-level members of an answer the engine wrote (`ordo call`), at any depth of nesting.
 ///
 /// A light scanner, not a parser: it only needs bytes that are well-formed JSON around the
-/// ids, and answers nil where it cannot tell. Keys written with escapes are not recognised
-/// as `"id"`. Iterative, so deep nesting cannot exhaust the stack.
+/// ids, and answers nil where it cannot tell. Keys written with escapes are decoded when
+/// short enough to be `"id"`. Iterative, so deep nesting cannot exhaust the stack.
 public enum RawIDScanner {
   /// The members of the top-level object in `bytes`, in order: each key's raw text between
   /// its quotes and the range of its value; nil when `bytes` is not one well-formed object.
@@ -91,10 +93,20 @@ public enum RawIDScanner {
       return id
     }
 
-    /// Whether the key at `key` (quotes included) is `"id"`.
+    /// Whether the key at `key` (quotes included) is `"id"` as a parser reads it: written
+    /// plainly, or with escapes (`"\u0069d"`, at most 12 bytes between the quotes; rare:
+    /// decoded). The parser keeps the last `id` member: taking only the plainly written
+    /// ones, `{"id":1.50,"\u0069d":1.5}` was echoed `1.50`, the member the parser dropped.
     static func isID(_ key: Range<Int>, in bytes: UnsafeRawBufferPointer) -> Bool {
-      key.count == 4 && bytes[key.lowerBound + 1] == UInt8(ascii: "i")
-        && bytes[key.lowerBound + 2] == UInt8(ascii: "d")
+      if key.count == 4 {
+        return bytes[key.lowerBound + 1] == UInt8(ascii: "i")
+          && bytes[key.lowerBound + 2] == UInt8(ascii: "d")
+      }
+      guard key.count <= 14, bytes[key].contains(UInt8(ascii: "\\")) else { return false }
+      guard
+        case .success(let name) = JSONDocument.parse(UnsafeRawBufferPointer(rebasing: bytes[key]))
+      else { return false }
+      return name.value.string == "id"
     }
 
     /// At `{`: scans the object, calling `body` with each member's key (quotes included)
