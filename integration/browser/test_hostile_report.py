@@ -90,6 +90,9 @@ def hostile(tmp_path_factory: pytest.TempPathFactory) -> HostileFiles:
         add("layer.add", {"id": IMAGE, "parent": SCRIPT, "frame": frame(10, 40, 380, 100)})
         add("layer.add", {"id": MARKING, "parent": SCRIPT, "frame": frame(10, 160, 380, 100)})
         session.call("nav.set", {"stack": [SCRIPT]})
+        # Later, so that the first stack keeps a marker of its own (changes at one instant
+        # are one marker, labelled with the last).
+        session.call("clock.advance", {"ms": 50})
         session.call("nav.push", {"scope": IMAGE})
         enqueue = {"type": "t", "data": {"html": MARKING}}
         session.call(
