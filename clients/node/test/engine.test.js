@@ -218,6 +218,9 @@ test('under NDJSON raw() refuses a text of more than one line, writing nothing; 
     const err = await ndjson.raw(text).catch((e) => e);
     assert.ok(err instanceof TypeError, String(err));
     assert.match(err.message, /^raw\(\): under NDJSON framing a newline ends a message/);
+    // The way out it names is one Engine has.
+    assert.match(err.message, /raw\(text, \{expectResponse: false\}\)/);
+    assert.equal(typeof ndjson.raw, 'function');
   }
   assert.deepEqual(await ndjson.clock.now(), { now: 0, mode: 'manual' }, 'nothing was written');
   for (const text of [`${one}\n`, `${one}\r\n`, one]) {

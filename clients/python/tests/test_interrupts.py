@@ -97,3 +97,48 @@ def test_keyboard_interrupts_at_random_moments_never_wedge_the_engine(
     assert interrupted > ITERATIONS // 20, interrupted  # the interrupts did land in calls
     assert engine._writer is None
     assert engine.stats().layers > 0
+
+
+class Deadline(Exception):
+    """What a "deadline via signal.alarm" handler raises: an Exception, not a BaseException."""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_an_exception_a_signal_handler_raises_while_reading_leaves_the_engine_running(
+    make_engine: EngineFactory,
+) -> None:
+    """An ordinary exception raised by a signal handler while the client parses a large
+    answer is the caller's, raised from its call: it used to count as a bug of the reader,
+    which killed the engine (SIGKILL) at the first one."""
+    engine = make_engine(timeout=5.0, tap=None)
+    engine.layers.add("big", data={"s": "x" * 200_000})
+    armed = False
+
+    def deadline(signum: int, frame: FrameType | None) -> None:
+        nonlocal armed
+        if armed:
+            armed = False
+            raise Deadline
+
+    rng = random.Random(7)
+    previous = signal.signal(signal.SIGALRM, deadline)
+    raised = 0
+    gc.disable()
+    try:
+        for _ in range(300):
+            try:
+                armed = True
+                signal.setitimer(signal.ITIMER_REAL, rng.uniform(0.00005, 0.003))
+                engine.layers.get("big")
+            except Deadline:
+                raised += 1
+            finally:
+                armed = False
+                signal.setitimer(signal.ITIMER_REAL, 0)
+            assert engine.running, "the engine was killed"
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+        gc.enable()
+    assert raised > 30, raised  # the deadlines did land in calls
+    assert engine.call("engine.ping", timeout=5.0)["pong"]

@@ -237,7 +237,8 @@ export class Endpoint {
       return Promise.reject(
         new TypeError(
           'raw(): under NDJSON framing a newline ends a message, and raw() waits for the answer ' +
-            'to one: give it one line (send several one by one, or write them with notifyRaw())',
+            'to one: give it one line (send several one by one, or without waiting: ' +
+            'raw(text, {expectResponse: false}))',
         ),
       );
     }

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import select
+import signal
 import subprocess
 import threading
 import time
@@ -712,6 +713,8 @@ class Engine(Core[Sync, _Slot]):
                 try:
                     self._feed(chunk)
                 except Exception as exc:  # a bug here must not hang every caller
+                    if _raised_by_signal_handler(exc):
+                        raise  # the caller's, as a KeyboardInterrupt is: not a reader bug
                     self._detail = self._read_failed(exc)
             return
         self._eof = True  # waiters that see it wait for _exited_event, then EngineExited
@@ -819,3 +822,25 @@ class SyncBatch(Batch):
 
 
 __all__ = ["Engine", "Events", "SyncBatch", "Tap"]
+
+
+def _raised_by_signal_handler(exc: BaseException) -> bool:
+    """Whether ``exc`` was raised in a Python signal handler (a deadline set with
+    ``signal.alarm``, say) that ran while the client read: the caller's exception, to be
+    raised from its call, not a failure of the reader (which kills the engine).
+    """
+    handlers = set()
+    for number in signal.valid_signals():
+        try:
+            handler = signal.getsignal(number)
+        except (OSError, ValueError):
+            continue
+        code = getattr(handler, "__code__", None)
+        if code is not None:
+            handlers.add(code)
+    tb = exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code in handlers:
+            return True
+        tb = tb.tb_next
+    return False
