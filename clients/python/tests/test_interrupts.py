@@ -142,3 +142,45 @@ def test_an_exception_a_signal_handler_raises_while_reading_leaves_the_engine_ru
         gc.enable()
     assert raised > 30, raised  # the deadlines did land in calls
     assert engine.call("engine.ping", timeout=5.0)["pong"]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_interrupts_while_large_answers_are_read_cost_no_other_message(
+    make_engine: EngineFactory, caplog: pytest.LogCaptureFixture
+) -> None:
+    """KeyboardInterrupts landing while a 200 KB answer is read (several reads) and split:
+    they used to cut lines (logged as not JSON) and lose the answers read with them or just
+    after (a later, uninterrupted call timed out). What a read brought is kept now, even
+    when the interrupt comes just after the read returned, and framing changes in one step."""
+    engine = make_engine(timeout=5.0, tap=None)
+    engine.layers.add("big", data={"s": "x" * 200_000})
+    armed = False
+
+    def interrupt(signum: int, frame: FrameType | None) -> None:
+        nonlocal armed
+        if armed:
+            armed = False
+            raise KeyboardInterrupt
+
+    rng = random.Random(1)
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    interrupted = 0
+    gc.disable()
+    try:
+        for _ in range(800):
+            try:
+                armed = True
+                signal.setitimer(signal.ITIMER_REAL, rng.uniform(0.00005, 0.003))
+                engine.layers.get("big")
+            except KeyboardInterrupt:
+                interrupted += 1
+            finally:
+                armed = False
+                signal.setitimer(signal.ITIMER_REAL, 0)
+            assert engine.call("clock.now", timeout=5.0)["mode"] == "manual"
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+        gc.enable()
+    assert interrupted > 80, interrupted
+    assert not [r for r in caplog.records if "not JSON" in r.getMessage()]

@@ -101,6 +101,8 @@ class Core(EngineAPI[F], Generic[F, S]):
         self._tap = tap
         self._framer = make_framer(framing)
         self._ndjson = isinstance(self._framer, NdjsonFramer)
+        #: Bodies framed and not handled yet (all but after an interrupt cut a feed short).
+        self._inbox: deque[str | bytes] = deque()
         self._endpoint: Endpoint[S] = Endpoint()
         self._events: deque[Event] = deque(maxlen=event_buffer)
         self._dropped = 0
@@ -252,11 +254,31 @@ class Core(EngineAPI[F], Generic[F, S]):
     # ------------------------------------------------------------------ incoming
 
     def _feed(self, chunk: bytes) -> None:
-        """Bytes read from the engine's stdout, in order."""
+        """Bytes read from the engine's stdout, in order.
+
+        The chunk is framed in one step (the framer changes at once, or not at all), its
+        bodies queued in ``_inbox``, then each is taken from the queue and handled. So an
+        exception a signal handler raises here (a ``KeyboardInterrupt``) cuts no line and
+        drops nothing queued: at most the one body being handled. (``_finish_feed`` ends
+        what it cut short.)
+        """
         framer = self._framer
-        bodies = framer.feed_text(chunk) if self._ndjson else framer.feed(chunk)  # type: ignore[union-attr]
+        self._inbox.extend(framer.feed_text(chunk) if self._ndjson else framer.feed(chunk))  # type: ignore[union-attr]
+        self._handle_inbox()
+
+    def _finish_feed(self, chunk: bytes, fed: int) -> None:
+        """After an interrupt in ``_feed(chunk)``, begun when the framer had done ``fed``
+        feeds: frames the chunk if the interrupt came first, and handles what is queued."""
+        framer = self._framer
+        if framer.fed == fed:
+            self._inbox.extend(framer.feed_text(chunk) if self._ndjson else framer.feed(chunk))  # type: ignore[union-attr]
+        self._handle_inbox()
+
+    def _handle_inbox(self) -> None:
+        inbox = self._inbox
         endpoint = self._endpoint
-        for body in bodies:
+        while inbox:
+            body = inbox.popleft()
             try:
                 message = parse(body if isinstance(body, str) else body.decode("utf-8"))
             except ValueError:  # UnicodeDecodeError too

@@ -155,6 +155,9 @@ class Engine(Core[Sync, _Slot]):
         os.set_blocking(self._stdout, False)
         self._poll = select.poll()
         self._poll.register(self._stdout, select.POLLIN)
+        #: Reads land here: zeros but for what a read brought and was not taken yet (see
+        #: _read_once).
+        self._readbuf = bytearray(READ_SIZE)
         name = f"ordo-{self._proc.pid}"
         self._threads = [
             threading.Thread(target=target, args=args, name=f"{name}-{role}", daemon=True)
@@ -694,28 +697,41 @@ class Engine(Core[Sync, _Slot]):
     def _read_once(self, timeout: float | None) -> None:
         """As the leader (the one thread reading): wait up to ``timeout`` s for output, feed it;
         at the end of the output, fail every call and let waiters go.
+
+        An interrupt (a ``KeyboardInterrupt``, or what a signal handler raises) may land
+        anywhere here, even just after a read returned, its count lost: what was read is
+        kept all the same. Reads land in ``_readbuf``, which holds zeros but for what was read
+        and not yet taken (the engine writes no NUL byte: its output is JSON text), and the
+        framer changes in one step (``_feed``). What the interrupt cut short is finished
+        before it is raised from the call, so that no other call or event loses its message.
         """
+        buf = self._readbuf
+        fed = self._framer.fed
+        chunk: bytes | None = None
         try:
-            chunk = os.read(self._stdout, READ_SIZE)
-        except BlockingIOError:
-            if not self._poll.poll(None if timeout is None else max(timeout * 1000, 0)):
-                return
-            try:
-                chunk = os.read(self._stdout, READ_SIZE)
-            except BlockingIOError:  # readable, then not: nothing read
-                return
-            except OSError as exc:
-                chunk, self._detail = b"", self._detail or f"reading stdout failed: {exc}"
-        except OSError as exc:
-            chunk, self._detail = b"", self._detail or f"reading stdout failed: {exc}"
-        if chunk:
+            count = self._read_into(buf)
+            if count is None:
+                if not self._poll.poll(None if timeout is None else max(timeout * 1000, 0)):
+                    return
+                count = self._read_into(buf)
+                if count is None:  # readable, then not: nothing read
+                    return
+            if count:
+                chunk = bytes(buf[:count])
+                buf[:count] = _ZEROS[:count]
+        except BaseException:
+            self._keep_what_was_read(buf, chunk, fed)
+            raise
+        if chunk is not None:
             if not self._detail:  # after a protocol violation: discard until the end
                 try:
                     self._feed(chunk)
-                except Exception as exc:  # a bug here must not hang every caller
-                    if _raised_by_signal_handler(exc):
-                        raise  # the caller's, as a KeyboardInterrupt is: not a reader bug
-                    self._detail = self._read_failed(exc)
+                except BaseException as exc:
+                    if isinstance(exc, Exception) and not _raised_by_signal_handler(exc):
+                        self._detail = self._read_failed(exc)  # must not hang every caller
+                        return
+                    self._finish_feed(chunk, fed)  # an interrupt, the caller's: see above
+                    raise
             return
         self._eof = True  # waiters that see it wait for _exited_event, then EngineExited
         try:
@@ -726,6 +742,28 @@ class Engine(Core[Sync, _Slot]):
         finally:  # whatever interrupts the waits above: report the end
             self._gone(self._proc.poll(), self._detail)
             self._exited_event.set()
+
+    def _read_into(self, buf: bytearray) -> int | None:
+        """Reads what the engine wrote into ``buf``: the count (0 at the end of the output,
+        or when reading failed), None when nothing is there yet."""
+        try:
+            return os.readv(self._stdout, [buf])
+        except BlockingIOError:
+            return None
+        except OSError as exc:
+            self._detail = self._detail or f"reading stdout failed: {exc}"
+            return 0
+
+    def _keep_what_was_read(self, buf: bytearray, chunk: bytes | None, fed: int) -> None:
+        """After an interrupt in ``_read_once``: feeds what a read brought (still in ``buf``,
+        or taken into ``chunk``) unless the framer took it."""
+        count = buf.find(0)
+        if count != 0:  # read, not taken: up to the first zero (or all of it)
+            count = len(buf) if count < 0 else count
+            chunk = bytes(buf[:count])
+            buf[:count] = _ZEROS[:count]
+        if chunk is not None and not self._detail:
+            self._finish_feed(chunk, fed)
 
     # ------------------------------------------------------------------ core hooks, threads
 
@@ -844,3 +882,7 @@ def _raised_by_signal_handler(exc: BaseException) -> bool:
             return True
         tb = tb.tb_next
     return False
+
+
+#: Zeros to clear what was taken from ``Engine._readbuf`` with (a view: no copy to make).
+_ZEROS = memoryview(bytes(READ_SIZE))

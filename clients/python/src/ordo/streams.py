@@ -13,13 +13,20 @@ from .errors import ProtocolViolation
 
 
 class NdjsonFramer:
-    """One JSON text per ``\\n``-terminated line (``\\r\\n`` accepted, blank lines skipped)."""
+    """One JSON text per ``\\n``-terminated line (``\\r\\n`` accepted, blank lines skipped).
+
+    Each feed changes the framer in one step, at its end (``fed`` counts the feeds done): an
+    exception a signal handler raises in the middle (a ``KeyboardInterrupt``) leaves it as it
+    was before that feed, never half-way, so the caller may feed the same bytes again.
+    """
 
     name = "ndjson"
 
     def __init__(self) -> None:
-        self._buf = bytearray()
-        self._scanned = 0  # bytes of _buf already known to hold no newline
+        #: The line begun and not ended yet, in the pieces it came in (none holds a newline).
+        self._parts: list[bytes] = []
+        #: Feeds done.
+        self.fed = 0
 
     def encode(self, body: bytes) -> bytes:
         if b"\n" in body:
@@ -27,25 +34,28 @@ class NdjsonFramer:
         return body + b"\n"
 
     def feed(self, data: bytes) -> list[bytes]:
-        if not self._buf and data.endswith(b"\n") and data.count(b"\n") == 1:
-            line = data[:-2] if data.endswith(b"\r\n") else data[:-1]  # one whole line
-            return [line] if line.strip() else []
-        buf = self._buf
-        buf += data
+        nl = data.find(b"\n")
+        if nl < 0:
+            parts = [*self._parts, data]
+            self._parts, self.fed = parts, self.fed + 1
+            return []
+        last = data.rfind(b"\n")
+        rest = data[last + 1 :]
+        whole = b"".join([*self._parts, data[:last]]) if self._parts else data[:last]
+        out = self._lines(whole)
+        self._parts, self.fed = ([rest] if rest else []), self.fed + 1
+        return out
+
+    @staticmethod
+    def _lines(whole: bytes) -> list[bytes]:
+        """The lines of ``whole`` (lines ending in a newline, the last one's cut off), less
+        a CR at their end, blank ones skipped."""
         out: list[bytes] = []
-        start = 0
-        while True:
-            nl = buf.find(b"\n", max(start, self._scanned))
-            if nl < 0:
-                break
-            line = bytes(buf[start:nl])
+        for line in whole.split(b"\n"):
             if line.endswith(b"\r"):
                 line = line[:-1]
             if line.strip():
                 out.append(line)
-            start = nl + 1
-        del buf[:start]
-        self._scanned = len(buf)
         return out
 
     def feed_text(self, data: bytes) -> list[str | bytes]:
@@ -53,45 +63,48 @@ class NdjsonFramer:
         one go and come as ``str``; a line begun in an earlier chunk, or lines that are not
         valid UTF-8, come as ``bytes`` (for the caller to decode and judge).
         """
-        if not self._buf and data.find(b"\n") == len(data) - 1:  # one whole line, the usual
+        if not self._parts and data.find(b"\n") == len(data) - 1:  # one whole line, the usual
             try:
                 line = data[:-1].decode("utf-8")
             except UnicodeDecodeError:
                 return [*self.feed(data)]
             if line[-1:] == "\r":
                 line = line[:-1]
-            return [line] if line.strip(_BLANK) else []
+            lines: list[str | bytes] = [line] if line.strip(_BLANK) else []
+            self.fed += 1  # last: nothing that can be interrupted comes after it
+            return lines
+        nl = data.find(b"\n")
+        if nl < 0:
+            parts = [*self._parts, data]
+            self._parts, self.fed = parts, self.fed + 1
+            return []
         out: list[str | bytes] = []
-        if self._buf:
-            nl = data.find(b"\n")
-            if nl < 0:
-                self._buf += data
-                return out
-            out += self.feed(data[: nl + 1])  # completes the line begun before
+        if self._parts:  # the line begun before ends here
+            first = b"".join([*self._parts, data[:nl]])
+            if first.endswith(b"\r"):
+                first = first[:-1]
+            if first.strip():
+                out.append(first)
             data = data[nl + 1 :]
         last = data.rfind(b"\n")
-        if last < 0:
-            self._buf += data
-            self._scanned = len(self._buf)
-            return out
-        try:
-            text = data[:last].decode("utf-8")
-        except UnicodeDecodeError:
-            out += self.feed(data[: last + 1])
-        else:
-            for line in text.split("\n"):
-                if line[-1:] == "\r":
-                    line = line[:-1]
-                if line.strip(_BLANK):
-                    out.append(line)
-        if last + 1 < len(data):
-            self._buf += data[last + 1 :]
-            self._scanned = len(self._buf)
+        rest = data[last + 1 :]
+        if last >= 0:
+            try:
+                text = data[:last].decode("utf-8")
+            except UnicodeDecodeError:  # judged line by line by the caller
+                out += self._lines(data[:last])
+            else:
+                for line in text.split("\n"):
+                    if line[-1:] == "\r":
+                        line = line[:-1]
+                    if line.strip(_BLANK):
+                        out.append(line)
+        self._parts, self.fed = ([rest] if rest else []), self.fed + 1
         return out
 
     @property
     def buffered(self) -> int:
-        return len(self._buf)
+        return sum(len(part) for part in self._parts)
 
 
 #: What ``bytes.strip()`` strips: a line of only these is blank.
@@ -99,33 +112,47 @@ _BLANK = " \t\n\r\x0b\x0c"
 
 
 class LspFramer:
-    """``Content-Length: N\\r\\n`` headers, a blank line, then N bytes."""
+    """``Content-Length: N\\r\\n`` headers, a blank line, then N bytes.
+
+    Changes in one step at the end of each feed, as :class:`NdjsonFramer` does.
+    """
 
     name = "lsp"
 
     def __init__(self) -> None:
-        self._buf = bytearray()
+        #: What came after the last whole message, in the pieces it came in.
+        self._parts: list[bytes] = []
+        self._have = 0  # their length
         self._length: int | None = None  # body length once the headers are read
+        #: Feeds done.
+        self.fed = 0
 
     def encode(self, body: bytes) -> bytes:
         return b"Content-Length: %d\r\n\r\n" % len(body) + body
 
     def feed(self, data: bytes) -> list[bytes]:
-        buf = self._buf
-        buf += data
+        parts = [*self._parts, data]
+        have = self._have + len(data)
+        length = self._length
         out: list[bytes] = []
-        while True:
-            if self._length is None:
-                end = buf.find(b"\r\n\r\n")
-                if end < 0:
+        if length is None or have >= length:  # a header or a body may be whole: look
+            buf = b"".join(parts)
+            pos = 0
+            while True:
+                if length is None:
+                    end = buf.find(b"\r\n\r\n", pos)
+                    if end < 0:
+                        break
+                    length = self._content_length(buf[pos:end])
+                    pos = end + 4
+                if len(buf) - pos < length:
                     break
-                self._length = self._content_length(bytes(buf[:end]))
-                del buf[: end + 4]
-            if len(buf) < self._length:
-                break
-            out.append(bytes(buf[: self._length]))
-            del buf[: self._length]
-            self._length = None
+                out.append(buf[pos : pos + length])
+                pos += length
+                length = None
+            rest = buf[pos:]
+            parts, have = ([rest] if rest else []), len(rest)
+        self._parts, self._have, self._length, self.fed = parts, have, length, self.fed + 1
         return out
 
     @staticmethod
@@ -146,7 +173,7 @@ class LspFramer:
 
     @property
     def buffered(self) -> int:
-        return len(self._buf)
+        return self._have
 
 
 def make_framer(name: str) -> NdjsonFramer | LspFramer:
