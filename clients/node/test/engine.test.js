@@ -136,6 +136,21 @@ test('exit without shutdown exits 1 (the LSP rule)', async () => {
   assert.deepEqual(await engine.exited, { exitCode: 1, signal: null });
 });
 
+test('batch entries after an exit never run: each is an InternalError saying so', async () => {
+  const engine = await spawnEngine();
+  const settled = await engine.batch([
+    { method: 'engine.ping' },
+    { method: 'exit', notification: true },
+    { method: 'engine.ping' },
+  ]);
+  assert.equal(settled[0].ok, true);
+  assert.equal(settled[2].ok, false);
+  assert.ok(settled[2].error instanceof InternalError, String(settled[2].error));
+  assert.equal(settled[2].error.code, -32603);
+  assert.match(settled[2].error.message, /did not run this batch entry: an exit before it/);
+  assert.deepEqual(await engine.exited, { exitCode: 1, signal: null });
+});
+
 test('close() is shutdown + exit, is idempotent, and resolves with the exit status', async () => {
   const engine = await spawnEngine();
   const seen = [];

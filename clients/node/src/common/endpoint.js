@@ -570,8 +570,13 @@ export class Endpoint {
       if (id === null) return { ok: true, result: undefined };
       const a = byId.get(id) ?? anonymous.shift();
       if (!a) {
-        const err = new OrdoError('the engine did not answer this batch entry', -32603, {}, entry.method);
-        return { ok: false, error: err };
+        // Only an `exit` earlier in the batch leaves entries unanswered: they never ran. An
+        // error of the class of its code, as every entry error is.
+        const error = errorFromResponse(
+          { code: -32603, message: 'the engine did not run this batch entry: an exit before it ended the engine', data: {} },
+          entry.method,
+        );
+        return { ok: false, error };
       }
       if ('error' in a) return { ok: false, error: errorFromResponse(a.error, entry.method) };
       return { ok: true, result: a.result };
