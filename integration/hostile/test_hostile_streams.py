@@ -344,16 +344,28 @@ def test_a_second_signal_during_the_final_flush_drops_nothing(engine: EngineFact
     """A second SIGTERM while the answers owed at the first are still being written dropped
     them all at once; the flush goes on (its only bound is a reader that stops reading)."""
     live = engine(read=False)
-    count = 20  # ~4 MB of answers, more than a pipe holds
-    sent = b"".join(req("rpc.discover", id=i) + b"\n" for i in range(count))
-    live.write(sent)
 
     def bytes_read() -> int:
         with open(f"/proc/{live.proc.pid}/io") as io:
             return next(int(line.split()[1]) for line in io if line.startswith("rchar:"))
 
+    # rchar counts every byte the process read, the runtime's own at start included: an
+    # answered ping first says the engine runs (its signal handlers set), then the requests'
+    # bytes are counted from there.
+    live.write(ping("ready") + b"\n")
+    assert live.proc.stdout is not None
+    answer = b""
+    while not answer.endswith(b"\n"):
+        piece = os.read(live.proc.stdout.fileno(), 1 << 16)
+        assert piece, "the engine closed stdout"
+        answer += piece
+    assert_pong(parse_ndjson(answer)[0], "ready")
+    started = bytes_read()
+    count = 20  # ~4 MB of answers, more than a pipe holds
+    sent = b"".join(req("rpc.discover", id=i) + b"\n" for i in range(count))
+    live.write(sent)
     deadline = time.monotonic() + 10
-    while bytes_read() < len(sent):  # every request read: every answer is owed
+    while bytes_read() < started + len(sent):  # every request read: every answer is owed
         assert time.monotonic() < deadline, "the engine did not read its input"
         time.sleep(0.02)
     live.signal(SIGNALS["SIGTERM"])
