@@ -13,6 +13,7 @@ import random
 import signal
 import sys
 import time
+from functools import partial
 from types import FrameType
 from typing import Callable
 
@@ -54,6 +55,46 @@ def _raw(engine: Engine, n: int) -> None:
 OPERATIONS: list[Callable[[Engine, int], None]] = [_call, _notify, _batch, _events, _raw]
 
 
+class Alarms:
+    """SIGALRM raising ``exception`` from its handler, at most once per arming (never outside
+    :meth:`call`), with the garbage collector off meanwhile (a gc callback, hypothesis has
+    one, would swallow an interrupt); everything restored on exit."""
+
+    def __init__(self, exception: type[BaseException], seed: int) -> None:
+        self.exception = exception
+        self.rng = random.Random(seed)
+        self._armed = False
+
+    def _handler(self, signum: int, frame: FrameType | None) -> None:
+        if self._armed:
+            self._armed = False
+            raise self.exception
+
+    def __enter__(self) -> Alarms:
+        self._previous = signal.signal(signal.SIGALRM, self._handler)
+        gc.disable()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, self._previous)
+        gc.enable()
+
+    def call(self, body: Callable[[], object], low: float, high: float) -> bool:
+        """Runs ``body`` with the alarm set to a random moment in [low, high] seconds;
+        whether the exception landed in it."""
+        try:
+            self._armed = True
+            signal.setitimer(signal.ITIMER_REAL, self.rng.uniform(low, high))
+            body()
+        except self.exception:
+            return True
+        finally:
+            self._armed = False
+            signal.setitimer(signal.ITIMER_REAL, 0)
+        return False
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_keyboard_interrupts_at_random_moments_never_wedge_the_engine(
     make_engine: EngineFactory,
@@ -61,39 +102,16 @@ def test_keyboard_interrupts_at_random_moments_never_wedge_the_engine(
     engine = make_engine(timeout=5.0, tap=None)  # the plain path: no tap
     shows: list[AlertShow] = []
     engine.on("alert.show", shows.append)  # answers then wait for the dispatcher too
-    armed = False
-
-    def interrupt(signum: int, frame: FrameType | None) -> None:
-        nonlocal armed
-        if armed:  # once per arming: never outside the try below
-            armed = False
-            raise KeyboardInterrupt
-
-    rng = random.Random(20250)
-    previous = signal.signal(signal.SIGALRM, interrupt)
     interrupted = 0
     started = time.monotonic()
-    gc.disable()  # a gc callback (hypothesis has one) would swallow an interrupt
-    try:
+    with Alarms(KeyboardInterrupt, seed=20250) as alarms:
         for n in range(ITERATIONS):
             operation = OPERATIONS[n % len(OPERATIONS)]
-            try:
-                armed = True
-                signal.setitimer(signal.ITIMER_REAL, rng.uniform(0.00001, 0.0003))
-                operation(engine, n)
-            except KeyboardInterrupt:
-                interrupted += 1
-            finally:
-                armed = False
-                signal.setitimer(signal.ITIMER_REAL, 0)
+            interrupted += alarms.call(partial(operation, engine, n), 0.00001, 0.0003)
             # Whatever the interrupt hit, the engine answers the next call (a wedged
             # engine times out here).
             assert engine.call("engine.ping", timeout=5.0)["pong"], (n, operation)
             assert time.monotonic() - started < 240, f"too slow: {n} iterations"
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-        gc.enable()
     assert interrupted > ITERATIONS // 20, interrupted  # the interrupts did land in calls
     assert engine._writer is None
     assert engine.stats().layers > 0
@@ -112,34 +130,11 @@ def test_an_exception_a_signal_handler_raises_while_reading_leaves_the_engine_ru
     which killed the engine (SIGKILL) at the first one."""
     engine = make_engine(timeout=5.0, tap=None)
     engine.layers.add("big", data={"s": "x" * 200_000})
-    armed = False
-
-    def deadline(signum: int, frame: FrameType | None) -> None:
-        nonlocal armed
-        if armed:
-            armed = False
-            raise Deadline
-
-    rng = random.Random(7)
-    previous = signal.signal(signal.SIGALRM, deadline)
     raised = 0
-    gc.disable()
-    try:
+    with Alarms(Deadline, seed=7) as alarms:
         for _ in range(300):
-            try:
-                armed = True
-                signal.setitimer(signal.ITIMER_REAL, rng.uniform(0.00005, 0.003))
-                engine.layers.get("big")
-            except Deadline:
-                raised += 1
-            finally:
-                armed = False
-                signal.setitimer(signal.ITIMER_REAL, 0)
+            raised += alarms.call(lambda: engine.layers.get("big"), 0.00005, 0.003)
             assert engine.running, "the engine was killed"
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-        gc.enable()
     assert raised > 30, raised  # the deadlines did land in calls
     assert engine.call("engine.ping", timeout=5.0)["pong"]
 
@@ -154,33 +149,10 @@ def test_interrupts_while_large_answers_are_read_cost_no_other_message(
     when the interrupt comes just after the read returned, and framing changes in one step."""
     engine = make_engine(timeout=5.0, tap=None)
     engine.layers.add("big", data={"s": "x" * 200_000})
-    armed = False
-
-    def interrupt(signum: int, frame: FrameType | None) -> None:
-        nonlocal armed
-        if armed:
-            armed = False
-            raise KeyboardInterrupt
-
-    rng = random.Random(1)
-    previous = signal.signal(signal.SIGALRM, interrupt)
     interrupted = 0
-    gc.disable()
-    try:
+    with Alarms(KeyboardInterrupt, seed=1) as alarms:
         for _ in range(800):
-            try:
-                armed = True
-                signal.setitimer(signal.ITIMER_REAL, rng.uniform(0.00005, 0.003))
-                engine.layers.get("big")
-            except KeyboardInterrupt:
-                interrupted += 1
-            finally:
-                armed = False
-                signal.setitimer(signal.ITIMER_REAL, 0)
+            interrupted += alarms.call(lambda: engine.layers.get("big"), 0.00005, 0.003)
             assert engine.call("clock.now", timeout=5.0)["mode"] == "manual"
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-        gc.enable()
     assert interrupted > 80, interrupted
     assert not [r for r in caplog.records if "not JSON" in r.getMessage()]

@@ -262,16 +262,19 @@ class Core(EngineAPI[F], Generic[F, S]):
         drops nothing queued: at most the one body being handled. (``_finish_feed`` ends
         what it cut short.)
         """
+        self._frame(chunk)
+        self._handle_inbox()
+
+    def _frame(self, chunk: bytes) -> None:
+        """Frames ``chunk`` (in one step) and queues its bodies in ``_inbox``."""
         framer = self._framer
         self._inbox.extend(framer.feed_text(chunk) if self._ndjson else framer.feed(chunk))  # type: ignore[union-attr]
-        self._handle_inbox()
 
     def _finish_feed(self, chunk: bytes, fed: int) -> None:
         """After an interrupt in ``_feed(chunk)``, begun when the framer had done ``fed``
         feeds: frames the chunk if the interrupt came first, and handles what is queued."""
-        framer = self._framer
-        if framer.fed == fed:
-            self._inbox.extend(framer.feed_text(chunk) if self._ndjson else framer.feed(chunk))  # type: ignore[union-attr]
+        if self._framer.fed == fed:
+            self._frame(chunk)
         self._handle_inbox()
 
     def _handle_inbox(self) -> None:

@@ -717,8 +717,7 @@ class Engine(Core[Sync, _Slot]):
                 if count is None:  # readable, then not: nothing read
                     return
             if count:
-                chunk = bytes(buf[:count])
-                buf[:count] = _ZEROS[:count]
+                chunk = _take(buf, count)
         except BaseException:
             self._keep_what_was_read(buf, chunk, fed)
             raise
@@ -759,9 +758,7 @@ class Engine(Core[Sync, _Slot]):
         or taken into ``chunk``) unless the framer took it."""
         count = buf.find(0)
         if count != 0:  # read, not taken: up to the first zero (or all of it)
-            count = len(buf) if count < 0 else count
-            chunk = bytes(buf[:count])
-            buf[:count] = _ZEROS[:count]
+            chunk = _take(buf, len(buf) if count < 0 else count)
         if chunk is not None and not self._detail:
             self._finish_feed(chunk, fed)
 
@@ -886,3 +883,10 @@ def _raised_by_signal_handler(exc: BaseException) -> bool:
 
 #: Zeros to clear what was taken from ``Engine._readbuf`` with (a view: no copy to make).
 _ZEROS = memoryview(bytes(READ_SIZE))
+
+
+def _take(buf: bytearray, count: int) -> bytes:
+    """The first ``count`` bytes of ``buf``, which are then zero again."""
+    chunk = bytes(buf[:count])
+    buf[:count] = _ZEROS[:count]
+    return chunk
