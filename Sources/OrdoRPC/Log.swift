@@ -39,8 +39,8 @@ public struct Log: Sendable {
 
 /// Writes text to fd 2 directly (the C `stderr` global is not concurrency-safe to touch).
 ///
-/// While the server runs, a stderr pipe is non-blocking (`StdioLoop`): a client that never
-/// reads it must not stop the engine once the pipe is full. A line that finds the pipe full
+/// While the server runs, writes to a stderr pipe or socket do not wait (`StdioLoop`): a
+/// client that never reads it must not stop the engine once the pipe is full. A line that finds the pipe full
 /// is dropped whole, and the next line that gets through is preceded by how many were.
 public func writeStandardError(_ text: String) {
   guard writeDroppedLogNotice() else {
@@ -66,6 +66,27 @@ public func writeDroppedLogNotice(waitMs: Int32 = 0) -> Bool {
 /// Log lines dropped since the last one written.
 private let droppedLogLines = Atomic<Int>(0)
 
+/// The descriptors below 64 that `writeSome` writes with MSG_DONTWAIT, one bit each.
+private let socketsWrittenWithoutWaiting = Atomic<UInt64>(0)
+
+/// Makes `writeSome` write the socket `fd` (below 64) with MSG_DONTWAIT: a full socket
+/// then takes none of a write instead of blocking it, and the socket's own flags (which it
+/// may share with another process) stay as they are.
+public func sendWithoutWaiting(to fd: Int32) {
+  guard (0..<64).contains(fd) else { return }
+  socketsWrittenWithoutWaiting.bitwiseOr(1 << UInt64(fd), ordering: .relaxed)
+}
+
+/// `write(2)`, or `send(2)` with MSG_DONTWAIT on a socket marked by `sendWithoutWaiting`
+/// (EAGAIN when it is full).
+public func writeSome(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+  let marked =
+    (0..<64).contains(fd)
+    && socketsWrittenWithoutWaiting.load(ordering: .relaxed) & (1 << UInt64(fd)) != 0
+  guard marked else { return write(fd, bytes, count) }
+  return send(fd, bytes, count, Int32(MSG_DONTWAIT) | Int32(MSG_NOSIGNAL))
+}
+
 /// Writes one line to fd 2: false when a full non-blocking pipe took none of it within
 /// `waitMs`. A line begun is finished (its reader is reading), waiting at most a second for
 /// room.
@@ -73,7 +94,7 @@ private func writeLine(_ text: String, waitMs: Int32 = 0) -> Bool {
   var bytes = Array(text.utf8)[...]
   var started = false
   while !bytes.isEmpty {
-    let count = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    let count = bytes.withUnsafeBytes { writeSome(2, $0.baseAddress, $0.count) }
     if count < 0 && errno == EINTR { continue }
     if count < 0 && errno == EAGAIN {
       var ready = pollfd(fd: 2, events: Int16(POLLOUT), revents: 0)

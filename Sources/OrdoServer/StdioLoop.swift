@@ -29,7 +29,6 @@ public struct StdioLoop {
   /// are looked at, even though more input is waiting.
   let maxReadsBetweenWrites = 64
   private var inputOpen = true
-  private var restoreFlags: [(Int32, Int32)] = []
 
   public init(session: Session, input: Int32 = 0, output: Int32 = 1) {
     self.session = session
@@ -44,13 +43,12 @@ public struct StdioLoop {
   public mutating func run() -> Int32 {
     let signalPipe = makeSignalPipe()
     installSignalHandlers()
-    makeNonBlockingIfPipe(output)
+    writeWithoutWaiting(output)
     // Log lines are dropped, not waited for, when a client never reads stderr.
-    if output != 2 { makeNonBlockingIfPipe(2) }
+    if output != 2 { writeWithoutWaiting(2) }
     defer {
       // Said before the process ends, while stderr still cannot stall it.
       writeDroppedLogNotice(waitMs: 1000)
-      restoreDescriptorFlags()
     }
     var readBuffer = [UInt8](repeating: 0, count: 1 << 16)
 
@@ -134,7 +132,7 @@ public struct StdioLoop {
     while outbox.writableCount > 0 {
       var failure: Int32 = 0
       let count = outbox.write { bytes in
-        let written = write(output, bytes.baseAddress, bytes.count)
+        let written = writeSome(output, bytes.baseAddress, bytes.count)
         if written < 0 { failure = errno }
         return written
       }
@@ -193,20 +191,28 @@ public struct StdioLoop {
     sigprocmask(SIG_UNBLOCK, &unblocked, nil)
   }
 
-  /// Non-blocking writes on a pipe or socket, so a client that stops reading cannot stall
-  /// the loop. Terminals and files stay blocking (their flags are shared with the shell).
-  private mutating func makeNonBlockingIfPipe(_ fd: Int32) {
+  /// Writes to `fd` that never wait, when it is a pipe or socket, so a client that stops
+  /// reading cannot stall the loop; terminals and files stay blocking. The flags of the
+  /// open file description behind `fd` are left alone: it may be shared with another
+  /// process (a client that passes its own stderr on, a shell's stdout), which O_NONBLOCK
+  /// set there would make lose its own writes, even after this process ended. A pipe is
+  /// opened again through /proc, which gives a description of our own, made non-blocking
+  /// and put in `fd`'s place; a socket is written with MSG_DONTWAIT instead (`writeSome`).
+  private func writeWithoutWaiting(_ fd: Int32) {
     var status = stat()
     guard fstat(fd, &status) == 0 else { return }
-    let kind = status.st_mode & S_IFMT
-    guard kind == S_IFIFO || kind == S_IFSOCK else { return }
-    let flags = fcntl(fd, F_GETFL)
-    guard flags >= 0 else { return }
-    if fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0 { restoreFlags.append((fd, flags)) }
-  }
-
-  private func restoreDescriptorFlags() {
-    // Last set, first restored: stdout and stderr may be one pipe (`2>&1`).
-    for (fd, flags) in restoreFlags.reversed() { _ = fcntl(fd, F_SETFL, flags) }
+    switch status.st_mode & S_IFMT {
+    case S_IFIFO:
+      // Fails without /proc, or with no reader left (writes then fail anyway): `fd` stays
+      // blocking.
+      let own = open("/proc/self/fd/\(fd)", O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+      guard own >= 0 else { return }
+      if dup2(own, fd) < 0 { log(.debug, "dup2 failed: errno \(errno)") }
+      close(own)
+    case S_IFSOCK:
+      sendWithoutWaiting(to: fd)
+    default:
+      return
+    }
   }
 }

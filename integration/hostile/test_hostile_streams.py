@@ -3,9 +3,11 @@ byte offset of a message, a client that closes stdout, SIGTERM/SIGINT mid-stream
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import random
+import socket
 import subprocess
 import threading
 import time
@@ -451,3 +453,85 @@ def test_a_client_that_never_reads_stderr_does_not_stop_the_engine(shared: bool)
     # What was dropped is said once room came back (the final shutdown's line).
     assert b"log line(s) dropped: stderr was full" in err, err[-500:]
     assert err.count(b"layer.remove") < 3000
+
+
+def _nonblocking(fd: int) -> bool:
+    return bool(fcntl.fcntl(fd, fcntl.F_GETFL) & os.O_NONBLOCK)
+
+
+@pytest.mark.parametrize("kind", ["pipe", "socketpair"])
+def test_the_engine_leaves_the_flags_of_descriptors_it_shares_alone(kind: str) -> None:
+    """A client that passes its own stderr (and stdout) on shares their open file
+    descriptions with the engine: the engine once set O_NONBLOCK on them, so the client's
+    own writes to its stderr failed with EAGAIN (Python dropped them silently), even after
+    a SIGKILL. The engine now writes without waiting through a description of its own (a
+    pipe opened again) or with MSG_DONTWAIT (a socket), and still drops log lines a full
+    stderr cannot take instead of stopping."""
+    if kind == "pipe":
+        err_read, err_write = os.pipe()
+        err_reader: Any = None
+    else:
+        err_reader, err_writer = socket.socketpair()
+        err_read, err_write = err_reader.fileno(), err_writer.fileno()
+    out_read, out_write = os.pipe()
+    proc = subprocess.Popen(
+        [engine_binary(), "--clock", "manual", "--log-level", "debug"],
+        stdin=subprocess.PIPE,
+        stdout=out_write,
+        stderr=err_write,
+    )
+    assert proc.stdin is not None
+    out = os.fdopen(out_read, "rb")
+    try:
+        proc.stdin.write(ping(1) + b"\n")
+        proc.stdin.flush()
+        assert_pong(json.loads(out.readline()), 1)
+        assert not _nonblocking(err_write), "the engine made the client's stderr non-blocking"
+        assert not _nonblocking(out_write), "the engine made the client's stdout non-blocking"
+        # ~3 000 warnings, stderr never read: the engine drops what does not fit and goes on.
+        failing = b"".join(note("layer.remove", {"id": f"gone{i}"}) + b"\n" for i in range(3000))
+        proc.stdin.write(failing + ping("after") + b"\n")
+        proc.stdin.flush()
+        assert_pong(json.loads(out.readline()), "after")
+        proc.kill()
+        proc.wait()
+        assert not _nonblocking(err_write) and not _nonblocking(out_write)
+        # The client's own writes to its stderr block when full, as they did before it
+        # started the engine: a write that cannot finish at once is not cut short.
+        chunk = b"x" * 4097
+        total = 100 * len(chunk)
+        got = bytearray()
+
+        def drain() -> None:
+            time.sleep(0.2)
+            while len(got) < total:
+                data = os.read(err_read, 65536)
+                if not data:
+                    break
+                got.extend(data)
+
+        # Drop what the engine logged first, then count only the client's own bytes.
+        os.set_blocking(err_read, False)
+        try:
+            while os.read(err_read, 65536):
+                pass
+        except BlockingIOError:
+            pass
+        os.set_blocking(err_read, True)
+        reader = threading.Thread(target=drain)
+        reader.start()
+        for _ in range(100):
+            os.write(err_write, chunk)
+        reader.join(timeout=10)
+        assert len(got) == total
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        out.close()
+        for fd in (out_write, err_write, err_read):
+            if kind == "pipe" or fd == out_write:
+                os.close(fd)
+        if err_reader is not None:
+            err_reader.close()
+            err_writer.close()
