@@ -70,8 +70,9 @@ extension Engine {
     screen = snapshot.screen
     clock = snapshot.clock
     holdingRestored = snapshot.holdingRestored
-    // The failed changes are forgotten with the memory that made them.
-    _ = screen.takeDurableChanges()
+    // The failed changes are forgotten with the memory that made them; the snapshot's own
+    // pending changes (what a restore at start wrote back, not yet committed) stay, for
+    // the next commit.
   }
 }
 

@@ -245,14 +245,36 @@ extension Engine {
       ? (emptyingState ? DurableState() : screen.alerts.durableState())
       : try reloadedDurableState(emptying: emptyingState)
     let observing = screen.observesTimeline
+    var resetClock = clock
+    resetClock.reset()
+    var fresh = Self.freshScreen(configuration, clock: resetClock)
+    fresh.observesTimeline = observing
+    if let state {
+      fresh.tracksDurableChanges = store != nil
+      fresh.restore(state)
+      if let store {
+        // The restore writes the restored alerts back (a showing one is suspended now).
+        // Committed here, before memory is touched: if the file cannot take it, the reset
+        // alone fails and changes nothing, while the requests before it, committed above,
+        // keep their answers. (Left to the group's commit, its failure rolled memory back
+        // to before those requests, which the file already held.)
+        do {
+          try store.commit(fresh.takeDurableChanges(), from: fresh.alerts)
+        } catch {
+          log(
+            .error,
+            "engine.reset: the state file failed (\(error.reason.rawValue)): \(error.detail)")
+          throw .storage(error)
+        }
+      }
+    }
     let resetAt = now
     if observing { observed += screen.takeObservations() }
-    clock.reset()
-    screen = Self.freshScreen(configuration, clock: clock)
-    screen.observesTimeline = observing
+    clock = resetClock
+    screen = fresh
     if observing { observed.append(.reset(at: resetAt, resumesAt: screen.now)) }
-    if let state {
-      restore(state)
+    if state != nil {
+      holdingRestored = true
       // The timeline draws what came back from the reset on, as it does after a start.
       if observing { observed += screen.list().map { .restored($0, at: screen.now) } }
     }

@@ -10,11 +10,14 @@ import json
 import os
 import resource
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from conftest import EngineFactory
-from durable_support import EPOCH_MS, JSON, Engine, alert_ids
+from durable_support import EPOCH_MS, JSON, Engine, alert_ids, request_line, sqlite3
 
 LIMIT_BYTES = 256 * 1024
 BLOB = "x" * 8000
@@ -181,6 +184,89 @@ def test_a_batch_keeps_what_its_engine_reset_committed_when_a_later_commit_fails
     assert live.close() == 0
     again = engine(state, epoch_ms=EPOCH_MS)
     assert alert_ids(again.result("alert.list")["alerts"]) == ["A"]
+
+
+@pytest.mark.parametrize("shape", ["lines", "batch"])
+def test_a_reset_whose_write_back_fails_fails_alone(
+    state: Path, engine: EngineFactory, shape: str
+) -> None:
+    """engine.reset commits the requests before it, reloads the file and writes the
+    restored alerts back (showing ones come back suspended). When only that write-back
+    finds the disk full, the reset alone gets -32005 and changes nothing; the request
+    before it, already in the file, keeps its answer and stays in memory. (The group's
+    rollback once undid that request in memory too, though the file kept it.)"""
+    live = engine(state, epoch_ms=EPOCH_MS)
+    for number in range(6):
+        alert = big_alert(f"s{number}") | {"queue": f"q{number}"}
+        assert live.result("alert.enqueue", alert)["alert"]["state"] == "showing"
+    before = picture(live)
+    # The write-ahead log only grows until the engine ends: room for the configure's few
+    # pages, not for six 8 KB alerts written back.
+    wal = Path(f"{state}-wal").stat().st_size
+    resource.prlimit(live.pid, resource.RLIMIT_FSIZE, (wal + 16 * 1024, resource.RLIM_INFINITY))
+    configure: tuple[str, JSON] = ("alert.configure", {"queue": "qq", "maxConcurrent": 2})
+    reset: tuple[str, JSON] = ("engine.reset", None)
+    if shape == "batch":
+        events, responses = live.batch([configure, reset])
+    else:
+        live.send(request_line(*configure, 101) + request_line(*reset, 102))
+        responses = [live.read_message(), live.read_message()]
+        events = []
+    assert events == []
+    assert isinstance(responses[0], dict) and isinstance(responses[1], dict)
+    assert responses[0]["result"] == {
+        "queue": "qq",
+        "maxConcurrent": 2,
+        "minGapMs": 0,
+        "historyLimit": 1000,
+    }, responses[0]
+    error = responses[1]["error"]
+    assert error["code"] == -32005 and error["data"]["reason"] == "disk_full", error
+    # Memory: the configure stands, the reset did not happen (the alerts still show).
+    assert live.result("alert.configure", {"queue": "qq"})["maxConcurrent"] == 2
+    assert picture(live)[0] == before[0]
+    resource.prlimit(
+        live.pid, resource.RLIMIT_FSIZE, (resource.RLIM_INFINITY, resource.RLIM_INFINITY)
+    )
+    assert live.close() == 0
+    again = engine(state, epoch_ms=EPOCH_MS)
+    assert again.result("alert.configure", {"queue": "qq"})["maxConcurrent"] == 2
+    assert sorted(alert_ids(again.result("alert.list")["alerts"])) == [
+        f"s{number}" for number in range(6)
+    ]
+
+
+def test_a_failed_first_commit_keeps_what_the_restore_wrote_back(
+    state: Path, engine: EngineFactory
+) -> None:
+    """What a start's restore changed (an alert expired while the engine was down) is
+    committed with the first group. When that commit fails, the rollback kept memory as the
+    restore left it but forgot those changes, so the file kept the expired alert's row for
+    good; they are committed with the next group now."""
+    first = engine(state, epoch_ms=EPOCH_MS)
+    scheduled = {"type": "t", "id": "x", "persist": True, "delayMs": 60_000, "ttlMs": 50}
+    assert first.result("alert.enqueue", scheduled)["alert"]["state"] == "scheduled"
+    assert first.close() == 0
+    assert sqlite3(state, "SELECT id FROM alerts").split() == ["x"]
+
+    live = engine(state, epoch_ms=EPOCH_MS + 1000)  # x expired while the engine was down
+    # Opened (SQLite sizes its shared-memory file at the first read, before the load), the
+    # engine writes nothing more until its first commit: no room for the write-ahead log to
+    # grow then, and that commit fails.
+    shm = Path(f"{state}-shm")
+    deadline = time.monotonic() + 10
+    while not (shm.exists() and shm.stat().st_size >= 32768) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    time.sleep(0.3)
+    resource.prlimit(live.pid, resource.RLIMIT_FSIZE, (0, resource.RLIM_INFINITY))
+    assert live.call("engine.ping").error["code"] == -32005
+    resource.prlimit(
+        live.pid, resource.RLIMIT_FSIZE, (resource.RLIM_INFINITY, resource.RLIM_INFINITY)
+    )
+    assert live.result("alert.get", {"id": "x"})["state"] == "expired"
+    assert live.result("engine.ping")["pong"] is True
+    assert live.close() == 0
+    assert sqlite3(state, "SELECT id FROM alerts").split() == []
 
 
 def test_an_exit_after_a_shutdown_whose_commit_failed_exits_1(
