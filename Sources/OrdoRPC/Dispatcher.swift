@@ -224,14 +224,18 @@ public struct Dispatcher {
       } catch {
         failure = error
       }
-      context.didApplyCall()
+      // LSP lets a server ignore `$/…` notifications it does not know, and `initialized`
+      // needs no answer: editors send them all the time, so they are not warnings (nor
+      // after `shutdown`, when any method fails first for being too late).
+      let ignorable =
+        method.utf8.first == UInt8(ascii: "$") && method.hasPrefix("$/") || method == "initialized"
+      // Neither they nor `initialize` let restored alerts compete: LSP allows no event
+      // before the answer to `initialize`, and a shell on an editor's LSP client must still
+      // be able to cancel old alerts first (docs/protocol.md#after-a-restart).
+      if !ignorable, method != "initialize" { context.didApplyCall() }
       context.sendEvents(into: &outbox)
       guard let id else {
         if let failure {
-          // LSP lets a server ignore `$/…` notifications it does not know, and `initialized`
-          // needs no answer: editors send them all the time, so they are not warnings (nor
-          // after `shutdown`, when any method fails first for being too late).
-          let ignorable = method.hasPrefix("$/") || method == "initialized"
           log(ignorable ? .debug : .warn, "notification \"\(method)\" failed: \(failure.message)")
         }
         return nil

@@ -6,6 +6,7 @@ Engines run with the manual clock, whose wall-clock time at 0 is `--epoch-ms`: a
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from pathlib import Path
@@ -377,6 +378,39 @@ def test_cancel_all_as_the_first_request_shows_nothing(state: Path, engine: Engi
     assert second.close() == 0
     third = engine(state, epoch_ms=EPOCH_MS + 2 * DAY_MS)
     assert third.result("alert.list") == {"alerts": []}
+
+
+def test_the_lsp_handshake_does_not_release_restored_alerts(
+    state: Path, engine: EngineFactory
+) -> None:
+    """LSP allows no notification before the answer to `initialize`: an editor's LSP client
+    starting the engine got the restored alert's alert.show first. The handshake
+    (`initialize`, `initialized`, `$/...`) leaves them waiting; a shell on such a client can
+    still cancel them first."""
+    first = engine(state, epoch_ms=EPOCH_MS)
+    first.result("alert.enqueue", {"type": "t", "id": "a", "persist": True})
+    assert first.close() == 0
+
+    for then_cancel in (False, True):
+        live = engine(state, epoch_ms=EPOCH_MS + DAY_MS)
+        hello = live.call("initialize", {"processId": None, "capabilities": {}})
+        assert hello.events == [] and hello.result["serverInfo"]["name"] == "ordo"
+        notes = [("initialized", {}), ("$/setTrace", {"value": "off"})]
+        live.send(
+            b"".join(
+                json.dumps({"jsonrpc": "2.0", "method": method, "params": params}).encode() + b"\n"
+                for method, params in notes
+            )
+        )
+        assert live.pending_output(0.3) == []
+        if then_cancel:
+            reply = live.call("alert.cancel", {"all": True})
+            assert reply.result == {"cancelled": ["a"]}
+            assert "alert.show" not in reply.event_methods()
+        else:
+            reply = live.call("engine.ping")
+            assert shows_of(reply.events) == [("a", True)]
+        assert live.close() == 0
 
 
 def test_on_the_system_clock_restored_timers_wait_for_the_first_request(
