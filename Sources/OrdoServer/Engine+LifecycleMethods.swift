@@ -55,10 +55,18 @@ extension Engine {
 
     init(_ params: Params) throws(ResponseError) {
       if let info = try params.object("clientInfo", allowed: ["name", "version"]) {
-        clientName = try info.requiredID("name")
+        // Any string, as LSP's `clientInfo.name` (an LSP client may send an empty one).
+        let atMost256 = "a string of at most 256 characters"
+        guard let name = try info.string("name") else {
+          throw info.missing("name", expected: atMost256)
+        }
+        guard name.unicodeScalars.count <= 256 else {
+          throw info.invalid("name", expected: atMost256)
+        }
+        clientName = name
         clientVersion = try info.string("version")
         if let clientVersion, clientVersion.unicodeScalars.count > 256 {
-          throw info.invalid("version", expected: "a string of at most 256 characters")
+          throw info.invalid("version", expected: atMost256)
         }
       }
       // Ordo's own options may also come inside LSP's `initializationOptions`; a top-level

@@ -185,6 +185,15 @@ import Testing
       #"{"jsonrpc":"2.0","id":6,"method":"initialize","params":{"clientInfo":{"name":"x","nme":1}}}"#
     )
     #expect(nested["error"]?["data"]?["path"]?.string == "/clientInfo/nme")
+    // LSP's clientInfo.name is any string: an empty one is accepted, one over 256 is not.
+    let unnamed = try engine.call(
+      #"{"jsonrpc":"2.0","id":8,"method":"initialize","params":{"clientInfo":{"name":""}}}"#)
+    #expect(unnamed["result"]?["serverInfo"]?["name"]?.string == "ordo")
+    let long = String(repeating: "n", count: 257)
+    let tooLong = try engine.call(
+      #"{"jsonrpc":"2.0","id":9,"method":"initialize","params":{"clientInfo":{"name":""#
+        + long + #""}}}"#)
+    #expect(tooLong["error"]?["data"]?["path"]?.string == "/clientInfo/name")
     let whole = try engine.call(
       #"{"jsonrpc":"2.0","id":7,"method":"clock.advance","params":{"ms":2.0}}"#)
     #expect(whole["result"]?["now"]?.integer == 2)

@@ -280,7 +280,8 @@ export type ClockMode = 'system' | 'manual';
 export type Framing = 'ndjson' | 'lsp';
 
 export interface ClientInfo {
-  name: Id;
+  /** Any string of at most 256 characters (LSP's `clientInfo.name`; empty is accepted). */
+  name: string;
   version?: string | null;
 }
 
