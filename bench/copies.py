@@ -34,6 +34,8 @@ ALLOWED = (
     ("7SessionC10startGroup", "the same snapshot, after engine.reset inside a batch"),
     ("7SessionC7receive", "the same snapshot (beginWork inlined)"),
     ("9StdioLoopV3run", "the same snapshot (beginWork inlined)"),
+    ("6EngineC4roll", "a failed commit puts the group's snapshot back"),
+    ("7SessionC5flush", "the same, roll(backTo:) inlined (only when a commit failed)"),
     ("6ScreenV6alerts", "the screen's `alerts` getter is a copy (its callers are not allowed)"),
     ("6ScreenV6layers", "the screen's `layers` getter is a copy (its callers are not allowed)"),
     ("6ReportO", "`ordo report` renders a copy"),

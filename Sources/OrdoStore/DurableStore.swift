@@ -276,11 +276,21 @@ public final class DurableStore {
   public func load() throws(StoreOpenError) -> DurableState {
     do {
       var state = DurableState()
-      for text in try connection.texts("SELECT definition FROM types ORDER BY type") {
-        state.types.append(try AlertTypeDefinition(reading: try Self.object(text)))
+      // Each row's key is the name inside its JSON (and an alert's seq column its seq), as
+      // Ordo writes them: a row filed under another key would be updated and deleted under
+      // the wrong one (a cancelled alert back after a restart, a type's new definition lost).
+      let types = try connection.prepare("SELECT type, definition FROM types ORDER BY type")
+      while try types.step() {
+        let definition = try AlertTypeDefinition(reading: try Self.object(try types.text(1)))
+        try Self.expect(try types.text(0) == definition.type, "a type filed under another name")
+        state.types.append(definition)
       }
-      for text in try connection.texts("SELECT settings FROM queues ORDER BY position, queue") {
-        state.queues.append(try AlertQueueSettings(reading: try Self.object(text)))
+      let queues = try connection.prepare(
+        "SELECT queue, settings FROM queues ORDER BY position, queue")
+      while try queues.step() {
+        let settings = try AlertQueueSettings(reading: try Self.object(try queues.text(1)))
+        try Self.expect(try queues.text(0) == settings.queue, "a queue filed under another name")
+        state.queues.append(settings)
       }
       let shows = try connection.prepare(
         "SELECT ord, id, type, key, queue, wall_at FROM shows ORDER BY ord")
@@ -291,8 +301,13 @@ public final class DurableStore {
             queue: try shows.text(4) ?? "", at: 0, wallAt: shows.integer(5),
             order: shows.integer(0)))
       }
-      for text in try connection.texts("SELECT alert FROM alerts ORDER BY seq") {
-        state.alerts.append(try PersistedAlert(reading: try Self.object(text)))
+      let alerts = try connection.prepare("SELECT id, seq, alert FROM alerts ORDER BY seq")
+      while try alerts.step() {
+        let persisted = try PersistedAlert(reading: try Self.object(try alerts.text(2)))
+        try Self.expect(
+          try alerts.text(0) == persisted.alert.id && alerts.integer(1) == persisted.alert.seq,
+          "an alert filed under another id or seq")
+        state.alerts.append(persisted)
       }
       let counters = try connection.prepare("SELECT name, value FROM counters")
       while try counters.step() {
@@ -320,7 +335,12 @@ public final class DurableStore {
     }
   }
 
-  private static func object(_ text: String) throws(DecodingError) -> ObjectReader {
+  private static func expect(_ holds: Bool, _ what: String) throws(DecodingError) {
+    guard holds else { throw DecodingError(path: "", message: what) }
+  }
+
+  private static func object(_ text: String?) throws(DecodingError) -> ObjectReader {
+    guard let text else { throw DecodingError(path: "", message: "NULL where JSON belongs") }
     switch JSONDocument.parse(text) {
     case .success(let document): return try ObjectReader(document.value)
     case .failure(let failure):

@@ -153,6 +153,29 @@ def test_text_that_is_not_utf8_is_corrupt(state: Path) -> None:
     assert "corrupt" in run.err and "not UTF-8" in run.err, run.err
 
 
+SETTINGS = '{"queue":"default","maxConcurrent":1,"minGapMs":0,"historyLimit":1000}'
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        "UPDATE types SET type = 'other'",
+        f"INSERT INTO queues VALUES ('qq', 0, '{SETTINGS}')",
+        "UPDATE alerts SET id = 'zz' WHERE id = 'alert-1'",
+        "UPDATE alerts SET seq = 999 WHERE id = 'alert-2'",
+    ],
+    ids=["type", "queue", "alert-id", "alert-seq"],
+)
+def test_a_row_filed_under_another_key_is_corrupt(state: Path, edit: str) -> None:
+    """Ordo files each row under the name (or id and seq) inside its JSON. Loaded, a row
+    under another key was updated and deleted under the wrong one: a cancelled alert came
+    back after a restart, a type's new definition was lost."""
+    populated(state)
+    sqlite3(state, edit)
+    run = refused(state)
+    assert "holds a row Ordo did not write" in run.err and "filed under another" in run.err, run.err
+
+
 @pytest.mark.parametrize("where", [0.3, 0.5, 0.8])
 def test_a_corrupt_file_is_refused(state: Path, where: float) -> None:
     populated(state)
