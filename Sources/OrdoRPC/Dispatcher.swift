@@ -229,10 +229,11 @@ public struct Dispatcher {
       // after `shutdown`, when any method fails first for being too late).
       let ignorable =
         method.utf8.first == UInt8(ascii: "$") && method.hasPrefix("$/") || method == "initialized"
-      // Neither they nor `initialize` let restored alerts compete: LSP allows no event
-      // before the answer to `initialize`, and a shell on an editor's LSP client must still
-      // be able to cancel old alerts first (docs/protocol.md#after-a-restart).
-      if !ignorable, method != "initialize" { context.didApplyCall() }
+      // Neither those notifications nor `initialize` (answered or refused) let restored
+      // alerts compete: LSP allows no event before the answer to `initialize`, and a shell
+      // on an editor's LSP client must still be able to cancel old alerts first
+      // (docs/protocol.md#after-a-restart).
+      if !(ignorable && id == nil), method != "initialize" { context.didApplyCall() }
       context.sendEvents(into: &outbox)
       guard let id else {
         if let failure {

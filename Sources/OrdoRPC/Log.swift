@@ -33,7 +33,9 @@ public struct Log: Sendable {
 
   public func callAsFunction(_ level: Level, _ message: @autoclosure () -> String) {
     guard level <= self.level else { return }
-    writeStandardError("ordo [\(level)] \(terminalSafe(message()))\n")
+    // One line each: a client's text in a message (a method name, its client name) cannot
+    // start a line that looks like the engine's own.
+    writeStandardError("ordo [\(level)] \(terminalSafe(message(), keepingLineFeeds: false))\n")
   }
 }
 
@@ -66,25 +68,52 @@ public func writeDroppedLogNotice(waitMs: Int32 = 0) -> Bool {
 /// Log lines dropped since the last one written.
 private let droppedLogLines = Atomic<Int>(0)
 
-/// The descriptors below 64 that `writeSome` writes with MSG_DONTWAIT, one bit each.
-private let socketsWrittenWithoutWaiting = Atomic<UInt64>(0)
-
-/// Makes `writeSome` write the socket `fd` (below 64) with MSG_DONTWAIT: a full socket
-/// then takes none of a write instead of blocking it, and the socket's own flags (which it
-/// may share with another process) stay as they are.
-public func sendWithoutWaiting(to fd: Int32) {
-  guard (0..<64).contains(fd) else { return }
-  socketsWrittenWithoutWaiting.bitwiseOr(1 << UInt64(fd), ordering: .relaxed)
+/// How `writeSome` writes a descriptor it must not wait on, though its flags say blocking
+/// (they belong to a file description shared with another process, see `StdioLoop`).
+public enum WriteWithoutWaiting: Sendable {
+  /// A socket: `send` with MSG_DONTWAIT.
+  case socket
+  /// A pipe: `write` at most PIPE_BUF bytes once `poll` finds room. Room is at least one
+  /// free page of the pipe, so such a write does not wait (unless another writer filled
+  /// it in between).
+  case pipe
 }
 
-/// `write(2)`, or `send(2)` with MSG_DONTWAIT on a socket marked by `sendWithoutWaiting`
-/// (EAGAIN when it is full).
+/// The descriptors below 64 that `writeSome` writes with MSG_DONTWAIT, one bit each, and
+/// those it writes in PIPE_BUF steps after a `poll`.
+private let socketsWrittenWithoutWaiting = Atomic<UInt64>(0)
+private let pipesWrittenWithoutWaiting = Atomic<UInt64>(0)
+
+/// Makes `writeSome` write `fd` (below 64) without waiting, the way `kind` says: a full
+/// descriptor then takes none of a write (EAGAIN) instead of blocking it, and its flags
+/// stay as they are.
+public func writeWithoutWaiting(_ fd: Int32, as kind: WriteWithoutWaiting) {
+  guard (0..<64).contains(fd) else { return }
+  switch kind {
+  case .socket: socketsWrittenWithoutWaiting.bitwiseOr(1 << UInt64(fd), ordering: .relaxed)
+  case .pipe: pipesWrittenWithoutWaiting.bitwiseOr(1 << UInt64(fd), ordering: .relaxed)
+  }
+}
+
+/// `write(2)`, or for a descriptor marked by `writeWithoutWaiting` a write that does not
+/// wait (-1 with EAGAIN when it is full).
 public func writeSome(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
-  let marked =
-    (0..<64).contains(fd)
-    && socketsWrittenWithoutWaiting.load(ordering: .relaxed) & (1 << UInt64(fd)) != 0
-  guard marked else { return write(fd, bytes, count) }
-  return send(fd, bytes, count, Int32(MSG_DONTWAIT) | Int32(MSG_NOSIGNAL))
+  guard (0..<64).contains(fd) else { return write(fd, bytes, count) }
+  let bit: UInt64 = 1 << UInt64(fd)
+  if socketsWrittenWithoutWaiting.load(ordering: .relaxed) & bit != 0 {
+    return send(fd, bytes, count, Int32(MSG_DONTWAIT) | Int32(MSG_NOSIGNAL))
+  }
+  if pipesWrittenWithoutWaiting.load(ordering: .relaxed) & bit != 0 {
+    var room = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+    let ready = poll(&room, 1, 0)
+    guard ready > 0 else {
+      if ready == 0 { errno = EAGAIN }
+      return -1
+    }
+    // POLLERR or POLLHUP (no reader): the write reports it (EPIPE).
+    return write(fd, bytes, min(count, Int(PIPE_BUF)))
+  }
+  return write(fd, bytes, count)
 }
 
 /// Writes one line to fd 2: false when a full non-blocking pipe took none of it within
@@ -133,16 +162,17 @@ public func writeAll(_ fd: Int32, _ text: String, waitingIfFull: Bool = false) -
 }
 
 /// `text` with what a terminal would act on instead of showing written as `\uXXXX`: control
-/// characters (C0 but line feed and tab, DEL, C1: an escape sequence could recolour, move
-/// or retitle the terminal) and the bidirectional formatting characters (a U+202E override
-/// would reorder what follows it). For text that may come from someone else (a trace, a
-/// request's ids, a client's name) on its way to stderr or a person's terminal; inside a
-/// JSON string the escape means the same character.
+/// characters (C0 but tab and, when `keepingLineFeeds`, line feed; DEL; C1: an escape
+/// sequence could recolour, move or retitle the terminal) and the bidirectional formatting
+/// characters (a U+202E override would reorder what follows it). For text that may come
+/// from someone else (a trace, a request's ids, a client's name) on its way to stderr or a
+/// person's terminal; inside a JSON string the escape means the same character.
 /// - Complexity: O(n).
-public func terminalSafe(_ text: String) -> String {
+public func terminalSafe(_ text: String, keepingLineFeeds: Bool = true) -> String {
   func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
-    case 0x0A, 0x09: false
+    case 0x0A: !keepingLineFeeds
+    case 0x09: false
     case 0..<0x20, 0x7F...0x9F: true
     case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
     default: false

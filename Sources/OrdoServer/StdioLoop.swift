@@ -197,20 +197,23 @@ public struct StdioLoop {
   /// process (a client that passes its own stderr on, a shell's stdout), which O_NONBLOCK
   /// set there would make lose its own writes, even after this process ended. A pipe is
   /// opened again through /proc, which gives a description of our own, made non-blocking
-  /// and put in `fd`'s place; a socket is written with MSG_DONTWAIT instead (`writeSome`).
+  /// and put in `fd`'s place; where that is refused (a pipe another user made: its mode is
+  /// 0600), and for a socket, `writeSome` writes without waiting instead.
   private func writeWithoutWaiting(_ fd: Int32) {
     var status = stat()
     guard fstat(fd, &status) == 0 else { return }
     switch status.st_mode & S_IFMT {
     case S_IFIFO:
-      // Fails without /proc, or with no reader left (writes then fail anyway): `fd` stays
-      // blocking.
       let own = open("/proc/self/fd/\(fd)", O_WRONLY | O_NONBLOCK | O_CLOEXEC)
-      guard own >= 0 else { return }
-      if dup2(own, fd) < 0 { log(.debug, "dup2 failed: errno \(errno)") }
-      close(own)
+      if own >= 0, dup2(own, fd) >= 0 {
+        close(own)
+        return
+      }
+      log(.debug, "fd \(fd): cannot open the pipe again (errno \(errno)); polled writes")
+      if own >= 0 { close(own) }
+      OrdoRPC.writeWithoutWaiting(fd, as: .pipe)
     case S_IFSOCK:
-      sendWithoutWaiting(to: fd)
+      OrdoRPC.writeWithoutWaiting(fd, as: .socket)
     default:
       return
     }

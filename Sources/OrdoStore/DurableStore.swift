@@ -282,14 +282,16 @@ public final class DurableStore {
       let types = try connection.prepare("SELECT type, definition FROM types ORDER BY type")
       while try types.step() {
         let definition = try AlertTypeDefinition(reading: try Self.object(try types.text(1)))
-        try Self.expect(try types.text(0) == definition.type, "a type filed under another name")
+        try Self.expect(
+          Self.sameBytes(try types.text(0), definition.type), "a type filed under another name")
         state.types.append(definition)
       }
       let queues = try connection.prepare(
         "SELECT queue, settings FROM queues ORDER BY position, queue")
       while try queues.step() {
         let settings = try AlertQueueSettings(reading: try Self.object(try queues.text(1)))
-        try Self.expect(try queues.text(0) == settings.queue, "a queue filed under another name")
+        try Self.expect(
+          Self.sameBytes(try queues.text(0), settings.queue), "a queue filed under another name")
         state.queues.append(settings)
       }
       let shows = try connection.prepare(
@@ -305,7 +307,8 @@ public final class DurableStore {
       while try alerts.step() {
         let persisted = try PersistedAlert(reading: try Self.object(try alerts.text(2)))
         try Self.expect(
-          try alerts.text(0) == persisted.alert.id && alerts.integer(1) == persisted.alert.seq,
+          Self.sameBytes(try alerts.text(0), persisted.alert.id)
+            && alerts.integer(1) == persisted.alert.seq,
           "an alert filed under another id or seq")
         state.alerts.append(persisted)
       }
@@ -333,6 +336,12 @@ public final class DurableStore {
     } catch {
       throw Self.openError(error, path: path)
     }
+  }
+
+  /// Byte for byte, as SQLite compares keys (Swift's `==` takes canonically equivalent
+  /// spellings, "é" and "e\u{301}", for equal).
+  private static func sameBytes(_ key: String?, _ name: String) -> Bool {
+    key.map { $0.utf8.elementsEqual(name.utf8) } ?? false
   }
 
   private static func expect(_ holds: Bool, _ what: String) throws(DecodingError) {

@@ -13,5 +13,9 @@ import Testing
     let text = "line\n\tcafé שלום 😀 \u{A0}"
     #expect(terminalSafe(text) == text)
     #expect(terminalSafe("") == "")
+    // A log line stays one line: a client's name cannot start one that looks like ours.
+    #expect(
+      terminalSafe("x\nordo [error] forged\t", keepingLineFeeds: false)
+        == #"x\u000aordo [error] forged"# + "\t")
   }
 }

@@ -176,6 +176,18 @@ def test_a_row_filed_under_another_key_is_corrupt(state: Path, edit: str) -> Non
     assert "holds a row Ordo did not write" in run.err and "filed under another" in run.err, run.err
 
 
+def test_a_key_spelled_another_way_is_corrupt_too(state: Path) -> None:
+    """SQLite compares keys byte for byte: "é" written as e and a combining accent is
+    another key, though Swift's == took the two spellings for equal."""
+    run = run_engine(
+        "--state", str(state), "call", "alert.enqueue", '{"type":"t","id":"\\u00e9","persist":true}'
+    )
+    assert run.rc == 0, run.err
+    sqlite3(state, "UPDATE alerts SET id = 'e' || char(769)")
+    run = refused(state)
+    assert "filed under another" in run.err, run.err
+
+
 @pytest.mark.parametrize("where", [0.3, 0.5, 0.8])
 def test_a_corrupt_file_is_refused(state: Path, where: float) -> None:
     populated(state)

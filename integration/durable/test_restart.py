@@ -391,7 +391,8 @@ def test_the_lsp_handshake_does_not_release_restored_alerts(
     first.result("alert.enqueue", {"type": "t", "id": "a", "persist": True})
     assert first.close() == 0
 
-    for then_cancel in (False, True):
+    # Last the cancel, which ends the alert for good.
+    for then in ("ping", "refused-initialize-then-unknown-request", "cancel"):
         live = engine(state, epoch_ms=EPOCH_MS + DAY_MS)
         hello = live.call("initialize", {"processId": None, "capabilities": {}})
         assert hello.events == [] and hello.result["serverInfo"]["name"] == "ordo"
@@ -403,13 +404,21 @@ def test_the_lsp_handshake_does_not_release_restored_alerts(
             )
         )
         assert live.pending_output(0.3) == []
-        if then_cancel:
+        if then == "cancel":
             reply = live.call("alert.cancel", {"all": True})
             assert reply.result == {"cancelled": ["a"]}
             assert "alert.show" not in reply.event_methods()
-        else:
+        elif then == "ping":
             reply = live.call("engine.ping")
             assert shows_of(reply.events) == [("a", True)]
+        else:
+            # A refused initialize holds them too; `$/...` sent as a request fails like
+            # any unknown method, and releases them.
+            refused = live.call("initialize", {"clientInfo": {"name": 5}})
+            assert refused.error["code"] == -32602 and refused.events == []
+            unknown = live.call("$/unknown")
+            assert unknown.error["code"] == -32601
+            assert shows_of(unknown.events) == [("a", True)]
         assert live.close() == 0
 
 

@@ -7,6 +7,7 @@ import fcntl
 import json
 import os
 import random
+import signal
 import socket
 import subprocess
 import threading
@@ -457,6 +458,56 @@ def test_a_client_that_never_reads_stderr_does_not_stop_the_engine(shared: bool)
 
 def _nonblocking(fd: int) -> bool:
     return bool(fcntl.fcntl(fd, fcntl.F_GETFL) & os.O_NONBLOCK)
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="starts the engine as another user")
+def test_pipes_another_user_made_are_not_waited_on_either() -> None:
+    """The engine opens its stdout and stderr pipes again for a description of its own; a
+    pipe another user made (mode 0600) refuses that. Left blocking, a client that read
+    neither froze the engine: it hung on a full stderr and, stdout full, ignored SIGTERM.
+    Such pipes are written after a poll, a page at a time."""
+    proc = subprocess.Popen(
+        [engine_binary(), "--clock", "manual"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        user=65534,
+        group=65534,
+        extra_groups=[],
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        # ~3 000 warnings on a stderr nobody reads: dropped, and the ping still answered.
+        failing = b"".join(note("layer.remove", {"id": f"gone{i}"}) + b"\n" for i in range(3000))
+        stdin = proc.stdin
+        writer = threading.Thread(
+            target=lambda: (stdin.write(failing + ping("after") + b"\n"), stdin.flush()),
+            daemon=True,
+        )
+        writer.start()
+        writer.join(timeout=10)
+        assert not writer.is_alive(), "the engine stopped reading its input"
+        answer: list[bytes] = []
+        stdout = proc.stdout
+        reader = threading.Thread(target=lambda: answer.append(stdout.readline()), daemon=True)
+        reader.start()
+        reader.join(timeout=10)
+        assert answer, "no answer while stderr was full"
+        assert_pong(json.loads(answer[0]), "after")
+        # Now stdout full too (some 2 MB of answers nobody reads): SIGTERM still ends it.
+        pings = b"".join(ping(i) + b"\n" for i in range(40_000))
+        writer = threading.Thread(target=lambda: (stdin.write(pings), stdin.flush()), daemon=True)
+        writer.start()
+        writer.join(timeout=10)
+        assert not writer.is_alive(), "the engine stopped reading its input"
+        time.sleep(0.5)
+        proc.send_signal(signal.SIGTERM)
+        # It waits at most 5 s without progress for a client that does not read.
+        assert proc.wait(timeout=15) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
 
 
 @pytest.mark.parametrize("kind", ["pipe", "socketpair"])
