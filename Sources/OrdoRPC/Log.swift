@@ -42,8 +42,9 @@ public struct Log: Sendable {
 /// Writes text to fd 2 directly (the C `stderr` global is not concurrency-safe to touch).
 ///
 /// While the server runs, writes to a stderr pipe or socket do not wait (`StdioLoop`): a
-/// client that never reads it must not stop the engine once the pipe is full. A line that finds the pipe full
-/// is dropped whole, and the next line that gets through is preceded by how many were.
+/// client that never reads it must not stop the engine once the pipe is full. A line that
+/// finds the pipe full is dropped whole, and the next line that gets through is preceded
+/// by how many were.
 public func writeStandardError(_ text: String) {
   guard writeDroppedLogNotice() else {
     droppedLogLines.add(1, ordering: .relaxed)
