@@ -8,6 +8,12 @@ import Testing
 /// The SQLite store on real files: what it writes comes back, bad files are refused and left
 /// untouched, a second opener waits and gives up.
 @Suite struct DurableStoreTests {
+  /// How long a test's second open of a file waits for the first one's lock. A store
+  /// closed just before may hold it a moment longer: a process another test spawns at that
+  /// instant has a copy of the lock's descriptor until it execs (a flock belongs to the
+  /// open file description). CI once failed so with no wait.
+  static let reopenWaitMs = 2000
+
   static func temporaryPath(_ name: String) -> String {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("ordo-store-\(UUID().uuidString)")
@@ -42,7 +48,7 @@ import Testing
       #expect(store.commits == 1)
       #expect(store.bytes > 0)
     }
-    let reopened = try DurableStore(path: path, sync: .full, waitMs: 0)
+    let reopened = try DurableStore(path: path, sync: .full, waitMs: Self.reopenWaitMs)
     let state = try reopened.load()
     #expect(state == manager.durableState())
     #expect(state.types.map(\.type) == ["rate"])
@@ -135,7 +141,7 @@ import Testing
       let store = try DurableStore(path: path, sync: .normal, waitMs: 0)
       try store.commit(manager.takeDurableChanges(), from: manager)
     }
-    let state = try DurableStore(path: path, sync: .normal, waitMs: 0).load()
+    let state = try DurableStore(path: path, sync: .normal, waitMs: Self.reopenWaitMs).load()
     #expect(state.shows.map(\.wallAt) == [latest])
     let parked = try #require(state.alerts.first { $0.alert.id == "parked" }?.alert)
     #expect(parked.readyAt == latest && parked.createdAt == latest)
@@ -191,7 +197,7 @@ import Testing
     _ = try DurableStore(path: newer, sync: .normal, waitMs: 0)
     try runSQLite(newer, "PRAGMA user_version = 99;")
     let error = #expect(throws: StoreOpenError.self) {
-      try DurableStore(path: newer, sync: .normal, waitMs: 0)
+      try DurableStore(path: newer, sync: .normal, waitMs: Self.reopenWaitMs)
     }
     #expect(error?.kind == .newerVersion)
     #expect(error?.message.contains("newer Ordo") == true)
@@ -232,7 +238,7 @@ import Testing
     let path = Self.temporaryPath("state.db")
     _ = try DurableStore(path: path, sync: .normal, waitMs: 0)
     try runSQLite(path, "INSERT INTO types VALUES ('x', 'not json');")
-    let store = try DurableStore(path: path, sync: .normal, waitMs: 0)
+    let store = try DurableStore(path: path, sync: .normal, waitMs: Self.reopenWaitMs)
     #expect(
       (#expect(throws: StoreOpenError.self) { try store.load() })?.kind == .corrupt)
   }
@@ -248,7 +254,7 @@ import Testing
     let path = Self.temporaryPath("state.db")
     _ = try DurableStore(path: path, sync: .normal, waitMs: 0)
     try runSQLite(path, insert)
-    let store = try DurableStore(path: path, sync: .normal, waitMs: 0)
+    let store = try DurableStore(path: path, sync: .normal, waitMs: Self.reopenWaitMs)
     let error = #expect(throws: StoreOpenError.self) { try store.load() }
     #expect(error?.kind == .corrupt)
     #expect(error?.message.contains("not UTF-8") == true, "\(String(describing: error))")
