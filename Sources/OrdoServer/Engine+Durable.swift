@@ -8,9 +8,15 @@ import OrdoStore
 extension Engine {
   /// Loads `state` into the (fresh) screen; restored alerts wait for the first request.
   func restore(_ state: DurableState) {
+    restore(state, into: &screen)
+    holdingRestored = true
+  }
+
+  /// Loads `state` into `screen` (a fresh one), which tracks its durable changes when there
+  /// is a file.
+  func restore(_ state: DurableState, into screen: inout Screen) {
     screen.tracksDurableChanges = store != nil
     screen.restore(state)
-    holdingRestored = true
   }
 
   /// Writes what changed since the last commit; nothing to do without `--state`.

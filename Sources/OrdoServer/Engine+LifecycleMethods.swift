@@ -258,8 +258,7 @@ extension Engine {
     var fresh = Self.freshScreen(configuration, clock: resetClock)
     fresh.observesTimeline = observing
     if let state {
-      fresh.tracksDurableChanges = store != nil
-      fresh.restore(state)
+      restore(state, into: &fresh)
       if let store {
         // The restore writes the restored alerts back (a showing one is suspended now).
         // Committed here, before memory is touched: if the file cannot take it, the reset

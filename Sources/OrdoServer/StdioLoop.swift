@@ -43,9 +43,9 @@ public struct StdioLoop {
   public mutating func run() -> Int32 {
     let signalPipe = makeSignalPipe()
     installSignalHandlers()
-    writeWithoutWaiting(output)
+    avoidBlockingWrites(to: output)
     // Log lines are dropped, not waited for, when a client never reads stderr.
-    if output != 2 { writeWithoutWaiting(2) }
+    if output != 2 { avoidBlockingWrites(to: 2) }
     defer {
       // Said before the process ends, while stderr still cannot stall it.
       writeDroppedLogNotice(waitMs: 1000)
@@ -199,7 +199,7 @@ public struct StdioLoop {
   /// opened again through /proc, which gives a description of our own, made non-blocking
   /// and put in `fd`'s place; where that is refused (a pipe another user made: its mode is
   /// 0600), and for a socket, `writeSome` writes without waiting instead.
-  private func writeWithoutWaiting(_ fd: Int32) {
+  private func avoidBlockingWrites(to fd: Int32) {
     var status = stat()
     guard fstat(fd, &status) == 0 else { return }
     switch status.st_mode & S_IFMT {
@@ -211,9 +211,9 @@ public struct StdioLoop {
       }
       log(.debug, "fd \(fd): cannot open the pipe again (errno \(errno)); polled writes")
       if own >= 0 { close(own) }
-      OrdoRPC.writeWithoutWaiting(fd, as: .pipe)
+      writeWithoutWaiting(fd, as: .pipe)
     case S_IFSOCK:
-      OrdoRPC.writeWithoutWaiting(fd, as: .socket)
+      writeWithoutWaiting(fd, as: .socket)
     default:
       return
     }

@@ -279,21 +279,13 @@ public final class DurableStore {
       // Each row's key is the name inside its JSON (and an alert's seq column its seq), as
       // Ordo writes them: a row filed under another key would be updated and deleted under
       // the wrong one (a cancelled alert back after a restart, a type's new definition lost).
-      let types = try connection.prepare("SELECT type, definition FROM types ORDER BY type")
-      while try types.step() {
-        let definition = try AlertTypeDefinition(reading: try Self.object(try types.text(1)))
-        try Self.expect(
-          Self.sameBytes(try types.text(0), definition.type), "a type filed under another name")
-        state.types.append(definition)
-      }
-      let queues = try connection.prepare(
-        "SELECT queue, settings FROM queues ORDER BY position, queue")
-      while try queues.step() {
-        let settings = try AlertQueueSettings(reading: try Self.object(try queues.text(1)))
-        try Self.expect(
-          Self.sameBytes(try queues.text(0), settings.queue), "a queue filed under another name")
-        state.queues.append(settings)
-      }
+      state.types = try keyedRows(
+        "SELECT type, definition FROM types ORDER BY type", "a type filed under another name",
+        decode: AlertTypeDefinition.init(reading:), key: \.type)
+      state.queues = try keyedRows(
+        "SELECT queue, settings FROM queues ORDER BY position, queue",
+        "a queue filed under another name", decode: AlertQueueSettings.init(reading:),
+        key: \.queue)
       let shows = try connection.prepare(
         "SELECT ord, id, type, key, queue, wall_at FROM shows ORDER BY ord")
       while try shows.step() {
@@ -336,6 +328,22 @@ public final class DurableStore {
     } catch {
       throw Self.openError(error, path: path)
     }
+  }
+
+  /// The values of a table of (key, JSON) rows, in the order `sql` reads them; each row's
+  /// key must be its value's `key`, byte for byte (`what` says the row that is not).
+  private func keyedRows<Value>(
+    _ sql: String, _ what: String, decode: (ObjectReader) throws(DecodingError) -> Value,
+    key: (Value) -> String
+  ) throws -> [Value] {
+    var values: [Value] = []
+    let rows = try connection.prepare(sql)
+    while try rows.step() {
+      let value = try decode(try Self.object(try rows.text(1)))
+      try Self.expect(Self.sameBytes(try rows.text(0), key(value)), what)
+      values.append(value)
+    }
+    return values
   }
 
   /// Byte for byte, as SQLite compares keys (Swift's `==` takes canonically equivalent
