@@ -653,7 +653,8 @@ export interface AlertCancelParams {
   ids?: Id[] | null;
   type?: Id | null;
   key?: Id | null;
-  scope?: NullableId;
+  /** `null` is no filter (as if left out), not "alerts without a scope". */
+  scope?: Id | null;
   queue?: Id | null;
   states?: ActiveAlertState[] | null;
   all?: boolean | null;
@@ -677,7 +678,8 @@ export interface AlertListParams {
   queue?: Id | null;
   states?: AlertState[] | null;
   type?: Id | null;
-  scope?: NullableId;
+  /** `null` is no filter (as if left out), not "alerts without a scope". */
+  scope?: Id | null;
 }
 
 export interface AlertClearParams {

@@ -261,6 +261,10 @@ def test_cancel_filters(engine: Engine) -> None:
     with pytest.raises(ordo.InvalidParams) as caught:
         engine.alerts.cancel()
     assert caught.value.path == ""
+    # None is no filter (as if left out), not "the alerts without a scope".
+    with pytest.raises(ordo.InvalidParams) as caught:
+        engine.alerts.cancel(scope=None)
+    assert caught.value.path == ""
     assert engine.alerts.cancel(key="k") == ("A2",)
     assert engine.alerts.cancel(queue="other", states=["scheduled"], ids=["B2", "nope"]) == ("B2",)
     assert engine.alerts.cancel(type="b") == ("B1",)

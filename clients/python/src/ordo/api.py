@@ -440,7 +440,10 @@ class AlertsAPI(Namespace[F]):
         states: Sequence[ActiveAlertState] | Unset = UNSET,
         all: bool = False,
     ) -> None:
-        """Cancel the active alerts matching every given filter; returns their ids (seq order)."""
+        """Cancel the active alerts matching every given filter; returns their ids (seq order).
+
+        ``scope`` selects the alerts of that page. ``scope=None`` is no filter (as if left
+        out), not "the alerts without a scope": select those by queue, type or ids."""
 
     @rpc("alert.pause", PauseState)
     def pause(self, queue: str | Unset = UNSET, *, reason: str | Unset = UNSET) -> None:
@@ -463,7 +466,11 @@ class AlertsAPI(Namespace[F]):
         type: str | Unset = UNSET,
         scope: str | Unset | None = UNSET,
     ) -> None:
-        """Showing, then pending/suspended in show order, then scheduled, then ended."""
+        """Showing, then pending/suspended in show order, then scheduled, then ended.
+
+        ``scope`` keeps the alerts of that page. ``scope=None`` is no filter (as if left
+        out), not "the alerts without a scope": those are the answer's alerts whose
+        ``scope`` is None."""
 
     @rpc("alert.clear", _removed)
     def clear(self, queue: str | Unset = UNSET) -> None:
