@@ -256,6 +256,12 @@ public final class DurableStore {
       case SQLITE_BUSY, SQLITE_LOCKED:
         return StoreOpenError(
           kind: .inUse, message: "the state file \(path) is in use by another program")
+      // SQLite calls a write that found no room (ENOSPC, a quota, a file size limit) at
+      // start-up a "disk I/O error": say what a commit's -32005 would say.
+      case _ where writeError(error).reason == .diskFull:
+        return StoreOpenError(
+          kind: .unusable,
+          message: "cannot use the state file \(path): the disk is full (\(error.message))")
       default:
         return StoreOpenError(
           kind: .unusable, message: "cannot use the state file \(path): \(error.message)")

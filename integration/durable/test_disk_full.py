@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import resource
+import subprocess
 import threading
 import time
 from collections.abc import Callable
@@ -341,3 +342,21 @@ def test_a_trace_cut_by_its_limit_keeps_no_answer_a_failed_commit_dropped(
         ("out", 1),
         ("in", 11),
     ], records
+
+
+def test_a_start_with_no_room_for_the_state_file_says_the_disk_is_full(
+    state: Path, ordo_bin: str
+) -> None:
+    """SQLite calls the failed write of a new file's first page a "disk I/O error"; the
+    engine says what it means, as a commit's -32005 would (reason disk_full)."""
+    done = subprocess.run(
+        [ordo_bin, "--state", str(state), "call", "engine.ping"],
+        preexec_fn=small_files(1024),
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=False,
+    )
+    assert done.returncode == 2, done
+    assert done.stdout == ""
+    assert done.stderr.startswith(f"ordo: cannot use the state file {state}: the disk is full")
