@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -37,6 +37,77 @@ test('an engine killed mid-call rejects every pending call with EngineExitedErro
   await assert.rejects(engine.notify('engine.ping'), EngineExitedError);
   await assert.rejects(engine.waitFor('alert.hide'), EngineExitedError);
   assert.deepEqual(await engine.close(), { exitCode: null, signal: 'SIGKILL' });
+});
+
+test('a killed engine fails its calls at once though another process holds its stderr', async () => {
+  // A wrapper script leaves a process behind that keeps the engine's stderr open (a log
+  // shipper): the child's 'close' waits for it, the end of stdout and the exit do not.
+  const dir = mkdtempSync(join(tmpdir(), 'ordo-held-'));
+  try {
+    const wrapper = join(dir, 'wrapper.sh');
+    writeFileSync(wrapper, `#!/bin/sh\nsleep 30 >/dev/null </dev/null &\necho $! > "${dir}/helper"\nexec "${BIN}" "$@"\n`);
+    chmodSync(wrapper, 0o755);
+    const engine = await spawnEngine({ bin: wrapper });
+    await engine.ping();
+    engine.kill('SIGSTOP');
+    const call = engine.ping().catch((e) => e);
+    const waiting = engine.waitFor('alert.show').catch((e) => e);
+    await settle();
+    const started = Date.now();
+    engine.kill('SIGKILL');
+    for (const err of [await call, await waiting]) {
+      assert.ok(err instanceof EngineExitedError, String(err));
+      assert.equal(err.signal, 'SIGKILL');
+    }
+    assert.ok(Date.now() - started < 5000, `took ${Date.now() - started} ms`);
+    assert.deepEqual(await engine.exited, { exitCode: null, signal: 'SIGKILL' });
+    await assert.rejects(engine.ping(), EngineExitedError);
+    process.kill(Number(readFileSync(join(dir, 'helper'), 'utf8')), 'SIGKILL');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('an engine whose output ends while it still runs fails its calls, not only at its exit', async () => {
+  // A stand-in for an engine that closes its stdout and lingers: it answers one request,
+  // then closes stdout and sleeps. Calls must not wait for its exit.
+  const dir = mkdtempSync(join(tmpdir(), 'ordo-closed-'));
+  try {
+    const fake = join(dir, 'fake.mjs');
+    writeFileSync(
+      fake,
+      `#!${process.execPath}
+import { closeSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+const lines = createInterface({ input: process.stdin });
+let answered = false;
+lines.on('line', (line) => {
+  if (answered) return;
+  answered = true;
+  const { id } = JSON.parse(line);
+  process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id, result: { pong: true, at: 0 } }) + '\\n', () => {
+    closeSync(1);
+    setTimeout(() => process.exit(0), 20000);
+  });
+});
+`,
+    );
+    chmodSync(fake, 0o755);
+    const engine = await spawnEngine({ bin: fake, timeout: 20000 });
+    await engine.ping();
+    const started = Date.now();
+    const err = await engine.ping().catch((e) => e);
+    const waited = Date.now() - started;
+    assert.ok(err instanceof EngineExitedError, String(err));
+    assert.equal(err.exitCode, null);
+    assert.equal(err.signal, null);
+    assert.ok(waited < 15000, `took ${waited} ms`);
+    await assert.rejects(engine.waitFor('alert.show'), EngineExitedError);
+    engine.kill('SIGKILL');
+    assert.deepEqual(await engine.exited, { exitCode: null, signal: 'SIGKILL' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('EngineExitedError carries the exit code and the stderr tail', async () => {

@@ -30,6 +30,8 @@ export class Engine extends EventEmitter {
   #exited;
   #closing = null;
   #defaultTimeout;
+  /** `waitFor`s to reject when the engine can answer nothing more. */
+  #endWaiters = new Set();
 
   /**
    * Starts the engine and resolves once the process runs.
@@ -89,6 +91,9 @@ export class Engine extends EventEmitter {
         this.#exitInfo = info;
         resolveExited(info);
         this.#emitSafely('exit', info);
+      },
+      onEnd: () => {
+        for (const end of [...this.#endWaiters]) end();
       },
     });
     this.#endpoint = new Endpoint(this.#transport, {
@@ -173,7 +178,7 @@ export class Engine extends EventEmitter {
       let timer = null;
       const finish = (ok, value) => {
         this.off(name, listener);
-        this.off('exit', onExit);
+        this.#endWaiters.delete(onEnd);
         signal?.removeEventListener('abort', onAbort);
         if (timer !== null) clearTimeout(timer);
         (ok ? resolve : reject)(value);
@@ -188,10 +193,10 @@ export class Engine extends EventEmitter {
         }
         if (match) finish(true, params);
       };
-      const onExit = () => finish(false, this.#endpoint.closedError);
+      const onEnd = () => finish(false, this.#endpoint.closedError);
       const onAbort = () => finish(false, abortReason(signal));
       this.on(name, listener);
-      this.on('exit', onExit);
+      this.#endWaiters.add(onEnd);
       signal?.addEventListener('abort', onAbort, { once: true });
       if (timeout > 0) timer = setTimeout(() => finish(false, new TimeoutError(`waiting for ${name}`, timeout)), timeout);
     });

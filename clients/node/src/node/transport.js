@@ -20,27 +20,43 @@ class StderrTail {
 
 /**
  * Implements the endpoint's Transport over a spawned ChildProcess: writes go to its stdin,
- * its stdout is delivered as chunks, and when the process has exited and its pipes are
- * closed the sink is closed with an EngineExitedError carrying the exit status and the
- * stderr tail.
+ * its stdout is delivered as chunks, and once the engine can answer nothing more the sink is
+ * closed with an EngineExitedError carrying the exit status and the stderr tail.
+ *
+ * "Nothing more" is the end of its stdout together with the exit of the process, not the
+ * child's 'close' event: that waits for every pipe to close, and a process the engine left
+ * behind (a wrapper script's log shipper holding stderr) can keep one open for ever. So:
+ * stdout ended and the process exited: closed as soon as stderr ends (its tail), or
+ * `STDERR_GRACE_MS` later; the process exited and stdout still open (held by another
+ * process): closed `STDOUT_GRACE_MS` after the exit, what the engine wrote being read by
+ * then; stdout ended and the process still running: closed `EXIT_GRACE_MS` later with no
+ * exit status (as the Python clients do), the 'exit' callback following the real exit.
  */
+export const STDERR_GRACE_MS = 500;
+export const STDOUT_GRACE_MS = 1000;
+export const EXIT_GRACE_MS = 5000;
+
 export class ProcessTransport {
   #child;
   #stderr;
   #onStderr;
   #onExit;
+  #onEnd;
 
   /**
    * @param {import('node:child_process').ChildProcess} child spawned with stdio 'pipe'
    * @param {{stderrTailChars?: number, onStderr?: (text: string) => void,
-   *          onExit?: (info: {exitCode: number | null, signal: string | null}) => void}} [options]
+   *          onExit?: (info: {exitCode: number | null, signal: string | null}) => void,
+   *          onEnd?: (error: EngineExitedError) => void}} [options] `onEnd`: the sink was
+   *   closed (calls fail from now on); `onExit`: the process has ended, after `onEnd`.
    */
-  constructor(child, { stderrTailChars = 8192, onStderr = () => {}, onExit = () => {} } = {}) {
+  constructor(child, { stderrTailChars = 8192, onStderr = () => {}, onExit = () => {}, onEnd = () => {} } = {}) {
     this.#child = child;
     this.#stderr = new StderrTail(stderrTailChars);
     this.#onStderr = onStderr;
     this.#onExit = onExit;
-    // Writing to a dead engine fails with EPIPE; the 'close' event reports the death.
+    this.#onEnd = onEnd;
+    // Writing to a dead engine fails with EPIPE; the end of its output reports the death.
     child.stdin.on('error', () => {});
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (text) => {
@@ -65,11 +81,61 @@ export class ProcessTransport {
   }
 
   start(sink) {
-    this.#child.stdout.on('data', (chunk) => sink.data(chunk));
-    this.#child.on('close', (exitCode, signal) => {
-      const info = { exitCode, signal };
-      sink.close(new EngineExitedError({ ...info, stderr: this.stderrTail }));
-      this.#onExit(info);
+    const child = this.#child;
+    let stdoutEnded = false;
+    let stderrEnded = false;
+    let exit = null;
+    let closed = false;
+    let exitReported = false;
+    let timer = null;
+    const reportExit = () => {
+      if (!closed || exit === null || exitReported) return;
+      exitReported = true;
+      this.#onExit(exit);
+    };
+    const close = () => {
+      if (closed) return;
+      closed = true;
+      if (timer !== null) clearTimeout(timer);
+      const error = new EngineExitedError({ ...(exit ?? { exitCode: null, signal: null }), stderr: this.stderrTail });
+      sink.close(error);
+      this.#onEnd(error);
+      reportExit();
+    };
+    const wait = (ms) => {
+      if (timer !== null) clearTimeout(timer);
+      timer = setTimeout(close, ms);
+    };
+    const settle = () => {
+      if (closed) {
+        reportExit();
+      } else if (stdoutEnded && exit !== null) {
+        if (stderrEnded) close();
+        else wait(STDERR_GRACE_MS);
+      } else if (exit !== null) {
+        wait(STDOUT_GRACE_MS);
+      } else if (stdoutEnded) {
+        wait(EXIT_GRACE_MS);
+      }
+    };
+    child.stdout.on('data', (chunk) => sink.data(chunk));
+    child.stdout.on('end', () => {
+      stdoutEnded = true;
+      settle();
+    });
+    child.stderr.on('end', () => {
+      stderrEnded = true;
+      settle();
+    });
+    child.on('exit', (exitCode, signal) => {
+      exit = { exitCode, signal };
+      settle();
+    });
+    // Every pipe closed and the process gone: nothing more can come.
+    child.on('close', (exitCode, signal) => {
+      exit ??= { exitCode, signal };
+      stdoutEnded = stderrEnded = true;
+      settle();
     });
   }
 
