@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { test } from 'node:test';
 
 import { EngineExitedError, TimeoutError, findEngineBinary } from '../index.js';
@@ -108,6 +108,13 @@ lines.on('line', (line) => {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('a relative engine path names a file in the working directory of its caller, whatever cwd the engine runs in', async () => {
+  const engine = await spawnEngine({ bin: relative(process.cwd(), BIN), cwd: tmpdir() });
+  assert.equal(engine.bin, BIN);
+  assert.equal((await engine.ping()).pong, true);
+  assert.deepEqual(await engine.close(), { exitCode: 0, signal: null });
 });
 
 test('EngineExitedError carries the exit code and the stderr tail', async () => {
@@ -258,6 +265,10 @@ test('findEngineBinary: option, ORDO_BIN, packaged engine, newest repository bui
     assert.equal(find({ env: { PATH: join(root, 'bin') }, from: deep }), packaged);
     assert.equal(find({ env: { ORDO_BIN: '/y/ordo' }, from: deep }), '/y/ordo');
     assert.equal(find({ bin: '/x/ordo', env }), '/x/ordo');
+    // Relative paths are the caller's (the engine may run in another cwd); a name is a name.
+    assert.equal(find({ bin: './x/ordo', env }), join(process.cwd(), 'x', 'ordo'));
+    assert.equal(find({ env: { ORDO_BIN: 'y/ordo' }, from: deep }), join(process.cwd(), 'y', 'ordo'));
+    assert.equal(find({ bin: 'ordo', env }), 'ordo');
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

@@ -1,7 +1,7 @@
 // Finding the engine binary.
 
 import { accessSync, constants, readFileSync, statSync } from 'node:fs';
-import { delimiter, dirname, join } from 'node:path';
+import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const moduleDir = dirname(fileURLToPath(import.meta.url));
@@ -60,8 +60,19 @@ function builtForElsewhere(packaged) {
 }
 
 /**
- * The engine binary to run, the first of: `bin` if given; `$ORDO_BIN`; the engine this
- * package carries (`bin/ordo`, in the tarball of `make dist`) if it is built for this
+ * A relative path (`./ordo`, `build/ordo`) made absolute against this process's working
+ * directory, where its caller meant it: the engine may be spawned with another `cwd`, in
+ * which the path would name another file, or none. A bare name (`ordo`) stays a name,
+ * looked up on PATH by spawn.
+ */
+function fromHere(path) {
+  return path.includes('/') ? resolve(path) : path;
+}
+
+/**
+ * The engine binary to run, the first of: `bin` if given; `$ORDO_BIN` (either made
+ * absolute when a relative path); the engine this package carries (`bin/ordo`, in the
+ * tarball of `make dist`) if it is built for this
  * platform and architecture (the package's `os` and `cpu`); the repository's
  * `.build/release/ordo` or `.build/debug/ordo` (the newer of the two when both exist),
  * found by walking up from this module's directory; `ordo` on `PATH`. Throws, naming
@@ -71,8 +82,8 @@ function builtForElsewhere(packaged) {
  * @returns {string}
  */
 export function findEngineBinary({ bin, env = process.env, from = moduleDir, packaged = PACKAGED_ENGINE } = {}) {
-  if (bin) return bin;
-  if (env.ORDO_BIN) return env.ORDO_BIN;
+  if (bin) return fromHere(bin);
+  if (env.ORDO_BIN) return fromHere(env.ORDO_BIN);
   const tried = ['ORDO_BIN (not set)'];
   if (isExecutable(packaged)) {
     const elsewhere = builtForElsewhere(packaged);
