@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import subprocess
+import sys
 from collections.abc import Awaitable
 from pathlib import Path
 from typing import Callable, TypeVar
@@ -149,6 +151,98 @@ def test_close_shutdown_and_exit_codes() -> None:
         await other.close()
 
     asyncio.run(asyncio.wait_for(main(), 30))
+
+
+def test_starts_and_closes_at_the_same_time_share_one_engine_and_one_status() -> None:
+    """Two start()s at once spawned two engines (one never closed); a close() while another
+    ran returned None at once, the engine still running."""
+
+    async def main() -> None:
+        before = set(children_of_this_process())  # what other tests left running
+        engine = AsyncEngine(clock="manual")
+        started = await asyncio.gather(engine.start(), engine.start(), engine.start())
+        assert all(one is engine for one in started)
+        await engine.ping()
+        assert set(children_of_this_process()) - before == {engine.pid}
+        first = asyncio.ensure_future(engine.close())
+        await asyncio.sleep(0)
+        assert await engine.close() == 0
+        assert not engine.running
+        assert await first == 0
+        assert list(await asyncio.gather(engine.close(), engine.close())) == [0, 0]
+        assert set(children_of_this_process()) - before == set()
+
+    asyncio.run(asyncio.wait_for(main(), 30))
+
+
+def children_of_this_process() -> list[int]:
+    """The live (not zombie) children of this process, by pid."""
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == os.getpid() and fields[0] != "Z":
+            pids.append(int(entry.name))
+    return sorted(pids)
+
+
+def test_a_relative_engine_path_is_the_callers_whatever_cwd_the_engine_gets() -> None:
+    async def main() -> None:
+        relative = os.path.relpath(ordo.find_engine())
+        async with AsyncEngine(relative, cwd="/", clock="manual") as engine:
+            assert (await engine.ping()).pong
+
+    asyncio.run(asyncio.wait_for(main(), 30))
+
+
+ABANDONED_STDERR = """
+import asyncio, sys
+import ordo
+
+async def main():
+    engine = await ordo.AsyncEngine(sys.argv[1], clock="manual").start()
+    await engine.ping()
+    engine.kill()
+    try:
+        await engine.ping()
+    except ordo.EngineExited:
+        pass
+    print(await engine.close())
+
+asyncio.run(main())
+"""
+
+
+def test_close_closes_the_pipes_a_process_left_behind_still_holds(tmp_path: Path) -> None:
+    """A wrapper script leaves a process holding the engine's stderr: close() returned with
+    the subprocess transport open, and the loop's end complained of it on stderr."""
+    helper_pid = tmp_path / "helper"
+    wrapper = tmp_path / "wrapper.sh"
+    wrapper.write_text(
+        "#!/bin/sh\n"
+        "sleep 30 >/dev/null </dev/null &\n"
+        f'echo $! > "{helper_pid}"\n'
+        f'exec "{ordo.find_engine()}" "$@"\n'
+    )
+    wrapper.chmod(0o755)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", ABANDONED_STDERR, str(wrapper)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    finally:
+        if helper_pid.exists():
+            os.kill(int(helper_pid.read_text()), signal.SIGKILL)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "-9\n"
+    assert done.stderr == ""
 
 
 def test_timeout_then_recovery() -> None:

@@ -80,6 +80,27 @@ def test_lookup_order(tree: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert ordo.find_engine(on_path) == str(on_path)
 
 
+def test_relative_paths_are_the_callers_and_names_are_looked_up_on_path(
+    tree: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The engine may be started with another cwd, where a relative path would name another
+    file (or none); a bare name is what starting it would look up on PATH."""
+    mine = _exe(tree / "tools" / "ordo")
+    assert ordo.find_engine("tools/ordo") == str(mine)
+    assert ordo.find_engine(Path("./tools/ordo")) == str(mine)
+    monkeypatch.setenv("ORDO_BIN", "tools/ordo")
+    assert ordo.find_engine() == str(mine)
+    # A file named ordo in the working directory is not what Popen(["ordo"]) would run.
+    _exe(tree / "ordo")
+    with pytest.raises(ordo.EngineNotFound):
+        ordo.find_engine("ordo")
+    on_path = _exe(tree / "bin" / "ordo")
+    monkeypatch.setenv("PATH", str(tree / "bin"))
+    assert ordo.find_engine("ordo") == str(on_path)
+    monkeypatch.setenv("ORDO_BIN", "ordo")
+    assert ordo.find_engine() == str(on_path)
+
+
 CLI = textwrap.dedent(
     """
     import sys

@@ -115,6 +115,26 @@ def test_close_shuts_down_cleanly_and_is_idempotent(make_engine: EngineFactory) 
         engine.ping()
 
 
+def test_a_close_while_another_runs_waits_for_it(make_engine: EngineFactory) -> None:
+    """The second close() returned poll() at once: None, the engine still running."""
+    engine = make_engine()
+    engine.ping()
+    statuses: list[int | None] = []
+    closers = [threading.Thread(target=lambda: statuses.append(engine.close())) for _ in range(3)]
+    for closer in closers:
+        closer.start()
+    for closer in closers:
+        closer.join(30)
+    assert statuses == [0, 0, 0]
+
+
+def test_a_relative_engine_path_is_the_callers_whatever_cwd_the_engine_gets(
+    ordo_bin: str,
+) -> None:
+    with Engine(os.path.relpath(ordo_bin), cwd="/", clock="manual") as engine:
+        assert engine.ping().pong
+
+
 def test_context_manager_closes_the_engine(ordo_bin: str) -> None:
     with Engine(ordo_bin, clock="manual") as engine:
         engine.ping()

@@ -126,6 +126,13 @@ class _Pipes(asyncio.SubprocessProtocol):
         self._drained: list[asyncio.Future[None]] = []
         self.stdout_done: asyncio.Future[None] = engine._loop.create_future()
         self.stderr_done: asyncio.Future[None] = engine._loop.create_future()
+        # The process has ended. Not Process.wait(): before Python 3.12 that also waits for
+        # every pipe to close, which a process the engine left behind may hold for ever.
+        self.exited: asyncio.Future[None] = engine._loop.create_future()
+
+    def process_exited(self) -> None:
+        if not self.exited.done():
+            self.exited.set_result(None)
 
     def pipe_data_received(self, fd: int, data: bytes) -> None:
         if fd == 1:
@@ -208,6 +215,10 @@ class AsyncEngine(Core[Async, Slot]):
         self._pipes: _Pipes | None = None
         self._stdin: asyncio.WriteTransport | None = None
         self._finisher: asyncio.Task[None] | None = None
+        # One spawn and one close however many callers ask at once: each awaits the same.
+        self._starting: asyncio.Task[None] | None = None
+        self._closing: asyncio.Task[int | None] | None = None
+        self._transport: asyncio.SubprocessTransport | None = None
         self._exited_event: asyncio.Event | None = None
         self._detail = ""  # why the output is no longer read, when the client decided it
         self._outbox: list[bytes] = []  # written at the end of this turn of the loop
@@ -220,9 +231,20 @@ class AsyncEngine(Core[Async, Slot]):
     # ------------------------------------------------------------------ lifecycle
 
     async def start(self) -> AsyncEngine:
-        """Spawn the engine (once)."""
+        """Spawn the engine (once: callers at the same time all get the one engine)."""
         if self._proc is not None:
             return self
+        if self._starting is None:
+            self._starting = asyncio.ensure_future(self._spawn())
+        starting = self._starting
+        try:
+            await asyncio.shield(starting)
+        finally:
+            if starting.done() and starting.exception() is not None and self._proc is None:
+                self._starting = None  # a failed spawn may be tried again
+        return self
+
+    async def _spawn(self) -> None:
         self._loop = asyncio.get_running_loop()
         self._exited_event = asyncio.Event()
         PIPE = asyncio.subprocess.PIPE
@@ -236,10 +258,10 @@ class AsyncEngine(Core[Async, Slot]):
             cwd=self._cwd,
         )
         self._pipes = pipes
+        self._transport = transport
         self._stdin = cast(Optional[asyncio.WriteTransport], transport.get_pipe_transport(0))
         self._proc = asyncio.subprocess.Process(transport, pipes, self._loop)
         self._finisher = asyncio.ensure_future(self._finish(pipes))
-        return self
 
     async def __aenter__(self) -> AsyncEngine:
         return await self.start()
@@ -271,11 +293,16 @@ class AsyncEngine(Core[Async, Slot]):
         return self._proc is not None and self._exited is None and self._proc.returncode is None
 
     async def close(self, timeout: float = 5.0) -> int | None:
-        """``shutdown`` + ``exit``, then terminate and finally kill. Idempotent."""
-        if self._proc is None or self._closed:
-            return None if self._proc is None else self._proc.returncode
-        self._closed = True
-        proc = self._proc
+        """``shutdown`` + ``exit``, then terminate and finally kill. Idempotent: every
+        caller, at the same time or later, gets the exit status once the engine is gone."""
+        if self._proc is None:
+            return None
+        if self._closing is None:
+            self._closed = True
+            self._closing = asyncio.ensure_future(self._close(self._proc, timeout))
+        return await asyncio.shield(self._closing)
+
+    async def _close(self, proc: asyncio.subprocess.Process, timeout: float) -> int | None:
         if self._exited is None and proc.returncode is None:
             try:
                 await self.call("shutdown", timeout=timeout)
@@ -293,22 +320,27 @@ class AsyncEngine(Core[Async, Slot]):
                 self._stdin.close()
         except (OSError, RuntimeError):
             pass
+        exited = self._started().exited
         try:
-            await asyncio.wait_for(proc.wait(), timeout)
+            await asyncio.wait_for(asyncio.shield(exited), timeout)
         except asyncio.TimeoutError:
             log.warning("ordo (pid %d) ignored exit; terminating it", proc.pid)
             proc.terminate()
             try:
-                await asyncio.wait_for(proc.wait(), timeout)
+                await asyncio.wait_for(asyncio.shield(exited), timeout)
             except asyncio.TimeoutError:
                 proc.kill()
-                await proc.wait()
+                await exited
         task = self._finisher
         if task is not None:
             try:
                 await asyncio.wait_for(asyncio.shield(task), timeout)
             except (asyncio.TimeoutError, asyncio.CancelledError):
                 task.cancel()
+        if self._transport is not None:
+            # A pipe another process still holds (one the engine's wrapper left behind) keeps
+            # the transport open, and the loop's end then complains of it: closed here.
+            self._transport.close()
         return proc.returncode
 
     def kill(self) -> None:
@@ -414,7 +446,7 @@ class AsyncEngine(Core[Async, Slot]):
             await pipes.drain()
         if call.method == "exit":
             try:
-                await asyncio.wait_for(self._process.wait(), timeout)
+                await asyncio.wait_for(asyncio.shield(pipes.exited), timeout)
             except asyncio.TimeoutError:
                 raise OrdoTimeout(f"exit: the engine did not exit in {timeout} s") from None
         return call.decode(None)
@@ -715,7 +747,7 @@ class AsyncEngine(Core[Async, Slot]):
         assert self._exited_event is not None
         try:
             try:
-                await asyncio.wait_for(proc.wait(), 5.0)
+                await asyncio.wait_for(asyncio.shield(pipes.exited), 5.0)
             except asyncio.TimeoutError:
                 pass
             try:

@@ -42,7 +42,8 @@ def find_engine(binary: PathLike | None = None, *, search_from: Sequence[PathLik
     """Where the engine is, the first of:
 
     1. ``binary``, if given;
-    2. ``$ORDO_BIN``, if set;
+    2. ``$ORDO_BIN``, if set (either as an absolute path: a relative one is read from the
+       working directory, a bare name looked up on ``PATH``);
     3. the engine this package carries (``ordo/_bin/ordo``, in the wheels of ``make dist``);
     4. the repository's ``.build/release/ordo`` or ``.build/debug/ordo`` (the one built
        last when both exist), searched upwards from this package, then from the working
@@ -52,24 +53,25 @@ def find_engine(binary: PathLike | None = None, *, search_from: Sequence[PathLik
     ``EngineNotFound`` names what was tried when none is there.
     """
     if binary is not None:
-        path = Path(binary)
-        if not _executable(path):
-            raise EngineNotFound(f"ordo binary {str(path)!r} does not exist or is not executable")
-        return str(path)
+        found = _named(str(binary))
+        if found is None:
+            raise EngineNotFound(f"ordo binary {str(binary)!r} does not exist or is not executable")
+        return found
     env = os.environ.get("ORDO_BIN")
     if env:
-        if not _executable(Path(env)):
+        found = _named(env)
+        if found is None:
             raise EngineNotFound(f"ORDO_BIN={env!r} does not exist or is not executable")
-        return env
+        return found
     bundled = bundled_engine()
     if bundled is not None:
         return bundled
     starts = [Path(__file__).resolve().parent, Path.cwd().resolve()]
     starts += [Path(p).resolve() for p in search_from]
     for start in starts:
-        found = _in_build_tree(start)
-        if found is not None:
-            return str(found)
+        built = _in_build_tree(start)
+        if built is not None:
+            return str(built)
     on_path = shutil.which("ordo")
     if on_path:
         return on_path
@@ -85,6 +87,17 @@ def find_engine(binary: PathLike | None = None, *, search_from: Sequence[PathLik
         + ". Pass its path, set ORDO_BIN, install the ordo-client wheel that carries it, "
         "build it (make release) in the repository, or put `ordo` on PATH"
     )
+
+
+def _named(name: str) -> str | None:
+    """The absolute path of the executable ``name`` names, or None: a path (with a ``/``),
+    relative ones from the working directory of the caller, where it meant them (the engine
+    may be started with another ``cwd``); a bare name, on ``PATH`` (where starting it would
+    look)."""
+    if os.sep not in name:
+        return shutil.which(name)
+    path = Path(name)
+    return os.path.abspath(path) if _executable(path) else None
 
 
 def _framing_in(args: Sequence[str]) -> str | None:

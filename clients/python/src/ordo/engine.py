@@ -137,6 +137,7 @@ class Engine(Core[Sync, _Slot]):
         self._queued = 0  # dispatcher items queued (written by the reader only)
         self._ran = 0  # dispatcher items done (written by the dispatcher only)
         self._close_lock = threading.Lock()
+        self._closed_event = threading.Event()  # set when the first close() is done
         self._exited_event = threading.Event()
         self._proc = subprocess.Popen(
             self.command,
@@ -201,9 +202,20 @@ class Engine(Core[Sync, _Slot]):
         Idempotent; returns the exit status.
         """
         with self._close_lock:
-            if self._closed:
-                return self._proc.poll()
+            second = self._closed
             self._closed = True
+        if second:
+            # Another caller is closing: its status, once the engine is gone (not from a
+            # handler, whose thread the first close() may be waiting for).
+            if threading.current_thread() is not self._dispatcher:
+                self._closed_event.wait()
+            return self._proc.poll()
+        try:
+            return self._close(timeout)
+        finally:
+            self._closed_event.set()
+
+    def _close(self, timeout: float) -> int | None:
         if self._exited is None and self._proc.poll() is None:
             # From a handler: shutdown's answer must not wait for handlers, this one included.
             in_handler = get_ident() in self._nested
