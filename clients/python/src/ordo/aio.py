@@ -238,10 +238,12 @@ class AsyncEngine(Core[Async, Slot]):
             self._starting = asyncio.ensure_future(self._spawn())
         starting = self._starting
         try:
-            await asyncio.shield(starting)
+            # Not shielded: a start cancelled while spawning cancels the spawn (asyncio then
+            # kills the new process), rather than leaving an engine nobody will close.
+            await starting
         finally:
-            if starting.done() and starting.exception() is not None and self._proc is None:
-                self._starting = None  # a failed spawn may be tried again
+            if starting.done() and self._proc is None:
+                self._starting = None  # a failed or cancelled spawn may be tried again
         return self
 
     async def _spawn(self) -> None:
