@@ -702,6 +702,52 @@ class Bench:
             f"(CPU {r['ratio_cpu']:.2f}x); {r['commits_per_s']:,.0f} commits/s, "
             f"{r['requests_per_commit']:.0f} requests per commit"
         )
+        self.durable_start()
+
+    def durable_start(self) -> None:
+        """Peak memory of a start on a state file holding many persisted alerts, per alert,
+        beside the memory the same alerts take when enqueued."""
+        alerts = 10_000 if self.quick else 50_000
+        state = self.out / "bench-start.db"
+        for leftover in self.out.glob("bench-start.db*"):
+            leftover.unlink()
+        fill = request(0, "alert.configure", {"maxConcurrent": 1}) + b"".join(
+            request(i + 1, "alert.enqueue", {"type": "t", "persist": True, "data": {"n": i}})
+            for i in range(alerts)
+        )
+        idle = Session([self.engine, "--clock", "manual"])
+        idle.run(ping_block(10))
+        idle_hwm = vm_hwm(idle.pid)
+        idle.close()
+        writer = Session([self.engine, "--clock", "manual", "--state", str(state)])
+        writer.run(fill)
+        enqueued_hwm = vm_hwm(writer.pid)
+        writer.close()
+        started = time.monotonic()
+        reader = Session([self.engine, "--clock", "manual", "--state", str(state)])
+        reader.run(ping_block(1))
+        start_s = time.monotonic() - started
+        start_hwm = vm_hwm(reader.pid)
+        reader.close()
+        for leftover in self.out.glob("bench-start.db*"):
+            leftover.unlink()
+        per_alert = (start_hwm - idle_hwm) / alerts
+        enqueued = (enqueued_hwm - idle_hwm) / alerts
+        self.results["durable_start"] = {
+            "description": f"a start on a state file of {alerts:,} persisted alerts: "
+            "(VmHWM after its first answer - VmHWM of an idle engine) / alerts, beside the "
+            "same for the engine that enqueued them",
+            "bytes_per_alert": per_alert,
+            "enqueued_bytes_per_alert": enqueued,
+            "ratio": per_alert / enqueued,
+            "target": "<= 2",
+            "ok": per_alert <= 2 * enqueued,
+            "start_s": start_s,
+        }
+        self.log(
+            f"  start on {alerts:,} persisted alerts: {per_alert:,.0f} bytes/alert at peak "
+            f"({enqueued:,.0f} when enqueued), {start_s:.2f} s"
+        )
 
     def trace(self) -> None:
         """Pings and alert cycles with `--trace FILE` against without."""
@@ -1300,6 +1346,17 @@ def table(results: dict[str, Any]) -> str:
                 f"{d['commits_per_s']:,.0f}/s, {d['requests_per_commit']:.0f}",
                 "-",
                 "-",
+            )
+        )
+    if "durable_start" in results:
+        d = results["durable_start"]
+        rows.append(
+            (
+                "start on persisted alerts: peak / enqueued",
+                f"{d['ratio']:.2f}x  ({d['bytes_per_alert']:,.0f} vs "
+                f"{d['enqueued_bytes_per_alert']:,.0f} bytes/alert, {d['start_s']:.2f} s)",
+                "<= 2x",
+                status(d["ok"]),
             )
         )
     if "trace" in results:

@@ -176,6 +176,16 @@ def test_a_row_filed_under_another_key_is_corrupt(state: Path, edit: str) -> Non
     assert "holds a row Ordo did not write" in run.err and "filed under another" in run.err, run.err
 
 
+def test_a_row_no_decoder_takes_is_corrupt_and_named_by_its_place(state: Path) -> None:
+    """Rows read from columns (a show) are read back through the decoders, one at a time
+    (not as one document of the whole state, which took about 5 KB per persisted alert):
+    an empty id, which Ordo never writes, is refused, named by its place."""
+    populated(state)
+    sqlite3(state, "UPDATE shows SET id = ''")
+    run = refused(state)
+    assert "holds a row Ordo did not write (/shows/0/id:" in run.err, run.err
+
+
 def test_a_key_spelled_another_way_is_corrupt_too(state: Path) -> None:
     """SQLite compares keys byte for byte: "é" written as e and a combining accent is
     another key, though Swift's == took the two spellings for equal."""
