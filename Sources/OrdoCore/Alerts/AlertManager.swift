@@ -448,7 +448,8 @@ public struct AlertManager: Sendable {
   /// `alert.forget`: erases the counted shows matching `filter`, so limits count from zero;
   /// returns how many were erased.
   /// - Throws: `.invalidParams` when no filter is given.
-  /// - Complexity: O(h) for h shows recorded.
+  /// - Complexity: O(h) for h shows recorded when none matches, else O(h log h) (the
+  ///   history's indexes are rebuilt).
   mutating func forget(_ filter: ShowForgetFilter) throws(CoreError) -> Int {
     beginChange()
     guard filter.all || filter.type != nil || filter.key != nil else {

@@ -88,18 +88,19 @@ struct ShowHistory: Sendable {
   }
 
   /// Removes the shows matching `filter`; returns their `order`s.
-  /// - Complexity: O(n log n)
+  /// - Complexity: O(n) when none matches (nothing is copied), else O(n log n)
   mutating func forget(_ filter: ShowForgetFilter) -> [Int64] {
-    var removed: [Int64] = []
-    var kept: [ShowRecord] = []
-    kept.reserveCapacity(records.count)
-    for record in records {
-      let matches =
-        (filter.type.map { $0 == record.type } ?? true)
+    func matches(_ record: ShowRecord) -> Bool {
+      (filter.type.map { $0 == record.type } ?? true)
         && (filter.key.map { $0 == record.key } ?? true)
-      if matches { removed.append(record.order) } else { kept.append(record) }
     }
-    guard !removed.isEmpty else { return [] }
+    guard let first = records.firstIndex(where: matches) else { return [] }
+    var removed: [Int64] = []
+    var kept = Array(records[..<first])
+    kept.reserveCapacity(records.count)
+    for record in records[first...] {
+      if matches(record) { removed.append(record.order) } else { kept.append(record) }
+    }
     self = ShowHistory(kept)
     return removed
   }
