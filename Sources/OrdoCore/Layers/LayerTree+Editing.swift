@@ -221,7 +221,9 @@ extension LayerTree {
       destination = try neighbourDestination(
         neighbourID, above: false, explicitParent: explicitParent, moving: moving)
     }
-    if let moving {
+    // Staying under its parent cannot make a cycle: that parent is no descendant of its
+    // own (the walk would cost O(depth) for a re-sort deep in a tree).
+    if let moving, destination.parent != currentParent {
       var ancestor = destination.parent
       while ancestor != Self.rootSlot {
         if ancestor == moving {
