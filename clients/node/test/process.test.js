@@ -68,6 +68,31 @@ test('a killed engine fails its calls at once though another process holds its s
   }
 });
 
+test('a killed engine fails its calls soon though another process holds its stdout', async () => {
+  // The engine's output does not end while another process holds the pipe: its exit, and
+  // what it wrote read by then, decide.
+  const dir = mkdtempSync(join(tmpdir(), 'ordo-held-out-'));
+  try {
+    const wrapper = join(dir, 'wrapper.sh');
+    writeFileSync(wrapper, `#!/bin/sh\nsleep 30 2>/dev/null </dev/null &\necho $! > "${dir}/helper"\nexec "${BIN}" "$@"\n`);
+    chmodSync(wrapper, 0o755);
+    const engine = await spawnEngine({ bin: wrapper });
+    await engine.ping();
+    engine.kill('SIGSTOP');
+    const call = engine.ping().catch((e) => e);
+    await settle();
+    const started = Date.now();
+    engine.kill('SIGKILL');
+    const err = await call;
+    assert.ok(err instanceof EngineExitedError, String(err));
+    assert.equal(err.signal, 'SIGKILL');
+    assert.ok(Date.now() - started < 4000, `took ${Date.now() - started} ms`);
+    process.kill(Number(readFileSync(join(dir, 'helper'), 'utf8')), 'SIGKILL');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('an engine whose output ends while it still runs fails its calls, not only at its exit', async () => {
   // A stand-in for an engine that closes its stdout and lingers: it answers one request,
   // then closes stdout and sleeps. Calls must not wait for its exit.
