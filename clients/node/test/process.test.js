@@ -93,6 +93,30 @@ test('a killed engine fails its calls soon though another process holds its stdo
   }
 });
 
+test('close() lets go of pipes a process the engine left behind still holds', () => {
+  // Else they keep this Node process alive until that process ends.
+  const dir = mkdtempSync(join(tmpdir(), 'ordo-release-'));
+  try {
+    const wrapper = join(dir, 'wrapper.sh');
+    writeFileSync(wrapper, `#!/bin/sh\nsleep 30 </dev/null &\necho $! > "${dir}/helper"\nexec "${BIN}" "$@"\n`);
+    chmodSync(wrapper, 0o755);
+    const script = `import { Engine } from ${JSON.stringify(new URL('../index.js', import.meta.url).href)};
+const engine = await Engine.spawn({ bin: ${JSON.stringify(wrapper)}, clock: 'manual' });
+await engine.ping();
+console.log(JSON.stringify(await engine.close()));`;
+    const started = Date.now();
+    try {
+      const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 20000 });
+      assert.deepEqual(JSON.parse(out), { exitCode: 0, signal: null });
+      assert.ok(Date.now() - started < 10000, `the Node process lived ${Date.now() - started} ms`);
+    } finally {
+      process.kill(Number(readFileSync(join(dir, 'helper'), 'utf8')), 'SIGKILL');
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('an engine whose output ends while it still runs fails its calls, not only at its exit', async () => {
   // A stand-in for an engine that closes its stdout and lingers: it answers one request,
   // then closes stdout and sleeps. Calls must not wait for its exit.
@@ -126,6 +150,7 @@ lines.on('line', (line) => {
     assert.ok(err instanceof EngineExitedError, String(err));
     assert.equal(err.exitCode, null);
     assert.equal(err.signal, null);
+    assert.match(err.message, /^the Ordo engine ended its output/);
     assert.ok(waited < 15000, `took ${waited} ms`);
     await assert.rejects(engine.waitFor('alert.show'), EngineExitedError);
     engine.kill('SIGKILL');

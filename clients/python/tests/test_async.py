@@ -175,6 +175,31 @@ def test_starts_and_closes_at_the_same_time_share_one_engine_and_one_status() ->
     asyncio.run(asyncio.wait_for(main(), 30))
 
 
+def test_a_cancelled_start_leaves_the_others_starting_and_a_close_during_start_closes() -> None:
+    async def main() -> None:
+        engine = AsyncEngine(clock="manual")
+        first = asyncio.ensure_future(engine.start())
+        second = asyncio.ensure_future(engine.start())
+        await asyncio.sleep(0)
+        await asyncio.sleep(0)
+        first.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await first
+        assert await second is engine  # only the cancelled caller gave up
+        assert (await engine.ping()).pong
+        assert await engine.close() == 0
+
+        before = set(children_of_this_process())
+        other = AsyncEngine(clock="manual")
+        starting = asyncio.ensure_future(other.start())
+        await asyncio.sleep(0)
+        assert await other.close() == 0  # the engine the start brought, closed
+        await starting
+        assert set(children_of_this_process()) - before == set()
+
+    asyncio.run(asyncio.wait_for(main(), 30))
+
+
 def children_of_this_process() -> list[int]:
     """The live (not zombie) children of this process, by pid."""
     pids = []

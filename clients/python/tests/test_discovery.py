@@ -88,6 +88,8 @@ def test_relative_paths_are_the_callers_and_names_are_looked_up_on_path(
     mine = _exe(tree / "tools" / "ordo")
     assert ordo.find_engine("tools/ordo") == str(mine)
     assert ordo.find_engine(Path("./tools/ordo")) == str(mine)
+    here = _exe(tree / "ordo-here")
+    assert ordo.find_engine(Path("./ordo-here")) == str(here), "a Path is a path, not a name"
     monkeypatch.setenv("ORDO_BIN", "tools/ordo")
     assert ordo.find_engine() == str(mine)
     # A file named ordo in the working directory is not what Popen(["ordo"]) would run.
@@ -99,6 +101,8 @@ def test_relative_paths_are_the_callers_and_names_are_looked_up_on_path(
     assert ordo.find_engine("ordo") == str(on_path)
     monkeypatch.setenv("ORDO_BIN", "ordo")
     assert ordo.find_engine() == str(on_path)
+    monkeypatch.setenv("PATH", "bin")  # a relative PATH entry: made absolute too
+    assert ordo.find_engine("ordo") == str(on_path)
 
 
 CLI = textwrap.dedent(

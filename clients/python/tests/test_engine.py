@@ -128,6 +128,25 @@ def test_a_close_while_another_runs_waits_for_it(make_engine: EngineFactory) -> 
     assert statuses == [0, 0, 0]
 
 
+def test_a_close_from_the_tap_while_another_runs_does_not_stall_it(ordo_bin: str) -> None:
+    """The tap runs on the reader thread, which the first close() needs to read the answer
+    to its shutdown: a second close() there returns at once."""
+    from_tap: list[int | None] = []
+    closing = threading.Event()
+
+    def tap(direction: str, message: object) -> None:
+        if closing.is_set() and direction == "recv" and not from_tap:
+            from_tap.append(engine.close())
+
+    engine = Engine(ordo_bin, clock="manual", tap=tap)
+    engine.ping()
+    closing.set()
+    started = time.monotonic()
+    assert engine.close(timeout=2) == 0
+    assert time.monotonic() - started < 1.5
+    assert len(from_tap) == 1
+
+
 def test_a_relative_engine_path_is_the_callers_whatever_cwd_the_engine_gets(
     ordo_bin: str,
 ) -> None:

@@ -180,7 +180,11 @@ export class EngineExitedError extends Error {
    * @param {{exitCode?: number | null, signal?: string | null, stderr?: string, cause?: unknown}} info
    */
   constructor({ exitCode = null, signal = null, stderr = '', cause } = {}) {
-    const how = signal ? `was killed by ${signal}` : `exited with code ${exitCode}`;
+    const how = signal
+      ? `was killed by ${signal}`
+      : exitCode === null
+        ? 'ended its output'
+        : `exited with code ${exitCode}`;
     const tail = stderr.trim() ? `\n--- engine stderr (tail) ---\n${stderr.trimEnd()}` : '';
     super(`the Ordo engine ${how}${tail}`, cause === undefined ? undefined : { cause });
     this.name = 'EngineExitedError';

@@ -209,7 +209,12 @@ export class Engine extends EventEmitter {
    * @param {{timeout?: number, killTimeout?: number}} [options]
    */
   close({ timeout = 2000, killTimeout = 2000 } = {}) {
-    this.#closing ??= this.#close(timeout, killTimeout);
+    this.#closing ??= this.#close(timeout, killTimeout).then((info) => {
+      // A process the engine left behind may still hold its pipes: ours go, so that they
+      // keep this process alive no longer.
+      this.#transport.release();
+      return info;
+    });
     return this.#closing;
   }
 

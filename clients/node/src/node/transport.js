@@ -139,6 +139,13 @@ export class ProcessTransport {
     });
   }
 
+  /** Lets go of the engine's stdout and stderr (after its exit: nothing more will come). */
+  release() {
+    for (const stream of [this.#child.stdout, this.#child.stderr]) {
+      if (!stream.destroyed) stream.destroy();
+    }
+  }
+
   /** Closes the engine's stdin (EOF: the engine flushes and exits 0). */
   end() {
     if (!this.#child.stdin.writableEnded) this.#child.stdin.end();

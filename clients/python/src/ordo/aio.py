@@ -217,6 +217,7 @@ class AsyncEngine(Core[Async, Slot]):
         self._finisher: asyncio.Task[None] | None = None
         # One spawn and one close however many callers ask at once: each awaits the same.
         self._starting: asyncio.Task[None] | None = None
+        self._start_waiters = 0  # callers of start() awaiting `_starting`
         self._closing: asyncio.Task[int | None] | None = None
         self._transport: asyncio.SubprocessTransport | None = None
         self._exited_event: asyncio.Event | None = None
@@ -237,11 +238,17 @@ class AsyncEngine(Core[Async, Slot]):
         if self._starting is None:
             self._starting = asyncio.ensure_future(self._spawn())
         starting = self._starting
+        self._start_waiters += 1
         try:
-            # Not shielded: a start cancelled while spawning cancels the spawn (asyncio then
-            # kills the new process), rather than leaving an engine nobody will close.
-            await starting
+            await asyncio.shield(starting)
+        except asyncio.CancelledError:
+            # The last caller still waiting gave up: the spawn goes too (asyncio then kills
+            # the new process), rather than leave an engine nobody will close. Others wait on.
+            if self._start_waiters == 1 and not starting.done():
+                starting.cancel()
+            raise
         finally:
+            self._start_waiters -= 1
             if starting.done() and self._proc is None:
                 self._starting = None  # a failed or cancelled spawn may be tried again
         return self
@@ -297,6 +304,12 @@ class AsyncEngine(Core[Async, Slot]):
     async def close(self, timeout: float = 5.0) -> int | None:
         """``shutdown`` + ``exit``, then terminate and finally kill. Idempotent: every
         caller, at the same time or later, gets the exit status once the engine is gone."""
+        starting = self._starting
+        if self._proc is None and starting is not None and not starting.done():
+            try:  # a start under way: close the engine it brings, not leave it running
+                await asyncio.shield(starting)
+            except Exception:
+                return None
         if self._proc is None:
             return None
         if self._closing is None:

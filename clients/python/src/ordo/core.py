@@ -98,7 +98,10 @@ class Core(EngineAPI[F], Generic[F, S]):
         self.alerts: AlertsAPI[F] = AlertsAPI(self)
         self.nav: NavAPI[F] = NavAPI(self)
         self.clock: ClockAPI[F] = ClockAPI(self)
-        self._tap = tap
+        # Which thread is inside the tap (it runs on whichever thread reads or writes): a
+        # close() there must not wait for another close(), which may need that thread.
+        self._tapping = threading.local()
+        self._tap = None if tap is None else self._flagged(tap)
         self._framer = make_framer(framing)
         self._ndjson = isinstance(self._framer, NdjsonFramer)
         #: Bodies framed and not handled yet (all but after an interrupt cut a feed short).
@@ -157,6 +160,23 @@ class Core(EngineAPI[F], Generic[F, S]):
                 "the answer to one: give it one line (send several one by one, or write "
                 "them with send_raw())"
             )
+
+    def _flagged(self, tap: Tap) -> Tap:
+        """``tap``, noting in ``_tapping`` the thread that runs it."""
+        tapping = self._tapping
+
+        def flagged(direction: str, message: Any) -> None:
+            tapping.active = True
+            try:
+                tap(direction, message)
+            finally:
+                tapping.active = False
+
+        return flagged
+
+    @property
+    def _in_tap(self) -> bool:
+        return bool(getattr(self._tapping, "active", False))
 
     def _record(self, direction: str, message: Any, data: bytes, token: int = 0) -> None:
         """Before writing (under the transport's write lock, in write order): ``message``

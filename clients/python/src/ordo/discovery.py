@@ -42,8 +42,8 @@ def find_engine(binary: PathLike | None = None, *, search_from: Sequence[PathLik
     """Where the engine is, the first of:
 
     1. ``binary``, if given;
-    2. ``$ORDO_BIN``, if set (either as an absolute path: a relative one is read from the
-       working directory, a bare name looked up on ``PATH``);
+    2. ``$ORDO_BIN``, if set (either made an absolute path: a relative one, or a ``Path``,
+       from the working directory; a bare name string looked up on ``PATH``);
     3. the engine this package carries (``ordo/_bin/ordo``, in the wheels of ``make dist``);
     4. the repository's ``.build/release/ordo`` or ``.build/debug/ordo`` (the one built
        last when both exist), searched upwards from this package, then from the working
@@ -53,7 +53,7 @@ def find_engine(binary: PathLike | None = None, *, search_from: Sequence[PathLik
     ``EngineNotFound`` names what was tried when none is there.
     """
     if binary is not None:
-        found = _named(str(binary))
+        found = _named(binary)
         if found is None:
             raise EngineNotFound(f"ordo binary {str(binary)!r} does not exist or is not executable")
         return found
@@ -89,13 +89,14 @@ def find_engine(binary: PathLike | None = None, *, search_from: Sequence[PathLik
     )
 
 
-def _named(name: str) -> str | None:
-    """The absolute path of the executable ``name`` names, or None: a path (with a ``/``),
-    relative ones from the working directory of the caller, where it meant them (the engine
-    may be started with another ``cwd``); a bare name, on ``PATH`` (where starting it would
-    look)."""
-    if os.sep not in name:
-        return shutil.which(name)
+def _named(name: PathLike) -> str | None:
+    """The absolute path of the executable ``name`` names, or None: a path (a ``Path``, or
+    a string with a ``/``), relative ones from the working directory of the caller, where it
+    meant them (the engine may be started with another ``cwd``); a bare name, on ``PATH``
+    (where starting it would look)."""
+    if isinstance(name, str) and os.sep not in name:
+        found = shutil.which(name)
+        return None if found is None else os.path.abspath(found)
     path = Path(name)
     return os.path.abspath(path) if _executable(path) else None
 

@@ -205,9 +205,10 @@ class Engine(Core[Sync, _Slot]):
             second = self._closed
             self._closed = True
         if second:
-            # Another caller is closing: its status, once the engine is gone (not from a
-            # handler, whose thread the first close() may be waiting for).
-            if threading.current_thread() is not self._dispatcher:
+            # Another caller is closing: its status, once the engine is gone; not on the
+            # client's own threads (a handler, a tap), which the first close() may be
+            # waiting for: they get the status at once, None while the engine runs.
+            if threading.current_thread() not in self._threads and not self._in_tap:
                 self._closed_event.wait()
             return self._proc.poll()
         try:
