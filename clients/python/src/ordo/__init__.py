@@ -69,7 +69,7 @@ from .models import (
     TypeDefaults,
 )
 
-__version__ = "0.2.8"
+__version__ = "0.2.9"
 
 __all__ = [
     "UNSET",
