@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { test } from 'node:test';
@@ -39,14 +39,29 @@ test('an engine killed mid-call rejects every pending call with EngineExitedErro
   assert.deepEqual(await engine.close(), { exitCode: null, signal: 'SIGKILL' });
 });
 
+/**
+ * Runs `body` with a wrapper script that leaves a process behind (`sleep 30`, its stdio as
+ * `redirects` say, holding the others of the engine's pipes) and then execs the engine, as a
+ * wrapper starting a log shipper would; that process is killed afterwards.
+ */
+async function withLeftBehind(redirects, body) {
+  const dir = mkdtempSync(join(tmpdir(), 'ordo-left-'));
+  const helper = join(dir, 'helper');
+  try {
+    const wrapper = join(dir, 'wrapper.sh');
+    writeFileSync(wrapper, `#!/bin/sh\nsleep 30 ${redirects} &\necho $! > "${helper}"\nexec "${BIN}" "$@"\n`);
+    chmodSync(wrapper, 0o755);
+    await body(wrapper);
+  } finally {
+    if (existsSync(helper)) process.kill(Number(readFileSync(helper, 'utf8')), 'SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 test('a killed engine fails its calls at once though another process holds its stderr', async () => {
   // A wrapper script leaves a process behind that keeps the engine's stderr open (a log
   // shipper): the child's 'close' waits for it, the end of stdout and the exit do not.
-  const dir = mkdtempSync(join(tmpdir(), 'ordo-held-'));
-  try {
-    const wrapper = join(dir, 'wrapper.sh');
-    writeFileSync(wrapper, `#!/bin/sh\nsleep 30 >/dev/null </dev/null &\necho $! > "${dir}/helper"\nexec "${BIN}" "$@"\n`);
-    chmodSync(wrapper, 0o755);
+  await withLeftBehind('>/dev/null </dev/null', async (wrapper) => {
     const engine = await spawnEngine({ bin: wrapper });
     await engine.ping();
     engine.kill('SIGSTOP');
@@ -62,20 +77,13 @@ test('a killed engine fails its calls at once though another process holds its s
     assert.ok(Date.now() - started < 5000, `took ${Date.now() - started} ms`);
     assert.deepEqual(await engine.exited, { exitCode: null, signal: 'SIGKILL' });
     await assert.rejects(engine.ping(), EngineExitedError);
-    process.kill(Number(readFileSync(join(dir, 'helper'), 'utf8')), 'SIGKILL');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test('a killed engine fails its calls soon though another process holds its stdout', async () => {
   // The engine's output does not end while another process holds the pipe: its exit, and
   // what it wrote read by then, decide.
-  const dir = mkdtempSync(join(tmpdir(), 'ordo-held-out-'));
-  try {
-    const wrapper = join(dir, 'wrapper.sh');
-    writeFileSync(wrapper, `#!/bin/sh\nsleep 30 2>/dev/null </dev/null &\necho $! > "${dir}/helper"\nexec "${BIN}" "$@"\n`);
-    chmodSync(wrapper, 0o755);
+  await withLeftBehind('2>/dev/null </dev/null', async (wrapper) => {
     const engine = await spawnEngine({ bin: wrapper });
     await engine.ping();
     engine.kill('SIGSTOP');
@@ -87,34 +95,21 @@ test('a killed engine fails its calls soon though another process holds its stdo
     assert.ok(err instanceof EngineExitedError, String(err));
     assert.equal(err.signal, 'SIGKILL');
     assert.ok(Date.now() - started < 4000, `took ${Date.now() - started} ms`);
-    process.kill(Number(readFileSync(join(dir, 'helper'), 'utf8')), 'SIGKILL');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
-test('close() lets go of pipes a process the engine left behind still holds', () => {
+test('close() lets go of pipes a process the engine left behind still holds', async () => {
   // Else they keep this Node process alive until that process ends.
-  const dir = mkdtempSync(join(tmpdir(), 'ordo-release-'));
-  try {
-    const wrapper = join(dir, 'wrapper.sh');
-    writeFileSync(wrapper, `#!/bin/sh\nsleep 30 </dev/null &\necho $! > "${dir}/helper"\nexec "${BIN}" "$@"\n`);
-    chmodSync(wrapper, 0o755);
+  await withLeftBehind('</dev/null', (wrapper) => {
     const script = `import { Engine } from ${JSON.stringify(new URL('../index.js', import.meta.url).href)};
 const engine = await Engine.spawn({ bin: ${JSON.stringify(wrapper)}, clock: 'manual' });
 await engine.ping();
 console.log(JSON.stringify(await engine.close()));`;
     const started = Date.now();
-    try {
-      const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 20000 });
-      assert.deepEqual(JSON.parse(out), { exitCode: 0, signal: null });
-      assert.ok(Date.now() - started < 10000, `the Node process lived ${Date.now() - started} ms`);
-    } finally {
-      process.kill(Number(readFileSync(join(dir, 'helper'), 'utf8')), 'SIGKILL');
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 20000 });
+    assert.deepEqual(JSON.parse(out), { exitCode: 0, signal: null });
+    assert.ok(Date.now() - started < 10000, `the Node process lived ${Date.now() - started} ms`);
+  });
 });
 
 test('an engine whose output ends while it still runs fails its calls, not only at its exit', async () => {
