@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { test } from 'node:test';
@@ -156,10 +156,30 @@ lines.on('line', (line) => {
 });
 
 test('a relative engine path names a file in the working directory of its caller, whatever cwd the engine runs in', async () => {
-  const engine = await spawnEngine({ bin: relative(process.cwd(), BIN), cwd: tmpdir() });
-  assert.equal(engine.bin, BIN);
+  const path = relative(process.cwd(), BIN);
+  const engine = await spawnEngine({ bin: path, cwd: tmpdir() });
+  assert.equal(engine.bin, `${process.cwd()}/${path}`);
+  assert.equal(realpathSync(engine.bin), realpathSync(BIN));
   assert.equal((await engine.ping()).pong, true);
   assert.deepEqual(await engine.close(), { exitCode: 0, signal: null });
+});
+
+test('a relative path through a link and up names what the kernel runs (the parent of the link\'s target)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ordo-link-'));
+  const cwd = process.cwd();
+  try {
+    mkdirSync(join(dir, 'real', 'sub'), { recursive: true });
+    symlinkSync(BIN, join(dir, 'real', 'ordo'));
+    symlinkSync(join(dir, 'real', 'sub'), join(dir, 'link'));
+    process.chdir(dir);
+    assert.equal(findEngineBinary({ bin: 'link/../ordo' }), `${dir}/link/../ordo`);
+    const engine = await spawnEngine({ bin: 'link/../ordo', cwd: tmpdir() });
+    assert.equal((await engine.ping()).pong, true);
+    assert.deepEqual(await engine.close(), { exitCode: 0, signal: null });
+  } finally {
+    process.chdir(cwd);
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('EngineExitedError carries the exit code and the stderr tail', async () => {

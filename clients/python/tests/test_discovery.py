@@ -103,6 +103,13 @@ def test_relative_paths_are_the_callers_and_names_are_looked_up_on_path(
     assert ordo.find_engine() == str(on_path)
     monkeypatch.setenv("PATH", "bin")  # a relative PATH entry: made absolute too
     assert ordo.find_engine("ordo") == str(on_path)
+    # Joined to the working directory as text: `link/..` is left for the kernel to resolve
+    # through the link (the parent of its target), not dropped.
+    (tree / "far" / "away").mkdir(parents=True)
+    there = _exe(tree / "far" / "ordo")
+    (tree / "link").symlink_to(tree / "far" / "away")
+    assert ordo.find_engine("link/../ordo") == f"{tree}/link/../ordo"
+    assert os.path.samefile(ordo.find_engine("link/../ordo"), there)
 
 
 CLI = textwrap.dedent(

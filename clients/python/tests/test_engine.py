@@ -154,6 +154,19 @@ def test_a_relative_engine_path_is_the_callers_whatever_cwd_the_engine_gets(
         assert engine.ping().pong
 
 
+def test_a_relative_path_through_a_link_and_up_is_the_one_the_kernel_runs(
+    ordo_bin: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """link/../ordo is ordo beside the link's target, as exec resolves it, not ./ordo."""
+    (tmp_path / "real" / "sub").mkdir(parents=True)
+    (tmp_path / "real" / "ordo").symlink_to(ordo_bin)
+    (tmp_path / "link").symlink_to(tmp_path / "real" / "sub")
+    monkeypatch.chdir(tmp_path)
+    assert not (tmp_path / "ordo").exists()
+    with Engine("link/../ordo", cwd="/", clock="manual") as engine:
+        assert engine.ping().pong
+
+
 def test_context_manager_closes_the_engine(ordo_bin: str) -> None:
     with Engine(ordo_bin, clock="manual") as engine:
         engine.ping()

@@ -1,7 +1,7 @@
 // Finding the engine binary.
 
 import { accessSync, constants, readFileSync, statSync } from 'node:fs';
-import { delimiter, dirname, join, resolve } from 'node:path';
+import { delimiter, dirname, isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const moduleDir = dirname(fileURLToPath(import.meta.url));
@@ -66,7 +66,11 @@ function builtForElsewhere(packaged) {
  * looked up on PATH by spawn.
  */
 function fromHere(path) {
-  return path.includes('/') ? resolve(path) : path;
+  if (!path.includes('/') || isAbsolute(path)) return path;
+  // Only `.` and empty segments dropped: the kernel resolves `link/../ordo` through the
+  // link when it runs it, where `resolve` would drop `link/..` and name another file.
+  const segments = path.split('/').filter((segment) => segment !== '' && segment !== '.');
+  return [process.cwd(), ...segments].join('/');
 }
 
 /**

@@ -96,9 +96,20 @@ def _named(name: PathLike) -> str | None:
     (where starting it would look)."""
     if isinstance(name, str) and os.sep not in name:
         found = shutil.which(name)
-        return None if found is None else os.path.abspath(found)
+        return None if found is None else _from_cwd(found)
     path = Path(name)
-    return os.path.abspath(path) if _executable(path) else None
+    return _from_cwd(os.fspath(path)) if _executable(path) else None
+
+
+def _from_cwd(path: str) -> str:
+    """``path`` made absolute against the working directory, with only ``.`` and empty
+    segments dropped: the kernel resolves ``link/../ordo`` through the link when it runs
+    it, and so does this path (``os.path.abspath`` would drop ``link/..`` as text and name
+    another file)."""
+    if os.path.isabs(path):
+        return path
+    segments = [segment for segment in path.split(os.sep) if segment not in ("", ".")]
+    return os.sep.join([os.getcwd(), *segments])
 
 
 def _framing_in(args: Sequence[str]) -> str | None:
