@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import sys
 import time
 from collections.abc import Iterator
@@ -40,6 +42,26 @@ def fake_engine_closing_stdout(tmp_path: Path, linger: float) -> Path:
     )
     fake.chmod(0o755)
     return fake
+
+
+@contextlib.contextmanager
+def engine_leaving_stdout_held(tmp_path: Path, engine: str) -> Iterator[Path]:
+    """A wrapper script that runs ``engine`` and leaves behind a process holding its stdout
+    (a log shipper, say), killed when the block ends."""
+    helper_pid = tmp_path / "helper.pid"
+    wrapper = tmp_path / "wrapper-holding-stdout.sh"
+    wrapper.write_text(
+        "#!/bin/sh\n"
+        "sleep 60 </dev/null 2>/dev/null &\n"
+        f'echo $! > "{helper_pid}"\n'
+        f'exec "{engine}" "$@"\n'
+    )
+    wrapper.chmod(0o755)
+    try:
+        yield wrapper
+    finally:
+        if helper_pid.exists():
+            os.kill(int(helper_pid.read_text()), signal.SIGKILL)
 
 
 def _find_binary() -> str:

@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Awaitable
 from pathlib import Path
 from typing import Callable, TypeVar
@@ -14,7 +15,7 @@ from typing import Callable, TypeVar
 import pytest
 
 import ordo
-from conftest import fake_engine_closing_stdout
+from conftest import engine_leaving_stdout_held, fake_engine_closing_stdout
 from ordo import AlertShow, AsyncEngine
 from schema_check import SchemaChecker
 from timeline import brief
@@ -122,6 +123,49 @@ def test_killed_mid_call_raises_engine_exited() -> None:
             await engine.stats()
 
     run(body, clock="manual")
+
+
+def test_a_killed_engine_whose_stdout_another_process_holds_fails_its_calls_a_second_later(
+    tmp_path: Path,
+) -> None:
+    """A process the engine left behind holds its stdout: a pending call waited for that
+    process (60 s), now for STDOUT_GRACE after the exit."""
+
+    async def body(engine: AsyncEngine) -> float:
+        await engine.ping()
+        os.kill(engine.pid, signal.SIGSTOP)
+        call = asyncio.ensure_future(engine.ping())
+        await asyncio.sleep(0.05)
+        os.kill(engine.pid, signal.SIGKILL)
+        started = time.monotonic()
+        with pytest.raises(ordo.EngineExited) as caught:
+            await asyncio.wait_for(call, 10)
+        assert caught.value.returncode == -signal.SIGKILL
+        assert "another process holds its output open" in str(caught.value)
+        with pytest.raises(ordo.EngineExited):
+            await engine.stats()
+        return time.monotonic() - started
+
+    with engine_leaving_stdout_held(tmp_path, ordo.find_engine()) as wrapper:
+        assert 0.9 < run(body, binary=str(wrapper), clock="manual") < 5
+
+
+def test_what_an_engine_wrote_before_exiting_is_read_though_another_process_holds_stdout(
+    tmp_path: Path,
+) -> None:
+    async def body(engine: AsyncEngine) -> None:
+        await engine.ping()
+        os.kill(engine.pid, signal.SIGSTOP)  # both below wait in its stdin
+        stats = asyncio.ensure_future(engine.stats())
+        await engine.send_raw(b'{"jsonrpc": "2.0", "method": "exit"}')  # no shutdown: 1
+        os.kill(engine.pid, signal.SIGCONT)
+        assert isinstance(await asyncio.wait_for(stats, 10), ordo.Stats)
+        with pytest.raises(ordo.EngineExited) as caught:
+            await asyncio.wait_for(engine.ping(), 5)
+        assert caught.value.returncode == 1
+
+    with engine_leaving_stdout_held(tmp_path, ordo.find_engine()) as wrapper:
+        run(body, binary=str(wrapper), clock="manual")
 
 
 def test_bad_flags_exit_with_the_stderr_tail() -> None:

@@ -13,7 +13,7 @@ from typing import Callable
 import pytest
 
 import ordo
-from conftest import EngineFactory, fake_engine_closing_stdout
+from conftest import EngineFactory, engine_leaving_stdout_held, fake_engine_closing_stdout
 from ordo import ClientInfo, Engine
 from schema_check import SchemaDocument
 
@@ -171,6 +171,70 @@ def test_context_manager_closes_the_engine(ordo_bin: str) -> None:
     with Engine(ordo_bin, clock="manual") as engine:
         engine.ping()
     assert engine.returncode == 0
+
+
+def test_a_killed_engine_whose_stdout_another_process_holds_fails_its_calls_a_second_later(
+    ordo_bin: str, tmp_path: Path
+) -> None:
+    """A process the engine left behind holds its stdout: a pending call waited for that
+    process (here 60 s, so the call's own 20 s timeout), now for STDOUT_GRACE after the exit."""
+    with engine_leaving_stdout_held(tmp_path, ordo_bin) as wrapper:
+        engine = Engine(str(wrapper), clock="manual", timeout=20)
+        try:
+            assert engine.ping().pong
+            os.kill(engine.pid, signal.SIGSTOP)  # the call below is sent, never answered
+            outcome: list[BaseException] = []
+
+            def call() -> None:
+                try:
+                    engine.ping()
+                except BaseException as exc:
+                    outcome.append(exc)
+
+            thread = threading.Thread(target=call)
+            thread.start()
+            while engine._endpoint.pending_count == 0 and thread.is_alive():
+                time.sleep(0.005)
+            os.kill(engine.pid, signal.SIGKILL)
+            started = time.monotonic()
+            thread.join(10)
+            assert not thread.is_alive(), "the call waited for the process holding stdout"
+            assert 0.9 < time.monotonic() - started < 5
+            assert len(outcome) == 1 and isinstance(outcome[0], ordo.EngineExited), outcome
+            assert outcome[0].returncode == -signal.SIGKILL
+            assert "another process holds its output open" in str(outcome[0])
+            with pytest.raises(ordo.EngineExited):
+                engine.stats()
+        finally:
+            started = time.monotonic()
+            engine.close()
+        assert time.monotonic() - started < 3
+
+
+def test_what_an_engine_wrote_before_exiting_is_read_though_another_process_holds_stdout(
+    ordo_bin: str, tmp_path: Path
+) -> None:
+    """The exit and the last answers come together: the answers are read, then the output
+    counts as ended (the process holding it never closes it)."""
+    with engine_leaving_stdout_held(tmp_path, ordo_bin) as wrapper:  # noqa: SIM117 (3.9)
+        with Engine(str(wrapper), clock="manual", timeout=20) as engine:
+            engine.ping()
+            os.kill(engine.pid, signal.SIGSTOP)  # both below wait in its stdin
+            outcome: list[object] = []
+            thread = threading.Thread(target=lambda: outcome.append(engine.stats()))
+            thread.start()
+            while engine._endpoint.pending_count == 0 and thread.is_alive():
+                time.sleep(0.005)
+            engine.send_raw(b'{"jsonrpc": "2.0", "method": "exit"}')  # exit, no shutdown: 1
+            os.kill(engine.pid, signal.SIGCONT)
+            thread.join(10)
+            assert len(outcome) == 1 and isinstance(outcome[0], ordo.Stats), outcome
+            started = time.monotonic()
+            with pytest.raises(ordo.EngineExited) as caught:
+                engine.ping()
+            assert time.monotonic() - started < 5
+            assert caught.value.returncode == 1
+            assert "another process holds its output open" in str(caught.value)
 
 
 def test_close_kills_an_engine_that_does_not_answer(make_engine: EngineFactory) -> None:

@@ -29,7 +29,7 @@ from ._call import Call
 from ._decode import dumps, envelope
 from .api import Async, EventsAPI
 from .batch import Batch
-from .core import NOTHING, Core, Handler, Match, Predicate, Seconds, log
+from .core import HELD_OPEN, NOTHING, STDOUT_GRACE, Core, Handler, Match, Predicate, Seconds, log
 from .errors import EngineExited, OrdoError, OrdoException, OrdoTimeout
 from .events import AlertChanged, AlertHide, AlertIdle, AlertShow, AlertUpdate, Event
 
@@ -756,8 +756,16 @@ class AsyncEngine(Core[Async, Slot]):
             self._detail = self._read_failed(exc)
 
     async def _finish(self, pipes: _Pipes) -> None:
-        """At the end of the output: fail every call and let waiters go."""
-        await pipes.stdout_done
+        """At the end of the output: fail every call and let waiters go. That is the end
+        of the engine's stdout, or STDOUT_GRACE after its exit while another process holds
+        that pipe open."""
+        await asyncio.wait((pipes.stdout_done, pipes.exited), return_when=asyncio.FIRST_COMPLETED)
+        if not pipes.stdout_done.done():
+            try:
+                await asyncio.wait_for(asyncio.shield(pipes.stdout_done), STDOUT_GRACE)
+            except asyncio.TimeoutError:
+                self._eof = True
+                self._detail = self._detail or HELD_OPEN
         proc = self._process
         assert self._exited_event is not None
         try:

@@ -51,6 +51,12 @@ Seconds = Optional[float]
 #: "Nothing found" for the pickers run by waiters (None may be a value).
 NOTHING: Any = object()
 READ_SIZE = 1 << 16
+#: After the engine's exit, how long its output may stay open (s): a process it left behind
+#: (a wrapper script's child) can hold the pipe for ever; what the engine wrote is read by
+#: then. The Node client's STDOUT_GRACE_MS.
+STDOUT_GRACE = 1.0
+#: Why the calls of an engine whose output stayed open after its exit failed.
+HELD_OPEN = "another process holds its output open"
 
 
 def any_value(value: Any) -> Any:

@@ -34,7 +34,19 @@ from ._call import Call
 from ._decode import dumps, envelope
 from .api import EventsAPI, Sync
 from .batch import Batch
-from .core import NOTHING, READ_SIZE, Core, Handler, Match, Predicate, Seconds, Tap, log
+from .core import (
+    HELD_OPEN,
+    NOTHING,
+    READ_SIZE,
+    STDOUT_GRACE,
+    Core,
+    Handler,
+    Match,
+    Predicate,
+    Seconds,
+    Tap,
+    log,
+)
 from .errors import EngineExited, OrdoError, OrdoException, OrdoTimeout
 from .events import AlertChanged, AlertHide, AlertIdle, AlertShow, AlertUpdate, Event
 
@@ -48,6 +60,14 @@ GRACE = 0.005
 RECHECK = 0.25
 #: How long a waiter that saw the output end waits for the exit status (s).
 EXIT_WAIT = 10.0
+
+
+def _pidfd(pid: int) -> int | None:
+    """A descriptor that becomes readable when process ``pid`` exits (Linux 5.3+), or None."""
+    try:
+        return os.pidfd_open(pid)
+    except (AttributeError, OSError):
+        return None
 
 
 def _sleeper() -> LockType:
@@ -156,6 +176,13 @@ class Engine(Core[Sync, _Slot]):
         os.set_blocking(self._stdout, False)
         self._poll = select.poll()
         self._poll.register(self._stdout, select.POLLIN)
+        # The exit, as the kernel reports it (a pidfd; None where there is none): the output
+        # is then read for STDOUT_GRACE more at most. Opened before anything reaps the child.
+        self._pidfd = _pidfd(self._proc.pid)
+        if self._pidfd is not None:
+            self._poll.register(self._pidfd, select.POLLIN)
+        #: When the output counts as ended though still open (STDOUT_GRACE after the exit).
+        self._held_until: float | None = None
         #: Reads land here: zeros but for what a read brought and was not taken yet (see
         #: _read_once).
         self._readbuf = bytearray(READ_SIZE)
@@ -724,9 +751,12 @@ class Engine(Core[Sync, _Slot]):
         try:
             count = self._read_into(buf)
             if count is None:
-                if not self._poll.poll(None if timeout is None else max(timeout * 1000, 0)):
+                if not self._wait_for_output(timeout):
                     return
                 count = self._read_into(buf)
+                if count is None and self._held_open():
+                    self._detail = self._detail or HELD_OPEN
+                    count = 0
                 if count is None:  # readable, then not: nothing read
                     return
             if count:
@@ -746,6 +776,7 @@ class Engine(Core[Sync, _Slot]):
                     raise
             return
         self._eof = True  # waiters that see it wait for _exited_event, then EngineExited
+        self._drop_pidfd()
         try:
             self._proc.wait(5.0)
             self._stderr_thread.join(2.0)  # the stderr tail
@@ -754,6 +785,32 @@ class Engine(Core[Sync, _Slot]):
         finally:  # whatever interrupts the waits above: report the end
             self._gone(self._proc.poll(), self._detail)
             self._exited_event.set()
+
+    def _wait_for_output(self, timeout: float | None) -> bool:
+        """Polls for output up to ``timeout`` s (None: no limit), and at most until the output
+        counts as ended after the exit: True when there is some, or it so ended."""
+        if self._held_until is not None:
+            left = self._held_until - time.monotonic()
+            if left <= 0:
+                return True
+            timeout = left if timeout is None else min(timeout, left)
+        ready = self._poll.poll(None if timeout is None else max(timeout * 1000, 0))
+        if any(fd == self._pidfd for fd, _ in ready):  # it exited: the grace starts
+            self._drop_pidfd()
+            self._held_until = time.monotonic() + STDOUT_GRACE
+            return len(ready) > 1
+        return bool(ready) or self._held_open()
+
+    def _held_open(self) -> bool:
+        """Whether the output counts as ended though still open: STDOUT_GRACE after the
+        engine's exit, another process holding the pipe."""
+        return self._held_until is not None and time.monotonic() >= self._held_until
+
+    def _drop_pidfd(self) -> None:
+        if self._pidfd is not None:
+            self._poll.unregister(self._pidfd)
+            os.close(self._pidfd)
+            self._pidfd = None
 
     def _read_into(self, buf: bytearray) -> int | None:
         """Reads what the engine wrote into ``buf``: the count (0 at the end of the output,
