@@ -9,7 +9,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Literal
 
 import pytest
 from hypothesis import settings
@@ -45,14 +45,17 @@ def fake_engine_closing_stdout(tmp_path: Path, linger: float) -> Path:
 
 
 @contextlib.contextmanager
-def engine_leaving_stdout_held(tmp_path: Path, engine: str) -> Iterator[Path]:
+def engine_leaving_a_pipe_held(
+    tmp_path: Path, engine: str, pipe: Literal["stdout", "stderr"] = "stdout"
+) -> Iterator[Path]:
     """A wrapper script that runs ``engine`` and leaves behind a process holding its stdout
-    (a log shipper, say), killed when the block ends."""
+    or its stderr (a log shipper, say), killed when the block ends."""
     helper_pid = tmp_path / "helper.pid"
-    wrapper = tmp_path / "wrapper-holding-stdout.sh"
+    wrapper = tmp_path / f"wrapper-holding-{pipe}.sh"
+    others = ">/dev/null" if pipe == "stderr" else "2>/dev/null"
     wrapper.write_text(
         "#!/bin/sh\n"
-        "sleep 60 </dev/null 2>/dev/null &\n"
+        f"sleep 60 </dev/null {others} &\n"
         f'echo $! > "{helper_pid}"\n'
         f'exec "{engine}" "$@"\n'
     )

@@ -15,7 +15,7 @@ from typing import Callable, TypeVar
 import pytest
 
 import ordo
-from conftest import engine_leaving_stdout_held, fake_engine_closing_stdout
+from conftest import engine_leaving_a_pipe_held, fake_engine_closing_stdout
 from ordo import AlertShow, AsyncEngine
 from schema_check import SchemaChecker
 from timeline import brief
@@ -146,7 +146,7 @@ def test_a_killed_engine_whose_stdout_another_process_holds_fails_its_calls_a_se
             await engine.stats()
         return time.monotonic() - started
 
-    with engine_leaving_stdout_held(tmp_path, ordo.find_engine()) as wrapper:
+    with engine_leaving_a_pipe_held(tmp_path, ordo.find_engine()) as wrapper:
         assert 0.9 < run(body, binary=str(wrapper), clock="manual") < 5
 
 
@@ -164,8 +164,34 @@ def test_what_an_engine_wrote_before_exiting_is_read_though_another_process_hold
             await asyncio.wait_for(engine.ping(), 5)
         assert caught.value.returncode == 1
 
-    with engine_leaving_stdout_held(tmp_path, ordo.find_engine()) as wrapper:
+    with engine_leaving_a_pipe_held(tmp_path, ordo.find_engine()) as wrapper:
         run(body, binary=str(wrapper), clock="manual")
+
+
+def test_an_engine_whose_stderr_another_process_holds_closes_and_dies_at_once(
+    tmp_path: Path,
+) -> None:
+    """A process the engine left behind holds its stderr: the stderr tail waited 2 s for it,
+    in close() and in the calls of a killed engine; STDERR_GRACE now."""
+
+    async def body(engine: AsyncEngine) -> None:
+        await engine.ping()
+        engine.kill()
+        started = time.monotonic()
+        with pytest.raises(ordo.EngineExited) as caught:
+            await engine.ping()
+        assert caught.value.returncode == -signal.SIGKILL
+        assert time.monotonic() - started < 1.5
+
+    async def closing(engine: AsyncEngine) -> float:
+        await engine.ping()
+        started = time.monotonic()
+        assert await engine.close() == 0
+        return time.monotonic() - started
+
+    with engine_leaving_a_pipe_held(tmp_path, ordo.find_engine(), "stderr") as wrapper:
+        run(body, binary=str(wrapper), clock="manual")
+        assert run(closing, binary=str(wrapper), clock="manual") < 1.5
 
 
 def test_bad_flags_exit_with_the_stderr_tail() -> None:
@@ -289,16 +315,7 @@ asyncio.run(main())
 def test_close_closes_the_pipes_a_process_left_behind_still_holds(tmp_path: Path) -> None:
     """A wrapper script leaves a process holding the engine's stderr: close() returned with
     the subprocess transport open, and the loop's end complained of it on stderr."""
-    helper_pid = tmp_path / "helper"
-    wrapper = tmp_path / "wrapper.sh"
-    wrapper.write_text(
-        "#!/bin/sh\n"
-        "sleep 30 >/dev/null </dev/null &\n"
-        f'echo $! > "{helper_pid}"\n'
-        f'exec "{ordo.find_engine()}" "$@"\n'
-    )
-    wrapper.chmod(0o755)
-    try:
+    with engine_leaving_a_pipe_held(tmp_path, ordo.find_engine(), "stderr") as wrapper:
         done = subprocess.run(
             [sys.executable, "-c", ABANDONED_STDERR, str(wrapper)],
             capture_output=True,
@@ -306,9 +323,6 @@ def test_close_closes_the_pipes_a_process_left_behind_still_holds(tmp_path: Path
             timeout=60,
             check=False,
         )
-    finally:
-        if helper_pid.exists():
-            os.kill(int(helper_pid.read_text()), signal.SIGKILL)
     assert done.returncode == 0, done.stderr
     assert done.stdout == "-9\n"
     assert done.stderr == ""

@@ -13,7 +13,7 @@ from typing import Callable
 import pytest
 
 import ordo
-from conftest import EngineFactory, engine_leaving_stdout_held, fake_engine_closing_stdout
+from conftest import EngineFactory, engine_leaving_a_pipe_held, fake_engine_closing_stdout
 from ordo import ClientInfo, Engine
 from schema_check import SchemaDocument
 
@@ -178,7 +178,7 @@ def test_a_killed_engine_whose_stdout_another_process_holds_fails_its_calls_a_se
 ) -> None:
     """A process the engine left behind holds its stdout: a pending call waited for that
     process (here 60 s, so the call's own 20 s timeout), now for STDOUT_GRACE after the exit."""
-    with engine_leaving_stdout_held(tmp_path, ordo_bin) as wrapper:
+    with engine_leaving_a_pipe_held(tmp_path, ordo_bin) as wrapper:
         engine = Engine(str(wrapper), clock="manual", timeout=20)
         try:
             assert engine.ping().pong
@@ -216,7 +216,7 @@ def test_what_an_engine_wrote_before_exiting_is_read_though_another_process_hold
 ) -> None:
     """The exit and the last answers come together: the answers are read, then the output
     counts as ended (the process holding it never closes it)."""
-    with engine_leaving_stdout_held(tmp_path, ordo_bin) as wrapper:  # noqa: SIM117 (3.9)
+    with engine_leaving_a_pipe_held(tmp_path, ordo_bin) as wrapper:  # noqa: SIM117 (3.9)
         with Engine(str(wrapper), clock="manual", timeout=20) as engine:
             engine.ping()
             os.kill(engine.pid, signal.SIGSTOP)  # both below wait in its stdin
@@ -235,6 +235,33 @@ def test_what_an_engine_wrote_before_exiting_is_read_though_another_process_hold
             assert time.monotonic() - started < 5
             assert caught.value.returncode == 1
             assert "another process holds its output open" in str(caught.value)
+
+
+def test_an_engine_whose_stderr_another_process_holds_closes_and_dies_at_once(
+    ordo_bin: str, tmp_path: Path
+) -> None:
+    """A process the engine left behind holds its stderr: close() waited 7 s for it (and a
+    killed engine's calls 2 s); the stderr tail now waits STDERR_GRACE at most."""
+    with engine_leaving_a_pipe_held(tmp_path, ordo_bin, "stderr") as wrapper:
+        engine = Engine(str(wrapper), clock="manual")
+        engine.notify("no.such.method")  # logged at warn
+        engine.ping()
+        started = time.monotonic()
+        assert engine.close() == 0
+        assert time.monotonic() - started < 1.5
+        assert 'notification "no.such.method" failed' in engine.stderr_tail  # read all the same
+
+        engine = Engine(str(wrapper), clock="manual")
+        try:
+            engine.ping()
+            engine.kill()
+            started = time.monotonic()
+            with pytest.raises(ordo.EngineExited) as caught:
+                engine.ping()
+            assert caught.value.returncode == -signal.SIGKILL
+            assert time.monotonic() - started < 1.5
+        finally:
+            engine.close()
 
 
 def test_close_kills_an_engine_that_does_not_answer(make_engine: EngineFactory) -> None:

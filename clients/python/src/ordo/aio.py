@@ -29,7 +29,18 @@ from ._call import Call
 from ._decode import dumps, envelope
 from .api import Async, EventsAPI
 from .batch import Batch
-from .core import HELD_OPEN, NOTHING, STDOUT_GRACE, Core, Handler, Match, Predicate, Seconds, log
+from .core import (
+    HELD_OPEN,
+    NOTHING,
+    STDERR_GRACE,
+    STDOUT_GRACE,
+    Core,
+    Handler,
+    Match,
+    Predicate,
+    Seconds,
+    log,
+)
 from .errors import EngineExited, OrdoError, OrdoException, OrdoTimeout
 from .events import AlertChanged, AlertHide, AlertIdle, AlertShow, AlertUpdate, Event
 
@@ -774,7 +785,8 @@ class AsyncEngine(Core[Async, Slot]):
             except asyncio.TimeoutError:
                 pass
             try:
-                await asyncio.wait_for(asyncio.shield(pipes.stderr_done), 2.0)  # the stderr tail
+                # The stderr tail: a process the engine left behind may hold it open.
+                await asyncio.wait_for(asyncio.shield(pipes.stderr_done), STDERR_GRACE)
             except (asyncio.TimeoutError, asyncio.CancelledError):
                 pass
         finally:  # even when cancelled (close() gave up waiting): calls wait for this

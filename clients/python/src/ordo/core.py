@@ -55,6 +55,9 @@ READ_SIZE = 1 << 16
 #: (a wrapper script's child) can hold the pipe for ever; what the engine wrote is read by
 #: then. The Node client's STDOUT_GRACE_MS.
 STDOUT_GRACE = 1.0
+#: After the exit, how long stderr is read for the rest of its tail when it stays open (s),
+#: as the Node client's STDERR_GRACE_MS.
+STDERR_GRACE = 0.5
 #: Why the calls of an engine whose output stayed open after its exit failed.
 HELD_OPEN = "another process holds its output open"
 

@@ -38,6 +38,7 @@ from .core import (
     HELD_OPEN,
     NOTHING,
     READ_SIZE,
+    STDERR_GRACE,
     STDOUT_GRACE,
     Core,
     Handler,
@@ -183,6 +184,9 @@ class Engine(Core[Sync, _Slot]):
             self._poll.register(self._pidfd, select.POLLIN)
         #: When the output counts as ended though still open (STDOUT_GRACE after the exit).
         self._held_until: float | None = None
+        # stderr is read until its end, or until told to stop through this pipe (after the
+        # exit, when a process the engine left behind holds stderr open).
+        self._stderr_stop = os.pipe()
         #: Reads land here: zeros but for what a read brought and was not taken yet (see
         #: _read_once).
         self._readbuf = bytearray(READ_SIZE)
@@ -281,7 +285,8 @@ class Engine(Core[Sync, _Slot]):
             except subprocess.TimeoutExpired:
                 self._proc.kill()
                 self._proc.wait()
-        for thread in (self._reader, self._stderr_thread, None, self._dispatcher):
+        self._end_stderr()  # the engine is gone: stderr's reader too, soon
+        for thread in (self._reader, None, self._dispatcher):
             if thread is None:
                 self._dispatch.put(None)  # after the reader's last item
             elif thread is not threading.current_thread():
@@ -289,6 +294,8 @@ class Engine(Core[Sync, _Slot]):
         for stream in (self._proc.stdout, self._proc.stderr):
             if stream is not None:
                 stream.close()
+        for end in self._stderr_stop:
+            os.close(end)
         return self._proc.returncode
 
     def kill(self) -> None:
@@ -779,7 +786,7 @@ class Engine(Core[Sync, _Slot]):
         self._drop_pidfd()
         try:
             self._proc.wait(5.0)
-            self._stderr_thread.join(2.0)  # the stderr tail
+            self._end_stderr()  # the stderr tail
         except subprocess.TimeoutExpired:
             pass
         finally:  # whatever interrupts the waits above: report the end
@@ -894,12 +901,37 @@ class Engine(Core[Sync, _Slot]):
             finally:
                 self._done_reading()
 
+    def _end_stderr(self) -> None:
+        """After the exit: the rest of stderr, up to its end or STDERR_GRACE from now (a
+        process the engine left behind may hold it open for ever)."""
+        self._stderr_thread.join(STDERR_GRACE)
+        if self._stderr_thread.is_alive():
+            os.write(self._stderr_stop[1], b"x")
+            self._stderr_thread.join()
+
     def _stderr_loop(self, stderr: IO[bytes]) -> None:
+        fd = stderr.fileno()
+        stop = self._stderr_stop[0]
+        poll = select.poll()
+        poll.register(fd, select.POLLIN)
+        poll.register(stop, select.POLLIN)
+        partial = b""
         try:
-            for line in iter(stderr.readline, b""):
-                self._stderr_line(line)
-        except (OSError, ValueError):
+            while True:
+                ready = {fd for fd, _ in poll.poll()}
+                if fd in ready:
+                    chunk = os.read(fd, READ_SIZE)
+                    if not chunk:
+                        break
+                    *lines, partial = (partial + chunk).split(b"\n")
+                    for line in lines:
+                        self._stderr_line(line)
+                elif stop in ready:  # nothing left to read, and told to stop
+                    break
+        except OSError:
             pass
+        if partial:
+            self._stderr_line(partial)
 
 
 class SyncBatch(Batch):
