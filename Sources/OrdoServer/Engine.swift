@@ -110,6 +110,13 @@ public final class Engine: DispatchContext {
       loadedState = state
       restore(state)
     }
+    store?.onLogReattached = { [weak self] in
+      guard let self, let path = self.store?.path else { return }
+      self.log(
+        .warn,
+        "the state file's write-ahead log \(path)-wal was deleted (or replaced) while the"
+          + " engine ran: what it held was written into \(path), and a new log started")
+    }
   }
 
   /// Hands the screen to the end of the process, which is about to exit: its memory goes

@@ -136,6 +136,58 @@ public final class DurableStore {
         + " restart the engine to use a state file again")
   }
 
+  /// Before writing: when the write-ahead log was deleted (or replaced) while the engine
+  /// ran, the connection still writes to the file it opened, which no one can open again:
+  /// what it holds (every commit since the last checkpoint) and every later commit would be
+  /// lost in a crash. That file is folded into the database (synced) and a new log is
+  /// started under its name; `onLogReattached` is told.
+  /// - Throws: when that fails; nothing was written then.
+  private func reattachLogIfMoved() throws(StoreWriteError) {
+    guard let known = logFile, Self.fileIdentity(path + "-wal") != known else { return }
+    do {
+      // Leaving WAL mode checkpoints the log the connection has open and closes it; going
+      // back opens a new one under its name (read once here, so that it exists now).
+      try connection.execute("PRAGMA journal_mode=DELETE")
+      try connection.execute("PRAGMA journal_mode=WAL")
+      _ = try connection.integer("SELECT count(*) FROM counters")
+    } catch {
+      throw Self.writeError(error)
+    }
+    logFile = Self.fileIdentity(path + "-wal")
+    guard logFile != nil else {
+      throw StoreWriteError(
+        reason: .ioError,
+        detail: "the write-ahead log \(path)-wal was deleted while the engine ran, and a new"
+          + " one could not be started")
+    }
+    onLogReattached?()
+  }
+
+  /// Notes which file the write-ahead log is, once SQLite has made it.
+  private func noteLogFile() {
+    if logFile == nil { logFile = Self.fileIdentity(path + "-wal") }
+  }
+
+  /// The device and inode of the file at `path`; nil when there is none.
+  private static func fileIdentity(_ path: String) -> FileIdentity? {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    return FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+  }
+
+  struct FileIdentity: Equatable {
+    let device: UInt64
+    let inode: UInt64
+  }
+
+  /// The write-ahead log the connection writes to, as it was when first seen (nil before
+  /// SQLite made it): the file at its name must still be that one.
+  private var logFile: FileIdentity?
+
+  /// Called when a write-ahead log deleted while the engine ran was folded into the
+  /// database and a new one started (for a log line).
+  public var onLogReattached: (() -> Void)?
+
   /// The database and its write-ahead log, in bytes.
   public var bytes: Int64 {
     Self.fileSize(path) + Self.fileSize(path + "-wal")
@@ -332,6 +384,7 @@ public final class DurableStore {
       try Self.readBack(state.alerts, "/alerts", PersistedAlert.init(reading:), &written)
       try Self.readBack(
         [DurableState(counters: state.counters)], "", DurableState.init(reading:), &written)
+      noteLogFile()  // reading made it, if it was not there
       return state
     } catch let error as DecodingError {
       throw StoreOpenError(
@@ -407,6 +460,7 @@ public final class DurableStore {
     guard !changes.isEmpty else { return }
     // Written to a deleted (or replaced) file, a change would be answered and then lost.
     try checkNotMoved()
+    try reattachLogIfMoved()
     do {
       try connection.execute("BEGIN IMMEDIATE")
       do {
@@ -420,6 +474,7 @@ public final class DurableStore {
     } catch {
       throw Self.writeError(error)
     }
+    noteLogFile()
   }
 
   private func write(_ changes: DurableChanges, from manager: AlertManager) throws(SQLiteError) {
@@ -463,6 +518,7 @@ public final class DurableStore {
   /// Empties every table (`engine.reset {state: true}`), in one transaction.
   public func empty() throws(StoreWriteError) {
     try checkNotMoved()
+    try reattachLogIfMoved()
     do {
       try connection.execute(
         "BEGIN IMMEDIATE; DELETE FROM counters; DELETE FROM types; DELETE FROM queues;"

@@ -317,6 +317,26 @@ def test_a_state_file_deleted_while_the_engine_runs_fails_every_commit(
     assert live.close() == 0
 
 
+def test_a_write_ahead_log_deleted_while_the_engine_runs_loses_nothing_in_a_crash(
+    state: Path, engine: EngineFactory
+) -> None:
+    """The connection went on writing to the deleted log, which no restart reads: "before"
+    and "after" were answered and lost at the next SIGKILL. The next commit now folds the
+    deleted log into the file and starts a new one (logged at warn)."""
+    live = engine(state, epoch_ms=EPOCH_MS)
+    live.result("alert.enqueue", {"type": "t", "id": "before", "persist": True})
+    wal = Path(f"{state}-wal")
+    wal.unlink()
+    live.result("alert.enqueue", {"type": "t", "id": "after", "persist": True})
+    assert wal.exists()
+    wal.unlink()  # again: the new log is watched too
+    live.result("alert.enqueue", {"type": "t", "id": "last", "persist": True})
+    live.kill()
+    assert live.stderr().count(f"write-ahead log {state}-wal was deleted") == 2
+    again = engine(state, epoch_ms=EPOCH_MS)
+    assert alert_ids(again.result("alert.list")["alerts"]) == ["before", "after", "last"]
+
+
 def test_a_trace_cut_by_its_limit_keeps_no_answer_a_failed_commit_dropped(
     state: Path, engine: EngineFactory, tmp_path: Path
 ) -> None:
