@@ -96,17 +96,21 @@ struct OneShotCall {
       after = Array(after.prefix(window - 1))
       tail = "…"
     }
-    func text(_ scalars: [Unicode.Scalar]) -> String {
-      var string = ""
-      string.unicodeScalars.append(contentsOf: scalars)
-      return string
+    // Control characters (an escape sequence in a commit message a hook passes on) are
+    // shown escaped, as \u001b, not sent to the terminal; tabs stay tabs, under the line
+    // too, so that the caret lines up.
+    func shown(_ scalar: Unicode.Scalar) -> String {
+      scalar == "\t" ? "\t" : terminalSafe(String(scalar), keepingLineFeeds: false)
     }
-    // Tabs stay tabs under the line, so that the caret lines up on a terminal.
-    let padding = (head.isEmpty ? "" : " ") + String(before.map { $0 == "\t" ? "\t" : " " })
+    func text(_ scalars: [Unicode.Scalar]) -> String { scalars.map(shown).joined() }
+    let padding =
+      (head.isEmpty ? "" : " ")
+      + before.map { $0 == "\t" ? "\t" : String(repeating: " ", count: shown($0).count) }.joined()
     let place =
       lineNumber == 1 && lineEnd == bytes.count
       ? "column \(column)" : "line \(lineNumber), column \(column)"
-    return "ordo call: PARAMS is not valid JSON: \(failure.detail), at \(place):\n"
+    let detail = terminalSafe(failure.detail, keepingLineFeeds: false)
+    return "ordo call: PARAMS is not valid JSON: \(detail), at \(place):\n"
       + "  \(head)\(text(before))\(text(after))\(tail)\n  \(padding)^\n"
   }
 
@@ -371,7 +375,7 @@ private struct Printer {
         } else if let error = value("error") {
           failed = true
           if !echoEachLine, let text = Self.message(ofError: error) {
-            writeAll(2, "ordo call: \(terminalSafe(text))\n")
+            writeAll(2, "ordo call: \(terminalSafe(text, keepingLineFeeds: false))\n")
           }
           if pretty { print(JSONPretty.format(error).utf8) } else { print(error) }
         }

@@ -238,27 +238,34 @@ public enum OrdoCommand {
         return "--sync must be full or normal, not \"\(given)\""
       }
       configuration.sync = sync
-    case "--state":
-      guard !given.isEmpty else { return "--state needs a file path" }
-      configuration.statePath = given
-    case "--trace":
-      guard !given.isEmpty else { return "--trace needs a file path" }
-      configuration.tracePath = given
+    case "--state", "--trace":
+      guard !given.isEmpty else { return "\(name) needs a file path" }
+      // `--state $EMPTY --events`: the next flag is not a file name (`./-x` names one).
+      guard !given.hasPrefix("-") else {
+        return "\(name) needs a file path, not the flag \"\(given)\" (write ./\(given) for a"
+          + " file of that name)"
+      }
+      if name == "--state" {
+        configuration.statePath = given
+      } else {
+        configuration.tracePath = given
+      }
     case "--epoch-ms":
       guard let number = Int64(given),
         (-9_007_199_254_740_991...9_007_199_254_740_991).contains(number)
       else {
-        return "--epoch-ms must be a whole number of milliseconds, not \"\(given)\""
+        return "--epoch-ms must be a whole number of milliseconds from -9007199254740991 to"
+          + " 9007199254740991 (2^53 - 1), not \"\(given)\""
       }
       configuration.epochMs = number
     case "--state-wait-ms":
       guard let number = Int(given), number >= 0 else {
-        return "--state-wait-ms must be a whole number >= 0, not \"\(given)\""
+        return "--state-wait-ms must be a whole number from 0 to \(Int.max), not \"\(given)\""
       }
       configuration.stateWaitMs = number
     default:
       guard let number = Int(given), number >= 1 else {
-        return "\(name) must be a whole number >= 1, not \"\(given)\""
+        return "\(name) must be a whole number from 1 to \(Int.max), not \"\(given)\""
       }
       // Sizes are added to byte counts: bounded far from overflow (1 TiB).
       if name == "--max-message-bytes" || name == "--trace-max-bytes", number > 1 << 40 {
@@ -304,9 +311,13 @@ public enum OrdoCommand {
     default:
       return .exit(2, stdout: "", stderr: "ordo: unknown subcommand \"\(name)\"\n\n" + usage)
     }
-    if arguments.contains("--help") || arguments.contains("-h") {
-      return .exit(0, stdout: help, stderr: "")
-    }
+    // `ordo call --help`; after a METHOD it is a flag after `call` (refused below): a script's
+    // stray `-h` in PARAMS must not print usage and succeed without running the request.
+    let helpAsked =
+      name == "call"
+      ? ["--help", "-h"].contains(arguments.first ?? "")
+      : arguments.contains("--help") || arguments.contains("-h")
+    if helpAsked { return .exit(0, stdout: help, stderr: "") }
     if events && name != "call" { return refuse("--events only goes with call", help: help) }
     if flagsGiven && name != "call" {
       // Silently ignored, `--clock manual replay` would look like it replayed differently.

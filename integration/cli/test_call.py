@@ -167,6 +167,21 @@ def test_bad_json_params_points_at_the_position_and_exits_2(
     assert [c == "\t" for c in caret[2 : 2 + where]] == [c == "\t" for c in shown[2 : 2 + where]]
 
 
+def test_control_characters_in_bad_params_and_in_messages_are_shown_escaped() -> None:
+    """From a hook's tag name or commit message: an escape sequence went to the terminal,
+    and a line feed split the message over two lines (a script reading stderr by line)."""
+    ran = sh('"$ORDO" call layer.add "$P"', env={"P": '{"a":1 \x1b[2J}'})
+    assert ran.status == 2
+    message, shown, caret = ran.stderr.splitlines()
+    assert message.endswith("near '\\u001b', at column 8:")
+    assert shown == '  {"a":1 \\u001b[2J}'
+    assert caret == "         ^"
+    assert "\x1b" not in ran.stderr
+    ran = sh('"$ORDO" call "$M"', env={"M": "x\ny"})
+    assert ran.status == 1
+    assert ran.stderr == 'ordo call: Method not found: "x\\u000ay".\n'
+
+
 def test_params_with_a_nul_in_a_key_say_so_and_exit_2() -> None:
     """JSON, but not JSON Ordo can hold: it said "PARAMS is not valid JSON"."""
     ran = sh('"$ORDO" call layer.add "$P"', env={"P": '{"id": "a", "k\\u0000": 1}'})
@@ -246,6 +261,11 @@ def test_params_that_are_json_but_not_an_object_exit_2(params: str) -> None:
         # A single dash too (once `-x` ran as a method, or was read as PARAMS).
         "call engine.ping -x",
         "call -x",
+        # Help only right after `call`: a stray -h in a script's PARAMS printed the usage
+        # and exited 0, the request never run.
+        'call alert.defineType \'{"type":"x"}\' --help',
+        "call engine.ping -h",
+        "call - --help",
     ],
 )
 def test_flags_after_call_exit_2(arguments: str, tmp_path: Path) -> None:
@@ -272,13 +292,25 @@ def test_flags_after_call_exit_2(arguments: str, tmp_path: Path) -> None:
         ("--state x.db report t.trace", "takes no engine flags"),
         # Added to byte counts, a size near 2^63 overflowed once a line spanned two reads.
         ("--max-message-bytes 9223372036854775807 call engine.ping", "at most 1099511627776"),
+        # `--state $EMPTY --events`: once a state file named --events, the flag lost.
+        ("--state --events call engine.ping", 'needs a file path, not the flag "--events"'),
+        ("--trace -x call engine.ping", "write ./-x for a file of that name"),
+        # Out of range, not "not a whole number".
+        (
+            "--max-layers 99999999999999999999 call engine.ping",
+            "from 1 to 9223372036854775807",
+        ),
+        ("--epoch-ms 9007199254740992 call clock.now", "9007199254740991 (2^53 - 1)"),
+        # SQLite said "disk I/O error".
+        ("--state /dev/null call engine.ping", "/dev/null: not a regular file"),
     ],
 )
-def test_other_misuses_exit_2(arguments: str, complaint: str) -> None:
-    ran = sh(f'"$ORDO" {arguments}')
+def test_other_misuses_exit_2(arguments: str, complaint: str, tmp_path: Path) -> None:
+    ran = sh(f'"$ORDO" {arguments}', cwd=tmp_path)
     assert ran.status == 2
     assert ran.stdout == ""
     assert complaint in ran.stderr
+    assert list(tmp_path.iterdir()) == []
 
 
 # --------------------------------------------------------------------------- call -
