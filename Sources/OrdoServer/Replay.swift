@@ -129,6 +129,8 @@ extension Trace {
       func fail(_ problem: String) -> TraceError {
         TraceError(description: "\(name), line \(number): \(problem)")
       }
+      // A blank line (a trailing newline an editor or a mail added) holds no record.
+      if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
       let text = Array(line)
       var parsed = text.withUnsafeBytes { JSONDocument.parse($0) }
       var messageUnparsed = false
@@ -487,6 +489,30 @@ enum Replay {
   /// Any other message is compared as written, byte for byte: a number's spelling (`1e3`,
   /// `1.0`) and an id beyond 64 bits are what the engine must echo, and a parser would
   /// make `1.0e0` and `1.0` the same.
+  /// Said under a difference whose messages hold members that are not compared.
+  static let uncomparedNote =
+    "  (not compared: engine.stats' uptimeMs and state, initialize's serverInfo.version)\n"
+
+  /// How many leading Unicode scalars `one` and `other` share.
+  static func firstDifference(_ one: String, _ other: String) -> Int {
+    zip(one.unicodeScalars, other.unicodeScalars).prefix { $0 == $1 }.count
+  }
+
+  /// A message as a difference prints it: control characters escaped, and one over 4 096
+  /// characters cut to about 2 000 either side of `position` (a scalar offset), marked "…"
+  /// with its length: a 20 MB message is not printed whole.
+  static func excerpt(_ text: String, around position: Int = 0) -> String {
+    let scalars = Array(text.unicodeScalars)
+    let limit = 4096
+    guard scalars.count > limit else { return terminalSafe(text, keepingLineFeeds: false) }
+    let start = max(0, min(position - limit / 2, scalars.count - limit))
+    let end = min(scalars.count, start + limit)
+    var cut = String.UnicodeScalarView()
+    cut.append(contentsOf: scalars[start..<end])
+    return (start > 0 ? "…" : "") + terminalSafe(String(cut), keepingLineFeeds: false)
+      + (end < scalars.count ? "…" : "") + " (\(text.utf8.count) bytes in all)"
+  }
+
   static func comparable(_ message: [UInt8]) -> String {
     let text = String(decoding: message, as: UTF8.self)
     guard text.contains("\"uptimeMs\"") || text.contains("\"serverInfo\""),
@@ -564,21 +590,27 @@ enum Replay {
     let comparesPlaces = !trace.header.versionNumbers.lexicographicallyPrecedes([0, 2, 1])
     for (index, recorded) in expected.enumerated() {
       let want = comparable(recorded.text)
+      // Printed as recorded and as written (what `grep` finds in the trace), not as compared.
+      let wantText = String(decoding: recorded.text, as: UTF8.self)
       guard index < run.outputs.count else {
         writeAll(
           1,
           "difference at output message \(index + 1) (after input message \(recorded.afterInput)):\n"
-            + "  expected: \(terminalSafe(want))\n"
+            + "  expected: \(excerpt(wantText))\n"
             + "  got:      nothing (the replay wrote only \(run.outputs.count))\n"
         )
         return 1
       }
       let got = comparable(run.outputs[index].text)
       if got != want {
+        let gotText = String(decoding: run.outputs[index].text, as: UTF8.self)
+        let from = firstDifference(wantText, gotText)
         writeAll(
           1,
           "difference at output message \(index + 1) (after input message \(recorded.afterInput)):\n"
-            + "  expected: \(terminalSafe(want))\n  got:      \(terminalSafe(got))\n")
+            + "  expected: \(excerpt(wantText, around: from))\n"
+            + "  got:      \(excerpt(gotText, around: from))\n"
+            + (want != wantText || got != gotText ? uncomparedNote : ""))
         return 1
       }
       // The same message in another place (an event written after a later request, or
@@ -588,7 +620,7 @@ enum Replay {
           1,
           "difference at output message \(index + 1): expected after input message "
             + "\(recorded.afterInput), got after input message \(run.outputs[index].afterInput):\n"
-            + "  \(terminalSafe(want))\n")
+            + "  \(excerpt(wantText))\n")
         return 1
       }
     }
@@ -598,7 +630,7 @@ enum Replay {
         1,
         "difference at output message \(expected.count + 1) (after input message \(extra.afterInput)):\n"
           + "  expected: nothing (the trace recorded \(expected.count))\n"
-          + "  got:      \(terminalSafe(comparable(extra.text)))\n")
+          + "  got:      \(excerpt(String(decoding: extra.text, as: UTF8.self)))\n")
       return 1
     }
     writeAll(1, "identical\n")

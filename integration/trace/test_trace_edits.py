@@ -177,6 +177,62 @@ def test_only_engine_stats_fields_that_cannot_repeat_are_excluded(
     assert number == 1 and '"uptimeMs":5' in expected and '"uptimeMs":1' in got
 
 
+def test_a_difference_prints_the_messages_as_recorded_and_as_written(
+    engine: EngineFactory, tmp_path: Path
+) -> None:
+    """An engine.stats answer was printed without uptimeMs and state (left out of the
+    comparison), so the expected line was not what the trace holds."""
+    path = tmp_path / "stats.trace"
+    live = engine("--clock", "manual", "--trace", str(path))
+    live.call("engine.stats")
+    assert live.finish()[0] == 0
+    stats = next(r.line for r in read_trace(path).outputs if b'"uptimeMs"' in r.line)
+    recorded = stats[stats.index(b'"msg":') + 6 : -1].decode()
+    edited = tmp_path / "edited.trace"
+    edited.write_bytes(path.read_bytes().replace(b'"requests":1,', b'"requests":11,', 1))
+    result = replay(edited)
+    assert result.status == 1
+    edited_text = recorded.replace('"requests":1,', '"requests":11,')
+    assert f"  expected: {edited_text}\n" in result.stdout
+    assert '"uptimeMs"' in result.stdout.split("got:")[1]
+    assert "(not compared: engine.stats' uptimeMs and state" in result.stdout
+
+
+def test_a_difference_in_a_huge_message_prints_an_excerpt_around_it(
+    engine: EngineFactory, tmp_path: Path
+) -> None:
+    """A 20 MB message was printed whole, twice."""
+    path = tmp_path / "huge.trace"
+    live = engine("--clock", "manual", "--trace", str(path))
+    live.call("layer.add", {"id": "a", "data": "x" * 100_000 + "needle" + "y" * 100_000})
+    assert live.finish()[0] == 0
+    edited = tmp_path / "edited.trace"
+    answer = next(r.line for r in read_trace(path).outputs if b"needle" in r.line)
+    edited.write_bytes(path.read_bytes().replace(answer, answer.replace(b"needle", b"NEEDLE")))
+    _, expected, got = replay_difference(edited)
+    assert "NEEDLE" in expected and "needle" in got
+    for line in (expected, got):
+        assert line.startswith("…") and len(line) < 5000
+        assert line.endswith("bytes in all)")
+
+
+def test_blank_lines_in_a_trace_are_skipped(engine: EngineFactory, tmp_path: Path) -> None:
+    """A trailing newline an editor or a mail added made the whole trace unreadable."""
+    path = tmp_path / "blank.trace"
+    recorded_session(engine, path)
+    lines = path.read_bytes().split(b"\n")
+    edited = tmp_path / "edited.trace"
+    edited.write_bytes(b"\n".join([lines[0], b"", *lines[1:4], b" \r", *lines[4:]]) + b"\n\n")
+    assert_identical(edited)
+    done = subprocess.run(
+        [engine_binary(), "report", str(edited), "-o", str(tmp_path / "r.html")],
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+
+
 def test_pipelined_requests_are_recorded_each_before_its_answers(tmp_path: Path) -> None:
     """Several requests in one read: each input record is followed by what it caused, so a
     difference in the first answer is named after the first input."""

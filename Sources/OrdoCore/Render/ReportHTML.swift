@@ -266,9 +266,10 @@ struct ReportPage {
         "viewBox": "0 0 \(Markup.number(width)) \(Markup.number(bottom))",
         "font-size": Markup.number(Self.fontSize),
       ])
+    let alerts = timeline.tracks.count == 1 ? "1 alert" : "\(timeline.tracks.count) alerts"
     writer.element(
       "title",
-      text: "Alert timeline: \(timeline.tracks.count) alerts, engine time \(timeline.start) to"
+      text: "Alert timeline: \(alerts), engine time \(timeline.start) to"
         + " \(timeline.end) ms")
     ticks(labelY: axisY - 4, top: axisY, bottom: bottom)
     var y = plotTop
