@@ -422,6 +422,11 @@ public enum OrdoCommand {
       signal(SIGPIPE, SIG_IGN)
       let call = OneShotCall(events: events)
       guard let method else {
+        if sameRegularFile(0, 1) {
+          // `ordo call - < f >> f` reads its own answers back as requests, without end.
+          writeAll(2, "ordo call: stdin and stdout are the same file; nothing ran\n")
+          return 2
+        }
         return call.runLines(from: 0, maxMessageBytes: configuration.maxMessageBytes) {
           startSession(configuration)
         }
@@ -434,6 +439,15 @@ public enum OrdoCommand {
     case .report(let trace, let output):
       return Report.main(tracePath: trace, outputPath: output ?? trace + ".html")
     }
+  }
+
+  /// Whether descriptors `one` and `other` are the same regular file.
+  static func sameRegularFile(_ one: Int32, _ other: Int32) -> Bool {
+    var first = stat()
+    var second = stat()
+    return fstat(one, &first) == 0 && fstat(other, &second) == 0
+      && first.st_mode & S_IFMT == S_IFREG && first.st_dev == second.st_dev
+      && first.st_ino == second.st_ino
   }
 
   /// `path` with its links and `.`/`..` resolved; a missing last component is kept as

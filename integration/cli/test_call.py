@@ -316,6 +316,16 @@ def test_other_misuses_exit_2(arguments: str, complaint: str, tmp_path: Path) ->
 # --------------------------------------------------------------------------- call -
 
 
+def test_call_dash_refuses_to_read_the_file_it_writes(tmp_path: Path) -> None:
+    """`call - < f >> f` read its own answers back as requests, until the disk was full."""
+    lines = tmp_path / "lines.ndjson"
+    lines.write_text('{"method": "engine.ping"}\n')
+    ran = sh('timeout 10 "$ORDO" call - < lines.ndjson >> lines.ndjson', cwd=tmp_path)
+    assert ran.status == 2
+    assert ran.stderr == "ordo call: stdin and stdout are the same file; nothing ran\n"
+    assert lines.read_text() == '{"method": "engine.ping"}\n'
+
+
 def test_call_dash_runs_lines_in_order_in_one_engine_and_exits_1_if_one_failed() -> None:
     stdin = ndjson(
         {"method": "layer.add", "params": {"id": "a"}},
