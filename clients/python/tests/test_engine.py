@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import signal
 import tempfile
@@ -262,6 +263,39 @@ def test_an_engine_whose_stderr_another_process_holds_closes_and_dies_at_once(
             assert time.monotonic() - started < 1.5
         finally:
             engine.close()
+
+
+def test_close_does_not_wait_for_a_process_that_writes_to_stderr_without_pause(
+    ordo_bin: str, tmp_path: Path
+) -> None:
+    """The stderr thread stopped only when stderr was empty for a moment: a process left
+    behind writing to it without pause (and a slow log handler) made close() wait for ever."""
+    relay = tmp_path / "relay.pid"
+    wrapper = tmp_path / "wrapper-chatty.sh"
+    wrapper.write_text(
+        "#!/bin/sh\n"
+        'yes "relay: tick" </dev/null >&2 &\n'
+        f'echo $! > "{relay}"\n'
+        f'exec "{ordo_bin}" "$@"\n'
+    )
+    wrapper.chmod(0o755)
+    logger = logging.getLogger("ordo.engine")
+    slow = logging.Handler()
+    slow.emit = lambda record: time.sleep(0.0005)  # type: ignore[method-assign]
+    logger.addHandler(slow)
+    level = logger.level
+    logger.setLevel(logging.DEBUG)
+    try:
+        engine = Engine(str(wrapper), clock="manual")
+        engine.ping()
+        started = time.monotonic()
+        assert engine.close() == 0
+        assert time.monotonic() - started < 3
+    finally:
+        logger.removeHandler(slow)
+        logger.setLevel(level)
+        if relay.exists():
+            os.kill(int(relay.read_text()), signal.SIGKILL)
 
 
 def test_close_kills_an_engine_that_does_not_answer(make_engine: EngineFactory) -> None:

@@ -153,6 +153,12 @@ class _Pipes(asyncio.SubprocessProtocol):
             for line in lines:
                 self._engine._stderr_line(line)
 
+    def end_stderr_line(self) -> None:
+        """Hands on what stderr wrote after its last newline, as a line."""
+        if self._stderr_partial:
+            self._engine._stderr_line(self._stderr_partial)
+            self._stderr_partial = b""
+
     def pipe_connection_lost(self, fd: int, exc: Exception | None) -> None:
         if fd == 0:
             self.stdin_lost = True
@@ -162,9 +168,7 @@ class _Pipes(asyncio.SubprocessProtocol):
             if not self.stdout_done.done():
                 self.stdout_done.set_result(None)
         elif fd == 2:
-            if self._stderr_partial:
-                self._engine._stderr_line(self._stderr_partial)
-                self._stderr_partial = b""
+            self.end_stderr_line()
             if not self.stderr_done.done():
                 self.stderr_done.set_result(None)
 
@@ -770,16 +774,18 @@ class AsyncEngine(Core[Async, Slot]):
         """At the end of the output: fail every call and let waiters go. That is the end
         of the engine's stdout, or STDOUT_GRACE after its exit while another process holds
         that pipe open."""
-        await asyncio.wait((pipes.stdout_done, pipes.exited), return_when=asyncio.FIRST_COMPLETED)
-        if not pipes.stdout_done.done():
-            try:
-                await asyncio.wait_for(asyncio.shield(pipes.stdout_done), STDOUT_GRACE)
-            except asyncio.TimeoutError:
-                self._eof = True
-                self._detail = self._detail or HELD_OPEN
         proc = self._process
         assert self._exited_event is not None
         try:
+            await asyncio.wait(
+                (pipes.stdout_done, pipes.exited), return_when=asyncio.FIRST_COMPLETED
+            )
+            if not pipes.stdout_done.done():
+                try:
+                    await asyncio.wait_for(asyncio.shield(pipes.stdout_done), STDOUT_GRACE)
+                except asyncio.TimeoutError:
+                    self._eof = True
+                    self._detail = self._detail or HELD_OPEN
             try:
                 await asyncio.wait_for(asyncio.shield(pipes.exited), 5.0)
             except asyncio.TimeoutError:
@@ -790,6 +796,7 @@ class AsyncEngine(Core[Async, Slot]):
             except (asyncio.TimeoutError, asyncio.CancelledError):
                 pass
         finally:  # even when cancelled (close() gave up waiting): calls wait for this
+            pipes.end_stderr_line()  # a last line without its newline, stderr still held
             self._gone(proc.returncode, self._detail)
             self._exited_event.set()
 

@@ -71,6 +71,65 @@ def _pidfd(pid: int) -> int | None:
         return None
 
 
+class _StderrReader:
+    """Reads the engine's stderr on a thread of its own, line by line, until its end or until
+    told to stop: after the exit, a process the engine left behind may hold stderr open, and
+    write to it without pause. The thread owns its descriptors (stderr and the stop pipe):
+    it closes them as it ends, so another thread never meets one closed, or reused."""
+
+    def __init__(self, stream: IO[bytes], on_line: Callable[[bytes], None], name: str) -> None:
+        self._stream = stream
+        self._on_line = on_line
+        self._stop_read, self._stop_write = os.pipe()
+        self._lock = threading.Lock()
+        self._ended = False
+        self.thread = threading.Thread(target=self._run, name=name, daemon=True)
+
+    def stop(self, grace: float) -> None:
+        """The rest of stderr, up to its end or ``grace`` s from now; returns when the thread
+        ended, or ``grace`` s later still (a line's handler that blocks is not waited for)."""
+        if self.thread is threading.current_thread():
+            return
+        self.thread.join(grace)
+        with self._lock:
+            if not self._ended:
+                os.write(self._stop_write, b"x")
+        self.thread.join(grace)
+
+    def _run(self) -> None:
+        fd = self._stream.fileno()
+        poll = select.poll()
+        poll.register(fd, select.POLLIN)
+        poll.register(self._stop_read, select.POLLIN)
+        pieces: list[bytes] = []  # of a line not ended yet
+        try:
+            while True:
+                ready = {ready for ready, _ in poll.poll()}
+                if self._stop_read in ready:  # first: a writer may never pause
+                    break
+                chunk = os.read(fd, READ_SIZE)
+                if not chunk:
+                    break
+                *lines, rest = chunk.split(b"\n")
+                if lines:
+                    lines[0] = b"".join(pieces) + lines[0]
+                    pieces.clear()
+                    for line in lines:
+                        self._on_line(line)
+                if rest:
+                    pieces.append(rest)
+        except OSError:
+            pass
+        finally:
+            if pieces:
+                self._on_line(b"".join(pieces))
+            with self._lock:
+                self._ended = True
+                os.close(self._stop_read)
+                os.close(self._stop_write)
+            self._stream.close()
+
+
 def _sleeper() -> LockType:
     """A lock taken, for a thread to wait on until another one releases it."""
     sleeper = threading.Lock()
@@ -184,22 +243,16 @@ class Engine(Core[Sync, _Slot]):
             self._poll.register(self._pidfd, select.POLLIN)
         #: When the output counts as ended though still open (STDOUT_GRACE after the exit).
         self._held_until: float | None = None
-        # stderr is read until its end, or until told to stop through this pipe (after the
-        # exit, when a process the engine left behind holds stderr open).
-        self._stderr_stop = os.pipe()
         #: Reads land here: zeros but for what a read brought and was not taken yet (see
         #: _read_once).
         self._readbuf = bytearray(READ_SIZE)
         name = f"ordo-{self._proc.pid}"
-        self._threads = [
-            threading.Thread(target=target, args=args, name=f"{name}-{role}", daemon=True)
-            for role, target, args in (
-                ("stderr", self._stderr_loop, (self._proc.stderr,)),
-                ("dispatch", self._dispatch_loop, ()),
-                ("reader", self._read_loop, ()),
-            )
+        self._stderr = _StderrReader(self._proc.stderr, self._stderr_line, f"{name}-stderr")
+        self._threads = [self._stderr.thread] + [
+            threading.Thread(target=target, name=f"{name}-{role}", daemon=True)
+            for role, target in (("dispatch", self._dispatch_loop), ("reader", self._read_loop))
         ]
-        self._stderr_thread, self._dispatcher, self._reader = self._threads
+        self._dispatcher, self._reader = self._threads[1:]
         for thread in self._threads:
             thread.start()
         # Threads whose calls never wait for handlers: the dispatcher (handlers call from
@@ -285,17 +338,18 @@ class Engine(Core[Sync, _Slot]):
             except subprocess.TimeoutExpired:
                 self._proc.kill()
                 self._proc.wait()
-        self._end_stderr()  # the engine is gone: stderr's reader too, soon
+        self._stderr.stop(STDERR_GRACE)  # the engine is gone: stderr's reader too, soon
         for thread in (self._reader, None, self._dispatcher):
             if thread is None:
                 self._dispatch.put(None)  # after the reader's last item
             elif thread is not threading.current_thread():
                 thread.join(timeout)
-        for stream in (self._proc.stdout, self._proc.stderr):
-            if stream is not None:
-                stream.close()
-        for end in self._stderr_stop:
-            os.close(end)
+        # Closed by whoever reads its end, once nobody can read it any more: closed while a
+        # thread still reads it (in the grace after the exit), its number could be another
+        # file's by the time that thread reads again.
+        with self._lock:
+            if self._exited_event.is_set():
+                self._proc.stdout.close()  # type: ignore[union-attr]
         return self._proc.returncode
 
     def kill(self) -> None:
@@ -783,15 +837,18 @@ class Engine(Core[Sync, _Slot]):
                     raise
             return
         self._eof = True  # waiters that see it wait for _exited_event, then EngineExited
-        self._drop_pidfd()
         try:
+            self._drop_pidfd()
             self._proc.wait(5.0)
-            self._end_stderr()  # the stderr tail
+            self._stderr.stop(STDERR_GRACE)  # the stderr tail
         except subprocess.TimeoutExpired:
             pass
         finally:  # whatever interrupts the waits above: report the end
             self._gone(self._proc.poll(), self._detail)
-            self._exited_event.set()
+            with self._lock:
+                self._exited_event.set()
+                if self._closed:  # close() left stdout to this thread, which read it last
+                    self._proc.stdout.close()  # type: ignore[union-attr]
 
     def _wait_for_output(self, timeout: float | None) -> bool:
         """Polls for output up to ``timeout`` s (None: no limit), and at most until the output
@@ -803,8 +860,8 @@ class Engine(Core[Sync, _Slot]):
             timeout = left if timeout is None else min(timeout, left)
         ready = self._poll.poll(None if timeout is None else max(timeout * 1000, 0))
         if any(fd == self._pidfd for fd, _ in ready):  # it exited: the grace starts
-            self._drop_pidfd()
             self._held_until = time.monotonic() + STDOUT_GRACE
+            self._drop_pidfd()
             return len(ready) > 1
         return bool(ready) or self._held_open()
 
@@ -814,10 +871,14 @@ class Engine(Core[Sync, _Slot]):
         return self._held_until is not None and time.monotonic() >= self._held_until
 
     def _drop_pidfd(self) -> None:
-        if self._pidfd is not None:
-            self._poll.unregister(self._pidfd)
-            os.close(self._pidfd)
-            self._pidfd = None
+        # Safe to run again after an interrupt anywhere in it (at worst the descriptor leaks).
+        pidfd, self._pidfd = self._pidfd, None
+        if pidfd is not None:
+            try:
+                self._poll.unregister(pidfd)
+            except KeyError:
+                pass
+            os.close(pidfd)
 
     def _read_into(self, buf: bytearray) -> int | None:
         """Reads what the engine wrote into ``buf``: the count (0 at the end of the output,
@@ -900,38 +961,6 @@ class Engine(Core[Sync, _Slot]):
                 self._read_once(None)
             finally:
                 self._done_reading()
-
-    def _end_stderr(self) -> None:
-        """After the exit: the rest of stderr, up to its end or STDERR_GRACE from now (a
-        process the engine left behind may hold it open for ever)."""
-        self._stderr_thread.join(STDERR_GRACE)
-        if self._stderr_thread.is_alive():
-            os.write(self._stderr_stop[1], b"x")
-            self._stderr_thread.join()
-
-    def _stderr_loop(self, stderr: IO[bytes]) -> None:
-        fd = stderr.fileno()
-        stop = self._stderr_stop[0]
-        poll = select.poll()
-        poll.register(fd, select.POLLIN)
-        poll.register(stop, select.POLLIN)
-        partial = b""
-        try:
-            while True:
-                ready = {fd for fd, _ in poll.poll()}
-                if fd in ready:
-                    chunk = os.read(fd, READ_SIZE)
-                    if not chunk:
-                        break
-                    *lines, partial = (partial + chunk).split(b"\n")
-                    for line in lines:
-                        self._stderr_line(line)
-                elif stop in ready:  # nothing left to read, and told to stop
-                    break
-        except OSError:
-            pass
-        if partial:
-            self._stderr_line(partial)
 
 
 class SyncBatch(Batch):
