@@ -110,12 +110,12 @@ public final class Engine: DispatchContext {
       loadedState = state
       restore(state)
     }
-    store?.onLogReattached = { [weak self] in
+    store?.onLogReattached = { [weak self] log in
       guard let self, let path = self.store?.path else { return }
       self.log(
         .warn,
-        "the state file's write-ahead log \(path)-wal was deleted (or replaced) while the"
-          + " engine ran: what it held was written into \(path), and a new log started")
+        "the state file's write-ahead log \(log) was deleted (or replaced) while the engine"
+          + " ran: what it held was written into \(path), and a new log started")
     }
   }
 

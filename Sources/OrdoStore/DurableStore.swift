@@ -59,6 +59,9 @@ public enum SyncMode: String, Sendable {
 ///
 /// - Important: single-threaded; its engine's session calls it.
 public final class DurableStore {
+  /// The state file grows by this much at a time (`SQLiteConnection.growInChunks`).
+  static let chunkBytes: Int32 = 64 * 1024
+
   /// The schema version this Ordo writes (`PRAGMA user_version`).
   public static let schemaVersion: Int64 = 1
   /// `PRAGMA application_id` of an Ordo state file: "ORDO".
@@ -97,6 +100,7 @@ public final class DurableStore {
       }
       try connection.execute(
         "PRAGMA journal_mode=WAL; PRAGMA synchronous=\(sync == .full ? "FULL" : "NORMAL");")
+      connection.growInChunks(of: Self.chunkBytes)
       upsertType = try connection.prepare(
         "INSERT INTO types(type, definition) VALUES (?1, ?2)"
           + " ON CONFLICT(type) DO UPDATE SET definition = excluded.definition")
@@ -139,34 +143,56 @@ public final class DurableStore {
   /// Before writing: when the write-ahead log was deleted (or replaced) while the engine
   /// ran, the connection still writes to the file it opened, which no one can open again:
   /// what it holds (every commit since the last checkpoint) and every later commit would be
-  /// lost in a crash. That file is folded into the database (synced) and a new log is
-  /// started under its name; `onLogReattached` is told.
-  /// - Throws: when that fails; nothing was written then.
+  /// lost in a crash. That file is checkpointed into the database whole (synced), then
+  /// closed, and a new log is started under its name; `onLogReattached` is told.
+  /// - Throws: when that fails. The checkpoint allocates the room it needs first (the file
+  ///   grows in chunks), so a full disk fails it before it writes a page; the log it could
+  ///   not fold stays open, for the next commit (or the checkpoint at exit) to try again.
   private func reattachLogIfMoved() throws(StoreWriteError) {
-    guard let known = logFile, Self.fileIdentity(path + "-wal") != known else { return }
+    guard let known = logFile, Self.fileIdentity(logPath) != known else { return }
+    func failed(_ detail: String) -> StoreWriteError {
+      StoreWriteError(
+        reason: .ioError,
+        detail: "the write-ahead log \(logPath) was deleted or replaced while the engine ran,"
+          + " and \(detail)")
+    }
     do {
-      // Leaving WAL mode checkpoints the log the connection has open and closes it; going
-      // back opens a new one under its name (read once here, so that it exists now).
+      // Not `journal_mode=DELETE` alone: it closes the log even when its checkpoint fails,
+      // and the only copy of what the log held would go with it.
+      guard try checkpointWholeLog() else {
+        throw failed("what it held could not all be written into the state file")
+      }
       try connection.execute("PRAGMA journal_mode=DELETE")
       try connection.execute("PRAGMA journal_mode=WAL")
-      _ = try connection.integer("SELECT count(*) FROM counters")
+      _ = try connection.integer("SELECT count(*) FROM counters")  // makes the new log
+    } catch let error as StoreWriteError {
+      throw error
     } catch {
-      throw Self.writeError(error)
-    }
-    logFile = Self.fileIdentity(path + "-wal")
-    guard logFile != nil else {
+      let written = Self.writeError(error)
       throw StoreWriteError(
-        reason: .ioError,
-        detail: "the write-ahead log \(path)-wal was deleted while the engine ran, and a new"
-          + " one could not be started")
+        reason: written.reason, detail: failed("folding it in failed: \(written.detail)").detail)
     }
-    onLogReattached?()
+    logFile = Self.fileIdentity(logPath)
+    guard logFile != nil else { throw failed("a new one could not be started") }
+    onLogReattached?(logPath)
+  }
+
+  /// Copies every frame of the write-ahead log into the database and empties the log;
+  /// false when some could not be copied (a reader in the way).
+  private func checkpointWholeLog() throws(SQLiteError) -> Bool {
+    // The statement is finalized on return: a pending one keeps a transaction open.
+    let statement = try connection.prepare("PRAGMA wal_checkpoint(TRUNCATE)")
+    guard try statement.step() else { return false }
+    return statement.integer(0) == 0 && statement.integer(1) == statement.integer(2)
   }
 
   /// Notes which file the write-ahead log is, once SQLite has made it.
   private func noteLogFile() {
-    if logFile == nil { logFile = Self.fileIdentity(path + "-wal") }
+    if logFile == nil { logFile = Self.fileIdentity(logPath) }
   }
+
+  /// Where SQLite keeps the write-ahead log (beside the state file's own name).
+  private var logPath: String { connection.logPath }
 
   /// The device and inode of the file at `path`; nil when there is none.
   private static func fileIdentity(_ path: String) -> FileIdentity? {
@@ -184,13 +210,13 @@ public final class DurableStore {
   /// SQLite made it): the file at its name must still be that one.
   private var logFile: FileIdentity?
 
-  /// Called when a write-ahead log deleted while the engine ran was folded into the
-  /// database and a new one started (for a log line).
-  public var onLogReattached: (() -> Void)?
+  /// Called with the log's path when a write-ahead log deleted while the engine ran was
+  /// folded into the database and a new one started (for a log line).
+  public var onLogReattached: ((String) -> Void)?
 
   /// The database and its write-ahead log, in bytes.
   public var bytes: Int64 {
-    Self.fileSize(path) + Self.fileSize(path + "-wal")
+    Self.fileSize(path) + Self.fileSize(logPath)
   }
 
   // MARK: Opening

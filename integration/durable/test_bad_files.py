@@ -202,10 +202,12 @@ def test_a_key_spelled_another_way_is_corrupt_too(state: Path) -> None:
 def test_a_corrupt_file_is_refused(state: Path, where: float) -> None:
     populated(state)
     data = bytearray(state.read_bytes())
-    page = 4096
-    assert len(data) >= 8 * page, "the file should span several pages"
+    page = int.from_bytes(data[16:18], "big")
+    # The database's own pages (the file grows in chunks: the rest is room not used yet).
+    pages = int.from_bytes(data[28:32], "big")
+    assert pages >= 8, "the database should span several pages"
     # Overwrite a whole page in the middle with garbage.
-    start = int(len(data) * where) // page * page
+    start = int(pages * where) * page
     data[start : start + page] = bytes((index * 37 + 11) % 256 for index in range(page))
     state.write_bytes(bytes(data))
     run = refused(state)

@@ -337,6 +337,54 @@ def test_a_write_ahead_log_deleted_while_the_engine_runs_loses_nothing_in_a_cras
     assert alert_ids(again.result("alert.list")["alerts"]) == ["before", "after", "last"]
 
 
+def test_a_deleted_write_ahead_log_is_found_beside_the_state_files_own_name(
+    tmp_path: Path, engine: EngineFactory
+) -> None:
+    """Through a symbolic link, SQLite keeps the log beside the file's own name: the check
+    looked beside the link's name, found none, and never watched the log."""
+    (tmp_path / "real").mkdir()
+    target = tmp_path / "real" / "s.db"
+    link = tmp_path / "link.db"
+    link.symlink_to(target)
+    live = engine(link, epoch_ms=EPOCH_MS)
+    live.result("alert.enqueue", {"type": "t", "id": "before", "persist": True})
+    Path(f"{target}-wal").unlink()
+    live.result("alert.enqueue", {"type": "t", "id": "after", "persist": True})
+    live.kill()
+    assert f"write-ahead log {target}-wal was deleted" in live.stderr()
+    again = engine(link, epoch_ms=EPOCH_MS)
+    assert alert_ids(again.result("alert.list")["alerts"]) == ["before", "after"]
+
+
+def test_a_deleted_log_that_cannot_be_folded_in_for_want_of_room_loses_nothing(
+    state: Path, engine: EngineFactory
+) -> None:
+    """Leaving WAL mode closed the deleted log even when its checkpoint failed halfway: the
+    state file was left damaged, and every later commit and the next start refused it.
+    The checkpoint now runs first, the room it needs allocated before it writes a page."""
+    live = engine(state, epoch_ms=EPOCH_MS)
+    for number in range(40):
+        live.result("alert.enqueue", big_alert(f"a{number}"))
+    wal = Path(f"{state}-wal")
+    assert wal.stat().st_size > 200_000 > state.stat().st_size  # still in the log
+    resource.prlimit(
+        live.pid, resource.RLIMIT_FSIZE, (state.stat().st_size + 8192, resource.RLIM_INFINITY)
+    )
+    wal.unlink()
+    for attempt in ("x1", "x2"):
+        failed = live.call("alert.enqueue", big_alert(attempt))
+        assert failed.error["code"] == -32005, failed
+        assert "could not all be written" in failed.error["data"]["detail"] or (
+            "folding it in failed" in failed.error["data"]["detail"]
+        ), failed.error
+    resource.prlimit(live.pid, resource.RLIMIT_FSIZE, (resource.RLIM_INFINITY,) * 2)
+    live.result("alert.enqueue", big_alert("after"))
+    live.kill()
+    again = engine(state, epoch_ms=EPOCH_MS)
+    ids = alert_ids(again.result("alert.list")["alerts"])
+    assert ids == [f"a{number}" for number in range(40)] + ["after"]
+
+
 def test_a_trace_cut_by_its_limit_keeps_no_answer_a_failed_commit_dropped(
     state: Path, engine: EngineFactory, tmp_path: Path
 ) -> None:
