@@ -242,8 +242,8 @@ public enum OrdoCommand {
       guard !given.isEmpty else { return "\(name) needs a file path" }
       // `--state $EMPTY --events`: the next flag is not a file name (`./-x` names one).
       guard !given.hasPrefix("-") else {
-        return "\(name) needs a file path, not the flag \"\(given)\" (write ./\(given) for a"
-          + " file of that name)"
+        return "\(name) needs a file path, not \"\(given)\" (write ./\(given) for a file of"
+          + " that name)"
       }
       if name == "--state" {
         configuration.statePath = given
@@ -264,11 +264,13 @@ public enum OrdoCommand {
       }
       configuration.stateWaitMs = number
     default:
-      guard let number = Int(given), number >= 1 else {
-        return "\(name) must be a whole number from 1 to \(Int.max), not \"\(given)\""
-      }
       // Sizes are added to byte counts: bounded far from overflow (1 TiB).
-      if name == "--max-message-bytes" || name == "--trace-max-bytes", number > 1 << 40 {
+      let isSize = name == "--max-message-bytes" || name == "--trace-max-bytes"
+      guard let number = Int(given), number >= 1 else {
+        let most = isSize ? "1099511627776 (1 TiB)" : "\(Int.max)"
+        return "\(name) must be a whole number from 1 to \(most), not \"\(given)\""
+      }
+      if isSize, number > 1 << 40 {
         return "\(name) must be at most 1099511627776 (1 TiB), not \"\(given)\""
       }
       switch name {
@@ -311,13 +313,12 @@ public enum OrdoCommand {
     default:
       return .exit(2, stdout: "", stderr: "ordo: unknown subcommand \"\(name)\"\n\n" + usage)
     }
-    // `ordo call --help`; after a METHOD it is a flag after `call` (refused below): a script's
-    // stray `-h` in PARAMS must not print usage and succeed without running the request.
-    let helpAsked =
-      name == "call"
-      ? ["--help", "-h"].contains(arguments.first ?? "")
-      : arguments.contains("--help") || arguments.contains("-h")
-    if helpAsked { return .exit(0, stdout: help, stderr: "") }
+    // `ordo SUBCOMMAND --help`; anywhere else it is an argument (refused as a flag after
+    // `call`, or the value of `report -o`): a script's stray `-h` must not print the usage
+    // and succeed without running anything.
+    if ["--help", "-h"].contains(arguments.first ?? "") {
+      return .exit(0, stdout: help, stderr: "")
+    }
     if events && name != "call" { return refuse("--events only goes with call", help: help) }
     if flagsGiven && name != "call" {
       // Silently ignored, `--clock manual replay` would look like it replayed differently.
@@ -356,6 +357,11 @@ public enum OrdoCommand {
       while let argument = rest.popFirst() {
         if argument == "-o" || argument == "--output" {
           guard let file = rest.popFirst() else { return refuse("-o needs a file", help: help) }
+          guard !file.hasPrefix("-") else {
+            return refuse(
+              "-o needs a file path, not \"\(file)\" (write ./\(file) for a file of that name)",
+              help: help)
+          }
           // Two places for one page: a slip, not a choice the last one should win.
           if output != nil { return refuse("-o given twice", help: help) }
           output = file

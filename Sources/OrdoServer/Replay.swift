@@ -99,9 +99,21 @@ extension Trace {
       throw TraceError(
         description: "\(name) is not an Ordo trace: its first line is not a JSON object")
     }
-    guard let newline = bytes.firstIndex(of: 0x0A) else { return false }
-    _ = try parseHeader(Array(bytes[..<newline]), name: name)
-    return true
+    // The first line that is not blank, once complete.
+    var start = bytes.startIndex
+    while let newline = bytes[start...].firstIndex(of: 0x0A) {
+      if !isBlank(bytes[start..<newline]) {
+        _ = try parseHeader(Array(bytes[start..<newline]), name: name)
+        return true
+      }
+      start = newline + 1
+    }
+    return false
+  }
+
+  /// Whether a line holds only spaces, tabs and carriage returns (or nothing).
+  static func isBlank(_ line: some Collection<UInt8>) -> Bool {
+    line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
   }
 
   /// Parses a trace's bytes; `name` is used in messages.
@@ -115,22 +127,24 @@ extension Trace {
       lines.removeLast()
       cutOff = true
     }
-    guard let first = lines.first else {
+    // Blank lines before the header, as anywhere (a newline an editor or a mail added).
+    let headerIndex = lines.firstIndex { !isBlank($0) } ?? lines.count
+    guard headerIndex < lines.count else {
       throw TraceError(
         description: bytes.isEmpty
           ? "\(name) is not an Ordo trace: it is empty"
           : "\(name) is not an Ordo trace: its header line is cut off (no newline ends it)")
     }
-    let header = try parseHeader(Array(first), name: name)
+    let header = try parseHeader(Array(lines[headerIndex]), name: name)
     var records: [Record] = []
     var framing: MessageFramer.Framing?
-    for (offset, line) in lines.dropFirst().enumerated() {
-      let number = offset + 2
+    for (offset, line) in lines[(headerIndex + 1)...].enumerated() {
+      let number = headerIndex + offset + 2
       func fail(_ problem: String) -> TraceError {
         TraceError(description: "\(name), line \(number): \(problem)")
       }
       // A blank line (a trailing newline an editor or a mail added) holds no record.
-      if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+      if isBlank(line) { continue }
       let text = Array(line)
       var parsed = text.withUnsafeBytes { JSONDocument.parse($0) }
       var messageUnparsed = false
@@ -501,9 +515,11 @@ enum Replay {
   /// A message as a difference prints it: control characters escaped, and one over 4 096
   /// characters cut to about 2 000 either side of `position` (a scalar offset), marked "…"
   /// with its length: a 20 MB message is not printed whole.
+  static let excerptLimit = 4096
+
   static func excerpt(_ text: String, around position: Int = 0) -> String {
     let scalars = Array(text.unicodeScalars)
-    let limit = 4096
+    let limit = excerptLimit
     guard scalars.count > limit else { return terminalSafe(text, keepingLineFeeds: false) }
     let start = max(0, min(position - limit / 2, scalars.count - limit))
     let end = min(scalars.count, start + limit)
@@ -603,14 +619,23 @@ enum Replay {
       }
       let got = comparable(run.outputs[index].text)
       if got != want {
-        let gotText = String(decoding: run.outputs[index].text, as: UTF8.self)
-        let from = firstDifference(wantText, gotText)
+        var shown = (want: wantText, got: String(decoding: run.outputs[index].text, as: UTF8.self))
+        var note = ""
+        if want != shown.want || got != shown.got {
+          note = uncomparedNote
+          // Cut, the raw messages' window could centre on a member not compared (`state`
+          // always differs under `--state`) and leave the difference out.
+          if max(shown.want.unicodeScalars.count, shown.got.unicodeScalars.count) > excerptLimit {
+            shown = (want, got)
+            note = uncomparedNote.dropLast(2) + "; shown without them)\n"
+          }
+        }
+        let from = firstDifference(shown.want, shown.got)
         writeAll(
           1,
           "difference at output message \(index + 1) (after input message \(recorded.afterInput)):\n"
-            + "  expected: \(excerpt(wantText, around: from))\n"
-            + "  got:      \(excerpt(gotText, around: from))\n"
-            + (want != wantText || got != gotText ? uncomparedNote : ""))
+            + "  expected: \(excerpt(shown.want, around: from))\n"
+            + "  got:      \(excerpt(shown.got, around: from))\n" + note)
         return 1
       }
       // The same message in another place (an event written after a later request, or

@@ -59,9 +59,6 @@ public enum SyncMode: String, Sendable {
 ///
 /// - Important: single-threaded; its engine's session calls it.
 public final class DurableStore {
-  /// The state file grows by this much at a time (`SQLiteConnection.growInChunks`).
-  static let chunkBytes: Int32 = 64 * 1024
-
   /// The schema version this Ordo writes (`PRAGMA user_version`).
   public static let schemaVersion: Int64 = 1
   /// `PRAGMA application_id` of an Ordo state file: "ORDO".
@@ -100,7 +97,6 @@ public final class DurableStore {
       }
       try connection.execute(
         "PRAGMA journal_mode=WAL; PRAGMA synchronous=\(sync == .full ? "FULL" : "NORMAL");")
-      connection.growInChunks(of: Self.chunkBytes)
       upsertType = try connection.prepare(
         "INSERT INTO types(type, definition) VALUES (?1, ?2)"
           + " ON CONFLICT(type) DO UPDATE SET definition = excluded.definition")
@@ -131,6 +127,18 @@ public final class DurableStore {
     }
   }
 
+  deinit {
+    // Closing, SQLite folds its log into the file. A deleted log folded where there is no
+    // room stops halfway and leaves the file damaged: folded here first, with the room
+    // allocated, or not at all (what it held is lost, the file stays whole).
+    guard let known = logFile, Self.fileIdentity(logPath) != known else { return }
+    do {
+      try reattachLogIfMoved()
+    } catch {
+      connection.closeWithoutCheckpoint()
+    }
+  }
+
   /// Throws when the file was deleted, renamed or replaced while the engine ran.
   public func checkNotMoved() throws(StoreWriteError) {
     guard connection.fileHasMoved else { return }
@@ -145,9 +153,9 @@ public final class DurableStore {
   /// what it holds (every commit since the last checkpoint) and every later commit would be
   /// lost in a crash. That file is checkpointed into the database whole (synced), then
   /// closed, and a new log is started under its name; `onLogReattached` is told.
-  /// - Throws: when that fails. The checkpoint allocates the room it needs first (the file
-  ///   grows in chunks), so a full disk fails it before it writes a page; the log it could
-  ///   not fold stays open, for the next commit (or the checkpoint at exit) to try again.
+  /// - Throws: when that fails. The room the checkpoint needs is allocated first, so a full
+  ///   disk fails it before it writes a page; the log it could not fold stays open, for the
+  ///   next commit (or the checkpoint at exit) to try again.
   private func reattachLogIfMoved() throws(StoreWriteError) {
     guard let known = logFile, Self.fileIdentity(logPath) != known else { return }
     func failed(_ detail: String) -> StoreWriteError {
@@ -157,6 +165,21 @@ public final class DurableStore {
           + " and \(detail)")
     }
     do {
+      // A checkpoint that runs out of room stops halfway, pages of the file rewritten and
+      // the rest only in the deleted log; SQLite's own size hint ignores a failure.
+      let bytes =
+        (try connection.integer("PRAGMA page_count") ?? 0)
+        * (try connection.integer("PRAGMA page_size") ?? 0)
+      let status = posix_fallocate(lockDescriptor, 0, off_t(bytes))
+      // A file system that cannot allocate ahead (EINVAL, EOPNOTSUPP) goes without.
+      guard status == 0 || status == EINVAL || status == EOPNOTSUPP else {
+        throw StoreWriteError(
+          reason: [ENOSPC, EDQUOT, EFBIG].contains(status) ? .diskFull : .ioError,
+          detail: failed(
+            "there is no room to write what it held into the state file: "
+              + String(cString: strerror(status))
+          ).detail)
+      }
       // Not `journal_mode=DELETE` alone: it closes the log even when its checkpoint fails,
       // and the only copy of what the log held would go with it.
       guard try checkpointWholeLog() else {

@@ -57,14 +57,6 @@ final class SQLiteConnection {
     String(cString: sqlite3_filename_wal(sqlite3_db_filename(handle, "main")))
   }
 
-  /// Makes the database file grow in steps of `bytes`, allocated before anything is
-  /// written into them: a checkpoint that finds no room then fails before it copies a page,
-  /// not halfway.
-  func growInChunks(of bytes: Int32) {
-    var size = bytes
-    _ = sqlite3_file_control(handle, "main", SQLITE_FCNTL_CHUNK_SIZE, &size)
-  }
-
   /// Makes closing leave the files as they are: no checkpoint of another program's
   /// write-ahead log into its database, which would rewrite a file Ordo refused.
   func closeWithoutCheckpoint() {

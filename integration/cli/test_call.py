@@ -293,7 +293,7 @@ def test_flags_after_call_exit_2(arguments: str, tmp_path: Path) -> None:
         # Added to byte counts, a size near 2^63 overflowed once a line spanned two reads.
         ("--max-message-bytes 9223372036854775807 call engine.ping", "at most 1099511627776"),
         # `--state $EMPTY --events`: once a state file named --events, the flag lost.
-        ("--state --events call engine.ping", 'needs a file path, not the flag "--events"'),
+        ("--state --events call engine.ping", 'needs a file path, not "--events"'),
         ("--trace -x call engine.ping", "write ./-x for a file of that name"),
         # Out of range, not "not a whole number".
         (
@@ -303,6 +303,10 @@ def test_flags_after_call_exit_2(arguments: str, tmp_path: Path) -> None:
         ("--epoch-ms 9007199254740992 call clock.now", "9007199254740991 (2^53 - 1)"),
         # SQLite said "disk I/O error".
         ("--state /dev/null call engine.ping", "/dev/null: not a regular file"),
+        ("--max-message-bytes 0 call engine.ping", "from 1 to 1099511627776 (1 TiB)"),
+        # Help only first: `-h` here is -o's value (it printed the usage and exited 0).
+        ("report t.trace -o -h", '-o needs a file path, not "-h"'),
+        ("report t.trace --help", 'unexpected argument "--help"'),
     ],
 )
 def test_other_misuses_exit_2(arguments: str, complaint: str, tmp_path: Path) -> None:

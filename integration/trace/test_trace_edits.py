@@ -216,13 +216,41 @@ def test_a_difference_in_a_huge_message_prints_an_excerpt_around_it(
         assert line.endswith("bytes in all)")
 
 
+def test_a_long_difference_beside_an_uncompared_member_is_shown_where_it_is(
+    engine: EngineFactory, tmp_path: Path
+) -> None:
+    """Cut around the first difference of the raw messages, the window centred on
+    uptimeMs (under --state, `state` always differs) and left the real one out."""
+    path = tmp_path / "batch.trace"
+    live = engine("--clock", "manual", "--trace", str(path))
+    live.send(
+        b'[{"jsonrpc":"2.0","id":1,"method":"engine.stats"},'
+        + b'{"jsonrpc":"2.0","id":2,"method":"layer.add","params":{"id":"a","data":"'
+        + b"m" * 6000
+        + b'!"}}]\n'
+    )
+    assert live.finish()[0] == 0
+    answer = next(r.line for r in read_trace(path).outputs if b'"uptimeMs"' in r.line)
+    edited_answer = re.sub(rb'"uptimeMs":[0-9]+', b'"uptimeMs":987654', answer).replace(
+        b'm!"', b'M!"'
+    )
+    edited = tmp_path / "edited.trace"
+    edited.write_bytes(path.read_bytes().replace(answer, edited_answer))
+    result = replay(edited)
+    assert result.status == 1
+    _, expected, got = replay_difference(edited)
+    assert 'M!"' in expected and 'm!"' in got
+    assert "uptimeMs" not in expected + got
+    assert "shown without them)" in result.stdout
+
+
 def test_blank_lines_in_a_trace_are_skipped(engine: EngineFactory, tmp_path: Path) -> None:
     """A trailing newline an editor or a mail added made the whole trace unreadable."""
     path = tmp_path / "blank.trace"
     recorded_session(engine, path)
     lines = path.read_bytes().split(b"\n")
     edited = tmp_path / "edited.trace"
-    edited.write_bytes(b"\n".join([lines[0], b"", *lines[1:4], b" \r", *lines[4:]]) + b"\n\n")
+    edited.write_bytes(b"\n".join([b"", lines[0], b"", *lines[1:4], b" \r", *lines[4:]]) + b"\n\n")
     assert_identical(edited)
     done = subprocess.run(
         [engine_binary(), "report", str(edited), "-o", str(tmp_path / "r.html")],
