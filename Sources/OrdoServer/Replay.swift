@@ -495,14 +495,6 @@ enum Replay {
     return run
   }
 
-  /// The text of `message` with what cannot repeat left out: `uptimeMs`, and the durable
-  /// state's file statistics (`state`), in `engine.stats` results; the engine's version in
-  /// `initialize` results (`serverInfo.version`: replaying a bug report's trace on a newer
-  /// Ordo is what a replay is for).
-  ///
-  /// Any other message is compared as written, byte for byte: a number's spelling (`1e3`,
-  /// `1.0`) and an id beyond 64 bits are what the engine must echo, and a parser would
-  /// make `1.0e0` and `1.0` the same.
   /// Said under a difference whose messages hold members that are not compared.
   static let uncomparedNote =
     "  (not compared: engine.stats' uptimeMs and state, initialize's serverInfo.version)\n"
@@ -512,11 +504,12 @@ enum Replay {
     zip(one.unicodeScalars, other.unicodeScalars).prefix { $0 == $1 }.count
   }
 
+  /// Longer messages are cut when a difference prints them.
+  static let excerptLimit = 4096
+
   /// A message as a difference prints it: control characters escaped, and one over 4 096
   /// characters cut to about 2 000 either side of `position` (a scalar offset), marked "…"
   /// with its length: a 20 MB message is not printed whole.
-  static let excerptLimit = 4096
-
   static func excerpt(_ text: String, around position: Int = 0) -> String {
     let scalars = Array(text.unicodeScalars)
     let limit = excerptLimit
@@ -529,6 +522,14 @@ enum Replay {
       + (end < scalars.count ? "…" : "") + " (\(text.utf8.count) bytes in all)"
   }
 
+  /// The text of `message` with what cannot repeat left out: `uptimeMs`, and the durable
+  /// state's file statistics (`state`), in `engine.stats` results; the engine's version in
+  /// `initialize` results (`serverInfo.version`: replaying a bug report's trace on a newer
+  /// Ordo is what a replay is for).
+  ///
+  /// Any other message is compared as written, byte for byte: a number's spelling (`1e3`,
+  /// `1.0`) and an id beyond 64 bits are what the engine must echo, and a parser would
+  /// make `1.0e0` and `1.0` the same.
   static func comparable(_ message: [UInt8]) -> String {
     let text = String(decoding: message, as: UTF8.self)
     guard text.contains("\"uptimeMs\"") || text.contains("\"serverInfo\""),

@@ -251,18 +251,19 @@ public final class DurableStore {
       throw StoreOpenError(
         kind: .unusable, message: "cannot open the state file \(path): \(reason)")
     }
-    // SQLite names the write-ahead log after the path it opens: through another name of
-    // the same file (a hard link), what this one committed but left in its log would be
-    // missing, and a commit there later overwritten by that log.
     var status = stat()
-    if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+    let known = fstat(descriptor, &status) == 0
+    if known, status.st_mode & S_IFMT != S_IFREG {
       close(descriptor)
       throw StoreOpenError(
         kind: .unusable,
         message: "cannot use the state file \(path): not a regular file (a device, a pipe or"
           + " a socket); give the path of a file, or leave --state out to keep state in memory")
     }
-    if fstat(descriptor, &status) == 0, status.st_nlink > 1 {
+    // SQLite names the write-ahead log after the path it opens: through another name of
+    // the same file (a hard link), what this one committed but left in its log would be
+    // missing, and a commit there later overwritten by that log.
+    if known, status.st_nlink > 1 {
       close(descriptor)
       throw StoreOpenError(
         kind: .unusable,
