@@ -240,11 +240,7 @@ public enum OrdoCommand {
       configuration.sync = sync
     case "--state", "--trace":
       guard !given.isEmpty else { return "\(name) needs a file path" }
-      // `--state $EMPTY --events`: the next flag is not a file name (`./-x` names one).
-      guard !given.hasPrefix("-") else {
-        return "\(name) needs a file path, not \"\(given)\" (write ./\(given) for a file of"
-          + " that name)"
-      }
+      if let problem = flagAsPath(name, given) { return problem }
       if name == "--state" {
         configuration.statePath = given
       } else {
@@ -357,11 +353,7 @@ public enum OrdoCommand {
       while let argument = rest.popFirst() {
         if argument == "-o" || argument == "--output" {
           guard let file = rest.popFirst() else { return refuse("-o needs a file", help: help) }
-          guard !file.hasPrefix("-") else {
-            return refuse(
-              "-o needs a file path, not \"\(file)\" (write ./\(file) for a file of that name)",
-              help: help)
-          }
+          if let problem = flagAsPath("-o", file) { return refuse(problem, help: help) }
           // Two places for one page: a slip, not a choice the last one should win.
           if output != nil { return refuse("-o given twice", help: help) }
           output = file
@@ -445,6 +437,14 @@ public enum OrdoCommand {
     case .report(let trace, let output):
       return Report.main(tracePath: trace, outputPath: output ?? trace + ".html")
     }
+  }
+
+  /// What is wrong with `given` as the file of flag `name`, when it starts with a dash: it
+  /// is more likely the next flag, taken as a value (`--state $EMPTY --events`), than a file
+  /// name (`./-x` names one).
+  static func flagAsPath(_ name: String, _ given: String) -> String? {
+    guard given.hasPrefix("-") else { return nil }
+    return "\(name) needs a file path, not \"\(given)\" (write ./\(given) for a file of that name)"
   }
 
   /// Whether descriptors `one` and `other` are the same regular file.

@@ -174,6 +174,30 @@ def test_context_manager_closes_the_engine(ordo_bin: str) -> None:
     assert engine.returncode == 0
 
 
+def call_left_waiting(
+    engine: Engine, call: Callable[[], object]
+) -> tuple[threading.Thread, list[object]]:
+    """Stops the engine (SIGSTOP), then makes ``call`` on a thread of its own: sent, and not
+    answered while the engine stays stopped. Returns the thread and the list that gets what
+    the call returned, or raised, once it ends."""
+    os.kill(engine.pid, signal.SIGSTOP)
+    outcome: list[object] = []
+
+    def run() -> None:
+        try:
+            outcome.append(call())
+        except BaseException as exc:
+            outcome.append(exc)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    deadline = time.monotonic() + 5
+    while engine._endpoint.pending_count == 0 and thread.is_alive():
+        assert time.monotonic() < deadline, "the call was never sent"
+        time.sleep(0.005)
+    return thread, outcome
+
+
 def test_a_killed_engine_whose_stdout_another_process_holds_fails_its_calls_a_second_later(
     ordo_bin: str, tmp_path: Path
 ) -> None:
@@ -183,19 +207,7 @@ def test_a_killed_engine_whose_stdout_another_process_holds_fails_its_calls_a_se
         engine = Engine(str(wrapper), clock="manual", timeout=20)
         try:
             assert engine.ping().pong
-            os.kill(engine.pid, signal.SIGSTOP)  # the call below is sent, never answered
-            outcome: list[BaseException] = []
-
-            def call() -> None:
-                try:
-                    engine.ping()
-                except BaseException as exc:
-                    outcome.append(exc)
-
-            thread = threading.Thread(target=call)
-            thread.start()
-            while engine._endpoint.pending_count == 0 and thread.is_alive():
-                time.sleep(0.005)
+            thread, outcome = call_left_waiting(engine, engine.ping)
             os.kill(engine.pid, signal.SIGKILL)
             started = time.monotonic()
             thread.join(10)
@@ -220,12 +232,7 @@ def test_what_an_engine_wrote_before_exiting_is_read_though_another_process_hold
     with engine_leaving_a_pipe_held(tmp_path, ordo_bin) as wrapper:  # noqa: SIM117 (3.9)
         with Engine(str(wrapper), clock="manual", timeout=20) as engine:
             engine.ping()
-            os.kill(engine.pid, signal.SIGSTOP)  # both below wait in its stdin
-            outcome: list[object] = []
-            thread = threading.Thread(target=lambda: outcome.append(engine.stats()))
-            thread.start()
-            while engine._endpoint.pending_count == 0 and thread.is_alive():
-                time.sleep(0.005)
+            thread, outcome = call_left_waiting(engine, engine.stats)  # waits in its stdin
             engine.send_raw(b'{"jsonrpc": "2.0", "method": "exit"}')  # exit, no shutdown: 1
             os.kill(engine.pid, signal.SIGCONT)
             thread.join(10)
@@ -340,20 +347,7 @@ def test_a_request_stuck_on_a_full_pipe_holds_no_other_call_nor_close(
 def test_engine_killed_mid_call_raises_engine_exited(make_engine: EngineFactory) -> None:
     engine = make_engine()
     engine.ping()
-    os.kill(engine.pid, signal.SIGSTOP)  # the call below is sent but never answered
-    outcome: list[BaseException] = []
-
-    def call() -> None:
-        try:
-            engine.ping()
-        except BaseException as exc:
-            outcome.append(exc)
-
-    thread = threading.Thread(target=call)
-    thread.start()
-    deadline = time.monotonic() + 5
-    while engine._endpoint.pending_count == 0 and time.monotonic() < deadline:
-        time.sleep(0.005)
+    thread, outcome = call_left_waiting(engine, engine.ping)
     assert engine._endpoint.pending_count == 1
     os.kill(engine.pid, signal.SIGKILL)
     thread.join(5)

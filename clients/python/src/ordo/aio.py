@@ -39,6 +39,7 @@ from .core import (
     Match,
     Predicate,
     Seconds,
+    StderrLines,
     log,
 )
 from .errors import EngineExited, OrdoError, OrdoException, OrdoTimeout
@@ -131,7 +132,7 @@ class _Pipes(asyncio.SubprocessProtocol):
 
     def __init__(self, engine: AsyncEngine) -> None:
         self._engine = engine
-        self._stderr_partial = b""
+        self.stderr_lines = StderrLines(engine._stderr_line)
         self.stdin_lost = False
         self.paused = False  # stdin's buffer is over the high-water mark
         self._drained: list[asyncio.Future[None]] = []
@@ -149,15 +150,7 @@ class _Pipes(asyncio.SubprocessProtocol):
         if fd == 1:
             self._engine._on_stdout(data)
         elif fd == 2:
-            *lines, self._stderr_partial = (self._stderr_partial + data).split(b"\n")
-            for line in lines:
-                self._engine._stderr_line(line)
-
-    def end_stderr_line(self) -> None:
-        """Hands on what stderr wrote after its last newline, as a line."""
-        if self._stderr_partial:
-            self._engine._stderr_line(self._stderr_partial)
-            self._stderr_partial = b""
+            self.stderr_lines.feed(data)
 
     def pipe_connection_lost(self, fd: int, exc: Exception | None) -> None:
         if fd == 0:
@@ -168,7 +161,7 @@ class _Pipes(asyncio.SubprocessProtocol):
             if not self.stdout_done.done():
                 self.stdout_done.set_result(None)
         elif fd == 2:
-            self.end_stderr_line()
+            self.stderr_lines.end()
             if not self.stderr_done.done():
                 self.stderr_done.set_result(None)
 
@@ -796,7 +789,7 @@ class AsyncEngine(Core[Async, Slot]):
             except (asyncio.TimeoutError, asyncio.CancelledError):
                 pass
         finally:  # even when cancelled (close() gave up waiting): calls wait for this
-            pipes.end_stderr_line()  # a last line without its newline, stderr still held
+            pipes.stderr_lines.end()  # a last line without its newline, stderr still held
             self._gone(proc.returncode, self._detail)
             self._exited_event.set()
 

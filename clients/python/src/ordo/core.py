@@ -62,6 +62,31 @@ STDERR_GRACE = 0.5
 HELD_OPEN = "another process holds its output open"
 
 
+class StderrLines:
+    """Cuts the engine's stderr, as it comes in chunks, into lines for ``on_line`` (without
+    their newline), keeping a line not ended yet until its end comes, or ``end()``."""
+
+    def __init__(self, on_line: Callable[[bytes], None]) -> None:
+        self._on_line = on_line
+        self._pieces: list[bytes] = []  # of the line not ended yet
+
+    def feed(self, chunk: bytes) -> None:
+        *lines, rest = chunk.split(b"\n")
+        if lines:
+            lines[0] = b"".join(self._pieces) + lines[0]
+            self._pieces.clear()
+            for line in lines:
+                self._on_line(line)
+        if rest:
+            self._pieces.append(rest)
+
+    def end(self) -> None:
+        """Hands on what came after the last newline, as a line."""
+        if self._pieces:
+            self._on_line(b"".join(self._pieces))
+            self._pieces.clear()
+
+
 def any_value(value: Any) -> Any:
     return value
 

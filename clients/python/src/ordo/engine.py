@@ -45,6 +45,7 @@ from .core import (
     Match,
     Predicate,
     Seconds,
+    StderrLines,
     Tap,
     log,
 )
@@ -79,7 +80,7 @@ class _StderrReader:
 
     def __init__(self, stream: IO[bytes], on_line: Callable[[bytes], None], name: str) -> None:
         self._stream = stream
-        self._on_line = on_line
+        self._lines = StderrLines(on_line)
         self._stop_read, self._stop_write = os.pipe()
         self._lock = threading.Lock()
         self._ended = False
@@ -101,7 +102,6 @@ class _StderrReader:
         poll = select.poll()
         poll.register(fd, select.POLLIN)
         poll.register(self._stop_read, select.POLLIN)
-        pieces: list[bytes] = []  # of a line not ended yet
         try:
             while True:
                 ready = {ready for ready, _ in poll.poll()}
@@ -110,19 +110,11 @@ class _StderrReader:
                 chunk = os.read(fd, READ_SIZE)
                 if not chunk:
                     break
-                *lines, rest = chunk.split(b"\n")
-                if lines:
-                    lines[0] = b"".join(pieces) + lines[0]
-                    pieces.clear()
-                    for line in lines:
-                        self._on_line(line)
-                if rest:
-                    pieces.append(rest)
+                self._lines.feed(chunk)
         except OSError:
             pass
         finally:
-            if pieces:
-                self._on_line(b"".join(pieces))
+            self._lines.end()
             with self._lock:
                 self._ended = True
                 os.close(self._stop_read)
