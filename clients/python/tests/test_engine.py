@@ -585,7 +585,12 @@ def test_the_end_of_the_output_fails_waiting_calls_with_engine_exited(tmp_path: 
     try:
         first = threading.Thread(target=run, args=("first", engine.ping))
         first.start()
-        time.sleep(0.4)  # the first call has read the end of the output; the process lingers
+        # Until the first call has read the end of the output (the process lingers): a
+        # fixed 0.4 s was too short for the fake engine's start on a loaded machine.
+        deadline = time.monotonic() + 10
+        while not engine._eof:
+            assert time.monotonic() < deadline, "the output never ended"
+            time.sleep(0.01)
         others = [
             threading.Thread(target=run, args=("second", engine.ping)),
             threading.Thread(
