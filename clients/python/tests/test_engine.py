@@ -148,6 +148,46 @@ def test_a_close_from_the_tap_while_another_runs_does_not_stall_it(ordo_bin: str
     assert len(from_tap) == 1
 
 
+@pytest.mark.parametrize("direction", ["recv", "send"])
+def test_a_first_close_from_the_tap_ends_the_engine_at_once(ordo_bin: str, direction: str) -> None:
+    """The tap runs on the thread that reads the answers ("recv") or that holds the write
+    lock ("send"): a shutdown said from there waited for that thread, itself (5 and 10 s).
+    Its input closed instead, the engine exits 0 at once; a request the "send" tap saw is
+    never written, its call gets EngineExited."""
+    statuses: list[int | None] = []
+    took: list[float] = []
+    armed = threading.Event()
+
+    def tap(seen: str, message: object) -> None:
+        if armed.is_set() and seen == direction and not statuses:
+            started = time.monotonic()
+            statuses.append(engine.close())
+            took.append(time.monotonic() - started)
+
+    engine = Engine(ordo_bin, clock="manual", tap=tap)
+    engine.ping()
+    armed.set()
+    if direction == "recv":
+        # The answer whose tap closed the engine was read before: the call has it.
+        stats = engine.stats()
+        assert stats.layers == 0
+    else:
+        with pytest.raises(ordo.EngineExited):
+            engine.stats()
+    assert statuses == [0]
+    assert took[0] < 1.5
+    assert engine.returncode == 0
+    assert engine.close() == 0
+    # Its threads (reader, dispatcher, stderr) still end, once the tap returned.
+    mine = f"ordo-{engine.pid}-"
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and any(
+        thread.name.startswith(mine) for thread in threading.enumerate()
+    ):
+        time.sleep(0.01)
+    assert not [thread.name for thread in threading.enumerate() if thread.name.startswith(mine)]
+
+
 def test_a_relative_engine_path_is_the_callers_whatever_cwd_the_engine_gets(
     ordo_bin: str,
 ) -> None:

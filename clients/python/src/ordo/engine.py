@@ -293,7 +293,11 @@ class Engine(Core[Sync, _Slot]):
             self._closed_event.set()
 
     def _close(self, timeout: float) -> int | None:
-        if self._exited is None and self._proc.poll() is None:
+        # From the tap, no goodbye: the tap runs on the thread reading the answers (which
+        # shutdown's answer would wait for) or writing (which holds the write lock), so it
+        # would wait for itself. The end of its input stops the engine as exit does (status
+        # 0, what it read committed first).
+        if self._exited is None and self._proc.poll() is None and not self._in_tap:
             # From a handler: shutdown's answer must not wait for handlers, this one included.
             in_handler = get_ident() in self._nested
 
@@ -331,6 +335,18 @@ class Engine(Core[Sync, _Slot]):
                 self._proc.kill()
                 self._proc.wait()
         self._stderr.stop(STDERR_GRACE)  # the engine is gone: stderr's reader too, soon
+        if self._in_tap:
+            # The tap may run on the thread that reads: the reader thread ends after that
+            # read does, once this tap returned.
+            threading.Thread(
+                target=self._end_threads, args=(timeout,), name="ordo-closed", daemon=True
+            ).start()
+        else:
+            self._end_threads(timeout)
+        return self._proc.returncode
+
+    def _end_threads(self, timeout: float) -> None:
+        """After the exit: the reader, then the dispatcher once it ran the reader's last item."""
         for thread in (self._reader, None, self._dispatcher):
             if thread is None:
                 self._dispatch.put(None)  # after the reader's last item
@@ -342,7 +358,6 @@ class Engine(Core[Sync, _Slot]):
         with self._lock:
             if self._exited_event.is_set():
                 self._proc.stdout.close()  # type: ignore[union-attr]
-        return self._proc.returncode
 
     def kill(self) -> None:
         """SIGKILL the engine (calls in flight raise EngineExited)."""
