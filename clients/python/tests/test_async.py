@@ -328,6 +328,40 @@ def test_close_closes_the_pipes_a_process_left_behind_still_holds(tmp_path: Path
     assert done.stderr == ""
 
 
+CANCELLED_CLOSE = """
+import asyncio, sys
+import ordo
+
+async def main(delay):
+    engine = await ordo.AsyncEngine(sys.argv[1], clock="manual").start()
+    await engine.ping()
+    closing = asyncio.ensure_future(engine.close())
+    await asyncio.sleep(delay)
+    closing.cancel()
+    return engine
+
+for step in range(15):
+    engine = asyncio.run(main(step / 2000))
+    print(engine.returncode)
+"""
+
+
+def test_the_loop_ending_under_a_cancelled_close_waits_for_the_engines_exit() -> None:
+    """asyncio.run cancels close()'s own task at its end: it left the transport open (the
+    loop's end warned of it, under -X dev), or killed the engine; the end of its input now
+    ends it, with status 0, and the transport is closed."""
+    done = subprocess.run(
+        [sys.executable, "-X", "dev", "-c", CANCELLED_CLOSE, ordo.find_engine()],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "0\n" * 15
+    assert done.stderr == ""
+
+
 def test_timeout_then_recovery() -> None:
     async def body(engine: AsyncEngine) -> None:
         os.kill(engine.pid, signal.SIGSTOP)

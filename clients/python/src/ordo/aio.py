@@ -326,6 +326,26 @@ class AsyncEngine(Core[Async, Slot]):
         return await asyncio.shield(self._closing)
 
     async def _close(self, proc: asyncio.subprocess.Process, timeout: float) -> int | None:
+        try:
+            return await self._say_goodbye(proc, timeout)
+        except asyncio.CancelledError:
+            # The loop is ending under close() (asyncio.run cancels every task, then waits
+            # for them): the end of its input ends the engine as exit does; waited for as
+            # close() would, then the transport's close below kills what still runs.
+            self._end_input()
+            try:
+                await asyncio.wait_for(asyncio.shield(self._started().exited), timeout)
+            except asyncio.TimeoutError:
+                pass
+            raise
+        finally:
+            # A pipe another process still holds (one the engine's wrapper left behind) keeps
+            # the transport open, and the loop's end then complains of it: closed here.
+            if self._transport is not None:
+                self._transport.close()
+
+    async def _say_goodbye(self, proc: asyncio.subprocess.Process, timeout: float) -> int | None:
+        """shutdown, exit, the end of the input; then SIGTERM and SIGKILL if it lingers."""
         if self._exited is None and proc.returncode is None:
             try:
                 await self.call("shutdown", timeout=timeout)
@@ -338,11 +358,7 @@ class AsyncEngine(Core[Async, Slot]):
             except (OrdoException, asyncio.TimeoutError):
                 pass
         self._flush()
-        try:
-            if self._stdin is not None:
-                self._stdin.close()
-        except (OSError, RuntimeError):
-            pass
+        self._end_input()
         exited = self._started().exited
         try:
             await asyncio.wait_for(asyncio.shield(exited), timeout)
@@ -360,11 +376,14 @@ class AsyncEngine(Core[Async, Slot]):
                 await asyncio.wait_for(asyncio.shield(task), timeout)
             except (asyncio.TimeoutError, asyncio.CancelledError):
                 task.cancel()
-        if self._transport is not None:
-            # A pipe another process still holds (one the engine's wrapper left behind) keeps
-            # the transport open, and the loop's end then complains of it: closed here.
-            self._transport.close()
         return proc.returncode
+
+    def _end_input(self) -> None:
+        try:
+            if self._stdin is not None:
+                self._stdin.close()
+        except (OSError, RuntimeError):
+            pass
 
     def kill(self) -> None:
         """SIGKILL the engine (calls in flight raise EngineExited)."""
