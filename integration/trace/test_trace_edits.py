@@ -337,6 +337,27 @@ def test_a_numbers_spelling_is_compared_as_written(engine: EngineFactory, tmp_pa
     assert number == 1 and '"id":1.0,' in expected and '"id":1.0e0,' in got
 
 
+def test_a_canonically_equivalent_text_is_a_difference(
+    engine: EngineFactory, tmp_path: Path
+) -> None:
+    """Ids are echoed as written, byte for byte: a recording whose answer spells `é` as `e`
+    and a combining accent (U+0065 U+0301) where the engine wrote U+00E9 is a difference,
+    though the two are the same text to Unicode (the replay compared them as equal)."""
+    path = tmp_path / "equivalent.trace"
+    live = engine("--clock", "manual", "--trace", str(path))
+    live.send('{"jsonrpc":"2.0","id":"caf\u00e9","method":"engine.ping"}\n'.encode())
+    status, _ = live.finish()
+    assert status == 0
+    assert_identical(path)
+    data = path.read_bytes()
+    composed = '"id":"caf\u00e9","result"'.encode()
+    assert data.count(composed) == 1
+    edited = tmp_path / "equivalent-edited.trace"
+    edited.write_bytes(data.replace(composed, '"id":"cafe\u0301","result"'.encode()))
+    number, expected, got = replay_difference(edited)
+    assert number == 1 and "cafe\u0301" in expected and "caf\u00e9" in got
+
+
 def test_what_a_terminal_would_act_on_is_printed_escaped(
     engine: EngineFactory, tmp_path: Path
 ) -> None:
