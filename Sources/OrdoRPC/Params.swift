@@ -295,25 +295,28 @@ public struct Params {
     return result
   }
 
-  /// Escapes a member name for a JSON Pointer (RFC 6901).
+  /// Escapes a member name for a JSON Pointer (RFC 6901). By scalars, not characters: `/`
+  /// followed by a combining accent is one `Character`, which is not "/".
   public static func escape(_ name: String) -> String {
-    guard name.contains("~") || name.contains("/") else { return name }
-    var escaped = ""
-    for character in name {
-      switch character {
-      case "~": escaped += "~0"
-      case "/": escaped += "~1"
-      default: escaped.append(character)
+    guard name.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") })
+    else { return name }
+    var escaped = String.UnicodeScalarView()
+    for scalar in name.unicodeScalars {
+      switch scalar {
+      case "~": escaped.append(contentsOf: "~0".unicodeScalars)
+      case "/": escaped.append(contentsOf: "~1".unicodeScalars)
+      default: escaped.append(scalar)
       }
     }
-    return escaped
+    return String(escaped)
   }
 
   /// `/frame/width` → `frame.width`, `/ids/2` → `ids[2]`, for messages.
   public static func dotted(_ pointer: String) -> String {
     var result = ""
     for part in pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
-      if !part.isEmpty, part.allSatisfy(\.isNumber), !result.isEmpty {
+      // An array index: ASCII digits only (`isNumber` holds for "½" and "٣" too).
+      if !part.isEmpty, part.utf8.allSatisfy({ (0x30...0x39).contains($0) }), !result.isEmpty {
         result += "[\(part)]"
       } else {
         result += result.isEmpty ? String(part) : "." + part

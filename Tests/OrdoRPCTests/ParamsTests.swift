@@ -19,6 +19,27 @@ import Testing
     }
   }
 
+  /// Escaped by scalars: a `/` or `~` followed by a combining accent (one `Character` with
+  /// it) was left as it was, and the pointer named another path.
+  @Test func aSlashOrTildeBeforeACombiningMarkIsEscaped() {
+    #expect(Params.escape("a/\u{301}b~\u{301}") == "a~1\u{301}b~0\u{301}")
+    #expect(Params.escape("caf\u{E9}") == "caf\u{E9}")
+    do {
+      _ = try Self.params(#"{"a/\#u{301}b":1}"#, allowed: ["a"])
+      Issue.record("an unknown member was accepted")
+    } catch {
+      #expect(error.dataValue("path") == .string("/a~1\u{301}b"))
+    }
+  }
+
+  /// A message names an array element `frame[2]`, and a member `frame.½`: "½" and "٣" are
+  /// numbers to `Character.isNumber`, not indexes.
+  @Test func onlyASCIIDigitsAreShownAsAnIndex() {
+    #expect(Params.dotted("/ids/2") == "ids[2]")
+    #expect(Params.dotted("/frame/\u{BD}") == "frame.\u{BD}")
+    #expect(Params.dotted("/frame/\u{663}") == "frame.\u{663}")
+  }
+
   /// A name is found by a signature of its length and three bytes: a key 256 bytes longer
   /// than a name, with the same first, middle and last bytes, had the same signature, and
   /// was compared byte for byte past the end of the stored name.
