@@ -174,9 +174,11 @@ public enum OrdoCommand {
       }
       var name = argument
       var value: String?
-      if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
-        name = String(argument[..<equals])
-        value = String(argument[argument.index(after: equals)...])
+      // By scalars: `=` before a combining mark is one `Character` with it, not "=".
+      let scalars = argument.unicodeScalars
+      if let equals = scalars.firstIndex(of: "="), argument.utf8.starts(with: "--".utf8) {
+        name = String(scalars[..<equals])
+        value = String(scalars[scalars.index(after: equals)...])
       }
       if value != nil, ["--help", "--version", "--events"].contains(name) {
         return refuse("\(name) takes no value")
@@ -463,9 +465,11 @@ public enum OrdoCommand {
       defer { free(full) }
       return String(cString: full)
     }
-    let slash = path.lastIndex(of: "/")
-    let directory = slash.map { String(path[..<$0]) } ?? "."
-    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    // By scalars: a `/` before a combining mark is one `Character` with it, not "/".
+    let scalars = path.unicodeScalars
+    let slash = scalars.lastIndex(of: "/")
+    let directory = slash.map { String(scalars[..<$0]) } ?? "."
+    let name = slash.map { String(scalars[scalars.index(after: $0)...]) } ?? path
     guard let full = realpath(directory.isEmpty ? "/" : directory, nil) else { return nil }
     defer { free(full) }
     let base = String(cString: full)

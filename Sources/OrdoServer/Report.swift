@@ -73,6 +73,8 @@ enum Report {
   }
 
   private static func baseName(_ path: String) -> String {
-    path.split(separator: "/").last.map(String.init) ?? path
+    // By scalars: a `/` before a combining mark is one `Character` with it, not "/".
+    path.unicodeScalars.split(separator: "/").last.map { String(String.UnicodeScalarView($0)) }
+      ?? path
   }
 }

@@ -185,3 +185,16 @@ def test_a_commit_that_fails_is_answered_on_its_line_with_nothing_on_stderr(
     single = sh(f'ulimit -f 60; "$ORDO" {state} call alert.enqueue {q(big["params"])}')
     assert single.status == 1
     assert single.stderr == f"ordo call: {single.json()['message']}\n"
+
+
+def test_a_flag_value_that_starts_with_a_combining_mark(tmp_path: Path) -> None:
+    """`--state=VALUE` is cut at the `=` scalar: `=` followed by a combining mark is one
+    Swift Character, which was no "=", and the flag was refused as an unknown argument."""
+    name = "\u0301ui.db"
+    ran = sh(f'"$ORDO" --state={name} call alert.defineType {q({"type": "keep"})}', cwd=tmp_path)
+    assert ran.status == 0, ran.stderr
+    assert (tmp_path / name).is_file()
+    listed = sh(f'"$ORDO" --state "{tmp_path}/{name}" call alert.defineType {q({"type": "more"})}')
+    assert listed.status == 0, listed.stderr
+    with sqlite3.connect(tmp_path / name) as connection:
+        assert connection.execute("select count(*) from types").fetchone() == (2,)
