@@ -227,13 +227,15 @@ public struct Dispatcher {
       // LSP lets a server ignore `$/…` notifications it does not know, and `initialized`
       // needs no answer: editors send them all the time, so they are not warnings (nor
       // after `shutdown`, when any method fails first for being too late).
-      let ignorable =
-        method.utf8.first == UInt8(ascii: "$") && method.hasPrefix("$/") || method == "initialized"
+      let ignorable = method.utf8.starts(with: "$/".utf8) || method == "initialized"
       // Neither those notifications nor `initialize` (answered or refused) let restored
       // alerts compete: LSP allows no event before the answer to `initialize`, and a shell
       // on an editor's LSP client must still be able to cancel old alerts first
-      // (docs/protocol.md#after-a-restart).
-      if !(ignorable && id == nil), method != "initialize" { context.didApplyCall() }
+      // (docs/protocol.md#after-a-restart). Nor `exit`: shown as the engine ends, they
+      // would be seen by no one, and their shows would count against their limits.
+      if !(ignorable && id == nil), method != "initialize", method != "exit" {
+        context.didApplyCall()
+      }
       context.sendEvents(into: &outbox)
       guard let id else {
         if let failure {

@@ -109,6 +109,20 @@ import Testing
       return filter
     }
 
+    mutating func listFilter() -> AlertListFilter {
+      var filter = AlertListFilter()
+      if chance(40) { filter.queue = pick(queueNames + ["unused"]) }
+      if chance(40) { filter.type = pick(types + ["unused"]) }
+      if chance(40) { filter.scope = pick(scopes + ["unused"]) }
+      if chance(40) {
+        let states: [AlertState] = [
+          .scheduled, .pending, .showing, .suspended, .done, .cancelled, .expired,
+        ]
+        filter.states = (0..<Int.random(in: 1...3, using: &random)).map { _ in pick(states) }
+      }
+      return filter
+    }
+
     mutating func step() -> String {
       if chance(60) { now += small(0...40) }
       let now = self.now
@@ -234,9 +248,24 @@ import Testing
           "events\n  real  \(realEvents.map(AlertStage.describe))\n"
             + "  model \(expectedEvents.map(AlertStage.describe))")
       }
-      if screen.list() != model.list() {
+      let everything = screen.list()
+      if everything != model.list() {
         problems.append(
-          "list\n  real  \(screen.list().map(\.id))\n  model \(model.list().map(\.id))")
+          "list\n  real  \(everything.map(\.id))\n  model \(model.list().map(\.id))")
+      }
+      // A filtered list reads only the lists its filters name (the queue's, type's or
+      // scope's, the histories): it must hold what the whole list holds that matches.
+      let filter = listFilter()
+      let filtered = screen.list(filter)
+      let expectedFiltered = everything.filter { alert in
+        (filter.queue.map { $0 == alert.queue } ?? true)
+          && (filter.type.map { $0 == alert.type } ?? true)
+          && (filter.scope.map { $0 == alert.scope } ?? true)
+          && (filter.states.map { $0.contains(alert.state) } ?? true)
+      }
+      if filtered != expectedFiltered {
+        problems.append(
+          "list \(filter)\n  real  \(filtered.map(\.id))\n  whole \(expectedFiltered.map(\.id))")
       }
       if screen.alertCounts != model.counts { problems.append("counts") }
       if screen.nextDeadline != model.nextDeadline { problems.append("deadline") }

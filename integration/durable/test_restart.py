@@ -422,6 +422,37 @@ def test_the_lsp_handshake_does_not_release_restored_alerts(
         assert live.close() == 0
 
 
+def test_exit_does_not_release_restored_alerts(state: Path, engine: EngineFactory) -> None:
+    """An engine told only `exit` after a restart showed the restored alerts as it ended: a
+    show no one saw, recorded in the show history, used up a once-only limit. `exit` (as a
+    notification or a request, alone or in a batch) leaves them waiting for the next
+    start."""
+    first = engine(state, epoch_ms=EPOCH_MS)
+    first.result("alert.defineType", {"type": "once", "limit": {"max": 1}, "persist": True})
+    first.result("alert.enqueue", {"type": "once", "id": "a", "delayMs": 10})
+    assert first.close() == 0
+
+    exits = [
+        b'{"jsonrpc":"2.0","method":"exit"}\n',
+        b'{"jsonrpc":"2.0","id":1,"method":"exit"}\n',
+        b'[{"jsonrpc":"2.0","method":"exit"}]\n',
+    ]
+    for message in exits:
+        live = engine(state, epoch_ms=EPOCH_MS + DAY_MS)
+        live.send(message)
+        assert live.close() == 1
+        # A request's answer (null) at most: no event.
+        assert all("method" not in output for output in live.pending_output(0)), message
+
+    last = engine(state, epoch_ms=EPOCH_MS + 2 * DAY_MS)
+    # Its first show is now (a read lets restored alerts compete first), not resumed.
+    reply = last.call("alert.history")
+    assert shows_of(reply.events) == [("a", False)]
+    shows = [(show["id"], show["wallAt"]) for show in reply.result["shows"]]
+    assert shows == [("a", EPOCH_MS + 2 * DAY_MS)]
+    assert last.close() == 0
+
+
 def test_on_the_system_clock_restored_timers_wait_for_the_first_request(
     state: Path, engine: EngineFactory
 ) -> None:

@@ -538,7 +538,8 @@ extension AlertManager {
   /// the best eligible *preempting* alert displace the lowest-priority showing one when its
   /// priority is strictly greater. An alert a frequency limit forbids is dropped or deferred
   /// at its turn and the next one is considered.
-  /// - Complexity: O(log n) per alert shown, displaced or limited.
+  /// - Complexity: O(log n) per alert shown, displaced or limited. Alerts deferred by one
+  ///   limit share its `retryAt` and come back together: n of them cost O(n log n) per show.
   mutating func pump(_ queue: Int) {
     guard queues[queue].isOpen else { return }
     let hasScoped = !queues[queue].waiting.scoped.isEmpty

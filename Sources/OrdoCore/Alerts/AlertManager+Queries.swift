@@ -12,26 +12,51 @@ extension AlertManager {
   /// `alert.list`: the alerts matching every filter given, showing ones first (in the order
   /// they started showing), then pending and suspended ones in the order they would show,
   /// then scheduled ones by `readyAt`, then ended ones, newest first.
-  /// - Complexity: O(m log m) for the m alerts of the queue (or of the manager).
+  ///
+  /// Active alerts come from the shortest of the lists the filters name (the queue's, the
+  /// type's or the scope's active alerts), or from every queue's; ended ones from the
+  /// history of the queue, or of every queue; `states` leaves out the side it excludes.
+  /// - Complexity: O(c + m log m): c candidates so read, m of them matching.
   public func list(_ filter: AlertListFilter = AlertListFilter()) -> [Alert] {
     // The closures read these arrays, field by field: capturing `self` copied the whole
     // manager for the sort, and comparing two alerts copied both.
     let (alerts, records) = (self.alerts, self.records)
-    let candidates: [Int32]
+    var queue: Int?
     if let name = filter.queue {
-      guard let queue = queueIndex[name] else { return [] }
-      let active = slots(on: queues[queue].active, kind: .queue)
-      let ended = queues[queue].history.all.filter { Self.isLive($0, in: records) }.map(\.slot)
-      candidates = active + ended
-    } else {
-      candidates = records.indices.filter { records[$0].isLive }.map { Int32($0) }
+      guard let index = queueIndex[name] else { return [] }
+      queue = index
     }
     let states = filter.states.map(Set.init)
+    var candidates: [Int32] = []
+    if states?.contains(where: { !$0.isEnded }) ?? true {
+      var best: (list: AlertList, kind: ListKind)?
+      func consider(_ list: AlertList?, kind: ListKind) {
+        let list = list ?? AlertList()  // a name never used: no active alert has it
+        if best.map({ list.count < $0.list.count }) ?? true { best = (list, kind) }
+      }
+      if let queue { consider(queues[queue].active, kind: .queue) }
+      if let type = filter.type {
+        consider(typeNames.number(of: type).map { typeNames.lists[Int($0)] }, kind: .type)
+      }
+      if let scope = filter.scope {
+        consider(scopeNames.number(of: scope).map { scopeNames.lists[Int($0)] }, kind: .scope)
+      }
+      candidates =
+        best.map { slots(on: $0.list, kind: $0.kind) }
+        ?? queues.flatMap { slots(on: $0.active, kind: .queue) }
+    }
+    if states?.contains(where: \.isEnded) ?? true {
+      for index in queue.map({ [$0] }) ?? Array(queues.indices) {
+        candidates += queues[index].history.all.lazy.filter { Self.isLive($0, in: records) }
+          .map(\.slot)
+      }
+    }
     return
       candidates
       .filter { slot in
         let row = Int(slot)
         return (states?.contains(alerts[row].state) ?? true)
+          && (queue.map { $0 == records[row].queue } ?? true)
           && (filter.type.map { $0 == alerts[row].type } ?? true)
           && (filter.scope.map { $0 == alerts[row].scope } ?? true)
       }

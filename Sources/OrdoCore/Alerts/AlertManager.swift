@@ -404,7 +404,7 @@ public struct AlertManager: Sendable {
 
   /// `alert.pause`: holds `queue` (nil: `"default"`) for `reason` (nil: `"default"`); it shows
   /// nothing new while any reason holds it, and what shows stays.
-  /// - Complexity: O(1)
+  /// - Complexity: O(1), plus O(r log r) for the r reasons the answer lists, sorted.
   mutating func pause(queue: String?, reason: String?) throws(CoreError) -> AlertPauseState {
     try changePause(queue: queue, reason: reason) { $0.insert($1) }
   }
@@ -412,7 +412,7 @@ public struct AlertManager: Sendable {
   /// `alert.resume`: releases `reason` (nil: `"default"`) on `queue` (nil: `"default"`); the
   /// queue shows again once no reason holds it. Releasing a reason not held does nothing, and
   /// resuming a queue never named creates none.
-  /// - Complexity: O(1), plus the pump.
+  /// - Complexity: O(1), plus the pump and O(r log r) for the r reasons the answer lists.
   mutating func resume(queue: String?, reason: String?) throws(CoreError) -> AlertPauseState {
     try changePause(queue: queue, reason: reason, creating: false) { $0.remove($1) }
   }
