@@ -559,7 +559,13 @@ public final class DurableStore {
     for order in changes.forgottenShows { try deleteShow.run([.integer(order)]) }
     for id in changes.alerts.sorted() {
       if let alert = manager.persistedAlert(id: id) {
-        try upsertAlert.run([.text(id), .integer(alert.alert.seq), .text(Self.json(alert))])
+        // The id of an ended alert given again in another, canonically equivalent spelling
+        // (one id to the engine) names a new alert, filed under its own spelling: the row
+        // of the old one goes (a row whose key and alert disagree makes the file unloadable).
+        if !Self.sameBytes(alert.alert.id, id) { try deleteAlert.run([.text(id)]) }
+        try upsertAlert.run([
+          .text(alert.alert.id), .integer(alert.alert.seq), .text(Self.json(alert)),
+        ])
       } else {
         try deleteAlert.run([.text(id)])
       }

@@ -610,3 +610,64 @@ def test_once_per_30_days_across_restarts(state: Path, engine: EngineFactory) ->
         later = engine(state, epoch_ms=EPOCH_MS + days * DAY_MS)
         assert later.result("alert.enqueue", {"type": "rateApp"})["retryAt"] is None
         assert later.close() == 0
+
+
+COMPOSED, DECOMPOSED = "caf\u00e9", "cafe\u0301"  # one name to the engine, two to SQLite
+
+
+def hex_of(text: str) -> str:
+    """A key's bytes as SQLite's hex() spells them."""
+    return text.encode().hex().upper()
+
+
+def test_an_alert_id_given_again_in_another_spelling_is_filed_under_it(
+    state: Path, engine: EngineFactory
+) -> None:
+    """The id of an ended alert, given again decomposed in the commit that ended it, names
+    a new alert: its row was written under the old, composed key, and the next start
+    refused the file ("an alert filed under another id"), whether the old alert was
+    committed in that group or before it."""
+    for across_commits in (False, True):
+        state.unlink(missing_ok=True)
+        first = engine(state, epoch_ms=EPOCH_MS)
+        first.result("alert.enqueue", {"type": "t", "id": COMPOSED, "persist": True})
+        if across_commits:
+            assert first.close() == 0
+            first = engine(state, epoch_ms=EPOCH_MS)
+        # One commit group (a batch): the id was noted composed, the new alert decomposed.
+        _, (cancelled, again) = first.batch(
+            [
+                ("alert.cancel", {"id": DECOMPOSED}),
+                ("alert.enqueue", {"type": "t", "id": DECOMPOSED, "persist": True}),
+            ]
+        )
+        assert cancelled["result"] == {"cancelled": [COMPOSED]}
+        assert again["result"]["alert"]["id"] == DECOMPOSED
+        assert first.close() == 0
+        assert sqlite3(state, "SELECT hex(id) FROM alerts").split() == [hex_of(DECOMPOSED)]
+
+        second = engine(state, epoch_ms=EPOCH_MS)
+        listed = second.result("alert.list")["alerts"]
+        assert [alert["id"] for alert in listed] == [DECOMPOSED]
+        assert second.result("alert.cancel", {"id": COMPOSED}) == {"cancelled": [DECOMPOSED]}
+        assert second.close() == 0
+        assert sqlite3(state, "SELECT count(*) FROM alerts").strip() == "0"
+
+
+def test_a_type_redefined_in_another_spelling_keeps_its_first(
+    state: Path, engine: EngineFactory
+) -> None:
+    """A name keeps the spelling it was first given: a redefinition spelled decomposed was
+    filed in a second row beside the composed one, and a restart loaded either one."""
+    first = engine(state, epoch_ms=EPOCH_MS)
+    first.result("alert.defineType", {"type": COMPOSED, "priority": 1})
+    assert first.close() == 0
+    second = engine(state, epoch_ms=EPOCH_MS)
+    redefined = second.result("alert.defineType", {"type": DECOMPOSED, "priority": 2})
+    assert redefined["type"] == COMPOSED
+    assert second.close() == 0
+    assert sqlite3(state, "SELECT hex(type) FROM types").split() == [hex_of(COMPOSED)]
+    third = engine(state, epoch_ms=EPOCH_MS)
+    shown = third.result("alert.enqueue", {"type": DECOMPOSED})
+    assert (shown["alert"]["type"], shown["alert"]["priority"]) == (DECOMPOSED, 2)
+    assert third.close() == 0
