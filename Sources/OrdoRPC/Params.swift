@@ -314,12 +314,15 @@ public struct Params {
   /// `/frame/width` → `frame.width`, `/ids/2` → `ids[2]`, for messages.
   public static func dotted(_ pointer: String) -> String {
     var result = ""
-    for part in pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
+    // By scalars: a `/` before a combining mark is one Character with it, not "/".
+    let parts = pointer.unicodeScalars.split(separator: "/", omittingEmptySubsequences: false)
+    for scalars in parts.dropFirst() {
+      let part = String(String.UnicodeScalarView(scalars))
       // An array index: ASCII digits only (`isNumber` holds for "½" and "٣" too).
       if !part.isEmpty, part.utf8.allSatisfy({ (0x30...0x39).contains($0) }), !result.isEmpty {
         result += "[\(part)]"
       } else {
-        result += result.isEmpty ? String(part) : "." + part
+        result += result.isEmpty ? part : "." + part
       }
     }
     return result.isEmpty ? "params" : result

@@ -103,9 +103,18 @@ struct OneShotCall {
       scalar == "\t" ? "\t" : terminalSafe(String(scalar), keepingLineFeeds: false)
     }
     func text(_ scalars: [Unicode.Scalar]) -> String { scalars.map(shown).joined() }
-    let padding =
-      (head.isEmpty ? "" : " ")
-      + before.map { $0 == "\t" ? "\t" : String(repeating: " ", count: shown($0).count) }.joined()
+    // What a terminal gives no column of its own: combining marks and format characters
+    // (ZERO WIDTH JOINER, …) shown as themselves.
+    func pad(_ scalar: Unicode.Scalar) -> String {
+      if scalar == "\t" { return "\t" }
+      let width = shown(scalar).unicodeScalars.count  // 6 for one shown escaped, \uXXXX
+      switch scalar.properties.generalCategory {
+      case .nonspacingMark, .enclosingMark, .format:
+        return width == 1 ? "" : String(repeating: " ", count: width)
+      default: return String(repeating: " ", count: width)
+      }
+    }
+    let padding = (head.isEmpty ? "" : " ") + before.map(pad).joined()
     let place =
       lineNumber == 1 && lineEnd == bytes.count
       ? "column \(column)" : "line \(lineNumber), column \(column)"

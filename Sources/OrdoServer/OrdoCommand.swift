@@ -164,7 +164,7 @@ public enum OrdoCommand {
       .exit(2, stdout: "", stderr: "ordo: \(message)\n\n" + help)
     }
     while let argument = remaining.popFirst() {
-      guard argument.hasPrefix("-") else {
+      guard startsWithDash(argument) else {
         // `call` answers every failure on stdout (and says it on stderr itself): the engine's
         // log would repeat it where a script or cron job wants nothing, unless asked for.
         if argument == "call", !logLevelGiven { configuration.logLevel = .quiet }
@@ -326,7 +326,7 @@ public enum OrdoCommand {
     case "call":
       guard let method = arguments.first else { return refuse("give a METHOD, or -", help: help) }
       // `-` alone is stdin; no METHOD or PARAMS object starts with a dash.
-      if let flag = arguments.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
+      if let flag = arguments.first(where: { startsWithDash($0) && $0 != "-" }) {
         return refuse("\(flag): flags go before `call`", help: help)
       }
       if configuration.framing == .lsp {
@@ -359,7 +359,7 @@ public enum OrdoCommand {
           // Two places for one page: a slip, not a choice the last one should win.
           if output != nil { return refuse("-o given twice", help: help) }
           output = file
-        } else if trace == nil, !argument.hasPrefix("-") {
+        } else if trace == nil, !startsWithDash(argument) {
           trace = argument
         } else if argument == "-" {
           return refuse("TRACE must be a file, not -", help: help)
@@ -441,11 +441,18 @@ public enum OrdoCommand {
     }
   }
 
+  /// Whether `argument` starts with a dash: its first byte, as a shell and `getopt` see it
+  /// (`hasPrefix("-")` compares Characters: a dash and a combining mark after it are one,
+  /// which is not "-").
+  static func startsWithDash(_ argument: String) -> Bool {
+    argument.utf8.first == UInt8(ascii: "-")
+  }
+
   /// What is wrong with `given` as the file of flag `name`, when it starts with a dash: it
   /// is more likely the next flag, taken as a value (`--state $EMPTY --events`), than a file
   /// name (`./-x` names one).
   static func flagAsPath(_ name: String, _ given: String) -> String? {
-    guard given.hasPrefix("-") else { return nil }
+    guard startsWithDash(given) else { return nil }
     return "\(name) needs a file path, not \"\(given)\" (write ./\(given) for a file of that name)"
   }
 

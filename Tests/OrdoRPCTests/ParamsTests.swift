@@ -38,6 +38,9 @@ import Testing
     #expect(Params.dotted("/ids/2") == "ids[2]")
     #expect(Params.dotted("/frame/\u{BD}") == "frame.\u{BD}")
     #expect(Params.dotted("/frame/\u{663}") == "frame.\u{663}")
+    // Split by scalars: "/" and a combining mark after it are one Character, no "/".
+    #expect(Params.dotted("/\u{301}q") == "\u{301}q")
+    #expect(Params.dotted("/frame/\u{301}z") == "frame.\u{301}z")
   }
 
   /// A name is found by a signature of its length and three bytes: a key 256 bytes longer

@@ -8,6 +8,7 @@ import os
 import select
 import subprocess
 import time
+import unicodedata
 from pathlib import Path
 from typing import IO, Any
 
@@ -167,6 +168,18 @@ def test_bad_json_params_points_at_the_position_and_exits_2(
     assert [c == "\t" for c in caret[2 : 2 + where]] == [c == "\t" for c in shown[2 : 2 + where]]
 
 
+def test_the_caret_gives_no_column_to_a_combining_mark() -> None:
+    """A terminal draws e + U+0301 in one column: one space per code point put the caret a
+    column right of the fault for each mark before it. The column counts code points."""
+    ran = sh('"$ORDO" call layer.add "$P"', env={"P": '{"id":"e\u0301e\u0301e\u0301" x}'})
+    assert ran.status == 2
+    message, shown, caret = ran.stderr.splitlines()
+    assert message.endswith(", at column 16:")
+    columns = [c for c in shown[2:] if unicodedata.category(c) != "Mn"]
+    assert caret[2:].strip(" ") == "^"
+    assert columns[len(caret) - 3] == "x"
+
+
 def test_control_characters_in_bad_params_and_in_messages_are_shown_escaped() -> None:
     """From a hook's tag name or commit message: an escape sequence went to the terminal,
     and a line feed split the message over two lines (a script reading stderr by line)."""
@@ -261,6 +274,9 @@ def test_params_that_are_json_but_not_an_object_exit_2(params: str) -> None:
         # A single dash too (once `-x` ran as a method, or was read as PARAMS).
         "call engine.ping -x",
         "call -x",
+        # A dash and a combining mark are one Swift Character, which is no "-": the pair
+        # ran as a method.
+        "call -\u0301",
         # Help only right after `call`: a stray -h in a script's PARAMS printed the usage
         # and exited 0, the request never run.
         'call alert.defineType \'{"type":"x"}\' --help',
@@ -295,6 +311,10 @@ def test_flags_after_call_exit_2(arguments: str, tmp_path: Path) -> None:
         # `--state $EMPTY --events`: once a state file named --events, the flag lost.
         ("--state --events call engine.ping", 'needs a file path, not "--events"'),
         ("--trace -x call engine.ping", "write ./-x for a file of that name"),
+        # A dash before a combining mark (one Swift Character, no "-"): once a file.
+        ("--state -\u0301x call engine.ping", "write ./-\u0301x for a file of that name"),
+        ("--trace=-\u0301t call engine.ping", "write ./-\u0301t for a file of that name"),
+        ("report t.trace -o -\u0301o", '-o needs a file path, not "-\u0301o"'),
         # Out of range, not "not a whole number".
         (
             "--max-layers 99999999999999999999 call engine.ping",
