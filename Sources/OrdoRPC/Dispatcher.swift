@@ -231,9 +231,10 @@ public struct Dispatcher {
       // Neither those notifications nor `initialize` (answered or refused) let restored
       // alerts compete: LSP allows no event before the answer to `initialize`, and a shell
       // on an editor's LSP client must still be able to cancel old alerts first
-      // (docs/protocol.md#after-a-restart). Nor `exit`: shown as the engine ends, they
-      // would be seen by no one, and their shows would count against their limits.
-      if !(ignorable && id == nil), method != "initialize", method != "exit" {
+      // (docs/protocol.md#after-a-restart). Nor an `exit` that ends the engine: shown as it
+      // ends, they would be seen by no one, and their shows would count against their
+      // limits (a refused one fails like any request, and releases them).
+      if !(ignorable && id == nil), method != "initialize", method != "exit" || failure != nil {
         context.didApplyCall()
       }
       context.sendEvents(into: &outbox)

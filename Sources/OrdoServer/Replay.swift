@@ -536,11 +536,26 @@ enum Replay {
   /// which made the replay of a long trace take 14 times the session.
   static func comparable(_ message: [UInt8]) -> [UInt8] {
     guard contains(message, "\"uptimeMs\"") || contains(message, "\"serverInfo\""),
-      case .success(let document) = message.withUnsafeBytes({ JSONDocument.parse($0) })
+      case .success(let document) = message.withUnsafeBytes({ JSONDocument.parse($0) }),
+      holdsUncompared(document.value)
     else { return message }
+    // Rewritten, numbers take the writer's spelling: only for the messages that hold what
+    // is not compared (a shell's `data` may hold a member named `uptimeMs`, and its `1.50`
+    // must still differ from `1.5`).
     var writer = JSONWriter()
     writeComparable(document.value, into: &writer, role: .message)
     return writer.bytes
+  }
+
+  /// Whether `message` (or, for a batch's answer, one of its elements) is a response whose
+  /// `result` is `engine.stats`' or `initialize`'s.
+  private static func holdsUncompared(_ message: JSONValue) -> Bool {
+    if message.kind == .array {
+      return (0..<message.count).contains { message.element(at: $0).map(holdsUncompared) ?? false }
+    }
+    guard let result = message.member("result"), result.kind == .object else { return false }
+    return result.member("uptimeMs") != nil && result.member("requests") != nil
+      || result.member("serverInfo") != nil && result.member("protocolVersion") != nil
   }
 
   /// Whether `bytes` holds `text`'s UTF-8 anywhere.

@@ -453,6 +453,19 @@ def test_exit_does_not_release_restored_alerts(state: Path, engine: EngineFactor
     assert last.close() == 0
 
 
+def test_a_refused_exit_releases_restored_alerts(state: Path, engine: EngineFactory) -> None:
+    """An `exit` with a member it does not take is refused and the engine runs on: it fails
+    like any request, and lets restored alerts compete before its error."""
+    first = engine(state, epoch_ms=EPOCH_MS)
+    first.result("alert.enqueue", {"type": "t", "id": "a", "persist": True})
+    assert first.close() == 0
+    second = engine(state, epoch_ms=EPOCH_MS + DAY_MS)
+    reply = second.call("exit", {"x": 1})
+    assert reply.error["code"] == -32602
+    assert shows_of(reply.events) == [("a", True)]
+    assert second.close() == 0
+
+
 def test_on_the_system_clock_restored_timers_wait_for_the_first_request(
     state: Path, engine: EngineFactory
 ) -> None:

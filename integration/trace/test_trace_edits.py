@@ -358,6 +358,28 @@ def test_a_canonically_equivalent_text_is_a_difference(
     assert number == 1 and "cafe\u0301" in expected and "caf\u00e9" in got
 
 
+def test_a_member_named_like_an_uncompared_one_in_data_is_compared_as_written(
+    engine: EngineFactory, tmp_path: Path
+) -> None:
+    """Only engine.stats' and initialize's results leave members out of the comparison: an
+    alert whose data held a member named uptimeMs was rewritten for comparing, so 1.50
+    edited in for 1.5 replayed identical (and a difference printed the uncompared note)."""
+    path = tmp_path / "data.trace"
+    live = engine("--clock", "manual", "--trace", str(path))
+    live.call("alert.enqueue", {"type": "t", "id": "a", "data": {"uptimeMs": 1.5}})
+    status, _ = live.finish()
+    assert status == 0
+    assert_identical(path)
+    data = path.read_bytes()
+    answer = b'"data":{"uptimeMs":1.5},"result"'
+    assert data.count(answer) >= 1
+    edited = tmp_path / "data-edited.trace"
+    edited.write_bytes(data.replace(answer, b'"data":{"uptimeMs":1.50},"result"'))
+    result = replay(edited)
+    assert result.status == 1, result.stdout
+    assert "1.50" in result.stdout and "not compared" not in result.stdout
+
+
 def test_what_a_terminal_would_act_on_is_printed_escaped(
     engine: EngineFactory, tmp_path: Path
 ) -> None:

@@ -332,16 +332,17 @@ CANCELLED_CLOSE = """
 import asyncio, sys
 import ordo
 
-async def main(delay):
+async def main(delay, timeout):
     engine = await ordo.AsyncEngine(sys.argv[1], clock="manual").start()
     await engine.ping()
-    closing = asyncio.ensure_future(engine.close())
+    closing = asyncio.ensure_future(engine.close(timeout))
     await asyncio.sleep(delay)
     closing.cancel()
     return engine
 
-for step in range(15):
-    engine = asyncio.run(main(step / 2000))
+runs, timeout = int(sys.argv[2]), float(sys.argv[3])
+for step in range(runs):
+    engine = asyncio.run(main(step / 2000, timeout))
     print(engine.returncode)
 """
 
@@ -351,7 +352,7 @@ def test_the_loop_ending_under_a_cancelled_close_waits_for_the_engines_exit() ->
     loop's end warned of it, under -X dev), or killed the engine; the end of its input now
     ends it, with status 0, and the transport is closed."""
     done = subprocess.run(
-        [sys.executable, "-X", "dev", "-c", CANCELLED_CLOSE, ordo.find_engine()],
+        [sys.executable, "-X", "dev", "-c", CANCELLED_CLOSE, ordo.find_engine(), "15", "5"],
         capture_output=True,
         text=True,
         timeout=120,
@@ -360,6 +361,26 @@ def test_the_loop_ending_under_a_cancelled_close_waits_for_the_engines_exit() ->
     assert done.returncode == 0, done.stderr
     assert done.stdout == "0\n" * 15
     assert done.stderr == ""
+
+
+def test_the_loop_ending_under_a_cancelled_close_ends_a_lingering_engine(tmp_path: Path) -> None:
+    """An engine (here a wrapper) that outlives close()'s timeout after the end of its input
+    was killed by the transport's close and never reaped (the loop's end warned that it
+    still ran): it gets SIGTERM, as from close(), and is waited for."""
+    wrapper = tmp_path / "lingering"
+    wrapper.write_text(f'#!/bin/sh\n"{ordo.find_engine()}" "$@"\nsleep 5\n')
+    wrapper.chmod(0o755)
+    done = subprocess.run(
+        [sys.executable, "-X", "dev", "-c", CANCELLED_CLOSE, str(wrapper), "2", "0.3"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "-15\n" * 2
+    assert "ResourceWarning" not in done.stderr and "is closed" not in done.stderr
+    assert done.stderr.count("ignored exit; terminating it") == 2
 
 
 def test_timeout_then_recovery() -> None:

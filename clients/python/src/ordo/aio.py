@@ -330,13 +330,11 @@ class AsyncEngine(Core[Async, Slot]):
             return await self._say_goodbye(proc, timeout)
         except asyncio.CancelledError:
             # The loop is ending under close() (asyncio.run cancels every task, then waits
-            # for them): the end of its input ends the engine as exit does; waited for as
-            # close() would, then the transport's close below kills what still runs.
+            # for them): the end of its input ends the engine as exit does, waited for as
+            # close() would (SIGTERM, then SIGKILL, if it lingers), so that nothing is left
+            # running or unreaped.
             self._end_input()
-            try:
-                await asyncio.wait_for(asyncio.shield(self._started().exited), timeout)
-            except asyncio.TimeoutError:
-                pass
+            await self._await_exit(proc, timeout)
             raise
         finally:
             # A pipe another process still holds (one the engine's wrapper left behind) keeps
@@ -359,6 +357,18 @@ class AsyncEngine(Core[Async, Slot]):
                 pass
         self._flush()
         self._end_input()
+        await self._await_exit(proc, timeout)
+        task = self._finisher
+        if task is not None:
+            try:
+                await asyncio.wait_for(asyncio.shield(task), timeout)
+            except (asyncio.TimeoutError, asyncio.CancelledError):
+                task.cancel()
+        return proc.returncode
+
+    async def _await_exit(self, proc: asyncio.subprocess.Process, timeout: float) -> None:
+        """After the end of its input: the engine's exit, with SIGTERM and then SIGKILL if it
+        lingers."""
         exited = self._started().exited
         try:
             await asyncio.wait_for(asyncio.shield(exited), timeout)
@@ -370,13 +380,6 @@ class AsyncEngine(Core[Async, Slot]):
             except asyncio.TimeoutError:
                 proc.kill()
                 await exited
-        task = self._finisher
-        if task is not None:
-            try:
-                await asyncio.wait_for(asyncio.shield(task), timeout)
-            except (asyncio.TimeoutError, asyncio.CancelledError):
-                task.cancel()
-        return proc.returncode
 
     def _end_input(self) -> None:
         try:

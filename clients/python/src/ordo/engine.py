@@ -287,17 +287,37 @@ class Engine(Core[Sync, _Slot]):
             if threading.current_thread() not in self._threads and not self._in_tap:
                 self._closed_event.wait()
             return self._proc.poll()
+        if self._in_tap:
+            # No goodbye, and no wait: the tap runs on the thread that writes (holding the
+            # write lock) or reads the answers (which shutdown's answer, and an engine still
+            # writing output, wait for), so it would wait for itself. The end of its input
+            # stops the engine as exit does (status 0, what it read committed first); the
+            # rest is done in the background, once the tap returned.
+            self._end_input()
+
+            def finish() -> None:
+                try:
+                    self._await_exit(timeout)
+                finally:
+                    self._closed_event.set()
+
+            threading.Thread(target=finish, name="ordo-closed", daemon=True).start()
+            return self._proc.poll()
         try:
-            return self._close(timeout)
+            self._say_goodbye(timeout)
+            self._end_input()
+            return self._await_exit(timeout)
         finally:
             self._closed_event.set()
 
-    def _close(self, timeout: float) -> int | None:
-        # From the tap, no goodbye: the tap runs on the thread reading the answers (which
-        # shutdown's answer would wait for) or writing (which holds the write lock), so it
-        # would wait for itself. The end of its input stops the engine as exit does (status
-        # 0, what it read committed first).
-        if self._exited is None and self._proc.poll() is None and not self._in_tap:
+    def _end_input(self) -> None:
+        try:
+            self._stdin.close()
+        except OSError:
+            pass
+
+    def _say_goodbye(self, timeout: float) -> None:
+        if self._exited is None and self._proc.poll() is None:
             # From a handler: shutdown's answer must not wait for handlers, this one included.
             in_handler = get_ident() in self._nested
 
@@ -320,10 +340,10 @@ class Engine(Core[Sync, _Slot]):
             saying = threading.Thread(target=farewell, name="ordo-close", daemon=True)
             saying.start()
             saying.join(2 * timeout)
-        try:
-            self._stdin.close()
-        except OSError:
-            pass
+
+    def _await_exit(self, timeout: float) -> int | None:
+        """After the end of the input: the exit (SIGTERM, then SIGKILL, if the engine
+        lingers), then the client's threads."""
         try:
             self._proc.wait(timeout)
         except subprocess.TimeoutExpired:
@@ -335,14 +355,7 @@ class Engine(Core[Sync, _Slot]):
                 self._proc.kill()
                 self._proc.wait()
         self._stderr.stop(STDERR_GRACE)  # the engine is gone: stderr's reader too, soon
-        if self._in_tap:
-            # The tap may run on the thread that reads: the reader thread ends after that
-            # read does, once this tap returned.
-            threading.Thread(
-                target=self._end_threads, args=(timeout,), name="ordo-closed", daemon=True
-            ).start()
-        else:
-            self._end_threads(timeout)
+        self._end_threads(timeout)
         return self._proc.returncode
 
     def _end_threads(self, timeout: float) -> None:
