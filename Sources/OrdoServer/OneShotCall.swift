@@ -103,15 +103,15 @@ struct OneShotCall {
       scalar == "\t" ? "\t" : terminalSafe(String(scalar), keepingLineFeeds: false)
     }
     func text(_ scalars: [Unicode.Scalar]) -> String { scalars.map(shown).joined() }
-    // What a terminal gives no column of its own: combining marks and format characters
-    // (ZERO WIDTH JOINER, …) shown as themselves.
+    // The columns a terminal gives: none to combining marks and format characters (ZERO
+    // WIDTH JOINER, …) shown as themselves, two to wide ones (CJK, Hangul, emoji).
     func pad(_ scalar: Unicode.Scalar) -> String {
       if scalar == "\t" { return "\t" }
       let width = shown(scalar).unicodeScalars.count  // 6 for one shown escaped, \uXXXX
+      guard width == 1 else { return String(repeating: " ", count: width) }
       switch scalar.properties.generalCategory {
-      case .nonspacingMark, .enclosingMark, .format:
-        return width == 1 ? "" : String(repeating: " ", count: width)
-      default: return String(repeating: " ", count: width)
+      case .nonspacingMark, .enclosingMark, .format: return ""
+      default: return Self.isWide(scalar) ? "  " : " "
       }
     }
     let padding = (head.isEmpty ? "" : " ") + before.map(pad).joined()
@@ -121,6 +121,19 @@ struct OneShotCall {
     let detail = terminalSafe(failure.detail, keepingLineFeeds: false)
     return "ordo call: PARAMS is not valid JSON: \(detail), at \(place):\n"
       + "  \(head)\(text(before))\(text(after))\(tail)\n  \(padding)^\n"
+  }
+
+  /// Whether a terminal draws `scalar` two columns wide: the East Asian Wide and Fullwidth
+  /// blocks (Unicode's EastAsianWidth.txt, by its main ranges) and the emoji ones.
+  static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+      0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+      0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+      return true
+    default:
+      return false
+    }
   }
 
   /// `call -`: reads NDJSON requests from `descriptor` as they come and runs each complete

@@ -180,6 +180,20 @@ def test_the_caret_gives_no_column_to_a_combining_mark() -> None:
     assert columns[len(caret) - 3] == "x"
 
 
+def test_the_caret_gives_two_columns_to_a_wide_character() -> None:
+    """A terminal draws CJK characters two columns wide: one space each put the caret
+    left of the fault, by one column per character before it."""
+    ran = sh('"$ORDO" call layer.add "$P"', env={"P": '{"id":"弹窗优先级", x}'})
+    assert ran.status == 2
+    message, shown, caret = ran.stderr.splitlines()
+    assert message.endswith(", at column 16:")
+    columns = [
+        c for c in shown[2:] for _ in range(2 if unicodedata.east_asian_width(c) == "W" else 1)
+    ]
+    assert caret[2:].strip(" ") == "^"
+    assert columns[len(caret) - 3] == "x"
+
+
 def test_control_characters_in_bad_params_and_in_messages_are_shown_escaped() -> None:
     """From a hook's tag name or commit message: an escape sequence went to the terminal,
     and a line feed split the message over two lines (a script reading stderr by line)."""
