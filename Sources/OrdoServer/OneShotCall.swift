@@ -110,7 +110,10 @@ struct OneShotCall {
       let width = shown(scalar).unicodeScalars.count  // 6 for one shown escaped, \uXXXX
       guard width == 1 else { return String(repeating: " ", count: width) }
       switch scalar.properties.generalCategory {
-      case .nonspacingMark, .enclosingMark, .format: return ""
+      // (SOFT HYPHEN, a format character, is drawn: one column.)
+      case .nonspacingMark, .enclosingMark,
+        .format where scalar != "\u{AD}":
+        return ""
       default: return Self.isWide(scalar) ? "  " : " "
       }
     }
@@ -129,7 +132,8 @@ struct OneShotCall {
     switch scalar.value {
     case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
       0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-      0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+      0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F680...0x1F6FF, 0x1F900...0x1F9FF,
+      0x1FA70...0x1FAFF, 0x20000...0x3FFFD:
       return true
     default:
       return false

@@ -375,6 +375,25 @@ extension Trace {
     return nil
   }
 
+  /// The bytes of each element of the top-level JSON array `text` (valid JSON).
+  static func rawElements(of text: [UInt8]) -> [Range<Int>] {
+    func skipSpace(_ index: Int) -> Int {
+      var index = index
+      while index < text.count, MessageFramer.isWhitespace(text[index]) { index += 1 }
+      return index
+    }
+    guard let open = text.firstIndex(of: UInt8(ascii: "[")) else { return [] }
+    var elements: [Range<Int>] = []
+    var start = skipSpace(open + 1)
+    while start < text.count, text[start] != UInt8(ascii: "]") {
+      let end = valueEnd(from: start, in: text)
+      elements.append(start..<end)
+      start = skipSpace(end)
+      if start < text.count, text[start] == UInt8(ascii: ",") { start = skipSpace(start + 1) }
+    }
+    return elements
+  }
+
   /// Where the JSON value starting at `start` ends (exclusive), trailing whitespace trimmed.
   private static func valueEnd(from start: Int, in text: [UInt8]) -> Int {
     var depth = 0
@@ -539,6 +558,17 @@ enum Replay {
       case .success(let document) = message.withUnsafeBytes({ JSONDocument.parse($0) }),
       holdsUncompared(document.value)
     else { return message }
+    if document.value.kind == .array {
+      // A batch's answer: each answer as written, but those that hold what is not compared.
+      var kept: [UInt8] = []
+      var position = 0
+      for element in Trace.rawElements(of: message) {
+        kept += message[position..<element.lowerBound]
+        kept += comparable(Array(message[element]))
+        position = element.upperBound
+      }
+      return kept + message[position...]
+    }
     // Rewritten, numbers take the writer's spelling: only for the messages that hold what
     // is not compared (a shell's `data` may hold a member named `uptimeMs`, and its `1.50`
     // must still differ from `1.5`).
@@ -547,7 +577,7 @@ enum Replay {
     return writer.bytes
   }
 
-  /// Whether `message` (or, for a batch's answer, one of its elements) is a response whose
+  /// Whether `message` (or, for a batch's answer, one of its answers) is a response whose
   /// `result` is `engine.stats`' or `initialize`'s.
   private static func holdsUncompared(_ message: JSONValue) -> Bool {
     if message.kind == .array {
@@ -576,7 +606,7 @@ enum Replay {
   /// Where a value sits: only a response's `result` can be `engine.stats`' (a shell's `data`
   /// may hold members of any name).
   private enum Role {
-    /// A message, or a value of the top-level array of a batch's answer.
+    /// A message (one answer of a batch's).
     case message
     case result, serverInfo, other
   }
@@ -606,8 +636,8 @@ enum Replay {
       writer.beginArray()
       for index in 0..<value.count {
         guard let element = value.element(at: index) else { continue }
-        // The elements of a batch's answer are messages.
-        writeComparable(element, into: &writer, role: role == .message ? .message : .other)
+        // (A batch's answer never comes here: `comparable` takes its answers one by one.)
+        writeComparable(element, into: &writer, role: .other)
       }
       writer.endArray()
     default:

@@ -380,6 +380,33 @@ def test_a_member_named_like_an_uncompared_one_in_data_is_compared_as_written(
     assert "1.50" in result.stdout and "not compared" not in result.stdout
 
 
+def test_an_answer_beside_engine_stats_in_a_batch_is_compared_as_written(
+    engine: EngineFactory, tmp_path: Path
+) -> None:
+    """A batch's answer holding engine.stats' was rewritten whole for comparing: another
+    answer in it, edited from 1.5 to 1.50, replayed identical."""
+    path = tmp_path / "batch.trace"
+    live = engine("--clock", "manual", "--trace", str(path))
+    live.call("alert.enqueue", {"type": "t", "id": "a", "data": {"x": 1.5}})
+    live.send(
+        b'[{"jsonrpc":"2.0","id":"s","method":"engine.stats"},'
+        b'{"jsonrpc":"2.0","id":"g","method":"alert.get","params":{"id":"a"}}]\n'
+    )
+    status, _ = live.finish()
+    assert status == 0
+    assert_identical(path)
+    data = path.read_bytes()
+    answer = b'"data":{"x":1.5},"result"'
+    assert data.count(answer) == 3  # alert.show, the enqueue's answer, the batch's answer
+    edited = tmp_path / "batch-edited.trace"
+    edited.write_bytes(
+        data[::-1].replace(answer[::-1], b'"data":{"x":1.50},"result"'[::-1], 1)[::-1]
+    )
+    result = replay(edited)
+    assert result.status == 1, result.stdout
+    assert "1.50" in result.stdout
+
+
 def test_what_a_terminal_would_act_on_is_printed_escaped(
     engine: EngineFactory, tmp_path: Path
 ) -> None:
