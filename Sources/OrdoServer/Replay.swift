@@ -583,9 +583,19 @@ enum Replay {
     if message.kind == .array {
       return (0..<message.count).contains { message.element(at: $0).map(holdsUncompared) ?? false }
     }
-    guard let result = message.member("result"), result.kind == .object else { return false }
-    return result.member("uptimeMs") != nil && result.member("requests") != nil
-      || result.member("serverInfo") != nil && result.member("protocolVersion") != nil
+    guard let result = message.member("result") else { return false }
+    return isStats(result) || isInitialize(result)
+  }
+
+  /// Whether a response's `result` is `engine.stats`'.
+  private static func isStats(_ result: JSONValue) -> Bool {
+    result.kind == .object && result.member("uptimeMs") != nil && result.member("requests") != nil
+  }
+
+  /// Whether a response's `result` is `initialize`'s.
+  private static func isInitialize(_ result: JSONValue) -> Bool {
+    result.kind == .object && result.member("serverInfo") != nil
+      && result.member("protocolVersion") != nil
   }
 
   /// Whether `bytes` holds `text`'s UTF-8 anywhere.
@@ -616,11 +626,8 @@ enum Replay {
   ) {
     switch value.kind {
     case .object:
-      let isStats =
-        role == .result && value.member("uptimeMs") != nil && value.member("requests") != nil
-      let isInitialize =
-        role == .result && value.member("serverInfo") != nil
-        && value.member("protocolVersion") != nil
+      let isStats = role == .result && isStats(value)
+      let isInitialize = role == .result && isInitialize(value)
       writer.beginObject()
       value.forEachMember { key, member in
         if isStats && (key == "uptimeMs" || key == "state") { return }

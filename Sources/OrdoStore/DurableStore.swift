@@ -131,7 +131,6 @@ public final class DurableStore {
     // Closing, SQLite folds its log into the file. A deleted log folded where there is no
     // room stops halfway and leaves the file damaged: folded here first, with the room
     // allocated, or not at all (what it held is lost, the file stays whole).
-    guard let known = logFile, Self.fileIdentity(logPath) != known else { return }
     do {
       try reattachLogIfMoved()
     } catch {

@@ -347,17 +347,22 @@ for step in range(runs):
 """
 
 
-def test_the_loop_ending_under_a_cancelled_close_waits_for_the_engines_exit() -> None:
-    """asyncio.run cancels close()'s own task at its end: it left the transport open (the
-    loop's end warned of it, under -X dev), or killed the engine; the end of its input now
-    ends it, with status 0, and the transport is closed."""
-    done = subprocess.run(
-        [sys.executable, "-X", "dev", "-c", CANCELLED_CLOSE, ordo.find_engine(), "15", "5"],
+def cancelled_closes(engine: str, runs: int, timeout: float) -> subprocess.CompletedProcess[str]:
+    """CANCELLED_CLOSE's `runs` loops on `engine`, with close(timeout), under -X dev."""
+    return subprocess.run(
+        [sys.executable, "-X", "dev", "-c", CANCELLED_CLOSE, engine, str(runs), str(timeout)],
         capture_output=True,
         text=True,
         timeout=120,
         check=False,
     )
+
+
+def test_the_loop_ending_under_a_cancelled_close_waits_for_the_engines_exit() -> None:
+    """asyncio.run cancels close()'s own task at its end: it left the transport open (the
+    loop's end warned of it, under -X dev), or killed the engine; the end of its input now
+    ends it, with status 0, and the transport is closed."""
+    done = cancelled_closes(ordo.find_engine(), 15, 5)
     assert done.returncode == 0, done.stderr
     assert done.stdout == "0\n" * 15
     assert done.stderr == ""
@@ -370,13 +375,7 @@ def test_the_loop_ending_under_a_cancelled_close_ends_a_lingering_engine(tmp_pat
     wrapper = tmp_path / "lingering"
     wrapper.write_text(f'#!/bin/sh\n"{ordo.find_engine()}" "$@"\nsleep 5\n')
     wrapper.chmod(0o755)
-    done = subprocess.run(
-        [sys.executable, "-X", "dev", "-c", CANCELLED_CLOSE, str(wrapper), "2", "0.3"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    done = cancelled_closes(str(wrapper), 2, 0.3)
     assert done.returncode == 0, done.stderr
     assert done.stdout == "-15\n" * 2
     assert "ResourceWarning" not in done.stderr and "is closed" not in done.stderr

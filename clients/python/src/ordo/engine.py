@@ -355,11 +355,7 @@ class Engine(Core[Sync, _Slot]):
                 self._proc.kill()
                 self._proc.wait()
         self._stderr.stop(STDERR_GRACE)  # the engine is gone: stderr's reader too, soon
-        self._end_threads(timeout)
-        return self._proc.returncode
-
-    def _end_threads(self, timeout: float) -> None:
-        """After the exit: the reader, then the dispatcher once it ran the reader's last item."""
+        # The reader, then the dispatcher once it ran the reader's last item.
         for thread in (self._reader, None, self._dispatcher):
             if thread is None:
                 self._dispatch.put(None)  # after the reader's last item
@@ -371,6 +367,7 @@ class Engine(Core[Sync, _Slot]):
         with self._lock:
             if self._exited_event.is_set():
                 self._proc.stdout.close()  # type: ignore[union-attr]
+        return self._proc.returncode
 
     def kill(self) -> None:
         """SIGKILL the engine (calls in flight raise EngineExited)."""
