@@ -14,6 +14,7 @@ from typing import IO, Any
 
 import pytest
 from ordo_testing import engine_binary
+from unicodedata2 import category, east_asian_width
 
 from cli_support import compact, ndjson, q, sh, sh_on_terminal
 
@@ -192,6 +193,31 @@ def test_the_caret_gives_two_columns_to_a_wide_character() -> None:
     ]
     assert caret[2:].strip(" ") == "^"
     assert columns[len(caret) - 3] == "x"
+
+
+def test_the_caret_counts_columns_as_east_asian_width_does() -> None:
+    """Every range of Wide and Fullwidth code points in the newest Unicode (unicodedata2),
+    its ends and the code points just outside it: the caret gave the symbols a terminal
+    draws wide outside the main CJK and emoji blocks (U+231A WATCH, U+2614 UMBRELLA, the
+    Yijing hexagrams) one column."""
+    wide = {c for c in range(0x110000) if east_asian_width(chr(c)) in ("W", "F")}
+    ends = {c for c in wide if c - 1 not in wide or c + 1 not in wide}
+    drawn = sorted(ends | {c - 1 for c in ends} | {c + 1 for c in ends})
+    shown_alike = {"Mn", "Me", "Cf", "Cc", "Cs", "Co", "Cn", "Zl", "Zp"}
+    characters = [
+        chr(c) for c in drawn if 0x20 < c < 0x110000 and category(chr(c)) not in shown_alike
+    ]
+    assert len(characters) > 300
+    for start in range(0, len(characters), 16):
+        text = "".join(characters[start : start + 16])
+        ran = sh('"$ORDO" call layer.add "$P"', env={"P": '{"id":"' + text + '" x}'})
+        assert ran.status == 2
+        _, shown, caret = ran.stderr.splitlines()
+        columns = [
+            c for c in shown[2:] for _ in range(2 if east_asian_width(c) in ("W", "F") else 1)
+        ]
+        assert caret[2:].strip(" ") == "^"
+        assert columns[len(caret) - 3] == "x", text
 
 
 def test_control_characters_in_bad_params_and_in_messages_are_shown_escaped() -> None:
