@@ -48,10 +48,15 @@ let package = Package(
     // repository's document and cannot drift from it.
     .target(name: "OrdoSchema"),
 
+    // Linux calls the Glibc module lacks: timerfd, a timer on the clock engine time follows.
+    .target(name: "CLinux"),
+
     // The method table (one file per namespace), the clock, timers, the event loop.
     .target(
       name: "OrdoServer",
-      dependencies: ["OrdoRPC", "OrdoJSON", "OrdoCore", "OrdoCoding", "OrdoStore", "OrdoSchema"]),
+      dependencies: [
+        "OrdoRPC", "OrdoJSON", "OrdoCore", "OrdoCoding", "OrdoStore", "OrdoSchema", "CLinux",
+      ]),
     .testTarget(
       name: "OrdoServerTests",
       dependencies: ["OrdoServer", "OrdoRPC", "OrdoJSON", "OrdoCore", "ordo"]

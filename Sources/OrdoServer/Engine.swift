@@ -174,9 +174,13 @@ public final class Engine: DispatchContext {
   var now: Int64 { screen.now }
 
   /// Brings the screen to the clock's time, firing what is due. With `advance(to:)` below,
-  /// the only way engine time moves.
-  public func syncToClock() {
-    advance(to: clock.now)
+  /// the only way engine time moves. Returns whether a timer was due (and fired).
+  @discardableResult
+  public func syncToClock() -> Bool {
+    let now = clock.now
+    let timerWasDue = nextSystemTimer.map { $0 <= now } ?? false
+    advance(to: now)
+    return timerWasDue
   }
 
   /// Moves the screen to `time` (`clock.advance`, or the clock's time), firing every timer

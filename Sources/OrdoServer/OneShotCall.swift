@@ -195,22 +195,29 @@ struct OneShotCall {
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     var number = 0
     var ended = false
+    let alarm = WakeUpAlarm()
+    /// Waits for stdin or the next timer, whichever comes first, firing what fell due; true
+    /// when stdin is ready.
+    func waitForInput() -> Bool {
+      let wakeUp = alarm.set(inMilliseconds: printer?.session.millisecondsUntilNextTimer)
+      var fds = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
+      if let entry = wakeUp.entry { fds.append(entry) }
+      let polled = poll(&fds, nfds_t(fds.count), wakeUp.timeout)
+      printer?.fireDueTimers()
+      return polled > 0 && fds[0].revents != 0
+    }
     while printer?.goesOn ?? true, !ended {
       // Waiting for the next line, the system clock's timers fire when due, as in the
       // server: not only when a later line comes, or never if none does.
-      if let wait = printer?.session.pollTimeout {
-        var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        let polled = poll(&ready, 1, wait)
-        printer?.fireDueTimers()
-        if polled <= 0 { continue }  // a timer was due (or a signal came): look again
+      if printer?.session.millisecondsUntilNextTimer != nil, !waitForInput() {
+        continue  // a timer was due (or a signal came): look again
       }
       let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
         if errno == EAGAIN || errno == EWOULDBLOCK {
           // A non-blocking stdin (shared with a process that made it so) is waited for.
-          var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-          _ = poll(&ready, 1, printer?.session.pollTimeout ?? -1)
+          _ = waitForInput()
           continue
         }
         let reason = String(cString: strerror(errno))

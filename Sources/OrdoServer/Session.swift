@@ -27,6 +27,9 @@ public final class Session {
   @exclusivity(unchecked) private var groupReplies: [Reply] = []
   /// After a failed commit of timer work, timers wait until then before trying again.
   private var retryTimersAt: Int64?
+  /// A timer fired since output was last made writable: what it sent is owed now, and the
+  /// loop stops reading ahead to write it.
+  public private(set) var timerFiredSinceRelease = false
   /// Called with each message read (after framing and handling), the engine time it was
   /// handled at, and whether it was JSON; for tracing.
   public var recordInput: ((MessageFramer.Event, UnsafeRawBufferPointer?, Int64, Bool) -> Void)?
@@ -207,7 +210,7 @@ public final class Session {
     if engine.store != nil, group == nil {
       group = (engine.snapshot(), dispatcher.lifecycle)
     }
-    if dispatcher.lifecycle == .running { engine.syncToClock() }
+    if dispatcher.lifecycle == .running, engine.syncToClock() { timerFiredSinceRelease = true }
     outbox.time = engine.now
     // What the timers due by now did is sent before the message that found them due. Also
     // when that message is answered without running (not JSON, not a request, too large):
@@ -226,15 +229,10 @@ public final class Session {
     return max(due, retryTimersAt ?? due)
   }
 
-  /// Milliseconds from now until the next timer, for a poll timeout.
+  /// Milliseconds from now until the next timer, nil when none is set (the server's loop
+  /// and `ordo call -` wait for it alike, with a `WakeUpAlarm`).
   public var millisecondsUntilNextTimer: Int64? {
     nextTimerDue.map { max(0, $0 - engine.clockNow) }
-  }
-
-  /// `millisecondsUntilNextTimer` as a `poll(2)` timeout, at most an hour; nil when no timer
-  /// is set (the server's loop and `ordo call -` wait on it alike).
-  public var pollTimeout: Int32? {
-    millisecondsUntilNextTimer.map { Int32(min($0, 3_600_000)) }
   }
 
   /// Fires the system-clock timers due now, sending their events.
@@ -293,6 +291,7 @@ public final class Session {
 
   /// Makes everything sent so far writable, recorded first when tracing.
   private func release(_ outbox: inout Outbox) {
+    timerFiredSinceRelease = false
     recordOutputs(&outbox)
     recordedHeld = 0
     outbox.release()

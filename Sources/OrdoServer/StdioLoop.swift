@@ -51,10 +51,14 @@ public struct StdioLoop {
       writeDroppedLogNotice(waitMs: 1000)
     }
     var readBuffer = [UInt8](repeating: 0, count: 1 << 16)
+    let alarm = WakeUpAlarm()
 
     while true {
       if terminationSignal != 0 {
         log(.info, "signal \(terminationSignal): flushing and exiting")
+        // As at the end of input: what fell due (while the process was stopped, say) is
+        // applied and sent before the engine ends.
+        session.fireDueTimers(into: &outbox)
         session.flush(&outbox)
         _ = flushBlocking()
         return 0
@@ -74,8 +78,9 @@ public struct StdioLoop {
       if outbox.writableCount > 0 {
         fds.append(pollfd(fd: output, events: Int16(POLLOUT), revents: 0))
       }
-      let timeout = session.pollTimeout ?? -1
-      let ready = poll(&fds, nfds_t(fds.count), timeout)
+      let wakeUp = alarm.set(inMilliseconds: session.millisecondsUntilNextTimer)
+      if let entry = wakeUp.entry { fds.append(entry) }
+      let ready = poll(&fds, nfds_t(fds.count), wakeUp.timeout)
       if ready < 0 {
         if errno == EINTR { continue }
         log(.error, "poll failed: errno \(errno)")
@@ -83,17 +88,19 @@ public struct StdioLoop {
       }
       session.fireDueTimers(into: &outbox)
       for fd in fds where fd.revents != 0 {
-        if fd.fd == signalPipe {
-          continue
+        if fd.fd == signalPipe || fd.fd == wakeUp.entry?.fd {
+          continue  // the signal's flag and the timers are looked at outside this loop
         } else if fd.fd == input {
           readAvailable(into: &readBuffer)
           // Pipelined input: keep reading while more is already waiting, then write once.
-          // Bounded by reads too (and by a signal or a due timer): a flood of input that
-          // answers nothing (notifications) must not hold back what is owed meanwhile.
+          // Bounded by reads too (and by a signal, or a timer due or fired while the input
+          // was handled): a flood of input that answers nothing (notifications) must not
+          // hold back what is owed meanwhile.
           var reads = 1
           while inputOpen, session.exitStatus == nil, outbox.pendingCount < flushThreshold,
             reads < maxReadsBetweenWrites, terminationSignal == 0,
-            (session.millisecondsUntilNextTimer ?? 1) > 0, inputIsReady()
+            !session.timerFiredSinceRelease, (session.millisecondsUntilNextTimer ?? 1) > 0,
+            inputIsReady()
           {
             readAvailable(into: &readBuffer)
             reads += 1

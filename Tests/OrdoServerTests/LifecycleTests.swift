@@ -1,5 +1,6 @@
 import OrdoJSON
 import Testing
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -49,6 +50,25 @@ import Testing
     let engine = try EngineProcess()
     #expect(try engine.call(ping)["id"]?.integer == 1)
     engine.signal(signal)
+    #expect(try engine.waitForExit() == 0)
+  }
+
+  /// A SIGTERM is an end of input: what fell due while the process was stopped is applied
+  /// and sent before it ends (it was dropped, though an end of input sent it).
+  @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
+  func aSignalSendsWhatFellDueBeforeTheEngineEnds(signal: Int32) throws {
+    let engine = try EngineProcess()
+    let enqueue =
+      #"{"jsonrpc":"2.0","id":1,"method":"alert.enqueue","params":"#
+      + #"{"type":"t","delayMs":200,"durationMs":100}}"#
+    #expect(try engine.call(enqueue)["id"]?.integer == 1)
+    engine.signal(SIGSTOP)
+    usleep(600_000)  // the show, the hide and the idle all fall due meanwhile
+    engine.signal(signal)
+    engine.signal(SIGCONT)
+    let events = try (0..<3).map { _ in try engine.readMessage().member("method")?.string }
+    #expect(events == ["alert.show", "alert.hide", "alert.idle"])
+    #expect(try engine.readToEnd() == "")
     #expect(try engine.waitForExit() == 0)
   }
 

@@ -14,9 +14,9 @@ from typing import IO, Any
 
 import pytest
 from ordo_testing import engine_binary
-from unicodedata2 import category, east_asian_width
 
 from cli_support import compact, ndjson, q, sh, sh_on_terminal
+from unicodedata2 import category, east_asian_width
 
 LAYER = {
     "id": "card",
@@ -510,6 +510,33 @@ def test_events_are_printed_only_with_events_and_before_the_result() -> None:
     assert result == quiet.json()
     assert result["disposition"] == "queued"
     assert loud.lines[0] == compact(show)
+
+
+def test_a_read_on_a_state_file_shows_restored_alerts_unless_the_script_pauses_first(
+    tmp_path: Path,
+) -> None:
+    """A call is a start like any other: once its request applied, a restored alert shows
+    in the call's process and its show counts against the type's limit. A script's first
+    line `alert.pause` leaves it waiting for the app (docs: one-shot calls)."""
+    rate = {"type": "rate", "persist": True, "limit": {"max": 1}}
+    pause = {"method": "alert.pause", "params": {"reason": "script"}}
+    history = {"method": "alert.history", "params": {"type": "rate"}}
+    # Each later start has its date past the alert's readyAt (as if the app ran next day).
+    later = f'"$ORDO" --clock manual --epoch-ms {10**13} --events call -'
+    for name, lines in (("read.db", [history]), ("paused.db", [pause, history])):
+        state = tmp_path / name
+        setup = ndjson(
+            {"method": "alert.defineType", "params": rate},
+            {"method": "alert.enqueue", "params": {"type": "rate", "id": "r", "delayMs": 10**9}},
+        )
+        assert sh(f'"$ORDO" --state "{state}" call -', stdin=setup).status == 0
+        ran = sh(later.replace("call", f'--state "{state}" call'), stdin=ndjson(*lines))
+        assert ran.status == 0, ran.stderr
+        shown = [m["params"]["alert"]["id"] for m in ran.json_lines() if "method" in m]
+        # What the next start finds, looked at without showing anything.
+        looked = sh(later.replace("call", f'--state "{state}" call'), stdin=ndjson(pause, history))
+        recorded = [show["id"] for show in looked.json_lines()[-1]["shows"]]
+        assert (shown, recorded) == (([], []) if lines[0] is pause else (["r"], ["r"]))
 
 
 def test_events_stay_one_compact_line_each_when_the_result_is_indented() -> None:
