@@ -54,19 +54,20 @@ public struct StdioLoop {
     let alarm = WakeUpAlarm()
 
     while true {
-      if terminationSignal != 0 {
-        log(.info, "signal \(terminationSignal): flushing and exiting")
-        // As at the end of input: what fell due (while the process was stopped, say) is
-        // applied and sent before the engine ends.
-        session.fireDueTimers(into: &outbox)
-        session.flush(&outbox)
-        _ = flushBlocking()
-        return 0
-      }
       if let status = session.exitStatus {
         session.flush(&outbox)
         _ = flushBlocking()
         return status
+      }
+      if terminationSignal != 0 {
+        log(.info, "signal \(terminationSignal): flushing and exiting")
+        // As at the end of input: what fell due (while the process was stopped, say) is
+        // applied and sent before the engine ends. (Not after `exit`, looked at first: no
+        // timer fires after it, and its exit status stands.)
+        session.fireDueTimers(into: &outbox)
+        session.flush(&outbox)
+        _ = flushBlocking()
+        return 0
       }
       let pending = outbox.pendingCount
       if !inputOpen && pending == 0 { return 0 }

@@ -13,16 +13,22 @@ import CLinux
 /// readable as soon as the machine wakes past the due time. Where no timerfd can be made (a
 /// sandbox that forbids it), poll's timeout stands in.
 final class WakeUpAlarm {
-  private let descriptor: Int32
+  /// The timerfd, made when a timer is first waited for (a process that never waits holds
+  /// no descriptor for it; `ordo call -` opens its state file first); -1 when it could not
+  /// be made.
+  private var descriptor: Int32?
   /// Whether the timer may be set (so that a loop with no timers makes no call to disarm it).
   private var armed = false
 
-  init() {
-    descriptor = timerfd_create(CLOCK_BOOTTIME, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
+  deinit {
+    if let descriptor, descriptor >= 0 { close(descriptor) }
   }
 
-  deinit {
-    if descriptor >= 0 { close(descriptor) }
+  private var timer: Int32 {
+    if let descriptor { return descriptor }
+    let made = timerfd_create(CLOCK_BOOTTIME, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
+    descriptor = made
+    return made
   }
 
   /// The longest wait a poll timeout stands in for (the next poll looks again).
@@ -36,10 +42,10 @@ final class WakeUpAlarm {
       if armed { arm(0) }
       return (nil, milliseconds == nil ? -1 : 0)
     }
-    guard descriptor >= 0, arm(milliseconds) else {
+    guard timer >= 0, arm(milliseconds) else {
       return (nil, Int32(min(milliseconds, Int64(Self.longestTimeout))))
     }
-    return (pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), -1)
+    return (pollfd(fd: timer, events: Int16(POLLIN), revents: 0), -1)
   }
 
   /// Arms the timer once, `milliseconds` from now (0: disarmed). Setting it again also
@@ -50,6 +56,6 @@ final class WakeUpAlarm {
     setting.it_value.tv_sec = Int(milliseconds / 1000)
     setting.it_value.tv_nsec = Int(milliseconds % 1000) * 1_000_000
     armed = milliseconds > 0
-    return timerfd_settime(descriptor, 0, &setting, nil) == 0
+    return timerfd_settime(timer, 0, &setting, nil) == 0
   }
 }
