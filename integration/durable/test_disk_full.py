@@ -317,6 +317,27 @@ def test_a_state_file_deleted_while_the_engine_runs_fails_every_commit(
     assert live.close() == 0
 
 
+def test_a_timer_whose_commit_fails_is_tried_again_a_second_later(
+    state: Path, engine: EngineFactory
+) -> None:
+    """What time alone changed is rolled back when its commit fails, and tried again a
+    second later, not at every wake-up: a retry at once made the engine spin (a full core,
+    a log line per try) while the file stayed unwritable."""
+    live = engine(state, "--log-level", "error", clock="system")
+    shown = live.call("alert.enqueue", {"type": "t", "persist": True, "durationMs": 300})
+    assert shown.event_methods() == ["alert.show"]
+    state.unlink()
+    time.sleep(0.3 + 2.5)
+    with open(f"/proc/{live.pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    cpu_ticks = int(fields[11]) + int(fields[12])  # utime + stime
+    tries = live.stderr().count("commit failed")
+    assert 2 <= tries <= 4, live.stderr()[-2000:]
+    assert cpu_ticks < os.sysconf("SC_CLK_TCK") // 2, "half a second of CPU time while waiting"
+    # Nothing was sent: the hide, rolled back at each try, never happened.
+    assert live.pending_output(0) == []
+
+
 def test_a_write_ahead_log_deleted_while_the_engine_runs_loses_nothing_in_a_crash(
     state: Path, engine: EngineFactory
 ) -> None:
