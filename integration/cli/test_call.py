@@ -481,6 +481,23 @@ def test_call_dash_answers_a_line_that_is_not_a_request_in_place(
     assert children["total"] == 1  # the refused line ran nothing
 
 
+def test_call_dash_takes_the_jsonrpc_members_a_request_may_carry() -> None:
+    """`jsonrpc: "2.0"` and an id that is a string, a number or null are optional members
+    a line may carry (copied from a JSON-RPC client): each runs its method."""
+    lines: list[dict[str, Any]] = [
+        {"jsonrpc": "2.0", "method": "layer.add", "params": {"id": "a"}},
+        {"id": "x", "method": "layer.add", "params": {"id": "b"}},
+        {"id": 7, "method": "layer.add", "params": {"id": "c"}},
+        {"id": 1.5, "method": "layer.add", "params": {"id": "d"}},
+        {"id": None, "method": "layer.children"},
+    ]
+    ran = sh('"$ORDO" call -', stdin=ndjson(*lines))
+    assert ran.status == 0, ran.stdout
+    *added, children = ran.json_lines()
+    assert [layer["id"] for layer in added] == ["a", "b", "c", "d"]
+    assert children["total"] == 4
+
+
 def test_call_dash_with_nothing_on_stdin_prints_nothing_and_exits_0() -> None:
     ran = sh('"$ORDO" call - < /dev/null')
     assert (ran.status, ran.stdout, ran.stderr) == (0, "", "")

@@ -98,6 +98,33 @@ def test_a_restored_alert_shows_again_before_the_first_answer(tmp_path: Path) ->
     assert pong == {"pong": True, "at": 0}
 
 
+def test_state_commits_counts_each_transaction_emptying_the_file_included(
+    tmp_path: Path,
+) -> None:
+    """`engine.stats`' `state.commits`: each line of `call -` is a commit group; one that
+    changes nothing durable (a read, a plain reset, a layer) commits nothing, and
+    `engine.reset {state: true}`, which empties the file, is one."""
+    stats = {"method": "engine.stats"}
+    lines = [
+        stats,
+        {"method": "alert.enqueue", "params": {"type": "t", "persist": True}},
+        stats,
+        {"method": "engine.reset", "params": {"state": True}},
+        stats,
+        {"method": "engine.reset"},
+        {"method": "layer.add", "params": {"id": "x"}},
+        stats,
+    ]
+    ran = sh(
+        f'"$ORDO" --clock manual --state "{tmp_path}/c.db" call -',
+        stdin="".join(json.dumps(line) + "\n" for line in lines),
+    )
+    assert ran.status == 0, ran.stdout
+    answers = ran.json_lines()
+    commits = [a["state"]["commits"] for a in answers if isinstance(a, dict) and "state" in a]
+    assert commits == [0, 1, 2, 2]
+
+
 def test_a_state_file_in_use_exits_2_naming_it(tmp_path: Path) -> None:
     db = tmp_path / "ui.db"
     ran = sh(

@@ -270,6 +270,32 @@ def test_a_failed_first_commit_keeps_what_the_restore_wrote_back(
     assert sqlite3(state, "SELECT id FROM alerts").split() == []
 
 
+def test_a_request_over_the_size_limit_in_a_failed_group_gets_the_storage_error(
+    state: Path, engine: EngineFactory
+) -> None:
+    """A request skipped for its size belongs to the commit group of the read that held
+    it: when that group's commit fails, its answer is -32005 too, as every request's of
+    the group (it was never answered: the client waited for ever)."""
+    live = engine(state, "--max-message-bytes", "300", epoch_ms=EPOCH_MS)
+    assert live.result("engine.ping")["pong"] is True
+    resource.prlimit(live.pid, resource.RLIMIT_FSIZE, (0, resource.RLIM_INFINITY))
+    over = {"type": "t", "data": "x" * 400}
+    live.send(
+        request_line("alert.enqueue", {"type": "t", "persist": True}, id=2)
+        + request_line("alert.enqueue", over, id=7)
+    )
+    answers = [live.read_message(), live.read_message()]
+    assert [(a["id"], a["error"]["code"]) for a in answers if isinstance(a, dict)] == [
+        (2, -32005),
+        (7, -32005),
+    ]
+    resource.prlimit(
+        live.pid, resource.RLIMIT_FSIZE, (resource.RLIM_INFINITY, resource.RLIM_INFINITY)
+    )
+    assert live.result("alert.list") == {"alerts": []}
+    assert live.close() == 0
+
+
 def test_an_exit_after_a_shutdown_whose_commit_failed_exits_1(
     state: Path, engine: EngineFactory
 ) -> None:

@@ -7,11 +7,13 @@ differences); a file cut inside its header is no trace (status 2).
 from __future__ import annotations
 
 import json
+import subprocess
 import time
 from pathlib import Path
 
 import pytest
 import test_conformance as conformance
+from ordo_testing import engine_binary
 
 from conftest import EngineFactory
 from trace_support import assert_identical, read_trace, record_transcript, replay
@@ -97,6 +99,32 @@ def test_trace_max_bytes_ends_with_truncated(tmp_path: Path, limit: int) -> None
     assert recorded.truncated
     assert len(recorded.outputs) < len(bodies)
     assert_identical(trace)
+
+
+def test_trace_max_bytes_is_never_exceeded_whatever_the_limit(tmp_path: Path) -> None:
+    """Every limit across a few records' worth of bytes: the file, its truncation marker
+    included, is never larger (a marker that did not count itself went 6 to 19 bytes over
+    at some of them)."""
+    pings = b"".join(
+        b'{"jsonrpc":"2.0","id":%d,"method":"engine.ping"}\n' % number for number in range(60)
+    )
+    trace = tmp_path / "limited.trace"
+    command = [engine_binary(), "--clock", "manual", "--trace", str(trace), "--trace-max-bytes"]
+    sizes = []
+    for limit in range(1900, 2300, 3):
+        trace.unlink(missing_ok=True)
+        subprocess.run(
+            [*command, str(limit)],
+            input=pings,
+            capture_output=True,
+            timeout=30,
+            check=True,
+        )
+        data = trace.read_bytes()
+        assert len(data) <= limit, (limit, len(data))
+        assert data.endswith(b'\n{"truncated":true}\n')
+        sizes.append(len(data))
+    assert len(set(sizes)) > 5, "the limits cut the session at several records"
 
 
 def test_trace_max_bytes_below_the_header(tmp_path: Path) -> None:

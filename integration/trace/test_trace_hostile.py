@@ -28,6 +28,13 @@ MORE = '"moreSystemAt" must follow an input'
 # A startedWallAt that is there but unusable is said to be so, not missing.
 WALL_AT = '"startedWallAt" must be an integer epoch ms within'
 
+# This Ordo's version and the next patch and minor ones: every part of MAJOR.MINOR.PATCH
+# is compared, not only the first two.
+VERSION = (Path(__file__).resolve().parents[2] / "VERSION").read_text().strip()
+MAJOR, MINOR, PATCH = (int(part) for part in VERSION.split("."))
+NEXT_PATCH = f"{MAJOR}.{MINOR}.{PATCH + 1}"
+NEXT_MINOR = f"{MAJOR}.{MINOR + 1}.0"
+
 H = json.dumps(HEADER, separators=(",", ":")).encode()
 PING = b'{"jsonrpc":"2.0","id":1,"method":"engine.ping"}'
 PONG = b'{"jsonrpc":"2.0","id":1,"result":{"pong":true,"at":0}}'
@@ -100,6 +107,8 @@ MALFORMED: list[tuple[str, bytes, str]] = [
     ("ordo not a version", header_with(ordo="banana") + b"\n", "MAJOR.MINOR.PATCH"),
     ("ordo 1.2", header_with(ordo="1.2") + b"\n", "MAJOR.MINOR.PATCH"),
     ("ordo from a newer Ordo", header_with(ordo="99.0.0") + b"\n", "newer than this one"),
+    ("ordo one patch newer", header_with(ordo=NEXT_PATCH) + b"\n", "newer than this one"),
+    ("ordo one minor newer", header_with(ordo=NEXT_MINOR) + b"\n", "newer than this one"),
     ("args not an array", header_with(args="--clock manual") + b"\n", '"args"'),
     ("args of numbers", header_with(args=[1, 2]) + b"\n", '"args"'),
     ("args with null", header_with(args=[None]) + b"\n", '"args"'),
@@ -475,3 +484,36 @@ def test_a_trace_holds_the_payloads_and_nothing_else(engine: EngineFactory, tmp_
     assert recorded.header["args"] == ["--log-level", "debug", "--trace", str(trace)]
     assert (len(recorded.inputs), len(recorded.outputs)) == (3, 3)
     assert recorded.inputs[1].raw == b"not json at all"
+
+
+def traced(tmp_path: Path, input: bytes, *flags: str) -> list[bytes]:
+    """The lines of the trace of a session fed `input` (NDJSON unless it says otherwise)."""
+    trace = tmp_path / "session.trace"
+    subprocess.run(
+        [engine_binary(), "--clock", "manual", "--trace", str(trace), *flags],
+        input=input,
+        capture_output=True,
+        timeout=30,
+        check=True,
+    )
+    return trace.read_bytes().split(b"\n")
+
+
+def test_a_carriage_return_in_an_input_is_recorded_as_a_space(tmp_path: Path) -> None:
+    """A trace is one record per line: a CR inside a message (whitespace JSON allows) is
+    kept as a space, so that no editor or mail splits the record, and the session still
+    replays identical."""
+    lines = traced(tmp_path, b'{"jsonrpc":"2.0",\r"id":1,"method":"engine.ping"}\n')
+    assert all(b"\r" not in line for line in lines)
+    inputs = [line for line in lines if b'"dir":"in"' in line]
+    assert len(inputs) == 1
+    assert b'"msg":{"jsonrpc":"2.0", "id":1,"method":"engine.ping"}' in inputs[0]
+    assert replay(tmp_path / "session.trace").stdout.strip() == "identical"
+
+
+def test_only_the_first_input_record_says_the_framing(tmp_path: Path) -> None:
+    records = [json.loads(line) for line in traced(tmp_path, PING + b"\n" + PING + b"\n")[1:-1]]
+    inputs = [record for record in records if record["dir"] == "in"]
+    assert len(inputs) == 2
+    assert inputs[0]["framing"] == "ndjson"
+    assert "framing" not in inputs[1]

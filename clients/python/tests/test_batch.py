@@ -130,3 +130,16 @@ def test_params_that_are_not_json_fail_before_anything_is_sent(engine: Engine) -
     assert engine._endpoint.pending_count == 0
     assert engine.ping().pong
     assert engine.layers.children().total == 0
+
+
+def test_a_notification_in_a_batch_is_done_though_a_request_beside_it_failed(
+    engine: Engine,
+) -> None:
+    """A notification is never answered: it fails only with the whole batch (refused with
+    id null), not when another entry's request gets an error."""
+    with engine.batch() as batch:
+        missing = batch.call("no.such.method")
+        note = batch.notify("engine.ping")
+    assert isinstance(missing.exception(), ordo.MethodNotFound)
+    assert note.exception() is None
+    assert note.result() is None

@@ -59,6 +59,23 @@ def test_wildcard_handler_and_off(engine: Engine) -> None:
     assert names == ["alert.show", "alert.hide", "alert.idle"]
 
 
+def test_an_events_own_handlers_run_before_the_wildcard_ones_each_in_the_order_added(
+    engine: Engine,
+) -> None:
+    calls: list[str] = []
+    engine.on("*", lambda ev: calls.append(f"*1 {ev.name}"))
+    engine.on("alert.show", lambda ev: calls.append(f"show1 {ev.name}"))
+    engine.on("*", lambda ev: calls.append(f"*2 {ev.name}"))
+    engine.on("alert.show", lambda ev: calls.append(f"show2 {ev.name}"))
+    engine.alerts.enqueue("x", id="A")
+    assert calls == [
+        "show1 alert.show",
+        "show2 alert.show",
+        "*1 alert.show",
+        "*2 alert.show",
+    ]
+
+
 def test_a_failing_handler_is_logged_and_delivery_goes_on(
     engine: Engine, caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -433,7 +433,8 @@ class Core(EngineAPI[F], Generic[F, S]):
 
     def on(self, name: str, handler: Handler) -> Off:
         """Call ``handler(event)`` for each event ``name`` (``"*"``: every event), in order,
-        before the answer of the call whose events they are is returned. Returns a
+        before the answer of the call whose events they are is returned. An event's own
+        handlers run first, then the ``"*"`` ones, each in the order they were added. Returns a
         function that removes it. ``alert.changed`` is sent only after
         ``engine.events.subscribe(["alert.changed"])``.
         """
