@@ -72,10 +72,11 @@ import Testing
     }
     var handled = 0
     var handledAtFlushes: [Int] = []
+    let engine = session.engine  // (the session holds the closure: no cycle through it)
     session.recordInput = { _, _, _, _ in
       handled += 1
       // The auto-hide falls due in the middle of the first read.
-      if handled == 100 { session.engine.clock.virtualNow = 50 }
+      if handled == 100 { engine.clock.virtualNow = 50 }
     }
     session.afterFlush = { handledAtFlushes.append(handled) }
     var loop = StdioLoop(session: session, input: inputFile, output: outputFile)
