@@ -125,6 +125,22 @@ def test_state_commits_counts_each_transaction_emptying_the_file_included(
     assert commits == [0, 1, 2, 2]
 
 
+def test_an_emptied_file_starts_the_next_process_at_the_first_id_and_seq(
+    tmp_path: Path,
+) -> None:
+    """`engine.reset {state: true}` empties the counters with the rest: the next process
+    numbers its alerts from alert-1 and seq 1, as on a new file (it went on from 3)."""
+    state = f'--clock manual --state "{tmp_path}/e.db"'
+    enqueue = {"method": "alert.enqueue", "params": {"type": "t", "persist": True}}
+    reset = {"method": "engine.reset", "params": {"state": True}}
+    lines = "".join(json.dumps(line) + "\n" for line in (enqueue, enqueue, reset))
+    assert sh(f'"$ORDO" {state} call -', stdin=lines).status == 0
+    ran = sh(f'"$ORDO" {state} call alert.enqueue {q({"type": "t"})}')
+    assert ran.status == 0, ran.stderr
+    alert = ran.json()["alert"]
+    assert (alert["id"], alert["seq"]) == ("alert-1", 1)
+
+
 def test_a_state_file_in_use_exits_2_naming_it(tmp_path: Path) -> None:
     db = tmp_path / "ui.db"
     ran = sh(
