@@ -37,6 +37,28 @@ import Testing
     #expect(page.contains("engine.reset at 100 ms, times after it counted on from there"))
   }
 
+  @Test func everyChangeOfTheStackIsAMarkerLabelledWithIt() throws {
+    let trace = try Trace.parse(
+      Self.trace([
+        #"{"jsonrpc":"2.0","id":1,"method":"nav.push","params":{"scope":"home"}}"#,
+        #"{"jsonrpc":"2.0","id":2,"method":"clock.advance","params":{"ms":10}}"#,
+        #"{"jsonrpc":"2.0","id":3,"method":"nav.set","params":{"stack":["shop","cart"]}}"#,
+        #"{"jsonrpc":"2.0","id":4,"method":"clock.advance","params":{"ms":10}}"#,
+        #"{"jsonrpc":"2.0","id":5,"method":"nav.push","params":{"scope":"pay"}}"#,
+        #"{"jsonrpc":"2.0","id":6,"method":"clock.advance","params":{"ms":10}}"#,
+        #"{"jsonrpc":"2.0","id":7,"method":"nav.pop"}"#,
+      ]), name: "test")
+    let page = try Report.html(for: trace, title: "navigation")
+    let markers = page.components(separatedBy: "<title>navigation at ").dropFirst().map {
+      $0.prefix { $0 != "<" }
+    }
+    #expect(
+      markers == [
+        "0 ms: stack home", "10 ms: stack shop &gt; cart", "20 ms: stack shop &gt; cart &gt; pay",
+        "30 ms: stack shop &gt; cart",
+      ])
+  }
+
   @Test func whatFollowsAClockSwitchIsDrawnOnFromIt() throws {
     // Manual until 10 000, then the system clock at 1 ms since the start, then manual again
     // (back to 0): each switch would send the next times back; the axis goes on instead,

@@ -302,6 +302,24 @@ test('on the system clock, timer events arrive on their own', async () => {
   await engine.close();
 });
 
+test("each event is emitted under its own name first, then as 'notification'", async () => {
+  const engine = await spawnEngine();
+  const heard = [];
+  engine.on('notification', (method) => heard.push(`notification ${method}`));
+  engine.on('alert.show', () => heard.push('alert.show'));
+  engine.on('alert.idle', () => heard.push('alert.idle'));
+  await engine.alerts.enqueue({ type: 't', id: 'A', durationMs: 5 });
+  await engine.clock.advance({ ms: 5 });
+  assert.deepEqual(heard, [
+    'alert.show',
+    'notification alert.show',
+    'notification alert.hide',
+    'alert.idle',
+    'notification alert.idle',
+  ]);
+  await engine.close();
+});
+
 test('waitFor(name, undefined, options) takes the options (they were dropped)', async () => {
   const engine = await spawnEngine();
   const started = Date.now();

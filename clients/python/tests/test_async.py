@@ -108,6 +108,27 @@ def test_batch(checker: SchemaChecker) -> None:
     run(body, clock="manual", tap=checker)
 
 
+def test_batch_is_not_sent_when_the_block_raises() -> None:
+    """As with the sync client: a block that raises sends nothing, so half a batch never
+    runs (the asyncio one sent what it held)."""
+
+    async def body(engine: AsyncEngine) -> None:
+        queued: list[ordo.Pending[ordo.Layer]] = []
+
+        async def fill_then_fail() -> None:
+            async with engine.batch() as batch:
+                queued.append(batch.layers.add("a"))
+                raise RuntimeError("boom")
+
+        with pytest.raises(RuntimeError, match="boom"):
+            await fill_then_fail()
+        assert not queued[0].done()
+        with pytest.raises(ordo.NotFound):
+            await engine.layers.get("a")
+
+    run(body, clock="manual")
+
+
 def test_killed_mid_call_raises_engine_exited() -> None:
     async def body(engine: AsyncEngine) -> None:
         await engine.ping()
