@@ -65,7 +65,8 @@ public final class DurableStore {
   static let applicationID: Int64 = 0x4F52_444F
 
   public let path: String
-  private let connection: SQLiteConnection
+  /// (Internal, not private: the tests read the pragmas it was opened with.)
+  let connection: SQLiteConnection
   /// The descriptor holding the `flock` that keeps a second engine out; the connection
   /// closes it after itself.
   private let lockDescriptor: Int32

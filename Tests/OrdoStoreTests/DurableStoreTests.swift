@@ -269,4 +269,13 @@ import Testing
     process.waitUntilExit()
     #expect(process.terminationStatus == 0, "sqlite3 \(sql)")
   }
+
+  /// `--sync full` survives power loss (SQLite syncs the log at each commit), `normal` only
+  /// process crashes: each opens its connection so, in write-ahead-log mode.
+  @Test(arguments: [(SyncMode.full, 2 as Int64), (.normal, 1)])
+  func theSyncModeIsTheConnectionsSynchronousSetting(mode: SyncMode, synchronous: Int64) throws {
+    let store = try DurableStore(path: Self.temporaryPath("sync.db"), sync: mode, waitMs: 0)
+    #expect(try store.connection.integer("PRAGMA synchronous") == synchronous)
+    #expect(try store.connection.texts("PRAGMA journal_mode") == ["wal"])
+  }
 }

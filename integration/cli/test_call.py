@@ -364,6 +364,9 @@ def test_flags_after_call_exit_2(arguments: str, tmp_path: Path) -> None:
         # SQLite said "disk I/O error".
         ("--state /dev/null call engine.ping", "/dev/null: not a regular file"),
         ("--max-message-bytes 0 call engine.ping", "from 1 to 1099511627776 (1 TiB)"),
+        ("--max-message-bytes 1099511627777 call engine.ping", "at most 1099511627776"),
+        ("--trace-max-bytes 1099511627777 call engine.ping", "at most 1099511627776"),
+        ("--state-wait-ms -1 call engine.ping", "from 0 to 9223372036854775807"),
         # Help only first: `-h` here is -o's value (it printed the usage and exited 0).
         ("report t.trace -o -h", '-o needs a file path, not "-h"'),
         ("report t.trace --help", 'unexpected argument "--help"'),
@@ -375,6 +378,23 @@ def test_other_misuses_exit_2(arguments: str, complaint: str, tmp_path: Path) ->
     assert ran.stdout == ""
     assert complaint in ran.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    "flags",
+    [
+        "--max-message-bytes 1099511627776",
+        "--trace-max-bytes 1099511627776",
+        "--state-wait-ms 0",
+        "--max-layers 1 --max-alerts 1 --max-batch 1 --max-tree-depth 1",
+        "--max-layers 9223372036854775807",
+        "--epoch-ms -9007199254740991 --clock manual",
+    ],
+)
+def test_each_flag_takes_the_ends_of_its_range(flags: str, tmp_path: Path) -> None:
+    ran = sh(f'"$ORDO" {flags} call engine.ping', cwd=tmp_path)
+    assert (ran.status, ran.stderr) == (0, "")
+    assert ran.json()["pong"] is True
 
 
 # --------------------------------------------------------------------------- call -
