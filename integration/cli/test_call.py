@@ -77,6 +77,19 @@ def test_params_omitted_means_no_params() -> None:
     assert ran.json() == {"now": 0, "mode": "manual"}
 
 
+def test_numbers_and_strings_are_written_back_as_the_engine_spells_them() -> None:
+    """The answer's text, byte for byte: -0.0 keeps its sign, a whole number up to 2^53 has
+    no fraction, a large one an exponent; control characters in a string the request set
+    come back as the short escapes JSON has, or \\u00XX."""
+    frame = '{"x":-0.0,"y":9007199254740992,"width":1e300,"height":0.5}'
+    ran = sh(f'"$ORDO" call layer.add \'{{"id":"a","frame":{frame}}}\'')
+    assert ran.status == 0, ran.stderr
+    assert '"frame":{"x":-0.0,"y":9007199254740992,"width":1e+300,"height":0.5}' in ran.stdout
+    ran = sh('"$ORDO" call alert.enqueue \'{"type":"t\\f\\b\\t\\u001f","id":"x"}\'')
+    assert ran.status == 0, ran.stderr
+    assert '"type":"t\\f\\b\\t\\u001f"' in ran.stdout
+
+
 # --------------------------------------------------------------------------- errors
 
 

@@ -186,6 +186,35 @@ def test_a_row_no_decoder_takes_is_corrupt_and_named_by_its_place(state: Path) -
     assert "holds a row Ordo did not write (/shows/0/id:" in run.err, run.err
 
 
+@pytest.mark.parametrize(
+    ("edit", "place"),
+    [
+        ("UPDATE shows SET ord = -5", "/shows/0/order"),
+        (
+            "INSERT INTO queues VALUES ('default', 0, "
+            + '\'{"queue":"default","maxConcurrent":0,"minGapMs":0,"historyLimit":1000}\')',
+            "/queues/0/maxConcurrent",
+        ),
+        (
+            "UPDATE types SET definition = "
+            + "replace(definition, '\"durationMs\":null', '\"durationMs\":0')",
+            "/types/0/durationMs",
+        ),
+    ],
+    ids=["show-order", "queue-maxConcurrent", "type-durationMs"],
+)
+def test_a_value_out_of_its_range_is_corrupt(state: Path, edit: str, place: str) -> None:
+    """A value no request could set (a negative show order, a queue that may show none at
+    once, a type whose alerts end as they show) is a row Ordo did not write: loaded, a
+    queue of maxConcurrent 0 kept its alerts pending for ever."""
+    populated(state)
+    sqlite3(state, edit)
+    run = refused(state)
+    # (Queue and type rows are named by the member alone, /maxConcurrent, not by place.)
+    member = place.rsplit("/", 1)[1]
+    assert "holds a row Ordo did not write (" in run.err and f"{member}: expected" in run.err
+
+
 def test_a_key_spelled_another_way_is_corrupt_too(state: Path) -> None:
     """SQLite compares keys byte for byte: "é" written as e and a combining accent is
     another key, though Swift's == took the two spellings for equal."""

@@ -296,19 +296,23 @@ def test_an_older_ordo_s_version_in_initialize_is_no_difference(tmp_path: Path) 
 
 def test_a_too_large_record_of_an_older_ordo_replays_as_it_answered(tmp_path: Path) -> None:
     """Before 0.2.6 a message over the limit was recorded with its first bytes (head64),
-    and answered with the id they held, null for one after them; such a trace replays as
-    recorded. Since, its id is read wherever it stands (idText)."""
+    and answered with the id they held, null for one after them or cut off by them; such
+    a trace replays as recorded. Since, its id is read wherever it stands (idText)."""
     too_large = (
         b'"error":{"code":-32600,"message":"Invalid Request: the message is larger than'
         b' the limit of 100 bytes.","data":{"reason":"too_large","limit":100}}'
     )
     head_early = base64.b64encode(b'{"jsonrpc":"2.0","id":7,"method":"m","params":"' + b"x" * 54)
     head_late = base64.b64encode(b'{"jsonrpc":"2.0","method":"m","params":"' + b"x" * 61)
+    # An id the head cuts off (12, then more digits): those versions took none.
+    head_cut = base64.b64encode(b'{"jsonrpc":"2.0","id":12')
     older = b"\n".join([
         header_with(args=["--clock", "manual", "--max-message-bytes", "100"]),
         b'{"dir":"in","at":0,"framing":"ndjson","tooLarge":100,"head64":"%s"}' % head_early,
         b'{"dir":"out","at":0,"msg":{"jsonrpc":"2.0","id":7,%s}}' % too_large,
         b'{"dir":"in","at":0,"tooLarge":100,"head64":"%s"}' % head_late,
+        b'{"dir":"out","at":0,"msg":{"jsonrpc":"2.0","id":null,%s}}' % too_large,
+        b'{"dir":"in","at":0,"tooLarge":100,"head64":"%s"}' % head_cut,
         b'{"dir":"out","at":0,"msg":{"jsonrpc":"2.0","id":null,%s}}' % too_large,
         b'{"dir":"in","at":0,"tooLarge":100,"idText":"\\"late\\""}',
         b'{"dir":"out","at":0,"msg":{"jsonrpc":"2.0","id":"late",%s}}' % too_large,
