@@ -50,3 +50,10 @@ def assert_no_crash(stderr: bytes | str, what: str = "engine") -> None:
         assert marker not in text, (
             f"{what} stderr shows a crash ({marker!r}):\n{text[-3000:]}"
         )
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) process `pid` has used so far."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as handle:
+        fields = handle.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")

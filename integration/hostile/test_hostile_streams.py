@@ -15,6 +15,7 @@ import time
 from typing import Any
 
 import pytest
+from ordo_testing import cpu_seconds
 
 from hostile_support import (
     SIGNALS,
@@ -251,10 +252,10 @@ def test_stdout_closed_while_idle_does_not_spin() -> None:
         proc.stdin.write(ndjson(ping(1)))
         assert os.read(read_end, 4096).startswith(b'{"jsonrpc":"2.0","id":1,')
         os.close(read_end)
-        cpu_before = _cpu_seconds(proc.pid)
+        cpu_before = cpu_seconds(proc.pid)
         time.sleep(1.0)
         if proc.poll() is None:
-            used = _cpu_seconds(proc.pid) - cpu_before
+            used = cpu_seconds(proc.pid) - cpu_before
             assert used < 0.2, f"engine used {used:.2f} s of CPU in 1 s while idle (spinning)"
             try:
                 proc.stdin.write(ndjson(ping(2)))  # the next answer finds stdout gone
@@ -266,12 +267,6 @@ def test_stdout_closed_while_idle_does_not_spin() -> None:
         if proc.poll() is None:
             proc.kill()
             proc.wait()
-
-
-def _cpu_seconds(pid: int) -> float:
-    with open(f"/proc/{pid}/stat", encoding="ascii") as handle:
-        fields = handle.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 # --------------------------------------------------------------------------- signals
