@@ -395,10 +395,11 @@ public final class DurableStore {
       // Ordo writes them: a row filed under another key would be updated and deleted under
       // the wrong one (a cancelled alert back after a restart, a type's new definition lost).
       state.types = try keyedRows(
-        "SELECT type, definition FROM types ORDER BY type", "a type filed under another name",
-        decode: AlertTypeDefinition.init(reading:), key: \.type)
+        "SELECT type, definition FROM types ORDER BY type", "/types",
+        "a type filed under another name", decode: AlertTypeDefinition.init(reading:),
+        key: \.type)
       state.queues = try keyedRows(
-        "SELECT queue, settings FROM queues ORDER BY position, queue",
+        "SELECT queue, settings FROM queues ORDER BY position, queue", "/queues",
         "a queue filed under another name", decode: AlertQueueSettings.init(reading:),
         key: \.queue)
       let shows = try connection.prepare(
@@ -412,11 +413,12 @@ public final class DurableStore {
       }
       let alerts = try connection.prepare("SELECT id, seq, alert FROM alerts ORDER BY seq")
       while try alerts.step() {
-        let persisted = try PersistedAlert(reading: try Self.object(try alerts.text(2)))
+        let place = "/alerts/\(state.alerts.count)"
+        let persisted = try PersistedAlert(reading: try Self.object(try alerts.text(2), place))
         try Self.expect(
           Self.sameBytes(try alerts.text(0), persisted.alert.id)
             && alerts.integer(1) == persisted.alert.seq,
-          "an alert filed under another id or seq")
+          place, "an alert filed under another id or seq")
         state.alerts.append(persisted)
       }
       let counters = try connection.prepare("SELECT name, value FROM counters")
@@ -454,16 +456,19 @@ public final class DurableStore {
   }
 
   /// The values of a table of (key, JSON) rows, in the order `sql` reads them; each row's
-  /// key must be its value's `key`, byte for byte (`what` says the row that is not).
+  /// key must be its value's `key`, byte for byte (`what` says the row that is not). A
+  /// refusal names the row by its place, `table` then its index in that order, as the
+  /// state's document would hold it.
   private func keyedRows<Value>(
-    _ sql: String, _ what: String, decode: (ObjectReader) throws(DecodingError) -> Value,
-    key: (Value) -> String
+    _ sql: String, _ table: String, _ what: String,
+    decode: (ObjectReader) throws(DecodingError) -> Value, key: (Value) -> String
   ) throws -> [Value] {
     var values: [Value] = []
     let rows = try connection.prepare(sql)
     while try rows.step() {
-      let value = try decode(try Self.object(try rows.text(1)))
-      try Self.expect(Self.sameBytes(try rows.text(0), key(value)), what)
+      let place = "\(table)/\(values.count)"
+      let value = try decode(try Self.object(try rows.text(1), place))
+      try Self.expect(Self.sameBytes(try rows.text(0), key(value)), place, what)
       values.append(value)
     }
     return values
@@ -475,8 +480,10 @@ public final class DurableStore {
     key.map { $0.utf8.elementsEqual(name.utf8) } ?? false
   }
 
-  private static func expect(_ holds: Bool, _ what: String) throws(DecodingError) {
-    guard holds else { throw DecodingError(path: "", message: what) }
+  private static func expect(_ holds: Bool, _ place: String, _ what: String)
+    throws(DecodingError)
+  {
+    guard holds else { throw DecodingError(path: place, message: what) }
   }
 
   /// Writes each of `values` as the state's document would hold it and decodes it again
@@ -498,12 +505,16 @@ public final class DurableStore {
     }
   }
 
-  private static func object(_ text: String?) throws(DecodingError) -> ObjectReader {
-    guard let text else { throw DecodingError(path: "", message: "NULL where JSON belongs") }
+  /// The JSON object `text` holds, its members named under `place` (a row's place in the
+  /// state's document; "" for a value read back whole, which `readBack` names itself).
+  private static func object(_ text: String?, _ place: String = "") throws(DecodingError)
+    -> ObjectReader
+  {
+    guard let text else { throw DecodingError(path: place, message: "NULL where JSON belongs") }
     switch JSONDocument.parse(text) {
-    case .success(let document): return try ObjectReader(document.value)
+    case .success(let document): return try ObjectReader(document.value, path: place)
     case .failure(let failure):
-      throw DecodingError(path: "", message: "not JSON (\(failure.detail))")
+      throw DecodingError(path: place, message: "not JSON (\(failure.detail))")
     }
   }
 

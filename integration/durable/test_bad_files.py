@@ -157,23 +157,25 @@ SETTINGS = '{"queue":"default","maxConcurrent":1,"minGapMs":0,"historyLimit":100
 
 
 @pytest.mark.parametrize(
-    "edit",
+    ("edit", "place"),
     [
-        "UPDATE types SET type = 'other'",
-        f"INSERT INTO queues VALUES ('qq', 0, '{SETTINGS}')",
-        "UPDATE alerts SET id = 'zz' WHERE id = 'alert-1'",
-        "UPDATE alerts SET seq = 999 WHERE id = 'alert-2'",
+        ("UPDATE types SET type = 'other'", "/types/0"),
+        (f"INSERT INTO queues VALUES ('qq', 0, '{SETTINGS}')", "/queues/0"),
+        ("UPDATE alerts SET id = 'zz' WHERE id = 'alert-1'", "/alerts/0"),
+        ("UPDATE alerts SET seq = 999 WHERE id = 'alert-2'", "/alerts/39"),
     ],
     ids=["type", "queue", "alert-id", "alert-seq"],
 )
-def test_a_row_filed_under_another_key_is_corrupt(state: Path, edit: str) -> None:
+def test_a_row_filed_under_another_key_is_corrupt(state: Path, edit: str, place: str) -> None:
     """Ordo files each row under the name (or id and seq) inside its JSON. Loaded, a row
     under another key was updated and deleted under the wrong one: a cancelled alert came
-    back after a restart, a type's new definition was lost."""
+    back after a restart, a type's new definition was lost. The message names the row by
+    its place (rows in the order they are read: types by name, alerts by seq)."""
     populated(state)
     sqlite3(state, edit)
     run = refused(state)
-    assert "holds a row Ordo did not write" in run.err and "filed under another" in run.err, run.err
+    assert f"holds a row Ordo did not write ({place}: " in run.err, run.err
+    assert "filed under another" in run.err, run.err
 
 
 def test_a_row_no_decoder_takes_is_corrupt_and_named_by_its_place(state: Path) -> None:
@@ -200,8 +202,22 @@ def test_a_row_no_decoder_takes_is_corrupt_and_named_by_its_place(state: Path) -
             + "replace(definition, '\"durationMs\":null', '\"durationMs\":0')",
             "/types/0/durationMs",
         ),
+        (
+            'UPDATE alerts SET alert = replace(alert, \'"onLimit":"drop"\', \'"onLimit":"no"\')'
+            + " WHERE seq = 3",
+            "/alerts/2/onLimit",
+        ),
+        ("UPDATE alerts SET alert = '[]' WHERE seq = 2", "/alerts/1"),
+        ("UPDATE types SET definition = '{'", "/types/0"),
     ],
-    ids=["show-order", "queue-maxConcurrent", "type-durationMs"],
+    ids=[
+        "show-order",
+        "queue-maxConcurrent",
+        "type-durationMs",
+        "alert-onLimit",
+        "alert-array",
+        "type-not-json",
+    ],
 )
 def test_a_value_out_of_its_range_is_corrupt(state: Path, edit: str, place: str) -> None:
     """A value no request could set (a negative show order, a queue that may show none at
@@ -210,9 +226,7 @@ def test_a_value_out_of_its_range_is_corrupt(state: Path, edit: str, place: str)
     populated(state)
     sqlite3(state, edit)
     run = refused(state)
-    # (Queue and type rows are named by the member alone, /maxConcurrent, not by place.)
-    member = place.rsplit("/", 1)[1]
-    assert "holds a row Ordo did not write (" in run.err and f"{member}: expected" in run.err
+    assert f"holds a row Ordo did not write ({place}: " in run.err, run.err
 
 
 def test_a_key_spelled_another_way_is_corrupt_too(state: Path) -> None:
