@@ -64,8 +64,9 @@ function typeAllowsNull(type) {
 
 /**
  * Params component name → the names of its members marked `"x-lsp": true` on the method
- * (LSP's InitializeParams members, which the engine accepts and ignores for editors' LSP
- * clients): the client need not type them, so they are left out of the comparison.
+ * (LSP's InitializeParams members, there for editors' LSP clients: ignored, but for
+ * initializationOptions, whose `clock` the top-level `clock` covers): the client need not
+ * type them, so they are left out of the comparison (schema/README.md, `x-lsp`).
  */
 const lspParams = new Map();
 for (const m of schema.methods) {
