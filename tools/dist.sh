@@ -9,8 +9,18 @@
 #       its package.json (license MIT, as the source tree's) gains os linux and cpu the
 #       engine's (x64 or arm64, from the ELF header), and drops the source tree's "private":
 #       true (kept there so that an engine-less package is never published by mistake)
-#   ordo-V-linux-ARCH.tar.gz (+ .sha256)   the engine, LICENSE and a README.md of its own
-#       (what the archive holds, checking the .sha256, running it), written below
+#   ordo-V-linux-ARCH.tar.gz (+ .sha256)   the engine, LICENSE, THIRD_PARTY_NOTICES and a
+#       README.md of its own (what the archive holds, checking the .sha256, running it),
+#       written below
+#
+# Each of the three carries THIRD_PARTY_NOTICES: the licences of what the static engine holds
+# besides Ordo (the C library, jansson, SQLite, the Swift runtime, GCC's runtime), read from
+# the build machine's packages, with their versions; the packages' license expressions say
+# the same (Ordo's own source stays MIT, and so do the engine-free source installs).
+#
+# The folder is dist/, or ORDO_DIST_DIR: only this script's own artefacts in it are replaced
+# (a folder named by mistake loses nothing else). Files are staged under umask 022, so the
+# builder's umask does not change the packages' bytes.
 #
 # V is the repository's VERSION file. Each package is built from a staging copy under
 # .build/dist-stage, so the source tree never holds a binary and a source install of either
@@ -22,8 +32,12 @@ cd "$(dirname "$0")/.."
 
 ENGINE=${ENGINE:-.build/release/ordo}
 PY=${PY:-.venv/bin/python}
-OUT=${OUT:-dist}
+OUT=${ORDO_DIST_DIR:-dist}
 STAGE=.build/dist-stage
+umask 022
+# The SPDX expression of a package that carries the engine: Ordo (MIT) and what the engine
+# links statically, as THIRD_PARTY_NOTICES lists them.
+LICENSE_EXPRESSION="MIT AND LGPL-2.1-or-later AND blessing AND Apache-2.0 WITH Swift-exception AND GPL-3.0-or-later WITH GCC-exception-3.1"
 
 fail() { echo "make dist: $*" >&2; exit 1; }
 
@@ -35,6 +49,23 @@ VERSION=$(tr -d '[:space:]' < VERSION)
 NODE_VERSION=$(node -p "require('./clients/node/package.json').version")
 [[ $NODE_VERSION == "$VERSION" ]] \
   || fail "clients/node/package.json has version $NODE_VERSION, VERSION says $VERSION"
+grep -qx "__version__ = \"$VERSION\"" clients/python/src/ordo/__init__.py \
+  || fail "clients/python/src/ordo/__init__.py's __version__ is not $VERSION (VERSION)"
+# The schema's own version and every example naming Ordo's engine or client (rpc.discover
+# and initialize answer with them).
+stale=$(node -e '
+  const [path, version] = process.argv.slice(1);
+  const stale = [];
+  (function walk(value, at) {
+    if (value === null || typeof value !== "object") return;
+    const owner = value.name ?? value.title;
+    if (typeof owner === "string" && /^ordo/i.test(owner) && "version" in value
+        && value.version !== version) stale.push(`${at}/version: ${value.version}`);
+    for (const key of Object.keys(value)) walk(value[key], `${at}/${key}`);
+  })(JSON.parse(require("node:fs").readFileSync(path, "utf8")), "");
+  console.log(stale.join("; "));
+' schema/openrpc.json "$VERSION")
+[[ -z $stale ]] || fail "schema/openrpc.json says another version than VERSION ($VERSION): $stale"
 if LC_ALL=C readelf -l "$ENGINE" | grep -q 'INTERP'; then
   fail "$ENGINE is dynamically linked: build it with make release (fully static)"
 fi
@@ -46,12 +77,70 @@ case $(LC_ALL=C readelf -h "$ENGINE" | sed -n 's/^ *Machine: *//p') in
 esac
 export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}
 
-rm -rf "$STAGE" "$OUT"
+rm -rf "$STAGE"
 mkdir -p "$STAGE" "$OUT"
 OUT=$(cd "$OUT" && pwd)
+rm -f "$OUT"/ordo_client-*.whl "$OUT"/ordo-client-*.tgz "$OUT"/ordo-*-linux-*.tar.gz \
+  "$OUT"/ordo-*-linux-*.tar.gz.sha256
 strip -o "$STAGE/ordo" "$ENGINE"
 chmod 0755 "$STAGE/ordo"
 touch -d "@$SOURCE_DATE_EPOCH" "$STAGE/ordo"
+
+# -- THIRD_PARTY_NOTICES ----------------------------------------------------------------------
+# notice TITLE VERSION FILE...: a component's heading, its version and the text of the first
+# FILE that exists; none is an error, not a silent gap.
+notices=$STAGE/THIRD_PARTY_NOTICES
+notice() {
+  local title=$1 version=$2 file
+  shift 2
+  for file in "$@"; do
+    [[ -f $file ]] || continue
+    printf '\n==============================================================================\n'
+    printf '%s: %s\n' "$title" "$version"
+    printf '==============================================================================\n\n'
+    cat "$file"
+    return
+  done
+  fail "no licence text for $title (looked at: $*)"
+}
+# deb PACKAGE: the Debian package and its version, as dpkg knows it.
+deb() { echo "Debian package $1 $(dpkg-query -W -f '${Version}' "$1" 2>/dev/null || echo '(version unknown)')"; }
+swift_share=$(dirname "$(dirname "$(command -v swift)")")/share/swift
+{
+  cat <<NOTICE
+Ordo $VERSION: notices for what its engine holds besides Ordo
+
+The file \`ordo\` (the engine) is one statically linked executable. Besides Ordo's own code
+(MIT, see LICENSE) it holds, linked from the machine that built it:
+
+* the GNU C Library (glibc), LGPL-2.1-or-later;
+* jansson, which parses the JSON Ordo reads, MIT;
+* SQLite, which holds --state, public domain (its "blessing");
+* the Swift standard library and runtime, Apache-2.0 with the Runtime Library Exception;
+* GCC's C++ runtime and support library (libstdc++, libgcc), GPL-3.0-or-later with the GCC
+  Runtime Library Exception.
+
+Their licence texts follow, each as its Debian package gives it. For the LGPL: Ordo's
+complete source, with the script that builds this executable (make release, make dist), is
+its repository; building it there against a modified C library makes the executable relinked
+with that library.
+NOTICE
+  notice "The GNU C Library" "$(deb libc6-dev)" /usr/share/doc/libc6/copyright
+  notice "jansson" "$(deb libjansson-dev)" /usr/share/doc/libjansson-dev/copyright \
+    /usr/share/doc/libjansson4/copyright
+  notice "SQLite" "$(deb libsqlite3-dev)" /usr/share/doc/libsqlite3-dev/copyright \
+    /usr/share/doc/libsqlite3-0/copyright
+  notice "The Swift standard library and runtime" "$(swift --version 2>/dev/null | head -n 1)" \
+    "$swift_share/LICENSE.txt"
+  notice "GCC's runtime libraries (libstdc++, libgcc)" "$(deb libstdc++6)" \
+    /usr/share/doc/libstdc++6/copyright /usr/share/doc/libgcc-s1/copyright
+  # Debian's texts above name these by their path on a Debian system: they go along whole.
+  notice "The GNU Lesser General Public License, version 2.1 (the C library's)" "full text" \
+    /usr/share/common-licenses/LGPL-2.1
+  notice "The GNU General Public License, version 3 (GCC's runtime's)" "full text" \
+    /usr/share/common-licenses/GPL-3
+} > "$notices"
+touch -d "@$SOURCE_DATE_EPOCH" "$notices"
 
 # -- the Python wheel -------------------------------------------------------------------------
 python_stage=$STAGE/python
@@ -59,7 +148,12 @@ mkdir -p "$python_stage"
 cp -r clients/python/pyproject.toml clients/python/setup.py clients/python/README.md \
   clients/python/src "$python_stage/"
 find "$python_stage" \( -name __pycache__ -o -name '*.egg-info' \) -prune -exec rm -rf {} +
-cp VERSION LICENSE "$python_stage/"
+cp VERSION LICENSE "$notices" "$python_stage/"
+# The wheel carries the engine: its licence is Ordo's and the engine's parts'.
+sed -i "s/^license = \"MIT\"\$/license = \"$LICENSE_EXPRESSION\"\nlicense-files = [\"LICENSE\", \"THIRD_PARTY_NOTICES\"]/" \
+  "$python_stage/pyproject.toml"
+grep -q "^license-files = " "$python_stage/pyproject.toml" \
+  || fail "clients/python/pyproject.toml: no 'license = \"MIT\"' line to replace"
 install -D -m 0755 "$STAGE/ordo" "$python_stage/src/ordo/_bin/ordo"
 "$PY" -m pip wheel -q --no-deps --no-build-isolation --no-index -w "$OUT" "$python_stage"
 
@@ -67,7 +161,7 @@ install -D -m 0755 "$STAGE/ordo" "$python_stage/src/ordo/_bin/ordo"
 node_stage=$STAGE/node
 mkdir -p "$node_stage/bin"
 cp -r clients/node/package.json clients/node/index.js clients/node/index.d.ts clients/node/src \
-  clients/node/examples clients/node/README.md LICENSE "$node_stage/"
+  clients/node/examples clients/node/README.md LICENSE "$notices" "$node_stage/"
 install -m 0755 "$STAGE/ordo" "$node_stage/bin/ordo"
 # The staged package.json gains the `bin` entry and ships bin/ (in the source tree there is
 # no binary for them to name), says where that binary runs (npm refuses to install the
@@ -75,24 +169,25 @@ install -m 0755 "$STAGE/ordo" "$node_stage/bin/ordo"
 # published: the source tree's "private" only guards against publishing it engine-less.
 node -e '
   const fs = require("node:fs");
-  const [path, cpu] = process.argv.slice(1);
+  const [path, cpu, license] = process.argv.slice(1);
   const pkg = JSON.parse(fs.readFileSync(path, "utf8"));
   if (pkg.license !== "MIT") throw new Error(`${path}: license ${pkg.license}, LICENSE says MIT`);
+  pkg.license = `(${license})`; // the engine inside: THIRD_PARTY_NOTICES
   delete pkg.private;
   delete pkg.scripts?.test; // test/ is not shipped
   delete pkg.scripts?.typecheck;
   pkg.os = ["linux"];
   pkg.cpu = [cpu];
   pkg.bin = { ordo: "bin/ordo" };
-  pkg.files = [...pkg.files, "bin/"];
+  pkg.files = [...pkg.files, "bin/", "THIRD_PARTY_NOTICES"];
   fs.writeFileSync(path, JSON.stringify(pkg, null, 2) + "\n");
-' "$node_stage/package.json" "$NPM_CPU"
+' "$node_stage/package.json" "$NPM_CPU" "$LICENSE_EXPRESSION"
 (cd "$node_stage" && npm pack --silent --offline --pack-destination "$OUT" >/dev/null)
 
 # -- the engine on its own ---------------------------------------------------------------------
 name=ordo-$VERSION-linux-$ARCH
 mkdir -p "$STAGE/$name"
-cp "$STAGE/ordo" LICENSE "$STAGE/$name/"
+cp "$STAGE/ordo" LICENSE "$notices" "$STAGE/$name/"
 # Its README is for whoever unpacked it, not the repository's developer README; its sh block
 # is run as written by integration/dist.
 cat > "$STAGE/$name/README.md" <<README
@@ -108,7 +203,12 @@ stdin/stdout (NDJSON lines or LSP frames), the way editors drive language server
   jansson, SQLite and the C library inside; no shared library needed): it runs on any
   Linux of that architecture, glibc or musl (Alpine) alike.
 * \`README.md\`: this file.
-* \`LICENSE\`: the MIT license.
+* \`LICENSE\`: the MIT license (Ordo's own code).
+* \`THIRD_PARTY_NOTICES\`: the licences of the libraries the engine holds (the C library,
+  jansson, SQLite, the Swift runtime, GCC's runtime).
+
+It needs \`/proc\` mounted (the Swift runtime reads /proc/self/exe at start): a bare chroot
+or a sandbox without it makes \`ordo\` abort before it starts.
 
 ## Check, install, run
 

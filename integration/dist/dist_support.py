@@ -9,6 +9,7 @@ import os
 import platform
 import struct
 import subprocess
+import tarfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +21,12 @@ PT_INTERP = 3
 #: ELF e_machine → (the kernel's and wheels' name, npm's `cpu` / Node's process.arch).
 ELF_MACHINES = {0x3E: ("x86_64", "x64"), 0xB7: ("aarch64", "arm64")}
 NPM_CPU = dict(ELF_MACHINES.values())
+#: The SPDX expression of a package that carries the engine (tools/dist.sh): Ordo's MIT and
+#: the licences of what the static engine holds (THIRD_PARTY_NOTICES).
+ENGINE_LICENSE = (
+    "MIT AND LGPL-2.1-or-later AND blessing AND Apache-2.0 WITH Swift-exception"
+    " AND GPL-3.0-or-later WITH GCC-exception-3.1"
+)
 
 
 @dataclass(frozen=True)
@@ -39,6 +46,14 @@ class Dist:
         if len(wheels) != 1 or not all(p.is_file() for p in (npm, tarball, checksum)):
             return None
         return cls(folder, wheels[0], npm, tarball, checksum)
+
+    @property
+    def notices(self) -> bytes:
+        """THIRD_PARTY_NOTICES as the engine's tarball carries it."""
+        with tarfile.open(self.tarball) as tarball:
+            member = tarball.extractfile(f"ordo-{VERSION}-linux-{ARCH}/THIRD_PARTY_NOTICES")
+            assert member is not None
+            return member.read()
 
 
 @dataclass(frozen=True)

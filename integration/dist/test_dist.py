@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -19,7 +20,7 @@ import zipfile
 from base64 import urlsafe_b64encode
 from pathlib import Path
 
-from dist_support import ARCH, REPO, VERSION, Dist, Sandbox, elf_is_static
+from dist_support import ARCH, ENGINE_LICENSE, REPO, VERSION, Dist, Sandbox, elf_is_static
 
 # A static engine: glibc's manylinux (both spellings) and musl's musllinux.
 PLATFORMS = ("manylinux_2_17", "manylinux2014", "musllinux_1_1", "musllinux_1_2")
@@ -88,7 +89,12 @@ def test_wheel_tag_and_contents(dist: Dist) -> None:
         entry_points = wheel.read(f"{info}/entry_points.txt").decode()
         # The command's target is the top-level launcher, not a module of the ordo package.
         assert "[console_scripts]\nordo = _ordo_launcher:main" in entry_points
-        assert "License-Expression: MIT" in wheel.read(f"{info}/METADATA").decode()
+        metadata = wheel.read(f"{info}/METADATA").decode()
+        assert f"License-Expression: {ENGINE_LICENSE}" in metadata.splitlines()
+        assert {"License-File: LICENSE", "License-File: THIRD_PARTY_NOTICES"} <= set(
+            metadata.splitlines()
+        )
+        assert wheel.read(f"{info}/licenses/THIRD_PARTY_NOTICES") == dist.notices
         names = set(wheel.namelist())
         assert {
             "_ordo_launcher.py",
@@ -106,6 +112,60 @@ def test_wheel_tag_and_contents(dist: Dist) -> None:
         record = wheel.read(f"{info}/RECORD").decode()
         digest = urlsafe_b64encode(hashlib.sha256(binary).digest()).rstrip(b"=").decode()
         assert f"ordo/_bin/ordo,sha256={digest},{len(binary)}" in record.splitlines()
+
+
+def test_third_party_notices_name_and_quote_what_the_engine_holds(dist: Dist) -> None:
+    """The static engine holds glibc (LGPL), jansson (MIT, whose notice must go with
+    binaries), SQLite, the Swift runtime and GCC's runtime: each artefact carries their
+    licences, and the same file."""
+    text = dist.notices.decode()
+    for heading in (
+        "The GNU C Library: Debian package libc6-dev ",
+        "jansson: Debian package libjansson-dev ",
+        "SQLite: Debian package libsqlite3-dev ",
+        "The Swift standard library and runtime: Swift version ",
+        "GCC's runtime libraries (libstdc++, libgcc): Debian package libstdc++6 ",
+    ):
+        assert f"\n{heading}" in text, heading
+    for quoted in (
+        "GNU LESSER GENERAL PUBLIC LICENSE\n                       Version 2.1",
+        "GNU GENERAL PUBLIC LICENSE\n                       Version 3",
+        "Petri Lehtinen",  # jansson's copyright holder
+        "License: public-domain",  # SQLite
+        "Runtime Library Exception to the Apache 2.0 License",  # Swift's
+        "GCC RUNTIME LIBRARY EXCEPTION",
+    ):
+        assert quoted in text, quoted
+    assert f"Ordo {VERSION}: notices" in text.splitlines()[0]
+    with tarfile.open(dist.npm) as npm:
+        member = npm.extractfile("package/THIRD_PARTY_NOTICES")
+        assert member is not None and member.read() == dist.notices
+
+
+def test_dist_replaces_only_its_own_artifacts_and_ignores_the_umask(
+    dist: Dist, tmp_path: Path
+) -> None:
+    """ORDO_DIST_DIR names the folder: a folder named by mistake loses nothing but an
+    earlier dist's artefacts (the script once ran rm -rf on it), and a builder's umask 002
+    changes no byte (group-writable files in the wheel and the tarball once did)."""
+    folder = tmp_path / "out"
+    folder.mkdir()
+    (folder / "notes.txt").write_text("mine\n", encoding="utf-8")
+    (folder / dist.npm.name).write_bytes(b"an older build")
+    done = subprocess.run(
+        ["bash", "-c", 'umask 002 && exec "$0"', REPO / "tools" / "dist.sh"],
+        env={**os.environ, "ORDO_DIST_DIR": str(folder), "PY": sys.executable},
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert (folder / "notes.txt").read_text(encoding="utf-8") == "mine\n"
+    built = sorted(p.name for p in dist.folder.iterdir())
+    assert sorted(p.name for p in folder.iterdir()) == sorted([*built, "notes.txt"])
+    for name in built:
+        assert (folder / name).read_bytes() == (dist.folder / name).read_bytes(), name
 
 
 def test_the_three_artifacts_carry_the_same_engine(dist: Dist) -> None:
@@ -142,7 +202,12 @@ def test_release_tarball_and_checksum(dist: Dist, sandbox: Sandbox) -> None:
     top = f"ordo-{VERSION}-linux-{ARCH}"
     with tarfile.open(dist.tarball) as tarball:
         files = {m.name: m for m in tarball.getmembers() if m.isfile()}
-        assert sorted(files) == [f"{top}/LICENSE", f"{top}/README.md", f"{top}/ordo"]
+        assert sorted(files) == [
+            f"{top}/LICENSE",
+            f"{top}/README.md",
+            f"{top}/THIRD_PARTY_NOTICES",
+            f"{top}/ordo",
+        ]
         assert files[f"{top}/ordo"].mode & 0o777 == 0o755
         member = tarball.extractfile(files[f"{top}/LICENSE"])
         assert member is not None and member.read() == (REPO / "LICENSE").read_bytes()
@@ -325,7 +390,15 @@ def test_release_tarball_has_a_readme_of_its_own(dist: Dist, sandbox: Sandbox) -
     assert readme != (REPO / "README.md").read_text(encoding="utf-8")
     assert len(readme.splitlines()) < 60, "short"
     assert readme.startswith(f"# Ordo {VERSION} for Linux {ARCH}\n")
-    for said in ("`ordo`", "`README.md`", "`LICENSE`", "static", "musl"):
+    for said in (
+        "`ordo`",
+        "`README.md`",
+        "`LICENSE`",
+        "`THIRD_PARTY_NOTICES`",
+        "static",
+        "musl",
+        "`/proc`",
+    ):
         assert said in readme
     assert "make " not in readme and "swift build" not in readme, "no build instructions"
 

@@ -24,6 +24,7 @@ import pytest
 
 from dist_support import (
     ARCH,
+    ENGINE_LICENSE,
     NPM_CPU,
     REPO,
     VERSION,
@@ -144,17 +145,18 @@ def _shipped_package_json(dist: Dist) -> dict[str, object]:
 
 
 def test_npm_package_json_as_shipped(dist: Dist) -> None:
-    """License MIT (as LICENSE and the wheel), publishable (no "private"), and os/cpu of the
-    engine it carries, read here from that engine's ELF header."""
+    """License Ordo's MIT and the engine's parts' (as the wheel: THIRD_PARTY_NOTICES),
+    publishable (no "private"), and os/cpu of the engine it carries, read here from that
+    engine's ELF header."""
     manifest = _shipped_package_json(dist)
     with tarfile.open(dist.npm) as npm:
         engine = npm.extractfile("package/bin/ordo")
         assert engine is not None
         arch = elf_arch(engine.read())
         names = npm.getnames()
-    assert manifest["license"] == "MIT"
+    assert manifest["license"] == f"({ENGINE_LICENSE})"
     assert "MIT License" in (REPO / "LICENSE").read_text(encoding="utf-8")
-    assert "package/LICENSE" in names
+    assert {"package/LICENSE", "package/THIRD_PARTY_NOTICES"} <= set(names)
     assert "private" not in manifest
     assert manifest["os"] == ["linux"]
     assert manifest["cpu"] == [NPM_CPU[arch]]
