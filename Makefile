@@ -76,9 +76,10 @@ release: swift-deps
 	$(SWIFT) build -c release --static-swift-stdlib -Xswiftc -static-executable
 	@ls -l $(RELEASE_BIN)
 
-## dist: what a user without a Swift toolchain installs, into dist/: the Python wheel and the
-## npm tarball, each carrying the static engine, and ordo-VERSION-linux-ARCH.tar.gz + .sha256
-## (tools/dist.sh; the version is the VERSION file).
+## dist: what a user without a Swift toolchain installs, into dist/ (or $ORDO_DIST_DIR): the
+## Python wheel and the npm tarball, each carrying the static engine, the Python client's
+## engine-free sdist, and ordo-VERSION-linux-ARCH.tar.gz + .sha256 (tools/dist.sh; the
+## version is the VERSION file).
 dist: release python-deps node-deps dist-deps
 	PY=$(PY) tools/dist.sh
 

@@ -5,6 +5,8 @@
 #   ordo_client-V-py3-none-manylinux_2_17_ARCH.manylinux2014_ARCH.musllinux_1_1_ARCH.musllinux_1_2_ARCH.whl
 #       the Python client with the engine at ordo/_bin/ordo and an `ordo` console script
 #       (glibc and musl Linux: the engine is static; setup.py reads the tags from its ELF)
+#   ordo_client-V.tar.gz   the Python client's sdist: the client alone (MIT, no engine), for
+#       packagers and other platforms; it builds a pure wheel
 #   ordo-client-V.tgz      the Node client (npm pack) with the engine at bin/ordo, its `bin`;
 #       its package.json (license MIT, as the source tree's) gains os linux and cpu the
 #       engine's (x64 or arm64, from the ELF header), and drops the source tree's "private":
@@ -32,6 +34,7 @@ cd "$(dirname "$0")/.."
 
 ENGINE=${ENGINE:-.build/release/ordo}
 PY=${PY:-.venv/bin/python}
+PY=$(cd "$(dirname "$PY")" && pwd)/$(basename "$PY")  # used from staging folders too
 OUT=${ORDO_DIST_DIR:-dist}
 STAGE=.build/dist-stage
 umask 022
@@ -80,7 +83,7 @@ export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/n
 rm -rf "$STAGE"
 mkdir -p "$STAGE" "$OUT"
 OUT=$(cd "$OUT" && pwd)
-rm -f "$OUT"/ordo_client-*.whl "$OUT"/ordo-client-*.tgz "$OUT"/ordo-*-linux-*.tar.gz \
+rm -f "$OUT"/ordo_client-*.whl "$OUT"/ordo_client-*.tar.gz "$OUT"/ordo-client-*.tgz "$OUT"/ordo-*-linux-*.tar.gz \
   "$OUT"/ordo-*-linux-*.tar.gz.sha256
 strip -o "$STAGE/ordo" "$ENGINE"
 chmod 0755 "$STAGE/ordo"
@@ -143,12 +146,16 @@ NOTICE
 touch -d "@$SOURCE_DATE_EPOCH" "$notices"
 
 # -- the Python wheel -------------------------------------------------------------------------
+# stage_python DIR: the client's source as a package is built from it, with VERSION and LICENSE.
+stage_python() {
+  mkdir -p "$1"
+  cp -r clients/python/pyproject.toml clients/python/setup.py clients/python/README.md \
+    clients/python/MANIFEST.in clients/python/src VERSION LICENSE "$1/"
+  find "$1" \( -name __pycache__ -o -name '*.egg-info' \) -prune -exec rm -rf {} +
+}
 python_stage=$STAGE/python
-mkdir -p "$python_stage"
-cp -r clients/python/pyproject.toml clients/python/setup.py clients/python/README.md \
-  clients/python/src "$python_stage/"
-find "$python_stage" \( -name __pycache__ -o -name '*.egg-info' \) -prune -exec rm -rf {} +
-cp VERSION LICENSE "$notices" "$python_stage/"
+stage_python "$python_stage"
+cp "$notices" "$python_stage/"
 # The wheel carries the engine: its licence is Ordo's and the engine's parts'.
 sed -i "s/^license = \"MIT\"\$/license = \"$LICENSE_EXPRESSION\"\nlicense-files = [\"LICENSE\", \"THIRD_PARTY_NOTICES\"]/" \
   "$python_stage/pyproject.toml"
@@ -156,6 +163,33 @@ grep -q "^license-files = " "$python_stage/pyproject.toml" \
   || fail "clients/python/pyproject.toml: no 'license = \"MIT\"' line to replace"
 install -D -m 0755 "$STAGE/ordo" "$python_stage/src/ordo/_bin/ordo"
 "$PY" -m pip wheel -q --no-deps --no-build-isolation --no-index -w "$OUT" "$python_stage"
+
+# -- the Python sdist -------------------------------------------------------------------------
+# The client alone, MIT, with no engine: what a packager or a user of another platform
+# builds (a pure wheel, which finds an engine on PATH or at ORDO_BIN).
+sdist_stage=$STAGE/python-sdist
+stage_python "$sdist_stage"
+(cd "$sdist_stage" \
+  && "$PY" -c 'import sys; from setuptools import build_meta; build_meta.build_sdist(sys.argv[1])' \
+    "$OUT" >/dev/null)
+# setuptools writes the files' own times (and the build's, for what it generates) and a gzip
+# header time: repacked in name order with the commit's time, root's owner and no gzip time.
+"$PY" - "$OUT/ordo_client-$VERSION.tar.gz" "$SOURCE_DATE_EPOCH" <<'REPACK'
+import gzip, io, sys, tarfile
+path, epoch = sys.argv[1], int(sys.argv[2])
+with tarfile.open(path) as sdist:
+    members = [(m, sdist.extractfile(m).read() if m.isfile() else None) for m in sdist]
+packed = io.BytesIO()
+with tarfile.open(fileobj=packed, mode="w", format=tarfile.PAX_FORMAT) as out:
+    for member, data in sorted(members, key=lambda pair: pair[0].name):
+        member.mtime, member.uid, member.gid = epoch, 0, 0
+        member.uname = member.gname = "root"
+        member.mode = 0o755 if member.isdir() else 0o644
+        member.pax_headers = {}
+        out.addfile(member, None if data is None else io.BytesIO(data))
+with open(path, "wb") as file, gzip.GzipFile("", "wb", 9, file, mtime=0) as zipped:
+    zipped.write(packed.getvalue())
+REPACK
 
 # -- the npm tarball --------------------------------------------------------------------------
 node_stage=$STAGE/node

@@ -1,7 +1,8 @@
 """Build hooks that pyproject.toml cannot express: the version and the wheel's platform.
 
 * The version is the repository's VERSION file (the one place it is written; the engine
-  embeds the same file). `make dist` copies it next to this file in its staging copy.
+  embeds the same file). `make dist` copies it next to this file in its staging copies,
+  and its sdist carries it (MANIFEST.in).
 * `make dist` puts the static engine at ``src/ordo/_bin/ordo`` of a staging copy. When it
   is there, the wheel carries it, installs the ``ordo`` console script, and is tagged for
   the platform of that binary (read from its ELF header), not ``py3-none-any``. The console
@@ -29,9 +30,16 @@ PT_INTERP = 3  # a program header that names a dynamic loader
 
 
 def read_version() -> str:
+    """VERSION next to this file (make dist's staging copies, its sdist) or at the
+    repository's root (a source install); else an unpacked sdist's PKG-INFO."""
     for candidate in (HERE / "VERSION", HERE.parent.parent / "VERSION"):
         if candidate.is_file():
             return candidate.read_text(encoding="utf-8").strip()
+    info = HERE / "PKG-INFO"
+    if info.is_file():
+        for line in info.read_text(encoding="utf-8").splitlines():
+            if line.startswith("Version: "):
+                return line.removeprefix("Version: ").strip()
     raise RuntimeError(f"no VERSION file next to {HERE} or at the repository's root")
 
 

@@ -36,6 +36,7 @@ class Dist:
     npm: Path
     tarball: Path
     checksum: Path
+    sdist: Path
 
     @classmethod
     def find(cls, folder: Path) -> Dist | None:
@@ -43,9 +44,10 @@ class Dist:
         npm = folder / f"ordo-client-{VERSION}.tgz"
         tarball = folder / f"ordo-{VERSION}-linux-{ARCH}.tar.gz"
         checksum = folder / f"{tarball.name}.sha256"
-        if len(wheels) != 1 or not all(p.is_file() for p in (npm, tarball, checksum)):
+        sdist = folder / f"ordo_client-{VERSION}.tar.gz"
+        if len(wheels) != 1 or not all(p.is_file() for p in (npm, tarball, checksum, sdist)):
             return None
-        return cls(folder, wheels[0], npm, tarball, checksum)
+        return cls(folder, wheels[0], npm, tarball, checksum, sdist)
 
     @property
     def notices(self) -> bytes:

@@ -39,6 +39,7 @@ def test_artifacts_carry_the_version(dist: Dist) -> None:
             f"ordo-client-{VERSION}.tgz",
             f"ordo-{VERSION}-linux-{ARCH}.tar.gz",
             f"ordo-{VERSION}-linux-{ARCH}.tar.gz.sha256",
+            f"ordo_client-{VERSION}.tar.gz",
         ]
     )
 
@@ -348,6 +349,42 @@ def test_source_install_carries_no_engine_and_falls_through_to_path(
     env = sandbox.env(prepend=[on_path])
     found = sandbox.run([root / "bin/python", "-c", probe], cwd=sandbox.root, env=env)
     assert found.stdout == f"{on_path / 'ordo'}\n"
+
+
+def test_the_sdist_is_the_client_alone_and_builds_a_pure_wheel(
+    dist: Dist, sandbox: Sandbox
+) -> None:
+    """For packagers and other platforms: the client's source, MIT, with VERSION and no
+    engine, builds (with no Swift toolchain) a py3-none-any wheel of the same version; an
+    unpacked sdist without its VERSION file reads PKG-INFO's (a source install of
+    clients/python alone once failed for want of the repository's VERSION)."""
+    top = f"ordo_client-{VERSION}"
+    with tarfile.open(dist.sdist) as sdist:
+        names = sdist.getnames()
+        assert {f"{top}/VERSION", f"{top}/LICENSE", f"{top}/PKG-INFO", f"{top}/setup.py"} <= set(
+            names
+        )
+        assert not [n for n in names if "_bin" in n or "THIRD_PARTY" in n], names
+        sdist.extractall(sandbox.root / "sdist", filter="data")
+    unpacked = sandbox.root / "sdist" / top
+    for source, name in ((dist.sdist, "from-sdist"), (unpacked, "no-version-file")):
+        if name == "no-version-file":
+            (unpacked / "VERSION").unlink()
+        wheels = sandbox.root / name
+        sandbox.run(
+            [
+                *(sys.executable, "-m", "pip", "wheel", "-q", "--no-deps"),
+                *("--no-build-isolation", "--no-index", "-w", wheels, source),
+            ],
+            cwd=sandbox.root,
+            env=sandbox.env(PIP_DISABLE_PIP_VERSION_CHECK="1"),
+        )
+        (wheel,) = wheels.iterdir()
+        assert wheel.name == f"ordo_client-{VERSION}-py3-none-any.whl", name
+        with zipfile.ZipFile(wheel) as archive:
+            metadata = archive.read(f"{top}.dist-info/METADATA").decode().splitlines()
+            assert not [n for n in archive.namelist() if "_bin" in n], name
+        assert {f"Version: {VERSION}", "License-Expression: MIT"} <= set(metadata), name
 
 
 def _fenced(text: str, language: str) -> list[str]:
