@@ -131,21 +131,46 @@ public final class DurableStore {
   deinit {
     // Closing, SQLite folds its log into the file. A deleted log folded where there is no
     // room stops halfway and leaves the file damaged: folded here first, with the room
-    // allocated, or not at all (what it held is lost, the file stays whole).
+    // allocated, or not at all (what it held is lost, the file stays whole). A log cut
+    // short is never folded: its missing frames would be written into the file as zeros.
     do {
+      try checkLogNotCutShort()
       try reattachLogIfMoved()
     } catch {
       connection.closeWithoutCheckpoint()
     }
   }
 
-  /// Throws when the file was deleted, renamed or replaced while the engine ran.
+  /// Throws when the file was deleted, renamed or replaced while the engine ran, or its
+  /// write-ahead log cut short.
   public func checkNotMoved() throws(StoreWriteError) {
+    try checkLogNotCutShort()
     guard connection.fileHasMoved else { return }
     throw StoreWriteError(
       reason: .ioError,
       detail: "the state file \(path) was deleted, renamed or replaced while the engine ran;"
         + " restart the engine to use a state file again")
+  }
+
+  /// Throws when the write-ahead log was cut short in place while the engine ran (`: >
+  /// FILE-wal`, logrotate's copytruncate): SQLite never shrinks it (only the checkpoint
+  /// `reattachLogIfMoved` makes does, which notes its size again). The commits since the
+  /// last checkpoint are gone from the disk; SQLite would go on writing frames after the
+  /// hole, which no restart reads, and folding the log in at exit wrote its zeros over the
+  /// file's pages (the file no longer opened). From then on every commit fails, and the
+  /// file keeps the state of its last checkpoint.
+  private func checkLogNotCutShort() throws(StoreWriteError) {
+    if !logCutShort, let known = logFile, Self.fileIdentity(logPath) == known,
+      Self.fileSize(logPath) < logBytes
+    {
+      logCutShort = true
+    }
+    guard logCutShort else { return }
+    throw StoreWriteError(
+      reason: .ioError,
+      detail: "the write-ahead log \(logPath) was cut short while the engine ran: the commits"
+        + " it held since the last checkpoint are gone, and the state file keeps that"
+        + " checkpoint's state; restart the engine to use a state file again")
   }
 
   /// Before writing: when the write-ahead log was deleted (or replaced) while the engine
@@ -196,6 +221,7 @@ public final class DurableStore {
         reason: written.reason, detail: failed("folding it in failed: \(written.detail)").detail)
     }
     logFile = Self.fileIdentity(logPath)
+    logBytes = Self.fileSize(logPath)
     guard logFile != nil else { throw failed("a new one could not be started") }
     onLogReattached?(logPath)
   }
@@ -209,9 +235,10 @@ public final class DurableStore {
     return statement.integer(0) == 0 && statement.integer(1) == statement.integer(2)
   }
 
-  /// Notes which file the write-ahead log is, once SQLite has made it.
+  /// Notes which file the write-ahead log is, once SQLite has made it, and its size.
   private func noteLogFile() {
     if logFile == nil { logFile = Self.fileIdentity(logPath) }
+    logBytes = Self.fileSize(logPath)
   }
 
   /// Where SQLite keeps the write-ahead log (beside the state file's own name).
@@ -232,6 +259,10 @@ public final class DurableStore {
   /// The write-ahead log the connection writes to, as it was when first seen (nil before
   /// SQLite made it): the file at its name must still be that one.
   private var logFile: FileIdentity?
+  /// The log's size after the last write: it only grows (`checkLogNotCutShort`).
+  private var logBytes: Int64 = 0
+  /// Set once the log was found cut short: every later commit fails.
+  private var logCutShort = false
 
   /// Called with the log's path when a write-ahead log deleted while the engine ran was
   /// folded into the database and a new one started (for a log line).
@@ -602,6 +633,7 @@ public final class DurableStore {
       try? connection.execute("ROLLBACK")
       throw Self.writeError(error)
     }
+    noteLogFile()
   }
 
   private static func json(_ value: some JSONWritable) -> String {

@@ -383,6 +383,39 @@ def test_a_write_ahead_log_deleted_while_the_engine_runs_loses_nothing_in_a_cras
     assert alert_ids(again.result("alert.list")["alerts"]) == ["before", "after", "last"]
 
 
+def test_a_write_ahead_log_cut_short_while_the_engine_runs_fails_commits_and_spares_the_file(
+    state: Path, engine: EngineFactory
+) -> None:
+    """Truncated in place (`: > FILE-wal`, logrotate's copytruncate), the log lost every
+    commit since the last checkpoint; SQLite went on answering commits written after the
+    hole, which no restart reads, and at exit folded the log's zeros into the file, which
+    then no longer opened ("not a SQLite database"). Now every commit from then on fails
+    with -32005 (an alert's enqueue too: it moves the counters), requests that change
+    nothing durable are served, and the file keeps its last checkpoint's state
+    and opens again."""
+    live = engine(state, epoch_ms=EPOCH_MS)
+    for number in range(30):
+        live.result("alert.enqueue", {"type": "t", "id": f"a{number}", "persist": True})
+    wal = Path(f"{state}-wal")
+    assert wal.stat().st_size > 0
+    os.truncate(wal, 0)
+    for attempt in ("after", "again"):
+        refused = live.call("alert.enqueue", {"type": "t", "id": attempt, "persist": True})
+        assert refused.error["code"] == -32005, refused
+        assert refused.error["data"]["reason"] == "io_error"
+        assert "was cut short while the engine ran" in refused.error["data"]["detail"]
+    assert live.result("engine.ping")["pong"] is True
+    assert live.result("layer.add", {"id": "card"})["id"] == "card"  # nothing durable
+    assert live.close() == 0
+    again = engine(state, epoch_ms=EPOCH_MS)
+    # Nothing was checkpointed before the log was cut: the file holds none of the 30.
+    assert again.result("alert.list")["alerts"] == []
+    assert again.result("alert.enqueue", {"type": "t", "id": "new", "persist": True})
+    assert again.close() == 0
+    third = engine(state, epoch_ms=EPOCH_MS)
+    assert alert_ids(third.result("alert.list")["alerts"]) == ["new"]
+
+
 def test_a_deleted_write_ahead_log_is_found_beside_the_state_files_own_name(
     tmp_path: Path, engine: EngineFactory
 ) -> None:
