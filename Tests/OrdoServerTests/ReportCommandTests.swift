@@ -96,6 +96,31 @@ import Testing
           + " clock switched to manual at 11002 ms, times after each counted on from it"))
   }
 
+  @Test func theTimeAxisListsSwitchesAndResetsInTimeOrder() throws {
+    // A clock switch at 1 ms, then a reset at 101 ms: listed as they happened, not the
+    // switches first and the resets after them.
+    var lines = [#"{"ordo":"0.2.12","args":[],"startedWallAt":0}"#]
+    for (at, request) in [
+      (1, #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"clock":"manual"}}"#),
+      (0, #"{"jsonrpc":"2.0","id":2,"method":"clock.advance","params":{"ms":100}}"#),
+      (100, #"{"jsonrpc":"2.0","id":3,"method":"alert.enqueue","params":{"type":"t","id":"a"}}"#),
+      (100, #"{"jsonrpc":"2.0","id":4,"method":"engine.reset"}"#),
+      (0, #"{"jsonrpc":"2.0","id":5,"method":"clock.advance","params":{"ms":50}}"#),
+    ] {
+      lines.append(#"{"dir":"in","at":\#(at),"msg":\#(request)}"#)
+    }
+    let trace = try Trace.parse(Array((lines.joined(separator: "\n") + "\n").utf8), name: "t")
+    let page = try Report.html(for: trace, title: "order")
+    #expect(page.contains("the clock switched to manual at 1 ms, engine.reset at 101 ms"))
+  }
+
+  @Test func noQueueIsCountedInThePlural() throws {
+    let trace = try Trace.parse(
+      Self.trace([#"{"jsonrpc":"2.0","id":1,"method":"engine.ping"}"#]), name: "t")
+    let page = try Report.html(for: trace, title: "none")
+    #expect(page.contains(">0 in 0 queues, 0 state intervals"))
+  }
+
   @Test func alertsAResetRestoresAreDrawnFromTheReset() throws {
     // With --state a reset restores persisted alerts: their tracks start at the reset, in
     // the state they came back in, as after a start (they began at their first change).
