@@ -148,6 +148,17 @@ describe('NDJSON decoder', () => {
     assert.equal(dec.decode(messages[2]), '{"b":2}');
   });
 
+  test('maxMessageBytes is inclusive: a line of exactly that many bytes is delivered', () => {
+    const at = decodeAll(NdjsonDecoder, [enc.encode('{"a":1}\n')], { maxMessageBytes: 7 });
+    assert.deepEqual(at.messages, ['{"a":1}']);
+    assert.deepEqual(at.errors, []);
+    // One byte more is too_large; the next line is still read.
+    const input = enc.encode('{"a":12}\n{"b":2}\n');
+    const over = decodeAll(NdjsonDecoder, [input], { maxMessageBytes: 7 });
+    assert.deepEqual(over.messages, ['{"b":2}']);
+    assert.deepEqual(over.errors.map((e) => e.reason), ['too_large']);
+  });
+
   test('bufferedBytes counts the unfinished message only', () => {
     const d = new NdjsonDecoder({ onMessage: () => {} });
     d.push(enc.encode('{"a":1}\n{"b"'));
@@ -200,6 +211,30 @@ describe('LSP decoder', () => {
     assert.deepEqual(messages, ['', '{}']);
   });
 
+  test('Content-Length: 0 alone is delivered at once, with nothing left for end()', () => {
+    const messages = [];
+    const errors = [];
+    const d = new LspDecoder({
+      onMessage: (b) => messages.push(b),
+      onError: (e) => errors.push(e),
+    });
+    d.push(enc.encode('Content-Length: 0\r\n\r\n'));
+    assert.equal(messages.length, 1, 'delivered before any further byte arrives');
+    assert.equal(messages[0].length, 0);
+    d.end();
+    assert.equal(messages.length, 1);
+    assert.deepEqual(errors, []);
+  });
+
+  test('blank lines between frames are skipped, not read as a frame with no length', () => {
+    const input = enc.encode('Content-Length: 2\r\n\r\n{}\r\nContent-Length: 2\r\n\r\n[]');
+    for (let seed = 1; seed <= 20; seed++) {
+      const { messages, errors } = decodeAll(LspDecoder, randomSplit(input, rng(seed)));
+      assert.deepEqual(messages, ['{}', '[]'], `seed ${seed}`);
+      assert.deepEqual(errors, [], `seed ${seed}`);
+    }
+  });
+
   test('a broken header is reported and the decoder resynchronises on the next header', () => {
     const input = enc.encode(
       'Content-Length: abc\r\n\r\n{"lost":1}\r\nContent-Length: 2\r\n\r\n{}' +
@@ -219,6 +254,12 @@ describe('LSP decoder', () => {
 
   test('end of stream inside a frame is reported as truncated', () => {
     const { messages, errors } = decodeAll(LspDecoder, [enc.encode('Content-Length: 10\r\n\r\n{"a"')]);
+    assert.deepEqual(messages, []);
+    assert.deepEqual(errors.map((e) => e.reason), ['truncated']);
+  });
+
+  test('end of stream inside an unfinished header line is reported as truncated', () => {
+    const { messages, errors } = decodeAll(LspDecoder, [enc.encode('Content-Len')]);
     assert.deepEqual(messages, []);
     assert.deepEqual(errors.map((e) => e.reason), ['truncated']);
   });

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import json
 from typing import Any
@@ -142,3 +143,60 @@ def test_a_lone_surrogate_is_written_escaped() -> None:
     # No UTF-8 holds it: the text falls back to ASCII with escapes, as json.dumps writes.
     assert dumps({"id": "é\ud83d"}) == b'{"id":"\\u00e9\\ud83d"}'
     assert dumps({"id": "é"}) == '{"id":"é"}'.encode()
+
+
+@pytest.mark.parametrize("total", [True, False, 1.5, "1", None])
+def test_an_integer_member_refuses_bools_fractions_and_other_types(total: Any) -> None:
+    from ordo._decode import decoder
+
+    # bool is a subclass of int, but JSON true is not a count; 1.5 is not an integer.
+    with pytest.raises(ordo.ProtocolViolation, match=r"LayerPage\.total: expected an integer"):
+        decoder(models.LayerPage)({"total": total, "layers": []})
+
+
+def test_an_integral_float_is_an_integer() -> None:
+    from ordo._decode import decoder, integer
+
+    # The documented rule: an int, or a float with no fractional part (JSON 1.0), as an int.
+    page = decoder(models.LayerPage)({"total": 1.0, "layers": []})
+    assert page.total == 1 and type(page.total) is int
+    assert integer(2.0) == 2 and type(integer(2.0)) is int
+    for bad in [True, 1.5, float("inf"), float("nan")]:
+        with pytest.raises(ordo.ProtocolViolation, match="expected an integer"):
+            integer(bad)
+
+
+@dataclasses.dataclass(frozen=True)
+class _Checked:
+    """Has __post_init__, so ordo._decode decodes it through __init__ (_dataclass_by_init)."""
+
+    count: int
+    text: str | None
+
+    def __post_init__(self) -> None:
+        if self.count < 0:
+            raise ValueError("negative count")
+
+
+def test_a_dataclass_with_post_init_takes_null_and_missing_optional_members() -> None:
+    from ordo._decode import decoder
+
+    decode = decoder(_Checked)
+    assert decode({"count": 1, "text": None}) == _Checked(1, None)
+    assert decode({"count": 1}) == _Checked(1, None)
+    assert decode({"count": 2, "text": "x"}) == _Checked(2, "x")
+    with pytest.raises(ordo.ProtocolViolation, match=r"_Checked\.text: expected a string"):
+        decode({"count": 1, "text": 3})
+    with pytest.raises(ordo.ProtocolViolation, match="missing member 'count'"):
+        decode({"text": None})
+
+
+def test_member_unwraps_and_a_missing_member_is_a_protocol_violation() -> None:
+    from ordo._decode import member
+
+    removed = member("removed", int)
+    assert removed({"removed": 3}) == 3
+    with pytest.raises(ordo.ProtocolViolation, match="missing member 'removed'"):
+        removed({})
+    with pytest.raises(ordo.ProtocolViolation, match="expected an object"):
+        removed([])
