@@ -34,7 +34,8 @@ cd "$(dirname "$0")/.."
 
 ENGINE=${ENGINE:-.build/release/ordo}
 PY=${PY:-.venv/bin/python}
-PY=$(cd "$(dirname "$PY")" && pwd)/$(basename "$PY")  # used from staging folders too
+# Used from staging folders too: a path is made absolute, a bare name found on PATH.
+if [[ $PY == */* ]]; then PY=$(cd "$(dirname "$PY")" && pwd)/$(basename "$PY"); else PY=$(command -v "$PY"); fi
 OUT=${ORDO_DIST_DIR:-dist}
 STAGE=.build/dist-stage
 umask 022
