@@ -160,8 +160,8 @@ public final class DurableStore {
   /// file's pages (the file no longer opened). From then on every commit fails, and the
   /// file keeps the state of its last checkpoint.
   private func checkLogNotCutShort() throws(StoreWriteError) {
-    if !logCutShort, let known = logFile, Self.fileIdentity(logPath) == known,
-      Self.fileSize(logPath) < logBytes
+    if !logCutShort, let known = logFile, let log = Self.fileStatus(logPath),
+      log.identity == known, log.bytes < logBytes
     {
       logCutShort = true
     }
@@ -182,7 +182,7 @@ public final class DurableStore {
   ///   disk fails it before it writes a page; the log it could not fold stays open, for the
   ///   next commit (or the checkpoint at exit) to try again.
   private func reattachLogIfMoved() throws(StoreWriteError) {
-    guard let known = logFile, Self.fileIdentity(logPath) != known else { return }
+    guard let known = logFile, Self.fileStatus(logPath)?.identity != known else { return }
     func failed(_ detail: String) -> StoreWriteError {
       StoreWriteError(
         reason: .ioError,
@@ -220,8 +220,8 @@ public final class DurableStore {
       throw StoreWriteError(
         reason: written.reason, detail: failed("folding it in failed: \(written.detail)").detail)
     }
-    logFile = Self.fileIdentity(logPath)
-    logBytes = Self.fileSize(logPath)
+    let log = Self.fileStatus(logPath)
+    (logFile, logBytes) = (log?.identity, log?.bytes ?? 0)
     guard logFile != nil else { throw failed("a new one could not be started") }
     onLogReattached?(logPath)
   }
@@ -237,18 +237,22 @@ public final class DurableStore {
 
   /// Notes which file the write-ahead log is, once SQLite has made it, and its size.
   private func noteLogFile() {
-    if logFile == nil { logFile = Self.fileIdentity(logPath) }
-    logBytes = Self.fileSize(logPath)
+    let log = Self.fileStatus(logPath)
+    if logFile == nil { logFile = log?.identity }
+    logBytes = log?.bytes ?? 0
   }
 
   /// Where SQLite keeps the write-ahead log (beside the state file's own name).
   private var logPath: String { connection.logPath }
 
-  /// The device and inode of the file at `path`; nil when there is none.
-  private static func fileIdentity(_ path: String) -> FileIdentity? {
+  /// The device and inode of the file at `path`, and its size; nil when there is none.
+  private static func fileStatus(_ path: String) -> (identity: FileIdentity, bytes: Int64)? {
     var status = stat()
     guard stat(path, &status) == 0 else { return nil }
-    return FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+    return (
+      FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)),
+      Int64(status.st_size)
+    )
   }
 
   struct FileIdentity: Equatable {
