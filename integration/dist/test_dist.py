@@ -304,17 +304,7 @@ def test_source_install_carries_no_engine_and_falls_through_to_path(
         ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__", ".*"),
     )
     shutil.copy(REPO / "VERSION", checkout / "VERSION")
-    wheels = sandbox.root / "source-wheel"
-    # Built as pip builds a source install, with the repository's pinned setuptools (offline).
-    sandbox.run(
-        [
-            *(sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation"),
-            *("--no-index", "-w", wheels, checkout / "clients/python"),
-        ],
-        cwd=sandbox.root,
-        env=sandbox.env(PIP_DISABLE_PIP_VERSION_CHECK="1"),
-    )
-    (wheel,) = wheels.iterdir()
+    wheel = _built_wheel(sandbox, checkout / "clients/python", "source-wheel")
     assert wheel.name == f"ordo_client-{VERSION}-py3-none-any.whl"
     with zipfile.ZipFile(wheel) as archive:
         names = archive.namelist()
@@ -351,6 +341,23 @@ def test_source_install_carries_no_engine_and_falls_through_to_path(
     assert found.stdout == f"{on_path / 'ordo'}\n"
 
 
+def _built_wheel(sandbox: Sandbox, source: Path, folder: str) -> Path:
+    """The one wheel pip builds from `source` (a folder or an sdist) into `folder` of the
+    sandbox, as it builds a source install: with the repository's pinned setuptools,
+    offline."""
+    wheels = sandbox.root / folder
+    sandbox.run(
+        [
+            *(sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation"),
+            *("--no-index", "-w", wheels, source),
+        ],
+        cwd=sandbox.root,
+        env=sandbox.env(PIP_DISABLE_PIP_VERSION_CHECK="1"),
+    )
+    (wheel,) = wheels.iterdir()
+    return wheel
+
+
 def test_the_sdist_is_the_client_alone_and_builds_a_pure_wheel(
     dist: Dist, sandbox: Sandbox
 ) -> None:
@@ -367,24 +374,15 @@ def test_the_sdist_is_the_client_alone_and_builds_a_pure_wheel(
         assert not [n for n in names if "_bin" in n or "THIRD_PARTY" in n], names
         sdist.extractall(sandbox.root / "sdist", filter="data")
     unpacked = sandbox.root / "sdist" / top
-    for source, name in ((dist.sdist, "from-sdist"), (unpacked, "no-version-file")):
-        if name == "no-version-file":
-            (unpacked / "VERSION").unlink()
-        wheels = sandbox.root / name
-        sandbox.run(
-            [
-                *(sys.executable, "-m", "pip", "wheel", "-q", "--no-deps"),
-                *("--no-build-isolation", "--no-index", "-w", wheels, source),
-            ],
-            cwd=sandbox.root,
-            env=sandbox.env(PIP_DISABLE_PIP_VERSION_CHECK="1"),
-        )
-        (wheel,) = wheels.iterdir()
-        assert wheel.name == f"ordo_client-{VERSION}-py3-none-any.whl", name
+    from_sdist = _built_wheel(sandbox, dist.sdist, "from-sdist")
+    (unpacked / "VERSION").unlink()
+    without_version = _built_wheel(sandbox, unpacked, "no-version-file")
+    for wheel in (from_sdist, without_version):
+        assert wheel.name == f"ordo_client-{VERSION}-py3-none-any.whl", wheel
         with zipfile.ZipFile(wheel) as archive:
             metadata = archive.read(f"{top}.dist-info/METADATA").decode().splitlines()
-            assert not [n for n in archive.namelist() if "_bin" in n], name
-        assert {f"Version: {VERSION}", "License-Expression: MIT"} <= set(metadata), name
+            assert not [n for n in archive.namelist() if "_bin" in n], wheel
+        assert {f"Version: {VERSION}", "License-Expression: MIT"} <= set(metadata), wheel
 
 
 def _fenced(text: str, language: str) -> list[str]:
