@@ -26,7 +26,9 @@
 #
 # V is the repository's VERSION file. Each package is built from a staging copy under
 # .build/dist-stage, so the source tree never holds a binary and a source install of either
-# client stays engine-free. The engine is stripped (symbols and debug info: 18 → 11 MB).
+# client stays engine-free. The engine is stripped (symbols and debug info: 18 → 11 MB) and
+# settled (tools/settle_engine.py): built from one commit with one toolchain, at any path, the
+# packages hold the same bytes.
 # Timestamps come from the last commit (SOURCE_DATE_EPOCH), so rebuilding the same commit
 # gives the same tarball.
 set -euo pipefail
@@ -87,6 +89,9 @@ OUT=$(cd "$OUT" && pwd)
 rm -f "$OUT"/ordo_client-*.whl "$OUT"/ordo_client-*.tar.gz "$OUT"/ordo-client-*.tgz "$OUT"/ordo-*-linux-*.tar.gz \
   "$OUT"/ordo-*-linux-*.tar.gz.sha256
 strip -o "$STAGE/ordo" "$ENGINE"
+# The build folder's path reaches the binary through the compiler's module hashes and the
+# linker's build-id over them: settled, so a checkout anywhere gives the same bytes.
+"$PY" tools/settle_engine.py "$STAGE/ordo"
 chmod 0755 "$STAGE/ordo"
 touch -d "@$SOURCE_DATE_EPOCH" "$STAGE/ordo"
 

@@ -185,6 +185,105 @@ def test_the_three_artifacts_carry_the_same_engine(dist: Dist) -> None:
     assert in_wheel == in_npm == in_tarball
 
 
+def _section(image: bytes, wanted: str) -> bytes:
+    """The bytes of the ELF64 section named `wanted` (empty when there is none)."""
+    shoff = int.from_bytes(image[0x28:0x30], "little")
+    shentsize, shnum, shstrndx = (
+        int.from_bytes(image[at : at + 2], "little") for at in (0x3A, 0x3C, 0x3E)
+    )
+
+    def header(index: int) -> tuple[int, int, int]:
+        base = shoff + index * shentsize
+        name = int.from_bytes(image[base : base + 4], "little")
+        offset = int.from_bytes(image[base + 24 : base + 32], "little")
+        size = int.from_bytes(image[base + 32 : base + 40], "little")
+        return name, offset, size
+
+    names = header(shstrndx)[1]
+    for index in range(shnum):
+        name, offset, size = header(index)
+        if image[names + name : image.index(b"\0", names + name)].decode() == wanted:
+            return image[offset : offset + size]
+    return b""
+
+
+def test_the_packaged_engine_is_settled(dist: Dist, tmp_path: Path) -> None:
+    """The compiler's module hashes (which hold the build folder's path) are zeroed and the
+    build-id is the SHA-1 of the file with its own 20 bytes zeroed, so it still names the
+    bytes shipped (tools/settle_engine.py)."""
+    with zipfile.ZipFile(dist.wheel) as wheel:
+        image = wheel.read("ordo/_bin/ordo")
+    modhash = _section(image, ".swift_modhash")
+    assert modhash and modhash == bytes(len(modhash))
+    note = _section(image, ".note.gnu.build-id")
+    build_id = note[16:36]
+    assert len(note) == 36 and note[12:16] == b"GNU\0"
+    at = image.index(note) + 16
+    zeroed = image[:at] + bytes(20) + image[at + 20 :]
+    assert build_id == hashlib.sha1(zeroed).digest()
+    engine = tmp_path / "ordo"
+    engine.write_bytes(image)
+    engine.chmod(0o755)
+    ping = b'{"jsonrpc":"2.0","id":1,"method":"engine.ping"}\n'
+    answer = subprocess.run([engine], input=ping, capture_output=True, check=True).stdout
+    assert json.loads(answer)["result"]["pong"] is True
+
+
+def test_a_checkout_elsewhere_builds_the_same_packages(dist: Dist, tmp_path: Path) -> None:
+    """Bit for bit: the repository's files copied to another path of another length, built
+    there (make release's build) and packaged there give dist/'s exact bytes. Two such
+    builds differed in the compiler's module hashes and the build-id over them."""
+    elsewhere = tmp_path / "another-checkout-of-ordo"
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=REPO,
+        capture_output=True,
+        check=True,
+    ).stdout
+    for name in filter(None, listed.decode().split("\0")):
+        source = REPO / name
+        if source.is_file():
+            (elsewhere / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, elsewhere / name)
+    build = subprocess.run(
+        [
+            "swift",
+            "build",
+            "-c",
+            "release",
+            "--static-swift-stdlib",
+            "-Xswiftc",
+            "-static-executable",
+        ],
+        cwd=elsewhere,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert build.returncode == 0, build.stdout[-4000:] + build.stderr[-4000:]
+    epoch = subprocess.run(
+        ["git", "log", "-1", "--format=%ct"], cwd=REPO, capture_output=True, text=True, check=True
+    ).stdout.strip()
+    packaged = subprocess.run(
+        [elsewhere / "tools" / "dist.sh"],
+        env={
+            **os.environ,
+            "ORDO_DIST_DIR": str(tmp_path / "out"),
+            "PY": sys.executable,
+            "SOURCE_DATE_EPOCH": os.environ.get("SOURCE_DATE_EPOCH", epoch),
+        },
+        cwd=elsewhere,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert packaged.returncode == 0, packaged.stderr
+    built = sorted(p.name for p in dist.folder.iterdir())
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == built
+    for name in built:
+        assert (tmp_path / "out" / name).read_bytes() == (dist.folder / name).read_bytes(), name
+
+
 def test_release_tarball_and_checksum(dist: Dist, sandbox: Sandbox) -> None:
     check = sandbox.run(["sha256sum", "-c", dist.checksum.name], cwd=dist.folder, env=sandbox.env())
     assert check.stdout == f"{dist.tarball.name}: OK\n"
