@@ -255,7 +255,11 @@ extension Engine {
     let observing = screen.observesTimeline
     var resetClock = clock
     resetClock.reset()
-    var fresh = Self.freshScreen(configuration, clock: resetClock)
+    // On the system clock the fresh screen starts at this message's time, not the clock's
+    // now: the commit and reload above take time (an fsync), and the entries after the
+    // reset in a batch must keep the batch's one instant, which is all a trace records.
+    var fresh = Self.freshScreen(
+      configuration, clock: resetClock, now: resetClock.mode == .system ? now : nil)
     fresh.observesTimeline = observing
     if let state {
       restore(state, into: &fresh)

@@ -130,10 +130,14 @@ public final class Engine: DispatchContext {
     screenLeftToProcessExit = left
   }
 
-  static func freshScreen(_ configuration: EngineConfiguration, clock: EngineClock) -> Screen {
+  /// An empty screen at `now`, else at the clock's time.
+  static func freshScreen(
+    _ configuration: EngineConfiguration, clock: EngineClock, now: Int64? = nil
+  ) -> Screen {
     Screen(
       maxLayers: configuration.maxLayers, maxTreeDepth: configuration.maxTreeDepth,
-      maxAlerts: configuration.maxAlerts, now: clock.now, startedWallAt: clock.startedWallAt)
+      maxAlerts: configuration.maxAlerts, now: now ?? clock.now,
+      startedWallAt: clock.startedWallAt)
   }
 
   // MARK: Queries

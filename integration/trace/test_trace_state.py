@@ -213,6 +213,36 @@ def test_a_batch_whose_engine_reset_commits_records_its_input_first(
     assert_identical(trace)
 
 
+def test_a_batch_keeps_its_instant_across_engine_reset_on_the_system_clock(
+    engine: EngineFactory, tmp_path: Path
+) -> None:
+    """A batch is one input at one instant, an engine.reset inside it included: its fresh
+    engine starts at the batch's time, not at the clock's time after the reset's commit and
+    reload (tens of ms here), which no trace records: replay found a difference."""
+    trace = tmp_path / "reset-instant.trace"
+    live = engine("--state", str(tmp_path / "ui.db"), "--trace", str(trace))
+    batch: list[dict[str, Any]] = [
+        {
+            "jsonrpc": "2.0",
+            "id": n,
+            "method": "alert.enqueue",
+            "params": {"type": "t", "persist": True},
+        }
+        for n in range(2000)
+    ]
+    batch += [
+        {"jsonrpc": "2.0", "id": "before", "method": "engine.ping"},
+        {"jsonrpc": "2.0", "id": "reset", "method": "engine.reset", "params": {"state": True}},
+        {"jsonrpc": "2.0", "id": "after", "method": "clock.now"},
+    ]
+    live.send(json.dumps(batch).encode() + b"\n")
+    status, _ = live.finish()
+    assert status == 0
+    answers = {m["id"]: m["result"] for m in read_trace(trace).records[-1].message}
+    assert answers["after"]["now"] == answers["before"]["at"]
+    assert_identical(trace)
+
+
 def test_a_trace_of_an_ordo_before_0_2_1_keeps_its_misplaced_reset_output(
     engine: EngineFactory, tmp_path: Path
 ) -> None:

@@ -281,6 +281,29 @@ test('the engine bin comes from the options, else ORDO_BIN or the repository bui
   await assert.rejects(Engine.spawn({ framing: 'xml' }), TypeError);
 });
 
+test('a typed wrapper refuses params that are not an object, writing nothing', async () => {
+  const engine = await spawnEngine({ clock: 'manual' });
+  const refused = [
+    [() => engine.clock.advance(5), /clock\.advance: params must be an object .* not number 5/],
+    [() => engine.layers.add('x'), /not string "x"/],
+    [() => engine.layers.add([{ id: 'x' }]), /not an array/],
+    [() => engine.alerts.enqueue(new Map()), /not a Map/],
+    [() => engine.layers.render(true), /not boolean true/],
+    [() => engine.exit(5), /exit: params must be an object/],
+  ];
+  for (const [call, message] of refused) {
+    await assert.rejects(call(), (err) => err instanceof TypeError && message.test(err.message));
+  }
+  // Nothing reached the engine: its first request is this one; an object with no
+  // prototype and left-out params are fine, and request() stays unchecked.
+  assert.equal((await engine.stats()).requests, 1);
+  assert.deepEqual(await engine.clock.advance(Object.assign(Object.create(null), { ms: 2 })), { now: 2 });
+  assert.equal((await engine.clock.now(null)).now, 2);
+  await assert.rejects(engine.request('clock.advance', 5), (err) => err.code === -32600 || err.code === -32602);
+  await engine.close();
+  await assert.rejects(Engine.spawn({ bin: BIN, clock: 'wall' }), /clock must be "system" or "manual", not "wall"/);
+});
+
 test('the OpenRPC document served by rpc.discover lists the methods of schema/openrpc.json', async () => {
   const engine = await spawnEngine();
   const served = (await engine.discover()).methods.map((m) => m.name).sort();

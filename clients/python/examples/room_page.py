@@ -97,6 +97,9 @@ class RoomPage:
         time.sleep(delay)
         kind, label, _ = POPUPS[name]
         scheduled = name == "B" and self.args.scheduled_b
+        # Said before the enqueue: a popup that shows at once is shown (on_show) before the
+        # enqueue's answer arrives.
+        self.say("network", f"{name} ({label}) reply arrived")
         result = self.engine.alerts.enqueue(
             kind,
             id=name,
@@ -105,8 +108,10 @@ class RoomPage:
         )
         alert = result.alert
         assert alert is not None  # these popup types have no frequency limit
-        note = f"scheduled (ready at {alert.ready_at} ms)" if scheduled else f"now {alert.state}"
-        self.say("network", f"{name} ({label}) reply arrived → {note}")
+        if scheduled:
+            self.say("queue", f"{name} scheduled (ready at {alert.ready_at} ms)")
+        elif alert.state != "showing":
+            self.say("queue", f"{name} waits ({alert.state})")
         with self.print_lock:
             self.arrived += 1
 

@@ -516,9 +516,8 @@ def test_binary_discovery(ordo_bin: str, monkeypatch: pytest.MonkeyPatch) -> Non
         ordo.find_engine()
     with pytest.raises(ordo.EngineNotFound):
         Engine("/nonexistent/ordo")
-    monkeypatch.delenv("ORDO_BIN")
-    found = ordo.find_engine()  # the repository's .build/{release,debug}/ordo
-    assert found.endswith("/ordo")
+    # Without ORDO_BIN the lookup goes on to the repository's build and PATH: which of them
+    # this checkout has varies, so test_discovery.py tests that order in a tree of its own.
 
 
 def test_bad_constructor_arguments(ordo_bin: str) -> None:

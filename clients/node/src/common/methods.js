@@ -64,6 +64,23 @@ export const EVENTS = Object.freeze([
 ]);
 
 /**
+ * A typed wrapper's params are an object of named members (or left out): anything else
+ * (`clock.advance(5)`, `layers.add('x')`) is the caller's mistake, refused with a
+ * TypeError before anything is written, as the Python client refuses it. `request()`
+ * stays the unchecked way to send any params.
+ * @returns {Promise<never> | undefined} a rejection, or undefined when `params` will do
+ */
+function checked(method, params) {
+  if (params === undefined || params === null) return undefined;
+  const proto = typeof params === 'object' ? Object.getPrototypeOf(params) : undefined;
+  if (proto === Object.prototype || proto === null) return undefined;
+  const given = Array.isArray(params) ? 'an array' : typeof params === 'object' ? 'a ' + (proto?.constructor?.name ?? 'object') : `${typeof params} ${JSON.stringify(params) ?? String(params)}`;
+  return Promise.reject(
+    new TypeError(`${method}: params must be an object of named members (or left out), not ${given}`),
+  );
+}
+
+/**
  * Installs one wrapper per METHODS entry on `target`, creating the namespace objects.
  * @param {object} target
  * @param {(method: string, params?: object, options?: object) => Promise<unknown>} request
@@ -80,9 +97,11 @@ export function installMethods(target, request, notify) {
       holder = holder[part];
     }
     let fn;
-    if (notification) fn = (params) => notify(method, params);
-    else if (unwrap) fn = (params, options) => request(method, params, options).then((result) => result[unwrap]);
-    else fn = (params, options) => request(method, params, options);
+    if (notification) fn = (params) => checked(method, params) ?? notify(method, params);
+    else if (unwrap) {
+      fn = (params, options) =>
+        checked(method, params) ?? request(method, params, options).then((result) => result[unwrap]);
+    } else fn = (params, options) => checked(method, params) ?? request(method, params, options);
     Object.defineProperty(fn, 'name', { value: parts[parts.length - 1] });
     Object.defineProperty(holder, parts[parts.length - 1], { value: fn, enumerable: true });
   }

@@ -45,6 +45,9 @@ export class Engine extends EventEmitter {
     if (framing !== 'ndjson' && framing !== 'lsp') {
       throw new TypeError(`framing must be "ndjson" or "lsp", not ${JSON.stringify(framing)}`);
     }
+    if (options.clock !== undefined && options.clock !== 'system' && options.clock !== 'manual') {
+      throw new TypeError(`clock must be "system" or "manual", not ${JSON.stringify(options.clock)}`);
+    }
     const extra = options.args ?? [];
     // The client must speak the engine's framing: `--framing` in args may be `auto` (the
     // engine then follows the client's first bytes) or the same as `framing`, nothing else.

@@ -175,7 +175,11 @@ class Method(Generic[P, T]):
 
         call.__name__, call.__qualname__ = declaration.__name__, declaration.__qualname__
         call.__doc__ = declaration.__doc__
-        call.__signature__ = signature  # type: ignore[attr-defined]
+        # The declaration's "-> None" is no result: what a call returns depends on the
+        # surface (the decoded result, a Future, a Pending), which the type stubs spell.
+        call.__signature__ = signature.replace(  # type: ignore[attr-defined]
+            return_annotation=inspect.Signature.empty
+        )
         self._call = call
         self.decode = decode
         self.__ordo_method__ = method
