@@ -30,10 +30,17 @@ final class TraceRecorder {
   private var framing: MessageFramer.Framing?
   private var wroteFirstInput = false
   private var stopped = false
+  private let path: String
+  private let log: Log
+  /// Why writing failed; said on stderr once the header is written (before, `start` throws).
+  private var failure: String?
+  private var started = false
 
-  private init(descriptor: Int32, maxBytes: Int) {
+  private init(descriptor: Int32, maxBytes: Int, path: String, log: Log) {
     self.descriptor = descriptor
     self.maxBytes = maxBytes
+    self.path = path
+    self.log = log
   }
 
   deinit {
@@ -49,7 +56,8 @@ final class TraceRecorder {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw OpenError(description: String(cString: strerror(errno))) }
     let recorder = TraceRecorder(
-      descriptor: descriptor, maxBytes: session.engine.configuration.traceMaxBytes)
+      descriptor: descriptor, maxBytes: session.engine.configuration.traceMaxBytes, path: path,
+      log: session.engine.log)
     var header = JSONWriter()
     header.beginObject()
     header.key("ordo")
@@ -68,6 +76,8 @@ final class TraceRecorder {
     // The header is written whatever the limit: a file without it is no trace at all.
     recorder.pending = header.bytes + [0x0A]
     recorder.writePending()
+    if let failure = recorder.failure { throw OpenError(description: failure) }
+    recorder.started = true
     session.engine.recordsClockSwitches = true
     session.recordInput = { [recorder, unowned session] event, bytes, at, isJSON in
       recorder.recordInput(
@@ -225,14 +235,24 @@ final class TraceRecorder {
     pending.append(0x0A)
   }
 
-  /// Writes the lines recorded since the last call (a write error stops the recording).
+  /// Writes the lines recorded since the last call. A write error stops the recording, said
+  /// once at level error: the session goes on, and the trace holds what was written before
+  /// (it may end on a whole line, with no mark: a replay then finds the outputs missing).
   func writePending() {
     var offset = 0
     while offset < pending.count {
       let count = pending[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else {
+        let reason = count < 0 ? String(cString: strerror(errno)) : "nothing written"
         stopped = true
+        failure = reason
+        if started {
+          log(
+            .error,
+            "--trace \(path): writing failed (\(reason)) after \(written + offset) bytes: the"
+              + " recording stopped there; the session goes on unrecorded")
+        }
         break
       }
       offset += count

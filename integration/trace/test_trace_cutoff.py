@@ -7,6 +7,8 @@ differences); a file cut inside its header is no trace (status 2).
 from __future__ import annotations
 
 import json
+import resource
+import signal
 import subprocess
 import time
 from pathlib import Path
@@ -147,3 +149,46 @@ def test_truncated_marker_ends_the_trace(tmp_path: Path) -> None:
     with trace.open("ab") as handle:
         handle.write(b"this is not JSON\n")
     assert_identical(trace)
+
+
+def _pings(count: int) -> bytes:
+    return b"".join(
+        json.dumps({"jsonrpc": "2.0", "id": n, "method": "engine.ping"}).encode() + b"\n"
+        for n in range(count)
+    )
+
+
+def test_a_trace_that_cannot_be_written_is_said_on_stderr(tmp_path: Path) -> None:
+    """A trace whose writes fail (a full disk, a file size limit) stops recording and says
+    so once on stderr; the session is served to its end. It used to stop in silence: the
+    user kept a trace that ends on a whole line, which replay then blamed on the engine."""
+    trace = tmp_path / "limited.trace"
+    full = subprocess.run(
+        [engine_binary(), "--clock", "manual", "--trace", str(trace)],
+        input=_pings(40), capture_output=True, check=True,
+    )  # fmt: skip
+    limit = len(b"".join(trace.read_bytes().splitlines(keepends=True)[:10]))
+
+    def limited() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # EFBIG from write(), not a signal
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    cut = subprocess.run(
+        [engine_binary(), "--clock", "manual", "--trace", str(trace)],
+        input=_pings(40), capture_output=True, preexec_fn=limited, check=False,
+    )  # fmt: skip
+    assert cut.returncode == 0 and cut.stdout == full.stdout
+    said = cut.stderr.decode().splitlines()
+    assert said == [
+        f"ordo [error] --trace {trace}: writing failed (File too large) after {limit} bytes:"
+        " the recording stopped there; the session goes on unrecorded"
+    ]
+    assert trace.stat().st_size == limit
+
+
+def test_a_trace_whose_header_cannot_be_written_is_refused() -> None:
+    done = subprocess.run(
+        [engine_binary(), "--trace", "/dev/full"], input=_pings(1), capture_output=True, check=False
+    )
+    assert done.returncode == 2 and done.stdout == b""
+    assert done.stderr == b"ordo: cannot write the trace /dev/full: No space left on device\n"
