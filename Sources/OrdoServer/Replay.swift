@@ -42,6 +42,9 @@ struct Trace {
   var framing: MessageFramer.Framing = .ndjson
   /// The recording stopped early: `{"truncated":true}`, or a last line cut off mid-way.
   var isCutOff: Bool
+  /// The last line is whole but no newline ends it: an editor dropped it, or (rarely) the
+  /// recording stopped right there, so outputs past it are no difference either.
+  var endsWithoutNewline = false
 
   var inputCount: Int { records.count { if case .input = $0 { true } else { false } } }
 }
@@ -94,21 +97,41 @@ extension Trace {
   /// object, and the first line, once complete, must be a header. Returns whether the header
   /// was checked.
   private static func checkHeader(_ bytes: [UInt8], name: String) throws(TraceError) -> Bool {
-    let opening = bytes.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A }
+    if bytes.starts(with: [0x1F, 0x8B]) {
+      throw TraceError(
+        description: "\(name) is not an Ordo trace: it is gzip-compressed (gunzip it first)")
+    }
+    let text = withoutByteOrderMark(bytes)
+    let opening = text.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A }
     if let opening, opening != UInt8(ascii: "{") {
       throw TraceError(
         description: "\(name) is not an Ordo trace: its first line is not a JSON object")
     }
     // The first line that is not blank, once complete.
-    var start = bytes.startIndex
-    while let newline = bytes[start...].firstIndex(of: 0x0A) {
-      if !isBlank(bytes[start..<newline]) {
-        _ = try parseHeader(Array(bytes[start..<newline]), name: name)
+    var start = text.startIndex
+    while let newline = text[start...].firstIndex(of: 0x0A) {
+      if !isBlank(text[start..<newline]) {
+        _ = try parseHeader(Array(text[start..<newline]), name: name)
         return true
       }
       start = newline + 1
     }
     return false
+  }
+
+  /// `bytes` without a UTF-8 byte order mark at the start (a Windows editor's, when a trace
+  /// was opened and saved again), which no recording writes.
+  private static func withoutByteOrderMark(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
+    bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+  }
+
+  /// Whether a line parses as a JSON object: then it is whole, since no prefix of an
+  /// object's text cut short is an object itself.
+  private static func isWholeObject(_ line: some Collection<UInt8>) -> Bool {
+    let text = Array(line)
+    guard case .success(let document) = text.withUnsafeBytes({ JSONDocument.parse($0) })
+    else { return false }
+    return document.value.kind == .object
   }
 
   /// Whether a line holds only spaces, tabs and carriage returns (or nothing).
@@ -118,14 +141,21 @@ extension Trace {
 
   /// Parses a trace's bytes; `name` is used in messages.
   static func parse(_ bytes: [UInt8], name: String) throws(TraceError) -> Trace {
-    var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+    var lines = withoutByteOrderMark(bytes).split(
+      separator: 0x0A, omittingEmptySubsequences: false)
     var cutOff = false
+    var headerCutOff = false
+    var endsWithoutNewline = false
     if let last = lines.last, last.isEmpty {
       lines.removeLast()
-    } else if !lines.isEmpty {
-      // No final newline: the process died while writing this line.
+    } else if let last = lines.last, !isBlank(last), isWholeObject(last) {
+      endsWithoutNewline = true
+    } else if let last = lines.last, !isBlank(last) {
+      // No final newline: the process died while writing this line. (A whole last line
+      // whose newline an editor dropped is kept.)
       lines.removeLast()
       cutOff = true
+      headerCutOff = !lines.contains { !isBlank($0) }
     }
     // Blank lines before the header, as anywhere (a newline an editor or a mail added).
     let headerIndex = lines.firstIndex { !isBlank($0) } ?? lines.count
@@ -133,7 +163,9 @@ extension Trace {
       throw TraceError(
         description: bytes.isEmpty
           ? "\(name) is not an Ordo trace: it is empty"
-          : "\(name) is not an Ordo trace: its header line is cut off (no newline ends it)")
+          : headerCutOff
+            ? "\(name) is not an Ordo trace: its header line is cut off (no newline ends it)"
+            : "\(name) is not an Ordo trace: it holds only blank lines")
     }
     let header = try parseHeader(Array(lines[headerIndex]), name: name)
     var records: [Record] = []
@@ -261,7 +293,8 @@ extension Trace {
       }
     }
     return Trace(
-      header: header, records: records, framing: framing ?? .ndjson, isCutOff: cutOff)
+      header: header, records: records, framing: framing ?? .ndjson, isCutOff: cutOff,
+      endsWithoutNewline: endsWithoutNewline)
   }
 
   /// The MAJOR.MINOR.PATCH that `version` starts with, as numbers (what follows, after a `.`,
@@ -720,7 +753,7 @@ enum Replay {
         return 1
       }
     }
-    if run.outputs.count > expected.count && !trace.isCutOff {
+    if run.outputs.count > expected.count && !trace.isCutOff && !trace.endsWithoutNewline {
       let extra = run.outputs[expected.count]
       writeAll(
         1,

@@ -39,15 +39,19 @@ def test_cut_in_the_middle_of_every_line(tmp_path: Path) -> None:
 
 
 def test_cut_inside_the_header_is_no_trace(tmp_path: Path) -> None:
+    """A header cut anywhere before its closing brace is no trace (exit 2)."""
     full = tmp_path / "full.trace"
     record_transcript(SEED, full)
     header = full.read_bytes().split(b"\n")[0]
     cut = tmp_path / "cut.trace"
-    for keep in (0, 1, len(header) // 2, len(header)):
+    for keep in (0, 1, len(header) // 2, len(header) - 1):
         cut.write_bytes(header[:keep])
         result = replay(cut)
         assert result.status == 2 and result.stdout == ""
         assert "not an Ordo trace" in result.stderr
+    # Whole, with only its newline gone: a trace of a session that read nothing.
+    cut.write_bytes(header)
+    assert_identical(cut)
 
 
 def test_kill_9_while_idle_with_timers_pending(engine: EngineFactory, tmp_path: Path) -> None:

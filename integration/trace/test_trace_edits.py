@@ -261,6 +261,49 @@ def test_blank_lines_in_a_trace_are_skipped(engine: EngineFactory, tmp_path: Pat
     assert done.returncode == 0, done.stderr
 
 
+def test_a_whole_last_line_without_its_newline_is_kept(
+    engine: EngineFactory, tmp_path: Path
+) -> None:
+    """An editor that drops the final newline leaves the last record whole: it is replayed
+    and compared, and the trace is not called cut off (it was dropped as a line cut
+    mid-way, so an edit there went unseen). A line cut mid-way is still dropped."""
+    path = tmp_path / "session.trace"
+    recorded_session(engine, path)
+    data = path.read_bytes()
+    last = data.rstrip(b"\n").rsplit(b"\n", 1)[1]
+    assert b'"dir":"out"' in last
+    whole = tmp_path / "whole.trace"
+    whole.write_bytes(data.rstrip(b"\n"))
+    assert_identical(whole)
+    report = tmp_path / "r.html"
+    subprocess.run(
+        [engine_binary(), "report", str(whole), "-o", str(report)], check=True, timeout=60
+    )
+    cut_report = tmp_path / "cut.html"
+    whole.write_bytes(data[:-2])  # the last record's closing brace gone too
+    assert_identical(whole)
+    subprocess.run(
+        [engine_binary(), "report", str(whole), "-o", str(cut_report)], check=True, timeout=60
+    )
+    assert "cut off" not in report.read_text(encoding="utf-8")
+    assert "cut off" in cut_report.read_text(encoding="utf-8")
+    edited = tmp_path / "edited.trace"
+    edited.write_bytes(data.rstrip(b"\n").replace(last, last.replace(b'"jsonrpc"', b'"jsonRPC"')))
+    assert replay(edited).status == 1
+
+
+def test_a_byte_order_mark_before_the_header_is_skipped(
+    engine: EngineFactory, tmp_path: Path
+) -> None:
+    """A trace opened and saved again by a Windows editor starts with a UTF-8 BOM, which
+    the engine's own input skips too: it was "not a JSON object"."""
+    path = tmp_path / "session.trace"
+    recorded_session(engine, path)
+    marked = tmp_path / "bom.trace"
+    marked.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    assert_identical(marked)
+
+
 def test_pipelined_requests_are_recorded_each_before_its_answers(tmp_path: Path) -> None:
     """Several requests in one read: each input record is followed by what it caused, so a
     difference in the first answer is named after the first input."""

@@ -7,6 +7,7 @@ stay empty). A trace holds the session's messages and nothing else of the machin
 from __future__ import annotations
 
 import base64
+import gzip
 import json
 import os
 import random
@@ -92,8 +93,10 @@ GARBAGE = bytes(rng.randrange(256) for _ in range(4096))
 # (name, trace bytes, a word the message must contain)
 MALFORMED: list[tuple[str, bytes, str]] = [
     ("empty file", b"", "it is empty"),
-    ("header without newline", b'{"ordo":"0.2.0","args":[],"startedWallAt":0}', "cut off"),
-    ("only a newline", b"\n", "not an Ordo trace"),
+    ("header cut, no newline", b'{"ordo":"0.2.0","args":[],"startedWallAt":0', "cut off"),
+    ("only a newline", b"\n", "not an Ordo trace: it holds only blank lines"),
+    ("only blank lines", b"\n \r\n\t\n  ", "it holds only blank lines"),
+    ("gzip-compressed", gzip.compress(H + b"\n" + PING + b"\n"), "gzip-compressed (gunzip it"),
     ("binary garbage", GARBAGE, "not an Ordo trace"),
     ("binary garbage lines", GARBAGE.replace(b"\n", b"") + b"\n" + GARBAGE + b"\n", "Ordo"),
     ("header not JSON", b"hello world\n", "not an Ordo trace"),
