@@ -568,6 +568,25 @@ import Testing
     }
   }
 
+  @Test func boundsTooSmallToScaleToTheSizeAskedAreDrawnAtScaleOne() throws {
+    // 500 / 1e-307 is no finite number: the width or height asked was the other side's
+    // 1.8e308 (the largest double), and the legend beyond it.
+    var tree = LayerTree()
+    try tree.add("speck", frame: Frame(x: 0, y: 0, width: 1e-307, height: 1e-307))
+    for options in [
+      RenderOptions(width: 500), RenderOptions(height: 500), RenderOptions(width: 500, height: 400),
+    ] {
+      let document = try parseXML(try tree.renderSVG(options))
+      for element in document.allElements {
+        for name in ["x", "y", "width", "height"] {
+          guard let value = element.attributes[name] else { continue }
+          #expect(Double(value).map { $0.isFinite && abs($0) < 1000 } == true, "\(name)=\(value)")
+        }
+      }
+      #expect(document.attributes["width"] == (options.width == nil ? "178" : "516"))
+    }
+  }
+
   // MARK: - Scale
 
   @Test func aChainOf100kLayersRendersWithoutRecursion() throws {

@@ -220,12 +220,14 @@ struct LayerPicture {
 
     /// One scale for both axes, so a picture of a layout is never distorted: the largest
     /// that fits the size asked (both `width` and `height`: the drawing is centred on the
-    /// other axis); 1 when neither is given, or the bounds have no extent where one is.
+    /// other axis); 1 when neither is given, or the bounds have no extent where one is (an
+    /// extent so small that the size over it is no finite number counts as none).
     init(bounds: Frame, width wanted: Double?, height wantedHeight: Double?) {
       self.bounds = bounds
       func scale(_ size: Double?, over extent: Double) -> Double? {
         guard let size, extent > 0 else { return nil }
-        return size / extent
+        let scale = size / extent
+        return scale.isFinite ? scale : nil
       }
       let fits = [scale(wanted, over: bounds.width), scale(wantedHeight, over: bounds.height)]
       let scale = fits.compactMap { $0 }.min() ?? 1
