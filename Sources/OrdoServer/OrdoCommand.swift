@@ -85,7 +85,7 @@ public enum OrdoCommand {
     on a virtual clock: every input at its recorded time, timers at their due times in
     between. Compares every output with the recording: prints `identical` and exits 0, or
     the first difference (message number, expected, got) and exits 1. A malformed trace
-    exits 2. Replay writes no files.
+    exits 2; a verdict stdout cannot take, 3. Replay writes no files.
 
     example:
       ordo --trace bug.trace --clock manual < session.ndjson
@@ -99,7 +99,9 @@ public enum OrdoCommand {
     Writes one self-contained HTML page (default TRACE.html): a timeline of every alert
     (a lane per queue, a bar per state interval, end reasons marked), navigation changes on
     the same time axis, and the final layer tree. It replays the trace to build it. The
-    page has no scripts and loads nothing from the network. A malformed trace exits 2.
+    page has no scripts and loads nothing from the network. Prints the page's path. A
+    malformed trace, or a page that cannot be written whole (left empty), exits 2; a path
+    stdout cannot take, 3.
 
     example:
       ordo report bug.trace -o bug.html
@@ -435,9 +437,14 @@ public enum OrdoCommand {
       guard let session = startSession(configuration) else { return 2 }
       return call.run(line, paramsBytes: params?.utf8.count ?? 0, on: session)
     case .replay(let trace):
+      if stdoutWasClosed {
+        writeAll(2, "ordo replay: stdout is closed, so no verdict could be printed; nothing ran\n")
+        return 3
+      }
       return Replay.main(tracePath: trace)
     case .report(let trace, let output):
-      return Report.main(tracePath: trace, outputPath: output ?? trace + ".html")
+      return Report.main(
+        tracePath: trace, outputPath: output ?? trace + ".html", stdoutWasClosed: stdoutWasClosed)
     }
   }
 

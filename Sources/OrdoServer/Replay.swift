@@ -695,6 +695,23 @@ enum Replay {
       writeAll(2, "ordo replay: \(terminalSafe(error.description))\n")
       return 2
     }
+    // The verdict is a script's answer: one stdout cannot take is said on stderr, exit 3
+    // (as `call` and `--version` do), never lost behind a status 0.
+    signal(SIGPIPE, SIG_IGN)
+    let (text, status) = verdict(trace, run)
+    let failure = writeAll(1, text)
+    guard failure == 0 else {
+      writeAll(
+        2,
+        "ordo replay: the verdict could not be written to stdout (\(String(cString: strerror(failure))))"
+          + "\n")
+      return 3
+    }
+    return status
+  }
+
+  /// What replaying `trace` found: "identical" (0) or its first difference (1).
+  private static func verdict(_ trace: Trace, _ run: Run) -> (text: String, status: Int32) {
     var expected: [(text: [UInt8], afterInput: Int)] = []
     var inputs = 0
     for record in trace.records {
@@ -713,13 +730,11 @@ enum Replay {
       // Printed as recorded and as written (what `grep` finds in the trace), not as compared.
       var wantText: String { String(decoding: recorded.text, as: UTF8.self) }
       guard index < run.outputs.count else {
-        writeAll(
-          1,
+        return (
           "difference at output message \(index + 1) (after input message \(recorded.afterInput)):\n"
             + "  expected: \(excerpt(wantText))\n"
-            + "  got:      nothing (the replay wrote only \(run.outputs.count))\n"
+            + "  got:      nothing (the replay wrote only \(run.outputs.count))\n", 1
         )
-        return 1
       }
       let got = comparable(run.outputs[index].text)
       if got != want {
@@ -735,34 +750,30 @@ enum Replay {
           }
         }
         let from = firstDifference(shown.want, shown.got)
-        writeAll(
-          1,
+        return (
           "difference at output message \(index + 1) (after input message \(recorded.afterInput)):\n"
             + "  expected: \(excerpt(shown.want, around: from))\n"
-            + "  got:      \(excerpt(shown.got, around: from))\n" + note)
-        return 1
+            + "  got:      \(excerpt(shown.got, around: from))\n" + note, 1
+        )
       }
       // The same message in another place (an event written after a later request, or
       // before the request that caused it) is a difference too.
       if comparesPlaces, run.outputs[index].afterInput != recorded.afterInput {
-        writeAll(
-          1,
+        return (
           "difference at output message \(index + 1): expected after input message "
             + "\(recorded.afterInput), got after input message \(run.outputs[index].afterInput):\n"
-            + "  \(excerpt(wantText))\n")
-        return 1
+            + "  \(excerpt(wantText))\n", 1
+        )
       }
     }
     if run.outputs.count > expected.count && !trace.isCutOff && !trace.endsWithoutNewline {
       let extra = run.outputs[expected.count]
-      writeAll(
-        1,
+      return (
         "difference at output message \(expected.count + 1) (after input message \(extra.afterInput)):\n"
           + "  expected: nothing (the trace recorded \(expected.count))\n"
-          + "  got:      \(excerpt(String(decoding: extra.text, as: UTF8.self)))\n")
-      return 1
+          + "  got:      \(excerpt(String(decoding: extra.text, as: UTF8.self)))\n", 1
+      )
     }
-    writeAll(1, "identical\n")
-    return 0
+    return ("identical\n", 0)
   }
 }

@@ -47,7 +47,7 @@ enum Report {
     return renderReportHTML(builder.finish(at: engine.now), layersSVG: layers, title: title)
   }
 
-  static func main(tracePath: String, outputPath: String) -> Int32 {
+  static func main(tracePath: String, outputPath: String, stdoutWasClosed: Bool = false) -> Int32 {
     // Writing the page over its own trace would destroy the bug report's evidence.
     if OrdoCommand.sameFile(tracePath, outputPath) {
       writeAll(2, "ordo report: \(outputPath) is the trace itself; give another -o FILE\n")
@@ -66,9 +66,35 @@ enum Report {
       writeAll(2, "ordo report: cannot write \(outputPath): \(String(cString: strerror(errno)))\n")
       return 2
     }
-    defer { close(descriptor) }
-    writeAll(descriptor, page)
-    writeAll(1, outputPath + "\n")
+    let failure = writeAll(descriptor, page)
+    var status = stat()
+    let isFile = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    if failure != 0 {
+      // A page cut short would open as if whole: a file is left empty (never removed: the
+      // path may be a link, or another program's).
+      if isFile { _ = ftruncate(descriptor, 0) }
+      close(descriptor)
+      writeAll(
+        2,
+        "ordo report: cannot write \(outputPath): \(String(cString: strerror(failure)))"
+          + (isFile ? " (left empty)\n" : "\n"))
+      return 2
+    }
+    guard close(descriptor) == 0 || errno == EINTR else {
+      writeAll(2, "ordo report: cannot write \(outputPath): \(String(cString: strerror(errno)))\n")
+      return 2
+    }
+    // The page's path is what a script reads: stdout that cannot take it is exit 3, as for
+    // `replay`'s verdict and `call`'s answer.
+    signal(SIGPIPE, SIG_IGN)
+    let shown = stdoutWasClosed ? EBADF : writeAll(1, outputPath + "\n")
+    guard shown == 0 else {
+      writeAll(
+        2,
+        "ordo report: wrote \(outputPath), but its path could not be written to stdout"
+          + " (\(String(cString: strerror(shown))))\n")
+      return 3
+    }
     return 0
   }
 

@@ -11,6 +11,8 @@ import gzip
 import json
 import os
 import random
+import resource
+import signal
 import stat
 import subprocess
 from pathlib import Path
@@ -458,6 +460,57 @@ def test_a_report_is_never_written_over_its_own_trace(tmp_path: Path) -> None:
         )
         assert done.returncode == 2 and b"is the trace itself" in done.stderr
     assert trace.read_bytes() == before
+
+
+def _run_limited(command: list[str], *, file_size: int | None = None, **kwargs: Any) -> Any:
+    def limit() -> None:
+        if file_size is not None:
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # EFBIG from write(), not a signal
+            resource.setrlimit(resource.RLIMIT_FSIZE, (file_size, file_size))
+
+    return subprocess.run(command, capture_output=True, timeout=20, preexec_fn=limit, **kwargs)
+
+
+def test_replay_and_report_say_when_stdout_cannot_take_their_answer(tmp_path: Path) -> None:
+    """A script's only signal is the exit status: a verdict or a page's path that stdout
+    could not take (closed, full, a reader gone) is said on stderr with status 3, as for
+    `call`; it was lost behind status 0."""
+    trace = str(tmp_path / "t.trace")
+    Path(trace).write_bytes(H + b"\n")
+    ordo = engine_binary()
+    closed = _run_limited(["sh", "-c", 'exec "$0" replay "$1" >&-', ordo, trace])
+    assert closed.returncode == 3 and b"stdout is closed" in closed.stderr
+    full = _run_limited(["sh", "-c", 'exec "$0" replay "$1" >/dev/full', ordo, trace])
+    assert full.returncode == 3
+    assert full.stderr == (
+        b"ordo replay: the verdict could not be written to stdout (No space left on device)\n"
+    )
+    gone = _run_limited(
+        ["sh", "-c", '"$0" replay "$1" | true; exit "${PIPESTATUS:-0}"', ordo, trace]
+    )
+    assert gone.returncode in (0, 3)  # the reader may leave after the write
+    page = str(tmp_path / "r.html")
+    report = _run_limited(["sh", "-c", 'exec "$0" report "$1" -o "$2" >&-', ordo, trace, page])
+    assert report.returncode == 3 and b"but its path could not be written" in report.stderr
+    assert Path(page).read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+def test_a_report_that_cannot_be_written_whole_is_left_empty(tmp_path: Path) -> None:
+    """A page cut short by a full disk would open as if whole: exit 2, the file emptied
+    (never removed: the path may be a link or a device). It was exit 0, the page cut."""
+    trace = tmp_path / "t.trace"
+    trace.write_bytes(H + b"\n")
+    page = tmp_path / "r.html"
+    done = _run_limited([engine_binary(), "report", str(trace), "-o", str(page)], file_size=1000)
+    assert done.returncode == 2 and done.stdout == b""
+    assert (
+        done.stderr == f"ordo report: cannot write {page}: File too large (left empty)\n".encode()
+    )
+    assert page.read_bytes() == b""
+    device = _run_limited([engine_binary(), "report", str(trace), "-o", "/dev/full"])
+    assert device.returncode == 2
+    assert device.stderr == b"ordo report: cannot write /dev/full: No space left on device\n"
+    assert Path("/dev/full").is_char_device()
 
 
 def test_a_trace_holds_the_payloads_and_nothing_else(engine: EngineFactory, tmp_path: Path) -> None:
