@@ -711,7 +711,7 @@ enum Replay {
   }
 
   /// What replaying `trace` found: "identical" (0) or its first difference (1).
-  private static func verdict(_ trace: Trace, _ run: Run) -> (text: String, status: Int32) {
+  static func verdict(_ trace: Trace, _ run: Run) -> (text: String, status: Int32) {
     var expected: [(text: [UInt8], afterInput: Int)] = []
     var inputs = 0
     for record in trace.records {

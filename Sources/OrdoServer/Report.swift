@@ -21,6 +21,13 @@ enum Report {
       for alert in engine.screen.list() { builder.alertRestored(alert, at: engine.now) }
     }
     let engine = run.session.engine
+    let (verdict, status) = Replay.verdict(trace, run)
+    if status != 0 {
+      // Its first line, "difference at output message N (after input message M):".
+      var line = verdict.prefix { $0 != "\n" }
+      if line.hasSuffix(":") { line = line.dropLast() }
+      builder.metadata.replayDifference = String(line)
+    }
     for observation in engine.observed + engine.screen.takeObservations() {
       switch observation {
       case .created(let alert, let at): builder.alertCreated(alert, at: at)

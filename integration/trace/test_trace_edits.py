@@ -290,6 +290,17 @@ def test_a_whole_last_line_without_its_newline_is_kept(
     edited = tmp_path / "edited.trace"
     edited.write_bytes(data.rstrip(b"\n").replace(last, last.replace(b'"jsonrpc"', b'"jsonRPC"')))
     assert replay(edited).status == 1
+    # The report, built from the replay, says that it differs (and where).
+    edited_report = tmp_path / "edited.html"
+    subprocess.run(
+        [engine_binary(), "report", str(edited), "-o", str(edited_report)], check=True, timeout=60
+    )
+    outputs = sum(1 for line in data.splitlines() if b'"dir":"out"' in line)
+    assert (
+        f'<dd class="cut-off">differs from the recording (difference at output message {outputs}'
+        in edited_report.read_text(encoding="utf-8")
+    )
+    assert "differs from the recording" not in report.read_text(encoding="utf-8")
 
 
 def test_a_byte_order_mark_before_the_header_is_skipped(

@@ -176,6 +176,14 @@ struct ReportPage {
           + " stopped mid-line): this report ends where the recording does; what the engine"
           + " did after that is unknown")
     }
+    if let difference = meta.replayDifference {
+      writer.element("dt", text: "Replay")
+      writer.element(
+        "dd", ["class": "cut-off"],
+        text: "differs from the recording (\(difference)): the timeline shows what the Ordo"
+          + " that wrote this report did when replaying it, not what the recorded one did;"
+          + " ordo replay prints the difference")
+    }
     writer.element("dt", text: "Time axis")
     var axis =
       "engine time \(timeline.start) to \(timeline.end) ms"

@@ -98,15 +98,19 @@ public struct Timeline: Equatable, Sendable {
     /// The recording stopped before the session did (`--trace-max-bytes`, or a last line cut
     /// off): the timeline ends where the recording does, not where the session did.
     public var isCutOff: Bool
+    /// Where the replay the timeline comes from first differs from the recording (a newer
+    /// Ordo may no longer do what the recorded one did), nil when it repeats it.
+    public var replayDifference: String?
 
     public init(
       ordoVersion: String? = nil, arguments: [String] = [], startedWallAt: Int64? = nil,
-      isCutOff: Bool = false
+      isCutOff: Bool = false, replayDifference: String? = nil
     ) {
       self.ordoVersion = ordoVersion
       self.arguments = arguments
       self.startedWallAt = startedWallAt
       self.isCutOff = isCutOff
+      self.replayDifference = replayDifference
     }
   }
 
@@ -191,7 +195,7 @@ public struct TimelineBuilder: Sendable {
   private var stack: [String] = []
   private var start: Int64
   private var latestTime: Int64
-  private let metadata: Timeline.Metadata
+  public var metadata: Timeline.Metadata
   /// Added to every engine time fed: the axis time of engine time 0 since the last reset.
   private var offset: Int64 = 0
 
