@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Awaitable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Callable, TypeVar
 
@@ -503,6 +504,26 @@ def test_params_that_are_not_json_fail_before_anything_is_sent() -> None:
         assert engine._endpoint.pending_count == 0
         assert (await engine.ping()).pong
         assert (await engine.layers.children()).total == 0
+
+    run(body, clock="manual")
+
+
+def test_a_call_from_another_thread_is_refused_writing_nothing() -> None:
+    """Its futures belong to the loop that started the engine: from another thread a call
+    returned a future nobody could await, made on a loop it does not run on."""
+
+    async def body(engine: AsyncEngine) -> None:
+        def elsewhere() -> str:
+            try:
+                engine.ping()
+            except RuntimeError as error:
+                return str(error)
+            return "no error"
+
+        with ThreadPoolExecutor(1) as pool:
+            said = await asyncio.get_running_loop().run_in_executor(pool, elsewhere)
+        assert "outside the event loop that started it" in said
+        assert (await engine.stats()).requests == 1  # nothing reached the engine
 
     run(body, clock="manual")
 

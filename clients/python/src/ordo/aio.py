@@ -289,6 +289,17 @@ class AsyncEngine(Core[Async, Slot]):
     def _started(self) -> _Pipes:
         if self._pipes is None:
             raise RuntimeError("the engine is not started: use `async with` or `await start()`")
+        # Its futures and pipes belong to one event loop: a call from another thread (or
+        # loop) would touch them unsynchronized and hand back a future nobody can await.
+        try:
+            here = asyncio.get_running_loop()
+        except RuntimeError:
+            here = None
+        if here is not self._loop:
+            raise RuntimeError(
+                "AsyncEngine: called outside the event loop that started it (from another"
+                " thread?): call it from that loop, e.g. with asyncio.run_coroutine_threadsafe"
+            )
         return self._pipes
 
     @property
