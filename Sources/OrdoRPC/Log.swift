@@ -172,8 +172,9 @@ public func writeAll(_ fd: Int32, _ text: String, waitingIfFull: Bool = false) -
 public func terminalSafe(_ text: String, keepingLineFeeds: Bool = true) -> String {
   func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
-    // U+2028 and U+2029 end a line for JavaScript and Python's splitlines().
-    case 0x0A, 0x2028, 0x2029: !keepingLineFeeds
+    case 0x0A: !keepingLineFeeds
+    // U+2028 and U+2029 end a line for JavaScript and Python's splitlines(): never kept.
+    case 0x2028, 0x2029: true
     case 0x09: false
     case 0..<0x20, 0x7F...0x9F: true
     case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true

@@ -686,6 +686,9 @@ enum Replay {
   }
 
   static func main(tracePath: String) -> Int32 {
+    // The verdict is a script's answer: one stdout cannot take is said on stderr, exit 3
+    // (as `call` and `--version` do), never lost behind a status 0 or a SIGPIPE.
+    signal(SIGPIPE, SIG_IGN)
     let trace: Trace
     let run: Run
     do {
@@ -695,11 +698,8 @@ enum Replay {
       writeAll(2, "ordo replay: \(terminalSafe(error.description))\n")
       return 2
     }
-    // The verdict is a script's answer: one stdout cannot take is said on stderr, exit 3
-    // (as `call` and `--version` do), never lost behind a status 0.
-    signal(SIGPIPE, SIG_IGN)
     let (text, status) = verdict(trace, run)
-    let failure = writeAll(1, text)
+    let failure = writeAll(1, text, waitingIfFull: true)
     guard failure == 0 else {
       writeAll(
         2,

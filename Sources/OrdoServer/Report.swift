@@ -55,6 +55,9 @@ enum Report {
   }
 
   static func main(tracePath: String, outputPath: String, stdoutWasClosed: Bool = false) -> Int32 {
+    // A reader that leaves (of the page, when -o names a pipe, or of the path on stdout)
+    // must fail a write, said with its status, not kill the process.
+    signal(SIGPIPE, SIG_IGN)
     // Writing the page over its own trace would destroy the bug report's evidence.
     if OrdoCommand.sameFile(tracePath, outputPath) {
       writeAll(2, "ordo report: \(outputPath) is the trace itself; give another -o FILE\n")
@@ -73,9 +76,15 @@ enum Report {
       writeAll(2, "ordo report: cannot write \(outputPath): \(String(cString: strerror(errno)))\n")
       return 2
     }
-    let failure = writeAll(descriptor, page)
+    let failure = writeAll(descriptor, page, waitingIfFull: true)
     var status = stat()
     let isFile = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    // `-o /dev/stdout`: the page is stdout's output, and its path after it would be written
+    // over the page's start (a fresh open of a file has its own offset).
+    var standardOutput = stat()
+    let pageIsStdout =
+      !stdoutWasClosed && fstat(1, &standardOutput) == 0
+      && standardOutput.st_dev == status.st_dev && standardOutput.st_ino == status.st_ino
     if failure != 0 {
       // A page cut short would open as if whole: a file is left empty (never removed: the
       // path may be a link, or another program's).
@@ -91,10 +100,10 @@ enum Report {
       writeAll(2, "ordo report: cannot write \(outputPath): \(String(cString: strerror(errno)))\n")
       return 2
     }
+    if pageIsStdout { return 0 }
     // The page's path is what a script reads: stdout that cannot take it is exit 3, as for
     // `replay`'s verdict and `call`'s answer.
-    signal(SIGPIPE, SIG_IGN)
-    let shown = stdoutWasClosed ? EBADF : writeAll(1, outputPath + "\n")
+    let shown = stdoutWasClosed ? EBADF : writeAll(1, outputPath + "\n", waitingIfFull: true)
     guard shown == 0 else {
       writeAll(
         2,

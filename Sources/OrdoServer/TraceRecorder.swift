@@ -31,16 +31,14 @@ final class TraceRecorder {
   private var wroteFirstInput = false
   private var stopped = false
   private let path: String
-  private let log: Log
   /// Why writing failed; said on stderr once the header is written (before, `start` throws).
   private var failure: String?
   private var started = false
 
-  private init(descriptor: Int32, maxBytes: Int, path: String, log: Log) {
+  private init(descriptor: Int32, maxBytes: Int, path: String) {
     self.descriptor = descriptor
     self.maxBytes = maxBytes
     self.path = path
-    self.log = log
   }
 
   deinit {
@@ -56,8 +54,7 @@ final class TraceRecorder {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw OpenError(description: String(cString: strerror(errno))) }
     let recorder = TraceRecorder(
-      descriptor: descriptor, maxBytes: session.engine.configuration.traceMaxBytes, path: path,
-      log: session.engine.log)
+      descriptor: descriptor, maxBytes: session.engine.configuration.traceMaxBytes, path: path)
     var header = JSONWriter()
     header.beginObject()
     header.key("ordo")
@@ -248,10 +245,14 @@ final class TraceRecorder {
         stopped = true
         failure = reason
         if started {
-          log(
-            .error,
-            "--trace \(path): writing failed (\(reason)) after \(written + offset) bytes: the"
-              + " recording stopped there; the session goes on unrecorded")
+          // Whatever the log level (`ordo call` writes no log lines by default): the user
+          // asked for this recording, and believes it whole.
+          writeStandardError(
+            "ordo [error] "
+              + terminalSafe(
+                "--trace \(path): writing failed (\(reason)) after \(written + offset) bytes:"
+                  + " the recording stopped there; the session goes on unrecorded",
+                keepingLineFeeds: false) + "\n")
         }
         break
       }

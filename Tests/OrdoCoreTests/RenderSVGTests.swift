@@ -585,6 +585,12 @@ import Testing
       }
       #expect(document.attributes["width"] == (options.width == nil ? "178" : "516"))
     }
+    // Finite over the width, the scale would make the height overflow.
+    var needle = LayerTree()
+    try needle.add("needle", frame: Frame(x: 0, y: 0, width: 1e-305, height: 10))
+    let document = try parseXML(try needle.renderSVG(RenderOptions(width: 500)))
+    #expect(document.attributes["width"] == "516")
+    #expect(document.attributes["height"].flatMap(Double.init).map { $0 < 100 } == true)
   }
 
   // MARK: - Scale

@@ -17,7 +17,9 @@ import Testing
     #expect(
       terminalSafe("x\nordo [error] forged\t", keepingLineFeeds: false)
         == #"x\u000aordo [error] forged"# + "\t")
-    // So do the line and paragraph separators, which a reader's splitlines() breaks on.
+    // The line and paragraph separators, which a reader's splitlines() breaks on, are
+    // escaped even where line feeds are kept.
+    #expect(terminalSafe("a\u{2028}b\u{2029}c") == #"a\u2028b\u2029c"#)
     #expect(
       terminalSafe("a\u{2028}b\u{2029}c", keepingLineFeeds: false) == #"a\u2028b\u2029c"#)
   }

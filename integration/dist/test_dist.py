@@ -229,6 +229,46 @@ def test_the_packaged_engine_is_settled(dist: Dist, tmp_path: Path) -> None:
     assert json.loads(answer)["result"]["pong"] is True
 
 
+def _settle(path: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, REPO / "tools" / "settle_engine.py", path],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_settling_finds_the_build_id_in_any_note_section_and_refuses_what_is_no_elf(
+    tmp_path: Path,
+) -> None:
+    """Another linker may name the note's section otherwise, or write no build-id: the
+    note is found by its type, and a file without one only has its hashes zeroed. A file
+    that is not a whole ELF is refused in one line (it was a Python traceback)."""
+    engine = REPO / ".build" / "release" / "ordo"
+    renamed, bare = tmp_path / "renamed", tmp_path / "bare"
+    objcopy = ["objcopy", "--rename-section", ".note.gnu.build-id=.note.other"]
+    subprocess.run([*objcopy, engine, renamed], check=True)
+    subprocess.run(["objcopy", "--remove-section", ".note.gnu.build-id", engine, bare], check=True)
+    for path in (renamed, bare):
+        done = _settle(path)
+        assert done.returncode == 0 and done.stderr == "", done.stderr
+        image = path.read_bytes()
+        modhash = _section(image, ".swift_modhash")
+        assert modhash and modhash == bytes(len(modhash))
+    note = _section(renamed.read_bytes(), ".note.other")
+    image = renamed.read_bytes()
+    at = image.index(note) + 16
+    assert note[16:36] == hashlib.sha1(image[:at] + bytes(20) + image[at + 20 :]).digest()
+    assert _section(bare.read_bytes(), ".note.gnu.build-id") == b""
+    cut = tmp_path / "cut"
+    cut.write_bytes(engine.read_bytes()[:100])
+    for path in (cut, tmp_path / "missing"):
+        done = _settle(path)
+        assert done.returncode == 1
+        assert done.stderr.startswith(f"settle_engine.py: {path}: ")
+        assert done.stderr.count("\n") == 1, done.stderr
+
+
 def test_a_checkout_elsewhere_builds_the_same_packages(dist: Dist, tmp_path: Path) -> None:
     """Bit for bit: the repository's files copied to another path of another length, built
     there (make release's build) and packaged there give dist/'s exact bytes. Two such

@@ -485,10 +485,16 @@ def test_replay_and_report_say_when_stdout_cannot_take_their_answer(tmp_path: Pa
     assert full.stderr == (
         b"ordo replay: the verdict could not be written to stdout (No space left on device)\n"
     )
-    gone = _run_limited(
-        ["sh", "-c", '"$0" replay "$1" | true; exit "${PIPESTATUS:-0}"', ordo, trace]
-    )
-    assert gone.returncode in (0, 3)  # the reader may leave after the write
+    reader, writer = os.pipe()
+    os.close(reader)  # the reader left before the verdict: EPIPE, not SIGPIPE
+    try:
+        gone = subprocess.run(
+            [ordo, "replay", trace], stdout=writer, stderr=subprocess.PIPE, timeout=20
+        )
+    finally:
+        os.close(writer)
+    assert gone.returncode == 3
+    assert gone.stderr == b"ordo replay: the verdict could not be written to stdout (Broken pipe)\n"
     page = str(tmp_path / "r.html")
     report = _run_limited(["sh", "-c", 'exec "$0" report "$1" -o "$2" >&-', ordo, trace, page])
     assert report.returncode == 3 and b"but its path could not be written" in report.stderr
@@ -511,6 +517,54 @@ def test_a_report_that_cannot_be_written_whole_is_left_empty(tmp_path: Path) -> 
     assert device.returncode == 2
     assert device.stderr == b"ordo report: cannot write /dev/full: No space left on device\n"
     assert Path("/dev/full").is_char_device()
+
+
+def test_a_report_to_stdout_or_a_pipe(tmp_path: Path) -> None:
+    """`-o /dev/stdout` gives the page alone (its path, written after it, overwrote its
+    start); a pipe whose reader leaves is exit 2 with its reason (SIGPIPE killed it)."""
+    trace = tmp_path / "t.trace"
+    frame = {"x": 0, "y": 0, "width": 10, "height": 10}
+    adds = [
+        request("layer.add", {"id": f"layer-{n}", "frame": frame}, n).strip() for n in range(2000)
+    ]
+    trace.write_bytes(H + b"\n" + b"".join(b'{"dir":"in","at":0,"msg":%s}\n' % add for add in adds))
+    page = tmp_path / "page.html"
+    with page.open("wb") as out:
+        done = subprocess.run(
+            [engine_binary(), "report", str(trace), "-o", "/dev/stdout"],
+            stdout=out, stderr=subprocess.PIPE, timeout=60,
+        )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    text = page.read_text(encoding="utf-8")
+    assert text.startswith("<!DOCTYPE html>") and text.rstrip().endswith("</html>")
+    assert len(text) > 200_000  # more than a pipe buffer holds
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    engine = subprocess.Popen(
+        [engine_binary(), "report", str(trace), "-o", str(fifo)], stderr=subprocess.PIPE
+    )
+    with fifo.open("rb") as reader:
+        assert reader.read(10) == b"<!DOCTYPE "
+    assert engine.wait(60) == 2
+    assert engine.stderr is not None
+    assert engine.stderr.read() == f"ordo report: cannot write {fifo}: Broken pipe\n".encode()
+
+
+def test_a_failed_trace_write_is_said_under_call_too(tmp_path: Path) -> None:
+    """call writes no log lines by default; a recording it asked for and lost is said."""
+    trace = tmp_path / "call.trace"
+    command = [engine_binary(), "--clock", "manual", "--trace", str(trace), "call", "engine.ping"]
+    subprocess.run(command, capture_output=True, timeout=20, check=True)
+    header = trace.read_bytes().index(b"\n") + 1 + 10  # the header, and part of a record
+
+    def limited() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (header, header))
+
+    done = subprocess.run(command, capture_output=True, timeout=20, preexec_fn=limited)
+    assert done.returncode == 0 and json.loads(done.stdout) == {"pong": True, "at": 0}
+    assert done.stderr.startswith(b"ordo [error] --trace ")
+    assert b"writing failed (File too large)" in done.stderr
 
 
 def test_a_trace_holds_the_payloads_and_nothing_else(engine: EngineFactory, tmp_path: Path) -> None:

@@ -221,7 +221,8 @@ struct LayerPicture {
     /// One scale for both axes, so a picture of a layout is never distorted: the largest
     /// that fits the size asked (both `width` and `height`: the drawing is centred on the
     /// other axis); 1 when neither is given, or the bounds have no extent where one is (an
-    /// extent so small that the size over it is no finite number counts as none).
+    /// extent so small that the size over it is no finite number counts as none), or when
+    /// the scale would make the other extent overflow.
     init(bounds: Frame, width wanted: Double?, height wantedHeight: Double?) {
       self.bounds = bounds
       func scale(_ size: Double?, over extent: Double) -> Double? {
@@ -230,7 +231,9 @@ struct LayerPicture {
         return scale.isFinite ? scale : nil
       }
       let fits = [scale(wanted, over: bounds.width), scale(wantedHeight, over: bounds.height)]
-      let scale = fits.compactMap { $0 }.min() ?? 1
+      var scale = fits.compactMap { $0 }.min() ?? 1
+      // Finite over one extent may still overflow over the other (1e-305 wide, 10 high).
+      if !(bounds.width * scale).isFinite || !(bounds.height * scale).isFinite { scale = 1 }
       scaleX = scale
       scaleY = scale
       width = wanted ?? bounds.width * scale

@@ -2,6 +2,7 @@
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import vm from 'node:vm';
 import { describe, test } from 'node:test';
 
 import { spawn } from 'node:child_process';
@@ -294,14 +295,29 @@ test('a typed wrapper refuses params that are not an object, writing nothing', a
   for (const [call, message] of refused) {
     await assert.rejects(call(), (err) => err instanceof TypeError && message.test(err.message));
   }
-  // Nothing reached the engine: its first request is this one; an object with no
-  // prototype and left-out params are fine, and request() stays unchecked.
+  await assert.rejects(engine.clock.advance(5n), /not bigint 5n/);
+  await assert.rejects(engine.clock.advance(new Date(0)), /not a Date/);
+  // Nothing reached the engine: its first request is this one; objects with no prototype,
+  // from another realm or of a class, and left-out params are fine, and request() stays
+  // unchecked.
   assert.equal((await engine.stats()).requests, 1);
-  assert.deepEqual(await engine.clock.advance(Object.assign(Object.create(null), { ms: 2 })), { now: 2 });
+  assert.deepEqual(await engine.clock.advance(Object.assign(Object.create(null), { ms: 1 })), { now: 1 });
+  assert.deepEqual(await engine.clock.advance(vm.runInNewContext('({ms: 1})')), { now: 2 });
+  class Step {
+    constructor() {
+      this.ms = 0;
+    }
+  }
+  assert.deepEqual(await engine.clock.advance(new Step()), { now: 2 });
   assert.equal((await engine.clock.now(null)).now, 2);
   await assert.rejects(engine.request('clock.advance', 5), (err) => err.code === -32600 || err.code === -32602);
   await engine.close();
   await assert.rejects(Engine.spawn({ bin: BIN, clock: 'wall' }), /clock must be "system" or "manual", not "wall"/);
+  for (const clock of [null, '']) {
+    const fallback = await Engine.spawn({ bin: BIN, clock });
+    assert.equal((await fallback.ping()).pong, true);
+    await fallback.close();
+  }
 });
 
 test('the OpenRPC document served by rpc.discover lists the methods of schema/openrpc.json', async () => {

@@ -72,9 +72,21 @@ export const EVENTS = Object.freeze([
  */
 function checked(method, params) {
   if (params === undefined || params === null) return undefined;
-  const proto = typeof params === 'object' ? Object.getPrototypeOf(params) : undefined;
-  if (proto === Object.prototype || proto === null) return undefined;
-  const given = Array.isArray(params) ? 'an array' : typeof params === 'object' ? 'a ' + (proto?.constructor?.name ?? 'object') : `${typeof params} ${JSON.stringify(params) ?? String(params)}`;
+  // Any plain-data object will do: one from another realm (vm) or a class instance as well
+  // (JSON.stringify sends their own enumerable members); not an array, a Map or a primitive.
+  if (typeof params === 'object' && Object.prototype.toString.call(params) === '[object Object]') {
+    return undefined;
+  }
+  let given;
+  try {
+    given = Array.isArray(params)
+      ? 'an array'
+      : typeof params === 'object'
+        ? `a ${Object.getPrototypeOf(params)?.constructor?.name ?? 'object'}`
+        : `${typeof params} ${typeof params === 'bigint' ? `${params}n` : JSON.stringify(params) ?? String(params)}`;
+  } catch {
+    given = typeof params;
+  }
   return Promise.reject(
     new TypeError(`${method}: params must be an object of named members (or left out), not ${given}`),
   );

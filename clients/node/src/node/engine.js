@@ -45,7 +45,8 @@ export class Engine extends EventEmitter {
     if (framing !== 'ndjson' && framing !== 'lsp') {
       throw new TypeError(`framing must be "ndjson" or "lsp", not ${JSON.stringify(framing)}`);
     }
-    if (options.clock !== undefined && options.clock !== 'system' && options.clock !== 'manual') {
+    // Left out, null or '' is the engine's default, as for logLevel.
+    if (options.clock && options.clock !== 'system' && options.clock !== 'manual') {
       throw new TypeError(`clock must be "system" or "manual", not ${JSON.stringify(options.clock)}`);
     }
     const extra = options.args ?? [];
