@@ -385,7 +385,12 @@ private struct Printer {
       writeAll(2, "ordo call: the answer could not be written to stdout (\(reason))\n")
       return 3
     }
-    return failed || (session.exitStatus ?? 0) != 0 ? 1 : 0
+    let exitedFailing = (session.exitStatus ?? 0) != 0
+    if exitedFailing && !failed && !echoEachLine {
+      // `call exit`: status 1 with `null` on stdout, which says nothing of why.
+      writeAll(2, "ordo call: exit without shutdown before it: status 1, as the server's\n")
+    }
+    return failed || exitedFailing ? 1 : 0
   }
 
   private mutating func print(_ text: some Collection<UInt8>) {

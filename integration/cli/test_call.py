@@ -827,7 +827,10 @@ def test_exit_in_call_dash_ends_the_call_with_the_servers_status() -> None:
     )
     assert ran.status == 0
     assert ran.lines == ["null", "null"]
-    assert sh('"$ORDO" call exit').status == 1
+    alone = sh('"$ORDO" call exit')
+    assert alone.status == 1 and alone.lines == ["null"]
+    assert alone.stderr == "ordo call: exit without shutdown before it: status 1, as the server's\n"
+    assert sh('"$ORDO" call shutdown').stderr == ""
 
 
 def test_stdin_that_cannot_be_read_is_an_error_not_an_empty_input(tmp_path: Path) -> None:
