@@ -7,6 +7,7 @@
 // "an answer for unknown id"); raw() could resolve with another message's answer.
 
 import assert from 'node:assert/strict';
+import { getEventListeners } from 'node:events';
 import { describe, test } from 'node:test';
 
 import {
@@ -15,6 +16,7 @@ import {
   LimitExceeded,
   OrdoError,
   ParseError,
+  TimeoutError,
 } from '../index.js';
 import * as endpointModule from '../src/common/endpoint.js';
 import { spawnEngine } from './helpers.js';
@@ -260,17 +262,21 @@ describe('raw() resolves with the answer to its own text', () => {
   });
 });
 
-/** An Endpoint over a scripted transport: `answer(obj)` delivers one message from the "engine". */
-function scripted() {
+/**
+ * An Endpoint over a scripted transport: `answer(obj)` delivers one message from the
+ * "engine", `close(err)` ends its output; the first `failWrites` writes throw.
+ */
+function scripted({ failWrites = 0 } = {}) {
   const written = [];
   let sink;
-  const endpoint = new Endpoint(
-    { write: (bytes) => written.push(...new TextDecoder().decode(bytes).split('\n').filter(Boolean)), start: (s) => (sink = s) },
-    { onProtocolError: (err) => errors.push(err) },
-  );
+  const write = (bytes) => {
+    if (failWrites-- > 0) throw new Error('EPIPE');
+    written.push(...new TextDecoder().decode(bytes).split('\n').filter(Boolean));
+  };
+  const endpoint = new Endpoint({ write, start: (s) => (sink = s) }, { onProtocolError: (err) => errors.push(err) });
   const errors = [];
   const answer = (msg) => sink.data(new TextEncoder().encode(`${JSON.stringify(msg)}\n`));
-  return { endpoint, written, errors, answer };
+  return { endpoint, written, errors, answer, close: (err) => sink.close(err) };
 }
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
@@ -326,5 +332,154 @@ describe('the endpoint alone', () => {
     assert.ok(err instanceof InvalidRequest && err.method === 'y', String(err));
     assert.deepEqual(errors, []);
     assert.equal(endpoint[unsettledCount], 0);
+  });
+
+  test('a call that timed out is no longer pending', async () => {
+    const { endpoint } = scripted();
+    await assert.rejects(endpoint.request('y', undefined, { timeout: 10 }), TimeoutError);
+    assert.equal(endpoint.pendingCount, 0);
+  });
+
+  test('timeout: 1 is a timeout of 1 ms, not none', async () => {
+    const { endpoint } = scripted();
+    await assert.rejects(endpoint.request('y', undefined, { timeout: 1 }), TimeoutError);
+  });
+
+  test('a batch of notifications with an aborted signal rejects with its reason and writes nothing', async () => {
+    const { endpoint, written } = scripted();
+    const controller = new AbortController();
+    const reason = new Error('gone');
+    controller.abort(reason);
+    await assert.rejects(endpoint.batch([{ method: 'x', notification: true }], { signal: controller.signal }), (e) => e === reason);
+    await tick();
+    assert.deepEqual(written, []);
+  });
+
+  test('a settled call removes its abort listener', async () => {
+    const { endpoint, written, answer } = scripted();
+    const controller = new AbortController();
+    const call = endpoint.request('y', undefined, { signal: controller.signal });
+    await tick();
+    answer({ jsonrpc: '2.0', id: JSON.parse(written[0]).id, result: 1 });
+    await call;
+    assert.equal(getEventListeners(controller.signal, 'abort').length, 0);
+  });
+
+  test('the array answer to a refused batch of notifications is that batch\'s, not the next call\'s', async () => {
+    const { endpoint, written, errors, answer } = scripted();
+    endpoint.batch([{ method: 'x', params: 5, notification: true }]);
+    const call = endpoint.request('y');
+    await tick();
+    answer([{ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'bad', data: { reason: 'invalid_params' } } }]);
+    answer({ jsonrpc: '2.0', id: JSON.parse(written[1]).id, result: 1 });
+    assert.equal(await call, 1);
+    assert.equal(errors.length, 1);
+    assert.ok(errors[0] instanceof InvalidRequest, String(errors[0]));
+    assert.match(errors[0].message, /refused a batch of 1 notifications/);
+  });
+
+  test('an array answer whose ids match no batch settles none', async () => {
+    const { endpoint, written, errors, answer } = scripted();
+    const batch = endpoint.batch([{ method: 'a' }]);
+    await tick();
+    answer([{ jsonrpc: '2.0', id: 999, result: 0 }]);
+    assert.equal(errors.length, 1);
+    assert.match(errors[0].message, /matching no batch/);
+    assert.equal(endpoint.pendingCount, 1);
+    answer([{ jsonrpc: '2.0', id: JSON.parse(written[0])[0].id, result: 5 }]);
+    assert.deepEqual(await batch, [{ ok: true, result: 5 }]);
+  });
+
+  test('a batch answered with a single object fails', async () => {
+    const { endpoint, written, answer } = scripted();
+    const batch = endpoint.batch([{ method: 'a' }]);
+    await tick();
+    answer({ jsonrpc: '2.0', id: JSON.parse(written[0])[0].id, result: 1 });
+    await assert.rejects(batch, (e) => e instanceof OrdoError && /one result/.test(e.message));
+  });
+
+  test('too_large with a limit a notification of exactly that size fits: the request is refused', async () => {
+    const { endpoint, written, errors, answer } = scripted();
+    endpoint.notify('x', { a: 1 });
+    const call = endpoint.request('y', { data: 'x'.repeat(100) });
+    await tick();
+    const limit = Buffer.byteLength(written[0]);
+    answer({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'm', data: { reason: 'too_large', limit } } });
+    await assert.rejects(call, InvalidRequest);
+    assert.deepEqual(errors, []);
+  });
+
+  test('an invalid notification stays unsettled past the bound on valid ones', async () => {
+    const { endpoint, written, errors, answer } = scripted();
+    endpoint.notify('x', 5);
+    for (let i = 0; i < 10_000; i++) endpoint.notify('x');
+    const call = endpoint.request('y');
+    await tick();
+    answer({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'm', data: { reason: 'invalid_params' } } });
+    assert.equal(errors.length, 1, 'the invalid notification\'s refusal');
+    answer({ jsonrpc: '2.0', id: JSON.parse(written.at(-1)).id, result: 2 });
+    assert.equal(await call, 2);
+  });
+
+  test('a request from the engine is a protocol error', () => {
+    const { errors, answer } = scripted();
+    answer({ jsonrpc: '2.0', id: 7, method: 'x' });
+    assert.equal(errors.length, 1);
+    assert.match(errors[0].message, /sent a request/);
+  });
+
+  test('a second end of output keeps the first error', () => {
+    const { endpoint, close } = scripted();
+    const first = new Error('one');
+    close(first);
+    close(new Error('two'));
+    assert.equal(endpoint.closedError, first);
+  });
+
+  test('the messages of a failed write are forgotten: the next id:null error is the next call\'s', async () => {
+    const { endpoint, errors, answer } = scripted({ failWrites: 1 });
+    await assert.rejects(endpoint.request('a'), /EPIPE/);
+    assert.equal(endpoint[unsettledCount], 0);
+    const call = endpoint.request('b');
+    await tick();
+    answer({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'm', data: { reason: 'too_large', limit: 1 } } });
+    await assert.rejects(call, InvalidRequest);
+    assert.deepEqual(errors, []);
+  });
+});
+
+describe('the engine refuses a notification by its content', () => {
+  test('nested too deep: a parse error that fails no call', async () => {
+    const engine = await spawnEngine();
+    const seen = protocolErrors(engine);
+    let deep = [];
+    for (let i = 0; i < 3000; i++) deep = [deep];
+    engine.notify('layer.add', { id: 'd', data: deep });
+    assert.equal((await engine.layers.add({ id: 'a' })).id, 'a');
+    assert.equal(seen.length, 1);
+    assert.equal(seen[0].code, -32700);
+    await engine.close();
+  });
+
+  test('over --max-message-bytes in UTF-8 bytes though not in UTF-16 units: fails no call', async () => {
+    const engine = await spawnEngine({ args: ['--max-message-bytes', '1000'] });
+    const seen = protocolErrors(engine);
+    engine.notify('layer.add', { id: '\u{1F600}'.repeat(240) }); // 960 bytes of emoji, 480 units
+    assert.equal((await engine.layers.add({ id: 'a' })).id, 'a');
+    assert.equal(seen.length, 1);
+    assert.equal(seen[0].reason, 'too_large');
+    await engine.close();
+  });
+});
+
+describe('a batch and a raw text outstanding together', () => {
+  test('the batch is answered while a later raw text with a string id waits', async () => {
+    const engine = await spawnEngine();
+    const batch = engine.batch([{ method: 'engine.ping' }, { method: 'engine.ping' }]);
+    const raw = engine.raw('{"jsonrpc":"2.0","id":"s","method":"engine.ping"}');
+    const results = await batch;
+    assert.ok(results.every((entry) => entry.ok), JSON.stringify(results));
+    assert.equal((await raw).pong, true);
+    await engine.close();
   });
 });

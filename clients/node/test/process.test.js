@@ -3,12 +3,15 @@
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { EventEmitter, getEventListeners } from 'node:events';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { test } from 'node:test';
 
-import { EngineExitedError, TimeoutError, findEngineBinary } from '../index.js';
+import { Engine, EngineExitedError, TimeoutError, findEngineBinary } from '../index.js';
+import { ProcessTransport } from '../src/node/transport.js';
 import { BIN, spawnEngine } from './helpers.js';
 
 /** Resolves after the event loop has had `ms` to deliver anything that was coming. */
@@ -337,4 +340,66 @@ test('findEngineBinary: option, ORDO_BIN, packaged engine, newest repository bui
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
+});
+
+// Behaviours a mutation review of the client found no test pinning (each test below fails
+// with the change it names).
+
+/** A child process as ProcessTransport sees it: an emitter with three streams. */
+function fakeChild() {
+  return Object.assign(new EventEmitter(), { stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough() });
+}
+
+test('stdout and stderr ended and the process exited: the transport closes at once, not after a grace', async () => {
+  const child = fakeChild();
+  let closedWith;
+  new ProcessTransport(child).start({ data() {}, close: (err) => (closedWith = err) });
+  child.stdout.emit('end');
+  child.stderr.emit('end');
+  child.emit('exit', null, 'SIGKILL');
+  await new Promise((r) => setImmediate(r));
+  assert.ok(closedWith instanceof EngineExitedError, String(closedWith));
+  assert.equal(closedWith.signal, 'SIGKILL');
+});
+
+test('stderrTail keeps the last stderrTailChars characters', async () => {
+  const child = fakeChild();
+  const transport = new ProcessTransport(child, { stderrTailChars: 10 });
+  child.stderr.write('abcdefghijklmno');
+  await new Promise((r) => setImmediate(r));
+  assert.equal(transport.stderrTail, 'fghijklmno');
+});
+
+test('a waitFor that timed out removes its event and abort listeners', async () => {
+  const engine = await spawnEngine();
+  const controller = new AbortController();
+  await assert.rejects(engine.waitFor('alert.show', { timeout: 20, signal: controller.signal }), TimeoutError);
+  assert.equal(engine.listenerCount('alert.show'), 0);
+  assert.equal(getEventListeners(controller.signal, 'abort').length, 0);
+  await engine.close();
+});
+
+test('close() sends SIGTERM before SIGKILL', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ordo-sleeper-'));
+  const bin = join(dir, 'sleeper.sh');
+  writeFileSync(bin, '#!/bin/sh\nexec sleep 30\n'); // answers nothing, ends on SIGTERM
+  chmodSync(bin, 0o755);
+  const engine = await Engine.spawn({ bin });
+  assert.deepEqual(await engine.close({ timeout: 100, killTimeout: 3000 }), { exitCode: null, signal: 'SIGTERM' });
+  rmSync(dir, { recursive: true });
+});
+
+test('no timer of a settled call, a waitFor or close() is left armed after close()', () => {
+  // Every timeout here is a minute: a timer left armed would keep Node running that long.
+  const script = `import { Engine } from ${JSON.stringify(new URL('../index.js', import.meta.url).href)};
+const engine = await Engine.spawn({ bin: ${JSON.stringify(BIN)}, clock: 'manual', timeout: 60000 });
+await engine.ping();
+const waiting = engine.waitFor('alert.idle', { timeout: 60000 });
+engine.emit('alert.idle', {});
+await waiting;
+await engine.close({ timeout: 30000 });
+await new Promise((r) => setImmediate(r));
+console.log(JSON.stringify(process.getActiveResourcesInfo()));`;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 40000 });
+  assert.deepEqual(JSON.parse(out).filter((kind) => kind === 'Timeout'), []);
 });

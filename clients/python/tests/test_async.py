@@ -683,3 +683,123 @@ def test_the_end_of_the_output_fails_waiting_calls_with_engine_exited(tmp_path: 
             await engine.close(timeout=1)
 
     asyncio.run(asyncio.wait_for(main(), 30))
+
+
+# Behaviours a mutation review of the client found no test pinning (each test below fails
+# with the change it names).
+
+
+def test_the_shared_deadline_timer_fails_no_call_before_its_own_deadline() -> None:
+    """Calls on the default timeout share one timer; when it fires for the first call it
+    re-arms for the next deadline instead of failing every call at once."""
+
+    async def body(engine: AsyncEngine) -> bool:
+        await engine.ping()
+        os.kill(engine.pid, signal.SIGSTOP)
+        try:
+            first = asyncio.ensure_future(engine.ping())
+            await asyncio.sleep(0.3)
+            second = asyncio.ensure_future(engine.ping())  # its deadline 0.3 s after the first's
+            with pytest.raises(ordo.OrdoTimeout):
+                await first
+        finally:
+            os.kill(engine.pid, signal.SIGCONT)
+        return (await second).pong  # answered before its own deadline
+
+    assert run(body, clock="manual", timeout=0.5)
+
+
+def test_two_closes_at_once_send_one_shutdown_and_one_exit() -> None:
+    sent: list[str] = []
+
+    def tap(direction: str, message: object) -> None:
+        if direction == "send" and isinstance(message, dict):
+            sent.append(message["method"])
+
+    async def main() -> list[int | None]:
+        engine = await AsyncEngine(clock="manual", tap=tap).start()
+        return list(await asyncio.gather(engine.close(), engine.close()))
+
+    assert asyncio.run(asyncio.wait_for(main(), 30)) == [0, 0]
+    assert sent.count("shutdown") == 1 and sent.count("exit") == 1, sent
+
+
+def test_close_escalates_past_a_full_pipe_with_no_timeout_for_calls() -> None:
+    """With no call timeout, close()'s own timeout still bounds writing exit."""
+
+    async def main() -> int | None:
+        engine = await AsyncEngine(clock="manual").start()
+        os.kill(engine.pid, signal.SIGSTOP)  # reads nothing: the big request fills the pipe
+        big = asyncio.ensure_future(engine.layers.add("big", data={"x": "y" * 2_000_000}))
+        await asyncio.sleep(0.1)
+        status = await engine.close(timeout=0.5)
+        big.cancel()
+        return status
+
+    assert asyncio.run(asyncio.wait_for(main(), 10)) == -signal.SIGKILL
+
+
+def test_a_batch_waiting_when_the_output_ends_fails_with_engine_exited(tmp_path: Path) -> None:
+    fake = fake_engine_closing_stdout(tmp_path, linger=1.5)
+
+    async def main() -> None:
+        engine = await AsyncEngine(fake, timeout=0.3).start()
+        try:
+            async with engine.batch() as batch:
+                ping = batch.call("engine.ping")
+            with pytest.raises(ordo.EngineExited):
+                ping.result()
+        finally:
+            await engine.close(timeout=1)
+
+    asyncio.run(asyncio.wait_for(main(), 30))
+
+
+def test_a_timed_out_batch_forgets_its_ids() -> None:
+    async def body(engine: AsyncEngine) -> int:
+        await engine.ping()
+        os.kill(engine.pid, signal.SIGSTOP)
+        try:
+            async with engine.batch() as batch:
+                ping = batch.call("engine.ping")
+            with pytest.raises(ordo.OrdoTimeout):
+                ping.result()
+            return engine._endpoint.pending_count  # what still waits for an answer
+        finally:
+            os.kill(engine.pid, signal.SIGCONT)
+
+    assert run(body, clock="manual", timeout=0.3) == 0
+
+
+def test_raw_honours_its_own_timeout() -> None:
+    async def body(engine: AsyncEngine) -> float:
+        await engine.ping()
+        os.kill(engine.pid, signal.SIGSTOP)
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        try:
+            with pytest.raises(ordo.OrdoTimeout):
+                await engine.raw(
+                    {"jsonrpc": "2.0", "id": "z", "method": "engine.ping"}, timeout=0.2
+                )
+        finally:
+            os.kill(engine.pid, signal.SIGCONT)
+        return loop.time() - start
+
+    assert run(body, clock="manual", timeout=5.0) < 2.5  # its own 0.2 s, not the engine's 5 s
+
+
+def test_the_only_start_cancelled_leaves_no_engine_running() -> None:
+    async def main() -> set[int]:
+        before = set(children_of_this_process())
+        engine = AsyncEngine(clock="manual")
+        task = asyncio.ensure_future(engine.start())
+        await asyncio.sleep(0)
+        await asyncio.sleep(0)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        await asyncio.sleep(0.5)
+        return set(children_of_this_process()) - before
+
+    assert asyncio.run(asyncio.wait_for(main(), 10)) == set()

@@ -675,3 +675,78 @@ def test_close_inside_a_handler_does_not_wait_for_that_handler(make_engine: Engi
     assert isinstance(took, float) and took < 3, f"close() in a handler took {took:.1f} s"
     with pytest.raises(ordo.EngineExited):
         engine.ping()
+
+
+# Behaviours a mutation review of the client found no test pinning (each test below fails
+# with the change it names).
+
+
+def test_close_sends_sigterm_before_sigkill(tmp_path: Path) -> None:
+    sleeper = tmp_path / "sleeper"
+    sleeper.write_text("#!/bin/sh\nexec sleep 30\n")  # answers nothing, ends on SIGTERM
+    sleeper.chmod(0o755)
+    engine = Engine(str(sleeper), timeout=0.2)
+    assert engine.close(timeout=0.3) == -signal.SIGTERM
+
+
+def test_close_escalates_past_a_writer_stuck_on_a_full_pipe() -> None:
+    """With no call timeout, a thread blocked writing to a stopped engine does not hold
+    close() past its own timeout."""
+    engine = Engine(clock="manual")
+    engine.ping()
+    os.kill(engine.pid, signal.SIGSTOP)
+
+    def write_big() -> None:
+        with pytest.raises(ordo.EngineExited):
+            engine.layers.add("big", data={"x": "y" * 2_000_000})
+
+    threading.Thread(target=write_big, daemon=True).start()
+    time.sleep(0.2)
+    status: list[int | None] = []
+    closer = threading.Thread(target=lambda: status.append(engine.close(timeout=0.5)), daemon=True)
+    closer.start()
+    closer.join(10)
+    if closer.is_alive():
+        os.kill(engine.pid, signal.SIGKILL)
+    assert status == [-signal.SIGKILL]
+
+
+def test_raw_and_next_stray_honour_their_own_timeouts() -> None:
+    with Engine(clock="manual", timeout=5) as engine:
+        engine.ping()
+        start = time.monotonic()
+        with pytest.raises(ordo.OrdoTimeout):
+            engine.next_stray(timeout=0.1)
+        os.kill(engine.pid, signal.SIGSTOP)
+        try:
+            with pytest.raises(ordo.OrdoTimeout):
+                engine.raw({"jsonrpc": "2.0", "id": "z", "method": "engine.ping"}, timeout=0.2)
+        finally:
+            os.kill(engine.pid, signal.SIGCONT)
+        assert time.monotonic() - start < 2.5  # 0.3 s of their own, not 5 s twice
+
+
+def test_a_batch_timeout_is_for_the_whole_batch() -> None:
+    with Engine(clock="manual", timeout=0.3) as engine:
+        engine.ping()
+        os.kill(engine.pid, signal.SIGSTOP)
+        try:
+            start = time.monotonic()
+            with engine.batch() as batch:
+                pings = [batch.ping() for _ in range(3)]
+            assert time.monotonic() - start < 0.85  # one 0.3 s, not three
+            for ping in pings:
+                with pytest.raises(ordo.OrdoTimeout):
+                    ping.result()
+        finally:
+            os.kill(engine.pid, signal.SIGCONT)
+
+
+def test_close_stops_reading_a_stderr_a_left_behind_process_holds(
+    tmp_path: Path, ordo_bin: str
+) -> None:
+    with engine_leaving_a_pipe_held(tmp_path, ordo_bin, "stderr") as wrapper:
+        engine = Engine(str(wrapper), clock="manual")
+        engine.ping()
+        engine.close()
+        assert not engine._stderr.thread.is_alive()  # the reader let go of the pipe
