@@ -593,6 +593,65 @@ import Testing
     #expect(document.attributes["height"].flatMap(Double.init).map { $0 < 100 } == true)
   }
 
+  @Test func clipsThatDoNotOverlapLeaveTheirSubtreeOutOfTheBounds() throws {
+    // `inner` lies wholly outside `outer`'s clip, so nothing under it can be seen: `deep`,
+    // though it touches the empty intersection of the two clips, does not widen the bounds.
+    for vertical in [false, true] {
+      func frame(_ along: Double, _ across: Double, _ length: Double, _ breadth: Double) -> Frame {
+        vertical
+          ? Frame(x: across, y: along, width: breadth, height: length)
+          : Frame(x: along, y: across, width: length, height: breadth)
+      }
+      var tree = LayerTree()
+      try tree.add("outer", frame: frame(0, 0, 10, 10), clips: true)
+      try tree.add("inner", under: "outer", frame: frame(20, 0, 10, 10), clips: true)
+      try tree.add("deep", under: "inner", frame: frame(0, 0, 10, 10))
+      let document = try parseXML(try tree.renderSVG(RenderOptions()))
+      #expect(
+        rectangle(document.elements(named: "rect", withClass: "bounds").first)
+          == Frame(x: 8, y: 8, width: 10, height: 10))
+      // Every layer is still drawn, in paint order, with the (empty) clip that hides it.
+      let layers = document.elements(named: "g", withClass: "layer")
+      #expect(layers.map { $0.attributes["data-layer"] } == ["outer", "inner", "deep"])
+      #expect(layers.last?.attributes["clip-path"] == "url(#ordo-clip-2)")
+      let clip = document.elements(named: "clipPath").last.flatMap {
+        rectangle($0.child(named: "rect"))
+      }
+      #expect(clip.map { $0.width * $0.height } == 0)
+    }
+  }
+
+  @Test func boundsWiderThanADoublePlaceEveryLayerAtTheDrawingsStart() throws {
+    // From x = -1e308 to 1e308 + 10: no double holds the width, so no position along x can
+    // be placed; y is placed as usual (one unit per layer unit: no scale fits either).
+    var tree = LayerTree()
+    try tree.add("west", frame: Frame(x: -1e308, y: 0, width: 10, height: 10))
+    try tree.add("east", frame: Frame(x: 1e308, y: 20, width: 10, height: 10))
+    let largest = Double.greatestFiniteMagnitude
+    for options in [
+      RenderOptions(), RenderOptions(point: .init(x: 0, y: 5)), RenderOptions(width: 500),
+      RenderOptions(height: 500), RenderOptions(width: 500, height: 400),
+    ] {
+      let document = try parseXML(try tree.renderSVG(options))
+      let bounds = try #require(rectangle(document.elements(withClass: "bounds").first))
+      let drawing = options.width ?? largest
+      #expect(bounds.x == 8 && bounds.width == drawing, "\(options)")
+      #expect(document.number("width") == (options.width.map { $0 + 16 } ?? largest))
+      let height = options.height ?? 30
+      #expect(bounds.height == 30 && bounds.y == 8 + (height - 30) / 2, "\(options)")
+      let rects = try document.elements(named: "g", withClass: "layer").map {
+        try #require(rectangle($0.child(named: "rect")))
+      }
+      #expect(rects.map(\.x) == [8, 8], "\(options)")
+      #expect(rects.map(\.y) == [bounds.y, bounds.y + 20], "\(options)")
+      #expect(rects.map(\.width) == [10, 10])
+      if options.point != nil {
+        let mark = try #require(document.elements(withClass: "point").first?.child(named: "circle"))
+        #expect(mark.number("cx") == 8 && mark.number("cy") == bounds.y + 5)
+      }
+    }
+  }
+
   // MARK: - Scale
 
   @Test func aChainOf100kLayersRendersWithoutRecursion() throws {

@@ -5,7 +5,8 @@ extension LayerTree {
   /// frame placed in absolute coordinates: a framed layer's children are offset by its frame's
   /// origin, a group's children use the group's own (its parent's) coordinates. A `clips` layer
   /// with a frame clips the drawing of its subtree to that frame (clips nest: each clip path is
-  /// the intersection with the clips above it); `clips` on a group does nothing. Hidden
+  /// the intersection with the clips above it, and one with no area hides the subtree and
+  /// leaves it out of the bounds); `clips` on a group does nothing. Hidden
   /// subtrees are left out. Each layer is a `<g class="layer depth-N" data-layer="id">` with a
   /// `<title>` (id, sort, frame), a rectangle whose colour says its depth, and, with
   /// `labels`, its id and sort as a label shrunk or cut to fit the part of the rectangle its
@@ -145,6 +146,9 @@ extension Frame {
       && other.y < y + height
   }
 
+  /// Whether the frame covers some area (a width and a height above 0).
+  var hasArea: Bool { width > 0 && height > 0 }
+
   /// Whether this frame and `other` share at least a point (edges included).
   func touches(_ other: Frame) -> Bool {
     x <= other.x + other.width && other.x <= x + width && y <= other.y + other.height
@@ -198,7 +202,9 @@ struct LayerPicture {
         include(shape.frame)
         continue
       }
-      if shape.frame.touches(clip) { include(shape.frame.clamped(to: clip)) }
+      // A clip with no area (clips that do not overlap, or a clipping frame of width or
+      // height 0) leaves nothing of its subtree to see.
+      if clip.hasArea, shape.frame.touches(clip) { include(shape.frame.clamped(to: clip)) }
     }
     if let point = options.point { include(Frame(x: point.x, y: point.y, width: 0, height: 0)) }
     return bounds.map {
@@ -217,6 +223,11 @@ struct LayerPicture {
     /// The size of the drawing area.
     var width: Double
     var height: Double
+    /// Whether positions along each axis can be placed. Bounds wider (or taller) than a
+    /// double can hold, from frames near ±1.8e308, cannot: every position along that axis is
+    /// the drawing's start, and the bounds span the whole drawing.
+    var placesX: Bool
+    var placesY: Bool
 
     /// One scale for both axes, so a picture of a layout is never distorted: the largest
     /// that fits the size asked (both `width` and `height`: the drawing is centred on the
@@ -236,15 +247,26 @@ struct LayerPicture {
       if !(bounds.width * scale).isFinite || !(bounds.height * scale).isFinite { scale = 1 }
       scaleX = scale
       scaleY = scale
-      width = wanted ?? bounds.width * scale
-      height = wantedHeight ?? bounds.height * scale
+      let drawnWidth = bounds.width * scale
+      let drawnHeight = bounds.height * scale
+      placesX = drawnWidth.isFinite
+      placesY = drawnHeight.isFinite
+      width = wanted ?? (placesX ? drawnWidth : .greatestFiniteMagnitude)
+      height = wantedHeight ?? (placesY ? drawnHeight : .greatestFiniteMagnitude)
       // A drawing with no extent on one axis is centred on it.
-      left = LayerPicture.margin + (width - bounds.width * self.scaleX) / 2
-      top = LayerPicture.margin + (height - bounds.height * self.scaleY) / 2
+      left = LayerPicture.margin + (placesX ? (width - drawnWidth) / 2 : 0)
+      top = LayerPicture.margin + (placesY ? (height - drawnHeight) / 2 : 0)
     }
 
-    func x(_ value: Double) -> Double { left + (value - bounds.x) * scaleX }
-    func y(_ value: Double) -> Double { top + (value - bounds.y) * scaleY }
+    func x(_ value: Double) -> Double { placesX ? left + (value - bounds.x) * scaleX : left }
+    func y(_ value: Double) -> Double { placesY ? top + (value - bounds.y) * scaleY : top }
+
+    /// The visible bounds' rectangle in the document.
+    var drawnBounds: Frame {
+      Frame(
+        x: left, y: top, width: placesX ? bounds.width * scaleX : width,
+        height: placesY ? bounds.height * scaleY : height)
+    }
 
     func map(_ frame: Frame) -> Frame {
       Frame(
@@ -269,6 +291,7 @@ struct LayerPicture {
       return writer.output
     }
     let viewport = Viewport(bounds: bounds, width: options.width, height: options.height)
+    let drawnBounds = viewport.drawnBounds
     let deepest = scene.shapes.reduce(0) { max($0, $1.level) }
     let legendTop = Self.margin + viewport.height + 10
     let legend = self.legend(top: legendTop, deepest: deepest)
@@ -294,10 +317,9 @@ struct LayerPicture {
     writer.empty(
       "rect",
       [
-        "class": "bounds", "x": Markup.number(viewport.left),
-        "y": Markup.number(viewport.top),
-        "width": Markup.number(bounds.width * viewport.scaleX),
-        "height": Markup.number(bounds.height * viewport.scaleY), "fill": "#f7f7f7",
+        "class": "bounds", "x": Markup.number(drawnBounds.x),
+        "y": Markup.number(drawnBounds.y), "width": Markup.number(drawnBounds.width),
+        "height": Markup.number(drawnBounds.height), "fill": "#f7f7f7",
         "stroke": "#c8c8c8", "stroke-width": "0.5", "stroke-dasharray": "2 2",
       ])
     writer.open("g", ["class": "layers"])
