@@ -11,7 +11,7 @@ import Testing
     var generator = SeededGenerator(seed: seed)
     let slots = 300
     var heap = SlotHeap<Int>()
-    var positions = [Int32](repeating: -1, count: slots)
+    var positions = PagedArray<Int32>(repeating: -1, count: slots)
     var model: [Int32: Int] = [:]
     for _ in 0..<6_000 {
       let slot = Int32.random(in: 0..<Int32(slots), using: &generator)

@@ -135,7 +135,8 @@ extension AlertManager {
       .sorted { $0.seq < $1.seq }
       .compactMap { persistedAlert(id: $0.id) }
     return DurableState(
-      types: allTypes, queues: configuredQueueSettings, shows: shows.records, alerts: persisted,
+      types: allTypes, queues: configuredQueueSettings, shows: Array(shows.records),
+      alerts: persisted,
       counters: counters)
   }
 
@@ -159,7 +160,7 @@ extension AlertManager {
       queues[queue].isConfigured = true
     }
     var lastOrder = state.counters.lastShowOrder
-    var restoredShows = shows.records
+    var restoredShows = Array(shows.records)
     for var show in state.shows.sorted(by: { $0.order < $1.order }) {
       show.at = engineTime(show.wallAt)
       restoredShows.append(show)

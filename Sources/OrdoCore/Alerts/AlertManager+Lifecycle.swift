@@ -121,7 +121,7 @@ extension AlertManager {
 
   /// The times of the shows that count for an alert of `type` with `key` under `limit`
   /// (per key only when the limit says so).
-  func countedShows(type: String, key: String?, limit: FrequencyLimit?) -> [Int64] {
+  func countedShows(type: String, key: String?, limit: FrequencyLimit?) -> PagedArray<Int64> {
     shows.times(type: type, key: limit?.countsPerKey == true ? key : nil)
   }
 
@@ -307,7 +307,7 @@ extension AlertManager {
     Self.isLive(entry, in: records)
   }
 
-  static func isLive(_ entry: HistoryLog.Entry, in records: [Record]) -> Bool {
+  static func isLive(_ entry: HistoryLog.Entry, in records: PagedArray<Record>) -> Bool {
     let record = records[Int(entry.slot)]
     return record.isLive && record.endOrder == entry.endOrder
   }

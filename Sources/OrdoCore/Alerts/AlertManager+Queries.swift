@@ -66,7 +66,7 @@ extension AlertManager {
 
   /// Whether `lhsSlot` comes before `rhsSlot` in `alert.list`.
   static func presentationOrder(
-    _ lhsSlot: Int32, _ rhsSlot: Int32, alerts: [Alert], records: [Record]
+    _ lhsSlot: Int32, _ rhsSlot: Int32, alerts: PagedArray<Alert>, records: PagedArray<Record>
   ) -> Bool {
     let (lhs, rhs) = (Int(lhsSlot), Int(rhsSlot))
     func group(_ state: AlertState) -> Int {

@@ -197,8 +197,8 @@ extension AlertManager {
       alerts[Int(slot)] = alert
       records[Int(slot)] = record
     } else {
+      // The tables grow a page at a time, moving nothing already stored (PagedArray).
       slot = Int32(records.count)
-      if alerts.count == alerts.capacity { growSlotTables() }
       alerts.append(alert)
       records.append(record)
       waitingPositions.append(-1)
@@ -209,18 +209,6 @@ extension AlertManager {
     records[Int(slot)].idHash = hash
     idIndex.insert(slot: slot, hash: hash)
     return slot
-  }
-
-  /// Makes room for more slots, eight times as many: every growth copies each alert (216
-  /// bytes) and record (128) into new buffers, so doubling, an array's own step, copies each
-  /// once more on average on the way to n alerts, and an eightfold step a seventh of a time.
-  /// That was 14 of the 38 accesses beyond the L2 per `alert.enqueue` (bench/README.md). The
-  /// room not yet used is address space: its pages are faulted in when first written. Steps
-  /// stop at a million slots (216 MB of alerts) so that no one reservation is outsized.
-  private mutating func growSlotTables() {
-    let capacity = max(16, min(alerts.capacity * 8, alerts.capacity + 1 << 20))
-    alerts.reserveCapacity(capacity)
-    records.reserveCapacity(capacity)
   }
 
   /// Frees the slot of an ended alert (out of every index already).
@@ -242,7 +230,7 @@ extension AlertManager {
 
   /// Appends `slot` to a list whose ends are `list`.
   static func append(
-    _ slot: Int32, kind: ListKind, to list: inout AlertList, records: inout [Record]
+    _ slot: Int32, kind: ListKind, to list: inout AlertList, records: inout PagedArray<Record>
   ) {
     records[Int(slot)][link: kind] = Link(previous: list.last, next: -1)
     if list.last >= 0 {
@@ -256,7 +244,7 @@ extension AlertManager {
 
   /// Takes `slot` off a list whose ends are `list`.
   static func unlink(
-    _ slot: Int32, kind: ListKind, from list: inout AlertList, records: inout [Record]
+    _ slot: Int32, kind: ListKind, from list: inout AlertList, records: inout PagedArray<Record>
   ) {
     let link = records[Int(slot)][link: kind]
     if link.previous >= 0 {

@@ -48,15 +48,15 @@ public struct AlertManager: Sendable {
 
   /// Every alert kept (active, or ended in its queue's history), by slot, and what the
   /// manager keeps beside each; see AlertManager+Storage.swift.
-  var alerts: [Alert] = []
-  var records: [Record] = []
+  var alerts = PagedArray<Alert>()
+  var records = PagedArray<Record>()
   var freeSlots: [Int32] = []
   /// Alert id -> slot (the ids are `alerts[slot].id`).
   var idIndex = IDIndex()
   /// Per slot: its position in its queue's waiting, preempting and showing heap (-1: none).
-  var waitingPositions: [Int32] = []
-  var preemptingPositions: [Int32] = []
-  var showingPositions: [Int32] = []
+  var waitingPositions = PagedArray<Int32>()
+  var preemptingPositions = PagedArray<Int32>()
+  var showingPositions = PagedArray<Int32>()
   var typeNames = NameTable()
   var keyNames = NameTable()
   var scopeNames = NameTable()

@@ -92,14 +92,16 @@ struct WaitingAlerts {
   }
 
   /// - Complexity: O(1)
-  func rank(of slot: Int32, scope: Int32, positions: [Int32]) -> ShowRank? {
+  func rank(of slot: Int32, scope: Int32, positions: PagedArray<Int32>) -> ShowRank? {
     scope >= 0
       ? scoped[scope]?.rank(of: slot, positions: positions)
       : unscoped.rank(of: slot, positions: positions)
   }
 
   /// - Complexity: O(log n)
-  mutating func upsert(_ slot: Int32, scope: Int32, rank: ShowRank, positions: inout [Int32]) {
+  mutating func upsert(
+    _ slot: Int32, scope: Int32, rank: ShowRank, positions: inout PagedArray<Int32>
+  ) {
     if scope >= 0 {
       scoped[scope, default: SlotHeap()].upsert(slot, rank: rank, positions: &positions)
     } else {
@@ -108,7 +110,7 @@ struct WaitingAlerts {
   }
 
   /// - Complexity: O(log n)
-  mutating func remove(_ slot: Int32, scope: Int32, positions: inout [Int32]) {
+  mutating func remove(_ slot: Int32, scope: Int32, positions: inout PagedArray<Int32>) {
     guard scope >= 0 else {
       unscoped.remove(slot, positions: &positions)
       return
@@ -122,7 +124,7 @@ struct WaitingAlerts {
     unscoped.nodes.map(\.slot) + scoped.values.flatMap { $0.nodes.map(\.slot) }
   }
 
-  func _checkInvariants(positions: [Int32]) {
+  func _checkInvariants(positions: PagedArray<Int32>) {
     unscoped._checkInvariants(positions: positions)
     for heap in scoped.values {
       precondition(!heap.isEmpty, "empty scope heap kept")

@@ -9,9 +9,11 @@ struct ShowHistory: Sendable {
   }
 
   /// In the order they happened.
-  private(set) var records: [ShowRecord] = []
-  private var timesByType: [String: [Int64]] = [:]
-  private var timesByTypeKey: [TypeKey: [Int64]] = [:]
+  /// Paged, as are the times (`PagedArray`): with `--state`, recording a show after the
+  /// commit group's copy of the state copies a page of each, not the whole history.
+  private(set) var records = PagedArray<ShowRecord>()
+  private var timesByType: [String: PagedArray<Int64>] = [:]
+  private var timesByTypeKey: [TypeKey: PagedArray<Int64>] = [:]
   /// The numbers N of the shown alerts whose id is `alert-N` as the manager generates it
   /// (`AlertManager.generatedIDNumber`),
   /// so that a generated id can skip the ids the history holds. Only those: hashing every
@@ -33,11 +35,11 @@ struct ShowHistory: Sendable {
   /// restore, a clock switch, `alert.forget`'s rebuild), so O(n²) in all.
   /// - Complexity: O(n log n)
   init(_ records: [ShowRecord]) {
-    self.records = records
+    self.records = PagedArray(records)
     for record in records { file(record) { time, times in times.append(time) } }
     recordsNewestLast = zip(records, records.dropFirst()).allSatisfy { Self.isNewer($1, than: $0) }
-    timesByType = timesByType.mapValues { $0.sorted() }
-    timesByTypeKey = timesByTypeKey.mapValues { $0.sorted() }
+    timesByType = timesByType.mapValues { PagedArray($0.sorted()) }
+    timesByTypeKey = timesByTypeKey.mapValues { PagedArray($0.sorted()) }
   }
 
   /// Checks that the indexes are what the records give: each type's (and type and key's)
@@ -45,7 +47,7 @@ struct ShowHistory: Sendable {
   /// `query` relies on (tests only).
   /// - Complexity: O(n log n)
   func _checkInvariants() {
-    let rebuilt = ShowHistory(records)
+    let rebuilt = ShowHistory(Array(records))
     precondition(timesByType == rebuilt.timesByType, "type times out of step")
     precondition(timesByTypeKey == rebuilt.timesByTypeKey, "type and key times out of step")
     precondition(generatedIDsShown == rebuilt.generatedIDsShown, "generated ids out of step")
@@ -69,22 +71,23 @@ struct ShowHistory: Sendable {
 
   /// Files `record`'s generated id number, and its time with `place` among its type's times
   /// (and its type and key's).
-  private mutating func file(_ record: ShowRecord, place: (Int64, inout [Int64]) -> Void) {
+  private mutating func file(_ record: ShowRecord, place: (Int64, inout PagedArray<Int64>) -> Void)
+  {
     if let number = AlertManager.generatedIDNumber(record.id) {
       generatedIDsShown.insert(number)
     }
-    place(record.at, &timesByType[record.type, default: []])
+    place(record.at, &timesByType[record.type, default: PagedArray()])
     if let key = record.key {
-      place(record.at, &timesByTypeKey[TypeKey(type: record.type, key: key), default: []])
+      place(record.at, &timesByTypeKey[TypeKey(type: record.type, key: key), default: PagedArray()])
     }
   }
 
   /// The engine times of the shows counted for `type` (with `key`, of that type and key),
   /// ascending.
   /// - Complexity: O(1)
-  func times(type: String, key: String?) -> [Int64] {
-    guard let key else { return timesByType[type] ?? [] }
-    return timesByTypeKey[TypeKey(type: type, key: key)] ?? []
+  func times(type: String, key: String?) -> PagedArray<Int64> {
+    guard let key else { return timesByType[type] ?? PagedArray() }
+    return timesByTypeKey[TypeKey(type: type, key: key)] ?? PagedArray()
   }
 
   /// Removes the shows matching `filter`; returns their `order`s.
@@ -138,7 +141,7 @@ struct ShowHistory: Sendable {
     record.wallAt != other.wallAt ? record.wallAt > other.wallAt : record.order > other.order
   }
 
-  private static func insertSorted(_ time: Int64, into times: inout [Int64]) {
+  private static func insertSorted(_ time: Int64, into times: inout PagedArray<Int64>) {
     if let last = times.last, last > time {
       var low = 0
       var high = times.count
@@ -159,7 +162,7 @@ extension ShowHistory {
   /// they allow a show then, nil when they never will.
   /// - Complexity: O(log n)
   static func earliestShow(
-    at time: Int64, times: [Int64], limit: FrequencyLimit?, cooldownMs: Int64?
+    at time: Int64, times: PagedArray<Int64>, limit: FrequencyLimit?, cooldownMs: Int64?
   ) -> Int64? {
     var allowedAt = time
     if let limit {
@@ -186,7 +189,7 @@ extension ShowHistory {
   }
 
   /// The index of the first time strictly greater than `threshold`.
-  private static func firstIndex(after threshold: Int64, in times: [Int64]) -> Int {
+  private static func firstIndex(after threshold: Int64, in times: PagedArray<Int64>) -> Int {
     var low = 0
     var high = times.count
     while low < high {

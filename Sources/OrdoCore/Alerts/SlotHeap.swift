@@ -21,7 +21,7 @@ struct SlotHeap<Rank: Comparable> {
     var rank: Rank
   }
 
-  private(set) var nodes: [Node] = []
+  private(set) var nodes = PagedArray<Node>()
 
   var count: Int { nodes.count }
   var isEmpty: Bool { nodes.isEmpty }
@@ -32,25 +32,25 @@ struct SlotHeap<Rank: Comparable> {
 
   /// The position of `slot` in this heap, nil when it is not in it.
   @inline(__always)
-  private func position(of slot: Int32, in positions: [Int32]) -> Int? {
+  private func position(of slot: Int32, in positions: PagedArray<Int32>) -> Int? {
     let position = Int(positions[Int(slot)])
     guard position >= 0, position < nodes.count, nodes[position].slot == slot else { return nil }
     return position
   }
 
   /// - Complexity: O(1)
-  func contains(_ slot: Int32, positions: [Int32]) -> Bool {
+  func contains(_ slot: Int32, positions: PagedArray<Int32>) -> Bool {
     position(of: slot, in: positions) != nil
   }
 
   /// - Complexity: O(1)
-  func rank(of slot: Int32, positions: [Int32]) -> Rank? {
+  func rank(of slot: Int32, positions: PagedArray<Int32>) -> Rank? {
     position(of: slot, in: positions).map { nodes[$0].rank }
   }
 
   /// Inserts `slot`, or gives it `rank` when it is already here.
   /// - Complexity: O(log n)
-  mutating func upsert(_ slot: Int32, rank: Rank, positions: inout [Int32]) {
+  mutating func upsert(_ slot: Int32, rank: Rank, positions: inout PagedArray<Int32>) {
     if let position = position(of: slot, in: positions) {
       let old = nodes[position].rank
       nodes[position].rank = rank
@@ -69,7 +69,7 @@ struct SlotHeap<Rank: Comparable> {
   /// Removes `slot`; returns its rank, or nil when it was not here.
   /// - Complexity: O(log n)
   @discardableResult
-  mutating func remove(_ slot: Int32, positions: inout [Int32]) -> Rank? {
+  mutating func remove(_ slot: Int32, positions: inout PagedArray<Int32>) -> Rank? {
     guard let position = position(of: slot, in: positions) else { return nil }
     let removed = nodes[position]
     positions[Int(slot)] = -1
@@ -86,7 +86,7 @@ struct SlotHeap<Rank: Comparable> {
     return removed.rank
   }
 
-  private mutating func siftUp(_ start: Int, positions: inout [Int32]) {
+  private mutating func siftUp(_ start: Int, positions: inout PagedArray<Int32>) {
     var child = start
     let moving = nodes[child]
     while child > 0 {
@@ -100,7 +100,7 @@ struct SlotHeap<Rank: Comparable> {
     positions[Int(moving.slot)] = Int32(child)
   }
 
-  private mutating func siftDown(_ start: Int, positions: inout [Int32]) {
+  private mutating func siftDown(_ start: Int, positions: inout PagedArray<Int32>) {
     var parent = start
     let moving = nodes[parent]
     while true {
@@ -122,7 +122,7 @@ struct SlotHeap<Rank: Comparable> {
 
   /// Checks the heap order and that `positions` points at every node (tests only).
   /// - Complexity: O(n)
-  func _checkInvariants(positions: [Int32]) {
+  func _checkInvariants(positions: PagedArray<Int32>) {
     for (index, node) in nodes.enumerated() {
       precondition(positions[Int(node.slot)] == Int32(index), "position table out of step")
       if index > 0 {

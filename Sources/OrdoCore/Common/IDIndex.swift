@@ -9,13 +9,13 @@
 /// so crafted ids cannot force collisions.
 struct IDIndex: Sendable {
   /// 0 = empty; else `hash << 32 | (slot + 1)`. The home bucket is `hash & mask`.
-  private var entries: [UInt64]
+  private var entries: PagedArray<UInt64>
   private var mask: Int
   /// The number of ids.
   private(set) var count = 0
 
   init() {
-    entries = Array(repeating: 0, count: 8)
+    entries = PagedArray(repeating: 0, count: 8)
     mask = 7
   }
 
@@ -93,7 +93,7 @@ struct IDIndex: Sendable {
   /// Rehashes into `capacity` buckets (a power of two), using the stored hash bits.
   private mutating func resize(to capacity: Int) {
     let old = entries
-    entries = Array(repeating: 0, count: capacity)
+    entries = PagedArray(repeating: 0, count: capacity)
     mask = capacity - 1
     for entry in old where entry != 0 { place(entry) }
   }

@@ -69,7 +69,7 @@ from .models import (
     TypeDefaults,
 )
 
-__version__ = "0.2.13"
+__version__ = "0.2.14"
 
 __all__ = [
     "UNSET",
