@@ -82,6 +82,34 @@ import Testing
     restored._checkInvariants()
   }
 
+  /// Alerts are restored in `seq` order whatever order the state gives them (the store's is
+  /// already that order, and is not sorted again): an id held twice (a hand-made state) keeps
+  /// the alert with the lower `seq` either way.
+  @Test func alertsAreRestoredInSeqOrderInAnyOrderGiven() throws {
+    var manager = AlertManager(now: 0, startedWallAt: 1_000_000)
+    for id in ["a", "b", "c"] {
+      _ = try manager.enqueue(AlertEnqueueRequest(type: "t", id: id, persist: true))
+    }
+    let inOrder = manager.durableState()
+    #expect(inOrder.alerts.map(\.alert.seq) == [1, 2, 3])
+    var twin = try #require(inOrder.alerts.first)
+    twin.alert.seq = 9
+    twin.alert.priority = 50
+    var restored: [[Alert]] = []
+    for alerts in [inOrder.alerts + [twin], [twin] + inOrder.alerts.reversed()] {
+      var state = inOrder
+      state.alerts = alerts
+      var fresh = AlertManager(now: 0, startedWallAt: 1_000_000)
+      fresh.restore(state)
+      fresh.releaseRestored()
+      fresh._checkInvariants()
+      #expect(try fresh.alert(id: "a").seq == 1)
+      restored.append(fresh.list())
+    }
+    #expect(restored[0] == restored[1])
+    #expect(restored[0].map(\.id) == ["a", "b", "c"])
+  }
+
   /// A clock switch (`initialize {clock}`) changes the wall-clock origin: every time held
   /// keeps its wall-clock time, so a limit counts the same shows and a persisted alert is
   /// written back as it was (its times were left in the old origin: a switch from the manual

@@ -173,7 +173,13 @@ extension AlertManager {
     // Expired while the engine was down: filed in the order they ended, as they would have
     // been had it run (the history is kept, and trimmed, in that order).
     var expired: [(alert: Alert, record: Record)] = []
-    for persisted in state.alerts.sorted(by: { $0.alert.seq < $1.alert.seq }) {
+    // The store reads them in `seq` order: sorting would copy every alert at the start's
+    // peak of memory (a third of it), so only alerts out of order are sorted.
+    let inSeqOrder = zip(state.alerts, state.alerts.dropFirst()).allSatisfy {
+      $0.alert.seq < $1.alert.seq
+    }
+    let ordered = inSeqOrder ? state.alerts : state.alerts.sorted { $0.alert.seq < $1.alert.seq }
+    for persisted in ordered {
       var alert = persisted.alert
       alert.convertTimes(engineTime)
       // A TTL ending past the latest time never ends, as at enqueue; here one ending at it
