@@ -51,6 +51,18 @@ import Testing
     #expect(snapshot.count == 1_000 && original.count == 1_600)
   }
 
+  /// Many paged arrays stay small (a heap per page scope, the show times of each key): the
+  /// first page grows as an array does; the pages after it are reserved whole.
+  @Test func aSmallArrayReservesNoWholePage() {
+    var small = PagedArray<Int64>()
+    for value in 0..<3 as Range<Int64> { small.append(value) }
+    #expect(small._reservedElements < 16)
+    var large = small
+    for value in 3..<300 as Range<Int64> { large.append(value) }
+    #expect(large._reservedElements >= 512 && large._reservedElements < 1024)
+    #expect(PagedArray(repeating: 0 as Int64, count: 8)._reservedElements < 16)
+  }
+
   @Test func initialisersAndEquality() {
     #expect(Array(PagedArray<Int>(repeating: 3, count: 0)).isEmpty)
     #expect(Array(PagedArray(repeating: 3, count: 513)) == Array(repeating: 3, count: 513))

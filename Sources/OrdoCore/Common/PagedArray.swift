@@ -23,10 +23,7 @@ struct PagedArray<Element>: RandomAccessCollection, MutableCollection {
     var remaining = count
     while remaining > 0 {
       let size = Swift.min(remaining, Self.pageSize)
-      var page: [Element] = []
-      page.reserveCapacity(Self.pageSize)
-      page.append(contentsOf: repeatElement(element, count: size))
-      pages.append(page)
+      pages.append(Array(repeating: element, count: size))
       remaining -= size
     }
     self.count = count
@@ -51,7 +48,9 @@ struct PagedArray<Element>: RandomAccessCollection, MutableCollection {
   mutating func append(_ element: Element) {
     if count & Self.pageMask == 0 {
       var page: [Element] = []
-      page.reserveCapacity(Self.pageSize)
+      // The first page grows as an array does: many arrays stay small (a heap per page
+      // scope, the times of each key shown), and a whole page each would be 256 entries.
+      if !pages.isEmpty { page.reserveCapacity(Self.pageSize) }
       page.append(element)
       pages.append(page)
     } else {
@@ -85,6 +84,9 @@ struct PagedArray<Element>: RandomAccessCollection, MutableCollection {
     pages = []
     count = 0
   }
+
+  /// The elements the pages' buffers have room for (tests only).
+  var _reservedElements: Int { pages.reduce(0) { $0 + $1.capacity } }
 
   /// Whether page `page` of this array and of `other` is one buffer, shared (tests only).
   func _sharesPage(_ page: Int, with other: Self) -> Bool {
