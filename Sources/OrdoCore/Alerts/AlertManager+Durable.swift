@@ -136,8 +136,7 @@ extension AlertManager {
       .compactMap { persistedAlert(id: $0.id) }
     return DurableState(
       types: allTypes, queues: configuredQueueSettings, shows: Array(shows.records),
-      alerts: persisted,
-      counters: counters)
+      alerts: persisted, counters: counters)
   }
 
   /// Loads `state` into a fresh manager at its current time (docs/protocol.md#after-a-restart):
@@ -161,7 +160,7 @@ extension AlertManager {
     }
     var lastOrder = state.counters.lastShowOrder
     var restoredShows = Array(shows.records)
-    for var show in state.shows.sorted(by: { $0.order < $1.order }) {
+    for var show in Self.inOrder(state.shows, by: { $0.order < $1.order }) {
       show.at = engineTime(show.wallAt)
       restoredShows.append(show)
       lastOrder = max(lastOrder, show.order)
@@ -173,13 +172,7 @@ extension AlertManager {
     // Expired while the engine was down: filed in the order they ended, as they would have
     // been had it run (the history is kept, and trimmed, in that order).
     var expired: [(alert: Alert, record: Record)] = []
-    // The store reads them in `seq` order: sorting would copy every alert at the start's
-    // peak of memory (a third of it), so only alerts out of order are sorted.
-    let inSeqOrder = zip(state.alerts, state.alerts.dropFirst()).allSatisfy {
-      $0.alert.seq < $1.alert.seq
-    }
-    let ordered = inSeqOrder ? state.alerts : state.alerts.sorted { $0.alert.seq < $1.alert.seq }
-    for persisted in ordered {
+    for persisted in Self.inOrder(state.alerts, by: { $0.alert.seq < $1.alert.seq }) {
       var alert = persisted.alert
       alert.convertTimes(engineTime)
       // A TTL ending past the latest time never ends, as at enqueue; here one ending at it
@@ -214,6 +207,17 @@ extension AlertManager {
     for (alert, record) in expired { restoreExpired(alert, record, at: alert.expiresAt ?? now) }
     events.removeAll()
     layerChanges.removeAll()
+  }
+
+  /// `items` sorted by `areInIncreasingOrder`, and `items` themselves when they already are.
+  /// The store reads shows and alerts in that order: sorting would copy every one of them at
+  /// the start's peak of memory (a third of it, for alerts). The sort is stable, so either
+  /// way items with equal keys keep the order given.
+  private static func inOrder<Item>(
+    _ items: [Item], by areInIncreasingOrder: (Item, Item) -> Bool
+  ) -> [Item] {
+    zip(items, items.dropFirst()).allSatisfy { areInIncreasingOrder($0, $1) }
+      ? items : items.sorted(by: areInIncreasingOrder)
   }
 
   /// Files a restored alert whose TTL ran out while the engine was down as expired at
