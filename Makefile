@@ -72,8 +72,14 @@ build: swift-deps
 
 ## release: the self-contained engine binary: Swift runtime, jansson and libc linked in
 ## statically, so a Python or Node user needs no toolchain (`ldd`: not dynamic).
+## The engine runs on one thread (no thread is ever started: the event loop, SQLite and the
+## signal handler all run on it), so its reference counting need not be atomic:
+## -assume-single-threaded makes the compiler use the runtime's non-atomic retain and release
+## (README, "Two commands"). The library product, built any other way, keeps atomic ones.
+RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -static-executable \
+	-Xswiftc -Xfrontend -Xswiftc -assume-single-threaded
 release: swift-deps
-	$(SWIFT) build -c release --static-swift-stdlib -Xswiftc -static-executable
+	$(SWIFT) build $(RELEASE_FLAGS)
 	@ls -l $(RELEASE_BIN)
 
 ## dist: what a user without a Swift toolchain installs, into dist/ (or $ORDO_DIST_DIR): the
