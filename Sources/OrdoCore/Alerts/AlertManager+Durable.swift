@@ -90,9 +90,11 @@ extension AlertManager {
     return durable
   }
 
-  /// Notes that `alert` changed, when it is persisted.
-  mutating func noteDurable(_ alert: Alert) {
-    if tracksDurableChanges && alert.persist { durable.alerts.insert(alert.id) }
+  /// Notes that the alert in `slot` changed, when it is persisted. (It takes the slot, not
+  /// the alert: an alert read out of the table to pass to a mutating method is copied whole.)
+  mutating func noteDurable(slot: Int32) {
+    let row = Int(slot)
+    if tracksDurableChanges && alerts[row].persist { durable.alerts.insert(alerts[row].id) }
   }
 
   /// The counters as they are now.

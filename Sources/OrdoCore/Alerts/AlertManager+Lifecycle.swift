@@ -53,6 +53,19 @@ extension AlertManager {
     return alert
   }
 
+  /// The alert this call enqueued into `slot` with sequence number `seq`, as it is now: in
+  /// its slot, or as history trimming forgot it during the call (it is the call's subject,
+  /// which `forgottenSubject` keeps). No other path frees the slot of an alert during the
+  /// call that enqueued it; were one added, the slot's fields are the answer (its `data` and
+  /// `result` cleared) rather than a crash.
+  func enqueuedState(of slot: Int32, seq: Int64) -> Alert {
+    let row = Int(slot)
+    if records[row].isLive && alerts[row].seq == seq { return alerts[row] }
+    if let forgottenSubject, forgottenSubject.seq == seq { return forgottenSubject }
+    assertionFailure("the alert enqueued in slot \(slot) is gone")
+    return alerts[row]
+  }
+
   /// Queues `queue` for the next pump.
   mutating func markDirty(_ queue: Int) {
     guard !queues[queue].isDirty else { return }
@@ -130,28 +143,32 @@ extension AlertManager {
   /// - Complexity: O(log n)
   @discardableResult
   mutating func insert(
-    _ alert: Alert, _ record: Record, typeName: Int32? = nil, idHash: UInt32? = nil
+    _ alert: consuming Alert, _ record: Record, typeName: Int32? = nil, idHash: UInt32? = nil
   ) -> Int32 {
+    // The alert moves into its slot (no copy of its references); what follows reads it there.
     let slot = allocate(alert, record, idHash: idHash)
-    records[Int(slot)].typeName = typeName ?? typeNames.intern(alert.type)
-    if let key = alert.key { records[Int(slot)].keyName = keyNames.intern(key) }
-    if let scope = alert.scope { records[Int(slot)].scopeName = scopeNames.intern(scope) }
-    counts[alert.state] += 1
+    let row = Int(slot)
+    let typeName = typeName ?? typeNames.intern(alerts[row].type)
+    records[row].typeName = typeName
+    if let key = alerts[row].key { records[row].keyName = keyNames.intern(key) }
+    if let scope = alerts[row].scope { records[row].scopeName = scopeNames.intern(scope) }
+    let state = alerts[row].state
+    counts[state] += 1
     addToActiveLists(slot)
     queues[record.queue].isBusy = true
     // A suspended alert (restored: it has shown) never expires, and has no timer for it.
-    if alert.state != .suspended, let expiresAt = alert.expiresAt {
+    if state != .suspended, let expiresAt = alerts[row].expiresAt {
       schedule(.expire, of: slot, at: expiresAt)
     }
-    switch alert.state {
+    switch state {
     case .scheduled:
-      if let readyAt = alert.readyAt { schedule(.ready, of: slot, at: readyAt) }
+      if let readyAt = alerts[row].readyAt { schedule(.ready, of: slot, at: readyAt) }
     case .pending, .suspended:
       insertWaiting(slot)
     case .showing, .done, .cancelled, .expired:
-      preconditionFailure("inserted an alert that is \(alert.state)")
+      preconditionFailure("inserted an alert that is \(state)")
     }
-    noteDurable(alert)
+    noteDurable(slot: slot)
     markDirty(record.queue)
     return slot
   }
@@ -181,7 +198,7 @@ extension AlertManager {
       break
     }
     if observesTimeline { observations.append(.updated(alert, at: now)) }
-    noteDurable(alert)
+    noteDurable(slot: slot)
     markDirty(record.queue)
   }
 
@@ -268,7 +285,7 @@ extension AlertManager {
       if newState.isEnded { startGap(queue) }
     }
     // Before trimming, which may free this very alert's slot.
-    noteDurable(alerts[row])
+    noteDurable(slot: Int32(row))
     if newState.isEnded { trimHistory(of: queue) }
     markDirty(queue)
   }

@@ -190,7 +190,10 @@ extension AlertManager {
 
   /// Stores `alert` and its `record` in a free slot and files it under its id, whose hash is
   /// `idHash` when the caller has it already (hashing an id costs ≈200 instructions).
-  mutating func allocate(_ alert: Alert, _ record: Record, idHash: UInt32? = nil) -> Int32 {
+  mutating func allocate(_ alert: consuming Alert, _ record: Record, idHash: UInt32? = nil)
+    -> Int32
+  {
+    let hash = idHash ?? IDIndex.hash(alert.id)
     let slot: Int32
     if let reused = freeSlots.popLast() {
       slot = reused
@@ -205,7 +208,6 @@ extension AlertManager {
       preemptingPositions.append(-1)
       showingPositions.append(-1)
     }
-    let hash = idHash ?? IDIndex.hash(alert.id)
     records[Int(slot)].idHash = hash
     idIndex.insert(slot: slot, hash: hash)
     return slot

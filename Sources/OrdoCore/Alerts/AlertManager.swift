@@ -237,26 +237,29 @@ public struct AlertManager: Sendable {
     if let ended { forget(slot: ended) }
     let queue = queueOrdinal(queueName)
     lastSeq += 1
-    callSubject = lastSeq
+    let seq = lastSeq
+    callSubject = seq
     let state: AlertState = (readyAt ?? now) > now ? .scheduled : .pending
-    var alert = Alert(
+    let alert = Alert(
       id: id, queue: queues[queue].name, type: request.type,
       priority: request.priority ?? definition?.priority ?? 0, state: state,
       scope: request.scope ?? definition?.scope, key: request.key, data: request.data,
-      result: nil, seq: lastSeq, createdAt: now, readyAt: readyAt,
+      result: nil, seq: seq, createdAt: now, readyAt: readyAt,
       expiresAt: (request.ttlMs ?? definition?.ttlMs).flatMap { Self.expiry(at: now, ttlMs: $0) },
       durationMs: request.durationMs ?? definition?.durationMs, shownAt: nil, endedAt: nil,
-      endReason: nil, shownCount: 0, mount: request.mount)
-    alert.persist = request.persist ?? definition?.persist ?? false
+      endReason: nil, shownCount: 0, mount: request.mount,
+      persist: request.persist ?? definition?.persist ?? false)
+    if observesTimeline { observations.append(.created(alert, at: now)) }
+    // The alert moves into its slot, so it is not read after this (a copy of it would
+    // retain its seven references, and release them again).
     let slot = insert(
-      alert,
+      consume alert,
       Record(
         queue: queue, preempt: request.preempt, limit: limit, cooldownMs: cooldownMs,
         onLimit: onLimit), typeName: typeName, idHash: idHash)
     if tracksDurableChanges { durable.countersChanged = true }
-    if observesTimeline { observations.append(.created(alert, at: now)) }
     finishChange()
-    return AlertEnqueueResult(alert: finalState(of: slot, alert: alert), disposition: .queued)
+    return AlertEnqueueResult(alert: enqueuedState(of: slot, seq: seq), disposition: .queued)
   }
 
   /// `alert.complete`: the user closed a showing or suspended alert; it becomes `done`

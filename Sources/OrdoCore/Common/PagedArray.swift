@@ -45,7 +45,7 @@ struct PagedArray<Element>: RandomAccessCollection, MutableCollection {
   /// How many elements fit in the pages there are, without adding one.
   var capacity: Int { pages.count << Self.pageShift }
 
-  mutating func append(_ element: Element) {
+  mutating func append(_ element: consuming Element) {
     if count & Self.pageMask == 0 {
       var page: [Element] = []
       // The first page grows as an array does: many arrays stay small (a heap per page
