@@ -119,7 +119,7 @@ import Testing
     for id in 0..<3000 {
       let before = engine.stateDump(queues: Self.queues, types: Self.types)
       var request = Self.request(&random, id: id)
-      request.withUTF8 { session.handle(UnsafeRawBufferPointer($0), into: &outbox) }
+      _ = request.withUTF8 { session.handle(UnsafeRawBufferPointer($0), into: &outbox) }
       let lines = String(decoding: outbox.unwrittenBytes, as: UTF8.self).split(separator: "\n")
       outbox.removeAll()
       let response = try #require(lines.last.map(String.init))

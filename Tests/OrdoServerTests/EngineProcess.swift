@@ -33,7 +33,10 @@ final class EngineProcess {
   static var binaryPath: String {
     var buffer = [CChar](repeating: 0, count: 4096)
     let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    let exe = count > 0 ? String(cString: buffer) : CommandLine.arguments[0]
+    let exe =
+      count > 0
+      ? String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      : CommandLine.arguments[0]
     var directory = exe
     while let slash = directory.lastIndex(of: "/") {
       directory = String(directory[..<slash])
@@ -239,7 +242,8 @@ final class EngineProcess {
     defer { fclose(file) }
     var line = [CChar](repeating: 0, count: 512)
     while fgets(&line, Int32(line.count), file) != nil {
-      let text = String(cString: line)
+      let text = String(
+        decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
       if text.hasPrefix("VmHWM:") {
         return Int(text.dropFirst(6).filter(\.isNumber))
       }

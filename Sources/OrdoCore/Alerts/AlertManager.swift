@@ -14,11 +14,22 @@
 /// `alert.idle` after the queue was pumped; queues are pumped in the order they were created.
 public struct AlertManager: Sendable {
   /// A timer, keyed by the slot of its alert (or its queue's index).
-  enum Timer: Hashable, Sendable {
+  enum Timer: TimerKey, Sendable {
     case ready(Int32)
     case expire(Int32)
     case dismiss(Int32)
     case gapEnd(queue: Int)
+
+    /// Four per slot: the slot's three timers, and the gap timer of the queue with the
+    /// slot's number (queues are few; their timers take the fourth place of the first slots).
+    var timerIndex: Int {
+      switch self {
+      case .ready(let slot): 4 * Int(slot)
+      case .expire(let slot): 4 * Int(slot) + 1
+      case .dismiss(let slot): 4 * Int(slot) + 2
+      case .gapEnd(let queue): 4 * queue + 3
+      }
+    }
   }
 
   /// What happens to the layers of mounted alerts, in order: the show at `events[index]`

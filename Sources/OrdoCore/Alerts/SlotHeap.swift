@@ -2,8 +2,8 @@
 /// slot in O(log n). Where each slot sits is kept in a position table the caller owns and
 /// passes in: one table serves every heap of a kind (every queue's waiting alerts, say), since
 /// an alert is in at most one heap of each kind. Finding a slot is then an array read, not a
-/// hash of a key (`IndexedHeap` kept a `[String: Int]`: a string hash per lookup and per
-/// swap, ≈1 500 instructions per alert shown).
+/// hash of a key (the heaps once kept a dictionary from id to position: a string hash per
+/// lookup and per swap, ≈1 500 instructions per alert shown).
 ///
 /// The smallest rank is at the top; equal ranks are left in no particular order, so callers
 /// that need a total order put a tiebreak (a sequence number) into `Rank`.
