@@ -44,25 +44,17 @@ extension AlertManager {
     pumpedThisInstant.removeAll(keepingCapacity: true)
   }
 
-  /// The alert first stored as `alert` in `slot`, as it is now, or as it was when history
-  /// trimming forgot it during this call.
-  func finalState(of slot: Int32, alert: Alert) -> Alert {
-    let row = Int(slot)
-    if records[row].isLive && alerts[row].seq == alert.seq { return alerts[row] }
-    if let forgottenSubject, forgottenSubject.seq == alert.seq { return forgottenSubject }
-    return alert
-  }
-
-  /// The alert this call enqueued into `slot` with sequence number `seq`, as it is now: in
-  /// its slot, or as history trimming forgot it during the call (it is the call's subject,
-  /// which `forgottenSubject` keeps). No other path frees the slot of an alert during the
-  /// call that enqueued it; were one added, the slot's fields are the answer (its `data` and
-  /// `result` cleared) rather than a crash.
-  func enqueuedState(of slot: Int32, seq: Int64) -> Alert {
+  /// The call's subject (`callSubject`), the alert with sequence number `seq` in `slot`, as
+  /// it is now: in its slot, or as history trimming forgot it during the call (then
+  /// `forgottenSubject` keeps it). No other path frees the slot of the call's subject during
+  /// the call; were one added, the slot's fields are the answer (its `data` and `result`
+  /// cleared) rather than a crash. (It reads the slot once, at the end: taking a snapshot of
+  /// the alert earlier, to fall back on, copied it whole on every call.)
+  func finalState(of slot: Int32, seq: Int64) -> Alert {
     let row = Int(slot)
     if records[row].isLive && alerts[row].seq == seq { return alerts[row] }
     if let forgottenSubject, forgottenSubject.seq == seq { return forgottenSubject }
-    assertionFailure("the alert enqueued in slot \(slot) is gone")
+    assertionFailure("the call's subject in slot \(slot) is gone")
     return alerts[row]
   }
 

@@ -185,20 +185,18 @@ public struct AlertManager: Sendable {
       case .ignore, .allow:
         // As it is after the pump (which a first request after a restart runs with the
         // restored alerts in: it may show this very alert).
-        let alert = alerts[Int(existing)]
-        callSubject = alert.seq
+        let seq = alerts[Int(existing)].seq
+        callSubject = seq
         finishChange()
-        return AlertEnqueueResult(
-          alert: finalState(of: existing, alert: alert), disposition: .ignored)
+        return AlertEnqueueResult(alert: finalState(of: existing, seq: seq), disposition: .ignored)
       case .replace:
-        let alert = alerts[Int(existing)]
-        callSubject = alert.seq
+        let seq = alerts[Int(existing)].seq
+        callSubject = seq
         replace(
           existing, data: request.clearsData ? .some(nil) : request.data.map { .some($0) },
           priority: request.priority)
         finishChange()
-        return AlertEnqueueResult(
-          alert: finalState(of: existing, alert: alert), disposition: .replaced)
+        return AlertEnqueueResult(alert: finalState(of: existing, seq: seq), disposition: .replaced)
       }
     }
 
@@ -270,7 +268,7 @@ public struct AlertManager: Sendable {
         onLimit: onLimit), typeName: typeName, idHash: idHash)
     if tracksDurableChanges { durable.countersChanged = true }
     finishChange()
-    return AlertEnqueueResult(alert: enqueuedState(of: slot, seq: seq), disposition: .queued)
+    return AlertEnqueueResult(alert: finalState(of: slot, seq: seq), disposition: .queued)
   }
 
   /// `alert.complete`: the user closed a showing or suspended alert; it becomes `done`
@@ -287,12 +285,11 @@ public struct AlertManager: Sendable {
         message: "Alert \"\(id)\" is \(state.rawValue); only a showing or suspended alert can be"
           + " completed.")
     }
-    let row = Int(slot)
-    callSubject = alerts[row].seq
+    let seq = alerts[Int(slot)].seq
+    callSubject = seq
     move(slot, to: .done, reason: .completed) { $0.result = result }
-    let completed = finalState(of: slot, alert: alerts[row])
     finishChange()
-    return finalState(of: slot, alert: completed)
+    return finalState(of: slot, seq: seq)
   }
 
   /// `alert.cancel`: cancels every active alert matching all the given filters, in enqueue
