@@ -258,8 +258,7 @@ extension AlertEnqueueRequest: MethodParams {
       preempt: try params.bool("preempt") ?? false, mount: mount,
       persist: try params.bool("persist"), limit: limit,
       cooldownMs: try params.integer("cooldownMs", in: 0...Params.maxSafeInteger),
-      onLimit: try Engine.onLimit(params))
-    self.clearsData = clearsData
+      onLimit: try Engine.onLimit(params), clearsData: clearsData)
   }
 }
 

@@ -211,13 +211,14 @@ public struct AlertEnqueueRequest: Equatable, Sendable {
   /// either way).
   public var clearsData = false
 
+  @inlinable
   public init(
     type: String, id: String? = nil, queue: String? = nil, priority: Int64? = nil,
     data: RawJSON? = nil, scope: String? = nil, key: String? = nil,
     onDuplicate: AlertDuplicatePolicy = .replace, delayMs: Int64? = nil, at: Int64? = nil,
     ttlMs: Int64? = nil, durationMs: Int64? = nil, preempt: Bool = false,
     mount: AlertMount? = nil, persist: Bool? = nil, limit: LimitOverride = .inherit,
-    cooldownMs: Int64? = nil, onLimit: OnLimit? = nil
+    cooldownMs: Int64? = nil, onLimit: OnLimit? = nil, clearsData: Bool = false
   ) {
     self.type = type
     self.id = id
@@ -237,6 +238,7 @@ public struct AlertEnqueueRequest: Equatable, Sendable {
     self.limit = limit
     self.cooldownMs = cooldownMs
     self.onLimit = onLimit
+    self.clearsData = clearsData
   }
 }
 
