@@ -196,7 +196,14 @@ public final class Engine: DispatchContext {
   /// When the next timer is due on the system clock (nil on the manual clock, which only
   /// `clock.advance` moves).
   public var nextSystemTimer: Int64? {
-    clock.mode == .system ? screen.nextDeadline : nil
+    guard clock.mode == .system else { return nil }
+    // Lent inout: a non-mutating read through the stored property copies the whole screen
+    // unless the optimizer inlines all of it (bench/copies.py: make test-copies).
+    return Self.nextDeadline(of: &screen)
+  }
+
+  private static func nextDeadline(of screen: inout Screen) -> Int64? {
+    screen.nextDeadline
   }
 
   /// The clock's time now (the loop's poll timeout is measured from it).
