@@ -196,12 +196,14 @@ extension AlertManager {
         queue: queue, preempt: persisted.preempt, limit: persisted.limit,
         cooldownMs: persisted.cooldownMs, onLimit: persisted.onLimit)
       if alert.state != .suspended, let expiresAt = alert.expiresAt, expiresAt <= now {
+        if tracksDurableChanges { durable.alerts.insert(alert.id) }
         expired.append((alert, record))
       } else {
+        // insert notes it for the durable state (its persist is set above), and takes the
+        // alert: reading it after would copy it.
         insert(alert, record)
         holdingRestored = true
       }
-      if tracksDurableChanges { durable.alerts.insert(alert.id) }
     }
     expired.sort {
       ($0.alert.expiresAt ?? 0, $0.alert.seq) < ($1.alert.expiresAt ?? 0, $1.alert.seq)
