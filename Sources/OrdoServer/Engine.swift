@@ -166,9 +166,9 @@ public final class Engine: DispatchContext {
     screen.releaseRestored()
   }
 
-  private static func lend<T>(
-    _ screen: inout Screen, to body: (borrowing Screen) throws(CoreError) -> T
-  ) throws(CoreError) -> T {
+  private static func lend<T, Failure: Error>(
+    _ screen: inout Screen, to body: (borrowing Screen) throws(Failure) -> T
+  ) throws(Failure) -> T {
     try body(screen)
   }
 
@@ -197,13 +197,9 @@ public final class Engine: DispatchContext {
   /// `clock.advance` moves).
   public var nextSystemTimer: Int64? {
     guard clock.mode == .system else { return nil }
-    // Lent inout: a non-mutating read through the stored property copies the whole screen
+    // Lent, as `query` lends it: a read through the stored property copies the whole screen
     // unless the optimizer inlines all of it (bench/copies.py: make test-copies).
-    return Self.nextDeadline(of: &screen)
-  }
-
-  private static func nextDeadline(of screen: inout Screen) -> Int64? {
-    screen.nextDeadline
+    return Self.lend(&screen) { screen in screen.nextDeadline }
   }
 
   /// The clock's time now (the loop's poll timeout is measured from it).
