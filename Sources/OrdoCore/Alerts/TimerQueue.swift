@@ -89,7 +89,7 @@ struct TimerQueue<Key: TimerKey> {
   }
 
   /// Cancels every timer.
-  /// - Complexity: O(1)
+  /// - Complexity: O(n / 256): the pages are freed
   mutating func removeAll() {
     nodes.removeAll()
     positions.removeAll()
