@@ -772,6 +772,7 @@ class Bench:
                     if mode == "traced":
                         # requests: the block, its marker, the start-up marker
                         times[mode]["bytes_per_1000"] = trace.stat().st_size / (n + 2) * 1000
+                        times[mode]["replay_cpu_s"] = self.replay_cpu(trace)
                         trace.unlink()
                 raw.append(times)
             ratio = median([t["plain"]["wall_s"] / t["traced"]["wall_s"] for t in raw])
@@ -779,19 +780,36 @@ class Bench:
                 "ratio": ratio,
                 "ratio_cpu": median([t["plain"]["cpu_s"] / t["traced"]["cpu_s"] for t in raw]),
                 "bytes_per_1000_requests": median([t["traced"]["bytes_per_1000"] for t in raw]),
+                "replay_ratio_cpu": median(
+                    [t["traced"]["replay_cpu_s"] / t["traced"]["cpu_s"] for t in raw]
+                ),
                 "rounds": raw,
             }
             r = out[name]
             self.log(
                 f"  {name:<12} with --trace: {r['ratio']:.2f}x without (CPU "
                 f"{r['ratio_cpu']:.2f}x); {r['bytes_per_1000_requests'] / 1024:,.0f} KiB "
-                "of trace per 1 000 requests"
+                f"of trace per 1 000 requests; ordo replay {r['replay_ratio_cpu']:.2f}x the "
+                "session's CPU"
             )
         self.results["trace"] = {
             "description": f"{n} pipelined requests in one write, fresh engine per block, "
-            "with --trace FILE against without; ratio = requests/s traced over untraced",
+            "with --trace FILE against without; ratio = requests/s traced over untraced; "
+            "replay_ratio_cpu = CPU time of `ordo replay` of the trace (start-up and reading "
+            "included; it must say identical) over the traced session's",
             "workloads": out,
         }
+
+    def replay_cpu(self, trace: Path) -> float:
+        """CPU seconds of `ordo replay TRACE`, which must find the replay identical."""
+        before = os.times()
+        done = subprocess.run([self.engine, "replay", str(trace)], capture_output=True, check=False)
+        after = os.times()
+        if done.returncode != 0 or done.stdout != b"identical\n":
+            raise RuntimeError(f"ordo replay of the bench's trace: {done.stdout[:300]!r}")
+        return (after.children_user - before.children_user) + (
+            after.children_system - before.children_system
+        )
 
     # ---------------------------------------------------------------- op throughput
 
@@ -1370,6 +1388,15 @@ def table(results: dict[str, Any]) -> str:
                     "-",
                 )
             )
+            if "replay_ratio_cpu" in t:
+                rows.append(
+                    (
+                        "  ordo replay of it / the session (CPU)",
+                        f"{t['replay_ratio_cpu']:.2f}x",
+                        "-",
+                        "-",
+                    )
+                )
     if "layer_add_growth" in results:
         g = results["layer_add_growth"]
         rows.append(

@@ -1,3 +1,4 @@
+import CLinux
 import OrdoCoding
 import OrdoCore
 import OrdoJSON
@@ -29,8 +30,8 @@ struct Trace {
 
   enum Record {
     case input(at: Int64, Input)
-    /// A message the engine wrote: its JSON text.
-    case output(at: Int64, [UInt8])
+    /// A message the engine wrote: its JSON text (in the trace's bytes, not copied).
+    case output(at: Int64, ArraySlice<UInt8>)
     /// The next input switches to the system clock, whose time is then `at` (one of its
     /// record's `systemAt`, or of a `moreSystemAt` record after it).
     case switchToSystem(at: Int64)
@@ -45,6 +46,22 @@ struct Trace {
   /// The last line is whole but no newline ends it: an editor dropped it, or (rarely) the
   /// recording stopped right there, so outputs past it are no difference either.
   var endsWithoutNewline = false
+
+  /// The name messages give the trace (its path).
+  var name = ""
+  /// Output lines read without parsing them (`outputAsRecorded`), in file order, for
+  /// `confirms(_:)`: the outputs of a long session are most of its trace.
+  var unconfirmedOutputs: [UnconfirmedOutput] = []
+  /// The trace's bytes, kept to read the unconfirmed lines (or the whole trace) as JSON.
+  var source: [UInt8] = []
+
+  /// An output whose line was not parsed: which output it is, and its line.
+  struct UnconfirmedOutput {
+    /// Its place among the outputs (0: the first).
+    var output: Int
+    var lineNumber: Int
+    var line: Range<Int>
+  }
 
   var inputCount: Int { records.count { if case .input = $0 { true } else { false } } }
 }
@@ -134,15 +151,67 @@ extension Trace {
     return document.value.kind == .object
   }
 
+  /// The pieces of `text` between line feeds, as `split(separator: 0x0A,
+  /// omittingEmptySubsequences: false)` cuts them (a closure per byte: memchr here, for a
+  /// trace of 50 MB).
+  static func lines(of text: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
+    var lines: [ArraySlice<UInt8>] = []
+    text.withUnsafeBytes { buffer in
+      guard let base = buffer.baseAddress else { return }
+      var start = 0
+      while let found = memchr(base + start, 0x0A, buffer.count - start) {
+        let end = base.distance(to: UnsafeRawPointer(found))
+        lines.append(text[(text.startIndex + start)..<(text.startIndex + end)])
+        start = end + 1
+      }
+    }
+    let last = text.startIndex + (lines.last.map { $0.endIndex + 1 - text.startIndex } ?? 0)
+    lines.append(text[last...])
+    return lines
+  }
+
+  /// Whether `one` and `other` hold the same bytes.
+  static func sameBytes(_ one: [UInt8], _ other: ArraySlice<UInt8>) -> Bool {
+    guard one.count == other.count else { return false }
+    return one.withUnsafeBytes { left in
+      other.withUnsafeBytes { right in
+        guard let left = left.baseAddress, let right = right.baseAddress else { return true }
+        return memcmp(left, right, one.count) == 0
+      }
+    }
+  }
+
   /// Whether a line holds only spaces, tabs and carriage returns (or nothing).
   static func isBlank(_ line: some Collection<UInt8>) -> Bool {
     line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
   }
 
   /// Parses a trace's bytes; `name` is used in messages.
-  static func parse(_ bytes: [UInt8], name: String) throws(TraceError) -> Trace {
-    var lines = withoutByteOrderMark(bytes).split(
-      separator: 0x0A, omittingEmptySubsequences: false)
+  ///
+  /// An output line in the recorder's own shape (`outputAsRecorded`) is taken without
+  /// parsing it, and `Replay.run` confirms it afterwards: by the engine writing the same
+  /// bytes (what the engine writes is JSON, which FuzzDispatch checks), or else by reading
+  /// the line as JSON then. Where that reading would have said anything else, or when this
+  /// parse fails, the trace is read again with every line parsed (`readsEveryLine`), so the
+  /// outcome is always that reading's: the shortcut only saves jansson parsing most of the
+  /// trace's bytes.
+  static func parse(
+    _ bytes: [UInt8], name: String, readsEveryLine: Bool = false
+  ) throws(TraceError) -> Trace {
+    if readsEveryLine { return try parseLines(bytes, name: name, readsEveryLine: true) }
+    do {
+      return try parseLines(bytes, name: name, readsEveryLine: false)
+    } catch {
+      // The first problem as a parse of every line meets it (an earlier output taken
+      // unparsed may be one), or none (it may read as a record that ends the trace).
+      return try parseLines(bytes, name: name, readsEveryLine: true)
+    }
+  }
+
+  private static func parseLines(
+    _ bytes: [UInt8], name: String, readsEveryLine: Bool
+  ) throws(TraceError) -> Trace {
+    var lines = Self.lines(of: withoutByteOrderMark(bytes))
     var cutOff = false
     var headerCutOff = false
     var endsWithoutNewline = false
@@ -170,131 +239,234 @@ extension Trace {
     let header = try parseHeader(Array(lines[headerIndex]), name: name)
     var records: [Record] = []
     var framing: MessageFramer.Framing?
-    for (offset, line) in lines[(headerIndex + 1)...].enumerated() {
+    var outputs = 0
+    var unconfirmed: [UnconfirmedOutput] = []
+    lines: for (offset, line) in lines[(headerIndex + 1)...].enumerated() {
       let number = headerIndex + offset + 2
-      func fail(_ problem: String) -> TraceError {
-        TraceError(description: "\(name), line \(number): \(problem)")
+      if !readsEveryLine, let output = outputAsRecorded(line) {
+        unconfirmed.append(
+          UnconfirmedOutput(output: outputs, lineNumber: number, line: line.indices))
+        records.append(.output(at: output.at, line[output.message]))
+        outputs += 1
+        continue
       }
       // A blank line (a trailing newline an editor or a mail added) holds no record.
       if isBlank(line) { continue }
-      let text = Array(line)
-      var parsed = text.withUnsafeBytes { JSONDocument.parse($0) }
-      var messageUnparsed = false
-      if case .failure(let failure) = parsed, failure.reason == .tooDeep,
-        let range = rawMember("msg", in: text)
-      {
-        messageUnparsed = true
-        // A record is one level deeper than its message, which may be as deep as JSON here
-        // goes: read the record with its message left out (the message is kept as bytes).
-        let envelope = text[..<range.lowerBound] + Array("null".utf8) + text[range.upperBound...]
-        parsed = envelope.withUnsafeBytes { JSONDocument.parse($0) }
-      }
-      let document: JSONDocument
-      switch parsed {
-      case .success(let parsed): document = parsed
-      case .failure(let failure): throw fail("not JSON (\(failure.detail))")
-      }
-      guard document.value.kind == .object else { throw fail("not a JSON object") }
-      let value = document.value
-      if value.member("truncated")?.bool == true {
+      let fail = failure(name, line: number)
+      switch try readRecord(Array(line), readsFraming: framing == nil, fail: fail) {
+      case .truncated:
         cutOff = true
-        break
-      }
-      guard let direction = value.member("dir")?.string, direction == "in" || direction == "out"
-      else { throw fail("\"dir\" must be \"in\" or \"out\"") }
-      // Engine time is never negative (and `abs` of the smallest Int64 would trap).
-      guard let at = value.member("at")?.exactInteger, (0...Params.maxSafeInteger).contains(at)
-      else { throw fail("\"at\" must be an integer engine time, 0 to 2^53-1") }
-      if direction == "in", framing == nil {
-        // The first input record says how the session's input was framed.
-        if let recorded = value.member("framing") {
-          guard let name = recorded.string, let chosen = MessageFramer.Framing(rawValue: name)
-          else { throw fail("\"framing\" must be \"ndjson\" or \"lsp\"") }
-          framing = chosen
-        } else {
-          framing = .ndjson
-        }
-      }
-      if let refused = value.member("refused") {
-        // A line `ordo call -` refused before the engine saw it: nothing to replay.
-        guard direction == "in", refused.kind == .object else {
-          throw fail("\"refused\" is an input's error object")
-        }
+        break lines
+      case .skipped:
         continue
-      }
-      if let more = value.member("moreSystemAt") {
+      case .moreSystemAt(let times):
         // The switches of the last input made after it was recorded: they go before it.
-        guard direction == "in", let times = Self.switchTimes(more),
-          let input = records.lastIndex(where: { if case .input = $0 { true } else { false } })
-        else {
-          throw fail(
-            "\"moreSystemAt\" must follow an input, as an array of engine times, 0 to 2^53-1")
-        }
-        records.insert(contentsOf: times.map { .switchToSystem(at: $0) }, at: input)
-        continue
-      }
-      if let systemAt = value.member("systemAt") {
-        guard direction == "in", let times = Self.switchTimes(systemAt) else {
-          throw fail("\"systemAt\" must be an input's array of engine times, 0 to 2^53-1")
-        }
-        records.append(contentsOf: times.map { .switchToSystem(at: $0) })
-      }
-      if value.member("msg") != nil {
-        guard let range = rawMember("msg", in: text), !range.isEmpty else {
-          throw fail("unreadable \"msg\"")
-        }
-        let message = Array(text[range])
-        // An input kept as `msg` was JSON the engine could read (else it is kept as raw64).
-        if direction == "in", messageUnparsed,
-          case .failure(let failure) = message.withUnsafeBytes({ JSONDocument.parse($0) })
-        {
-          throw fail("an input's \"msg\" is not JSON (\(failure.detail))")
-        }
-        // The engine writes objects (a batch's answer: an array) and nothing else.
         guard
-          direction == "in" || message[0] == UInt8(ascii: "{") || message[0] == UInt8(ascii: "[")
-        else { throw fail("an output's \"msg\" must be a JSON object or array") }
-        records.append(
-          direction == "in" ? .input(at: at, .message(message)) : .output(at: at, message))
-      } else if let raw64 = value.member("raw64") {
-        guard let text = raw64.string, let decoded = Base64.decode(text) else {
-          throw fail("\"raw64\" must be base64")
-        }
-        guard direction == "in" else { throw fail("an output is always JSON") }
-        records.append(.input(at: at, .message(decoded)))
-      } else if let size = value.member("tooLarge")?.exactInteger, size > 0, direction == "in" {
-        var id: String?
-        if let head64 = value.member("head64") {
-          // Recorded before 0.2.6: the id was read from the message's first bytes only.
-          guard let text = head64.string, let decoded = Base64.decode(text),
-            decoded.count <= MessageFramer.headBytes
-          else {
-            throw fail("\"head64\" must be base64 of at most \(MessageFramer.headBytes) bytes")
-          }
-          id = decoded.withUnsafeBytes { RawIDScanner.id(inHead: $0) }
-        }
-        if let idText = value.member("idText") {
-          // As the scan reads it: the value's text without whitespace around it.
-          guard let text = idText.string, let first = text.utf8.first, let last = text.utf8.last,
-            text.utf8.count <= OversizedMessageScanner.maxIDBytes,
-            !MessageFramer.isWhitespace(first), !MessageFramer.isWhitespace(last)
-          else {
-            throw fail(
-              "\"idText\" must be an id's JSON text of at most "
-                + "\(OversizedMessageScanner.maxIDBytes) bytes, without whitespace around it")
-          }
-          id = text
-        }
-        records.append(.input(at: at, .tooLarge(Int(size), id: id)))
-      } else if let reason = value.member("badHeader")?.string, direction == "in" {
-        records.append(.input(at: at, .badHeader(reason)))
-      } else {
-        throw fail("a record needs \"msg\", \"raw64\", \"tooLarge\" or \"badHeader\"")
+          let input = records.lastIndex(where: { if case .input = $0 { true } else { false } })
+        else { throw fail(moreSystemAtProblem) }
+        records.insert(contentsOf: times.map { .switchToSystem(at: $0) }, at: input)
+      case .record(let record, let switches, let chosen):
+        if let chosen { framing = chosen }
+        records.append(contentsOf: switches.map { .switchToSystem(at: $0) })
+        records.append(record)
+        if case .output = record { outputs += 1 }
       }
     }
-    return Trace(
+    var trace = Trace(
       header: header, records: records, framing: framing ?? .ndjson, isCutOff: cutOff,
       endsWithoutNewline: endsWithoutNewline)
+    trace.name = name
+    trace.unconfirmedOutputs = unconfirmed
+    if !unconfirmed.isEmpty { trace.source = bytes }
+    return trace
+  }
+
+  private static func failure(_ name: String, line number: Int) -> (String) -> TraceError {
+    { problem in TraceError(description: "\(name), line \(number): \(problem)") }
+  }
+
+  private static let moreSystemAtProblem =
+    "\"moreSystemAt\" must follow an input, as an array of engine times, 0 to 2^53-1"
+
+  /// What one record line says, read as JSON.
+  enum LineReading {
+    /// `{"truncated":true}`: the recording stopped here.
+    case truncated
+    /// A line `ordo call -` refused before the engine saw it: nothing to replay.
+    case skipped
+    /// Switches to the system clock that go before the last input.
+    case moreSystemAt([Int64])
+    /// A record, after the switches its input made (`systemAt`); `framing` is the session's
+    /// framing when asked for and this is an input.
+    case record(Record, switches: [Int64], framing: MessageFramer.Framing?)
+  }
+
+  /// Reads one record line as JSON. `readsFraming`: the first input record says the
+  /// session's framing (later ones' `framing` is not read).
+  static func readRecord(
+    _ text: [UInt8], readsFraming: Bool, fail: (String) -> TraceError
+  ) throws(TraceError) -> LineReading {
+    var parsed = text.withUnsafeBytes { JSONDocument.parse($0) }
+    var messageUnparsed = false
+    if case .failure(let failure) = parsed, failure.reason == .tooDeep,
+      let range = rawMember("msg", in: text)
+    {
+      messageUnparsed = true
+      // A record is one level deeper than its message, which may be as deep as JSON here
+      // goes: read the record with its message left out (the message is kept as bytes).
+      let envelope = text[..<range.lowerBound] + Array("null".utf8) + text[range.upperBound...]
+      parsed = envelope.withUnsafeBytes { JSONDocument.parse($0) }
+    }
+    let document: JSONDocument
+    switch parsed {
+    case .success(let parsed): document = parsed
+    case .failure(let failure): throw fail("not JSON (\(failure.detail))")
+    }
+    guard document.value.kind == .object else { throw fail("not a JSON object") }
+    let value = document.value
+    if value.member("truncated")?.bool == true { return .truncated }
+    guard let direction = value.member("dir")?.string, direction == "in" || direction == "out"
+    else { throw fail("\"dir\" must be \"in\" or \"out\"") }
+    // Engine time is never negative (and `abs` of the smallest Int64 would trap).
+    guard let at = value.member("at")?.exactInteger, (0...Params.maxSafeInteger).contains(at)
+    else { throw fail("\"at\" must be an integer engine time, 0 to 2^53-1") }
+    var framing: MessageFramer.Framing?
+    if direction == "in", readsFraming {
+      // The first input record says how the session's input was framed.
+      if let recorded = value.member("framing") {
+        guard let name = recorded.string, let chosen = MessageFramer.Framing(rawValue: name)
+        else { throw fail("\"framing\" must be \"ndjson\" or \"lsp\"") }
+        framing = chosen
+      } else {
+        framing = .ndjson
+      }
+    }
+    if let refused = value.member("refused") {
+      guard direction == "in", refused.kind == .object else {
+        throw fail("\"refused\" is an input's error object")
+      }
+      return .skipped
+    }
+    if let more = value.member("moreSystemAt") {
+      guard direction == "in", let times = Self.switchTimes(more) else {
+        throw fail(moreSystemAtProblem)
+      }
+      return .moreSystemAt(times)
+    }
+    var switches: [Int64] = []
+    if let systemAt = value.member("systemAt") {
+      guard direction == "in", let times = Self.switchTimes(systemAt) else {
+        throw fail("\"systemAt\" must be an input's array of engine times, 0 to 2^53-1")
+      }
+      switches = times
+    }
+    let record: Record
+    if value.member("msg") != nil {
+      guard let range = rawMember("msg", in: text), !range.isEmpty else {
+        throw fail("unreadable \"msg\"")
+      }
+      let message = Array(text[range])
+      // An input kept as `msg` was JSON the engine could read (else it is kept as raw64).
+      if direction == "in", messageUnparsed,
+        case .failure(let failure) = message.withUnsafeBytes({ JSONDocument.parse($0) })
+      {
+        throw fail("an input's \"msg\" is not JSON (\(failure.detail))")
+      }
+      // The engine writes objects (a batch's answer: an array) and nothing else.
+      guard
+        direction == "in" || message[0] == UInt8(ascii: "{") || message[0] == UInt8(ascii: "[")
+      else { throw fail("an output's \"msg\" must be a JSON object or array") }
+      record = direction == "in" ? .input(at: at, .message(message)) : .output(at: at, message[...])
+    } else if let raw64 = value.member("raw64") {
+      guard let text = raw64.string, let decoded = Base64.decode(text) else {
+        throw fail("\"raw64\" must be base64")
+      }
+      guard direction == "in" else { throw fail("an output is always JSON") }
+      record = .input(at: at, .message(decoded))
+    } else if let size = value.member("tooLarge")?.exactInteger, size > 0, direction == "in" {
+      var id: String?
+      if let head64 = value.member("head64") {
+        // Recorded before 0.2.6: the id was read from the message's first bytes only.
+        guard let text = head64.string, let decoded = Base64.decode(text),
+          decoded.count <= MessageFramer.headBytes
+        else {
+          throw fail("\"head64\" must be base64 of at most \(MessageFramer.headBytes) bytes")
+        }
+        id = decoded.withUnsafeBytes { RawIDScanner.id(inHead: $0) }
+      }
+      if let idText = value.member("idText") {
+        // As the scan reads it: the value's text without whitespace around it.
+        guard let text = idText.string, let first = text.utf8.first, let last = text.utf8.last,
+          text.utf8.count <= OversizedMessageScanner.maxIDBytes,
+          !MessageFramer.isWhitespace(first), !MessageFramer.isWhitespace(last)
+        else {
+          throw fail(
+            "\"idText\" must be an id's JSON text of at most "
+              + "\(OversizedMessageScanner.maxIDBytes) bytes, without whitespace around it")
+        }
+        id = text
+      }
+      record = .input(at: at, .tooLarge(Int(size), id: id))
+    } else if let reason = value.member("badHeader")?.string, direction == "in" {
+      record = .input(at: at, .badHeader(reason))
+    } else {
+      throw fail("a record needs \"msg\", \"raw64\", \"tooLarge\" or \"badHeader\"")
+    }
+    return .record(record, switches: switches, framing: framing)
+  }
+
+  /// The shape the recorder writes every output in: `{"dir":"out","at":N,"msg":M}`.
+  private static let outputPrefix = Array(#"{"dir":"out","at":"#.utf8)
+  private static let messageKey = Array(#","msg":"#.utf8)
+
+  /// An output line exactly as the recorder writes it, with an `at` of canonical digits
+  /// (at most 2^53-1) and a message that starts as an object or array does: its time and its
+  /// message's bytes, read without parsing. Nil for any other line, which is parsed.
+  static func outputAsRecorded(_ line: ArraySlice<UInt8>) -> (at: Int64, message: Range<Int>)? {
+    guard line.count > outputPrefix.count + 1 + messageKey.count + 2,
+      line.last == UInt8(ascii: "}"),
+      line.starts(with: outputPrefix)
+    else { return nil }
+    var index = line.startIndex + outputPrefix.count
+    var at: Int64 = 0
+    let digitsStart = index
+    while index < line.endIndex, index - digitsStart < 16,
+      (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(line[index])
+    {
+      at = at * 10 + Int64(line[index] - UInt8(ascii: "0"))
+      index += 1
+    }
+    let digits = index - digitsStart
+    guard digits > 0, digits == 1 || line[digitsStart] != UInt8(ascii: "0"),
+      at <= Params.maxSafeInteger, line[index...].starts(with: messageKey)
+    else { return nil }
+    let message = (index + messageKey.count)..<(line.endIndex - 1)
+    guard let first = line[message].first, first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+    else { return nil }
+    return (at, message)
+  }
+
+  /// Whether every output taken unparsed reads, as JSON, as what it was taken for: the engine
+  /// wrote the same bytes (so they are JSON, and the line is the record it looks like), or
+  /// `readRecord` of its line says so. False when one reads as anything else or not at all.
+  func confirms(_ written: [(text: [UInt8], afterInput: Int)]) -> Bool {
+    var pending = unconfirmedOutputs[...]
+    var output = 0
+    for record in records {
+      guard let unconfirmed = pending.first else { break }
+      guard case .output(let at, let message) = record else { continue }
+      defer { output += 1 }
+      guard unconfirmed.output == output else { continue }
+      pending.removeFirst()
+      if output < written.count, Self.sameBytes(written[output].text, message) { continue }
+      let fail = Self.failure(name, line: unconfirmed.lineNumber)
+      guard
+        case .record(.output(let readAt, let read), let switches, _)? =
+          try? Self.readRecord(Array(source[unconfirmed.line]), readsFraming: false, fail: fail),
+        switches.isEmpty, readAt == at, read == message
+      else { return false }
+    }
+    return pending.isEmpty
   }
 
   /// The MAJOR.MINOR.PATCH that `version` starts with, as numbers (what follows, after a `.`,
@@ -459,6 +631,8 @@ extension Trace {
 enum Replay {
   /// What a replay produced.
   struct Run {
+    /// The trace replayed (read again with every line parsed when `confirms` said no).
+    let trace: Trace
     let session: Session
     /// Every message the engine wrote, in order, with the number of inputs applied before.
     var outputs: [(text: [UInt8], afterInput: Int)] = []
@@ -484,8 +658,26 @@ enum Replay {
   }
 
   /// Replays `trace`; `prepare` may adjust the engine before the first input (the report
-  /// observes its timeline).
-  static func run(_ trace: Trace, prepare: (Engine) -> Void = { _ in }) throws(TraceError) -> Run {
+  /// observes its timeline). When outputs taken unparsed are not confirmed
+  /// (`Trace.confirms`), or the replay fails, the trace is read again with every line parsed
+  /// and replayed again: `prepare` is then called a second time, with that trace.
+  static func run(
+    _ trace: Trace, prepare: (Engine, Trace) -> Void = { _, _ in }
+  ) throws(TraceError) -> Run {
+    guard !trace.unconfirmedOutputs.isEmpty else { return try replay(trace, prepare: prepare) }
+    do {
+      let run = try replay(trace, prepare: prepare)
+      if trace.confirms(run.outputs) { return run }
+    } catch {
+      // A line's problem comes before the replay's, as when every line is parsed first.
+    }
+    let parsed = try Trace.parse(trace.source, name: trace.name, readsEveryLine: true)
+    return try replay(parsed, prepare: prepare)
+  }
+
+  private static func replay(
+    _ trace: Trace, prepare: (Engine, Trace) -> Void
+  ) throws(TraceError) -> Run {
     let configuration = try configuration(of: trace)
     let engine: Engine
     do {
@@ -495,8 +687,8 @@ enum Replay {
     }
     // `initialize` reports the framing the input chose; the replay feeds whole messages.
     engine.framing = trace.framing
-    prepare(engine)
-    var run = Run(session: Session(engine: engine))
+    prepare(engine, trace)
+    var run = Run(trace: trace, session: Session(engine: engine))
     var outbox = run.session.makeOutbox()
     outbox.framing = .ndjson
     var inputs = 0
@@ -508,7 +700,7 @@ enum Replay {
     var switches: [Int64] = []
     func collect() {
       run.session.flush(&outbox)
-      for line in outbox.unwrittenBytes.split(separator: 0x0A) {
+      for line in Trace.lines(of: outbox.unwrittenBytes[...]) where !line.isEmpty {
         run.outputs.append((Array(line), inputs))
       }
       outbox.removeAll()
@@ -633,16 +825,8 @@ enum Replay {
 
   /// Whether `bytes` holds `text`'s UTF-8 anywhere.
   private static func contains(_ bytes: [UInt8], _ text: StaticString) -> Bool {
-    let needle = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
-    guard let first = needle.first, bytes.count >= needle.count else { return false }
-    return bytes.withUnsafeBufferPointer { haystack in
-      var start = 0
-      while let at = haystack[start...(haystack.count - needle.count)].firstIndex(of: first) {
-        if haystack[at..<(at + needle.count)].elementsEqual(needle) { return true }
-        start = at + 1
-        if start > haystack.count - needle.count { return false }
-      }
-      return false
+    bytes.withUnsafeBytes { haystack in
+      memmem(haystack.baseAddress, haystack.count, text.utf8Start, text.utf8CodeUnitCount) != nil
     }
   }
 
@@ -689,16 +873,14 @@ enum Replay {
     // The verdict is a script's answer: one stdout cannot take is said on stderr, exit 3
     // (as `call` and `--version` do), never lost behind a status 0 or a SIGPIPE.
     signal(SIGPIPE, SIG_IGN)
-    let trace: Trace
     let run: Run
     do {
-      trace = try Trace.load(path: tracePath)
-      run = try Replay.run(trace)
+      run = try Replay.run(Trace.load(path: tracePath))
     } catch {
       writeAll(2, "ordo replay: \(terminalSafe(error.description))\n")
       return 2
     }
-    let (text, status) = verdict(trace, run)
+    let (text, status) = verdict(run)
     let failure = writeAll(1, text, waitingIfFull: true)
     guard failure == 0 else {
       writeAll(
@@ -710,9 +892,21 @@ enum Replay {
     return status
   }
 
+  /// The same output after another input: a difference too.
+  private static func misplaced(
+    _ index: Int, _ recorded: (text: ArraySlice<UInt8>, afterInput: Int), _ afterInput: Int
+  ) -> (text: String, status: Int32) {
+    (
+      "difference at output message \(index + 1): expected after input message "
+        + "\(recorded.afterInput), got after input message \(afterInput):\n"
+        + "  \(excerpt(String(decoding: recorded.text, as: UTF8.self)))\n", 1
+    )
+  }
+
   /// What replaying `trace` found: "identical" (0) or its first difference (1).
-  static func verdict(_ trace: Trace, _ run: Run) -> (text: String, status: Int32) {
-    var expected: [(text: [UInt8], afterInput: Int)] = []
+  static func verdict(_ run: Run) -> (text: String, status: Int32) {
+    let trace = run.trace
+    var expected: [(text: ArraySlice<UInt8>, afterInput: Int)] = []
     var inputs = 0
     for record in trace.records {
       switch record {
@@ -726,7 +920,14 @@ enum Replay {
     // batch.
     let comparesPlaces = !trace.header.versionNumbers.lexicographicallyPrecedes([0, 2, 1])
     for (index, recorded) in expected.enumerated() {
-      let want = comparable(recorded.text)
+      // Equal bytes compare equal: most outputs, and no parse or search for them.
+      if index < run.outputs.count, Trace.sameBytes(run.outputs[index].text, recorded.text) {
+        if comparesPlaces, run.outputs[index].afterInput != recorded.afterInput {
+          return misplaced(index, recorded, run.outputs[index].afterInput)
+        }
+        continue
+      }
+      let want = comparable(Array(recorded.text))
       // Printed as recorded and as written (what `grep` finds in the trace), not as compared.
       var wantText: String { String(decoding: recorded.text, as: UTF8.self) }
       guard index < run.outputs.count else {
@@ -740,7 +941,7 @@ enum Replay {
       if got != want {
         var shown = (want: wantText, got: String(decoding: run.outputs[index].text, as: UTF8.self))
         var note = ""
-        if want != recorded.text || got != run.outputs[index].text {
+        if !Trace.sameBytes(want, recorded.text) || got != run.outputs[index].text {
           note = uncomparedNote
           // Cut, the raw messages' window could centre on a member not compared (`state`
           // always differs under `--state`) and leave the difference out.
@@ -759,11 +960,7 @@ enum Replay {
       // The same message in another place (an event written after a later request, or
       // before the request that caused it) is a difference too.
       if comparesPlaces, run.outputs[index].afterInput != recorded.afterInput {
-        return (
-          "difference at output message \(index + 1): expected after input message "
-            + "\(recorded.afterInput), got after input message \(run.outputs[index].afterInput):\n"
-            + "  \(excerpt(wantText))\n", 1
-        )
+        return misplaced(index, recorded, run.outputs[index].afterInput)
       }
     }
     if run.outputs.count > expected.count && !trace.isCutOff && !trace.endsWithoutNewline {

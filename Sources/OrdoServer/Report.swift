@@ -11,17 +11,22 @@ import OrdoRPC
 enum Report {
   /// The page for `trace`.
   static func html(for trace: Trace, title: String) throws(TraceError) -> String {
-    var builder = TimelineBuilder(
-      start: 0,
-      metadata: Timeline.Metadata(
-        ordoVersion: trace.header.version, arguments: trace.header.arguments,
-        startedWallAt: trace.header.startedWallAt, isCutOff: trace.isCutOff))
-    let run = try Replay.run(trace) { engine in
+    func timelineBuilder(for trace: Trace) -> TimelineBuilder {
+      TimelineBuilder(
+        start: 0,
+        metadata: Timeline.Metadata(
+          ordoVersion: trace.header.version, arguments: trace.header.arguments,
+          startedWallAt: trace.header.startedWallAt, isCutOff: trace.isCutOff))
+    }
+    var builder = timelineBuilder(for: trace)
+    let run = try Replay.run(trace) { engine, replayed in
+      // From the start again when the replay is run again.
+      builder = timelineBuilder(for: replayed)
       engine.screen.observesTimeline = true
       for alert in engine.screen.list() { builder.alertRestored(alert, at: engine.now) }
     }
     let engine = run.session.engine
-    let (verdict, status) = Replay.verdict(trace, run)
+    let (verdict, status) = Replay.verdict(run)
     if status != 0 {
       // Its first line, "difference at output message N (after input message M):".
       var line = verdict.prefix { $0 != "\n" }
