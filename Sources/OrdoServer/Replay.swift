@@ -49,16 +49,17 @@ struct Trace {
 
   /// The name messages give the trace (its path).
   var name = ""
-  /// Output lines read without parsing them (`outputAsRecorded`), in file order, for
-  /// `confirms(_:)`: the outputs of a long session are most of its trace.
-  var unconfirmedOutputs: [UnconfirmedOutput] = []
-  /// The trace's bytes, kept to read the unconfirmed lines (or the whole trace) as JSON.
+  /// Lines read without parsing them (`asRecorded`), in file order, for `confirms(_:)`:
+  /// the messages of a long session are nearly all of its trace.
+  var unparsedLines: [UnparsedLine] = []
+  /// The trace's bytes, kept to read the unparsed lines (or the whole trace) as JSON.
   var source: [UInt8] = []
 
-  /// An output whose line was not parsed: which output it is, and its line.
-  struct UnconfirmedOutput {
-    /// Its place among the outputs (0: the first).
-    var output: Int
+  /// A record whose line was not parsed: which input or output it is, and its line.
+  struct UnparsedLine {
+    var isInput: Bool
+    /// Its place among the inputs, or among the outputs (0: the first).
+    var index: Int
     var lineNumber: Int
     var line: Range<Int>
   }
@@ -188,13 +189,14 @@ extension Trace {
 
   /// Parses a trace's bytes; `name` is used in messages.
   ///
-  /// An output line in the recorder's own shape (`outputAsRecorded`) is taken without
-  /// parsing it, and `Replay.run` confirms it afterwards: by the engine writing the same
-  /// bytes (what the engine writes is JSON, which FuzzDispatch checks), or else by reading
+  /// An input or output line in the recorder's own shape (`asRecorded`) is taken without
+  /// parsing it, and `Replay.run` confirms it afterwards: an output by the engine writing
+  /// the same bytes (what the engine writes is JSON, which FuzzDispatch checks), an input by
+  /// the engine's parse of its message (the same `JSONDocument.parse`), or else by reading
   /// the line as JSON then. Where that reading would have said anything else, or when this
   /// parse fails, the trace is read again with every line parsed (`readsEveryLine`), so the
-  /// outcome is always that reading's: the shortcut only saves jansson parsing most of the
-  /// trace's bytes.
+  /// outcome is always that reading's: the shortcut only saves jansson parsing the trace's
+  /// lines.
   static func parse(
     _ bytes: [UInt8], name: String, readsEveryLine: Bool = false
   ) throws(TraceError) -> Trace {
@@ -239,15 +241,25 @@ extension Trace {
     let header = try parseHeader(Array(lines[headerIndex]), name: name)
     var records: [Record] = []
     var framing: MessageFramer.Framing?
+    var inputs = 0
     var outputs = 0
-    var unconfirmed: [UnconfirmedOutput] = []
+    var unparsed: [UnparsedLine] = []
     lines: for (offset, line) in lines[(headerIndex + 1)...].enumerated() {
       let number = headerIndex + offset + 2
-      if !readsEveryLine, let output = outputAsRecorded(line) {
-        unconfirmed.append(
-          UnconfirmedOutput(output: outputs, lineNumber: number, line: line.indices))
-        records.append(.output(at: output.at, line[output.message]))
-        outputs += 1
+      if !readsEveryLine, let taken = asRecorded(line) {
+        unparsed.append(
+          UnparsedLine(
+            isInput: taken.isInput, index: taken.isInput ? inputs : outputs, lineNumber: number,
+            line: line.indices))
+        if taken.isInput {
+          // No `framing` member: the session's is NDJSON, as when the line is parsed.
+          if framing == nil { framing = .ndjson }
+          records.append(.input(at: taken.at, .message(Array(line[taken.message]))))
+          inputs += 1
+        } else {
+          records.append(.output(at: taken.at, line[taken.message]))
+          outputs += 1
+        }
         continue
       }
       // A blank line (a trailing newline an editor or a mail added) holds no record.
@@ -269,15 +281,15 @@ extension Trace {
         if let chosen { framing = chosen }
         records.append(contentsOf: switches.map { .switchToSystem(at: $0) })
         records.append(record)
-        if case .output = record { outputs += 1 }
+        if case .output = record { outputs += 1 } else { inputs += 1 }
       }
     }
     var trace = Trace(
       header: header, records: records, framing: framing ?? .ndjson, isCutOff: cutOff,
       endsWithoutNewline: endsWithoutNewline)
     trace.name = name
-    trace.unconfirmedOutputs = unconfirmed
-    if !unconfirmed.isEmpty { trace.source = bytes }
+    trace.unparsedLines = unparsed
+    if !unparsed.isEmpty { trace.source = bytes }
     return trace
   }
 
@@ -415,19 +427,28 @@ extension Trace {
     return .record(record, switches: switches, framing: framing)
   }
 
-  /// The shape the recorder writes every output in: `{"dir":"out","at":N,"msg":M}`.
+  /// The shapes the recorder writes messages in: `{"dir":"out","at":N,"msg":M}`, and
+  /// `{"dir":"in","at":N,"msg":M}` for every input but the first (which says the framing).
   private static let outputPrefix = Array(#"{"dir":"out","at":"#.utf8)
+  private static let inputPrefix = Array(#"{"dir":"in","at":"#.utf8)
   private static let messageKey = Array(#","msg":"#.utf8)
 
-  /// An output line exactly as the recorder writes it, with an `at` of canonical digits
-  /// (at most 2^53-1) and a message that starts as an object or array does: its time and its
-  /// message's bytes, read without parsing. Nil for any other line, which is parsed.
-  static func outputAsRecorded(_ line: ArraySlice<UInt8>) -> (at: Int64, message: Range<Int>)? {
-    guard line.count > outputPrefix.count + 1 + messageKey.count + 2,
-      line.last == UInt8(ascii: "}"),
-      line.starts(with: outputPrefix)
-    else { return nil }
-    var index = line.startIndex + outputPrefix.count
+  /// A message line exactly as the recorder writes it, with an `at` of canonical digits (at
+  /// most 2^53-1) and a message that starts and ends as an object or array does: whether it
+  /// is an input, its time and its message's bytes, read without parsing. Nil for any other
+  /// line, which is parsed.
+  static func asRecorded(
+    _ line: ArraySlice<UInt8>
+  ) -> (isInput: Bool, at: Int64, message: Range<Int>)? {
+    let isInput: Bool
+    if line.starts(with: outputPrefix) {
+      isInput = false
+    } else if line.starts(with: inputPrefix) {
+      isInput = true
+    } else {
+      return nil
+    }
+    var index = line.startIndex + (isInput ? inputPrefix : outputPrefix).count
     var at: Int64 = 0
     let digitsStart = index
     while index < line.endIndex, index - digitsStart < 16,
@@ -438,33 +459,65 @@ extension Trace {
     }
     let digits = index - digitsStart
     guard digits > 0, digits == 1 || line[digitsStart] != UInt8(ascii: "0"),
-      at <= Params.maxSafeInteger, line[index...].starts(with: messageKey)
+      at <= Params.maxSafeInteger, line[index...].starts(with: messageKey),
+      line.last == UInt8(ascii: "}")
     else { return nil }
     let message = (index + messageKey.count)..<(line.endIndex - 1)
-    guard let first = line[message].first, first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+    guard message.count >= 2, let first = line[message].first, let last = line[message].last,
+      first == UInt8(ascii: "{") || first == UInt8(ascii: "["),
+      last == UInt8(ascii: "}") || last == UInt8(ascii: "]")
     else { return nil }
-    return (at, message)
+    return (isInput, at, message)
   }
 
-  /// Whether every output taken unparsed reads, as JSON, as what it was taken for: the engine
-  /// wrote the same bytes (so they are JSON, and the line is the record it looks like), or
-  /// `readRecord` of its line says so. False when one reads as anything else or not at all.
-  func confirms(_ written: [(text: [UInt8], afterInput: Int)]) -> Bool {
-    var pending = unconfirmedOutputs[...]
-    var output = 0
+  /// Whether every line taken unparsed reads, as JSON, as what it was taken for: an output's
+  /// bytes are what the engine wrote, or an input's message is what the engine's parse read as
+  /// JSON (so the line is the record it looks like), or `readRecord` of its line says so.
+  /// False when one reads as anything else or not at all.
+  func confirms(_ run: Replay.Run) -> Bool {
+    var pending = unparsedLines[...]
+    var inputs = 0
+    var outputs = 0
     for record in records {
-      guard let unconfirmed = pending.first else { break }
-      guard case .output(let at, let message) = record else { continue }
-      defer { output += 1 }
-      guard unconfirmed.output == output else { continue }
+      guard let unparsed = pending.first else { break }
+      let at: Int64
+      let isInput: Bool
+      let index: Int
+      switch record {
+      case .switchToSystem: continue
+      case .input(let inputAt, _):
+        (at, isInput, index) = (inputAt, true, inputs)
+        inputs += 1
+      case .output(let outputAt, _):
+        (at, isInput, index) = (outputAt, false, outputs)
+        outputs += 1
+      }
+      guard unparsed.isInput == isInput, unparsed.index == index else { continue }
       pending.removeFirst()
-      if output < written.count, Self.sameBytes(written[output].text, message) { continue }
-      let fail = Self.failure(name, line: unconfirmed.lineNumber)
+      switch record {
+      case .input(_, .message):
+        if index < run.inputsReadAsJSON.count, run.inputsReadAsJSON[index] { continue }
+      case .output(_, let message):
+        if index < run.outputs.count, Self.sameBytes(run.outputs[index].text, message) {
+          continue
+        }
+      default: return false
+      }
+      // Read as every line is when parsed (the first input's framing too, which a shape
+      // without one gives as NDJSON: a `framing` member anywhere must say the same).
+      let fail = Self.failure(name, line: unparsed.lineNumber)
       guard
-        case .record(.output(let readAt, let read), let switches, _)? =
-          try? Self.readRecord(Array(source[unconfirmed.line]), readsFraming: false, fail: fail),
-        switches.isEmpty, readAt == at, read == message
+        case .record(let read, let switches, let framing)? =
+          try? Self.readRecord(Array(source[unparsed.line]), readsFraming: true, fail: fail),
+        switches.isEmpty, framing == nil || framing == .ndjson
       else { return false }
+      switch (read, record) {
+      case (.input(let readAt, .message(let one)), .input(_, .message(let other))):
+        if readAt != at || one != other { return false }
+      case (.output(let readAt, let one), .output(_, let other)):
+        if readAt != at || one != other { return false }
+      default: return false
+      }
     }
     return pending.isEmpty
   }
@@ -636,6 +689,8 @@ enum Replay {
     let session: Session
     /// Every message the engine wrote, in order, with the number of inputs applied before.
     var outputs: [(text: [UInt8], afterInput: Int)] = []
+    /// Per input: whether the engine handled it and its parse read JSON (`Trace.confirms`).
+    var inputsReadAsJSON: [Bool] = []
   }
 
   /// The configuration the trace was recorded with, for an in-memory replay.
@@ -664,10 +719,10 @@ enum Replay {
   static func run(
     _ trace: Trace, prepare: (Engine, Trace) -> Void = { _, _ in }
   ) throws(TraceError) -> Run {
-    guard !trace.unconfirmedOutputs.isEmpty else { return try replay(trace, prepare: prepare) }
+    guard !trace.unparsedLines.isEmpty else { return try replay(trace, prepare: prepare) }
     do {
       let run = try replay(trace, prepare: prepare)
-      if trace.confirms(run.outputs) { return run }
+      if trace.confirms(run) { return run }
     } catch {
       // A line's problem comes before the replay's, as when every line is parsed first.
     }
@@ -713,7 +768,10 @@ enum Replay {
         lastAt = at
       case .input(let at, let input):
         lastAt = at
-        guard run.session.exitStatus == nil else { continue }
+        guard run.session.exitStatus == nil else {
+          run.inputsReadAsJSON.append(false)
+          continue
+        }
         run.session.advanceVirtualClock(to: at, into: &outbox)
         // What the timers due by then did was written before this input, as recorded.
         collect()
@@ -722,9 +780,13 @@ enum Replay {
         switch input {
         case .message(let bytes):
           bytes.withUnsafeBytes { _ = run.session.handle($0, into: &outbox) }
+          run.inputsReadAsJSON.append(run.session.lastMessageWasJSON)
         case .tooLarge(let limit, let id):
           run.session.refuseTooLarge(limit: limit, id: id, into: &outbox)
-        case .badHeader(let reason): run.session.refuseBadHeader(reason, into: &outbox)
+          run.inputsReadAsJSON.append(false)
+        case .badHeader(let reason):
+          run.session.refuseBadHeader(reason, into: &outbox)
+          run.inputsReadAsJSON.append(false)
         }
         inputs += 1
         collect()

@@ -95,6 +95,8 @@ public final class Session {
 
   /// Set by `exit`: the process should flush and exit with this status.
   public var exitStatus: Int32? { dispatcher.exitStatus }
+  /// Whether the last message `handle` took parsed as JSON jansson can hold.
+  public var lastMessageWasJSON: Bool { dispatcher.lastMessageWasJSON }
 
   /// The framing of the session: given, or decided by the input.
   public var framing: MessageFramer.Framing? { framer.framing }

@@ -219,11 +219,13 @@ MALFORMED: list[tuple[str, bytes, str]] = [
     ("second line bad", record(b'{"dir":"in","at":0,"msg":' + PING + b"}\n{}"), "line 3"),
     ("refused an output", record(b'{"dir":"out","at":0,"refused":{},"msg":{}}'), "refused"),
     ("refused a string", record(b'{"dir":"in","at":0,"refused":"x","msg":{}}'), "refused"),
-    # Outputs in the recorder's own shape are read unparsed and confirmed after the replay:
+    # Lines in the recorder's own shape are read unparsed and confirmed after the replay:
     # one that is not JSON is still said, and before any problem after it.
     ("recorder's output shape, not JSON", record(b'{"dir":"out","at":0,"msg":{"a":}}'), "line 2"),
     ("recorder's output shape, UTF-8", record(b'{"dir":"out","at":0,"msg":["\xc3("]}'), "line 2"),
     ("recorder's output shape, then bad", record(b'{"dir":"out","at":0,"msg":{,}}\n{}'), "line 2"),
+    ("recorder's input shape, not JSON", record(b'{"dir":"in","at":0,"msg":{"a":}}'), "line 2"),
+    ("recorder's input shape, UTF-8", record(b'{"dir":"in","at":0,"msg":["\xc3("]}'), "line 2"),
     (
         "recorder's output shape, bad args",
         header_with(args=["--bogus"]) + b'\n{"dir":"out","at":0,"msg":{,}}\n',
