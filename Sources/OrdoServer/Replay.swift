@@ -265,7 +265,10 @@ extension Trace {
       // A blank line (a trailing newline an editor or a mail added) holds no record.
       if isBlank(line) { continue }
       let fail = failure(name, line: number)
-      switch try readRecord(Array(line), readsFraming: framing == nil, fail: fail) {
+      let (reading, chosen) = try readRecord(Array(line), readsFraming: framing == nil, fail: fail)
+      // As soon as the first input record says it, a refused one too.
+      if let chosen { framing = chosen }
+      switch reading {
       case .truncated:
         cutOff = true
         break lines
@@ -277,8 +280,7 @@ extension Trace {
           let input = records.lastIndex(where: { if case .input = $0 { true } else { false } })
         else { throw fail(moreSystemAtProblem) }
         records.insert(contentsOf: times.map { .switchToSystem(at: $0) }, at: input)
-      case .record(let record, let switches, let chosen):
-        if let chosen { framing = chosen }
+      case .record(let record, let switches):
         records.append(contentsOf: switches.map { .switchToSystem(at: $0) })
         records.append(record)
         if case .output = record { outputs += 1 } else { inputs += 1 }
@@ -308,16 +310,16 @@ extension Trace {
     case skipped
     /// Switches to the system clock that go before the last input.
     case moreSystemAt([Int64])
-    /// A record, after the switches its input made (`systemAt`); `framing` is the session's
-    /// framing when asked for and this is an input.
-    case record(Record, switches: [Int64], framing: MessageFramer.Framing?)
+    /// A record, after the switches its input made (`systemAt`).
+    case record(Record, switches: [Int64])
   }
 
-  /// Reads one record line as JSON. `readsFraming`: the first input record says the
-  /// session's framing (later ones' `framing` is not read).
+  /// Reads one record line as JSON, and the session's framing when `readsFraming` and the
+  /// line is an input (the first input record says it, whatever else it is; later ones'
+  /// `framing` is not read).
   static func readRecord(
     _ text: [UInt8], readsFraming: Bool, fail: (String) -> TraceError
-  ) throws(TraceError) -> LineReading {
+  ) throws(TraceError) -> (LineReading, framing: MessageFramer.Framing?) {
     var parsed = text.withUnsafeBytes { JSONDocument.parse($0) }
     var messageUnparsed = false
     if case .failure(let failure) = parsed, failure.reason == .tooDeep,
@@ -336,7 +338,7 @@ extension Trace {
     }
     guard document.value.kind == .object else { throw fail("not a JSON object") }
     let value = document.value
-    if value.member("truncated")?.bool == true { return .truncated }
+    if value.member("truncated")?.bool == true { return (.truncated, nil) }
     guard let direction = value.member("dir")?.string, direction == "in" || direction == "out"
     else { throw fail("\"dir\" must be \"in\" or \"out\"") }
     // Engine time is never negative (and `abs` of the smallest Int64 would trap).
@@ -357,13 +359,13 @@ extension Trace {
       guard direction == "in", refused.kind == .object else {
         throw fail("\"refused\" is an input's error object")
       }
-      return .skipped
+      return (.skipped, framing)
     }
     if let more = value.member("moreSystemAt") {
       guard direction == "in", let times = Self.switchTimes(more) else {
         throw fail(moreSystemAtProblem)
       }
-      return .moreSystemAt(times)
+      return (.moreSystemAt(times), framing)
     }
     var switches: [Int64] = []
     if let systemAt = value.member("systemAt") {
@@ -424,7 +426,7 @@ extension Trace {
     } else {
       throw fail("a record needs \"msg\", \"raw64\", \"tooLarge\" or \"badHeader\"")
     }
-    return .record(record, switches: switches, framing: framing)
+    return (.record(record, switches: switches), framing)
   }
 
   /// The shapes the recorder writes messages in: `{"dir":"out","at":N,"msg":M}`, and
@@ -507,7 +509,7 @@ extension Trace {
       // without one gives as NDJSON: a `framing` member anywhere must say the same).
       let fail = Self.failure(name, line: unparsed.lineNumber)
       guard
-        case .record(let read, let switches, let framing)? =
+        case (.record(let read, let switches), let framing)? =
           try? Self.readRecord(Array(source[unparsed.line]), readsFraming: true, fail: fail),
         switches.isEmpty, framing == nil || framing == .ndjson
       else { return false }

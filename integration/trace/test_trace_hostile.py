@@ -643,3 +643,31 @@ def test_only_the_first_input_record_says_the_framing(tmp_path: Path) -> None:
     assert len(inputs) == 2
     assert inputs[0]["framing"] == "ndjson"
     assert "framing" not in inputs[1]
+
+
+def test_a_refused_first_input_says_the_framing(tmp_path: Path) -> None:
+    # The first input record says the session's framing, also when `ordo call -` refused it
+    # (a line the replay skips): later inputs' `framing` is not read.
+    initialize = b'{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}'
+    trace = tmp_path / "refused-first.trace"
+    trace.write_bytes(
+        H
+        + b'\n{"dir":"in","at":0,"framing":"lsp","refused":{"code":-32700}}\n'
+        + b'{"dir":"in","at":0,"msg":'
+        + initialize
+        + b"}\n"
+    )
+    result = replay(trace)
+    assert result.status == 1, result.stdout + result.stderr
+    assert '"framing":"lsp"' in result.stdout.split("got:")[1]
+    trace.write_bytes(
+        H
+        + b'\n{"dir":"in","at":0,"framing":"ndjson","refused":{"code":-32700}}\n'
+        + b'{"dir":"in","at":0,"framing":"bogus","msg":'
+        + PING
+        + b'}\n{"dir":"out","at":0,"msg":'
+        + PONG
+        + b"}\n"
+    )
+    result = replay(trace)
+    assert (result.status, result.stdout) == (0, "identical\n"), result.stderr
