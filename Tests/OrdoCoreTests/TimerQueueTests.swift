@@ -7,6 +7,7 @@ private struct Key: TimerKey, ExpressibleByIntegerLiteral, CustomStringConvertib
   let number: Int
   init(_ number: Int) { self.number = number }
   init(integerLiteral number: Int) { self.number = number }
+  init(timerIndex: Int) { self.number = timerIndex }
   var timerIndex: Int { number }
   var description: String { "\(number)" }
 }
@@ -19,6 +20,17 @@ private struct Key: TimerKey, ExpressibleByIntegerLiteral, CustomStringConvertib
       timers._checkInvariants()
     }
     return fired
+  }
+
+  @Test func theAlertManagersTimersAreTheirIndexes() {
+    let timers: [AlertManager.Timer] = [
+      .ready(0), .expire(0), .dismiss(0), .gapEnd(queue: 0), .ready(7), .expire(7),
+      .dismiss(7), .gapEnd(queue: 7), .dismiss(Int32.max / 4),
+    ]
+    #expect(Set(timers.map(\.timerIndex)).count == timers.count)
+    for timer in timers {
+      #expect(AlertManager.Timer(timerIndex: timer.timerIndex) == timer)
+    }
   }
 
   @Test func firesInDueOrder() {

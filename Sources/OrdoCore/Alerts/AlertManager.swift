@@ -22,12 +22,23 @@ public struct AlertManager: Sendable {
 
     /// Four per slot: the slot's three timers, and the gap timer of the queue with the
     /// slot's number (queues are few; their timers take the fourth place of the first slots).
+    /// At most `Int32.max`: 2^29 alert slots would take over 100 GB.
     var timerIndex: Int {
       switch self {
       case .ready(let slot): 4 * Int(slot)
       case .expire(let slot): 4 * Int(slot) + 1
       case .dismiss(let slot): 4 * Int(slot) + 2
       case .gapEnd(let queue): 4 * queue + 3
+      }
+    }
+
+    init(timerIndex: Int) {
+      let slot = Int32(timerIndex / 4)
+      switch timerIndex % 4 {
+      case 0: self = .ready(slot)
+      case 1: self = .expire(slot)
+      case 2: self = .dismiss(slot)
+      default: self = .gapEnd(queue: timerIndex / 4)
       }
     }
   }
