@@ -803,3 +803,36 @@ def test_the_only_start_cancelled_leaves_no_engine_running() -> None:
         return set(children_of_this_process()) - before
 
     assert asyncio.run(asyncio.wait_for(main(), 10)) == set()
+
+
+def test_timeouts_and_event_names_are_checked_before_anything_is_written(
+    checker: SchemaChecker,
+) -> None:
+    async def body(engine: AsyncEngine) -> None:
+        for bad in (0, -1, float("nan")):
+            with pytest.raises(ValueError, match="timeout must be a number of seconds > 0"):
+                await engine.call("layer.add", {"id": "a"}, timeout=bad)
+            with pytest.raises(ValueError, match="timeout must be a number of seconds > 0"):
+                ordo.aio.AsyncBatch(engine, timeout=bad)
+        with pytest.raises(ValueError, match="timeout must be a number of seconds >= 0"):
+            await engine.wait_for("alert.show", timeout=-1)
+        with pytest.raises(ValueError, match=r"unknown event 'alert\.shows'"):
+            await engine.wait_for("alert.shows")
+        assert (await engine.stats()).layers == 0
+        await engine.alerts.enqueue("toast", id="a")
+        assert (await engine.wait_for("alert.show", timeout=0)).alert.id == "a"
+
+    run(body, clock="manual", tap=checker)
+
+
+def test_async_batch_entries_after_an_exit_raise_engine_exited(checker: SchemaChecker) -> None:
+    async def body(engine: AsyncEngine) -> None:
+        async with engine.batch() as batch:
+            before = batch.ping()
+            batch.notify("exit")
+            after = batch.ping()
+        assert before.result().pong
+        error = after.exception()
+        assert isinstance(error, ordo.EngineExited) and error.returncode == 1, error
+
+    run(body, clock="manual", tap=checker)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import math
 import os
 import signal
 import tempfile
@@ -750,3 +751,78 @@ def test_close_stops_reading_a_stderr_a_left_behind_process_holds(
         engine.ping()
         engine.close()
         assert not engine._stderr.thread.is_alive()  # the reader let go of the pipe
+
+
+BAD_CALL_TIMEOUTS = [0, -1, float("nan"), True, "5"]
+
+
+@pytest.mark.parametrize("timeout", BAD_CALL_TIMEOUTS, ids=repr)
+def test_a_call_timeout_that_is_not_positive_is_refused_before_writing(
+    engine: Engine, timeout: object
+) -> None:
+    """A call writes its request, then waits: with a timeout of 0 the engine applied it and
+    the call said it failed. Such a timeout is refused first; nothing reaches the engine."""
+    with pytest.raises(ValueError, match="timeout must be a number of seconds > 0"):
+        engine.call("layer.add", {"id": "a"}, timeout=timeout)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="timeout must be"):
+        engine.raw(
+            {"jsonrpc": "2.0", "id": "r", "method": "layer.add", "params": {"id": "b"}},
+            timeout=timeout,  # type: ignore[arg-type]
+        )
+    with pytest.raises(ValueError, match="timeout must be"):
+        ordo.engine.SyncBatch(engine, timeout=timeout)  # type: ignore[arg-type]
+    assert engine.stats().layers == 0
+    assert engine.call("layer.add", {"id": "a"}, timeout=math.inf)["id"] == "a"
+
+
+def test_an_engine_timeout_that_is_not_positive_is_refused_before_spawning(
+    ordo_bin: str,
+) -> None:
+    for timeout in BAD_CALL_TIMEOUTS:
+        with pytest.raises(ValueError, match="timeout must be a number of seconds > 0"):
+            Engine(ordo_bin, timeout=timeout)  # type: ignore[arg-type]
+    with Engine(ordo_bin, clock="manual", timeout=None) as engine:
+        assert engine.timeout is None and engine.ping().pong
+
+
+def test_waits_take_zero_but_not_a_negative_timeout(engine: Engine) -> None:
+    """Waiting for what the engine sends already may look only at what arrived (0)."""
+    engine.alerts.enqueue("toast", id="a")
+    assert engine.wait_for("alert.show", timeout=0).alert.id == "a"
+    with pytest.raises(ordo.OrdoTimeout):
+        engine.wait_for("alert.show", timeout=0)
+    assert list(engine.events(timeout=0)) == []
+    for bad in (-1, float("nan")):
+        with pytest.raises(ValueError, match="timeout must be a number of seconds >= 0"):
+            engine.wait_for("alert.show", timeout=bad)
+        with pytest.raises(ValueError, match="timeout must be a number of seconds >= 0"):
+            engine.next_stray(timeout=bad)
+        with pytest.raises(ValueError, match="timeout must be a number of seconds >= 0"):
+            list(engine.events(timeout=bad))
+
+
+def test_an_unknown_event_name_is_refused_not_waited_for(engine: Engine) -> None:
+    """A misspelt event would never come: wait_for would wait its whole timeout, on() would
+    never run its handler."""
+    with pytest.raises(ValueError, match=r"unknown event 'alert\.shows': the engine sends"):
+        engine.wait_for("alert.shows", timeout=30)
+    with pytest.raises(ValueError, match=r"unknown event 'alert\.shown'"):
+        engine.on("alert.shown", lambda event: None)
+    engine.on("*", lambda event: None)()
+    engine.alerts.enqueue("toast", id="a")
+    assert engine.wait_for("*", timeout=0).name == "alert.show"
+
+
+def test_batch_entries_after_an_exit_raise_engine_exited(make_engine: EngineFactory) -> None:
+    """The engine runs a batch's entries in order and stops at its exit: the entries after it
+    get no answer, and raise EngineExited with the exit status (1: no shutdown before)."""
+    engine = make_engine()
+    with engine.batch() as batch:
+        before = batch.ping()
+        batch.notify("exit")
+        after = batch.ping()
+    assert before.result().pong
+    error = after.exception()
+    assert isinstance(error, ordo.EngineExited) and error.returncode == 1, error
+    with pytest.raises(ordo.EngineExited):
+        engine.ping()

@@ -40,7 +40,9 @@ from .core import (
     Predicate,
     Seconds,
     StderrLines,
+    call_timeout,
     log,
+    wait_timeout,
 )
 from .errors import EngineExited, OrdoError, OrdoException, OrdoTimeout
 from .events import AlertChanged, AlertHide, AlertIdle, AlertShow, AlertUpdate, Event
@@ -200,7 +202,8 @@ class AsyncEvents(EventsAPI[Async]):
         after ``timeout`` seconds without a new event.
         """
         pick = self._engine._pick_event("*", None)
-        while (event := await self._engine._until(pick, timeout)) is not NOTHING:
+        wait = wait_timeout(timeout)
+        while (event := await self._engine._until(pick, wait)) is not NOTHING:
             yield event
 
 
@@ -417,7 +420,7 @@ class AsyncEngine(Core[Async, Slot]):
     ) -> Any:
         """Call any method by its JSON-RPC name; returns the raw JSON result."""
         call = self._raw_call(method, params)
-        return await self._start(call, self.timeout if timeout is None else timeout)
+        return await self._start(call, self.timeout if timeout is None else call_timeout(timeout))
 
     async def notify(self, method: str, params: Mapping[str, Any] | None = None) -> None:
         """Send a notification (never answered)."""
@@ -582,9 +585,9 @@ class AsyncEngine(Core[Async, Slot]):
     async def raw(self, data: bytes | Any, timeout: float | None = None) -> Any:
         """Send raw bytes (or a JSON value) and return the engine's answer to them (see
         :meth:`ordo.Engine.raw`)."""
+        wait = self.timeout if timeout is None else call_timeout(timeout)
         body = data if isinstance(data, bytes) else dumps(data)
         self._check_one_message(body)
-        wait = self.timeout if timeout is None else timeout
         token = self._raw_begin()
         found = NOTHING
         try:
@@ -596,7 +599,7 @@ class AsyncEngine(Core[Async, Slot]):
 
     async def next_stray(self, timeout: float | None = None) -> Any:
         """The next received message that answers no pending call."""
-        wait = self.timeout if timeout is None else timeout
+        wait = self.timeout if timeout is None else wait_timeout(timeout)
         return self._found(await self._until(self._pick_stray, wait), "unmatched message", wait)
 
     def _queue(self, data: bytes, direction: str, message: Any, token: int = 0) -> bool:
@@ -720,7 +723,7 @@ class AsyncEngine(Core[Async, Slot]):
         self, name: str, predicate: Predicate | None = None, timeout: float | None = None
     ) -> Event:
         """The oldest unconsumed event ``name`` matching ``predicate`` (see Engine.wait_for)."""
-        wait = self.timeout if timeout is None else timeout
+        wait = self.timeout if timeout is None else wait_timeout(timeout)
         found = await self._until(self._pick_event(name, predicate), wait)
         event: Event = self._found(found, f"{name} event", wait)
         return event
@@ -833,6 +836,8 @@ class AsyncBatch(Batch):
     def __init__(self, engine: AsyncEngine, timeout: float | None = None) -> None:
         super().__init__()
         self._engine = engine
+        if timeout is not None:
+            call_timeout(timeout)  # refused now, not when the block ends
         self._timeout = timeout
 
     async def __aenter__(self) -> AsyncBatch:
@@ -846,7 +851,7 @@ class AsyncBatch(Batch):
         if self.sent:
             raise RuntimeError("this batch was already sent")
         self.sent = True
-        timeout = self._engine.timeout if self._timeout is None else self._timeout
+        timeout = self._engine.timeout if self._timeout is None else call_timeout(self._timeout)
         await self._engine._send_batch(self, timeout)
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import itertools
 import logging
+import math
 import threading
 from collections import deque
 from collections.abc import Mapping, Sequence
@@ -31,7 +32,16 @@ from .batch import Batch
 from .discovery import PathLike, engine_command, find_engine
 from .endpoint import Answer, Endpoint, Notice, RawAnswer, Refused
 from .errors import EngineExited, OrdoTimeout, ProtocolViolation
-from .events import AlertChanged, AlertHide, AlertIdle, AlertShow, AlertUpdate, Event, parse_event
+from .events import (
+    EVENT_NAMES,
+    AlertChanged,
+    AlertHide,
+    AlertIdle,
+    AlertShow,
+    AlertUpdate,
+    Event,
+    parse_event,
+)
 from .streams import NdjsonFramer, make_framer
 
 S = TypeVar("S")
@@ -48,6 +58,47 @@ E = TypeVar("E")
 #: wait_for's ``predicate`` and ``timeout``.
 Match = Optional[Callable[[E], bool]]
 Seconds = Optional[float]
+
+#: The events the engine sends (docs/protocol.md#events); ``"*"`` stands for all of them.
+KNOWN_EVENTS = frozenset(EVENT_NAMES)
+
+
+def call_timeout(value: object, what: str = "timeout") -> float | None:
+    """A timeout for something that writes a request and waits for its answer: ``None``
+    (or ``math.inf``) for no limit, else seconds > 0. The request is written before the
+    wait, so a timeout of 0 would report a request the engine applies as failed: it is
+    refused before anything is written (ValueError), as are negative and NaN ones.
+    """
+    if value is None or value == math.inf:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
+        raise ValueError(f"{what} must be a number of seconds > 0, or None for no limit: {value!r}")
+    return float(value)
+
+
+def wait_timeout(value: object, what: str = "timeout") -> float | None:
+    """A timeout for waiting on what the engine already sends (events, strays): ``None``
+    (or ``math.inf``) for no limit, else seconds >= 0, 0 looking only at what has arrived.
+    """
+    if value is None or value == math.inf:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= 0:
+        raise ValueError(
+            f"{what} must be a number of seconds >= 0, or None for no limit: {value!r}"
+        )
+    return float(value)
+
+
+def event_name(name: str, star: bool = True) -> str:
+    """``name`` if it is an event the engine sends (or ``"*"``); a ValueError naming the
+    events otherwise: a misspelt name would never match and wait or listen forever.
+    """
+    if name in KNOWN_EVENTS or (star and name == "*"):
+        return name
+    known = ", ".join(EVENT_NAMES) + (', or "*" for all' if star else "")
+    raise ValueError(f"unknown event {name!r}: the engine sends {known}")
+
+
 #: "Nothing found" for the pickers run by waiters (None may be a value).
 NOTHING: Any = object()
 READ_SIZE = 1 << 16
@@ -117,7 +168,7 @@ class Core(EngineAPI[F], Generic[F, S]):
         framing: Literal["ndjson", "lsp"] = "ndjson",
         clock: Literal["system", "manual"] | None = None,
         args: Sequence[str] = (),
-        timeout: float = 30.0,
+        timeout: float | None = 30.0,
         env: Mapping[str, str] | None = None,
         cwd: PathLike | None = None,
         tap: Tap | None = None,
@@ -126,7 +177,7 @@ class Core(EngineAPI[F], Generic[F, S]):
     ) -> None:
         self.binary = find_engine(binary)
         self.framing = framing
-        self.timeout = timeout
+        self.timeout = call_timeout(timeout)
         self.command = engine_command(self.binary, framing=framing, clock=clock, args=args)
         self.layers: LayersAPI[F] = LayersAPI(self)
         self.alerts: AlertsAPI[F] = AlertsAPI(self)
@@ -438,6 +489,7 @@ class Core(EngineAPI[F], Generic[F, S]):
         function that removes it. ``alert.changed`` is sent only after
         ``engine.events.subscribe(["alert.changed"])``.
         """
+        event_name(name)
         with self._handlers_lock:
             self._handlers = {**self._handlers, name: [*self._handlers.get(name, ()), handler]}
         return lambda: self.off(name, handler)
@@ -460,6 +512,7 @@ class Core(EngineAPI[F], Generic[F, S]):
 
     def _pick_event(self, name: str, predicate: Predicate | None) -> Callable[[], Any]:
         """Run by a waiter under the guard: take the oldest matching event, or NOTHING."""
+        event_name(name)
 
         def pick() -> Any:
             for i, event in enumerate(self._events):

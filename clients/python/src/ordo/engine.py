@@ -47,7 +47,9 @@ from .core import (
     Seconds,
     StderrLines,
     Tap,
+    call_timeout,
     log,
+    wait_timeout,
 )
 from .errors import EngineExited, OrdoError, OrdoException, OrdoTimeout
 from .events import AlertChanged, AlertHide, AlertIdle, AlertShow, AlertUpdate, Event
@@ -167,7 +169,8 @@ class Events(EventsAPI[Sync]):
         after ``timeout`` seconds without a new event (``timeout=0``: only those buffered).
         """
         pick = self._engine._pick_event("*", None)
-        while (event := self._engine._until(pick, timeout)) is not NOTHING:
+        wait = wait_timeout(timeout)
+        while (event := self._engine._until(pick, wait)) is not NOTHING:
             yield event
 
 
@@ -388,7 +391,8 @@ class Engine(Core[Sync, _Slot]):
     ) -> Any:
         """Call any method by its JSON-RPC name; returns the raw JSON result."""
         return self._perform(
-            self._raw_call(method, params), self.timeout if timeout is None else timeout
+            self._raw_call(method, params),
+            self.timeout if timeout is None else call_timeout(timeout),
         )
 
     def notify(self, method: str, params: Mapping[str, Any] | None = None) -> None:
@@ -497,9 +501,9 @@ class Engine(Core[Sync, _Slot]):
         None when the engine answered a later message first (they had no answer: a
         notification); OrdoTimeout when nothing came within ``timeout``.
         """
+        wait = self.timeout if timeout is None else call_timeout(timeout)
         body = data if isinstance(data, bytes) else dumps(data)
         self._check_one_message(body)
-        wait = self.timeout if timeout is None else timeout
         token = self._raw_begin()
         found = NOTHING
         try:
@@ -511,7 +515,7 @@ class Engine(Core[Sync, _Slot]):
 
     def next_stray(self, timeout: float | None = None) -> Any:
         """The next received message that answers no pending call."""
-        wait = self.timeout if timeout is None else timeout
+        wait = self.timeout if timeout is None else wait_timeout(timeout)
         return self._found(self._until(self._pick_stray, wait), "unmatched message", wait)
 
     def _claim(self, me: int, timeout: float | None, what: str) -> None:
@@ -711,7 +715,7 @@ class Engine(Core[Sync, _Slot]):
         the event returns at once. The event is consumed; others stay buffered.
         Raises OrdoTimeout, or EngineExited when the engine is gone.
         """
-        wait = self.timeout if timeout is None else timeout
+        wait = self.timeout if timeout is None else wait_timeout(timeout)
         found = self._until(self._pick_event(name, predicate), wait)
         event: Event = self._found(found, f"{name} event", wait)
         return event
@@ -986,6 +990,8 @@ class SyncBatch(Batch):
     def __init__(self, engine: Engine, timeout: float | None = None) -> None:
         super().__init__()
         self._engine = engine
+        if timeout is not None:
+            call_timeout(timeout)  # refused now, not when the block ends
         self._timeout = timeout
 
     def __enter__(self) -> SyncBatch:
@@ -1000,7 +1006,7 @@ class SyncBatch(Batch):
         if self.sent:
             raise RuntimeError("this batch was already sent")
         self.sent = True
-        timeout = self._engine.timeout if self._timeout is None else self._timeout
+        timeout = self._engine.timeout if self._timeout is None else call_timeout(self._timeout)
         self._engine._send_batch(self, timeout)
 
 
