@@ -490,6 +490,14 @@ public enum OrdoCommand {
     return (base == "/" ? "" : base) + "/" + name
   }
 
+  /// Whether descriptor `descriptor` is a regular file and `path` names it (by any link).
+  static func isRegularFile(_ descriptor: Int32, at path: String) -> Bool {
+    var open = stat()
+    var named = stat()
+    return fstat(descriptor, &open) == 0 && open.st_mode & S_IFMT == S_IFREG
+      && stat(path, &named) == 0 && open.st_dev == named.st_dev && open.st_ino == named.st_ino
+  }
+
   /// Whether both paths name one existing file (links and other spellings included).
   static func sameFile(_ one: String, _ other: String) -> Bool {
     var first = stat()
@@ -532,6 +540,15 @@ public enum OrdoCommand {
       {
         let which = file.isEmpty ? "the state file" : "the state file's \(file) file"
         writeAll(2, "ordo: --trace \(path) is \(which); give the trace another path\n")
+        return nil
+      }
+      // Nor over the engine's stdin (`ordo --trace in.nd < in.nd`: emptied before it is
+      // read, or read back as requests under `call -`) or its stdout (`> out` with the
+      // trace there: answers and records overwrite each other).
+      if let stream = [(0, "stdin"), (1, "stdout")].first(where: { isRegularFile($0.0, at: path) })
+      {
+        writeAll(
+          2, "ordo: --trace \(path) is the engine's \(stream.1); give the trace another path\n")
         return nil
       }
       do {

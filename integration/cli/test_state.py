@@ -185,6 +185,33 @@ def test_a_trace_over_the_state_file_is_refused_and_the_file_kept(tmp_path: Path
     assert sh(f'"$ORDO" {state} call alert.defineType {q({"type": "more"})}').status == 0
 
 
+def test_a_trace_over_the_engines_stdin_or_stdout_is_refused_and_the_file_kept(
+    tmp_path: Path,
+) -> None:
+    """`--trace` creates its file truncated: over stdin it emptied the requests before they
+    were read (`call -` then read its own records back as requests, each nesting the one
+    before, up to --trace-max-bytes: 268 MB from a 68-byte input); over stdout answers and
+    records overwrote each other. Both are refused, by any name, before anything runs."""
+    requests = '{"jsonrpc":"2.0","id":1,"method":"layer.add","params":{"id":"a"}}\n'
+    (tmp_path / "in.nd").write_text(requests)
+    (tmp_path / "link.nd").symlink_to(tmp_path / "in.nd")
+    for script, stream in (
+        ('"$ORDO" --trace in.nd call - < in.nd', "stdin"),
+        ('"$ORDO" --trace link.nd < in.nd', "stdin"),
+        ('"$ORDO" --trace out.nd call engine.ping > out.nd', "stdout"),
+        ('"$ORDO" --trace out.nd < in.nd >> out.nd', "stdout"),
+    ):
+        ran = sh(script + "; echo status=$?", cwd=tmp_path)
+        assert ran.stdout.endswith("status=2\n"), (script, ran)
+        assert f"is the engine's {stream}; give the trace another path" in ran.stderr, script
+        assert (tmp_path / "in.nd").read_text() == requests
+    assert (tmp_path / "out.nd").read_text() == ""
+    # Other files still take the trace, /dev/null among them (not a regular file).
+    ran = sh('"$ORDO" --trace t.nd call - < in.nd && "$ORDO" replay t.nd', cwd=tmp_path)
+    assert ran.status == 0 and ran.stdout.endswith("identical\n"), ran
+    assert sh('"$ORDO" --trace /dev/null call engine.ping > /dev/null').status == 0
+
+
 def test_a_trace_over_the_files_sqlite_keeps_beside_a_linked_state_file_is_refused(
     tmp_path: Path,
 ) -> None:
