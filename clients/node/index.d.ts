@@ -807,7 +807,7 @@ export interface AbortSignalLike {
 }
 
 export interface CallOptions {
-  /** ms to wait for the answer; 0 = forever. Default: the spawn `timeout`. */
+  /** ms to wait for the answer; 0, `Infinity` or over 2^31 − 1 = no limit; negative or NaN: a RangeError. Default: the spawn `timeout`. */
   timeout?: number;
   /** Stop waiting when aborted (the engine still applies a request it received). */
   signal?: AbortSignalLike;
@@ -829,7 +829,7 @@ export interface SpawnOptions {
   logLevel?: 'error' | 'warn' | 'info' | 'debug';
   /** More engine arguments (`--max-layers`, …). */
   args?: string[];
-  /** Default per-call and `waitFor` timeout in ms; 0 (the default) = none. */
+  /** Default per-call and `waitFor` timeout in ms; 0 (the default), `Infinity` or over 2^31 − 1 = none; negative or NaN: a RangeError. */
   timeout?: number;
   env?: Record<string, string | undefined>;
   cwd?: string;

@@ -137,19 +137,53 @@ test('exit without shutdown exits 1 (the LSP rule)', async () => {
   assert.deepEqual(await engine.exited, { exitCode: 1, signal: null });
 });
 
-test('batch entries after an exit never run: each is an InternalError saying so', async () => {
-  const engine = await spawnEngine();
+test('batch entries after an exit never run: each holds the EngineExitedError of the exit', async () => {
+  const engine = await spawnEngine({ timeout: 60_000 });
   const settled = await engine.batch([
     { method: 'engine.ping' },
     { method: 'exit', notification: true },
     { method: 'engine.ping' },
+    { method: 'layer.add', params: { id: 'a' } },
   ]);
   assert.equal(settled[0].ok, true);
-  assert.equal(settled[2].ok, false);
-  assert.ok(settled[2].error instanceof InternalError, String(settled[2].error));
-  assert.equal(settled[2].error.code, -32603);
-  assert.match(settled[2].error.message, /did not run this batch entry: an exit before it/);
-  assert.deepEqual(await engine.exited, { exitCode: 1, signal: null });
+  assert.deepEqual(settled[1], { ok: true, result: undefined });
+  for (const entry of settled.slice(2)) {
+    assert.equal(entry.ok, false);
+    assert.ok(entry.error instanceof EngineExitedError, String(entry.error));
+    assert.equal(entry.error.exitCode, 1);
+  }
+  // The batch resolved after the exit: the engine's status is known, later calls fail at once.
+  assert.deepEqual(engine.exitInfo, { exitCode: 1, signal: null });
+  await assert.rejects(engine.ping(), EngineExitedError);
+});
+
+test('a timeout that is negative, NaN or no number is refused before anything is written', async () => {
+  await assert.rejects(spawnEngine({ timeout: -1 }), RangeError);
+  await assert.rejects(spawnEngine({ timeout: Number.NaN }), RangeError);
+  const engine = await spawnEngine();
+  for (const timeout of [-1, Number.NaN, '5', null]) {
+    await assert.rejects(engine.layers.add({ id: 'a' }, { timeout }), /timeout must be a number of ms >= 0/);
+    await assert.rejects(engine.batch([{ method: 'engine.ping' }], { timeout }), RangeError);
+    await assert.rejects(engine.waitFor('alert.show', { timeout }), RangeError);
+  }
+  assert.equal((await engine.stats()).layers, 0);
+  // 0, Infinity and more than a timer holds wait without limit (a longer timer fired at once).
+  for (const timeout of [0, Infinity, 2 ** 31, 1e12]) {
+    assert.equal((await engine.layers.add({}, { timeout })).id.startsWith('layer-'), true);
+  }
+  await engine.close();
+});
+
+test('waitFor refuses a name that is no event (it would wait forever)', async () => {
+  const engine = await spawnEngine();
+  await assert.rejects(engine.waitFor('alert.shows'), {
+    name: 'TypeError',
+    message: 'unknown event "alert.shows": the engine sends alert.show, alert.hide, alert.update, alert.idle, alert.changed',
+  });
+  const shown = engine.waitFor('alert.show', { timeout: 5000 });
+  await engine.alerts.enqueue({ type: 'toast', id: 'a' });
+  assert.equal((await shown).alert.id, 'a');
+  await engine.close();
 });
 
 test('close() is shutdown + exit, is idempotent, and resolves with the exit status', async () => {

@@ -58,6 +58,24 @@ const resolved = Promise.resolve();
 /** Unsettled notifications kept at most (one no request follows is never settled). */
 export const MAX_NOTES = 10_000;
 
+/** The longest delay `setTimeout` holds (2^31 − 1 ms, about 24.8 days): a longer one fires at once. */
+const LONGEST_TIMER = 2 ** 31 - 1;
+
+/**
+ * A timeout option in ms, checked: 0 waits without limit, as does `Infinity` or anything
+ * longer than a timer holds (it would fire at once); a negative number, NaN or a non-number
+ * is a RangeError (a misread timeout must not turn into "forever" nor into "fail now").
+ * @param {unknown} value
+ * @param {string} [what]
+ * @returns {number} ms, 0 for no limit
+ */
+export function timeoutMs(value, what = 'timeout') {
+  if (typeof value !== 'number' || Number.isNaN(value) || value < 0) {
+    throw new RangeError(`${what} must be a number of ms >= 0 (0: no limit), not ${String(value)}`);
+  }
+  return value > LONGEST_TIMER ? 0 : value;
+}
+
 /**
  * `endpoint[unsettledCount]`: how many written messages are not settled yet (notifications
  * included). For tests; not part of the API.
@@ -77,6 +95,8 @@ export class Endpoint {
   #nextKey = 1;
   /** @type {Map<number | string, object>} key → outstanding record, in send order */
   #outstanding = new Map();
+  /** Batches answered up to an `exit` in them: `{record, settled}`, resolved at the end. */
+  #settledAtExit = [];
   /** @type {(Outstanding | Note)[]} every written message in write order, from `#head` on
    * (those forgotten are settled) */
   #order = [];
@@ -102,7 +122,7 @@ export class Endpoint {
     const framing = options.framing ?? 'ndjson';
     this.#framing = framingFor(framing);
     this.#ndjson = framing === 'ndjson';
-    this.#defaultTimeout = options.timeout ?? 0;
+    this.#defaultTimeout = timeoutMs(options.timeout ?? 0);
     this.#onNotification = options.onNotification ?? (() => {});
     this.#onProtocolError = options.onProtocolError ?? (() => {});
     const handlers = {
@@ -261,7 +281,12 @@ export class Endpoint {
     if (this.#closedError) return Promise.reject(this.#closedError);
     const signal = options?.signal;
     if (signal?.aborted) return Promise.reject(abortReason(signal));
-    const timeout = options?.timeout ?? this.#defaultTimeout;
+    let timeout = this.#defaultTimeout;
+    try {
+      if (options?.timeout !== undefined) timeout = timeoutMs(options.timeout);
+    } catch (err) {
+      return Promise.reject(err);
+    }
     const key = kind === 'call' ? this.#nextId++ : `${kind}#${this.#nextKey++}`;
     const record = new Outstanding(kind, key, method, entries);
     const promise = new Promise((resolve, reject) => {
@@ -561,6 +586,7 @@ export class Endpoint {
     }
     const byId = new Map();
     const anonymous = [];
+    let unanswered = false;
     for (const a of answers) {
       if (a && a.id !== null && a.id !== undefined) byId.set(a.id, a);
       else anonymous.push(a);
@@ -570,17 +596,24 @@ export class Endpoint {
       if (id === null) return { ok: true, result: undefined };
       const a = byId.get(id) ?? anonymous.shift();
       if (!a) {
-        // Only an `exit` earlier in the batch leaves entries unanswered: they never ran. An
-        // error of the class of its code, as every entry error is.
-        const error = errorFromResponse(
-          { code: -32603, message: 'the engine did not run this batch entry: an exit before it ended the engine', data: {} },
-          entry.method,
-        );
-        return { ok: false, error };
+        unanswered = true;
+        return undefined;
       }
       if ('error' in a) return { ok: false, error: errorFromResponse(a.error, entry.method) };
       return { ok: true, result: a.result };
     });
+    if (unanswered) {
+      // Only an `exit` earlier in the batch leaves entries unanswered: they never ran, and
+      // the engine is ending. The batch resolves when it has: those entries then hold the
+      // EngineExitedError every call in flight gets (as Python's client raises for them).
+      // Its answer came, so neither its timeout nor its signal fails it now.
+      if (record.timer !== null) clearTimeout(record.timer);
+      record.timer = null;
+      if (record.signal !== null) record.signal.removeEventListener('abort', record.onAbort);
+      record.signal = null;
+      this.#settledAtExit.push({ record, settled });
+      return;
+    }
     this.#settle(record, true, settled);
   }
 
@@ -596,6 +629,10 @@ export class Endpoint {
     this.#foreignIds = 0;
     this.#batchEntryIds.clear();
     for (const record of records) this.#settle(record, false, this.#closedError);
+    const closed = this.#closedError;
+    for (const { record, settled } of this.#settledAtExit.splice(0)) {
+      this.#settle(record, true, settled.map((entry) => entry ?? { ok: false, error: closed }));
+    }
   }
 }
 

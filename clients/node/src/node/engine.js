@@ -3,7 +3,7 @@
 import { spawn as spawnProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 
-import { Endpoint } from '../common/endpoint.js';
+import { Endpoint, timeoutMs } from '../common/endpoint.js';
 import { TimeoutError, abortReason } from '../common/errors.js';
 import { EVENTS, installMethods } from '../common/methods.js';
 import { findEngineBinary } from './locate.js';
@@ -49,6 +49,8 @@ export class Engine extends EventEmitter {
     if (options.clock && options.clock !== 'system' && options.clock !== 'manual') {
       throw new TypeError(`clock must be "system" or "manual", not ${JSON.stringify(options.clock)}`);
     }
+    // Checked before the engine starts (a RangeError, as for a call's own timeout).
+    const timeout = timeoutMs(options.timeout ?? 0);
     const extra = options.args ?? [];
     // The client must speak the engine's framing: `--framing` in args may be `auto` (the
     // engine then follows the client's first bytes) or the same as `framing`, nothing else.
@@ -73,7 +75,7 @@ export class Engine extends EventEmitter {
         reject(new Error(`cannot start the Ordo engine ${JSON.stringify(bin)}: ${err.message}`, { cause: err }));
       });
     });
-    return new Engine(child, { bin, args, framing, timeout: options.timeout ?? 0 });
+    return new Engine(child, { bin, args, framing, timeout });
   }
 
   /** Use Engine.spawn. */
@@ -175,7 +177,17 @@ export class Engine extends EventEmitter {
       if (predicate != null) options = predicate;
       predicate = () => true;
     }
-    const { timeout = this.#defaultTimeout, signal } = options ?? {};
+    const { timeout: given, signal } = options ?? {};
+    let timeout = this.#defaultTimeout;
+    try {
+      // A name that is no event would never come: it waited its whole timeout (or forever).
+      if (!EVENTS.includes(name)) {
+        throw new TypeError(`unknown event ${JSON.stringify(name)}: the engine sends ${EVENTS.join(', ')}`);
+      }
+      if (given !== undefined) timeout = timeoutMs(given);
+    } catch (err) {
+      return Promise.reject(err);
+    }
     if (this.#endpoint.closedError) return Promise.reject(this.#endpoint.closedError);
     if (signal?.aborted) return Promise.reject(abortReason(signal));
     return new Promise((resolve, reject) => {
