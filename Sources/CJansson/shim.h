@@ -38,6 +38,7 @@ enum {
 /* Decoding flags used by Ordo: any top-level value, and \u0000 inside strings. */
 static const size_t ORDO_JSON_DECODE_FLAGS = JSON_DECODE_ANY | JSON_ALLOW_NUL;
 static const size_t ORDO_JSON_DECODE_INT_AS_REAL = JSON_DECODE_INT_AS_REAL;
+static const size_t ORDO_JSON_REJECT_DUPLICATES = JSON_REJECT_DUPLICATES;
 
 enum {
   ORDO_JSON_ERROR_STACK_OVERFLOW = json_error_stack_overflow,

@@ -125,11 +125,61 @@ public struct ObjectReader {
   }
 }
 
+/// The members an object Ordo writes may have, in the order it writes them.
+public struct MemberNames: Sendable {
+  public let names: [String]
+  private let utf8: [[UInt8]]
+
+  public init(_ names: [String]) {
+    self.names = names
+    self.utf8 = names.map { Array($0.utf8) }
+  }
+
+  /// The position of the name whose UTF-8 is `key`, looked for from `start` on.
+  func index(of key: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    utf8[start...].firstIndex { $0.elementsEqual(key) }
+  }
+}
+
+extension ObjectReader {
+  /// Refuses a member that is not one of `members`: a row or a trace's state holding one
+  /// was not written by Ordo. Ordo writes them in their order, so each is found at the next
+  /// place, one comparison; one out of order is looked for among them all.
+  public func refuseMembers(other members: MemberNames) throws(DecodingError) {
+    var next = 0
+    var unknown: String?
+    value.forEachMemberKey { key, _ in
+      if let found = members.index(of: key, from: next) ?? members.index(of: key, from: 0) {
+        next = found + 1
+        return true
+      }
+      unknown = String(decoding: key, as: UTF8.self)
+      return false
+    }
+    guard let unknown else { return }
+    var escaped = ""
+    for scalar in unknown.unicodeScalars {
+      switch scalar {
+      case "~": escaped += "~0"
+      case "/": escaped += "~1"
+      default: escaped.unicodeScalars.append(scalar)
+      }
+    }
+    throw DecodingError(
+      path: path + "/" + escaped,
+      message: "not a member Ordo writes here (it writes "
+        + members.names.joined(separator: ", ") + ")")
+  }
+}
+
 /// The largest protocol integer (2^53 − 1), for the decoders' ranges.
 private let safeMaxInteger: Int64 = 9_007_199_254_740_991
 
 extension FrequencyLimit {
+  static let members = MemberNames(["max", "windowMs", "per"])
+
   public init(reading reader: ObjectReader) throws(DecodingError) {
+    try reader.refuseMembers(other: Self.members)
     self.init(
       max: Int(try reader.requiredInteger("max", in: 0...safeMaxInteger)),
       windowMs: try reader.integer("windowMs", in: 1...safeMaxInteger),
@@ -138,7 +188,13 @@ extension FrequencyLimit {
 }
 
 extension AlertTypeDefinition {
+  static let members = MemberNames([
+    "type", "priority", "scope", "durationMs", "ttlMs", "queue", "persist", "limit",
+    "cooldownMs", "onLimit",
+  ])
+
   public init(reading reader: ObjectReader) throws(DecodingError) {
+    try reader.refuseMembers(other: Self.members)
     self.init(
       type: try reader.requiredName("type"), priority: try reader.integer("priority"),
       scope: try reader.name("scope"),
@@ -154,7 +210,10 @@ extension AlertTypeDefinition {
 }
 
 extension AlertQueueSettings {
+  static let members = MemberNames(["queue", "maxConcurrent", "minGapMs", "historyLimit"])
+
   public init(reading reader: ObjectReader) throws(DecodingError) {
+    try reader.refuseMembers(other: Self.members)
     self.init(
       queue: try reader.requiredName("queue"),
       maxConcurrent: Int(try reader.requiredInteger("maxConcurrent", in: 1...1_000_000)),
@@ -164,10 +223,20 @@ extension AlertQueueSettings {
 }
 
 extension Alert {
+  static let members = MemberNames([
+    "id", "queue", "type", "priority", "state", "scope", "key", "data", "result", "seq",
+    "createdAt", "readyAt", "expiresAt", "durationMs", "shownAt", "endedAt", "endReason",
+    "shownCount", "mount", "persist",
+  ])
+  static let mountMembers = MemberNames(["parent", "sort"])
+
   /// An alert as `Alert.write(to:)` writes it.
   public init(reading reader: ObjectReader) throws(DecodingError) {
+    try reader.refuseMembers(other: Self.members)
     let mount = try reader.object("mount").map { (mount) throws(DecodingError) in
-      AlertMount(parent: try mount.name("parent"), sort: try mount.requiredInteger("sort"))
+      try mount.refuseMembers(other: Self.mountMembers)
+      return AlertMount(
+        parent: try mount.name("parent"), sort: try mount.requiredInteger("sort"))
     }
     guard let state = try reader.choice("state", AlertState.self) else {
       throw DecodingError(path: reader.path + "/state", message: "expected a state")
@@ -206,7 +275,10 @@ extension PersistedAlert: JSONWritable {
     writer.endObject()
   }
 
+  static let members = MemberNames(["alert", "preempt", "limit", "cooldownMs", "onLimit"])
+
   public init(reading reader: ObjectReader) throws(DecodingError) {
+    try reader.refuseMembers(other: Self.members)
     guard let alert = try reader.object("alert") else {
       throw DecodingError(path: reader.path + "/alert", message: "expected an object")
     }
@@ -239,7 +311,10 @@ extension ShowRecord: JSONWritable {
     writer.endObject()
   }
 
+  static let members = MemberNames(["id", "type", "key", "queue", "wallAt", "order"])
+
   public init(reading reader: ObjectReader) throws(DecodingError) {
+    try reader.refuseMembers(other: Self.members)
     self.init(
       id: try reader.requiredName("id"), type: try reader.requiredName("type"),
       key: try reader.name("key"), queue: try reader.requiredName("queue"), at: 0,
@@ -280,8 +355,13 @@ extension DurableState: JSONWritable {
     writer.endObject()
   }
 
+  static let members = MemberNames(["types", "queues", "shows", "alerts", "counters"])
+  static let counterMembers = MemberNames(["lastSeq", "lastGeneratedID", "lastShowOrder"])
+
   public init(reading reader: ObjectReader) throws(DecodingError) {
+    try reader.refuseMembers(other: Self.members)
     let counters = try reader.object("counters")
+    try counters?.refuseMembers(other: Self.counterMembers)
     self.init(
       types: try reader.array("types") { (value, path) throws(DecodingError) in
         try AlertTypeDefinition(reading: try ObjectReader(value, path: path))

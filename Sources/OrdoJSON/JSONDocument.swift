@@ -95,24 +95,30 @@ public final class JSONDocument {
   /// (`replacedLoneSurrogates`). Text without one pays nothing for this: the copy is made
   /// only after jansson refused the text for such an escape.
   /// - Complexity: O(n) in the byte count.
-  public static func parse(_ bytes: UnsafeRawBufferPointer, failure: inout JSONParseFailure?)
-    -> JSONDocument?
-  {
-    if let document = parseAsIs(bytes, failure: &failure) { return document }
+  public static func parse(
+    _ bytes: UnsafeRawBufferPointer, failure: inout JSONParseFailure?,
+    rejectingDuplicateKeys: Bool = false
+  ) -> JSONDocument? {
+    let flags = ORDO_JSON_DECODE_FLAGS | (rejectingDuplicateKeys ? ORDO_JSON_REJECT_DUPLICATES : 0)
+    if let document = parseAsIs(bytes, flags: flags, failure: &failure) { return document }
     guard let refused = failure, LoneSurrogates.mayHaveCaused(refused),
       let replaced = LoneSurrogates.replaced(in: bytes)
     else {
-      if failure?.reason == .nulInKey { checkAroundNulKeys(bytes, failure: &failure) }
+      if failure?.reason == .nulInKey {
+        checkAroundNulKeys(bytes, flags: rejectingDuplicateKeys, failure: &failure)
+      }
       return nil
     }
     failure = nil
-    let document = replaced.withUnsafeBytes { parseAsIs($0, failure: &failure) }
+    let document = replaced.withUnsafeBytes { parseAsIs($0, flags: flags, failure: &failure) }
     if let document {
       document.replacedLoneSurrogates = true
       return document
     }
     if failure?.reason == .nulInKey {
-      replaced.withUnsafeBytes { checkAroundNulKeys($0, failure: &failure) }
+      replaced.withUnsafeBytes {
+        checkAroundNulKeys($0, flags: rejectingDuplicateKeys, failure: &failure)
+      }
     }
     return nil
   }
@@ -122,7 +128,8 @@ public final class JSONDocument {
   /// (the same length, so positions stay) parses. When it does not, `failure` becomes that
   /// copy's failure: the text is not JSON, whatever its keys hold.
   private static func checkAroundNulKeys(
-    _ bytes: UnsafeRawBufferPointer, failure: inout JSONParseFailure?
+    _ bytes: UnsafeRawBufferPointer, flags rejectingDuplicateKeys: Bool,
+    failure: inout JSONParseFailure?
   ) {
     var stand = Array(bytes)
     let nul = Array("u0000".utf8)
@@ -138,15 +145,17 @@ public final class JSONDocument {
       index += 2  // past the escaped character (an escaped backslash starts no escape)
     }
     var standFailure: JSONParseFailure?
-    if stand.withUnsafeBytes({ parse($0, failure: &standFailure) }) == nil {
+    if stand.withUnsafeBytes({
+      parse($0, failure: &standFailure, rejectingDuplicateKeys: rejectingDuplicateKeys)
+    }) == nil {
       failure = standFailure
     }
   }
 
   /// `parse(_:failure:)` of the text as it is (a lone surrogate escape refused).
-  private static func parseAsIs(_ bytes: UnsafeRawBufferPointer, failure: inout JSONParseFailure?)
-    -> JSONDocument?
-  {
+  private static func parseAsIs(
+    _ bytes: UnsafeRawBufferPointer, flags: Int, failure: inout JSONParseFailure?
+  ) -> JSONDocument? {
     guard let base = bytes.baseAddress, bytes.count > 0 else {
       failure = JSONParseFailure(reason: .truncated, detail: "empty input", position: 0)
       return nil
@@ -158,19 +167,20 @@ public final class JSONDocument {
     }
     let chars = base.assumingMemoryBound(to: CChar.self)
     guard ParseArena.isInstalled else {
-      return parseWithMalloc(chars, bytes.count, failure: &failure)
+      return parseWithMalloc(chars, bytes.count, flags: flags, failure: &failure)
     }
     var error = json_error_t()
     var arena = ParseArena(expectedBytes: bytes.count)
-    if let root = arena.load(chars, bytes.count, ORDO_JSON_DECODE_FLAGS, &error) {
+    if let root = arena.load(chars, bytes.count, flags, &error) {
       return JSONDocument(root: OpaquePointer(root), arena: arena.first)
     }
     let first = Self.failure(from: &error)
     if first.reason == .numberOutOfRange {
       // An integer too big for json_int_t is still JSON: retry reading integers as reals.
       var retryError = json_error_t()
-      let flags = ORDO_JSON_DECODE_FLAGS | ORDO_JSON_DECODE_INT_AS_REAL
-      if let root = arena.load(chars, bytes.count, flags, &retryError) {
+      if let root = arena.load(
+        chars, bytes.count, flags | ORDO_JSON_DECODE_INT_AS_REAL, &retryError)
+      {
         return JSONDocument(root: OpaquePointer(root), arena: arena.first)
       }
       ParseArena.release(arena.first)
@@ -184,10 +194,10 @@ public final class JSONDocument {
 
   /// `parse` with jansson's own allocator (no arena installed).
   private static func parseWithMalloc(
-    _ chars: UnsafePointer<CChar>, _ count: Int, failure: inout JSONParseFailure?
+    _ chars: UnsafePointer<CChar>, _ count: Int, flags: Int, failure: inout JSONParseFailure?
   ) -> JSONDocument? {
     var error = json_error_t()
-    if let root = json_loadb(chars, count, ORDO_JSON_DECODE_FLAGS, &error) {
+    if let root = json_loadb(chars, count, flags, &error) {
       return JSONDocument(root: OpaquePointer(root), arena: nil)
     }
     let first = Self.failure(from: &error)
@@ -196,8 +206,7 @@ public final class JSONDocument {
       return nil
     }
     var retryError = json_error_t()
-    let flags = ORDO_JSON_DECODE_FLAGS | ORDO_JSON_DECODE_INT_AS_REAL
-    if let root = json_loadb(chars, count, flags, &retryError) {
+    if let root = json_loadb(chars, count, flags | ORDO_JSON_DECODE_INT_AS_REAL, &retryError) {
       return JSONDocument(root: OpaquePointer(root), arena: nil)
     }
     failure = Self.failure(from: &retryError)
@@ -208,6 +217,21 @@ public final class JSONDocument {
   public static func parse(_ text: String) -> Result<JSONDocument, JSONParseFailure> {
     var copy = text
     return copy.withUTF8 { parse(UnsafeRawBufferPointer($0)) }
+  }
+
+  /// `parse(_:)` refusing an object that names a key twice (jansson otherwise keeps the
+  /// last): for text only Ordo writes, such as durable rows, where a repeat means another
+  /// writer.
+  public static func parseRejectingDuplicateKeys(_ text: String) -> Result<
+    JSONDocument, JSONParseFailure
+  > {
+    var copy = text
+    var failure: JSONParseFailure?
+    let document = copy.withUTF8 {
+      parse(UnsafeRawBufferPointer($0), failure: &failure, rejectingDuplicateKeys: true)
+    }
+    if let document { return .success(document) }
+    return .failure(failure ?? JSONParseFailure(reason: .invalidJSON, detail: "", position: 0))
   }
 
   private static func failure(from error: inout json_error_t) -> JSONParseFailure {

@@ -546,10 +546,15 @@ public final class DurableStore {
     -> ObjectReader
   {
     guard let text else { throw DecodingError(path: place, message: "NULL where JSON belongs") }
-    switch JSONDocument.parse(text) {
+    // A key twice is refused: Ordo never writes one (jansson would keep the last).
+    switch JSONDocument.parseRejectingDuplicateKeys(text) {
     case .success(let document): return try ObjectReader(document.value, path: place)
     case .failure(let failure):
-      throw DecodingError(path: place, message: "not JSON (\(failure.detail))")
+      // jansson names the repeated key ("duplicate object key near '\"priority\"'").
+      let repeated = failure.detail.hasPrefix("duplicate object key")
+      throw DecodingError(
+        path: place,
+        message: repeated ? "a key twice (\(failure.detail))" : "not JSON (\(failure.detail))")
     }
   }
 

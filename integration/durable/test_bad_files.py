@@ -229,6 +229,59 @@ def test_a_value_out_of_its_range_is_corrupt(state: Path, edit: str, place: str)
     assert f"holds a row Ordo did not write ({place}: " in run.err, run.err
 
 
+@pytest.mark.parametrize(
+    ("edit", "place", "says"),
+    [
+        (
+            "UPDATE alerts SET alert = replace(alert, '\"preempt\":false', "
+            + '\'"preempt":false,"evil":[1,2,3]\') WHERE seq = 3',
+            "/alerts/2/evil",
+            "not a member Ordo writes here (it writes alert, preempt, limit, cooldownMs, onLimit)",
+        ),
+        (
+            "UPDATE alerts SET alert = replace(alert, '\"persist\":true', "
+            + '\'"persist":true,"a/b~":0\') WHERE seq = 2',
+            "/alerts/1/alert/a~1b~0",
+            "not a member Ordo writes here (it writes id, queue, type,",
+        ),
+        (
+            "UPDATE types SET definition = replace(definition, '}', ',\"bogus\":1}')",
+            "/types/0/bogus",
+            "not a member Ordo writes here",
+        ),
+        (
+            "UPDATE alerts SET alert = replace(alert, '\"priority\":2', "
+            + '\'"priority":null,"priority":7\') WHERE seq = 3',
+            "/alerts/2",
+            "a key twice (duplicate object key",
+        ),
+    ],
+    ids=["alert-row-member", "alert-member-escaped", "type-member", "alert-key-twice"],
+)
+def test_a_member_ordo_does_not_write_or_a_key_twice_is_corrupt(
+    state: Path, edit: str, place: str, says: str
+) -> None:
+    """Ordo writes each row's members, and no key twice: an extra member (loaded, it was
+    dropped at the next commit) or a repeated key (jansson keeps the last: the row read as
+    priority 7, not as either value Ordo could have written) is a row another program
+    wrote. The message names the member by its JSON Pointer (`/` and `~` escaped)."""
+    populated(state)
+    sqlite3(state, edit)
+    run = refused(state)
+    assert f"holds a row Ordo did not write ({place}: {says}" in run.err, run.err
+
+
+def test_a_member_left_out_reads_as_null(state: Path) -> None:
+    """What Ordo writes as null may be left out (the reader takes both alike); a required
+    member left out is refused as missing."""
+    populated(state)
+    sqlite3(state, 'UPDATE types SET definition = \'{"type":"t"}\'')
+    assert call_once(state, "alert.enqueue", {"type": "t"})["alert"]["priority"] == 0
+    sqlite3(state, "UPDATE types SET definition = '{\"priority\":3}'")
+    run = refused(state)
+    assert "holds a row Ordo did not write (/types/0/type: expected a string" in run.err, run.err
+
+
 def test_a_key_spelled_another_way_is_corrupt_too(state: Path) -> None:
     """SQLite compares keys byte for byte: "é" written as e and a combining accent is
     another key, though Swift's == took the two spellings for equal."""
