@@ -161,6 +161,7 @@ public enum OrdoCommand {
     var configuration = EngineConfiguration()
     var events = false
     var logLevelGiven = false
+    var given: Set<String> = []
     var remaining = arguments[...]
     func refuse(_ message: String, help: String = usage) -> Invocation {
       .exit(2, stdout: "", stderr: "ordo: \(message)\n\n" + help)
@@ -185,27 +186,39 @@ public enum OrdoCommand {
       if value != nil, ["--help", "--version", "--events"].contains(name) {
         return refuse("\(name) takes no value")
       }
+      // Each flag once: the last of two silently won (`--state a.db --state b.db` kept its
+      // state in b.db alone).
+      if !given.insert(name == "-h" ? "--help" : name).inserted {
+        return refuse("\(name) is given twice: give it once")
+      }
       switch name {
-      case "--help", "-h":
-        return .exit(0, stdout: usage, stderr: "")
-      case "--version":
-        return .exit(0, stdout: "ordo \(ordoVersion)\n", stderr: "")
+      case "--help", "-h", "--version":
+        // Alone: with flags or a subcommand after it, it printed and exited 0 without running
+        // anything (`ordo --version call layer.add …`), as a stray `-h` after `call` must not.
+        guard arguments.count == 1 else {
+          return refuse("\(name) goes alone: with other arguments it would run none of them")
+        }
+        return name == "--version"
+          ? .exit(0, stdout: "ordo \(ordoVersion)\n", stderr: "")
+          : .exit(0, stdout: usage, stderr: "")
       case "--events":
         events = true
       default:
         guard flagsWithValues.contains(name) else {
           return refuse("unknown argument \"\(argument)\"")
         }
-        guard let given = value ?? remaining.popFirst() else {
+        guard let flagValue = value ?? remaining.popFirst() else {
           return refuse("\(name) needs a value")
         }
-        if let problem = apply(name, given, to: &configuration) { return refuse(problem) }
+        if let problem = apply(name, flagValue, to: &configuration) { return refuse(problem) }
         if name == "--log-level" { logLevelGiven = true }
       }
     }
     if events { return refuse("--events only goes with call") }
     return .serve(configuration)
   }
+
+  static let subcommands: Set<String> = ["call", "replay", "report", "help"]
 
   static let flagsWithValues: Set<String> = [
     "--framing", "--clock", "--max-message-bytes", "--max-layers", "--max-alerts",
@@ -245,6 +258,13 @@ public enum OrdoCommand {
     case "--state", "--trace":
       guard !given.isEmpty else { return "\(name) needs a file path" }
       if let problem = flagAsPath(name, given) { return problem }
+      // `ordo --state $EMPTY call engine.ping` took `call` for the file, then refused
+      // "engine.ping" as an unknown subcommand; with no more arguments it served, its state
+      // in a file named call.
+      if subcommands.contains(given) {
+        return "\(name) needs a file path, not the subcommand \"\(given)\" (write ./\(given)"
+          + " for a file of that name)"
+      }
       if name == "--state" {
         configuration.statePath = given
       } else {

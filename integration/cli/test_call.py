@@ -383,6 +383,19 @@ def test_flags_after_call_exit_2(arguments: str, tmp_path: Path) -> None:
         # Help only first: `-h` here is -o's value (it printed the usage and exited 0).
         ("report t.trace -o -h", '-o needs a file path, not "-h"'),
         ("report t.trace --help", 'unexpected argument "--help"'),
+        # --version and --help go alone: with more, they printed, exited 0 and ran nothing.
+        ("--version call layer.add", "--version goes alone"),
+        ("--clock manual --version", "--version goes alone"),
+        ("--version --clock bogus", "--version goes alone"),
+        ("-h --events", "-h goes alone"),
+        # A flag twice: the last one silently won (state kept in b.db alone).
+        ("--state a.db --state b.db call engine.ping", "--state is given twice"),
+        ("--clock manual --clock=system call clock.now", "--clock is given twice"),
+        ("--events --events call engine.ping", "--events is given twice"),
+        # `--state $EMPTY call engine.ping`: `call` was the file, engine.ping a subcommand.
+        ("--state call engine.ping", 'not the subcommand "call" (write ./call for a file'),
+        ("--state call", 'not the subcommand "call"'),
+        ("--trace=report call engine.ping", 'not the subcommand "report"'),
     ],
 )
 def test_other_misuses_exit_2(arguments: str, complaint: str, tmp_path: Path) -> None:
