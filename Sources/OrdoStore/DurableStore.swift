@@ -580,9 +580,22 @@ public final class DurableStore {
       }
       commits += 1
     } catch {
-      throw Self.writeError(error)
+      let failure = Self.writeError(error)
+      if failure.reason == .diskFull { foldLogForRoom() }
+      throw failure
     }
     noteLogFile()
+  }
+
+  /// After a commit found no room: the write-ahead log only shrinks when it is folded into
+  /// the state file whole (SQLite's own checkpoints, every 4 MB or so, reuse it at its
+  /// size), so it may hold the room the next commit needs, on a full disk or under a small
+  /// quota or file size limit. Folded in and emptied, the next commit tries again with that
+  /// room; every commit failed before, until room was made from outside. A checkpoint that
+  /// finds no room itself stops and leaves the log whole (the file keeps its last state).
+  private func foldLogForRoom() {
+    _ = try? checkpointWholeLog()
+    noteLogFile()  // its new size, or a later commit would take it for a log cut short
   }
 
   private func write(_ changes: DurableChanges, from manager: AlertManager) throws(SQLiteError) {

@@ -74,6 +74,9 @@ def test_a_full_disk_fails_the_commit_and_rolls_memory_back(
     assert picture(live) == before
     assert live.call("alert.get", {"id": failed}).error["code"] == -32001
 
+    # The failed commit folded the write-ahead log into the file, emptying it: the next one
+    # may fit again (test_a_failed_commit_folds_the_log_in_to_make_room). Here nothing grows.
+    resource.prlimit(live.pid, resource.RLIMIT_FSIZE, (4096, resource.RLIM_INFINITY))
     # Everything read in one wake-up is one commit: a whole batch fails, the read-only
     # ping and the (not durable) layer included, and the layer is not there.
     events, responses = live.batch(
@@ -114,6 +117,35 @@ def test_a_full_disk_fails_the_commit_and_rolls_memory_back(
     )
 
 
+def test_a_failed_commit_folds_the_log_in_to_make_room(state: Path, engine: EngineFactory) -> None:
+    """SQLite folds its write-ahead log into the file every 4 MB or so and then reuses it at
+    its size: under a smaller limit (a quota, a nearly full disk) the log held the room,
+    and every commit after the first failed one failed too, until the engine restarted.
+    Now a commit that finds no room folds the log in and empties it: the request that
+    failed stays failed (-32005, nothing changed), the next one fits. 60 enqueues of 1 KB
+    under a 200 KiB limit: 11 answered before, each of the others -32005."""
+    live = engine(state, epoch_ms=EPOCH_MS, preexec_fn=small_files(200 * 1024))
+    outcomes: list[str] = []
+    for number in range(60):
+        params = {"type": "t", "id": f"a{number}", "persist": True, "data": "x" * 1000}
+        reply = live.call("alert.enqueue", params)
+        if "error" in reply.message:
+            assert reply.error["data"]["reason"] == "disk_full", reply.error
+            outcomes.append("full")
+        else:
+            outcomes.append("ok")
+    answered = [f"a{n}" for n, outcome in enumerate(outcomes) if outcome == "ok"]
+    assert "full" in outcomes, outcomes
+    # After each failure the log was folded in: the next commit found room.
+    assert "full,full" not in ",".join(outcomes), outcomes
+    assert len(answered) >= 50, outcomes
+    log = Path(f"{state}-wal")
+    assert log.stat().st_size <= 200 * 1024
+    assert live.close() == 0
+    again = engine(state, epoch_ms=EPOCH_MS)
+    assert sorted(alert_ids(again.result("alert.list")["alerts"])) == sorted(answered)
+
+
 def test_a_reset_that_cannot_empty_the_file_changes_nothing(
     state: Path, engine: EngineFactory, tmp_path: Path
 ) -> None:
@@ -135,6 +167,8 @@ def test_a_reset_that_cannot_empty_the_file_changes_nothing(
     else:
         raise AssertionError(f"no commit failed under a {LIMIT_BYTES}-byte file size limit")
     before = picture(live)
+    # The failed commit emptied the log into the file: nothing may grow from here.
+    resource.prlimit(live.pid, resource.RLIMIT_FSIZE, (4096, resource.RLIM_INFINITY))
 
     # Emptying the file is a write too: it fails, and memory keeps everything.
     error = live.call("engine.reset", {"state": True}).error
