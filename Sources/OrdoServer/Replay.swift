@@ -945,6 +945,15 @@ enum Replay {
       return 2
     }
     let (text, status) = verdict(run)
+    if run.trace.isCutOff {
+      // `identical` alone read as "the whole session checked" (the report says it in red).
+      let inputs = run.trace.records.count { if case .input = $0 { true } else { false } }
+      writeAll(
+        2,
+        "ordo replay: note: the recording stops early (its --trace-max-bytes, or a write"
+          + " that failed) after input message \(inputs): what the engine did after that is"
+          + " not in the trace, nor compared\n")
+    }
     let failure = writeAll(1, text, waitingIfFull: true)
     guard failure == 0 else {
       writeAll(

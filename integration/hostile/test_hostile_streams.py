@@ -79,7 +79,7 @@ def test_every_split_point_of_a_session_gives_the_same_answers() -> None:
     data = ndjson(*SESSION[:3], ping("end"))
     reference = run_raw(data).out
     for cut in range(1, len(data)):
-        live = Engine("--clock", "manual")
+        live = Engine()
         try:
             live.write(data[:cut])
             time.sleep(0)  # yield; the engine may or may not read between the writes

@@ -104,7 +104,8 @@ def test_trace_max_bytes_ends_with_truncated(tmp_path: Path, limit: int) -> None
     recorded = read_trace(trace)
     assert recorded.truncated
     assert len(recorded.outputs) < len(bodies)
-    assert_identical(trace)
+    # `identical`, and a note on stderr: the replay compared only what was recorded.
+    assert assert_identical(trace) == len(recorded.inputs)
 
 
 def test_trace_max_bytes_is_never_exceeded_whatever_the_limit(tmp_path: Path) -> None:
