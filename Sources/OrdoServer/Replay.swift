@@ -49,6 +49,23 @@ struct Trace {
 
   /// The name messages give the trace (its path).
   var name = ""
+
+  /// "line L" of output record `index` (0-based).
+  func lineOf(output index: Int) -> String {
+    index < outputLines.count ? "line \(outputLines[index])" : "line ?"
+  }
+
+  /// Where an output follows `count` inputs: "after input message M on line K", or
+  /// "before any input".
+  func place(afterInputs count: Int) -> String {
+    guard count > 0 else { return "before any input" }
+    let line = count <= inputLines.count ? " on line \(inputLines[count - 1])" : ""
+    return "after input message \(count)" + line
+  }
+  /// The line (1-based, blank lines counted) of each input and each output record, in
+  /// order: a difference names where to look in the file.
+  var inputLines: [Int32] = []
+  var outputLines: [Int32] = []
   /// Lines read without parsing them (`asRecorded`), in file order, for `confirms(_:)`:
   /// the messages of a long session are nearly all of its trace.
   var unparsedLines: [UnparsedLine] = []
@@ -244,6 +261,8 @@ extension Trace {
     var inputs = 0
     var outputs = 0
     var unparsed: [UnparsedLine] = []
+    var inputLines: [Int32] = []
+    var outputLines: [Int32] = []
     lines: for (offset, line) in lines[(headerIndex + 1)...].enumerated() {
       let number = headerIndex + offset + 2
       if !readsEveryLine, let taken = asRecorded(line) {
@@ -255,9 +274,11 @@ extension Trace {
           // No `framing` member: the session's is NDJSON, as when the line is parsed.
           if framing == nil { framing = .ndjson }
           records.append(.input(at: taken.at, .message(Array(line[taken.message]))))
+          inputLines.append(Int32(clamping: number))
           inputs += 1
         } else {
           records.append(.output(at: taken.at, line[taken.message]))
+          outputLines.append(Int32(clamping: number))
           outputs += 1
         }
         continue
@@ -283,13 +304,21 @@ extension Trace {
       case .record(let record, let switches):
         records.append(contentsOf: switches.map { .switchToSystem(at: $0) })
         records.append(record)
-        if case .output = record { outputs += 1 } else { inputs += 1 }
+        if case .output = record {
+          outputLines.append(Int32(clamping: number))
+          outputs += 1
+        } else {
+          inputLines.append(Int32(clamping: number))
+          inputs += 1
+        }
       }
     }
     var trace = Trace(
       header: header, records: records, framing: framing ?? .ndjson, isCutOff: cutOff,
       endsWithoutNewline: endsWithoutNewline)
     trace.name = name
+    trace.inputLines = inputLines
+    trace.outputLines = outputLines
     trace.unparsedLines = unparsed
     if !unparsed.isEmpty { trace.source = bytes }
     return trace
@@ -967,13 +996,25 @@ enum Replay {
 
   /// The same output after another input: a difference too.
   private static func misplaced(
-    _ index: Int, _ recorded: (text: ArraySlice<UInt8>, afterInput: Int), _ afterInput: Int
+    _ index: Int, _ recorded: (text: ArraySlice<UInt8>, afterInput: Int), _ afterInput: Int,
+    in trace: Trace
   ) -> (text: String, status: Int32) {
     (
-      "difference at output message \(index + 1): expected after input message "
-        + "\(recorded.afterInput), got after input message \(afterInput):\n"
+      "difference at output message \(index + 1) (\(trace.lineOf(output: index))): expected "
+        + "\(trace.place(afterInputs: recorded.afterInput)), got "
+        + "\(trace.place(afterInputs: afterInput)):\n"
         + "  \(excerpt(String(decoding: recorded.text, as: UTF8.self)))\n", 1
     )
+  }
+
+  /// "difference at output message N (line L; after input message M on line K)": the
+  /// numbers count messages, the lines (blank ones included) find them in the file.
+  private static func differenceAt(
+    _ index: Int, _ afterInput: Int, recorded: Bool = true, in trace: Trace
+  ) -> String {
+    let line = recorded ? trace.lineOf(output: index) + "; " : ""
+    return
+      "difference at output message \(index + 1) (\(line)\(trace.place(afterInputs: afterInput))):\n"
   }
 
   /// What replaying `trace` found: "identical" (0) or its first difference (1).
@@ -996,7 +1037,7 @@ enum Replay {
       // Equal bytes compare equal: most outputs, and no parse or search for them.
       if index < run.outputs.count, Trace.sameBytes(run.outputs[index].text, recorded.text) {
         if comparesPlaces, run.outputs[index].afterInput != recorded.afterInput {
-          return misplaced(index, recorded, run.outputs[index].afterInput)
+          return misplaced(index, recorded, run.outputs[index].afterInput, in: trace)
         }
         continue
       }
@@ -1005,7 +1046,7 @@ enum Replay {
       var wantText: String { String(decoding: recorded.text, as: UTF8.self) }
       guard index < run.outputs.count else {
         return (
-          "difference at output message \(index + 1) (after input message \(recorded.afterInput)):\n"
+          differenceAt(index, recorded.afterInput, in: trace)
             + "  expected: \(excerpt(wantText))\n"
             + "  got:      nothing (the replay wrote only \(run.outputs.count))\n", 1
         )
@@ -1025,7 +1066,7 @@ enum Replay {
         }
         let from = firstDifference(shown.want, shown.got)
         return (
-          "difference at output message \(index + 1) (after input message \(recorded.afterInput)):\n"
+          differenceAt(index, recorded.afterInput, in: trace)
             + "  expected: \(excerpt(shown.want, around: from))\n"
             + "  got:      \(excerpt(shown.got, around: from))\n" + note, 1
         )
@@ -1033,13 +1074,13 @@ enum Replay {
       // The same message in another place (an event written after a later request, or
       // before the request that caused it) is a difference too.
       if comparesPlaces, run.outputs[index].afterInput != recorded.afterInput {
-        return misplaced(index, recorded, run.outputs[index].afterInput)
+        return misplaced(index, recorded, run.outputs[index].afterInput, in: trace)
       }
     }
     if run.outputs.count > expected.count && !trace.isCutOff && !trace.endsWithoutNewline {
       let extra = run.outputs[expected.count]
       return (
-        "difference at output message \(expected.count + 1) (after input message \(extra.afterInput)):\n"
+        differenceAt(expected.count, extra.afterInput, recorded: false, in: trace)
           + "  expected: nothing (the trace recorded \(expected.count))\n"
           + "  got:      \(excerpt(String(decoding: extra.text, as: UTF8.self)))\n", 1
       )

@@ -28,7 +28,8 @@ enum Report {
     let engine = run.session.engine
     let (verdict, status) = Replay.verdict(run)
     if status != 0 {
-      // Its first line, "difference at output message N (after input message M):".
+      // Its first line, "difference at output message N (line L; after input message M on
+      // line K):".
       var line = verdict.prefix { $0 != "\n" }
       if line.hasSuffix(":") { line = line.dropLast() }
       builder.metadata.replayDifference = String(line)

@@ -351,7 +351,13 @@ def test_pipelined_requests_are_recorded_each_before_its_answers(tmp_path: Path)
     result = replay(path)
     assert result.status == 1
     first = result.stdout.splitlines()[0]
-    assert first == f"difference at output message {number} (after input message 2):"
+    # The message's number and its line; the input it follows, and that one's line.
+    lines = path.read_bytes().splitlines()
+    requests = [n for n, text in enumerate(lines, 1) if text.startswith(b'{"dir":"in"')]
+    assert first == (
+        f"difference at output message {number} "
+        f"(line {line}; after input message 2 on line {requests[1]}):"
+    )
 
 
 def test_an_output_moved_past_a_later_input_is_a_difference(
@@ -370,7 +376,8 @@ def test_an_output_moved_past_a_later_input_is_a_difference(
     result = replay(moved)
     assert result.status == 1
     assert result.stdout.startswith(
-        "difference at output message 1: expected after input message 2, got after input message 1:"
+        "difference at output message 1 (line 4): expected after input message 2 on line 3,"
+        " got after input message 1 on line 2:"
     ), result.stdout
 
 
