@@ -1,3 +1,4 @@
+import CLinux
 import OrdoRPC
 
 #if canImport(Glibc)
@@ -69,8 +70,17 @@ public struct StdioLoop {
         _ = flushBlocking()
         return 0
       }
+      if !inputOpen {
+        // End of input: what fell due by now takes effect, what is owed is written and the
+        // process ends, as after a signal. No later timer fires while a slow client reads
+        // (what it got once depended on how fast it read), and one that reads nothing is
+        // waited for at most 5 s without progress.
+        session.fireDueTimers(into: &outbox)
+        session.flush(&outbox)
+        _ = flushBlocking()
+        return 0
+      }
       let pending = outbox.pendingCount
-      if !inputOpen && pending == 0 { return 0 }
 
       var fds: [pollfd] = []
       if signalPipe >= 0 { fds.append(pollfd(fd: signalPipe, events: Int16(POLLIN), revents: 0)) }
@@ -190,8 +200,13 @@ public struct StdioLoop {
     sigemptyset(&action.sa_mask)
     action.sa_flags = 0
     // SIGHUP too: the terminal or the session that started the engine went away; what is
-    // owed (and a --trace file's last records) is still written, as for SIGTERM.
-    for signal in [SIGTERM, SIGINT, SIGHUP] { sigaction(signal, &action, nil) }
+    // owed (and a --trace file's last records) is still written, as for SIGTERM. A signal
+    // the process inherited as ignored stays ignored, as `call -` keeps it: `nohup ordo`
+    // must outlive its terminal, and a shell script's background job (SIGINT ignored)
+    // the Ctrl-C meant for the job in front.
+    for signal in [SIGTERM, SIGINT, SIGHUP] where ordo_signal_is_ignored(signal) == 0 {
+      sigaction(signal, &action, nil)
+    }
     // A parent may have spawned us with these blocked (the mask is inherited).
     var unblocked = sigset_t()
     sigemptyset(&unblocked)

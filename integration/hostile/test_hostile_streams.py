@@ -338,6 +338,68 @@ def test_signal_while_client_is_slow_flushes_everything(engine: EngineFactory, n
     assert_no_crash(live.stderr())
 
 
+def test_end_of_input_fires_no_later_timer_while_the_client_reads_slowly(
+    engine: EngineFactory,
+) -> None:
+    """End of input: what fell due by then takes effect, what is owed is written, the
+    process ends. While a slow client read the owed answers, timers went on firing: an
+    auto-hide due a second after the end of input reached a slow reader (alert.hide,
+    alert.idle) and not a fast one."""
+    live = engine(manual=False, read=False)
+    enqueue = req("alert.enqueue", {"type": "a", "durationMs": 1000}, id=0)
+    live.send(enqueue, *[req("rpc.discover", id=i) for i in range(1, 21)])  # ~4 MB owed
+    live.close_stdin()
+    time.sleep(1.6)
+    live.start_reader()
+    assert live.wait() == 0
+    messages = parse_ndjson(live.output())
+    assert [m["method"] for m in messages if "method" in m] == ["alert.show"]
+    assert [m["id"] for m in messages if "id" in m] == list(range(21))
+    assert_no_crash(live.stderr())
+
+
+def test_end_of_input_with_a_client_that_reads_nothing_ends_the_engine(
+    engine: EngineFactory,
+) -> None:
+    """As after a signal: a client that closed stdin and reads nothing is waited for at most
+    5 s without progress (the engine stayed, firing timers, until the client went)."""
+    live = engine(manual=False, read=False)
+    live.send(*[req("rpc.discover", id=i) for i in range(20)])
+    live.close_stdin()
+    assert live.wait(timeout=30) == 0
+    assert_no_crash(live.stderr())
+
+
+@pytest.mark.parametrize("name", ["SIGHUP", "SIGINT"])
+def test_a_signal_inherited_as_ignored_stays_ignored(name: str) -> None:
+    """`nohup ordo` must outlive its terminal (SIGHUP), a shell script's background job
+    (started with SIGINT ignored) the Ctrl-C meant for the job in front, as `ordo call -`
+    does: the server once put its own handler over what it inherited. SIGTERM still ends
+    it, owed answers written."""
+    number = SIGNALS[name]
+    proc = subprocess.Popen(
+        [engine_binary(), "--clock", "manual"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        preexec_fn=lambda: signal.signal(number, signal.SIG_IGN),
+    )
+    try:
+        assert proc.stdin is not None and proc.stdout is not None
+        proc.stdin.write(req("engine.ping", id=1) + b"\n")
+        proc.stdin.flush()
+        assert json.loads(proc.stdout.readline())["id"] == 1
+        proc.send_signal(number)
+        proc.stdin.write(req("engine.ping", id=2) + b"\n")
+        proc.stdin.flush()
+        assert json.loads(proc.stdout.readline())["id"] == 2, f"{name} ended the engine"
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=30) == 0
+    finally:
+        proc.kill()
+        proc.wait()
+
+
 def test_a_second_signal_during_the_final_flush_drops_nothing(engine: EngineFactory) -> None:
     """A second SIGTERM while the answers owed at the first are still being written dropped
     them all at once; the flush goes on (its only bound is a reader that stops reading)."""

@@ -2,6 +2,7 @@
 #define ORDO_CLINUX_H
 
 // Linux calls that Swift's Glibc module does not bring in.
+#include <signal.h>
 #include <stddef.h>
 #include <sys/timerfd.h>
 
@@ -9,5 +10,12 @@
 // <string.h> was read without.
 void *memmem(const void *haystack, size_t haystack_length, const void *needle,
              size_t needle_length);
+
+// Whether the process runs with `signal_number` ignored (as inherited across exec: nohup, a
+// shell script's background job). Swift cannot compare a handler with SIG_IGN directly.
+static inline int ordo_signal_is_ignored(int signal_number) {
+  struct sigaction current;
+  return sigaction(signal_number, NULL, &current) == 0 && current.sa_handler == SIG_IGN;
+}
 
 #endif
