@@ -436,6 +436,26 @@ import Testing
     #expect(unlabelled.elements(named: "title").count == 5)
   }
 
+  /// A column too narrow for a character and the ellipsis at the size its height allows still
+  /// gets its first character, at the size at which both fit (it got none: the width never
+  /// shrank the font); below the smallest size, none, its tooltip still there.
+  @Test func aNarrowColumnIsLabelledWithItsFirstCharacterAtTheSizeThatFits() throws {
+    var tree = LayerTree()
+    try tree.add("narrow", sort: 0, frame: Frame(x: 0, y: 0, width: 16, height: 100))
+    try tree.add("slim", sort: 1, frame: Frame(x: 20, y: 0, width: 12, height: 100))
+    try tree.add("\u{5D0}\u{5D1}", sort: 2, frame: Frame(x: 40, y: 0, width: 20, height: 100))
+    try tree.add("thin", sort: 3, frame: Frame(x: 70, y: 0, width: 9, height: 100))
+    let document = try parseXML(try tree.renderSVG(RenderOptions()))
+    let layers = document.elements(named: "g", withClass: "layer")
+    let labels = layers.map { $0.child(named: "text") }
+    #expect(labels[0]?.text == "n\u{2026}" && labels[0]?.attributes["font-size"] == "10")
+    #expect(labels[1]?.text == "s\u{2026}" && labels[1]?.attributes["font-size"] == "6.667")
+    // A right-to-left id: its isolate (no room) closed before the ellipsis, a wide letter.
+    #expect(labels[2]?.text == "\u{2068}\u{5D0}\u{2069}\u{2026}")
+    #expect(labels[3] == nil)
+    #expect(layers[3].child(named: "title")?.text.hasPrefix("thin") == true)
+  }
+
   /// A frame without width or height is a rectangle SVG does not draw at all: a line along
   /// it (a dot for neither) stands for it, so the layer counted as drawn can be seen and its
   /// tooltip reached; a frame with both gets no line.

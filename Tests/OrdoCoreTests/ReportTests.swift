@@ -407,6 +407,40 @@ import Testing
     #expect(first == second)
   }
 
+  /// A show preempted in the instant it began is an interval of 0 ms: its bar (the least
+  /// width) sat under the next one, drawn from the same place; a tick over the row keeps it
+  /// in sight. The timeline's title counts a refused enqueue apart, as the summary does.
+  @Test func anInstantIntervalGetsATickAndARefusalIsNoAlertInTheTitle() throws {
+    var builder = TimelineBuilder()
+    let alert = Alert(
+      id: "a", queue: "q", type: "t", priority: 0, state: .pending, seq: 1, createdAt: 0,
+      shownCount: 0)
+    builder.alertCreated(alert, at: 0)
+    builder.alertChanged(
+      id: "a", queue: "q", state: .showing, previous: .pending, reason: .shown, at: 100)
+    builder.alertChanged(
+      id: "a", queue: "q", state: .suspended, previous: .showing, reason: .preempted, at: 100)
+    builder.alertChanged(
+      id: "a", queue: "q", state: .showing, previous: .suspended, reason: .resumed, at: 300)
+    builder.alertChanged(
+      id: "a", queue: "q", state: .done, previous: .showing, reason: .completed, at: 500)
+    builder.enqueueRefused(id: "r", type: "t", queue: "q", priority: 0, retryAt: nil, at: 200)
+    let page = try parseXML(renderReportHTML(builder.finish(at: 600), layersSVG: "", title: "t"))
+    let ticks = page.elements(withClass: "instant")
+    #expect(ticks.map { $0.attributes["data-state"] ?? "" } == ["showing"])
+    #expect(ticks.first?.child(named: "title")?.text == "a: showing from 100 to 100 ms (0 ms)")
+    let bars = page.elements(withClass: "bar")
+    #expect(
+      bars.map { $0.attributes["data-state"] ?? "" } == [
+        "pending", "showing", "suspended", "showing",
+      ])
+    // Drawn after every bar of its row, at the instant's place.
+    #expect(ticks.first?.number("x") == bars[1].number("x"))
+    #expect(
+      page.elements(named: "svg", withClass: "timeline").first?.child(named: "title")?.text
+        == "Alert timeline: 1 alert, 1 enqueue refused by a limit, engine time 0 to 600 ms")
+  }
+
   @Test func anEmptySessionStillMakesAPage() throws {
     let html = renderReportHTML(
       TimelineBuilder().finish(at: 0), layersSVG: try LayerTree().renderSVG(RenderOptions()),
@@ -414,7 +448,10 @@ import Testing
     let page = try parseXML(html)
     #expect(page.elements(withClass: "bar").isEmpty)
     #expect(
-      page.elements(named: "p", withClass: "empty").first?.text == "No alert in this session.")
+      page.elements(named: "p", withClass: "empty").map(\.text) == [
+        "No alert in this session.",
+        "Nothing to draw: no layer with a frame is visible at the end of the session.",
+      ])
     #expect(page.elements(named: "g", withClass: "tick").count == 2)
   }
 

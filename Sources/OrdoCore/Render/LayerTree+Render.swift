@@ -276,6 +276,9 @@ struct LayerPicture {
 
   // MARK: - Drawing
 
+  /// The title of a picture with nothing in it (no framed layer visible, no point).
+  static let nothingToDrawTitle = "Ordo layers: nothing to draw"
+
   mutating func draw() -> String {
     guard let bounds = visibleBounds() else {
       let width = Markup.number(options.width ?? 0)
@@ -286,7 +289,7 @@ struct LayerPicture {
           "xmlns": "http://www.w3.org/2000/svg", "class": "ordo-layers", "width": width,
           "height": height, "viewBox": "0 0 \(width) \(height)",
         ])
-      writer.element("title", text: "Ordo layers: nothing to draw")
+      writer.element("title", text: Self.nothingToDrawTitle)
       writer.close("svg")
       return writer.output
     }
@@ -487,7 +490,9 @@ struct LayerPicture {
   }
 
   /// The label `id (sort)` at the largest size up to `fontSize` that fits `box` in height, cut
-  /// with an ellipsis to fit its width; nil when not even one character fits.
+  /// with an ellipsis to fit its width; in a box too narrow for one character and the
+  /// ellipsis at that size, the first character at the size at which they fit; nil when
+  /// that is below `smallestFontSize`.
   static func label(for shape: LayerScene.Shape, in box: Frame) -> (text: String, fontSize: Double)?
   {
     let fontSize = min(Self.fontSize, box.height - 2)
@@ -497,17 +502,33 @@ struct LayerPicture {
     let room = box.width - 4
     let full = "\(Markup.isolated(shape.id)) (\(shape.sort))"
     if textWidth(full, fontSize: fontSize) <= room { return (full, fontSize) }
-    let ellipsisWidth = characterWidth * fontSize
-    var used = ellipsisWidth
-    var kept = ""
+    if let cut = cut(full, at: fontSize, into: room) { return (cut, fontSize) }
+    // Narrow (a 16-unit column): the height allowed a size the width does not. The first
+    // visible character (direction controls take no room) and the ellipsis, in cells.
+    var cells = characterWidth
     for character in full {
+      cells += textWidth(character, fontSize: 1)
+      if textWidth(character, fontSize: 1) > 0 { break }
+    }
+    let narrower = room / cells
+    guard narrower >= smallestFontSize, let cut = cut(full, at: narrower, into: room) else {
+      return nil
+    }
+    return (cut, narrower)
+  }
+
+  /// `text` cut to what fits `room` at `fontSize` with an ellipsis after it; nil when
+  /// nothing does.
+  private static func cut(_ text: String, at fontSize: Double, into room: Double) -> String? {
+    var used = characterWidth * fontSize
+    var kept = ""
+    for character in text {
       let width = textWidth(character, fontSize: fontSize)
       if used + width > room { break }
       used += width
       kept.append(character)
     }
-    guard !kept.isEmpty else { return nil }
-    return (Markup.cut(kept), fontSize)
+    return kept.contains { textWidth($0, fontSize: 1) > 0 } ? Markup.cut(kept) : nil
   }
 
   /// The estimated width of `text` in the monospace font: ASCII characters are one cell,

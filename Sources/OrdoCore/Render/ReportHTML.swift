@@ -96,6 +96,12 @@ struct ReportPage {
     writer.raw("\n")
     writer.open("section", ["class": "layers"])
     writer.element("h2", text: "Layers at the end")
+    // An empty picture is 0 by 0: say so, or the section is a blank box.
+    if layersSVG.contains("<title>\(LayerPicture.nothingToDrawTitle)</title>") {
+      writer.element(
+        "p", ["class": "empty"],
+        text: "Nothing to draw: no layer with a frame is visible at the end of the session.")
+    }
     writer.open("div", ["class": "scroll"])
     writer.raw(Self.withoutXMLDeclaration(layersSVG))
     writer.close("div")
@@ -127,6 +133,7 @@ struct ReportPage {
     .end-reset line{stroke:#616161;stroke-dasharray:2 2}.end-reset text{fill:#616161}
     .swatch.end-reset{background:#616161;width:3px}
     .refused line{stroke-dasharray:3 2}
+    .instant{stroke:#1a1a1a;stroke-width:0.75}
 
     """ + stateRules + endRules
 
@@ -216,8 +223,8 @@ struct ReportPage {
       "dd",
       text: "\(timeline.tracks.count - refused) in \(queues) queue\(queues == 1 ? "" : "s"),"
         + (refused == 0 ? "" : " \(Self.counted(refused, "enqueue")) refused by a limit,")
-        + " \(timeline.intervalCount) state intervals,"
-        + " \(timeline.navigation.count) navigation changes")
+        + " \(Self.counted(timeline.intervalCount, "state interval")),"
+        + " \(Self.counted(timeline.navigation.count, "navigation change"))")
     writer.close("dl")
   }
 
@@ -274,11 +281,13 @@ struct ReportPage {
         "viewBox": "0 0 \(Markup.number(width)) \(Markup.number(bottom))",
         "font-size": Markup.number(Self.fontSize),
       ])
-    let alerts = timeline.tracks.count == 1 ? "1 alert" : "\(timeline.tracks.count) alerts"
+    // As the summary and the lane titles count them: a refused enqueue made no alert.
+    let refused = timeline.tracks.count { $0.refusal != nil }
     writer.element(
       "title",
-      text: "Alert timeline: \(alerts), engine time \(timeline.start) to"
-        + " \(timeline.end) ms")
+      text: "Alert timeline: \(Self.counted(timeline.tracks.count - refused, "alert")),"
+        + (refused == 0 ? "" : " \(Self.counted(refused, "enqueue")) refused by a limit,")
+        + " engine time \(timeline.start) to \(timeline.end) ms")
     ticks(labelY: axisY - 4, top: axisY, bottom: bottom)
     var y = plotTop
     for lane in lanes {
@@ -396,9 +405,13 @@ struct ReportPage {
         "text-anchor": "end",
       ], text: Self.fitted(label, width: Self.labelWidth - 16))
     writer.close("g")
+    var instants: [(interval: Timeline.Interval, title: String)] = []
     for interval in track.intervals {
       let left = x(interval.start)
       let duration = interval.end.subtractingReportingOverflow(interval.start).partialValue
+      let title =
+        "\(id): \(interval.state.rawValue) from \(interval.start) to"
+        + " \(interval.end) ms (\(duration) ms)"
       writer.open(
         "rect",
         [
@@ -407,10 +420,22 @@ struct ReportPage {
           "y": Markup.number(top + 3), "width": Markup.number(max(2, x(interval.end) - left)),
           "height": Markup.number(Self.rowHeight - 6),
         ])
-      writer.element(
-        "title",
-        text: "\(id): \(interval.state.rawValue) from \(interval.start) to"
-          + " \(interval.end) ms (\(duration) ms)")
+      writer.element("title", text: title)
+      writer.close("rect")
+      if x(interval.end) - left < 2 { instants.append((interval, title)) }
+    }
+    // An interval too short to draw (a show preempted in the instant it began) gets the
+    // least width, which the next bar, drawn from the same place, covered: a tick over the
+    // row, drawn after the bars, keeps it in sight.
+    for (interval, title) in instants {
+      writer.open(
+        "rect",
+        [
+          "class": "instant state-\(interval.state.rawValue)", "data-alert": track.id,
+          "data-state": interval.state.rawValue, "x": Markup.number(x(interval.start)),
+          "y": Markup.number(top + 1), "width": "2", "height": Markup.number(Self.rowHeight - 2),
+        ])
+      writer.element("title", text: title)
       writer.close("rect")
     }
     if let refusal = track.refusal, let endedAt = track.endedAt {
