@@ -69,7 +69,7 @@ from .models import (
     TypeDefaults,
 )
 
-__version__ = "0.2.16"
+__version__ = "0.2.17"
 
 __all__ = [
     "UNSET",
