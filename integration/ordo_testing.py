@@ -4,6 +4,7 @@ whether its stderr shows a crash. Each suite's conftest puts this folder on `sys
 from __future__ import annotations
 
 import os
+import signal
 from pathlib import Path
 
 import pytest
@@ -57,3 +58,13 @@ def cpu_seconds(pid: int) -> float:
     with open(f"/proc/{pid}/stat", encoding="ascii") as handle:
         fields = handle.read().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def default_signal_dispositions() -> None:
+    """Gives the engines this process starts SIGINT and SIGHUP at their defaults, as a
+    parent that does not ignore them does. A test run under `nohup`, or as a shell
+    script's background job, ignores them, and the engine keeps a signal it inherits as
+    ignored (docs/protocol.md#lifecycle): tests that send them would then see no exit.
+    (A Python handler, unlike an ignore, is reset to the default across exec.)"""
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)

@@ -157,7 +157,10 @@ public enum OrdoCommand {
   }
 
   /// Parses the arguments (without the program name).
-  public static func parse(_ arguments: [String]) -> Invocation {
+  /// - Parameter recorded: the arguments of a trace's header, which an older Ordo recorded:
+  ///   read as that Ordo read them (a flag given twice: the last; any path), so that its
+  ///   traces still replay.
+  public static func parse(_ arguments: [String], recorded: Bool = false) -> Invocation {
     var configuration = EngineConfiguration()
     var events = false
     var logLevelGiven = false
@@ -188,7 +191,7 @@ public enum OrdoCommand {
       }
       // Each flag once: the last of two silently won (`--state a.db --state b.db` kept its
       // state in b.db alone).
-      if !given.insert(name == "-h" ? "--help" : name).inserted {
+      if !given.insert(name == "-h" ? "--help" : name).inserted, !recorded {
         return refuse("\(name) is given twice: give it once")
       }
       switch name {
@@ -210,7 +213,9 @@ public enum OrdoCommand {
         guard let flagValue = value ?? remaining.popFirst() else {
           return refuse("\(name) needs a value")
         }
-        if let problem = apply(name, flagValue, to: &configuration) { return refuse(problem) }
+        if let problem = apply(name, flagValue, to: &configuration, recorded: recorded) {
+          return refuse(problem)
+        }
         if name == "--log-level" { logLevelGiven = true }
       }
     }
@@ -228,7 +233,8 @@ public enum OrdoCommand {
 
   /// Sets flag `name` to `given`; returns what is wrong with it, if anything.
   private static func apply(
-    _ name: String, _ given: String, to configuration: inout EngineConfiguration
+    _ name: String, _ given: String, to configuration: inout EngineConfiguration,
+    recorded: Bool = false
   )
     -> String?
   {
@@ -261,7 +267,7 @@ public enum OrdoCommand {
       // `ordo --state $EMPTY call engine.ping` took `call` for the file, then refused
       // "engine.ping" as an unknown subcommand; with no more arguments it served, its state
       // in a file named call.
-      if subcommands.contains(given) {
+      if subcommands.contains(given), !recorded {
         return "\(name) needs a file path, not the subcommand \"\(given)\" (write ./\(given)"
           + " for a file of that name)"
       }

@@ -727,7 +727,7 @@ enum Replay {
   /// The configuration the trace was recorded with, for an in-memory replay.
   static func configuration(of trace: Trace) throws(TraceError) -> EngineConfiguration {
     var configuration: EngineConfiguration
-    switch OrdoCommand.parse(trace.header.arguments) {
+    switch OrdoCommand.parse(trace.header.arguments, recorded: true) {
     case .serve(let recorded): configuration = recorded
     case .call(let recorded, _, _, _): configuration = recorded
     default:

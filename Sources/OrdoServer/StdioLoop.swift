@@ -30,6 +30,8 @@ public struct StdioLoop {
   /// are looked at, even though more input is waiting.
   let maxReadsBetweenWrites = 64
   private var inputOpen = true
+  /// The client closed stdin while reading was paused with input left unread.
+  private var inputHungUpWithMore = false
 
   public init(session: Session, input: Int32 = 0, output: Int32 = 1) {
     self.session = session
@@ -70,22 +72,19 @@ public struct StdioLoop {
         _ = flushBlocking()
         return 0
       }
-      if !inputOpen {
-        // End of input: what fell due by now takes effect, what is owed is written and the
-        // process ends, as after a signal. No later timer fires while a slow client reads
-        // (what it got once depended on how fast it read), and one that reads nothing is
-        // waited for at most 5 s without progress.
-        session.fireDueTimers(into: &outbox)
-        session.flush(&outbox)
-        _ = flushBlocking()
-        return 0
-      }
+      if !inputOpen { return finishAfterEndOfInput(signalPipe: signalPipe) }
       let pending = outbox.pendingCount
 
       var fds: [pollfd] = []
       if signalPipe >= 0 { fds.append(pollfd(fd: signalPipe, events: Int16(POLLIN), revents: 0)) }
       let readInput = inputOpen && pending < highWater
-      if readInput { fds.append(pollfd(fd: input, events: Int16(POLLIN), revents: 0)) }
+      if readInput {
+        fds.append(pollfd(fd: input, events: Int16(POLLIN), revents: 0))
+      } else if inputOpen && !inputHungUpWithMore {
+        // Not reading (too much owed), but told when the client closes stdin: with nothing
+        // left unread, that is the end of input, and no timer may fire after it.
+        fds.append(pollfd(fd: input, events: 0, revents: 0))
+      }
       if outbox.writableCount > 0 {
         fds.append(pollfd(fd: output, events: Int16(POLLOUT), revents: 0))
       }
@@ -102,6 +101,18 @@ public struct StdioLoop {
         if fd.fd == signalPipe || fd.fd == wakeUp.entry?.fd {
           continue  // the signal's flag and the timers are looked at outside this loop
         } else if fd.fd == input {
+          guard readInput else {
+            // A hang-up: read the end of input now if nothing is left before it; else it
+            // comes when reading resumes (and the hang-up, reported at every poll, is not
+            // asked for again until then).
+            var unread: Int32 = 0
+            if ioctl(input, UInt(FIONREAD), &unread) == 0, unread == 0 {
+              readAvailable(into: &readBuffer)
+            } else {
+              inputHungUpWithMore = true
+            }
+            continue
+          }
           readAvailable(into: &readBuffer)
           // Pipelined input: keep reading while more is already waiting, then write once.
           // Bounded by reads too (and by a signal, or a timer due or fired while the input
@@ -121,6 +132,32 @@ public struct StdioLoop {
       session.flush(&outbox)
       if outbox.writableCount > 0, !writePending() { return 0 }
     }
+  }
+
+  /// End of input: what fell due by now takes effect, what is owed is written, the process
+  /// ends with 0. No timer fires after it, however slowly the client reads (what it got once
+  /// depended on how fast it read); a client that reads is waited for as long as it takes
+  /// (`ordo < session | less`), and a signal then bounds the wait as it does anywhere.
+  private mutating func finishAfterEndOfInput(signalPipe: Int32) -> Int32 {
+    session.fireDueTimers(into: &outbox)
+    session.flush(&outbox)
+    while outbox.writableCount > 0 {
+      var fds = [pollfd(fd: output, events: Int16(POLLOUT), revents: 0)]
+      if signalPipe >= 0 { fds.append(pollfd(fd: signalPipe, events: Int16(POLLIN), revents: 0)) }
+      let ready = poll(&fds, nfds_t(fds.count), -1)
+      if terminationSignal != 0 {
+        log(.info, "signal \(terminationSignal): flushing and exiting")
+        _ = flushBlocking()
+        return 0
+      }
+      if ready < 0 {
+        if errno == EINTR { continue }
+        log(.error, "poll failed: errno \(errno)")
+        return 1
+      }
+      if fds[0].revents != 0, !writePending() { return 0 }
+    }
+    return 0
   }
 
   /// Reads once and runs every complete message.

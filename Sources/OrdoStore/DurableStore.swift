@@ -653,7 +653,9 @@ public final class DurableStore {
       commits += 1
     } catch {
       try? connection.execute("ROLLBACK")
-      throw Self.writeError(error)
+      let failure = Self.writeError(error)
+      if failure.reason == .diskFull { foldLogForRoom() }
+      throw failure
     }
     noteLogFile()
   }

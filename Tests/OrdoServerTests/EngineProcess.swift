@@ -1,4 +1,5 @@
 import OrdoJSON
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -67,8 +68,19 @@ final class EngineProcess {
     defer { posix_spawn_file_actions_destroy(&actions) }
     let argv = ([Self.binaryPath] + arguments).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
+    // SIGINT and SIGHUP at their defaults, as a parent that does not ignore them gives: a
+    // test run under nohup or in a background job ignores them, and the engine keeps a
+    // signal it inherits as ignored (the lifecycle tests send them).
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGINT, SIGHUP, SIGTERM] { sigaddset(&defaults, signal) }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
     var child: pid_t = 0
-    let status = posix_spawn(&child, Self.binaryPath, &actions, nil, argv, environ)
+    let status = posix_spawn(&child, Self.binaryPath, &actions, &attributes, argv, environ)
     close(input[0])
     close(output[1])
     close(errors[1])

@@ -856,7 +856,8 @@ export interface BatchEntry {
 
 export type BatchSettled =
   | { ok: true; result: unknown }
-  | { ok: false; error: OrdoError };
+  /** An entry after an `exit` in the batch never ran: the error of the engine's exit. */
+  | { ok: false; error: OrdoError | EngineExitedError };
 
 /** Listener arguments of the Engine's EventEmitter events. */
 export type EngineEventMap = {

@@ -22,13 +22,16 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(1, str(Path(__file__).resolve().parents[1]))  # ordo_testing
 
-from ordo_testing import engine_or_exit
+from ordo_testing import default_signal_dispositions, engine_or_exit
 
 from durable_support import Engine
 
 
 class EngineFactory(Protocol):
     def __call__(self, state: Path | str | None, *args: str, **options: Any) -> Engine: ...
+
+
+default_signal_dispositions()
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -5,6 +5,7 @@ difference, names the output message's number, and shows what was expected and w
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 from pathlib import Path
@@ -484,3 +485,23 @@ def test_what_a_terminal_would_act_on_is_printed_escaped(
     found, expected, got = replay_difference(path)
     assert found == number
     assert expected.endswith('"x":"\\u009b2J\\u202e"}}') and "x" not in got
+
+
+def test_a_trace_an_older_ordo_recorded_with_a_flag_twice_still_replays(
+    engine: EngineFactory, tmp_path: Path
+) -> None:
+    """Since 0.2.17 the command line refuses a flag given twice and a subcommand's name as a
+    path; an older Ordo ran with them (last value wins) and recorded them in the header. Its
+    trace replays as that Ordo read its arguments, not refused as "not an engine's"."""
+    path = tmp_path / "older.trace"
+    recorded_session(engine, path)
+    lines = path.read_bytes().split(b"\n")
+    header = json.loads(lines[0])
+    header["args"] = ["--clock", "system", "--clock", "manual", "--trace", "report"]
+    lines[0] = json.dumps(header, separators=(",", ":")).encode()
+    path.write_bytes(b"\n".join(lines))
+    assert assert_identical(path) is None
+    header["args"] = ["--clock", "manual", "--state", "call"]
+    lines[0] = json.dumps(header, separators=(",", ":")).encode()
+    path.write_bytes(b"\n".join(lines))
+    assert assert_identical(path) is None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import math
 import os
@@ -826,3 +827,31 @@ def test_batch_entries_after_an_exit_raise_engine_exited(make_engine: EngineFact
     assert isinstance(error, ordo.EngineExited) and error.returncode == 1, error
     with pytest.raises(ordo.EngineExited):
         engine.ping()
+
+
+def test_close_with_a_timeout_of_0_writes_shutdown_and_does_not_wait(ordo_bin: str) -> None:
+    """close(timeout=0) said goodbye without waiting for the answer; once a call's timeout
+    had to be over 0, the shutdown raised ValueError and exit was never sent."""
+    sent: list[str] = []
+
+    def tap(direction: str, message: object) -> None:
+        if direction == "send" and isinstance(message, dict) and "method" in message:
+            sent.append(message["method"])
+
+    engine = Engine(ordo_bin, clock="manual", tap=tap)
+    assert engine.ping().pong
+    status = engine.close(timeout=0)
+    assert status in (0, 1, -15, -9), status
+    assert engine.close() == status
+    assert sent == ["engine.ping", "shutdown", "exit"]
+
+
+def test_async_close_with_a_timeout_of_0(ordo_bin: str) -> None:
+    async def main() -> None:
+        engine = await ordo.AsyncEngine(ordo_bin, clock="manual").start()
+        assert (await engine.ping()).pong
+        status = await engine.close(timeout=0)
+        assert status in (0, 1, -15, -9), status
+        assert await engine.close() == status
+
+    asyncio.run(asyncio.wait_for(main(), 30))

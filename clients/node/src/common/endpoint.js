@@ -606,11 +606,7 @@ export class Endpoint {
       // Only an `exit` earlier in the batch leaves entries unanswered: they never ran, and
       // the engine is ending. The batch resolves when it has: those entries then hold the
       // EngineExitedError every call in flight gets (as Python's client raises for them).
-      // Its answer came, so neither its timeout nor its signal fails it now.
-      if (record.timer !== null) clearTimeout(record.timer);
-      record.timer = null;
-      if (record.signal !== null) record.signal.removeEventListener('abort', record.onAbort);
-      record.signal = null;
+      // Its timeout and signal still stand, should the exit not come.
       this.#settledAtExit.push({ record, settled });
       return;
     }

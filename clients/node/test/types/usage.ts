@@ -126,8 +126,11 @@ async function main(): Promise<void> {
   const layer: Layer = await engine.request('layer.get', { id: 'x' });
   const anything: unknown = await engine.request('vendor.custom', { a: 1 });
   const settled: BatchSettled[] = await engine.batch([{ method: 'engine.ping' }, { method: 'clock.now', notification: true }]);
-  for (const s of settled) {
+  const neverRan: BatchSettled = { ok: false, error: new EngineExitedError({ exitCode: 1 }) };
+  for (const s of [...settled, neverRan]) {
     if (s.ok) console.log(s.result);
+    // An entry after an `exit` holds the exit's error, not an answer's.
+    else if (s.error instanceof EngineExitedError) console.log(s.error.exitCode, s.error.signal);
     else console.log(s.error.code);
   }
   await engine.raw('{"jsonrpc":"2.0","id":"r","method":"engine.ping"}');

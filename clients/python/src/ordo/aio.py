@@ -360,7 +360,9 @@ class AsyncEngine(Core[Async, Slot]):
         """shutdown, exit, the end of the input; then SIGTERM and SIGKILL if it lingers."""
         if self._exited is None and proc.returncode is None:
             try:
-                await self.call("shutdown", timeout=timeout)
+                # close(timeout=0) writes shutdown and does not wait (a call's own timeout
+                # must be over 0).
+                await self.call("shutdown", timeout=timeout if timeout > 0 else 1e-3)
             except OrdoException:
                 pass
             try:

@@ -328,7 +328,9 @@ class Engine(Core[Sync, _Slot]):
                 if in_handler:
                     self._nested.add(get_ident())
                 for step in (
-                    partial(self.call, "shutdown", timeout=timeout),
+                    # close(timeout=0) writes shutdown and does not wait (a call's own
+                    # timeout must be over 0).
+                    partial(self.call, "shutdown", timeout=timeout if timeout > 0 else 1e-3),
                     partial(self.notify, "exit"),
                 ):
                     try:
