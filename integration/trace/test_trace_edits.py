@@ -353,8 +353,8 @@ def test_pipelined_requests_are_recorded_each_before_its_answers(tmp_path: Path)
     assert result.status == 1
     first = result.stdout.splitlines()[0]
     # The message's number and its line; the input it follows, and that one's line.
-    lines = path.read_bytes().splitlines()
-    requests = [n for n, text in enumerate(lines, 1) if text.startswith(b'{"dir":"in"')]
+    in_file = path.read_bytes().splitlines()
+    requests = [n for n, text in enumerate(in_file, 1) if text.startswith(b'{"dir":"in"')]
     assert first == (
         f"difference at output message {number} "
         f"(line {line}; after input message 2 on line {requests[1]}):"
