@@ -157,16 +157,8 @@ extension ObjectReader {
       return false
     }
     guard let unknown else { return }
-    var escaped = ""
-    for scalar in unknown.unicodeScalars {
-      switch scalar {
-      case "~": escaped += "~0"
-      case "/": escaped += "~1"
-      default: escaped.unicodeScalars.append(scalar)
-      }
-    }
     throw DecodingError(
-      path: path + "/" + escaped,
+      path: path + "/" + JSONPointer.escape(unknown),
       message: "not a member Ordo writes here (it writes "
         + members.names.joined(separator: ", ") + ")")
   }

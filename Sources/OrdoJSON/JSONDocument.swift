@@ -105,7 +105,8 @@ public final class JSONDocument {
       let replaced = LoneSurrogates.replaced(in: bytes)
     else {
       if failure?.reason == .nulInKey {
-        checkAroundNulKeys(bytes, flags: rejectingDuplicateKeys, failure: &failure)
+        checkAroundNulKeys(
+          bytes, rejectingDuplicateKeys: rejectingDuplicateKeys, failure: &failure)
       }
       return nil
     }
@@ -117,7 +118,8 @@ public final class JSONDocument {
     }
     if failure?.reason == .nulInKey {
       replaced.withUnsafeBytes {
-        checkAroundNulKeys($0, flags: rejectingDuplicateKeys, failure: &failure)
+        checkAroundNulKeys(
+          $0, rejectingDuplicateKeys: rejectingDuplicateKeys, failure: &failure)
       }
     }
     return nil
@@ -128,7 +130,7 @@ public final class JSONDocument {
   /// (the same length, so positions stay) parses. When it does not, `failure` becomes that
   /// copy's failure: the text is not JSON, whatever its keys hold.
   private static func checkAroundNulKeys(
-    _ bytes: UnsafeRawBufferPointer, flags rejectingDuplicateKeys: Bool,
+    _ bytes: UnsafeRawBufferPointer, rejectingDuplicateKeys: Bool,
     failure: inout JSONParseFailure?
   ) {
     var stand = Array(bytes)

@@ -295,21 +295,8 @@ public struct Params {
     return result
   }
 
-  /// Escapes a member name for a JSON Pointer (RFC 6901). By scalars, not characters: `/`
-  /// followed by a combining accent is one `Character`, which is not "/".
-  public static func escape(_ name: String) -> String {
-    guard name.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") })
-    else { return name }
-    var escaped = String.UnicodeScalarView()
-    for scalar in name.unicodeScalars {
-      switch scalar {
-      case "~": escaped.append(contentsOf: "~0".unicodeScalars)
-      case "/": escaped.append(contentsOf: "~1".unicodeScalars)
-      default: escaped.append(scalar)
-      }
-    }
-    return String(escaped)
-  }
+  /// Escapes a member name for a JSON Pointer (`JSONPointer.escape`).
+  public static func escape(_ name: String) -> String { JSONPointer.escape(name) }
 
   /// `/frame/width` → `frame.width`, `/ids/2` → `ids[2]`, for messages.
   public static func dotted(_ pointer: String) -> String {

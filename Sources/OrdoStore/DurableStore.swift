@@ -580,11 +580,16 @@ public final class DurableStore {
       }
       commits += 1
     } catch {
-      let failure = Self.writeError(error)
-      if failure.reason == .diskFull { foldLogForRoom() }
-      throw failure
+      throw writeFailure(error)
     }
     noteLogFile()
+  }
+
+  /// What a failed write throws; one that found no room first folds the log in.
+  private func writeFailure(_ error: any Error) -> StoreWriteError {
+    let failure = Self.writeError(error)
+    if failure.reason == .diskFull { foldLogForRoom() }
+    return failure
   }
 
   /// After a commit found no room: the write-ahead log only shrinks when it is folded into
@@ -653,9 +658,7 @@ public final class DurableStore {
       commits += 1
     } catch {
       try? connection.execute("ROLLBACK")
-      let failure = Self.writeError(error)
-      if failure.reason == .diskFull { foldLogForRoom() }
-      throw failure
+      throw writeFailure(error)
     }
     noteLogFile()
   }

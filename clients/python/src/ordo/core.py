@@ -69,34 +69,39 @@ def call_timeout(value: object, what: str = "timeout") -> float | None:
     wait, so a timeout of 0 would report a request the engine applies as failed: it is
     refused before anything is written (ValueError), as are negative and NaN ones.
     """
-    if value is None or value == math.inf:
-        return None
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
-        raise ValueError(f"{what} must be a number of seconds > 0, or None for no limit: {value!r}")
-    return float(value)
+    return _seconds(value, what, zero=False)
 
 
 def wait_timeout(value: object, what: str = "timeout") -> float | None:
     """A timeout for waiting on what the engine already sends (events, strays): ``None``
     (or ``math.inf``) for no limit, else seconds >= 0, 0 looking only at what has arrived.
     """
+    return _seconds(value, what, zero=True)
+
+
+def _seconds(value: object, what: str, *, zero: bool) -> float | None:
     if value is None or value == math.inf:
         return None
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= 0:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or not (value >= 0 if zero else value > 0)
+    ):
+        least = ">= 0" if zero else "> 0"
         raise ValueError(
-            f"{what} must be a number of seconds >= 0, or None for no limit: {value!r}"
+            f"{what} must be a number of seconds {least}, or None for no limit: {value!r}"
         )
     return float(value)
 
 
-def event_name(name: str, star: bool = True) -> str:
+def event_name(name: str) -> str:
     """``name`` if it is an event the engine sends (or ``"*"``); a ValueError naming the
     events otherwise: a misspelt name would never match and wait or listen forever.
     """
-    if name in KNOWN_EVENTS or (star and name == "*"):
+    if name in KNOWN_EVENTS or name == "*":
         return name
-    known = ", ".join(EVENT_NAMES) + (', or "*" for all' if star else "")
-    raise ValueError(f"unknown event {name!r}: the engine sends {known}")
+    known = ", ".join(EVENT_NAMES)
+    raise ValueError(f'unknown event {name!r}: the engine sends {known}, or "*" for all')
 
 
 #: "Nothing found" for the pickers run by waiters (None may be a value).
