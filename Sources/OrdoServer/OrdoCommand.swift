@@ -489,13 +489,36 @@ public enum OrdoCommand {
     return "\(name) needs a file path, not \"\(given)\" (write ./\(given) for a file of that name)"
   }
 
+  /// Which file a descriptor or a path names (its device and inode), and whether it is a
+  /// regular file. nil when it cannot be read (a closed descriptor, a missing path).
+  struct FileIdentity: Equatable {
+    let device: UInt64
+    let inode: UInt64
+    let isRegular: Bool
+
+    init?(descriptor: Int32) {
+      var status = stat()
+      guard fstat(descriptor, &status) == 0 else { return nil }
+      self.init(status)
+    }
+
+    init?(path: String) {
+      var status = stat()
+      guard stat(path, &status) == 0 else { return nil }
+      self.init(status)
+    }
+
+    private init(_ status: stat) {
+      device = UInt64(status.st_dev)
+      inode = UInt64(status.st_ino)
+      isRegular = status.st_mode & S_IFMT == S_IFREG
+    }
+  }
+
   /// Whether descriptors `one` and `other` are the same regular file.
   static func sameRegularFile(_ one: Int32, _ other: Int32) -> Bool {
-    var first = stat()
-    var second = stat()
-    return fstat(one, &first) == 0 && fstat(other, &second) == 0
-      && first.st_mode & S_IFMT == S_IFREG && first.st_dev == second.st_dev
-      && first.st_ino == second.st_ino
+    guard let first = FileIdentity(descriptor: one), first.isRegular else { return false }
+    return first == FileIdentity(descriptor: other)
   }
 
   /// `path` with its links and `.`/`..` resolved; a missing last component is kept as
@@ -518,18 +541,14 @@ public enum OrdoCommand {
 
   /// Whether descriptor `descriptor` is a regular file and `path` names it (by any link).
   static func isRegularFile(_ descriptor: Int32, at path: String) -> Bool {
-    var open = stat()
-    var named = stat()
-    return fstat(descriptor, &open) == 0 && open.st_mode & S_IFMT == S_IFREG
-      && stat(path, &named) == 0 && open.st_dev == named.st_dev && open.st_ino == named.st_ino
+    guard let open = FileIdentity(descriptor: descriptor), open.isRegular else { return false }
+    return open == FileIdentity(path: path)
   }
 
   /// Whether both paths name one existing file (links and other spellings included).
   static func sameFile(_ one: String, _ other: String) -> Bool {
-    var first = stat()
-    var second = stat()
-    return stat(one, &first) == 0 && stat(other, &second) == 0 && first.st_dev == second.st_dev
-      && first.st_ino == second.st_ino
+    guard let first = FileIdentity(path: one) else { return false }
+    return first == FileIdentity(path: other)
   }
 
   /// An engine and its session on `configuration`: the state file opened and loaded, the
