@@ -219,6 +219,9 @@ node -e '
   pkg.os = ["linux"];
   pkg.cpu = [cpu];
   pkg.bin = { ordo: "bin/ordo" };
+  // Yarn Plug-n-Play keeps packages in zip archives, where no binary can be run: this one
+  // asks to be unpacked (npm and pnpm ignore the field).
+  pkg.preferUnplugged = true;
   pkg.files = [...pkg.files, "bin/", "THIRD_PARTY_NOTICES"];
   fs.writeFileSync(path, JSON.stringify(pkg, null, 2) + "\n");
 ' "$node_stage/package.json" "$NPM_CPU" "$LICENSE_EXPRESSION"

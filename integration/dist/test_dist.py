@@ -413,6 +413,8 @@ def test_npm_tarball_has_a_bin_and_no_dependencies(npm_project: Path, sandbox: S
     package = npm_project / "node_modules" / "ordo-client"
     manifest = json.loads((package / "package.json").read_text(encoding="utf-8"))
     assert manifest["bin"] == {"ordo": "bin/ordo"}
+    # Yarn Plug-n-Play would otherwise keep the engine inside a zip, where it cannot run.
+    assert manifest["preferUnplugged"] is True
     for field in ("dependencies", "optionalDependencies", "peerDependencies"):
         assert field not in manifest
     installed = sorted(p.name for p in (npm_project / "node_modules").iterdir())

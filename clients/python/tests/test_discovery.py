@@ -59,12 +59,19 @@ def test_lookup_order(tree: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     project = tree / "project"
     release = _exe(project / ".build" / "release" / "ordo", mtime=3000)
     debug = _exe(project / ".build" / "debug" / "ordo", mtime=2000)
-    monkeypatch.chdir(project / ".build")  # found walking up from the working directory
-    assert ordo.find_engine() == str(release)
+    # Not from the working directory: a script run in somebody else's checkout would run
+    # the binary they left there (PATH's comes first).
+    monkeypatch.chdir(project / ".build" / "release")
+    assert ordo.find_engine() == str(on_path)
+    assert ordo.find_engine(search_from=[project / ".build"]) == str(release)
     os.utime(debug, (4000, 4000))
-    assert ordo.find_engine() == str(debug), "the one built last"
+    assert ordo.find_engine(search_from=[project]) == str(debug), "the one built last"
     monkeypatch.chdir(tree)
     assert ordo.find_engine(search_from=[project]) == str(debug)
+    # Walking up from the package finds the repository's build (the package's own tree).
+    monkeypatch.setattr(discovery, "__file__", str(project / "src" / "ordo" / "discovery.py"))
+    assert ordo.find_engine() == str(debug)
+    monkeypatch.setattr(discovery, "__file__", str(tree / "site" / "ordo" / "discovery.py"))
 
     # The engine the package carries: before the builds and PATH, only when executable.
     discovery.BUNDLED.parent.mkdir(parents=True)

@@ -46,8 +46,9 @@ def find_engine(binary: PathLike | None = None, *, search_from: Sequence[PathLik
        from the working directory; a bare name string looked up on ``PATH``);
     3. the engine this package carries (``ordo/_bin/ordo``, in the wheels of ``make dist``);
     4. the repository's ``.build/release/ordo`` or ``.build/debug/ordo`` (the one built
-       last when both exist), searched upwards from this package, then from the working
-       directory, then from each of ``search_from``;
+       last when both exist), searched upwards from this package, then from each of
+       ``search_from``. Not from the working directory: a script run inside somebody
+       else's checkout would run the binary they left there;
     5. ``ordo`` on ``PATH``.
 
     ``EngineNotFound`` names what was tried when none is there.
@@ -66,7 +67,7 @@ def find_engine(binary: PathLike | None = None, *, search_from: Sequence[PathLik
     bundled = bundled_engine()
     if bundled is not None:
         return bundled
-    starts = [Path(__file__).resolve().parent, Path.cwd().resolve()]
+    starts = [Path(__file__).resolve().parent]
     starts += [Path(p).resolve() for p in search_from]
     for start in starts:
         built = _in_build_tree(start)
