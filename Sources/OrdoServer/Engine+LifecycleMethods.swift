@@ -130,7 +130,10 @@ extension Engine {
       guard !screen.hasTimers else {
         throw .invalidState(
           reason: "timers_exist",
-          message: "The clock cannot change while timers are pending; call engine.reset first.")
+          message:
+            "The clock cannot change while timers are pending: end their alerts first "
+            + "(alert.cancel, engine.reset; with --state, a reset restores the persisted "
+            + "ones), or choose the clock when starting the engine (--clock).")
       }
       let switchedAt = now
       clock.switchTo(mode)

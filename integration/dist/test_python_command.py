@@ -240,3 +240,4 @@ def test_the_command_says_why_it_cannot_run_the_engine(
     for run in each():
         assert run.returncode == 127
         assert "carries no engine (it is a source install)" in run.stderr
+        assert "runs only a carried one" in run.stderr and "$ORDO_BIN" in run.stderr

@@ -385,7 +385,9 @@ def test_the_lsp_handshake_does_not_release_restored_alerts(
 ) -> None:
     """LSP allows no notification before the answer to `initialize`: an editor's LSP client
     starting the engine got the restored alert's alert.show first. The handshake
-    (`initialize`, `initialized`, `$/...`) leaves them waiting; a shell on such a client can
+    (`initialize`, `initialized`, `$/...`) leaves them waiting, and so do the notifications
+    an editor's client sends of its own (Eglot's `workspace/didChangeConfiguration` on
+    connecting, which showed the alert and spent its limit); a shell on such a client can
     still cancel them first."""
     first = engine(state, epoch_ms=EPOCH_MS)
     first.result("alert.enqueue", {"type": "t", "id": "a", "persist": True})
@@ -396,7 +398,12 @@ def test_the_lsp_handshake_does_not_release_restored_alerts(
         live = engine(state, epoch_ms=EPOCH_MS + DAY_MS)
         hello = live.call("initialize", {"processId": None, "capabilities": {}})
         assert hello.events == [] and hello.result["serverInfo"]["name"] == "ordo"
-        notes = [("initialized", {}), ("$/setTrace", {"value": "off"})]
+        notes = [
+            ("initialized", {}),
+            ("$/setTrace", {"value": "off"}),
+            ("workspace/didChangeConfiguration", {"settings": None}),
+            ("textDocument/didOpen", {"textDocument": {"uri": "file:///x", "text": ""}}),
+        ]
         live.send(
             b"".join(
                 json.dumps({"jsonrpc": "2.0", "method": method, "params": params}).encode() + b"\n"
@@ -420,6 +427,35 @@ def test_the_lsp_handshake_does_not_release_restored_alerts(
             assert unknown.error["code"] == -32601
             assert shows_of(unknown.events) == [("a", True)]
         assert live.close() == 0
+
+
+def test_a_restored_timer_keeps_the_clock_mode_initialize_asks_for(
+    state: Path, engine: EngineFactory
+) -> None:
+    """Restored timers count as timers: an editor asking for the manual clock in `initialize`
+    on a state file that holds a scheduled alert is refused, and the error no longer
+    advises engine.reset (which restores the alert again) but names --clock, which works."""
+    first = engine(state, clock="system")
+    first.result("alert.enqueue", {"type": "t", "id": "a", "delayMs": 3_600_000, "persist": True})
+    assert first.close() == 0
+
+    second = engine(state, clock="system")
+    refused = second.call("initialize", {"initializationOptions": {"clock": "manual"}})
+    assert refused.error["code"] == -32003
+    assert refused.error["data"]["reason"] == "timers_exist"
+    assert "--clock" in refused.error["message"]
+    assert "restores the persisted ones" in refused.error["message"]
+    second.result("engine.reset")
+    again = second.call("initialize", {"initializationOptions": {"clock": "manual"}})
+    assert again.error["data"]["reason"] == "timers_exist", "the reset restored the alert"
+    assert second.close() == 0
+
+    third = engine(state, clock="manual")
+    hello = third.result("initialize", {"initializationOptions": {"clock": "manual"}})
+    assert hello["clock"] == "manual"
+    [alert] = third.result("alert.list")["alerts"]
+    assert (alert["id"], alert["state"]) == ("a", "scheduled")
+    assert third.close() == 0
 
 
 def test_exit_does_not_release_restored_alerts(state: Path, engine: EngineFactory) -> None:

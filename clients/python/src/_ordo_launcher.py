@@ -68,8 +68,10 @@ def exec_engine(engine: str | None, args: list[str]) -> NoReturn:
     if not os.path.isfile(engine):
         _fail(
             127,
-            "this ordo-client install carries no engine (it is a source install); "
-            "build one with `make release` or install the wheel from `make dist`",
+            "this ordo-client install carries no engine (it is a source install), and "
+            "this command runs only a carried one; the client (ordo.Engine) finds "
+            "$ORDO_BIN or ordo on PATH. Build one with `make release` or install the "
+            "wheel from `make dist`",
         )
     if not os.access(engine, os.X_OK):
         _fail(
