@@ -214,6 +214,11 @@ CROSS_MEMBER: list[tuple[str, dict[str, Any], bool]] = [
     ("alert.enqueue", {"type": "t", "delayMs": 5, "at": None}, True),
     ("alert.enqueue", {"type": "t", "delayMs": None, "at": 7}, True),
     ("alert.enqueue", {"type": "t", "delayMs": 5, "at": 7}, False),
+    # A mounted alert's id leaves room for its layer's "alert:" (256 in all).
+    ("alert.enqueue", {"type": "t", "id": "m" * 250, "mount": {"sort": 0}}, True),
+    ("alert.enqueue", {"type": "t", "id": "n" * 251, "mount": {"sort": 0}}, False),
+    ("alert.enqueue", {"type": "t", "id": "o" * 251, "mount": None}, True),
+    ("alert.enqueue", {"type": "t", "id": "p" * 256}, True),
     ("alert.cancel", {"all": False}, False),
     ("alert.cancel", {"id": None}, False),
     ("alert.cancel", {"ids": None, "all": None, "states": None}, False),
