@@ -81,7 +81,16 @@ case $(LC_ALL=C readelf -h "$ENGINE" | sed -n 's/^ *Machine: *//p') in
   *AArch64*) ARCH=aarch64 NPM_CPU=arm64 ;;
   *) fail "$ENGINE: an architecture this script has no name for" ;;
 esac
-export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}
+# The archives' timestamps: the last commit's time, so two builds of one commit match byte
+# for byte. Outside a git checkout (an exported tree) there is none: now, said aloud.
+if [ -z "${SOURCE_DATE_EPOCH:-}" ]; then
+  if ! SOURCE_DATE_EPOCH=$(git log -1 --format=%ct 2>/dev/null) || [ -z "$SOURCE_DATE_EPOCH" ]; then
+    SOURCE_DATE_EPOCH=$(date +%s)
+    echo "dist: no git history here: the archives are dated now and will not be reproducible" \
+      "(set SOURCE_DATE_EPOCH to fix their dates)" >&2
+  fi
+fi
+export SOURCE_DATE_EPOCH
 
 rm -rf "$STAGE"
 mkdir -p "$STAGE" "$OUT"
