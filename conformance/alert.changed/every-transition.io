@@ -1,6 +1,9 @@
-# alert.changed {id, queue, state, previous, reason?, at}, once subscribed, for every
+# alert.changed {id, queue, state, previous, reason, at}, once subscribed, for every
 # state change: scheduled to pending when ready, pending to showing, showing to suspended
-# and back, to done (completed or timeout), cancelled and expired.
+# and back, to done (completed or timeout), cancelled and expired. protocol.md, Events:
+# "`alert.changed` always has a `reason`", so every one below carries it; "Within one
+# change, `alert.changed` comes first, then the `alert.show` or `alert.hide` it causes".
+# (The reasons limited and deferred are in alert.rules/limited-at-its-turn.io.)
 ## args: --clock manual
 >> {"jsonrpc":"2.0","id":1,"method":"events.subscribe","params":{"topics":["alert.changed"]}}
 << {"jsonrpc":"2.0","id":1,"result":{"topics":["alert.changed"]}}

@@ -1,6 +1,8 @@
-# alert.idle comes last in its instant, after every show, hide and expiry of that instant,
-# one per queue left empty, in the order the queues were first used; a queue emptied and
-# refilled within the instant was never idle and sends none.
+# alert.idle comes last in its request or instant, after every show, hide and expiry of
+# it, one per queue left empty, in the order the queues were first used. protocol.md, One
+# instant, one decision: "`alert.idle` comes last, for each queue that became empty, in
+# queue order"; Events: it is "sent once each time the queue goes from busy to empty".
+# (Emptying and refilling a queue at one millisecond: alert.idle/same-ms-empty-and-refill.io.)
 ## args: --clock manual
 # A cancel across two queues: q2's next alert shows before the default queue's idle.
 >> {"jsonrpc":"2.0","id":1,"method":"alert.enqueue","params":{"type":"t","id":"a"}}
@@ -23,7 +25,8 @@
 << {"jsonrpc":"2.0","id":5,"result":{"cancelled":["c"]}}
 # At 100 the auto-hide in "default", the readiness in "later" and the expiry in B (paused,
 # so X waits) fall together: hide, show, then the idles, last, default's (the first queue
-# used) before B's; "later" is busy again and sends none until its alert's own end.
+# used) before B's; "later" was never empty (its alert was scheduled, then shows) and
+# sends none until that alert ends at 150.
 >> {"jsonrpc":"2.0","id":6,"method":"alert.pause","params":{"queue":"B"}}
 << {"jsonrpc":"2.0","id":6,"result":{"paused":true,"reasons":["default"]}}
 >> {"jsonrpc":"2.0","id":7,"method":"alert.enqueue","params":{"type":"t","id":"S","durationMs":100}}
