@@ -107,6 +107,10 @@ public struct Screen: Sendable {
   /// - Complexity: O(1)
   public var alertCounts: AlertCounts { alerts.counts }
 
+  /// The shows the frequency limits count, forgotten ones left out.
+  /// - Complexity: O(1)
+  public var showCount: Int { alerts.shows.count }
+
   // MARK: - Observing
 
   /// Whether the screen collects a timeline of every alert and page change (`ordo report`).

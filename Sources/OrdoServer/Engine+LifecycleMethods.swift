@@ -136,6 +136,9 @@ extension Engine {
             + "ones), or choose the clock when starting the engine (--clock).")
       }
       let switchedAt = now
+      // Wall-clock epochs and engine times lie within ±(2^53 - 1): no sum or difference here
+      // overflows.
+      let wallBefore = clock.startedWallAt + now
       clock.switchTo(mode)
       if mode == .system {
         // On the manual clock until now: no system timer can fall due on the way.
@@ -145,6 +148,7 @@ extension Engine {
         if recordsClockSwitches { unrecordedSwitches.append(clock.now) }
       }
       screen.rebase(now: clock.now, startedWallAt: clock.startedWallAt)
+      warnOfWallClockJump(from: wallBefore, to: mode)
       if screen.observesTimeline {
         observed += screen.takeObservations()
         observed.append(
@@ -152,6 +156,25 @@ extension Engine {
       }
     }
     return InitializeResult(framing: framing.rawValue, clock: clock.mode)
+  }
+
+  /// A switch moves the wall clock to the other mode's (the manual clock's is `--epoch-ms` +
+  /// its time, 1970 by default): the shows recorded so far keep their wall-clock times, so
+  /// frequency limits then count them as that far in the past or the future
+  /// (docs/protocol.md#clock). Said at warn, once per switch, when it is over a day and
+  /// there are shows to count.
+  private func warnOfWallClockJump(from wallBefore: Int64, to mode: ClockMode) {
+    let jump = clock.startedWallAt + clock.now - wallBefore
+    guard jump.magnitude > 86_400_000, screen.showCount > 0 else { return }
+    let days = jump.magnitude / 86_400_000
+    let shows = screen.showCount
+    log(
+      .warn,
+      "the switch to the \(mode.rawValue) clock moved the wall clock \(days) days "
+        + (jump > 0 ? "ahead" : "back") + " (the manual clock's is --epoch-ms + its time): "
+        + "the \(shows) show\(shows == 1 ? "" : "s") recorded so far "
+        + (jump > 0 ? "now lie that far in the past" : "now lie that far in the future")
+        + " for frequency limits")
   }
 
   struct Pong: JSONWritable {

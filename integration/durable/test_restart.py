@@ -458,6 +458,43 @@ def test_a_restored_timer_keeps_the_clock_mode_initialize_asks_for(
     assert third.close() == 0
 
 
+def test_a_clock_switch_that_moves_the_wall_clock_says_so(
+    state: Path, engine: EngineFactory
+) -> None:
+    """The manual clock's wall time is --epoch-ms + its time (1970 by default): a switch
+    from the system clock moves the wall clock back decades, and the shows already recorded
+    then lie decades ahead for frequency limits (a once-per-30-days type refuses for
+    decades). Ordo keeps their wall-clock times, as documented, and says so on stderr;
+    with --epoch-ms at the real date, or no show recorded, it says nothing."""
+    first = engine(state, clock="system")
+    month = 30 * DAY_MS
+    first.result(
+        "alert.defineType", {"type": "r", "limit": {"max": 1, "windowMs": month}, "persist": True}
+    )
+    first.result("alert.enqueue", {"type": "r", "id": "a"})
+    first.result("alert.complete", {"id": "a"})
+    assert first.close() == 0
+    assert "moved the wall clock" not in first.stderr()
+
+    second = engine(state, clock="system")
+    second.result("initialize", {"clock": "manual"})
+    refused = second.result("alert.enqueue", {"type": "r", "id": "b"})
+    assert refused["disposition"] == "limited" and refused["retryAt"] > 10**12
+    assert second.close() == 0
+    warning = [line for line in second.stderr().splitlines() if "moved the wall clock" in line]
+    assert len(warning) == 1 and "[warn]" in warning[0], second.stderr()
+    assert "switch to the manual clock" in warning[0] and "back" in warning[0]
+    assert "the 1 show recorded so far now lie that far in the future" in warning[0]
+
+    # With --epoch-ms at about the real date the switch moves the wall clock by less than a
+    # day: nothing to say.
+    now_ms = int(time.time() * 1000)
+    third = engine(state, "--epoch-ms", str(now_ms), clock="system")
+    third.result("initialize", {"clock": "manual"})
+    assert third.close() == 0
+    assert "moved the wall clock" not in third.stderr()
+
+
 def test_exit_does_not_release_restored_alerts(state: Path, engine: EngineFactory) -> None:
     """An engine told only `exit` after a restart showed the restored alerts as it ended: a
     show no one saw, recorded in the show history, used up a once-only limit. `exit` (as a
