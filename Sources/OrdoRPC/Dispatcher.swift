@@ -233,14 +233,16 @@ public struct Dispatcher {
       // Neither those notifications nor `initialize` (answered or refused) let restored
       // alerts compete: LSP allows no event before the answer to `initialize`, and a shell
       // on an editor's LSP client must still be able to cancel old alerts first
-      // (docs/protocol.md#after-a-restart). Nor an `exit` that ends the engine: shown as it
-      // ends, they would be seen by no one, and their shows would count against their
-      // limits (a refused one fails like any request, and releases them). Nor a notification
+      // (docs/protocol.md#after-a-restart). Nor a `shutdown` or an `exit` that is taken:
+      // after them the engine only ends, so what they showed would be seen by no one, and
+      // their shows would count against their limits (a refused one fails like any request,
+      // and releases them). Nor a notification
       // of a method the engine does not have: an editor's LSP client sends its own
       // (`workspace/didChangeConfiguration` on connecting, `textDocument/did…`), which ask
       // nothing of the engine and come before the shell's first request.
       let foreign = id == nil && failure?.code == .methodNotFound
-      if !ignorable, !foreign, method != "initialize", method != "exit" || failure != nil {
+      let ending = (method == "exit" || method == "shutdown") && failure == nil
+      if !ignorable, !foreign, !ending, method != "initialize" {
         context.didApplyCall()
       }
       context.sendEvents(into: &outbox)

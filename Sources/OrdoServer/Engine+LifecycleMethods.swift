@@ -131,9 +131,10 @@ extension Engine {
         throw .invalidState(
           reason: "timers_exist",
           message:
-            "The clock cannot change while timers are pending: end their alerts first "
-            + "(alert.cancel, engine.reset; with --state, a reset restores the persisted "
-            + "ones), or choose the clock when starting the engine (--clock).")
+            "The clock cannot change while timers are pending (scheduled alerts, expiries, "
+            + "auto-hides, queue gaps): end them first (alert.cancel; a gap ends by itself; "
+            + "engine.reset ends all, but with --state restores the persisted alerts'), or "
+            + "choose the clock when starting the engine (--clock).")
       }
       let switchedAt = now
       // Wall-clock epochs and engine times lie within ±(2^53 - 1): no sum or difference here
@@ -172,8 +173,9 @@ extension Engine {
       .warn,
       "the switch to the \(mode.rawValue) clock moved the wall clock \(days) days "
         + (jump > 0 ? "ahead" : "back") + " (the manual clock's is --epoch-ms + its time): "
-        + "the \(shows) show\(shows == 1 ? "" : "s") recorded so far "
-        + (jump > 0 ? "now lie that far in the past" : "now lie that far in the future")
+        + (shows == 1
+          ? "the 1 show recorded so far now lies" : "the \(shows) shows recorded so far now lie")
+        + (jump > 0 ? " that far in the past" : " that far in the future")
         + " for frequency limits")
   }
 

@@ -9,7 +9,8 @@
 # names its queue (list, pause, resume, and the dedupe), of the key dedupes (replaced, the
 # alert keeping its key "k\u00e9"), of a pause reason releases it; a scope matches the
 # page pushed in the other spelling, each keeping its own. (Enqueueing the id's other
-# spelling gets -32002; which spelling its data.id must take is left open, not asserted.)
+# spelling gets -32002, whose data.id is the request's spelling: Values, "an error's
+# data.id names what the request asked for"; layer.add/duplicate-id-other-spelling.io.)
 ## args: --clock manual
 >> {"jsonrpc":"2.0","id":1,"method":"alert.defineType","params":{"type":"T\u00e9","priority":3}}
 << {"jsonrpc":"2.0","id":1,"result":{"type":"T\u00e9","priority":3,"scope":null,"durationMs":null,"ttlMs":null,"queue":null,"persist":null,"limit":null,"cooldownMs":null,"onLimit":null}}

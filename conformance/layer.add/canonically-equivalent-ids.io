@@ -5,7 +5,7 @@
 # a layer ... by the name it was first given". So the other spelling finds the layer (get,
 # parent, children, remove) and every answer spells it as layer.add first did; the same the
 # other way round with "ñ" first given decomposed (n\u0303). (Adding the other spelling
-# gets -32002; which spelling its data.id must take is left open here, not asserted.)
+# gets -32002, whose data.id is the request's spelling: duplicate-id-other-spelling.io.)
 ## args: --clock manual
 >> {"jsonrpc":"2.0","id":1,"method":"layer.add","params":{"id":"\u00e9"}}
 << {"jsonrpc":"2.0","id":1,"result":{"id":"\u00e9","parent":null,"sort":0,"index":0,"hidden":false,"interactive":true,"clips":false,"childCount":0}}

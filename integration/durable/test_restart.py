@@ -434,7 +434,8 @@ def test_a_restored_timer_keeps_the_clock_mode_initialize_asks_for(
 ) -> None:
     """Restored timers count as timers: an editor asking for the manual clock in `initialize`
     on a state file that holds a scheduled alert is refused, and the error no longer
-    advises engine.reset (which restores the alert again) but names --clock, which works."""
+    advises engine.reset alone (which restores the alert again): it says so and names
+    --clock, which works."""
     first = engine(state, clock="system")
     first.result("alert.enqueue", {"type": "t", "id": "a", "delayMs": 3_600_000, "persist": True})
     assert first.close() == 0
@@ -444,7 +445,7 @@ def test_a_restored_timer_keeps_the_clock_mode_initialize_asks_for(
     assert refused.error["code"] == -32003
     assert refused.error["data"]["reason"] == "timers_exist"
     assert "--clock" in refused.error["message"]
-    assert "restores the persisted ones" in refused.error["message"]
+    assert "with --state restores the persisted alerts'" in refused.error["message"]
     second.result("engine.reset")
     again = second.call("initialize", {"initializationOptions": {"clock": "manual"}})
     assert again.error["data"]["reason"] == "timers_exist", "the reset restored the alert"
@@ -484,7 +485,13 @@ def test_a_clock_switch_that_moves_the_wall_clock_says_so(
     warning = [line for line in second.stderr().splitlines() if "moved the wall clock" in line]
     assert len(warning) == 1 and "[warn]" in warning[0], second.stderr()
     assert "switch to the manual clock" in warning[0] and "back" in warning[0]
-    assert "the 1 show recorded so far now lie that far in the future" in warning[0]
+    assert "the 1 show recorded so far now lies that far in the future" in warning[0]
+
+    # With no show recorded there is nothing to count: nothing to say.
+    empty = engine(None, clock="system")
+    empty.result("initialize", {"clock": "manual"})
+    assert empty.close() == 0
+    assert "moved the wall clock" not in empty.stderr()
 
     # With --epoch-ms at about the real date the switch moves the wall clock by less than a
     # day: nothing to say.
@@ -499,21 +506,25 @@ def test_exit_does_not_release_restored_alerts(state: Path, engine: EngineFactor
     """An engine told only `exit` after a restart showed the restored alerts as it ended: a
     show no one saw, recorded in the show history, used up a once-only limit. `exit` (as a
     notification or a request, alone or in a batch) leaves them waiting for the next
-    start."""
+    start, and so does a `shutdown` before it (an editor that connects and quits)."""
     first = engine(state, epoch_ms=EPOCH_MS)
     first.result("alert.defineType", {"type": "once", "limit": {"max": 1}, "persist": True})
     first.result("alert.enqueue", {"type": "once", "id": "a", "delayMs": 10})
     assert first.close() == 0
 
+    shutdown = b'{"jsonrpc":"2.0","id":0,"method":"shutdown"}\n'
     exits = [
         b'{"jsonrpc":"2.0","method":"exit"}\n',
         b'{"jsonrpc":"2.0","id":1,"method":"exit"}\n',
         b'[{"jsonrpc":"2.0","method":"exit"}]\n',
+        # An editor that connects and quits: shutdown then exit, apart or in one batch.
+        shutdown + b'{"jsonrpc":"2.0","method":"exit"}\n',
+        b'[{"jsonrpc":"2.0","method":"shutdown"},{"jsonrpc":"2.0","method":"exit"}]\n',
     ]
     for message in exits:
         live = engine(state, epoch_ms=EPOCH_MS + DAY_MS)
         live.send(message)
-        assert live.close() == 1
+        assert live.close() == (0 if b"shutdown" in message else 1)
         # A request's answer (null) at most: no event.
         assert all("method" not in output for output in live.pending_output(0)), message
 

@@ -286,7 +286,7 @@ extension LayerTree {
   /// Remembers the number of a chosen id that looks generated (`layer-<digits>`).
   private mutating func noteChosenNumber(of id: String) {
     // Bytes, not `hasPrefix` (≈65 instructions a `layer.add`).
-    guard id.utf8.count > 6, id.utf8.prefix(6).elementsEqual("layer-".utf8) else { return }
+    guard id.utf8.prefix(6).elementsEqual("layer-".utf8) else { return }
     let digits = id.utf8.dropFirst(6)
     guard !digits.isEmpty, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return }
     // Too many digits to be generated: nothing to remember.
