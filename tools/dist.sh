@@ -82,9 +82,11 @@ case $(LC_ALL=C readelf -h "$ENGINE" | sed -n 's/^ *Machine: *//p') in
   *) fail "$ENGINE: an architecture this script has no name for" ;;
 esac
 # The archives' timestamps: the last commit's time, so two builds of one commit match byte
-# for byte. Outside a git checkout (an exported tree) there is none: now, said aloud.
+# for byte. Outside a git checkout (an exported tree, even one inside another checkout,
+# where `-- .` finds no commit of these files) there is none: now, said aloud.
 if [ -z "${SOURCE_DATE_EPOCH:-}" ]; then
-  if ! SOURCE_DATE_EPOCH=$(git log -1 --format=%ct 2>/dev/null) || [ -z "$SOURCE_DATE_EPOCH" ]; then
+  if ! SOURCE_DATE_EPOCH=$(git log -1 --format=%ct -- . 2>/dev/null) \
+    || [ -z "$SOURCE_DATE_EPOCH" ]; then
     SOURCE_DATE_EPOCH=$(date +%s)
     echo "dist: no git history here: the archives are dated now and will not be reproducible" \
       "(set SOURCE_DATE_EPOCH to fix their dates)" >&2
