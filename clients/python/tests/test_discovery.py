@@ -60,7 +60,7 @@ def test_lookup_order(tree: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     release = _exe(project / ".build" / "release" / "ordo", mtime=3000)
     debug = _exe(project / ".build" / "debug" / "ordo", mtime=2000)
     # Not from the working directory: a script run in somebody else's checkout would run
-    # the binary they left there (PATH's comes first).
+    # the binary they left there (so the one on PATH, last in the order, is found).
     monkeypatch.chdir(project / ".build" / "release")
     assert ordo.find_engine() == str(on_path)
     assert ordo.find_engine(search_from=[project / ".build"]) == str(release)

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import os
+import signal
 from collections import deque
 from collections.abc import AsyncIterator, Mapping
 from contextlib import nullcontext
@@ -42,6 +44,7 @@ from .core import (
     StderrLines,
     call_timeout,
     log,
+    pidfd,
     wait_timeout,
 )
 from .errors import EngineExited, OrdoError, OrdoException, OrdoTimeout
@@ -223,6 +226,8 @@ class AsyncEngine(Core[Async, Slot]):
         self._waiters: list[asyncio.Future[None]] = []
         self._handler_tasks: set[asyncio.Task[Any]] = set()
         self._proc: asyncio.subprocess.Process | None = None
+        # The engine's pidfd (Linux 5.3+), to signal it without reaping it (_signal).
+        self._pidfd: int | None = None
         self._pipes: _Pipes | None = None
         self._stdin: asyncio.WriteTransport | None = None
         self._finisher: asyncio.Task[None] | None = None
@@ -281,6 +286,7 @@ class AsyncEngine(Core[Async, Slot]):
         self._transport = transport
         self._stdin = cast(Optional[asyncio.WriteTransport], transport.get_pipe_transport(0))
         self._proc = asyncio.subprocess.Process(transport, pipes, self._loop)
+        self._pidfd = pidfd(self._proc.pid)
         self._finisher = asyncio.ensure_future(self._finish(pipes))
 
     async def __aenter__(self) -> AsyncEngine:
@@ -359,16 +365,21 @@ class AsyncEngine(Core[Async, Slot]):
     async def _say_goodbye(self, proc: asyncio.subprocess.Process, timeout: float) -> int | None:
         """shutdown, exit, the end of the input; then SIGTERM and SIGKILL if it lingers."""
         if self._exited is None and proc.returncode is None:
+            # Each write bounded by close's own timeout: an engine that reads nothing (a full
+            # pipe) must not keep close() from escalating to SIGTERM and SIGKILL. With
+            # timeout=0, shutdown goes as a notification (applied, not answered: nothing to
+            # wait for; a call's own timeout must be over 0), and the two writes still get a
+            # quarter of a second to happen before the input ends.
+            bound = timeout if timeout > 0 else 0.25
             try:
-                # close(timeout=0) writes shutdown and does not wait (a call's own timeout
-                # must be over 0).
-                await self.call("shutdown", timeout=timeout if timeout > 0 else 1e-3)
-            except OrdoException:
+                if timeout > 0:
+                    await self.call("shutdown", timeout=timeout)
+                else:
+                    await asyncio.wait_for(self.notify("shutdown"), bound)
+            except (OrdoException, asyncio.TimeoutError):
                 pass
             try:
-                # Bounded by close's own timeout: an engine that reads nothing (a full pipe)
-                # must not keep close() from escalating to SIGTERM and SIGKILL.
-                await asyncio.wait_for(self.notify("exit"), timeout)
+                await asyncio.wait_for(self.notify("exit"), bound)
             except (OrdoException, asyncio.TimeoutError):
                 pass
         self._flush()
@@ -390,11 +401,11 @@ class AsyncEngine(Core[Async, Slot]):
             await asyncio.wait_for(asyncio.shield(exited), timeout)
         except asyncio.TimeoutError:
             log.warning("ordo (pid %d) ignored exit; terminating it", proc.pid)
-            proc.terminate()
+            self._signal(signal.SIGTERM)
             try:
                 await asyncio.wait_for(asyncio.shield(exited), timeout)
             except asyncio.TimeoutError:
-                proc.kill()
+                self._signal(signal.SIGKILL)
                 await exited
 
     def _end_input(self) -> None:
@@ -406,11 +417,25 @@ class AsyncEngine(Core[Async, Slot]):
 
     def kill(self) -> None:
         """SIGKILL the engine (calls in flight raise EngineExited)."""
-        if self._proc is not None and self._proc.returncode is None:
-            try:
-                self._proc.kill()
-            except ProcessLookupError:
-                pass
+        self._signal(signal.SIGKILL)
+
+    def _signal(self, number: int) -> None:
+        """Sends the engine signal ``number`` unless it is known to have exited. Not through
+        the process object: its terminate() and kill() first poll the process, which reaps
+        it when it has just exited, and asyncio's child watcher, finding it gone, then
+        reports its exit status as 255 ("Unknown child process"). A pidfd names this
+        process even after its pid is reaped and reused; without one, its pid (reaped only
+        by that watcher, which then sets the return code)."""
+        proc = self._proc
+        if proc is None or proc.returncode is not None:
+            return
+        try:
+            if self._pidfd is not None:
+                signal.pidfd_send_signal(self._pidfd, number)
+            else:
+                os.kill(proc.pid, number)
+        except ProcessLookupError:
+            pass
 
     # ------------------------------------------------------------------ calls
 
@@ -829,6 +854,9 @@ class AsyncEngine(Core[Async, Slot]):
         finally:  # even when cancelled (close() gave up waiting): calls wait for this
             pipes.stderr_lines.end()  # a last line without its newline, stderr still held
             self._gone(proc.returncode, self._detail)
+            if self._pidfd is not None:
+                os.close(self._pidfd)
+                self._pidfd = None
             self._exited_event.set()
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import itertools
 import logging
 import math
+import os
 import threading
 from collections import deque
 from collections.abc import Mapping, Sequence
@@ -43,6 +44,16 @@ from .events import (
     parse_event,
 )
 from .streams import NdjsonFramer, make_framer
+
+
+def pidfd(pid: int) -> int | None:
+    """A descriptor that names process ``pid`` (readable once it exits; signals sent through
+    it reach that process even after its pid is reaped and reused), Linux 5.3+; else None."""
+    try:
+        return os.pidfd_open(pid)
+    except (AttributeError, OSError):
+        return None
+
 
 S = TypeVar("S")
 log = logging.getLogger("ordo")

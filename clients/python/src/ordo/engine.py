@@ -49,6 +49,7 @@ from .core import (
     Tap,
     call_timeout,
     log,
+    pidfd,
     wait_timeout,
 )
 from .errors import EngineExited, OrdoError, OrdoException, OrdoTimeout
@@ -64,14 +65,6 @@ GRACE = 0.005
 RECHECK = 0.25
 #: How long a waiter that saw the output end waits for the exit status (s).
 EXIT_WAIT = 10.0
-
-
-def _pidfd(pid: int) -> int | None:
-    """A descriptor that becomes readable when process ``pid`` exits (Linux 5.3+), or None."""
-    try:
-        return os.pidfd_open(pid)
-    except (AttributeError, OSError):
-        return None
 
 
 class _StderrReader:
@@ -233,7 +226,7 @@ class Engine(Core[Sync, _Slot]):
         self._poll.register(self._stdout, select.POLLIN)
         # The exit, as the kernel reports it (a pidfd; None where there is none): the output
         # is then read for STDOUT_GRACE more at most. Opened before anything reaps the child.
-        self._pidfd = _pidfd(self._proc.pid)
+        self._pidfd = pidfd(self._proc.pid)
         if self._pidfd is not None:
             self._poll.register(self._pidfd, select.POLLIN)
         #: When the output counts as ended though still open (STDOUT_GRACE after the exit).
@@ -328,9 +321,12 @@ class Engine(Core[Sync, _Slot]):
                 if in_handler:
                     self._nested.add(get_ident())
                 for step in (
-                    # close(timeout=0) writes shutdown and does not wait (a call's own
-                    # timeout must be over 0).
-                    partial(self.call, "shutdown", timeout=timeout if timeout > 0 else 1e-3),
+                    # close(timeout=0) writes shutdown and does not wait for its answer: a
+                    # notification, which the engine applies and does not answer (a call's
+                    # own timeout must be over 0).
+                    partial(self.call, "shutdown", timeout=timeout)
+                    if timeout > 0
+                    else partial(self.notify, "shutdown"),
                     partial(self.notify, "exit"),
                 ):
                     try:
@@ -342,9 +338,11 @@ class Engine(Core[Sync, _Slot]):
             # In a thread of its own, waited for at most twice the timeout: a request stuck
             # on a full pipe (an engine that reads nothing) holds the write lock, and close()
             # must still go on to SIGTERM and SIGKILL, which free that writer too.
+            # With timeout=0 the two writes are still let happen before the input ends (they
+            # take microseconds; a quarter of a second bounds a full pipe).
             saying = threading.Thread(target=farewell, name="ordo-close", daemon=True)
             saying.start()
-            saying.join(2 * timeout)
+            saying.join(2 * timeout if timeout > 0 else 0.25)
 
     def _await_exit(self, timeout: float) -> int | None:
         """After the end of the input: the exit (SIGTERM, then SIGKILL, if the engine
