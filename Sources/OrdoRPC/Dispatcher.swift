@@ -236,10 +236,10 @@ public struct Dispatcher {
       // (docs/protocol.md#after-a-restart). Nor a `shutdown` or an `exit` that is taken:
       // after them the engine only ends, so what they showed would be seen by no one, and
       // their shows would count against their limits (a refused one fails like any request,
-      // and releases them). Nor a notification
-      // of a method the engine does not have: an editor's LSP client sends its own
-      // (`workspace/didChangeConfiguration` on connecting, `textDocument/did…`), which ask
-      // nothing of the engine and come before the shell's first request.
+      // and releases them). Nor a notification of a method the engine does not have: an
+      // editor's LSP client sends its own (`workspace/didChangeConfiguration` on connecting,
+      // `textDocument/did…`), which ask nothing of the engine and come before the shell's
+      // first request.
       let foreign = id == nil && failure?.code == .methodNotFound
       let ending = (method == "exit" || method == "shutdown") && failure == nil
       if !ignorable, !foreign, !ending, method != "initialize" {

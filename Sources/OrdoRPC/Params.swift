@@ -87,10 +87,10 @@ public struct Params {
       let allowed = names.names
       let expected =
         allowed.isEmpty ? "no parameters" : "one of: " + allowed.joined(separator: ", ")
+      let path = pointer + "/" + JSONPointer.escape(unknown)
       throw .invalidParams(
-        path: pointer + "/" + Self.escape(unknown), expected: expected,
-        message: "Unknown parameter \"\(Self.dotted(pointer + "/" + Self.escape(unknown)))\""
-          + " (expected \(expected)).")
+        path: path, expected: expected,
+        message: "Unknown parameter \"\(Self.dotted(path))\" (expected \(expected)).")
     }
   }
 
@@ -137,7 +137,9 @@ public struct Params {
     return value
   }
 
-  public func path(_ name: ParamName) -> String { pointer + "/" + Self.escape(name.description) }
+  public func path(_ name: ParamName) -> String {
+    pointer + "/" + JSONPointer.escape(name.description)
+  }
 
   /// -32602 for a member of this object.
   public func invalid(_ name: ParamName, expected: String) -> ResponseError {
@@ -294,9 +296,6 @@ public struct Params {
     }
     return result
   }
-
-  /// Escapes a member name for a JSON Pointer (`JSONPointer.escape`).
-  public static func escape(_ name: String) -> String { JSONPointer.escape(name) }
 
   /// `/frame/width` → `frame.width`, `/ids/2` → `ids[2]`, for messages.
   public static func dotted(_ pointer: String) -> String {

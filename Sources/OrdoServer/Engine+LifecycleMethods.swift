@@ -166,9 +166,9 @@ extension Engine {
   /// there are shows to count.
   private func warnOfWallClockJump(from wallBefore: Int64, to mode: ClockMode) {
     let jump = clock.startedWallAt + clock.now - wallBefore
-    guard jump.magnitude > 86_400_000, screen.showCount > 0 else { return }
-    let days = jump.magnitude / 86_400_000
     let shows = screen.showCount
+    guard jump.magnitude > 86_400_000, shows > 0 else { return }
+    let days = jump.magnitude / 86_400_000
     log(
       .warn,
       "the switch to the \(mode.rawValue) clock moved the wall clock \(days) days "

@@ -22,8 +22,8 @@ import Testing
   /// Escaped by scalars: a `/` or `~` followed by a combining accent (one `Character` with
   /// it) was left as it was, and the pointer named another path.
   @Test func aSlashOrTildeBeforeACombiningMarkIsEscaped() {
-    #expect(Params.escape("a/\u{301}b~\u{301}") == "a~1\u{301}b~0\u{301}")
-    #expect(Params.escape("caf\u{E9}") == "caf\u{E9}")
+    #expect(JSONPointer.escape("a/\u{301}b~\u{301}") == "a~1\u{301}b~0\u{301}")
+    #expect(JSONPointer.escape("caf\u{E9}") == "caf\u{E9}")
     do {
       _ = try Self.params(#"{"a/\#u{301}b":1}"#, allowed: ["a"])
       Issue.record("an unknown member was accepted")
