@@ -32,6 +32,7 @@ from ._decode import dumps, envelope
 from .api import Async, EventsAPI
 from .batch import Batch
 from .core import (
+    GOODBYE_WRITES,
     HELD_OPEN,
     NOTHING,
     STDERR_GRACE,
@@ -368,9 +369,9 @@ class AsyncEngine(Core[Async, Slot]):
             # Each write bounded by close's own timeout: an engine that reads nothing (a full
             # pipe) must not keep close() from escalating to SIGTERM and SIGKILL. With
             # timeout=0, shutdown goes as a notification (applied, not answered: nothing to
-            # wait for; a call's own timeout must be over 0), and the two writes still get a
-            # quarter of a second to happen before the input ends.
-            bound = timeout if timeout > 0 else 0.25
+            # wait for; a call's own timeout must be over 0), and the two writes are still let
+            # happen before the input ends.
+            bound = timeout if timeout > 0 else GOODBYE_WRITES
             try:
                 if timeout > 0:
                     await self.call("shutdown", timeout=timeout)

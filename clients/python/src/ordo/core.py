@@ -125,6 +125,9 @@ STDOUT_GRACE = 1.0
 #: After the exit, how long stderr is read for the rest of its tail when it stays open (s),
 #: as the Node client's STDERR_GRACE_MS.
 STDERR_GRACE = 0.5
+#: close(timeout=0): how long its shutdown and exit, written without waiting for an answer,
+#: may take before the input ends (microseconds, unless the engine reads nothing) (s).
+GOODBYE_WRITES = 0.25
 #: Why the calls of an engine whose output stayed open after its exit failed.
 HELD_OPEN = "another process holds its output open"
 

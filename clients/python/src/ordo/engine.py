@@ -35,6 +35,7 @@ from ._decode import dumps, envelope
 from .api import EventsAPI, Sync
 from .batch import Batch
 from .core import (
+    GOODBYE_WRITES,
     HELD_OPEN,
     NOTHING,
     READ_SIZE,
@@ -338,11 +339,10 @@ class Engine(Core[Sync, _Slot]):
             # In a thread of its own, waited for at most twice the timeout: a request stuck
             # on a full pipe (an engine that reads nothing) holds the write lock, and close()
             # must still go on to SIGTERM and SIGKILL, which free that writer too.
-            # With timeout=0 the two writes are still let happen before the input ends (they
-            # take microseconds; a quarter of a second bounds a full pipe).
+            # With timeout=0 the two writes are still let happen before the input ends.
             saying = threading.Thread(target=farewell, name="ordo-close", daemon=True)
             saying.start()
-            saying.join(2 * timeout if timeout > 0 else 0.25)
+            saying.join(2 * timeout if timeout > 0 else GOODBYE_WRITES)
 
     def _await_exit(self, timeout: float) -> int | None:
         """After the end of the input: the exit (SIGTERM, then SIGKILL, if the engine
