@@ -50,6 +50,7 @@ extension AlertManager {
   /// the call; were one added, the slot's fields are the answer (its `data` and `result`
   /// cleared) rather than a crash. (It reads the slot once, at the end: taking a snapshot of
   /// the alert earlier, to fall back on, copied it whole on every call.)
+  @inline(__always)
   func finalState(of slot: Int32, seq: Int64) -> Alert {
     let row = Int(slot)
     if records[row].isLive && alerts[row].seq == seq { return alerts[row] }

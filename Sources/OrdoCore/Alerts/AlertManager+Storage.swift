@@ -184,6 +184,7 @@ extension AlertManager {
   }
 
   /// The slot of the alert with this id, whose hash (`IDIndex.hash`) is `hash`.
+  @inline(__always)
   func slot(of id: String, hash: UInt32) -> Int32? {
     idIndex.slot(hash: hash) { alerts[Int($0)].id == id }
   }

@@ -191,24 +191,23 @@ public struct AlertManager: Sendable {
     if let key = request.key, request.onDuplicate != .allow,
       let existing = oldestActive(key: key, queue: queueName)
     {
+      let disposition: AlertDisposition
       switch request.onDuplicate {
       case .error: throw .alreadyExists(.key, id: key)
-      case .ignore, .allow:
-        // As it is after the pump (which a first request after a restart runs with the
-        // restored alerts in: it may show this very alert).
-        let seq = alerts[Int(existing)].seq
-        callSubject = seq
-        finishChange()
-        return AlertEnqueueResult(alert: finalState(of: existing, seq: seq), disposition: .ignored)
-      case .replace:
-        let seq = alerts[Int(existing)].seq
-        callSubject = seq
+      case .ignore, .allow: disposition = .ignored
+      case .replace: disposition = .replaced
+      }
+      let seq = alerts[Int(existing)].seq
+      callSubject = seq
+      if disposition == .replaced {
         replace(
           existing, data: request.clearsData ? .some(nil) : request.data.map { .some($0) },
           priority: request.priority)
-        finishChange()
-        return AlertEnqueueResult(alert: finalState(of: existing, seq: seq), disposition: .replaced)
       }
+      finishChange()
+      // As it is after the pump (which a first request after a restart runs with the
+      // restored alerts in: it may show this very alert).
+      return AlertEnqueueResult(alert: finalState(of: existing, seq: seq), disposition: disposition)
     }
 
     // The slot of an ended alert with the id asked for (it is forgotten: ids of ended
