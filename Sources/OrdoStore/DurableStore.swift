@@ -133,6 +133,12 @@ public final class DurableStore {
     // room stops halfway and leaves the file damaged: folded here first, with the room
     // allocated, or not at all (what it held is lost, the file stays whole). A log cut
     // short is never folded: its missing frames would be written into the file as zeros.
+    // A moved file's log is folded in and its name given up instead (not made anew
+    // beside the name, which is another file's now).
+    if connection.fileHasMoved {
+      releaseNamesOfMovedFile()
+      return
+    }
     do {
       try checkLogNotCutShort()
       try reattachLogIfMoved()
@@ -146,10 +152,31 @@ public final class DurableStore {
   public func checkNotMoved() throws(StoreWriteError) {
     try checkLogNotCutShort()
     guard connection.fileHasMoved else { return }
+    releaseNamesOfMovedFile()
     throw StoreWriteError(
       reason: .ioError,
       detail: "the state file \(path) was deleted, renamed or replaced while the engine ran;"
         + " restart the engine to use a state file again")
+  }
+
+  /// Once the state file was found deleted, renamed or replaced: SQLite neither folds the
+  /// write-ahead log into a moved file at close nor removes the log, which is named after
+  /// the path, not the file. Left there, it sat beside whatever file has the name now, and
+  /// the next engine to open that file read this one's frames into it: a backup copied over
+  /// the file opened as corrupt, or with this session's alerts in place of its own. So the
+  /// log is folded into the file this engine opened (a renamed file keeps every commit;
+  /// a deleted or replaced one takes them with it), and the log's and the shared-memory
+  /// file's names are removed while the log there is still this engine's. Done once, when
+  /// the move is first found (a crash after that leaves nothing beside the name) or at
+  /// exit. A log that cannot be folded (no room, or cut short) is given up all the same:
+  /// read into another file, it would damage it.
+  private func releaseNamesOfMovedFile() {
+    guard !releasedNames else { return }
+    releasedNames = true
+    guard let known = logFile, Self.fileStatus(logPath)?.identity == known else { return }
+    if !logCutShort { _ = try? checkpointWholeLog() }
+    unlink(logPath)
+    unlink(connection.sharedMemoryPath)
   }
 
   /// Throws when the write-ahead log was cut short in place while the engine ran (`: >
@@ -267,6 +294,8 @@ public final class DurableStore {
   private var logBytes: Int64 = 0
   /// Set once the log was found cut short: every later commit fails.
   private var logCutShort = false
+  /// Set once the names of a moved file's log were given up (`releaseNamesOfMovedFile`).
+  private var releasedNames = false
 
   /// Called with the log's path when a write-ahead log deleted while the engine ran was
   /// folded into the database and a new one started (for a log line).
@@ -280,6 +309,8 @@ public final class DurableStore {
   // MARK: Opening
 
   private static func lock(_ path: String, waitMs: Int) throws(StoreOpenError) -> Int32 {
+    var before = stat()
+    let existed = stat(path, &before) == 0
     let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
       let reason = String(cString: strerror(errno))
@@ -307,18 +338,80 @@ public final class DurableStore {
           + " another state; give the file one name (a symbolic link is fine)")
     }
     var waited = 0
-    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-      guard errno == EWOULDBLOCK || errno == EINTR, waited < waitMs else {
+    while true {
+      let fileHeld = flock(descriptor, LOCK_EX | LOCK_NB) != 0
+      let waitable = !fileHeld || errno == EWOULDBLOCK || errno == EINTR
+      let logHeld = !fileHeld && logInUse(besideFileAt: path, file: status)
+      guard fileHeld || logHeld else { return descriptor }
+      guard waitable, waited < waitMs else {
         close(descriptor)
+        // Refused, a file this call created is not left behind (empty, a later start
+        // would take it for new and delete the log beside it).
+        if logHeld, !existed, let resolved = realpath(path, nil) {
+          unlink(resolved)
+          free(resolved)
+        }
         throw StoreOpenError(
           kind: .inUse,
-          message: "the state file \(path) is in use by another Ordo engine"
-            + " (waited \(waitMs) ms; see --state-wait-ms)")
+          message: fileHeld
+            ? "the state file \(path) is in use by another Ordo engine"
+              + " (waited \(waitMs) ms; see --state-wait-ms)"
+            : "the write-ahead log beside the state file \(path) is in use by another"
+              + " process: an engine whose state file was renamed or replaced while it ran"
+              + " still writes it, or another program has the file open (waited \(waitMs)"
+              + " ms; see --state-wait-ms)")
       }
       usleep(20_000)
       waited += 20
     }
-    return descriptor
+  }
+
+  /// Whether a process that does not have `file` (the file at `path`) open has the
+  /// write-ahead log beside it open: every SQLite connection holds a read lock on one byte
+  /// of the log's shared-memory file (its "dead man switch", byte 128 on Unix) while it
+  /// runs. With the file itself not locked (`lock`), that is an engine whose file was
+  /// renamed or replaced while it ran: opened now, SQLite would read that engine's log into
+  /// this file, or delete it from under it when this file is new. A process that has this
+  /// very file open (the sqlite3 shell, a script reading it) shares the log rightly; one
+  /// whose open files cannot be read counts as another file's.
+  /// (Only before this process opens a connection to the file: closing the descriptor
+  /// below drops every lock this process holds on the shared-memory file.)
+  private static func logInUse(besideFileAt path: String, file: stat) -> Bool {
+    // SQLite names the log after the file's own name, links resolved.
+    guard let resolved = realpath(path, nil) else { return false }
+    let sharedMemory = String(cString: resolved) + "-shm"
+    free(resolved)
+    let descriptor = open(sharedMemory, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    var region = flock()
+    region.l_type = Int16(F_WRLCK)
+    region.l_whence = Int16(SEEK_SET)
+    region.l_start = 128
+    region.l_len = 1
+    guard fcntl(descriptor, F_GETLK, &region) == 0, region.l_type != Int16(F_UNLCK) else {
+      return false
+    }
+    return !process(region.l_pid, hasOpen: file)
+  }
+
+  /// Whether process `pid` has a descriptor open on `file` (read from /proc).
+  private static func process(_ pid: pid_t, hasOpen file: stat) -> Bool {
+    let directory = "/proc/\(pid)/fd"
+    guard let listing = opendir(directory) else { return false }
+    defer { closedir(listing) }
+    while let entry = readdir(listing) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) {
+        String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      var status = stat()
+      if name.first != ".", stat("\(directory)/\(name)", &status) == 0,
+        status.st_dev == file.st_dev, status.st_ino == file.st_ino
+      {
+        return true
+      }
+    }
+    return false
   }
 
   /// Checks the file is new, or Ordo's and not newer; creates or migrates the tables.

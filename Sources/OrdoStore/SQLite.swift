@@ -57,6 +57,11 @@ final class SQLiteConnection {
     String(cString: sqlite3_filename_wal(sqlite3_db_filename(handle, "main")))
   }
 
+  /// The shared-memory file's path (the write-ahead log's index), beside the log.
+  var sharedMemoryPath: String {
+    String(cString: sqlite3_db_filename(handle, "main")) + "-shm"
+  }
+
   /// Makes closing leave the files as they are: no checkpoint of another program's
   /// write-ahead log into its database, which would rewrite a file Ordo refused.
   func closeWithoutCheckpoint() {

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import resource
+import sqlite3 as sqlite
 import subprocess
 import threading
 import time
@@ -19,7 +20,15 @@ import pytest
 from ordo_testing import cpu_seconds
 
 from conftest import EngineFactory
-from durable_support import EPOCH_MS, JSON, Engine, alert_ids, request_line, sqlite3
+from durable_support import (
+    EPOCH_MS,
+    JSON,
+    Engine,
+    alert_ids,
+    request_line,
+    run_engine,
+    sqlite3,
+)
 
 LIMIT_BYTES = 256 * 1024
 BLOB = "x" * 8000
@@ -376,6 +385,122 @@ def test_a_state_file_deleted_while_the_engine_runs_fails_every_commit(
         assert reset.error["code"] == -32005 and reset.error["data"]["reason"] == "io_error"
     assert live.result("alert.get", {"id": "before"})["id"] == "before"
     assert live.close() == 0
+
+
+def backup_with(path: Path, ids: list[str]) -> None:
+    """A state file at `path` holding persisted alerts `ids` (written by `ordo call -`)."""
+    lines = b"".join(
+        request_line("alert.enqueue", {"type": "old", "id": id, "persist": True}, id=n)
+        for n, id in enumerate(ids)
+    )
+    run = run_engine("--state", str(path), "call", "-", input=lines)
+    assert run.rc == 0, run.err
+
+
+@pytest.mark.parametrize("ending", ["exit", "SIGKILL"])
+def test_a_backup_restored_over_the_state_file_while_the_engine_runs_is_what_loads_next(
+    state: Path, engine: EngineFactory, ending: str
+) -> None:
+    """A backup copied over the state file (copy, then rename) while an engine runs: SQLite
+    names the write-ahead log after the path, and neither folds a moved file's log in at
+    exit nor removes it, so the old engine's log stayed beside the backup and the next
+    start read its frames into it ("corrupt" with a larger backup; this session's alerts in
+    place of the backup's with a small one, as here), after a clean exit or a crash. The
+    engine now folds its log into the file it opened and removes the log's names when it
+    finds the move, and the backup is what the next start loads."""
+    backup = state.parent / "backup.db"
+    backup_with(backup, ["b0", "b1", "b2"])
+    live = engine(state, epoch_ms=EPOCH_MS)
+    for number in range(20):
+        live.result("alert.enqueue", {"type": "t", "id": f"a{number}", "persist": True})
+    copy = state.parent / "copy.db"
+    copy.write_bytes(backup.read_bytes())
+    copy.rename(state)
+    failed = live.call("alert.enqueue", {"type": "t", "id": "after", "persist": True})
+    assert failed.error["data"]["reason"] == "io_error"
+    assert "deleted, renamed or replaced" in failed.error["data"]["detail"]
+    if ending == "exit":
+        assert live.close() == 0
+    else:
+        live.kill()
+    assert not Path(f"{state}-wal").exists()
+    again = engine(state, epoch_ms=EPOCH_MS)
+    assert alert_ids(again.result("alert.list")["alerts"]) == ["b0", "b1", "b2"]
+
+
+@pytest.mark.parametrize("ending", ["exit", "SIGKILL"])
+def test_a_state_file_renamed_while_the_engine_runs_keeps_every_commit_under_its_new_name(
+    state: Path, engine: EngineFactory, ending: str
+) -> None:
+    """What the engine answered before the rename was in its log, named after the old path;
+    a crash left it there and the renamed file without it. The log is folded into the file
+    when the move is found (or at exit, with no request after it), and given up."""
+    live = engine(state, epoch_ms=EPOCH_MS)
+    for number in range(20):
+        live.result("alert.enqueue", {"type": "t", "id": f"a{number}", "persist": True})
+    renamed = state.parent / "renamed.db"
+    state.rename(renamed)
+    if ending == "exit":
+        assert live.close() == 0  # found at exit: no request came after the rename
+    else:
+        failed = live.call("alert.enqueue", {"type": "t", "id": "after", "persist": True})
+        assert failed.error["data"]["reason"] == "io_error"
+        live.kill()
+    assert sorted(path.name for path in state.parent.iterdir()) == ["renamed.db"]
+    again = engine(renamed, epoch_ms=EPOCH_MS)
+    assert alert_ids(again.result("alert.list")["alerts"]) == [f"a{n}" for n in range(20)]
+
+
+@pytest.mark.parametrize("replaced", [False, True])
+def test_an_engine_is_refused_a_path_whose_log_another_engine_still_writes(
+    state: Path, engine: EngineFactory, replaced: bool
+) -> None:
+    """With the first engine's file renamed away (or a backup put in its place), a second
+    engine on the path locked the new file and opened the first one's log: it deleted it
+    from under that engine (a new file; "disk I/O error", and the first engine's commits
+    lost in a crash) or read its frames into the backup. It now waits --state-wait-ms and
+    exits 2 saying the log is in use; the first engine's commits stay whole."""
+    live = engine(state, epoch_ms=EPOCH_MS)
+    for number in range(5):
+        live.result("alert.enqueue", {"type": "t", "id": f"a{number}", "persist": True})
+    renamed = state.parent / "renamed.db"
+    state.rename(renamed)
+    if replaced:
+        backup_with(state.parent / "backup.db", ["b0"])
+        (state.parent / "backup.db").rename(state)
+    second = run_engine("--state", str(state), "--state-wait-ms", "100", "call", "alert.list")
+    assert second.rc == 2, second.out
+    assert "write-ahead log beside the state file" in second.err
+    assert "is in use by another process" in second.err
+    assert Path(f"{state}-wal").exists()  # still the first engine's, not deleted
+    assert state.exists() == replaced  # the path it created (empty) is not left behind
+    failed = live.call("alert.enqueue", {"type": "t", "id": "after", "persist": True})
+    assert failed.error["data"]["reason"] == "io_error"
+    live.kill()
+    kept = engine(renamed, epoch_ms=EPOCH_MS)
+    assert alert_ids(kept.result("alert.list")["alerts"]) == [f"a{n}" for n in range(5)]
+    assert kept.close() == 0
+    if replaced:
+        backup = engine(state, epoch_ms=EPOCH_MS)
+        assert alert_ids(backup.result("alert.list")["alerts"]) == ["b0"]
+
+
+def test_a_program_reading_the_state_file_itself_does_not_keep_an_engine_out(
+    state: Path, engine: EngineFactory
+) -> None:
+    """A reader of the file at the path (a script's SQLite connection, the sqlite3 shell)
+    holds the same lock on the log's index as a moved file's engine; it has this very file
+    open, so an engine starts beside it, as before."""
+    backup_with(state, ["b0"])
+    reader = sqlite.connect(state)
+    try:
+        assert reader.execute("SELECT count(*) FROM alerts").fetchone() == (1,)
+        assert Path(f"{state}-shm").exists()
+        live = engine(state, epoch_ms=EPOCH_MS)
+        assert alert_ids(live.result("alert.list")["alerts"]) == ["b0"]
+        assert live.close() == 0
+    finally:
+        reader.close()
 
 
 def test_a_timer_whose_commit_fails_is_tried_again_a_second_later(
