@@ -588,10 +588,12 @@ public enum OrdoCommand {
         return nil
       }
       // Nor over the engine's stdin (`ordo --trace in.nd < in.nd`: emptied before it is
-      // read, or read back as requests under `call -`) or its stdout (`> out` with the
-      // trace there: answers and records overwrite each other).
-      if let stream = [(0, "stdin"), (1, "stdout")].first(where: { isRegularFile($0.0, at: path) })
-      {
+      // read, or read back as requests under `call -`), its stdout (`> out` with the trace
+      // there: answers and records overwrite each other) or its stderr (`2> log` with the
+      // trace there: log lines overwrite its header).
+      if let stream = [(0, "stdin"), (1, "stdout"), (2, "stderr")].first(where: {
+        isRegularFile($0.0, at: path)
+      }) {
         writeAll(
           2, "ordo: --trace \(path) is the engine's \(stream.1); give the trace another path\n")
         return nil

@@ -979,8 +979,8 @@ enum Replay {
       let inputs = run.trace.records.count { if case .input = $0 { true } else { false } }
       writeAll(
         2,
-        "ordo replay: note: the recording stops early (its --trace-max-bytes, or a write"
-          + " that failed) after input message \(inputs): what the engine did after that is"
+        "ordo replay: note: the recording stops early (its --trace-max-bytes, a write that"
+          + " failed, or an engine killed mid-line) after input message \(inputs): what the engine did after that is"
           + " not in the trace, nor compared\n")
     }
     let failure = writeAll(1, text, waitingIfFull: true)

@@ -50,9 +50,25 @@ final class TraceRecorder {
   }
 
   /// Creates (truncating) the trace at `path`, writes its header and hooks it to `session`.
+  /// The trace stays locked (`flock`) while the engine writes it: another engine given the
+  /// same path (two editor windows with one configured trace) is refused, where it emptied
+  /// the file under the first, which went on writing at its own offset (NULs, then lines
+  /// no replay reads).
   static func start(path: String, session: Session, arguments: [String]) throws(OpenError) {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw OpenError(description: String(cString: strerror(errno))) }
+    // A regular file only: a device or a pipe (/dev/null) is neither emptied nor locked.
+    var status = stat()
+    if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
+      guard flock(descriptor, LOCK_EX | LOCK_NB) == 0, ftruncate(descriptor, 0) == 0 else {
+        let reason =
+          errno == EWOULDBLOCK
+          ? "another Ordo engine is writing it; give each engine its own trace"
+          : String(cString: strerror(errno))
+        close(descriptor)
+        throw OpenError(description: reason)
+      }
+    }
     let recorder = TraceRecorder(
       descriptor: descriptor, maxBytes: session.engine.configuration.traceMaxBytes, path: path)
     var header = JSONWriter()

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import subprocess
 from pathlib import Path
+
+from ordo_testing import engine_binary
 
 from cli_support import q, sh
 
@@ -185,7 +188,7 @@ def test_a_trace_over_the_state_file_is_refused_and_the_file_kept(tmp_path: Path
     assert sh(f'"$ORDO" {state} call alert.defineType {q({"type": "more"})}').status == 0
 
 
-def test_a_trace_over_the_engines_stdin_or_stdout_is_refused_and_the_file_kept(
+def test_a_trace_over_the_engines_stdin_stdout_or_stderr_is_refused_and_the_file_kept(
     tmp_path: Path,
 ) -> None:
     """`--trace` creates its file truncated: over stdin it emptied the requests before they
@@ -206,10 +209,45 @@ def test_a_trace_over_the_engines_stdin_or_stdout_is_refused_and_the_file_kept(
         assert f"is the engine's {stream}; give the trace another path" in ran.stderr, script
         assert (tmp_path / "in.nd").read_text() == requests
     assert (tmp_path / "out.nd").read_text() == ""
+    # Over stderr, log lines overwrote the header (the refusal goes there, as stderr does).
+    ran = sh('"$ORDO" --trace err.nd call engine.ping 2> err.nd; echo status=$?', cwd=tmp_path)
+    assert ran.stdout == "status=2\n", ran
+    said = (tmp_path / "err.nd").read_text()
+    assert "is the engine's stderr; give the trace another path" in said
     # Other files still take the trace, /dev/null among them (not a regular file).
     ran = sh('"$ORDO" --trace t.nd call - < in.nd && "$ORDO" replay t.nd', cwd=tmp_path)
     assert ran.status == 0 and ran.stdout.endswith("identical\n"), ran
     assert sh('"$ORDO" --trace /dev/null call engine.ping > /dev/null').status == 0
+
+
+def test_a_trace_another_engine_is_writing_is_refused_and_kept_whole(tmp_path: Path) -> None:
+    """Two engines given one --trace (two editor windows with one configured path): the
+    second emptied the file while the first went on writing at its own offset, so the
+    trace began with NUL bytes and no replay read it. The second is refused (exit 2, the
+    file untouched) while the first writes; the first's trace replays identical, and the
+    path is free again once it exits."""
+    ping = '{"jsonrpc":"2.0","id":1,"method":"engine.ping"}\n'
+    first = subprocess.Popen(
+        [engine_binary(), "--trace", "t.nd"],
+        cwd=tmp_path,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+    )
+    assert first.stdin is not None and first.stdout is not None
+    first.stdin.write(ping.encode())
+    first.stdin.flush()
+    assert json.loads(first.stdout.readline())["result"]["pong"] is True
+    ran = sh('"$ORDO" --trace t.nd call layer.add \'{"id": "a"}\'; echo status=$?', cwd=tmp_path)
+    assert ran.stdout == "status=2\n", ran
+    assert "another Ordo engine is writing it; give each engine its own trace" in ran.stderr
+    first.stdin.write(ping.replace('"id":1', '"id":2').encode())
+    first.stdin.close()
+    assert json.loads(first.stdout.readline())["id"] == 2
+    assert first.wait(timeout=30) == 0
+    replayed = sh('"$ORDO" replay t.nd', cwd=tmp_path)
+    assert replayed.status == 0 and replayed.stdout.endswith("identical\n"), replayed
+    assert sh('"$ORDO" --trace t.nd call engine.ping', cwd=tmp_path).status == 0
 
 
 def test_a_trace_over_the_files_sqlite_keeps_beside_a_linked_state_file_is_refused(

@@ -313,9 +313,9 @@ def replay(trace: Path, *, expect_files: bool = False) -> Replayed:
 
 
 CUT_NOTE = re.compile(
-    r"ordo replay: note: the recording stops early \(its --trace-max-bytes, or a write that"
-    r" failed\) after input message (\d+): what the engine did after that is not in the"
-    r" trace, nor compared\n"
+    r"ordo replay: note: the recording stops early \(its --trace-max-bytes, a write that"
+    r" failed, or an engine killed mid-line\) after input message (\d+): what the engine did"
+    r" after that is not in the trace, nor compared\n"
 )
 
 

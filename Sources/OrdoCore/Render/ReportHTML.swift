@@ -179,8 +179,8 @@ struct ReportPage {
       writer.element("dt", text: "Recording")
       writer.element(
         "dd", ["class": "cut-off"],
-        text: "cut off before the session ended (--trace-max-bytes, or a recording that"
-          + " stopped mid-line): this report ends where the recording does; what the engine"
+        text: "cut off before the session ended (its --trace-max-bytes, a write that failed,"
+          + " or an engine killed mid-line): this report ends where the recording does; what the engine"
           + " did after that is unknown")
     }
     if let difference = meta.replayDifference {
