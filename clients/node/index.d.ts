@@ -836,9 +836,13 @@ export interface SpawnOptions {
 }
 
 export interface CloseOptions {
-  /** ms to wait for `shutdown` and then for the exit before SIGTERM. Default 2000. */
+  /**
+   * ms to wait for `shutdown` and then for the exit before SIGTERM. Default 2000. 0: no wait
+   * (`shutdown` written as a notification, SIGTERM at once); `Infinity` or over 2^31 − 1: no
+   * limit; negative or NaN: a RangeError.
+   */
   timeout?: number;
-  /** ms to wait after SIGTERM before SIGKILL. Default 2000. */
+  /** ms to wait after SIGTERM before SIGKILL. Default 2000; `Infinity`: no limit. */
   killTimeout?: number;
 }
 

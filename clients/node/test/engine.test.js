@@ -157,6 +157,24 @@ test('batch entries after an exit never run: each holds the EngineExitedError of
   await assert.rejects(engine.ping(), EngineExitedError);
 });
 
+test('a batch entry that is no object is a TypeError, rejected (not thrown) before anything is written', async () => {
+  // batch([null]) threw synchronously ("Cannot read properties of null") out of a method
+  // that otherwise always returns a promise.
+  const engine = await spawnEngine();
+  const sent = [];
+  engine.on('protocolError', (e) => sent.push(e));
+  for (const entries of [[null], [{ method: 'engine.ping' }, null], [{ method: 'engine.ping' }, 5]]) {
+    let result;
+    assert.doesNotThrow(() => {
+      result = engine.batch(entries);
+    });
+    await assert.rejects(result, (err) => err instanceof TypeError && /batch entry 1|batch entry 0/.test(err.message));
+  }
+  assert.deepEqual((await engine.stats()).requests, 1); // only this one reached the engine
+  assert.deepEqual(sent, []);
+  await engine.close();
+});
+
 test('a timeout that is negative, NaN or no number is refused before anything is written', async () => {
   await assert.rejects(spawnEngine({ timeout: -1 }), RangeError);
   await assert.rejects(spawnEngine({ timeout: Number.NaN }), RangeError);

@@ -403,3 +403,132 @@ console.log(JSON.stringify(process.getActiveResourcesInfo()));`;
   const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 40000 });
   assert.deepEqual(JSON.parse(out).filter((kind) => kind === 'Timeout'), []);
 });
+
+/** `promise`, or 'pending' if it has not settled within `ms`. */
+const within = (promise, ms) =>
+  Promise.race([promise, new Promise((r) => setTimeout(r, ms, 'pending')).then((v) => v)]);
+
+/** The process warnings emitted while `body` runs (and the ticks right after it). */
+async function warningsDuring(body) {
+  const warnings = [];
+  const onWarning = (w) => warnings.push(`${w.name}: ${w.message}`);
+  process.on('warning', onWarning);
+  try {
+    await body();
+    await settle(20);
+  } finally {
+    process.off('warning', onWarning);
+  }
+  return warnings;
+}
+
+test('close({timeout: 0}) waits for nothing: an engine that answers nothing is signalled at once', async () => {
+  // It waited for shutdown's answer without limit (0 was "no limit" there, "at once" for
+  // the exit): a frozen engine kept close() pending for ever.
+  const engine = await spawnEngine();
+  // Its signal handlers set first: stopped before, SIGTERM's default action ended it.
+  assert.equal((await engine.ping()).pong, true);
+  engine.kill('SIGSTOP'); // answers nothing, and SIGTERM waits for SIGCONT: SIGKILL ends it
+  const closing = engine.close({ timeout: 0, killTimeout: 100 });
+  const info = await within(closing, 3000);
+  if (info === 'pending') engine.kill('SIGKILL');
+  assert.deepEqual(info, { exitCode: null, signal: 'SIGKILL' });
+});
+
+test('close({timeout: 0}) on a healthy engine still says shutdown and exit before it ends', async () => {
+  const engine = await spawnEngine();
+  assert.equal((await engine.ping()).pong, true); // running, its signal handlers set
+  const info = await engine.close({ timeout: 0 });
+  assert.ok(info.exitCode === 0 || info.signal === 'SIGTERM', JSON.stringify(info));
+});
+
+test('close({timeout: Infinity}) waits for the exit without limit, with no timer overflow', async () => {
+  // Infinity went to setTimeout as is: a TimeoutOverflowWarning, and SIGTERM after 1 ms.
+  const engine = await spawnEngine();
+  let info;
+  const warnings = await warningsDuring(async () => {
+    info = await engine.close({ timeout: Infinity, killTimeout: Infinity });
+  });
+  assert.deepEqual(info, { exitCode: 0, signal: null });
+  assert.deepEqual(warnings.filter((w) => w.startsWith('TimeoutOverflowWarning')), []);
+  // A frozen engine is left alone for as long as it takes.
+  const frozen = await spawnEngine();
+  frozen.kill('SIGSTOP');
+  const closing = frozen.close({ timeout: 2 ** 40, killTimeout: Infinity });
+  assert.equal(await within(closing, 300), 'pending');
+  frozen.kill('SIGCONT'); // it reads shutdown and exit, and ends as asked
+  assert.deepEqual(await within(closing, 3000), { exitCode: 0, signal: null });
+});
+
+test('close() with a negative, NaN or non-number timeout is a RangeError and leaves the engine running', async () => {
+  const engine = await spawnEngine();
+  for (const options of [{ timeout: -1 }, { timeout: NaN }, { timeout: '100' }, { killTimeout: -5 }, { timeout: null }]) {
+    await assert.rejects(engine.close(options), /^RangeError: close\(\): (timeout|killTimeout) must be a number of ms >= 0 \(0: at once, Infinity: no limit\)/, JSON.stringify(options));
+  }
+  assert.equal(engine.exitInfo, null);
+  assert.equal((await engine.ping()).pong, true);
+  assert.deepEqual(await engine.close(), { exitCode: 0, signal: null });
+});
+
+test('a waitFor sees its event though a listener registered before it throws', () => {
+  // In a child Node process, as the listener's error is an uncaught exception there. The
+  // throw stopped the emitter before it reached the waitFor, which then timed out.
+  const script = `
+    import { Engine } from ${JSON.stringify(new URL('../index.js', import.meta.url).href)};
+    const thrown = [];
+    process.on('uncaughtException', (e) => thrown.push(e.message));
+    const engine = await Engine.spawn({ bin: ${JSON.stringify(BIN)}, clock: 'manual', timeout: 5000 });
+    engine.on('alert.show', () => { throw new Error('listener bug'); });
+    const shown = engine.waitFor('alert.show', { timeout: 1000 }).then((p) => p.alert.id, (e) => e.name);
+    await engine.alerts.defineType({ type: 't', priority: 1 });
+    await engine.alerts.enqueue({ type: 't', id: 'A' });
+    const got = await shown;
+    await engine.close();
+    console.log(JSON.stringify({ got, thrown }));
+  `;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+  assert.deepEqual(JSON.parse(out), { got: 'A', thrown: ['listener bug'] });
+});
+
+test('many calls and waitFors at once, sharing one AbortSignal, raise no listener-leak warning', async () => {
+  // One abort listener per call and one event listener per waitFor: past 10, Node warned of
+  // a "possible memory leak" for a plain use of the API.
+  const engine = await spawnEngine();
+  const controller = new AbortController();
+  const signal = controller.signal;
+  const warnings = await warningsDuring(async () => {
+    const waits = [];
+    for (let i = 0; i < 30; i++) {
+      const wait = engine.waitFor('alert.show', (e) => e.alert.id === `A${i}`, { signal });
+      waits.push(wait.then((e) => e.alert.id, (e) => e));
+    }
+    const pings = [];
+    for (let i = 0; i < 30; i++) pings.push(engine.ping(undefined, { signal }));
+    await Promise.all(pings);
+    assert.equal(getEventListeners(signal, 'abort').length, 1); // the waitFors' and nothing more
+    assert.equal(engine.listenerCount('alert.show'), 1);
+    await engine.alerts.defineType({ type: 't', priority: 1 });
+    for (let i = 0; i < 29; i++) {
+      await engine.alerts.enqueue({ type: 't', id: `A${i}` });
+      await engine.alerts.complete({ id: `A${i}` });
+    }
+    assert.deepEqual(await Promise.all(waits.slice(0, 29)), Array.from({ length: 29 }, (_, i) => `A${i}`));
+    // The last one still waits; aborting the shared signal ends it.
+    controller.abort();
+    assert.equal((await waits[29]).name, 'AbortError');
+  });
+  assert.deepEqual(warnings.filter((w) => w.startsWith('MaxListenersExceededWarning')), []);
+  assert.equal(getEventListeners(signal, 'abort').length, 0);
+  assert.equal(engine.listenerCount('alert.show'), 0);
+  await engine.close();
+});
+
+test('a missing working directory is named as such, not as a missing engine', async () => {
+  // spawn() says ENOENT for the binary's path when the cwd is what is missing.
+  const cwd = join(tmpdir(), `ordo-no-such-dir-${process.pid}`);
+  const err = await Engine.spawn({ bin: BIN, cwd }).catch((e) => e);
+  assert.ok(err instanceof Error);
+  assert.match(err.message, /working directory/);
+  assert.ok(err.message.includes(cwd), err.message);
+  assert.equal(err.cause?.code, 'ENOENT');
+});

@@ -32,6 +32,7 @@ import {
   TimeoutError,
   abortReason,
   errorFromResponse,
+  whenAborted,
 } from './errors.js';
 
 /**
@@ -204,6 +205,14 @@ export class Endpoint {
   batch(entries, options) {
     options ??= {};
     if (!Array.isArray(entries)) return Promise.reject(new TypeError('batch needs an array'));
+    // An entry is an object (`{method, params?, notification?}`): null threw at once, out of
+    // a method that returns a promise.
+    const bad = entries.findIndex((e) => e === null || typeof e !== 'object');
+    if (bad !== -1) {
+      return Promise.reject(
+        new TypeError(`batch entry ${bad} must be an object {method, params?, notification?}, not ${String(entries[bad])}`),
+      );
+    }
     if (entries.length > 0 && entries.every((e) => e.notification)) {
       if (this.#closedError) return Promise.reject(this.#closedError);
       if (options.signal?.aborted) return Promise.reject(abortReason(options.signal));
@@ -309,11 +318,7 @@ export class Endpoint {
     this.#order.push(record);
     if (record.foreignIds !== null) this.#foreignIds++;
     if (timeout > 0) record.timer = setTimeout(this.#timedOut, timeout, record, timeout);
-    if (signal) {
-      record.signal = signal;
-      record.onAbort = () => this.#settle(record, false, abortReason(signal));
-      signal.addEventListener('abort', record.onAbort, { once: true });
-    }
+    if (signal) record.stopWatching = whenAborted(signal, () => this.#settle(record, false, abortReason(signal)));
     this.#write(text, record);
     return promise;
   }
@@ -408,7 +413,7 @@ export class Endpoint {
     if (record.settled) return;
     record.settled = true;
     if (record.timer !== null) clearTimeout(record.timer);
-    if (record.signal !== null) record.signal.removeEventListener('abort', record.onAbort);
+    if (record.stopWatching !== null) record.stopWatching();
     if (ok) record.resolve(value);
     else record.reject(value);
   }
@@ -670,8 +675,7 @@ class Outstanding extends Written {
     this.resolve = null;
     this.reject = null;
     this.timer = null;
-    this.signal = null;
-    this.onAbort = null;
+    this.stopWatching = null; // of its signal
   }
 }
 

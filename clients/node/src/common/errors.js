@@ -214,3 +214,36 @@ export function abortReason(signal) {
   err.name = 'AbortError';
   return err;
 }
+
+/** signal → `{callbacks, listener}`: the one 'abort' listener there, and whom it tells. */
+const abortWatchers = new WeakMap();
+
+/**
+ * Calls `callback` once `signal` aborts; returns the function that stops watching. However
+ * many calls and `waitFor`s share a signal, it holds one 'abort' listener of ours (one per
+ * call made Node warn of a possible EventTarget memory leak past 10), removed with the last.
+ * @param {AbortSignal} signal
+ * @param {() => void} callback
+ * @returns {() => void}
+ */
+export function whenAborted(signal, callback) {
+  let watch = abortWatchers.get(signal);
+  if (watch === undefined) {
+    const callbacks = new Set();
+    const listener = () => {
+      abortWatchers.delete(signal);
+      for (const call of [...callbacks]) call();
+      callbacks.clear();
+    };
+    watch = { callbacks, listener };
+    abortWatchers.set(signal, watch);
+    signal.addEventListener('abort', listener, { once: true });
+  }
+  const { callbacks, listener } = watch;
+  callbacks.add(callback);
+  return () => {
+    if (!callbacks.delete(callback) || callbacks.size > 0) return;
+    if (abortWatchers.get(signal) === watch) abortWatchers.delete(signal);
+    signal.removeEventListener('abort', listener);
+  };
+}

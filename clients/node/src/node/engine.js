@@ -2,9 +2,10 @@
 
 import { spawn as spawnProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
+import { statSync } from 'node:fs';
 
 import { Endpoint, timeoutMs } from '../common/endpoint.js';
-import { TimeoutError, abortReason } from '../common/errors.js';
+import { TimeoutError, abortReason, whenAborted } from '../common/errors.js';
 import { EVENTS, installMethods } from '../common/methods.js';
 import { findEngineBinary } from './locate.js';
 import { ProcessTransport } from './transport.js';
@@ -32,6 +33,13 @@ export class Engine extends EventEmitter {
   #defaultTimeout;
   /** `waitFor`s to reject when the engine can answer nothing more. */
   #endWaiters = new Set();
+  /**
+   * The `waitFor`s of each event name: `{waiters, dispatch}`, `dispatch` being their one
+   * listener on the event, put first. One listener however many wait (one each made Node
+   * warn of a possible memory leak past 10), and first, so that a listener that throws,
+   * registered before, does not keep the event from them.
+   */
+  #waiting = new Map();
 
   /**
    * Starts the engine and resolves once the process runs.
@@ -72,7 +80,12 @@ export class Engine extends EventEmitter {
     await new Promise((resolve, reject) => {
       child.once('spawn', resolve);
       child.once('error', (err) => {
-        reject(new Error(`cannot start the Ordo engine ${JSON.stringify(bin)}: ${err.message}`, { cause: err }));
+        // spawn() says ENOENT with the binary's path when it is the cwd that is missing.
+        const why =
+          err.code === 'ENOENT' && options.cwd != null && !isDirectory(options.cwd)
+            ? `its working directory ${JSON.stringify(String(options.cwd))} does not exist (${err.message})`
+            : err.message;
+        reject(new Error(`cannot start the Ordo engine ${JSON.stringify(bin)}: ${why}`, { cause: err }));
       });
     });
     return new Engine(child, { bin, args, framing, timeout });
@@ -192,10 +205,11 @@ export class Engine extends EventEmitter {
     if (signal?.aborted) return Promise.reject(abortReason(signal));
     return new Promise((resolve, reject) => {
       let timer = null;
+      let stopWatching = null;
       const finish = (ok, value) => {
-        this.off(name, listener);
+        this.#stopWaiting(name, listener);
         this.#endWaiters.delete(onEnd);
-        signal?.removeEventListener('abort', onAbort);
+        if (stopWatching !== null) stopWatching();
         if (timer !== null) clearTimeout(timer);
         (ok ? resolve : reject)(value);
       };
@@ -210,21 +224,51 @@ export class Engine extends EventEmitter {
         if (match) finish(true, params);
       };
       const onEnd = () => finish(false, this.#endpoint.closedError);
-      const onAbort = () => finish(false, abortReason(signal));
-      this.on(name, listener);
+      this.#wait(name, listener);
       this.#endWaiters.add(onEnd);
-      signal?.addEventListener('abort', onAbort, { once: true });
+      if (signal) stopWatching = whenAborted(signal, () => finish(false, abortReason(signal)));
       if (timeout > 0) timer = setTimeout(() => finish(false, new TimeoutError(`waiting for ${name}`, timeout)), timeout);
     });
+  }
+
+  /** Adds a `waitFor`'s `listener` of the event `name` (see `#waiting`). */
+  #wait(name, listener) {
+    let entry = this.#waiting.get(name);
+    if (entry === undefined) {
+      const waiters = new Set();
+      const dispatch = (params) => {
+        for (const waiter of [...waiters]) if (waiters.has(waiter)) waiter(params);
+      };
+      entry = { waiters, dispatch };
+      this.#waiting.set(name, entry);
+    }
+    entry.waiters.add(listener);
+    // Put back if a removeAllListeners(name) took it.
+    if (!this.rawListeners(name).includes(entry.dispatch)) this.prependListener(name, entry.dispatch);
+  }
+
+  #stopWaiting(name, listener) {
+    const entry = this.#waiting.get(name);
+    if (entry === undefined || !entry.waiters.delete(listener) || entry.waiters.size > 0) return;
+    this.#waiting.delete(name);
+    this.off(name, entry.dispatch);
   }
 
   /**
    * Ends the engine: `shutdown`, `exit` and EOF; if it has not exited after `timeout` ms,
    * SIGTERM; after `killTimeout` more ms, SIGKILL. Resolves with `{exitCode, signal}`.
-   * Safe to call more than once.
+   * Safe to call more than once. A `timeout` of 0 waits for nothing (`shutdown` is written
+   * as a notification, then SIGTERM at once); `Infinity` (or over 2^31 − 1) waits without
+   * limit, as does a `killTimeout` of `Infinity`; negative, NaN or no number: a RangeError.
    * @param {{timeout?: number, killTimeout?: number}} [options]
    */
   close({ timeout = 2000, killTimeout = 2000 } = {}) {
+    try {
+      timeout = closeWait(timeout, 'timeout');
+      killTimeout = closeWait(killTimeout, 'killTimeout');
+    } catch (err) {
+      return Promise.reject(err);
+    }
     this.#closing ??= this.#close(timeout, killTimeout).then((info) => {
       // A process the engine left behind may still hold its pipes: ours go, so that they
       // keep this process alive no longer.
@@ -236,10 +280,17 @@ export class Engine extends EventEmitter {
 
   async #close(timeout, killTimeout) {
     if (this.#exitInfo) return this.#exitInfo;
-    try {
-      await this.request('shutdown', undefined, { timeout });
-    } catch {
-      // Already shut down, dead, or not answering: exit and signals follow.
+    if (timeout === 0) {
+      // Nothing waited for (as Python's close(timeout=0)): shutdown as a notification, which
+      // the engine applies without an answer. (As a call, its timeout 0 was "no limit": an
+      // engine that answered nothing kept close() waiting for ever.)
+      await this.notify('shutdown').catch(() => {});
+    } else {
+      try {
+        await this.request('shutdown', undefined, { timeout: timeout === Infinity ? 0 : timeout });
+      } catch {
+        // Already shut down, dead, or not answering: exit and signals follow.
+      }
     }
     await this.notify('exit').catch(() => {});
     this.#transport.end();
@@ -250,8 +301,10 @@ export class Engine extends EventEmitter {
     return this.#exited;
   }
 
+  /** Whether the engine exits within `ms` (Infinity: it waits for the exit). */
   #exitWithin(ms) {
     if (this.#exitInfo) return Promise.resolve(true);
+    if (ms === Infinity) return this.#exited.then(() => true);
     return new Promise((resolve) => {
       const timer = setTimeout(() => resolve(false), ms);
       this.#exited.then(() => {
@@ -279,6 +332,25 @@ export class Engine extends EventEmitter {
 }
 
 export { EVENTS };
+
+/**
+ * A wait of close(), checked: ms, 0 for none (signal at once), Infinity for no limit (also
+ * anything longer than a timer holds, 2^31 − 1 ms, which setTimeout would fire at once).
+ */
+function closeWait(value, what) {
+  if (typeof value !== 'number' || Number.isNaN(value) || value < 0) {
+    throw new RangeError(`close(): ${what} must be a number of ms >= 0 (0: at once, Infinity: no limit), not ${String(value)}`);
+  }
+  return value > 2 ** 31 - 1 ? Infinity : value;
+}
+
+function isDirectory(path) {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
 
 /** The value of a `--framing` flag in `args` (the last one), undefined when none. */
 function framingIn(args) {
