@@ -311,9 +311,15 @@ public final class DurableStore {
   private static func lock(_ path: String, waitMs: Int) throws(StoreOpenError) -> Int32 {
     var before = stat()
     let existed = stat(path, &before) == 0
+    let notRegular = StoreOpenError(
+      kind: .unusable,
+      message: "cannot use the state file \(path): not a regular file (a device, a pipe or"
+        + " a socket); give the path of a file, or leave --state out to keep state in memory")
     let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
       let reason = String(cString: strerror(errno))
+      // A socket cannot be opened at all (ENXIO, "No such device or address").
+      if existed, before.st_mode & S_IFMT == S_IFSOCK { throw notRegular }
       throw StoreOpenError(
         kind: .unusable, message: "cannot open the state file \(path): \(reason)")
     }
@@ -321,10 +327,7 @@ public final class DurableStore {
     let known = fstat(descriptor, &status) == 0
     if known, status.st_mode & S_IFMT != S_IFREG {
       close(descriptor)
-      throw StoreOpenError(
-        kind: .unusable,
-        message: "cannot use the state file \(path): not a regular file (a device, a pipe or"
-          + " a socket); give the path of a file, or leave --state out to keep state in memory")
+      throw notRegular
     }
     // SQLite names the write-ahead log after the path it opens: through another name of
     // the same file (a hard link), what this one committed but left in its log would be
@@ -490,6 +493,14 @@ public final class DurableStore {
         return StoreOpenError(
           kind: .corrupt,
           message: "the state file \(path) is corrupt (\(error.message)); it was left untouched")
+      // The file can be written but its directory cannot: SQLite makes its write-ahead log
+      // there ("attempt to write a readonly database" named neither).
+      case SQLITE_READONLY where !directoryIsWritable(of: path),
+        SQLITE_CANTOPEN where !directoryIsWritable(of: path):
+        return StoreOpenError(
+          kind: .unusable,
+          message: "cannot use the state file \(path): its directory cannot be written, and"
+            + " SQLite keeps its write-ahead log beside the file (\(error.message))")
       case SQLITE_BUSY, SQLITE_LOCKED:
         return StoreOpenError(
           kind: .inUse, message: "the state file \(path) is in use by another program")
@@ -505,6 +516,16 @@ public final class DurableStore {
       }
     }
     return StoreOpenError(kind: .unusable, message: "cannot use the state file \(path): \(error)")
+  }
+
+  /// Whether this process may create files in the directory holding `path`'s file (links
+  /// resolved, as SQLite resolves them).
+  private static func directoryIsWritable(of path: String) -> Bool {
+    guard let resolved = realpath(path, nil) else { return true }
+    let file = String(cString: resolved)
+    free(resolved)
+    let directory = file.lastIndex(of: "/").map { String(file[..<$0]) } ?? "."
+    return access(directory.isEmpty ? "/" : directory, W_OK) == 0
   }
 
   private static func fileSize(_ path: String) -> Int64 {

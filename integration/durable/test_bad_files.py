@@ -5,12 +5,17 @@ nothing in it, counts as new."""
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 import pytest
+from ordo_testing import engine_binary
 
 from conftest import EngineFactory
 from durable_support import Run, call_once, run_engine, sqlite3
@@ -326,3 +331,44 @@ def test_an_empty_file_counts_as_new(state: Path) -> None:
     assert state.stat().st_size > 0
     assert call_once(state, "alert.enqueue", {"type": "t"})["alert"]["priority"] == 6
     assert sqlite3(state, "PRAGMA integrity_check").strip() == "ok"
+
+
+def test_a_socket_as_the_state_file_is_named_as_not_a_file(tmp_path: Path) -> None:
+    """A socket cannot be opened at all: the engine said "No such device or address", where
+    a pipe or a device is refused as not a regular file, with what to do instead."""
+    path = tmp_path / "s.sock"
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as listening:
+        listening.bind(str(path))
+        run = run_engine("--state", str(path), "call", "engine.ping")
+    assert run.rc == 2
+    assert f"cannot use the state file {path}: not a regular file" in run.err, run.err
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="runs the engine as another user")
+def test_a_state_file_in_a_directory_that_cannot_be_written_names_the_directory() -> None:
+    """The file can be written but not its directory, where SQLite makes the write-ahead
+    log: the message was SQLite's "attempt to write a readonly database"."""
+    top = Path(tempfile.mkdtemp(prefix="ordo-ro-"))
+    try:
+        top.chmod(0o755)
+        directory = top / "ro"
+        directory.mkdir()
+        state = directory / "s.db"
+        assert call_once(state, "engine.ping")["pong"] is True  # an Ordo file, no log left
+        os.chown(state, 65534, 65534)
+        directory.chmod(0o555)
+        done = subprocess.run(
+            [engine_binary(), "--state", str(state), "call", "alert.list"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            user=65534,
+            group=65534,
+            extra_groups=[],
+        )
+        assert done.returncode == 2, done
+        assert f"cannot use the state file {state}: its directory cannot be written" in (
+            done.stderr
+        ), done.stderr
+    finally:
+        shutil.rmtree(top)
