@@ -136,6 +136,7 @@ public final class DurableStore {
     // A moved file's log is folded in and its name given up instead (not made anew
     // beside the name, which is another file's now).
     if connection.fileHasMoved {
+      _ = try? checkLogNotCutShort()  // a log cut short is given up unfolded
       releaseNamesOfMovedFile()
       return
     }

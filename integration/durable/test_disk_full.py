@@ -451,6 +451,26 @@ def test_a_state_file_renamed_while_the_engine_runs_keeps_every_commit_under_its
     assert alert_ids(again.result("alert.list")["alerts"]) == [f"a{n}" for n in range(20)]
 
 
+def test_a_state_file_renamed_away_and_back_takes_commits_again_and_keeps_them(
+    state: Path, engine: EngineFactory
+) -> None:
+    """Found moved, the file's log is folded in and its names removed; once the file is back
+    under its name, commits go to a new log beside it (not the unlinked one, which no
+    restart reads), and a crash keeps every answered one."""
+    live = engine(state, epoch_ms=EPOCH_MS)
+    live.result("alert.enqueue", {"type": "t", "id": "before", "persist": True})
+    away = state.parent / "away.db"
+    state.rename(away)
+    failed = live.call("alert.enqueue", {"type": "t", "id": "lost", "persist": True})
+    assert failed.error["data"]["reason"] == "io_error"
+    away.rename(state)
+    live.result("alert.enqueue", {"type": "t", "id": "back", "persist": True})
+    assert Path(f"{state}-wal").exists()
+    live.kill()
+    again = engine(state, epoch_ms=EPOCH_MS)
+    assert alert_ids(again.result("alert.list")["alerts"]) == ["before", "back"]
+
+
 @pytest.mark.parametrize("replaced", [False, True])
 def test_an_engine_is_refused_a_path_whose_log_another_engine_still_writes(
     state: Path, engine: EngineFactory, replaced: bool
