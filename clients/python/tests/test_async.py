@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import math
 import os
 import signal
 import subprocess
@@ -224,6 +225,22 @@ def test_bad_flags_exit_with_the_stderr_tail() -> None:
         assert "usage" in caught.value.stderr_tail
 
     run(body, args=["--bogus"])
+
+
+def test_close_checks_its_timeout_first_and_takes_none_or_inf_as_no_limit() -> None:
+    """As the sync close(): a bad timeout is a ValueError before anything is done, and no
+    limit ends the engine cleanly (math.inf overflowed inside wait_for's arithmetic)."""
+
+    async def main() -> None:
+        for limit in (None, math.inf):
+            engine = await AsyncEngine(clock="manual").start()
+            for bad in (-1, math.nan, "5"):
+                with pytest.raises(ValueError, match="close's timeout must be"):
+                    await engine.close(timeout=bad)  # type: ignore[arg-type]
+            assert (await engine.ping()).pong is True
+            assert await engine.close(timeout=limit) == 0
+
+    asyncio.run(asyncio.wait_for(main(), 30))
 
 
 def test_close_shutdown_and_exit_codes() -> None:

@@ -118,6 +118,33 @@ def test_close_shuts_down_cleanly_and_is_idempotent(make_engine: EngineFactory) 
         engine.ping()
 
 
+@pytest.mark.parametrize("timeout", [-1, math.nan, "5", True])
+def test_close_with_a_bad_timeout_is_a_value_error_and_leaves_the_engine_running(
+    make_engine: EngineFactory, timeout: object
+) -> None:
+    """A negative timeout killed the engine at once (SIGKILL, logged as "ignored exit"), a
+    NaN failed deep inside close(); refused now before anything is done, so that a later
+    close() still ends the engine cleanly."""
+    engine = make_engine()
+    engine.ping()
+    with pytest.raises(ValueError, match="close's timeout must be a number of seconds >= 0"):
+        engine.close(timeout=timeout)  # type: ignore[arg-type]
+    assert engine.ping().pong is True
+    assert engine.close() == 0
+
+
+@pytest.mark.parametrize("timeout", [None, math.inf])
+def test_close_without_a_limit_ends_the_engine_cleanly(
+    make_engine: EngineFactory, timeout: float | None
+) -> None:
+    """math.inf raised OverflowError from inside close() and left the engine running, for
+    good: close() had marked it closed."""
+    engine = make_engine()
+    engine.ping()
+    assert engine.close(timeout=timeout) == 0
+    assert not engine.running
+
+
 def test_a_close_while_another_runs_waits_for_it(make_engine: EngineFactory) -> None:
     """The second close() returned poll() at once: None, the engine still running."""
     engine = make_engine()

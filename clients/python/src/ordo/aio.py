@@ -330,9 +330,12 @@ class AsyncEngine(Core[Async, Slot]):
     def running(self) -> bool:
         return self._proc is not None and self._exited is None and self._proc.returncode is None
 
-    async def close(self, timeout: float = 5.0) -> int | None:
+    async def close(self, timeout: float | None = 5.0) -> int | None:
         """``shutdown`` + ``exit``, then terminate and finally kill. Idempotent: every
-        caller, at the same time or later, gets the exit status once the engine is gone."""
+        caller, at the same time or later, gets the exit status once the engine is gone.
+        ``timeout`` as Engine.close's: 0 for no wait, ``None`` or ``math.inf`` for no limit,
+        a ValueError for a negative, NaN or non-number one, before anything is done."""
+        timeout = wait_timeout(timeout, "close's timeout")
         starting = self._starting
         if self._proc is None and starting is not None and not starting.done():
             try:  # a start under way: close the engine it brings, not leave it running
@@ -346,7 +349,7 @@ class AsyncEngine(Core[Async, Slot]):
             self._closing = asyncio.ensure_future(self._close(self._proc, timeout))
         return await asyncio.shield(self._closing)
 
-    async def _close(self, proc: asyncio.subprocess.Process, timeout: float) -> int | None:
+    async def _close(self, proc: asyncio.subprocess.Process, timeout: float | None) -> int | None:
         try:
             return await self._say_goodbye(proc, timeout)
         except asyncio.CancelledError:
@@ -363,7 +366,9 @@ class AsyncEngine(Core[Async, Slot]):
             if self._transport is not None:
                 self._transport.close()
 
-    async def _say_goodbye(self, proc: asyncio.subprocess.Process, timeout: float) -> int | None:
+    async def _say_goodbye(
+        self, proc: asyncio.subprocess.Process, timeout: float | None
+    ) -> int | None:
         """shutdown, exit, the end of the input; then SIGTERM and SIGKILL if it lingers."""
         if self._exited is None and proc.returncode is None:
             # Each write bounded by close's own timeout: an engine that reads nothing (a full
@@ -371,9 +376,9 @@ class AsyncEngine(Core[Async, Slot]):
             # timeout=0, shutdown goes as a notification (applied, not answered: nothing to
             # wait for; a call's own timeout must be over 0), and the two writes are still let
             # happen before the input ends.
-            bound = timeout if timeout > 0 else GOODBYE_WRITES
+            bound = timeout if timeout != 0 else GOODBYE_WRITES
             try:
-                if timeout > 0:
+                if timeout != 0:
                     await self.call("shutdown", timeout=timeout)
                 else:
                     await asyncio.wait_for(self.notify("shutdown"), bound)
@@ -394,7 +399,7 @@ class AsyncEngine(Core[Async, Slot]):
                 task.cancel()
         return proc.returncode
 
-    async def _await_exit(self, proc: asyncio.subprocess.Process, timeout: float) -> None:
+    async def _await_exit(self, proc: asyncio.subprocess.Process, timeout: float | None) -> None:
         """After the end of its input: the engine's exit, with SIGTERM and then SIGKILL if it
         lingers."""
         exited = self._started().exited

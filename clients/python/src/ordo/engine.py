@@ -269,11 +269,15 @@ class Engine(Core[Sync, _Slot]):
     def running(self) -> bool:
         return self._exited is None and self._proc.poll() is None
 
-    def close(self, timeout: float = 5.0) -> int | None:
+    def close(self, timeout: float | None = 5.0) -> int | None:
         """``shutdown`` + ``exit``, then terminate and finally kill if the engine lingers.
 
-        Idempotent; returns the exit status.
+        Idempotent; returns the exit status. ``timeout``: seconds for each step, 0 for no
+        wait, ``None`` (or ``math.inf``) for no limit; a negative, NaN or non-number one is a
+        ValueError before anything is done (the engine keeps running: it was killed at
+        once, or close() failed deep inside and left it running for good).
         """
+        timeout = wait_timeout(timeout, "close's timeout")
         with self._close_lock:
             second = self._closed
             self._closed = True
@@ -313,7 +317,7 @@ class Engine(Core[Sync, _Slot]):
         except OSError:
             pass
 
-    def _say_goodbye(self, timeout: float) -> None:
+    def _say_goodbye(self, timeout: float | None) -> None:
         if self._exited is None and self._proc.poll() is None:
             # From a handler: shutdown's answer must not wait for handlers, this one included.
             in_handler = get_ident() in self._nested
@@ -326,7 +330,7 @@ class Engine(Core[Sync, _Slot]):
                     # notification, which the engine applies and does not answer (a call's
                     # own timeout must be over 0).
                     partial(self.call, "shutdown", timeout=timeout)
-                    if timeout > 0
+                    if timeout != 0
                     else partial(self.notify, "shutdown"),
                     partial(self.notify, "exit"),
                 ):
@@ -342,9 +346,11 @@ class Engine(Core[Sync, _Slot]):
             # With timeout=0 the two writes are still let happen before the input ends.
             saying = threading.Thread(target=farewell, name="ordo-close", daemon=True)
             saying.start()
-            saying.join(2 * timeout if timeout > 0 else GOODBYE_WRITES)
+            saying.join(
+                GOODBYE_WRITES if timeout == 0 else None if timeout is None else 2 * timeout
+            )
 
-    def _await_exit(self, timeout: float) -> int | None:
+    def _await_exit(self, timeout: float | None) -> int | None:
         """After the end of the input: the exit (SIGTERM, then SIGKILL, if the engine
         lingers), then the client's threads."""
         try:
