@@ -69,7 +69,7 @@ from .models import (
     TypeDefaults,
 )
 
-__version__ = "0.2.18"
+__version__ = "0.2.19"
 
 __all__ = [
     "UNSET",
