@@ -88,6 +88,15 @@ import Testing
       height: max(0, min(a.y + a.height, b.y + b.height) - top))
   }
 
+  /// `url(#…)` of the document's clip number `number` (from 1, in the order of its defs).
+  private func clipURL(_ document: ParsedElement, _ number: Int) -> String? {
+    let clips = document.elements(named: "clipPath")
+    guard clips.indices.contains(number - 1), let id = clips[number - 1].attributes["id"] else {
+      return nil
+    }
+    return "url(#\(id))"
+  }
+
   private func rectangle(_ element: ParsedElement?) -> Frame? {
     guard let element, let x = element.number("x"), let y = element.number("y"),
       let width = element.number("width"), let height = element.number("height")
@@ -200,7 +209,7 @@ import Testing
     let card = try #require(rectangle(layers[1].child(named: "rect")))
     #expect(card == Frame(x: 118, y: 78, width: 30, height: 40))
     // The card is clipped by the page (through the group), not by the group.
-    #expect(layers[1].attributes["clip-path"] == "url(#ordo-clip-1)")
+    #expect(layers[1].attributes["clip-path"] == clipURL(document, 1))
     #expect(document.elements(named: "clipPath").count == 1)
     #expect(layers[0].attributes["clip-path"] == nil)
   }
@@ -223,7 +232,7 @@ import Testing
       rectangle(document.elements(named: "rect", withClass: "bounds").first)
         == Frame(x: 8, y: 8, width: 100, height: 100))
     let deep = document.elements(named: "g", withClass: "layer").last
-    #expect(deep?.attributes["clip-path"] == "url(#ordo-clip-2)")
+    #expect(deep?.attributes["clip-path"] == clipURL(document, 2))
   }
 
   @Test func aSubtreeIsDrawnInItsParentsCoordinatesIgnoringAncestors() throws {
@@ -534,6 +543,26 @@ import Testing
     }
   }
 
+  /// Ids are global to an HTML page: two pictures inlined in one took each other's clips
+  /// when both numbered theirs from 1.
+  @Test func picturesWithOtherClipsNameThemApart() throws {
+    var first = LayerTree()
+    try first.add("page", frame: Frame(x: 0, y: 0, width: 100, height: 100), clips: true)
+    try first.add("card", under: "page", frame: Frame(x: 50, y: 50, width: 100, height: 100))
+    var second = LayerTree()
+    try second.add("page", frame: Frame(x: 0, y: 0, width: 40, height: 40), clips: true)
+    try second.add("card", under: "page", frame: Frame(x: 20, y: 20, width: 100, height: 100))
+    let ids = try [first, second].map { tree in
+      try parseXML(try tree.renderSVG(RenderOptions())).elements(named: "clipPath")
+        .compactMap { $0.attributes["id"] }
+    }
+    #expect(ids[0].count == 1 && ids[1].count == 1)
+    #expect(Set(ids[0]).isDisjoint(with: ids[1]))
+    // The same tree at another size draws its clip elsewhere: another id too.
+    let scaled = try parseXML(try first.renderSVG(RenderOptions(width: 50)))
+    #expect(scaled.elements(named: "clipPath").first?.attributes["id"] != ids[0].first)
+  }
+
   @Test func theSameTreeGivesTheSameBytes() throws {
     let (first, ids) = try randomTree(seed: 77)
     let (second, _) = try randomTree(seed: 77)
@@ -633,7 +662,7 @@ import Testing
       // Every layer is still drawn, in paint order, with the (empty) clip that hides it.
       let layers = document.elements(named: "g", withClass: "layer")
       #expect(layers.map { $0.attributes["data-layer"] } == ["outer", "inner", "deep"])
-      #expect(layers.last?.attributes["clip-path"] == "url(#ordo-clip-2)")
+      #expect(layers.last?.attributes["clip-path"] == clipURL(document, 2))
       let clip = document.elements(named: "clipPath").last.flatMap {
         rectangle($0.child(named: "rect"))
       }
@@ -716,8 +745,8 @@ extension RenderSVGTests {
       document.elements(named: "g", withClass: "layer").first {
         $0.attributes["data-layer"] == "C"
       })
-    #expect(layerC.attributes["clip-path"] == "url(#ordo-clip-1)")
-    #expect(outlines.last?.attributes["clip-path"] == "url(#ordo-clip-1)")
+    #expect(layerC.attributes["clip-path"] == clipURL(document, 1))
+    #expect(outlines.last?.attributes["clip-path"] == clipURL(document, 1))
     #expect(outlines.first?.attributes["clip-path"] == nil)  // A itself is not clipped
   }
 

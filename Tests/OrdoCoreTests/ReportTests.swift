@@ -441,6 +441,55 @@ import Testing
         == "Alert timeline: 1 alert, 1 enqueue refused by a limit, engine time 0 to 600 ms")
   }
 
+  /// Hundreds of page changes: drawn over the bars, every one a line down the whole plot,
+  /// they buried the axis and the bars under a hatch of dashes. They are drawn first (under
+  /// the axis and the bars), and an unlabelled one within 4 px of the last line drawn down
+  /// keeps its marker, tooltip and a line above the axis only.
+  @Test func densePageChangesStayUnderTheBarsAndThinOut() throws {
+    var builder = TimelineBuilder()
+    let alert = Alert(
+      id: "a", queue: "q", type: "t", priority: 0, state: .pending, seq: 1, createdAt: 0,
+      shownCount: 0)
+    builder.alertCreated(alert, at: 0)
+    for step in 0..<2000 {
+      builder.navigationChanged(
+        stack: step % 2 == 0 ? ["home", "detail"] : ["home"], at: Int64(step))
+    }
+    let page = try parseXML(renderReportHTML(builder.finish(at: 2000), layersSVG: "", title: "t"))
+    let svg = try #require(page.elements(named: "svg", withClass: "timeline").first)
+    let bottom = try #require(svg.number("height"))
+    let markers = svg.elements(named: "g", withClass: "nav")
+    #expect(markers.count == 2000)
+    #expect(
+      markers.allSatisfy { $0.child(named: "title") != nil && $0.child(named: "line") != nil })
+    let down = markers.compactMap { $0.child(named: "line") }.filter { $0.number("y2") == bottom }
+    let xs = down.compactMap { $0.number("x1") }
+    // 880 px of plot: a line every 4 px at most, and the labelled ones.
+    #expect(xs.count < 880 / 4 + 10, "\(xs.count) lines down the plot")
+    #expect(xs.count > 100)
+    let unlabelled = markers.filter { $0.child(named: "text") == nil }.compactMap {
+      $0.child(named: "line")?.number("x1")
+    }
+    #expect(!unlabelled.isEmpty)
+    // Under everything else: the markers come before the axis, the lanes and the bars.
+    let order = svg.allElements.map { $0.attributes["class"] ?? "" }
+    let lastMarker = try #require(order.lastIndex(of: "nav"))
+    #expect(order.firstIndex(of: "axis").map { $0 > lastMarker } == true)
+    #expect(order.firstIndex { $0.hasPrefix("bar ") }.map { $0 > lastMarker } == true)
+  }
+
+  /// The summary counted the queue of an enqueue its limit refused, which creates no queue.
+  @Test func theSummaryCountsOnlyQueuesAnAlertWasCreatedIn() throws {
+    var builder = TimelineBuilder()
+    let alert = Alert(
+      id: "a", queue: "q", type: "t", priority: 0, state: .pending, seq: 1, createdAt: 0,
+      shownCount: 0)
+    builder.alertCreated(alert, at: 0)
+    builder.enqueueRefused(id: "r", type: "t", queue: "default", priority: 0, retryAt: nil, at: 5)
+    let html = renderReportHTML(builder.finish(at: 10), layersSVG: "", title: "t")
+    #expect(html.contains(">1 in 1 queue, 1 enqueue refused by a limit,"))
+  }
+
   @Test func anEmptySessionStillMakesAPage() throws {
     let html = renderReportHTML(
       TimelineBuilder().finish(at: 0), layersSVG: try LayerTree().renderSVG(RenderOptions()),

@@ -175,6 +175,8 @@ struct LayerPicture {
   let options: RenderOptions
   var writer = MarkupWriter()
   var labels = LabelSpace()
+  /// What the clips' ids start with (`drawClips`).
+  var clipPrefix = "ordo-clip-"
 
   init(scene: LayerScene, options: RenderOptions) {
     self.scene = scene
@@ -358,25 +360,41 @@ struct LayerPicture {
 
   private mutating func drawClips(_ viewport: Viewport) {
     guard !scene.clips.isEmpty else { return }
+    let mapped = scene.clips.map(viewport.map)
+    // Ids are global to an HTML page: two pictures inlined in one page (numbered alike)
+    // took each other's clips. The clips' own rectangles, as drawn, name them, so the bytes
+    // still depend only on the tree and the options, and pictures that share ids share
+    // their clips too.
+    var hash: UInt32 = 2_166_136_261  // FNV-1a
+    for frame in mapped {
+      for value in [frame.x, frame.y, frame.width, frame.height] {
+        var bits = value.bitPattern
+        for _ in 0..<8 {
+          hash = (hash ^ UInt32(truncatingIfNeeded: bits & 0xFF)) &* 16_777_619
+          bits >>= 8
+        }
+      }
+    }
+    clipPrefix = "ordo-clip-" + String(hash, radix: 16) + "-"
     writer.open("defs")
-    for (index, clip) in scene.clips.enumerated() {
-      let mapped = viewport.map(clip)
-      writer.open("clipPath", ["id": Self.clipID(index)])
+    for (index, clip) in mapped.enumerated() {
+      writer.open("clipPath", ["id": clipID(index)])
       writer.empty(
         "rect",
         [
-          "x": Markup.number(mapped.x), "y": Markup.number(mapped.y),
-          "width": Markup.number(mapped.width), "height": Markup.number(mapped.height),
+          "x": Markup.number(clip.x), "y": Markup.number(clip.y),
+          "width": Markup.number(clip.width), "height": Markup.number(clip.height),
         ])
       writer.close("clipPath")
     }
     writer.close("defs")
   }
 
-  static func clipID(_ index: Int) -> String { "ordo-clip-\(index + 1)" }
+  /// The id of clip `index` (`ordo-clip-TAG-N`, TAG from the clips' rectangles).
+  func clipID(_ index: Int) -> String { clipPrefix + String(index + 1) }
 
   /// The `clip-path` of a shape: its clip's `url(#…)`, nil when nothing clips it.
-  static func clipPath(of shape: LayerScene.Shape) -> String? {
+  func clipPath(of shape: LayerScene.Shape) -> String? {
     shape.clip.map { "url(#\(clipID($0)))" }
   }
 
@@ -394,7 +412,7 @@ struct LayerPicture {
       "g",
       [
         "class": classes, "data-layer": shape.id,
-        "clip-path": Self.clipPath(of: shape),
+        "clip-path": clipPath(of: shape),
       ])
     writer.element("title", text: Self.tooltip(shape))
     let width = Markup.number(mapped.width)
@@ -563,7 +581,7 @@ struct LayerPicture {
           "stroke-width": "1.5", "stroke-dasharray": "5 3",
           // Clipped as the layer's fill is: where a clipping ancestor cuts the layer off, a
           // tap hits what lies below, and the outline must not say otherwise.
-          "clip-path": Self.clipPath(of: shape),
+          "clip-path": clipPath(of: shape),
         ])
       writer.element("title", text: Self.tooltip(shape))
       writer.close("rect")

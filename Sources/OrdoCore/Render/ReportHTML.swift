@@ -30,7 +30,7 @@ struct ReportPage {
     (.suspended, "#8e6bbf"),
   ]
   static let endColours: [(reason: EndReason, colour: String)] = [
-    (.completed, "#1b5e20"), (.timeout, "#b26a00"), (.cancelled, "#c62828"),
+    (.completed, "#1b5e20"), (.timeout, "#9a5c00"), (.cancelled, "#c62828"),
     (.expired, "#616161"), (.limited, "#ad1457"),
   ]
   static let labelWidth = 280.0
@@ -38,6 +38,10 @@ struct ReportPage {
   static let rightPadding = 110.0
   static let navigationRows = 3
   static let navigationRowHeight = 13.0
+  /// The time axis' line, under the page changes' label rows.
+  static let axisY = navigationRowHeight * Double(navigationRows) + 20
+  /// The least distance between two page-change lines drawn down the plot (px).
+  static let minimumLineGap = 4.0
   static let rowHeight = 18.0
   static let laneHeaderHeight = 20.0
   /// Room for a queue's name in its lane's title, leaving its count on the page.
@@ -68,6 +72,8 @@ struct ReportPage {
     writer.open("html", ["xmlns": "http://www.w3.org/1999/xhtml", "lang": "en"])
     writer.open("head")
     writer.empty("meta", ["charset": "utf-8"])
+    // A phone lays the page out at the screen's width (it shrank a 980 px layout to fit).
+    writer.empty("meta", ["name": "viewport", "content": "width=device-width, initial-scale=1"])
     writer.empty(
       "meta",
       [
@@ -133,7 +139,12 @@ struct ReportPage {
     .end-reset line{stroke:#616161;stroke-dasharray:2 2}.end-reset text{fill:#616161}
     .swatch.end-reset{background:#616161;width:3px}
     .refused line{stroke-dasharray:3 2}
+    .swatch.refused{background:none;border-left:3px dashed #ad1457;width:0}
     .instant{stroke:#1a1a1a;stroke-width:0.75}
+    .bar{stroke:#555555;stroke-width:0.5}
+    section.layers svg{max-width:100%;height:auto}
+    @media print{.scroll{overflow:visible;border:0}.scroll svg{max-width:100%;height:auto}}
+    @media (forced-colors:active){svg,.swatch{forced-color-adjust:none}svg{background:#ffffff}}
 
     """ + stateRules + endRules
 
@@ -217,7 +228,8 @@ struct ReportPage {
     }
     writer.element("dd", text: axis)
     writer.element("dt", text: "Alerts")
-    let queues = timeline.queues.count
+    // Queues an alert was created in: a refused enqueue creates none (its lane shows it).
+    let queues = Set(timeline.tracks.lazy.filter { $0.refusal == nil }.map(\.queue)).count
     let refused = timeline.tracks.count { $0.refusal != nil }
     writer.element(
       "dd",
@@ -244,7 +256,7 @@ struct ReportPage {
     }
     if timeline.tracks.contains(where: { $0.refusal != nil }) {
       writer.open("li")
-      writer.element("span", ["class": "swatch end-limited"], text: "")
+      writer.element("span", ["class": "swatch refused"], text: "")
       writer.text("refused: an enqueue its frequency limit dropped (never created)")
       writer.close("li")
     }
@@ -264,7 +276,7 @@ struct ReportPage {
   // MARK: - Timeline
 
   private mutating func timelineSVG() {
-    let axisY = Self.navigationRowHeight * Double(Self.navigationRows) + 20
+    let axisY = Self.axisY
     var rowsHeight = 0.0
     let lanes = self.lanes()
     for lane in lanes {
@@ -288,6 +300,9 @@ struct ReportPage {
       text: "Alert timeline: \(Self.counted(timeline.tracks.count - refused, "alert")),"
         + (refused == 0 ? "" : " \(Self.counted(refused, "enqueue")) refused by a limit,")
         + " engine time \(timeline.start) to \(timeline.end) ms")
+    // Page changes first, under the axis and the bars: hundreds of them, drawn over, buried
+    // the axis' labels and the bars under a hatch of dashes.
+    navigationMarkers(right: width, bottom: bottom)
     ticks(labelY: axisY - 4, top: axisY, bottom: bottom)
     var y = plotTop
     for lane in lanes {
@@ -314,7 +329,13 @@ struct ReportPage {
         y += Self.rowHeight
       }
     }
+    writer.close("svg")
+  }
+
+  /// Every page change's marker (`navigationMarker`).
+  private mutating func navigationMarkers(right: Double, bottom: Double) {
     var labelRows = NavigationLabelRows(count: Self.navigationRows)
+    var lastLine = -Double.infinity
     // Changes at one instant (common on the manual clock) are one marker: apart, the first
     // took the rows at its line and the others got no label, not even the stack left on
     // screen.
@@ -324,10 +345,10 @@ struct ReportPage {
       var end = first + 1
       while end < timeline.navigation.endIndex, timeline.navigation[end].at == at { end += 1 }
       navigationMarker(
-        timeline.navigation[first..<end], rows: &labelRows, right: width, bottom: bottom)
+        timeline.navigation[first..<end], rows: &labelRows, lastLine: &lastLine, right: right,
+        bottom: bottom)
       first = end
     }
-    writer.close("svg")
   }
 
   /// The tracks grouped by queue, queues sorted, tracks in timeline order.
@@ -512,12 +533,16 @@ struct ReportPage {
       lines = Array(repeating: [], count: count)
     }
 
-    /// The first row where a label over `extent` covers no label and no line, and whose
-    /// line down from it at `x` crosses no label of the rows below; nil when there is none.
+    /// The first row where a label over `extent` keeps three characters from every label
+    /// (at one, two labels of a row read as one stack: "home home > detail") and one from
+    /// every line, and whose line down from it at `x` crosses no label of the rows below;
+    /// nil when there is none.
     func firstFree(for extent: ClosedRange<Double>, lineAt x: Double) -> Int? {
-      labels.indices.first { row in
-        !labels[row].contains { $0.overlaps(extent) }
-          && !lines[row].contains { extent.contains($0) }
+      let apart = (extent.lowerBound - 20)...(extent.upperBound + 20)
+      let clear = (extent.lowerBound - 6)...(extent.upperBound + 6)
+      return labels.indices.first { row in
+        !labels[row].contains { $0.overlaps(apart) }
+          && !lines[row].contains { clear.contains($0) }
           && !labels[(row + 1)...].contains { $0.contains { $0.contains(x) } }
       }
     }
@@ -534,10 +559,12 @@ struct ReportPage {
   /// it covers no other label or line and its line crosses no label, the stack the last one
   /// left as a label: right of the line, or left of it near the right edge (`right`). A
   /// change crowded out of every row has its line and tooltip only, the line starting under
-  /// the rows.
+  /// the rows; and when that line would fall within `minimumLineGap` of the last line drawn
+  /// (`lastLine`), only its part above the axis is drawn (hundreds of changes made the plot
+  /// one hatch of dashes).
   private mutating func navigationMarker(
     _ changes: ArraySlice<Timeline.NavigationMarker>, rows: inout NavigationLabelRows,
-    right: Double, bottom: Double
+    lastLine: inout Double, right: Double, bottom: Double
   ) {
     let marker = changes[changes.endIndex - 1]
     let at = x(marker.at)
@@ -548,11 +575,12 @@ struct ReportPage {
     let width = LayerPicture.textWidth(label, fontSize: Self.fontSize)
     let onLeft = at + 3 + width > right - 2
     let extent = onLeft ? (at - 3 - width)...(at - 3) : (at + 3)...(at + 3 + width)
-    // A gap of a character between labels of one row.
-    let padded = (extent.lowerBound - 6)...(extent.upperBound + 6)
-    let row = rows.firstFree(for: padded, lineAt: at)
+    let row = rows.firstFree(for: extent, lineAt: at)
     // An unlabelled change's line starts under the label rows, crossing no label.
     let lineTop = 12 + Double(row ?? (Self.navigationRows - 1)) * Self.navigationRowHeight + 2
+    let crowded = row == nil && at - lastLine < Self.minimumLineGap
+    if !crowded { lastLine = at }
+    let lineBottom = crowded ? Self.axisY : bottom
     writer.open("g", ["class": "nav"])
     writer.element(
       "title",
@@ -564,7 +592,7 @@ struct ReportPage {
       "line",
       [
         "x1": Markup.number(at), "y1": Markup.number(lineTop), "x2": Markup.number(at),
-        "y2": Markup.number(bottom),
+        "y2": Markup.number(lineBottom),
       ])
     if let row {
       rows.take(extent, in: row, lineAt: at)
