@@ -103,10 +103,33 @@ public final class Session {
 
   // MARK: Input
 
-  /// Takes bytes read from the stream and handles every message they complete.
+  /// Output owed (`Outbox.pendingCount`) at which `receive` stops handling messages, and
+  /// leaves the rest of what it read for `receiveBuffered`: one read of cheap requests with
+  /// large answers (64 KiB of `layer.paintOrder` over 100 000 layers) made the engine hold
+  /// gigabytes for a client that did not read. No limit unless set (`ordo call -`, tests).
+  public var outputLimit = Int.max
+  /// Whether `receive` stopped at `outputLimit`: messages it read may wait in the framer.
+  public private(set) var hasBufferedInput = false
+
+  /// Takes bytes read from the stream and handles every message they complete, up to
+  /// `outputLimit` of output owed.
   public func receive(_ bytes: UnsafeRawBufferPointer, into outbox: inout Outbox) {
     framer.feed(bytes)
-    while dispatcher.exitStatus == nil, let event = framer.next() {
+    receiveBuffered(into: &outbox)
+  }
+
+  /// Handles the messages read before and left in the framer, up to `outputLimit` of
+  /// output owed.
+  public func receiveBuffered(into outbox: inout Outbox) {
+    hasBufferedInput = false
+    while dispatcher.exitStatus == nil {
+      if outbox.pendingCount >= outputLimit {
+        // Only when something is left: a read ending at its last message has none, and the
+        // end of input after it is the end (no timer fires after it).
+        hasBufferedInput = framer.pendingByteCount > 0
+        return
+      }
+      guard let event = framer.next() else { return }
       if !framingDecided, let framing = framer.framing {
         framingDecided = true
         engine.framing = framing

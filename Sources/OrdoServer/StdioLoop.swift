@@ -14,8 +14,10 @@ nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
 /// timeout. Reads what is there, frames it, runs every complete message in order, and
 /// writes the output when the input is drained (or the output is large), so pipelined
 /// requests cost few syscalls. While output waits, reading goes on up to `highWater`
-/// bytes of pending output, then stops until the client reads: a client that does not
-/// read cannot make the engine buffer without bound, nor block its reads forever.
+/// bytes of pending output, then stops until the client reads; the messages of a read
+/// stop there too, the rest kept, read, until then: a client that does not read cannot
+/// make the engine buffer without bound (one message's answer aside), nor block its reads
+/// forever.
 public struct StdioLoop {
   let session: Session
   /// The loop's output queue: what the session sent, waiting for stdout.
@@ -38,6 +40,7 @@ public struct StdioLoop {
     self.input = input
     self.output = output
     outbox = session.makeOutbox()
+    session.outputLimit = highWater
   }
 
   private var log: Log { session.log }
@@ -73,11 +76,20 @@ public struct StdioLoop {
         return 0
       }
       if !inputOpen { return finishAfterEndOfInput(signalPipe: signalPipe) }
+      // Messages read before, left while the output owed was at the high water mark: handled
+      // (in order, before anything is read) once the client has read some of it.
+      if session.hasBufferedInput, outbox.pendingCount < highWater {
+        session.fireDueTimers(into: &outbox)
+        session.receiveBuffered(into: &outbox)
+        session.flush(&outbox)
+        if outbox.writableCount > 0, !writePending() { return 0 }
+        continue
+      }
       let pending = outbox.pendingCount
 
       var fds: [pollfd] = []
       if signalPipe >= 0 { fds.append(pollfd(fd: signalPipe, events: Int16(POLLIN), revents: 0)) }
-      let readInput = inputOpen && pending < highWater
+      let readInput = inputOpen && pending < highWater && !session.hasBufferedInput
       if readInput {
         fds.append(pollfd(fd: input, events: Int16(POLLIN), revents: 0))
       } else if inputOpen && !inputHungUpWithMore {
@@ -106,7 +118,9 @@ public struct StdioLoop {
             // comes when reading resumes (and the hang-up, reported at every poll, is not
             // asked for again until then).
             var unread: Int32 = 0
-            if ioctl(input, UInt(FIONREAD), &unread) == 0, unread == 0 {
+            if !session.hasBufferedInput, ioctl(input, UInt(FIONREAD), &unread) == 0,
+              unread == 0
+            {
               readAvailable(into: &readBuffer)
             } else {
               inputHungUpWithMore = true

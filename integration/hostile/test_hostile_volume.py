@@ -162,6 +162,31 @@ def test_client_that_stops_reading_loses_nothing(engine: EngineFactory) -> None:
     assert len({json.dumps(m["result"], sort_keys=True) for m in messages[:-1]}) == 1
 
 
+def test_one_read_of_requests_with_large_answers_is_held_to_the_high_water(
+    engine: EngineFactory,
+) -> None:
+    """1 200 rpc.discover lines fit in one 64 KiB read, and the engine handled every
+    message of a read before writing: it held their 230 MB of answers for a client that
+    did not read (about 3 GB for 1 000 layer.paintOrder lines over 100 000 layers). It now
+    stops handling at the 8 MiB high water, keeps the rest of what it read, and goes on as
+    the client reads: nothing lost, in order."""
+    live = engine(read=False)
+    count = 1200
+    requests = ndjson(*[req("rpc.discover", id=i) for i in range(count)], ping("after"))
+    assert len(requests) < 64 * 1024
+    live.write(requests)
+    live.close_stdin()
+    time.sleep(1.0)  # not reading
+    assert live.proc.poll() is None
+    peak = live.peak_rss_kb()
+    assert peak < RSS_CEILING_KB, f"peak RSS {peak} kB holding answers nobody read"
+    live.start_reader()
+    assert live.wait(120) == 0
+    lines = live.output().split(b"\n")
+    assert lines[-1] == b""
+    assert [json.loads(line)["id"] for line in lines[:-1]] == [*range(count), "after"]
+
+
 def test_lsp_output_of_a_large_answer_is_framed_exactly() -> None:
     run = run_raw(lsp_frame(req("rpc.discover", id=1)) + lsp_frame(ping(2)))
     discover, pong = parse_lsp(run.out)
