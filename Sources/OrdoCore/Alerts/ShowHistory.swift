@@ -11,15 +11,17 @@ struct ShowHistory: Sendable {
   /// In the order they happened.
   /// Paged, as are the times (`PagedArray`): with `--state`, recording a show after the
   /// commit group's copy of the state copies a page of each, not the whole history.
+  /// The indexes below are paged maps, not dictionaries, for the same reason: a dictionary
+  /// changed after that copy copied every type and key shown, at each group's first show.
   private(set) var records = PagedArray<ShowRecord>()
-  private var timesByType: [String: PagedArray<Int64>] = [:]
-  private var timesByTypeKey: [TypeKey: PagedArray<Int64>] = [:]
+  private var timesByType = PagedMap<String, PagedArray<Int64>>()
+  private var timesByTypeKey = PagedMap<TypeKey, PagedArray<Int64>>()
   /// The numbers N of the shown alerts whose id is `alert-N` as the manager generates it
   /// (`AlertManager.generatedIDNumber`),
   /// so that a generated id can skip the ids the history holds. Only those: hashing every
   /// shown id into a dictionary was over 40 % of the cost of recording a show, and its
   /// entries lived as long as the history.
-  private var generatedIDsShown: Set<Int64> = []
+  private var generatedIDsShown = PagedMap<Int64, Bool>()
   /// Whether each record is newer than the one before it by `alert.history`'s order (wall
   /// time, then `order`), so that newest first is the records backwards. False once the wall
   /// clock went back (a clock switch to manual, a state file written by a clock ahead).
@@ -38,8 +40,8 @@ struct ShowHistory: Sendable {
     self.records = PagedArray(records)
     for record in records { file(record) { time, times in times.append(time) } }
     recordsNewestLast = zip(records, records.dropFirst()).allSatisfy { Self.isNewer($1, than: $0) }
-    timesByType = timesByType.mapValues { PagedArray($0.sorted()) }
-    timesByTypeKey = timesByTypeKey.mapValues { PagedArray($0.sorted()) }
+    timesByType.transformValues { PagedArray($0.sorted()) }
+    timesByTypeKey.transformValues { PagedArray($0.sorted()) }
   }
 
   /// Checks that the indexes are what the records give: each type's (and type and key's)
@@ -48,9 +50,13 @@ struct ShowHistory: Sendable {
   /// - Complexity: O(n log n)
   func _checkInvariants() {
     let rebuilt = ShowHistory(Array(records))
-    precondition(timesByType == rebuilt.timesByType, "type times out of step")
-    precondition(timesByTypeKey == rebuilt.timesByTypeKey, "type and key times out of step")
-    precondition(generatedIDsShown == rebuilt.generatedIDsShown, "generated ids out of step")
+    precondition(timesByType.dictionary == rebuilt.timesByType.dictionary, "type times out of step")
+    precondition(
+      timesByTypeKey.dictionary == rebuilt.timesByTypeKey.dictionary,
+      "type and key times out of step")
+    precondition(
+      generatedIDsShown.dictionary == rebuilt.generatedIDsShown.dictionary,
+      "generated ids out of step")
     precondition(
       !recordsNewestLast || rebuilt.recordsNewestLast, "records said newest last, and are not")
   }
@@ -74,11 +80,13 @@ struct ShowHistory: Sendable {
   private mutating func file(_ record: ShowRecord, place: (Int64, inout PagedArray<Int64>) -> Void)
   {
     if let number = AlertManager.generatedIDNumber(record.id) {
-      generatedIDsShown.insert(number)
+      generatedIDsShown.update(number, adding: true) { _ in }
     }
-    place(record.at, &timesByType[record.type, default: PagedArray()])
+    timesByType.update(record.type, adding: PagedArray()) { place(record.at, &$0) }
     if let key = record.key {
-      place(record.at, &timesByTypeKey[TypeKey(type: record.type, key: key), default: PagedArray()])
+      timesByTypeKey.update(TypeKey(type: record.type, key: key), adding: PagedArray()) {
+        place(record.at, &$0)
+      }
     }
   }
 
