@@ -330,7 +330,7 @@ test('the engine bin comes from the options, else ORDO_BIN or the repository bui
   assert.equal(engine.bin, BIN);
   assert.ok(engine.pid > 0);
   await engine.close();
-  await assert.rejects(Engine.spawn({ bin: '/nonexistent/ordo' }), /cannot start the Ordo engine/);
+  await assert.rejects(Engine.spawn({ bin: '/nonexistent/ordo' }), /cannot find the Ordo engine: bin "\/nonexistent\/ordo" does not exist/);
   await assert.rejects(Engine.spawn({ framing: 'xml' }), TypeError);
 });
 

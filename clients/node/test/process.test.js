@@ -303,8 +303,20 @@ test('findEngineBinary: option, ORDO_BIN, packaged engine, newest repository bui
     const packaged = join(root, 'repo', 'clients', 'node', 'bin', 'ordo'); // absent for now
     const env = { PATH: '' };
     const find = (options) => findEngineBinary({ packaged, ...options });
-    assert.equal(find({ bin: '/x/ordo', env: { ORDO_BIN: '/y' } }), '/x/ordo');
-    assert.equal(find({ env: { ORDO_BIN: '/y/ordo' }, from: deep }), '/y/ordo');
+    const given = exe(join(root, 'x', 'ordo'), 1000);
+    const named = exe(join(root, 'y', 'ordo'), 1000);
+    assert.equal(find({ bin: given, env: { ORDO_BIN: named } }), given);
+    assert.equal(find({ env: { ORDO_BIN: named }, from: deep }), named);
+    assert.equal(find({ env: { ORDO_BIN: 'ordo' }, from: deep }), 'ordo'); // a name, for PATH
+    // A path that is no executable file is named as given (spawn said only ENOENT).
+    assert.throws(
+      () => find({ env: { ORDO_BIN: join(root, 'y', 'missing') }, from: deep }),
+      /cannot find the Ordo engine: ORDO_BIN=".*missing" does not exist or is not an executable file/,
+    );
+    assert.throws(
+      () => find({ bin: join(root, 'y'), env: {} }),
+      /cannot find the Ordo engine: bin ".*y" does not exist or is not an executable file/,
+    );
     assert.throws(
       () => find({ env, from: deep }),
       (err) => {
@@ -331,11 +343,12 @@ test('findEngineBinary: option, ORDO_BIN, packaged engine, newest repository bui
     assert.equal(find({ env, from: deep }), release);
     chmodSync(packaged, 0o755);
     assert.equal(find({ env: { PATH: join(root, 'bin') }, from: deep }), packaged);
-    assert.equal(find({ env: { ORDO_BIN: '/y/ordo' }, from: deep }), '/y/ordo');
-    assert.equal(find({ bin: '/x/ordo', env }), '/x/ordo');
+    assert.equal(find({ env: { ORDO_BIN: named }, from: deep }), named);
+    assert.equal(find({ bin: given, env }), given);
     // Relative paths are the caller's (the engine may run in another cwd); a name is a name.
-    assert.equal(find({ bin: './x/ordo', env }), join(process.cwd(), 'x', 'ordo'));
-    assert.equal(find({ env: { ORDO_BIN: 'y/ordo' }, from: deep }), join(process.cwd(), 'y', 'ordo'));
+    const fromCwd = (path) => relative(process.cwd(), path);
+    assert.equal(find({ bin: `./${fromCwd(given)}`, env }), [process.cwd(), ...fromCwd(given).split('/')].join('/'));
+    assert.equal(find({ env: { ORDO_BIN: fromCwd(named) }, from: deep }), [process.cwd(), ...fromCwd(named).split('/')].join('/'));
     assert.equal(find({ bin: 'ordo', env }), 'ordo');
   } finally {
     rmSync(root, { recursive: true, force: true });

@@ -74,6 +74,16 @@ function fromHere(path) {
 }
 
 /**
+ * `path` when it names an executable file; a bare name (looked up on PATH by spawn) as is.
+ * Else an Error naming `what` was given: spawn's own ENOENT named neither ORDO_BIN nor the
+ * option (as the Python client's does).
+ */
+function checked(path, what) {
+  if (!path.includes('/') || isExecutable(path)) return path;
+  throw new Error(`cannot find the Ordo engine: ${what} does not exist or is not an executable file`);
+}
+
+/**
  * The engine binary to run, the first of: `bin` if given; `$ORDO_BIN` (either made
  * absolute when a relative path); the engine this package carries (`bin/ordo`, in the
  * tarball of `make dist`) if it is built for this
@@ -86,8 +96,8 @@ function fromHere(path) {
  * @returns {string}
  */
 export function findEngineBinary({ bin, env = process.env, from = moduleDir, packaged = PACKAGED_ENGINE } = {}) {
-  if (bin) return fromHere(bin);
-  if (env.ORDO_BIN) return fromHere(env.ORDO_BIN);
+  if (bin) return checked(fromHere(bin), `bin ${JSON.stringify(bin)}`);
+  if (env.ORDO_BIN) return checked(fromHere(env.ORDO_BIN), `ORDO_BIN=${JSON.stringify(env.ORDO_BIN)}`);
   const tried = ['ORDO_BIN (not set)'];
   if (isExecutable(packaged)) {
     const elsewhere = builtForElsewhere(packaged);
