@@ -89,7 +89,7 @@ public struct StdioLoop {
 
       var fds: [pollfd] = []
       if signalPipe >= 0 { fds.append(pollfd(fd: signalPipe, events: Int16(POLLIN), revents: 0)) }
-      let readInput = inputOpen && pending < highWater && !session.hasBufferedInput
+      let readInput = inputOpen && pending < highWater
       if readInput {
         fds.append(pollfd(fd: input, events: Int16(POLLIN), revents: 0))
       } else if inputOpen && !inputHungUpWithMore {

@@ -85,7 +85,7 @@ public final class DurableStore {
   /// `waitMs` for another engine to let go of it.
   public init(path: String, sync: SyncMode, waitMs: Int) throws(StoreOpenError) {
     self.path = path
-    lockDescriptor = try Self.lock(path, waitMs: waitMs)
+    lockDescriptor = try Self.claim(path, waitMs: waitMs)
     do {
       connection = try SQLiteConnection(path: path)
       do {
@@ -309,7 +309,10 @@ public final class DurableStore {
 
   // MARK: Opening
 
-  private static func lock(_ path: String, waitMs: Int) throws(StoreOpenError) -> Int32 {
+  /// Opens (creating) the file at `path` and locks it (`flock`), waiting up to `waitMs` for
+  /// another engine to let go of it, or of the write-ahead log beside it (`logInUse`);
+  /// returns the locked descriptor.
+  private static func claim(_ path: String, waitMs: Int) throws(StoreOpenError) -> Int32 {
     var before = stat()
     let existed = stat(path, &before) == 0
     let notRegular = StoreOpenError(
@@ -346,7 +349,18 @@ public final class DurableStore {
       let fileHeld = flock(descriptor, LOCK_EX | LOCK_NB) != 0
       let waitable = !fileHeld || errno == EWOULDBLOCK || errno == EINTR
       let logHeld = !fileHeld && logInUse(besideFileAt: path, file: status)
-      guard fileHeld || logHeld else { return descriptor }
+      if !fileHeld, !logHeld {
+        // Still the file at `path`: another engine refused on the log may have removed the
+        // empty file it created, and this one, locked meanwhile, would be no one's.
+        var current = stat()
+        if stat(path, &current) == 0, current.st_dev == status.st_dev,
+          current.st_ino == status.st_ino
+        {
+          return descriptor
+        }
+        close(descriptor)
+        return try claim(path, waitMs: max(0, waitMs - waited))
+      }
       guard waitable, waited < waitMs else {
         close(descriptor)
         // Refused, a file this call created is not left behind (empty, a later start
@@ -360,10 +374,10 @@ public final class DurableStore {
           message: fileHeld
             ? "the state file \(path) is in use by another Ordo engine"
               + " (waited \(waitMs) ms; see --state-wait-ms)"
-            : "the write-ahead log beside the state file \(path) is in use by another"
-              + " process: an engine whose state file was renamed or replaced while it ran"
-              + " still writes it, or another program has the file open (waited \(waitMs)"
-              + " ms; see --state-wait-ms)")
+            : "the write-ahead log beside the state file \(path) is in use by a process"
+              + " that does not have this file open: an engine whose state file was renamed,"
+              + " deleted or replaced while it ran still writes it (waited \(waitMs) ms;"
+              + " see --state-wait-ms)")
       }
       usleep(20_000)
       waited += 20
@@ -373,11 +387,13 @@ public final class DurableStore {
   /// Whether a process that does not have `file` (the file at `path`) open has the
   /// write-ahead log beside it open: every SQLite connection holds a read lock on one byte
   /// of the log's shared-memory file (its "dead man switch", byte 128 on Unix) while it
-  /// runs. With the file itself not locked (`lock`), that is an engine whose file was
+  /// runs. With the file itself not locked (`claim`), that is an engine whose file was
   /// renamed or replaced while it ran: opened now, SQLite would read that engine's log into
   /// this file, or delete it from under it when this file is new. A process that has this
-  /// very file open (the sqlite3 shell, a script reading it) shares the log rightly; one
-  /// whose open files cannot be read counts as another file's.
+  /// very file open (the sqlite3 shell, a script reading it) shares the log rightly, and so
+  /// is taken to do one whose open files cannot be read (another user's, under /proc's
+  /// hidepid, in another PID namespace: `l_pid` 0): a refusal there kept readers' engines
+  /// out of files nobody moved.
   /// (Only before this process opens a connection to the file: closing the descriptor
   /// below drops every lock this process holds on the shared-memory file.)
   private static func logInUse(besideFileAt path: String, file: stat) -> Bool {
@@ -393,16 +409,17 @@ public final class DurableStore {
     region.l_whence = Int16(SEEK_SET)
     region.l_start = 128
     region.l_len = 1
-    guard fcntl(descriptor, F_GETLK, &region) == 0, region.l_type != Int16(F_UNLCK) else {
-      return false
-    }
-    return !process(region.l_pid, hasOpen: file)
+    guard fcntl(descriptor, F_GETLK, &region) == 0, region.l_type != Int16(F_UNLCK),
+      region.l_pid > 0, let hasOpen = process(region.l_pid, hasOpen: file)
+    else { return false }
+    return !hasOpen
   }
 
-  /// Whether process `pid` has a descriptor open on `file` (read from /proc).
-  private static func process(_ pid: pid_t, hasOpen file: stat) -> Bool {
+  /// Whether process `pid` has a descriptor open on `file` (read from /proc); nil when its
+  /// descriptors cannot be read.
+  private static func process(_ pid: pid_t, hasOpen file: stat) -> Bool? {
     let directory = "/proc/\(pid)/fd"
-    guard let listing = opendir(directory) else { return false }
+    guard let listing = opendir(directory) else { return nil }
     defer { closedir(listing) }
     while let entry = readdir(listing) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) {

@@ -9,15 +9,17 @@ from __future__ import annotations
 import json
 import os
 import resource
+import shutil
 import sqlite3 as sqlite
 import subprocess
+import tempfile
 import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from ordo_testing import cpu_seconds
+from ordo_testing import cpu_seconds, engine_binary
 
 from conftest import EngineFactory
 from durable_support import (
@@ -491,7 +493,7 @@ def test_an_engine_is_refused_a_path_whose_log_another_engine_still_writes(
     second = run_engine("--state", str(state), "--state-wait-ms", "100", "call", "alert.list")
     assert second.rc == 2, second.out
     assert "write-ahead log beside the state file" in second.err
-    assert "is in use by another process" in second.err
+    assert "is in use by a process that does not have this file open" in second.err
     assert Path(f"{state}-wal").exists()  # still the first engine's, not deleted
     assert state.exists() == replaced  # the path it created (empty) is not left behind
     failed = live.call("alert.enqueue", {"type": "t", "id": "after", "persist": True})
@@ -521,6 +523,39 @@ def test_a_program_reading_the_state_file_itself_does_not_keep_an_engine_out(
         assert live.close() == 0
     finally:
         reader.close()
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="runs the engine as another user")
+def test_a_reader_the_engine_cannot_see_into_does_not_keep_it_out() -> None:
+    """A reader of the file run by another user (root's sqlite3 shell, a backup job): the
+    engine cannot list its open files, and took it for a moved file's engine, waiting and
+    exiting 2 on a file nobody moved. Such a process is taken to have the file open."""
+    top = Path(tempfile.mkdtemp(prefix="ordo-reader-"))
+    try:
+        top.chmod(0o777)
+        state = top / "s.db"
+        backup_with(state, ["b0"])
+        for path in top.iterdir():
+            os.chown(path, 65534, 65534)
+        reader = sqlite.connect(state)  # this test's process: root
+        try:
+            assert reader.execute("SELECT count(*) FROM alerts").fetchone() == (1,)
+            wait = ["--state-wait-ms", "100"]
+            done = subprocess.run(
+                [engine_binary(), "--state", str(state), *wait, "call", "alert.list"],
+                capture_output=True,
+                text=True,
+                timeout=60,
+                user=65534,
+                group=65534,
+                extra_groups=[],
+            )
+            assert done.returncode == 0, done.stderr
+            assert [alert["id"] for alert in json.loads(done.stdout)["alerts"]] == ["b0"]
+        finally:
+            reader.close()
+    finally:
+        shutil.rmtree(top)
 
 
 def test_a_timer_whose_commit_fails_is_tried_again_a_second_later(

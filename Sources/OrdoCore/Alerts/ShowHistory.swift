@@ -80,7 +80,7 @@ struct ShowHistory: Sendable {
   private mutating func file(_ record: ShowRecord, place: (Int64, inout PagedArray<Int64>) -> Void)
   {
     if let number = AlertManager.generatedIDNumber(record.id) {
-      generatedIDsShown.update(number, adding: true) { _ in }
+      generatedIDsShown.addIfAbsent(number, true)
     }
     timesByType.update(record.type, adding: PagedArray()) { place(record.at, &$0) }
     if let key = record.key {

@@ -4,7 +4,8 @@
 /// What it is for, as `PagedArray`: with `--state`, every commit group starts with a copy of
 /// the state to roll back to. A `Dictionary` changed after that copy copies every entry: the
 /// show history's times by type and key made each group's first show cost O(keys shown)
-/// (6 ms a show at 200 000 keys). Here a change copies the pages it touches.
+/// (6 ms a show at 200 000 keys). Here a change copies the lists of pages (a reference per
+/// 256 entries) and the pages it touches.
 ///
 /// Keys are only added: what removes some is rebuilt whole (`ShowHistory.forget`).
 struct PagedMap<Key: Hashable & Sendable, Value: Sendable>: Sendable {
@@ -27,6 +28,12 @@ struct PagedMap<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   /// - Complexity: O(1) on average.
   func contains(_ key: Key) -> Bool {
     position(of: key, hash: Self.hash(key)) != nil
+  }
+
+  /// Gives `key` the value `value` when it has none.
+  /// - Complexity: O(1) amortized.
+  mutating func addIfAbsent(_ key: Key, _ value: @autoclosure () -> Value) {
+    update(key, adding: value()) { _ in }
   }
 
   /// Runs `body` on the value of `key` in place, giving `key` the value `initial` first when

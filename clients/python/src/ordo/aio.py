@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import math
 import os
 import signal
 from collections import deque
@@ -379,7 +380,8 @@ class AsyncEngine(Core[Async, Slot]):
             bound = timeout if timeout != 0 else GOODBYE_WRITES
             try:
                 if timeout != 0:
-                    await self.call("shutdown", timeout=timeout)
+                    # No limit is math.inf to a call (None there is its default timeout).
+                    await self.call("shutdown", timeout=math.inf if timeout is None else timeout)
                 else:
                     await asyncio.wait_for(self.notify("shutdown"), bound)
             except (OrdoException, asyncio.TimeoutError):

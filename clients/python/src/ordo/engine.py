@@ -18,6 +18,7 @@ keeps the engine's last log lines for :class:`EngineExited`.
 
 from __future__ import annotations
 
+import math
 import os
 import select
 import signal
@@ -329,7 +330,8 @@ class Engine(Core[Sync, _Slot]):
                     # close(timeout=0) writes shutdown and does not wait for its answer: a
                     # notification, which the engine applies and does not answer (a call's
                     # own timeout must be over 0).
-                    partial(self.call, "shutdown", timeout=timeout)
+                    # No limit is math.inf to a call (None there is its default timeout).
+                    partial(self.call, "shutdown", timeout=math.inf if timeout is None else timeout)
                     if timeout != 0
                     else partial(self.notify, "shutdown"),
                     partial(self.notify, "exit"),
