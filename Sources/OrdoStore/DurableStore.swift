@@ -277,15 +277,25 @@ public final class DurableStore {
   private static func fileStatus(_ path: String) -> (identity: FileIdentity, bytes: Int64)? {
     var status = stat()
     guard stat(path, &status) == 0 else { return nil }
-    return (
-      FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)),
-      Int64(status.st_size)
-    )
+    return (FileIdentity(status), Int64(status.st_size))
   }
 
   struct FileIdentity: Equatable {
     let device: UInt64
     let inode: UInt64
+
+    init(_ status: stat) {
+      device = UInt64(status.st_dev)
+      inode = UInt64(status.st_ino)
+    }
+  }
+
+  /// `path` with every link resolved, as SQLite names the files beside it; nil when there
+  /// is no file there.
+  private static func resolved(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
   }
 
   /// The write-ahead log the connection writes to, as it was when first seen (nil before
@@ -352,12 +362,7 @@ public final class DurableStore {
       if !fileHeld, !logHeld {
         // Still the file at `path`: another engine refused on the log may have removed the
         // empty file it created, and this one, locked meanwhile, would be no one's.
-        var current = stat()
-        if stat(path, &current) == 0, current.st_dev == status.st_dev,
-          current.st_ino == status.st_ino
-        {
-          return descriptor
-        }
+        if fileStatus(path)?.identity == FileIdentity(status) { return descriptor }
         close(descriptor)
         return try claim(path, waitMs: max(0, waitMs - waited))
       }
@@ -365,10 +370,7 @@ public final class DurableStore {
         close(descriptor)
         // Refused, a file this call created is not left behind (empty, a later start
         // would take it for new and delete the log beside it).
-        if logHeld, !existed, let resolved = realpath(path, nil) {
-          unlink(resolved)
-          free(resolved)
-        }
+        if logHeld, !existed, let resolved = resolved(path) { unlink(resolved) }
         throw StoreOpenError(
           kind: .inUse,
           message: fileHeld
@@ -398,10 +400,8 @@ public final class DurableStore {
   /// below drops every lock this process holds on the shared-memory file.)
   private static func logInUse(besideFileAt path: String, file: stat) -> Bool {
     // SQLite names the log after the file's own name, links resolved.
-    guard let resolved = realpath(path, nil) else { return false }
-    let sharedMemory = String(cString: resolved) + "-shm"
-    free(resolved)
-    let descriptor = open(sharedMemory, O_RDONLY | O_CLOEXEC)
+    guard let resolved = resolved(path) else { return false }
+    let descriptor = open(resolved + "-shm", O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return false }
     defer { close(descriptor) }
     var region = flock()
@@ -425,9 +425,8 @@ public final class DurableStore {
       let name = withUnsafeBytes(of: entry.pointee.d_name) {
         String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
       }
-      var status = stat()
-      if name.first != ".", stat("\(directory)/\(name)", &status) == 0,
-        status.st_dev == file.st_dev, status.st_ino == file.st_ino
+      if name.first != ".",
+        fileStatus("\(directory)/\(name)")?.identity == FileIdentity(file)
       {
         return true
       }
@@ -539,9 +538,7 @@ public final class DurableStore {
   /// Whether this process may create files in the directory holding `path`'s file (links
   /// resolved, as SQLite resolves them).
   private static func directoryIsWritable(of path: String) -> Bool {
-    guard let resolved = realpath(path, nil) else { return true }
-    let file = String(cString: resolved)
-    free(resolved)
+    guard let file = resolved(path) else { return true }
     let directory = file.lastIndex(of: "/").map { String(file[..<$0]) } ?? "."
     return access(directory.isEmpty ? "/" : directory, W_OK) == 0
   }

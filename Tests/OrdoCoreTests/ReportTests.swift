@@ -411,11 +411,7 @@ import Testing
   /// width) sat under the next one, drawn from the same place; a tick over the row keeps it
   /// in sight. The timeline's title counts a refused enqueue apart, as the summary does.
   @Test func anInstantIntervalGetsATickAndARefusalIsNoAlertInTheTitle() throws {
-    var builder = TimelineBuilder()
-    let alert = Alert(
-      id: "a", queue: "q", type: "t", priority: 0, state: .pending, seq: 1, createdAt: 0,
-      shownCount: 0)
-    builder.alertCreated(alert, at: 0)
+    var builder = Self.builderWithAlertA()
     builder.alertChanged(
       id: "a", queue: "q", state: .showing, previous: .pending, reason: .shown, at: 100)
     builder.alertChanged(
@@ -446,11 +442,7 @@ import Testing
   /// the axis and the bars), and an unlabelled one within 4 px of the last line drawn down
   /// keeps its marker, tooltip and a line above the axis only.
   @Test func densePageChangesStayUnderTheBarsAndThinOut() throws {
-    var builder = TimelineBuilder()
-    let alert = Alert(
-      id: "a", queue: "q", type: "t", priority: 0, state: .pending, seq: 1, createdAt: 0,
-      shownCount: 0)
-    builder.alertCreated(alert, at: 0)
+    var builder = Self.builderWithAlertA()
     for step in 0..<2000 {
       builder.navigationChanged(
         stack: step % 2 == 0 ? ["home", "detail"] : ["home"], at: Int64(step))
@@ -480,14 +472,21 @@ import Testing
 
   /// The summary counted the queue of an enqueue its limit refused, which creates no queue.
   @Test func theSummaryCountsOnlyQueuesAnAlertWasCreatedIn() throws {
-    var builder = TimelineBuilder()
-    let alert = Alert(
-      id: "a", queue: "q", type: "t", priority: 0, state: .pending, seq: 1, createdAt: 0,
-      shownCount: 0)
-    builder.alertCreated(alert, at: 0)
+    var builder = Self.builderWithAlertA()
     builder.enqueueRefused(id: "r", type: "t", queue: "default", priority: 0, retryAt: nil, at: 5)
     let html = renderReportHTML(builder.finish(at: 10), layersSVG: "", title: "t")
     #expect(html.contains(">1 in 1 queue, 1 enqueue refused by a limit,"))
+  }
+
+  /// A builder holding alert "a" (type "t", queue "q"), pending since 0.
+  private static func builderWithAlertA() -> TimelineBuilder {
+    var builder = TimelineBuilder()
+    builder.alertCreated(
+      Alert(
+        id: "a", queue: "q", type: "t", priority: 0, state: .pending, seq: 1, createdAt: 0,
+        shownCount: 0),
+      at: 0)
+    return builder
   }
 
   @Test func anEmptySessionStillMakesAPage() throws {

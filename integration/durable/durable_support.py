@@ -234,6 +234,19 @@ def call_once(state: Path, method: str, params: JSON = None, *flags: str) -> JSO
     return json.loads(run.out)
 
 
+def call_as_nobody(*args: str) -> subprocess.CompletedProcess[str]:
+    """`ordo ARGS` run to its end as user and group 65534 (the caller must be root)."""
+    return subprocess.run(
+        [engine_binary(), *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        user=65534,
+        group=65534,
+        extra_groups=[],
+    )
+
+
 def sqlite3(path: Path, sql: str) -> str:
     """Runs `sql` with Debian's sqlite3 command-line shell; its stdout."""
     done = subprocess.run(

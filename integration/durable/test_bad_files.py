@@ -15,10 +15,9 @@ import time
 from pathlib import Path
 
 import pytest
-from ordo_testing import engine_binary
 
 from conftest import EngineFactory
-from durable_support import Run, call_once, run_engine, sqlite3
+from durable_support import Run, call_as_nobody, call_once, run_engine, sqlite3
 
 
 def refused(state: Path, *flags: str) -> Run:
@@ -357,15 +356,7 @@ def test_a_state_file_in_a_directory_that_cannot_be_written_names_the_directory(
         assert call_once(state, "engine.ping")["pong"] is True  # an Ordo file, no log left
         os.chown(state, 65534, 65534)
         directory.chmod(0o555)
-        done = subprocess.run(
-            [engine_binary(), "--state", str(state), "call", "alert.list"],
-            capture_output=True,
-            text=True,
-            timeout=60,
-            user=65534,
-            group=65534,
-            extra_groups=[],
-        )
+        done = call_as_nobody("--state", str(state), "call", "alert.list")
         assert done.returncode == 2, done
         assert f"cannot use the state file {state}: its directory cannot be written" in (
             done.stderr

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from ordo_testing import cpu_seconds, engine_binary
+from ordo_testing import cpu_seconds
 
 from conftest import EngineFactory
 from durable_support import (
@@ -27,6 +27,7 @@ from durable_support import (
     JSON,
     Engine,
     alert_ids,
+    call_as_nobody,
     request_line,
     run_engine,
     sqlite3,
@@ -540,15 +541,8 @@ def test_a_reader_the_engine_cannot_see_into_does_not_keep_it_out() -> None:
         reader = sqlite.connect(state)  # this test's process: root
         try:
             assert reader.execute("SELECT count(*) FROM alerts").fetchone() == (1,)
-            wait = ["--state-wait-ms", "100"]
-            done = subprocess.run(
-                [engine_binary(), "--state", str(state), *wait, "call", "alert.list"],
-                capture_output=True,
-                text=True,
-                timeout=60,
-                user=65534,
-                group=65534,
-                extra_groups=[],
+            done = call_as_nobody(
+                "--state", str(state), "--state-wait-ms", "100", "call", "alert.list"
             )
             assert done.returncode == 0, done.stderr
             assert [alert["id"] for alert in json.loads(done.stdout)["alerts"]] == ["b0"]
