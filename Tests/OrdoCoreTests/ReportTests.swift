@@ -287,6 +287,62 @@ import Testing
         == framed)
   }
 
+  /// The tooltips open on hover only: every fact they hold is also in a table a keyboard, a
+  /// touch screen and a printout reach, in the timeline's row order.
+  @Test func theTableHoldsWhatTheTooltipsSay() throws {
+    let (timeline, _, html) = try scenarioReport()
+    let page = try parseXML(html)
+    let table = try #require(page.elements(named: "details", withClass: "alert-table").first)
+    #expect(table.child(named: "summary")?.text == "The timeline as a table (6 rows)")
+    let rows = table.elements(named: "tr").filter { $0.attributes["data-alert"] != nil }
+    let byLane = timeline.tracks.sorted { lane($0.id) < lane($1.id) }
+    #expect(rows.map { $0.attributes["data-alert"] } == byLane.map(\.id))
+    let cells = rows.map { row in row.children.map(\.text) }
+    #expect(
+      cells.first == [
+        "welcome", "modal", "default", "0", "pending 0 to 0, showing 0 to 1000",
+        "ended timeout at 1000 ms",
+      ])
+    #expect(
+      cells.last == [
+        "left", "toast", "toast", "0", "pending 3000 to 3000, showing 3000 to 4000",
+        "still active at the end",
+      ])
+    let changes = try #require(
+      page.elements(named: "details", withClass: "navigation-table").first)
+    #expect(
+      changes.elements(named: "tr").dropFirst().map { $0.children.map(\.text) } == [
+        ["0", "home"], ["1500", "home > room"], ["2000", "home"],
+      ])
+    for (row, track) in zip(rows, byLane) {
+      #expect(row.child(named: "th")?.attributes["scope"] == "row")
+      // Each row's end, as its tooltip says it.
+      #expect(ReportPage.describe(track).hasSuffix(", " + (row.children.last?.text ?? "?")))
+    }
+  }
+
+  /// A refused enqueue's row says when its limit allows a show; a cut-off recording's alerts
+  /// are "still active where the recording stops"; no alert, no table.
+  @Test func theTableNamesRefusalsAndACutOffRecording() throws {
+    var builder = Self.builderWithAlertA()
+    builder.enqueueRefused(id: "", type: "t", queue: "q", priority: 2, retryAt: 70, at: 5)
+    var timeline = builder.finish(at: 10)
+    timeline.metadata.isCutOff = true
+    let page = try parseXML(renderReportHTML(timeline, layersSVG: "", title: "t"))
+    let rows = page.elements(named: "tr").filter { $0.attributes["data-alert"] != nil }
+    #expect(
+      rows.map { $0.children.map(\.text) } == [
+        ["a", "t", "q", "0", "pending 0 to 10", "still active where the recording stops"],
+        [
+          "(no id)", "t", "q", "2", "",
+          "refused by its frequency limit at 5 ms (never created); its limit allows a show from 70 ms",
+        ],
+      ])
+    let empty = try parseXML(
+      renderReportHTML(TimelineBuilder().finish(at: 0), layersSVG: "", title: "t"))
+    #expect(empty.elements(named: "details").isEmpty)
+  }
+
   private func lane(_ id: String) -> Int {
     ["welcome", "promo", "gone"].contains(id) ? 0 : 1
   }
@@ -350,6 +406,19 @@ import Testing
       let id = xmlReadable(Markup.isolated(raw ?? "?"))
       #expect(label.child(named: "title")?.text.hasPrefix("alert \(id), type \(id)") == true)
     }
+    // The table's cells too: each string isolated, as text.
+    let tables = page.elements(named: "details").map { $0.elements(named: "tr").dropFirst() }
+    #expect(tables.map(\.count) == [hostileStrings.count, hostileStrings.count])
+    #expect(
+      tables.last?.map { $0.children.last?.text }
+        == hostileStrings.map {
+          xmlReadable(Markup.isolated($0)) + " > x"
+        })
+    for row in page.elements(named: "tr") where row.attributes["data-alert"] != nil {
+      let raw = hostileStrings.first { xmlReadable($0) == row.attributes["data-alert"] }
+      let id = xmlReadable(Markup.isolated(raw ?? "?"))
+      #expect(row.children.prefix(2).map(\.text) == [id, id])
+    }
     expectInert(html, page)
   }
 
@@ -363,7 +432,8 @@ import Testing
     let allowed: Set<String> = [
       "html", "head", "meta", "title", "style", "body", "h1", "h2", "dl", "dt", "dd", "code",
       "section", "ul", "li", "span", "p", "div", "svg", "g", "rect", "line", "text", "defs",
-      "clipPath", "circle",
+      "clipPath", "circle", "details", "summary", "table", "caption", "thead", "tbody", "tr",
+      "th", "td",
     ]
     #expect(names.isSubset(of: allowed), "unexpected elements: \(names.subtracting(allowed))")
     for element in page.allElements {

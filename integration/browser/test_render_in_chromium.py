@@ -13,8 +13,9 @@ worked out from the session's messages (engine_session.wire_counts), not from th
 renderer. What is checked: the DOM Chromium builds has one ``bar`` element per state
 interval (per state), one end mark per ended alert, one marker per page change, one layer
 group per framed visible layer (so the page parses in a browser as it does as XML), the hit
-path of the marked point, no script; and the screenshots are pictures (many colours, the
-state and hit colours present), not blank pages.
+path of the marked point, no script, a table row per timeline row and per page change; and
+the screenshots are pictures (many colours, the state and hit colours present), not blank
+pages, in the light and the dark colour scheme.
 """
 
 from __future__ import annotations
@@ -55,13 +56,16 @@ def dump_dom(chromium: str, profile: Path, page: Path) -> str:
     return run_chromium(chromium, profile, "--dump-dom", page.as_uri()).stdout
 
 
-def screenshot(chromium: str, profile: Path, page: Path, size: tuple[int, int]) -> Image:
+def screenshot(
+    chromium: str, profile: Path, page: Path, size: tuple[int, int], *flags: str
+) -> Image:
     target = profile.parent / f"{page.stem}.png"
     run_chromium(
         chromium,
         profile,
         f"--screenshot={target}",
         f"--window-size={size[0]},{size[1]}",
+        *flags,
         page.as_uri(),
     )
     image = read_png(target)
@@ -109,6 +113,32 @@ def test_report_dom_has_one_bar_per_interval(
     # The legend's swatches are empty: the browser nested nothing inside them.
     assert len(re.findall(r'<span class="swatch [^"]*"></span>', dom)) == 11
     assert "<script" not in dom.lower()
+    # Folded under the timeline, a table row per row of the timeline (what its tooltips
+    # say, for a keyboard or a touch screen), in the same order, and a row per page change.
+    rows = re.findall(r'<tr data-alert="([^"]*)"><th scope="row">', dom)
+    assert rows == re.findall(r'<g class="row-label" data-alert="([^"]*)"', dom)
+    assert len(rows) == len(expected.refused) + len(
+        set(re.findall(r'data-alert="([^"]+)" data-state', dom))
+    )
+    changes = re.search(r'<details class="navigation-table">(.*?)</details>', dom, re.DOTALL)
+    assert changes and changes[1].count("<tr>") == expected.navigation + 1
+
+
+def test_report_in_a_dark_colour_scheme(samples: Samples, chromium: str, profile: Path) -> None:
+    """With the reader's dark scheme the page is dark and the timeline keeps its white
+    background and its state colours."""
+    light = Counter(screenshot(chromium, profile, samples.html, (1300, 900)).pixels)
+    dark = Counter(
+        screenshot(chromium, profile, samples.html, (1300, 900), "--force-dark-mode").pixels
+    )
+    page = hex_colour("#16181c")
+    assert light[page] == 0
+    assert dark[page] > sum(dark.values()) * 0.3, "the page is not dark"
+    # The timeline's own background stays white: about as much white as on the light page
+    # less the page's margins and text.
+    assert dark[(255, 255, 255)] > sum(dark.values()) * 0.15
+    for state, colour in state_colours(samples.html.read_text()).items():
+        assert dark[hex_colour(colour)] >= 24, f"no {state} bar on the dark page"
 
 
 def state_colours(html: str) -> dict[str, str]:

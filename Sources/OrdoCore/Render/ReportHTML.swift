@@ -6,7 +6,9 @@
 /// interval coloured by state (a zero-length one is drawn 2 px wide), each alert's end marked
 /// with its end reason, navigation changes as dashed markers labelled with the stack (where
 /// a label row has room: see `navigationMarker`), and a time axis from `timeline.start`
-/// with ticks (in a unit the session spans: `tickUnit`). Every shape has a `<title>` tooltip.
+/// with ticks (in a unit the session spans: `tickUnit`). Every shape has a `<title>` tooltip,
+/// and what the tooltips say is also in two tables folded under the timeline (`alertTable`,
+/// `navigationTable`): a tooltip opens on hover only.
 ///
 /// HTML parsers ignore `/>` except on void elements (`meta`) and inside SVG, so every other
 /// element is closed explicitly: the page reads the same as HTML and as XML.
@@ -53,7 +55,8 @@ struct ReportPage {
 
   init(timeline: Timeline) {
     self.timeline = timeline
-    writer = MarkupWriter(capacity: 4096 + timeline.intervalCount * 200)
+    writer = MarkupWriter(
+      capacity: 4096 + timeline.intervalCount * 260 + timeline.tracks.count * 200)
   }
 
   /// The length of the time axis in ms (at least 1).
@@ -98,6 +101,8 @@ struct ReportPage {
     writer.open("div", ["class": "scroll"])
     timelineSVG()
     writer.close("div")
+    alertTable()
+    navigationTable()
     writer.close("section")
     writer.raw("\n")
     writer.open("section", ["class": "layers"])
@@ -145,6 +150,15 @@ struct ReportPage {
     section.layers svg{max-width:100%;height:auto}
     @media print{.scroll{overflow:visible;border:0}.scroll svg{max-width:100%;height:auto}}
     @media (forced-colors:active){svg,.swatch{forced-color-adjust:none}svg{background:#ffffff}}
+    details{margin-top:8px;font-size:12px}summary{cursor:pointer}
+    table{border-collapse:collapse;margin-top:4px}caption{text-align:left;padding:2px 0}
+    th,td{border:1px solid #cccccc;padding:2px 6px;text-align:left;vertical-align:top}
+    thead th{background:#eef1f5}td.states{max-width:60ch}
+    :root{color-scheme:light dark}
+    @media (prefers-color-scheme:dark){body{color:#e6e6e6;background:#16181c}
+    dl.meta dt{color:#b4b4b4}dl.meta dd.cut-off{color:#ff8a80}code{background:#2b2e34}
+    .scroll{border-color:#45484e}.scroll svg{background:#ffffff}
+    th,td{border-color:#45484e}thead th{background:#23262c}}
 
     """ + stateRules + endRules
 
@@ -509,17 +523,91 @@ struct ReportPage {
     if let type = track.type { text += ", type \(Markup.isolated(type))" }
     text += ", queue \(Markup.isolated(track.queue))"
     if let priority = track.priority { text += ", priority \(priority)" }
+    return text + ", " + ending(of: track, cutOff: cutOff)
+  }
+
+  /// How a track stops, for its tooltip and its line in the table.
+  static func ending(of track: Timeline.Track, cutOff: Bool) -> String {
     if let refusal = track.refusal, let endedAt = track.endedAt {
-      text += ", refused by its frequency limit at \(endedAt) ms (never created)"
-      text += retry(refusal)
+      "refused by its frequency limit at \(endedAt) ms (never created)" + retry(refusal)
     } else if let reason = track.endReason, let endedAt = track.endedAt {
-      text += ", ended \(reason.rawValue) at \(endedAt) ms"
+      "ended \(reason.rawValue) at \(endedAt) ms"
     } else if let droppedAt = track.droppedAt {
-      text += ", dropped by engine.reset at \(droppedAt) ms"
+      "dropped by engine.reset at \(droppedAt) ms"
     } else {
-      text += cutOff ? ", still active where the recording stops" : ", still active at the end"
+      cutOff ? "still active where the recording stops" : "still active at the end"
     }
-    return text
+  }
+
+  /// Every track's facts as text, in the timeline's order, folded under the timeline: its
+  /// tooltips open on hover only, which a keyboard, a touch screen and a printout cannot do.
+  private mutating func alertTable() {
+    guard !timeline.tracks.isEmpty else { return }
+    let cutOff = timeline.metadata.isCutOff
+    writer.open("details", ["class": "alert-table"])
+    writer.element(
+      "summary", text: "The timeline as a table (\(Self.counted(timeline.tracks.count, "row")))")
+    writer.open("table")
+    writer.element(
+      "caption", text: "Each alert's state intervals and end, times in engine ms as on the axis")
+    writer.open("thead")
+    writer.open("tr")
+    for heading in ["Alert", "Type", "Queue", "Priority", "States", "End"] {
+      writer.element("th", ["scope": "col"], text: heading)
+    }
+    writer.close("tr")
+    writer.close("thead")
+    writer.open("tbody")
+    for lane in lanes() {
+      for track in lane.tracks {
+        writer.open("tr", ["data-alert": track.id])
+        writer.element("th", ["scope": "row"], text: Self.name(of: track))
+        writer.element("td", text: track.type.map(Markup.isolated) ?? "")
+        writer.element("td", text: Markup.isolated(track.queue))
+        writer.element("td", text: track.priority.map(String.init) ?? "")
+        writer.element(
+          "td", ["class": "states"],
+          text: track.intervals.map { "\($0.state.rawValue) \($0.start) to \($0.end)" }
+            .joined(separator: ", "))
+        writer.element("td", text: Self.ending(of: track, cutOff: cutOff))
+        writer.close("tr")
+      }
+    }
+    writer.close("tbody")
+    writer.close("table")
+    writer.close("details")
+  }
+
+  /// Every page change as text, as `alertTable` gives the alerts (the markers' tooltips
+  /// open on hover only, and a crowded marker has no label).
+  private mutating func navigationTable() {
+    guard !timeline.navigation.isEmpty else { return }
+    writer.open("details", ["class": "navigation-table"])
+    writer.element(
+      "summary",
+      text: "The page changes as a table (\(Self.counted(timeline.navigation.count, "row")))")
+    writer.open("table")
+    writer.open("thead")
+    writer.open("tr")
+    writer.element("th", ["scope": "col"], text: "At (engine ms)")
+    writer.element("th", ["scope": "col"], text: "Stack, bottom > top")
+    writer.close("tr")
+    writer.close("thead")
+    writer.open("tbody")
+    for change in timeline.navigation {
+      writer.open("tr")
+      writer.element("td", text: String(change.at))
+      writer.element("td", text: Self.stackText(change.stack))
+      writer.close("tr")
+    }
+    writer.close("tbody")
+    writer.close("table")
+    writer.close("details")
+  }
+
+  /// A page stack as its marker's tooltip gives it: bottom > top, each name isolated.
+  static func stackText(_ stack: [String]) -> String {
+    stack.isEmpty ? "(empty)" : stack.map(Markup.isolated).joined(separator: " > ")
   }
 
   /// The label rows above the plot: the extents of the labels in each, and the lines that
@@ -568,9 +656,7 @@ struct ReportPage {
   ) {
     let marker = changes[changes.endIndex - 1]
     let at = x(marker.at)
-    let stacks = changes.map { change in
-      change.stack.isEmpty ? "(empty)" : change.stack.map(Markup.isolated).joined(separator: " > ")
-    }
+    let stacks = changes.map { Self.stackText($0.stack) }
     let label = Self.navigationLabel(marker.stack, width: 220)
     let width = LayerPicture.textWidth(label, fontSize: Self.fontSize)
     let onLeft = at + 3 + width > right - 2
