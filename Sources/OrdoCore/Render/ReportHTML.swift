@@ -399,7 +399,10 @@ struct ReportPage {
         "x2": Markup.number(Self.labelWidth + Self.plotWidth), "y2": Markup.number(top),
       ])
     var offset = 0.0
-    while offset <= span {
+    // Up to the session's real end: a session of 0 ms is drawn over 1 ms (`span`), and its
+    // tick at 1 read as a time the session reached.
+    let end = max(0, Double(timeline.end) - Double(timeline.start))
+    while offset <= end {
       let x = Self.labelWidth + offset / span * Self.plotWidth
       writer.open("g", ["class": "tick"])
       writer.empty(
