@@ -266,7 +266,8 @@ struct ParseArena {
   static let header = 16
   static let arenaTag: UInt64 = 0x4F52_444F_4152_454E  // "ORDOAREN"
   static let mallocTag: UInt64 = 0x4F52_444F_4D41_4C4C  // "ORDOMALL"
-  /// The size of an ordinary first block; one such block is kept for the next parse.
+  /// The size of an ordinary first block; up to `spareCapacity` such blocks are kept for the
+  /// next parses.
   static let standardBlock = 4096
 
   /// The first block. Every block starts with a link to the next one (nil at the end) and
@@ -310,8 +311,10 @@ struct ParseArena {
       block = current.load(as: UnsafeMutableRawPointer?.self)
       if current == first, current.load(fromByteOffset: 8, as: Int.self) == standardBlock {
         pthread_mutex_lock(lock)
-        if spare == nil {
-          spare = current
+        let spares = Self.spares
+        if spares.pointee.count < spareCapacity {
+          spares.pointee.blocks[spares.pointee.count] = current
+          spares.pointee.count += 1
           pthread_mutex_unlock(lock)
           continue
         }
@@ -324,8 +327,12 @@ struct ParseArena {
   private static func takeBlock(size: Int) -> UnsafeMutableRawPointer {
     if size == standardBlock {
       pthread_mutex_lock(lock)
-      let reused = spare
-      spare = nil
+      var reused: UnsafeMutableRawPointer?
+      let spares = Self.spares
+      if spares.pointee.count > 0 {
+        spares.pointee.count -= 1
+        reused = spares.pointee.blocks[spares.pointee.count]
+      }
       pthread_mutex_unlock(lock)
       if let reused {
         reused.storeBytes(of: nil, as: UnsafeMutableRawPointer?.self)
@@ -360,13 +367,27 @@ struct ParseArena {
   // MARK: jansson's hooks
 
   nonisolated(unsafe) private static var current: UnsafeMutablePointer<ParseArena>?
-  nonisolated(unsafe) private static var spare: UnsafeMutableRawPointer?
+  /// Standard-size blocks kept for the next parses, the last released on top: the session
+  /// parses up to `spareCapacity` messages ahead of handling them, each holding its block.
+  static let spareCapacity = 64
+  /// Behind a pointer: static `var`s pay a dynamic exclusivity check at every access, and
+  /// a class reference a retain (the lock orders these).
+  struct SpareBlocks {
+    var count = 0
+    let blocks = UnsafeMutablePointer<UnsafeMutableRawPointer>.allocate(capacity: spareCapacity)
+  }
+  nonisolated(unsafe) private static let spares: UnsafeMutablePointer<SpareBlocks> = {
+    let spares = UnsafeMutablePointer<SpareBlocks>.allocate(capacity: 1)
+    spares.initialize(to: SpareBlocks())
+    return spares
+  }()
 
-  /// The standard-size block kept for the next parse, if any (tests).
+  /// The standard-size block the next small parse takes, if any (tests).
   static var spareBlock: UnsafeMutableRawPointer? {
     pthread_mutex_lock(lock)
     defer { pthread_mutex_unlock(lock) }
-    return spare
+    let spares = spares.pointee
+    return spares.count > 0 ? spares.blocks[spares.count - 1] : nil
   }
 
   /// The blocks chained from `first` (tests).

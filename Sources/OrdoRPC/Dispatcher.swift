@@ -77,8 +77,16 @@ public struct Dispatcher {
   public mutating func handle(
     _ bytes: UnsafeRawBufferPointer, context: any DispatchContext, outbox: inout Outbox
   ) -> Reply {
+    handle(MessageClassifier.classify(bytes), context: context, outbox: &outbox)
+  }
+
+  /// Handles one framed message parsed and classified before (`MessageClassifier.classify`).
+  @discardableResult
+  public mutating func handle(
+    _ incoming: consuming Incoming, context: any DispatchContext, outbox: inout Outbox
+  ) -> Reply {
     lastMessageWasJSON = true
-    switch MessageClassifier.classify(bytes) {
+    switch consume incoming {
     case .failure(let error):
       lastMessageWasJSON = error.code != .parseError
       context.countRequest()

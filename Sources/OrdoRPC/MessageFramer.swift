@@ -79,6 +79,12 @@ public struct MessageFramer {
     buffer.append(contentsOf: bytes)
   }
 
+  /// `feed` that keeps the ranges of messages already returned by `next` valid (no bytes
+  /// consumed are dropped: the buffer only grows).
+  public mutating func feedKeepingRanges(_ bytes: UnsafeRawBufferPointer) {
+    buffer.append(contentsOf: bytes)
+  }
+
   public mutating func feed(_ bytes: [UInt8]) {
     bytes.withUnsafeBytes { feed($0) }
   }

@@ -32,7 +32,8 @@ public final class Session {
   public private(set) var timerFiredSinceRelease = false
   /// Called with each message read (after framing and handling), the engine time it was
   /// handled at, and whether it was JSON; for tracing.
-  public var recordInput: ((MessageFramer.Event, UnsafeRawBufferPointer?, Int64, Bool) -> Void)?
+  @exclusivity(unchecked) public var recordInput:
+    ((MessageFramer.Event, UnsafeRawBufferPointer?, Int64, Bool) -> Void)?
   /// Called with each message sent, in order with the inputs (for tracing): the messages a
   /// message caused come after it, those of timers before the message that found them due.
   public var recordOutput: ((UnsafeRawBufferPointer, Int64) -> Void)? {
@@ -108,14 +109,75 @@ public final class Session {
   /// large answers (64 KiB of `layer.paintOrder` over 100 000 layers) made the engine hold
   /// gigabytes for a client that did not read. No limit unless set (`ordo call -`, tests).
   public var outputLimit = Int.max
-  /// Whether `receive` stopped at `outputLimit`: messages it read may wait in the framer.
+  /// Whether `receive` stopped at `outputLimit`: messages it read may wait in the framer
+  /// (or framed and parsed ahead).
   public private(set) var hasBufferedInput = false
+  // Messages are framed and parsed a few at a time before any of them is handled: parsing a
+  // run of messages, then handling the run, keeps jansson's parser in the instruction cache
+  // through the run, then the handlers (one after the other they evicted each other every
+  // message: callgrind counted a quarter to a half fewer L1i misses per alert.enqueue,
+  // alert.complete and layer.add line, nine in ten fewer per engine.ping). Parsing is pure
+  // (it reads only the message's bytes), so what each message does and answers is the same.
+  /// The events framed ahead, and at the same index each message's parse (moved out as it
+  /// is handled; the events stay until the next run). In memory of their own: an array, or
+  /// an enum holding both, copied and destroyed each message through value witnesses.
+  private let aheadEvents = UnsafeMutablePointer<MessageFramer.Event>.allocate(
+    capacity: aheadLimit)
+  private let aheadParsed = UnsafeMutablePointer<Incoming>.allocate(capacity: aheadLimit)
+  @exclusivity(unchecked) private var aheadCount = 0
+  @exclusivity(unchecked) private var nextAhead = 0
+  /// At most this many messages ahead, and no more once they hold `aheadBytes`: a run of
+  /// large messages is parsed one at a time, as without the run (parsed trees are several
+  /// times the size of their text).
+  static let aheadLimit = 16
+  static let aheadBytes = 16 << 10
 
   /// Takes bytes read from the stream and handles every message they complete, up to
   /// `outputLimit` of output owed.
   public func receive(_ bytes: UnsafeRawBufferPointer, into outbox: inout Outbox) {
-    framer.feed(bytes)
+    if dispatcher.exitStatus != nil { discardAhead() }
+    if nextAhead < aheadCount {
+      // The events framed ahead are ranges of the buffer: none of it may move.
+      framer.feedKeepingRanges(bytes)
+    } else {
+      framer.feed(bytes)
+    }
     receiveBuffered(into: &outbox)
+  }
+
+  /// Frames up to `aheadLimit` events into `aheadEvents`, and parses each message among
+  /// them into `aheadParsed`.
+  private func parseAhead() {
+    discardAhead()
+    var bytes = 0
+    while aheadCount < Self.aheadLimit, bytes < Self.aheadBytes, let event = framer.next() {
+      if case .message(let range) = event {
+        bytes += range.count
+        (aheadParsed + aheadCount).initialize(
+          to: framer.buffer.withUnsafeBytes {
+            MessageClassifier.classify(UnsafeRawBufferPointer(rebasing: $0[range]))
+          })
+      }
+      (aheadEvents + aheadCount).initialize(to: event)
+      aheadCount += 1
+    }
+  }
+
+  /// Drops the events framed ahead and the parses not handled (after `exit`, which handles
+  /// nothing more).
+  private func discardAhead() {
+    for index in nextAhead..<aheadCount {
+      if case .message = aheadEvents[index] { (aheadParsed + index).deinitialize(count: 1) }
+    }
+    aheadEvents.deinitialize(count: aheadCount)
+    aheadCount = 0
+    nextAhead = 0
+  }
+
+  deinit {
+    discardAhead()
+    aheadEvents.deallocate()
+    aheadParsed.deallocate()
   }
 
   /// Handles the messages read before and left in the framer, up to `outputLimit` of
@@ -126,22 +188,25 @@ public final class Session {
       if outbox.pendingCount >= outputLimit {
         // Only when something is left: a read ending at its last message has none, and the
         // end of input after it is the end (no timer fires after it).
-        hasBufferedInput = framer.pendingByteCount > 0
+        hasBufferedInput = nextAhead < aheadCount || framer.pendingByteCount > 0
         return
       }
-      guard let event = framer.next() else { return }
+      if nextAhead == aheadCount {
+        parseAhead()
+        if aheadCount == 0 { return }
+      }
+      let index = nextAhead
+      nextAhead += 1
       if !framingDecided, let framing = framer.framing {
         framingDecided = true
         engine.framing = framing
         outbox.framing = framing
       }
       beginWork(&outbox)
-      switch event {
+      switch aheadEvents[index] {
       case .message(let range):
-        framer.buffer.withUnsafeBytes {
-          let message = UnsafeRawBufferPointer(rebasing: $0[range])
-          groupReplies.append(handleRecorded(message, into: &outbox))
-        }
+        // Moved out of its slot, not copied (a copy retains and releases what it holds).
+        groupReplies.append(handleFramed(range, (aheadParsed + index).move(), into: &outbox))
         recordOutputs(&outbox)
         endOfMessage(&outbox)
       case .tooLarge(let limit, let id):
@@ -186,12 +251,36 @@ public final class Session {
   private func handleRecorded(_ message: UnsafeRawBufferPointer, into outbox: inout Outbox)
     -> Reply
   {
+    handleRecorded(message, MessageClassifier.classify(message), into: &outbox)
+  }
+
+  /// `handleRecorded` of the message at `range` in the framer's buffer, parsed before
+  /// (`incoming`); its bytes are looked at only when recorded.
+  private func handleFramed(
+    _ range: Range<Int>, _ incoming: consuming Incoming, into outbox: inout Outbox
+  ) -> Reply {
+    guard recordInput != nil else {
+      return dispatcher.handle(incoming, context: engine, outbox: &outbox)
+    }
+    // Taken out inside the closure: captured as is, it would be copied.
+    var parsed: Incoming? = consume incoming
+    return framer.buffer.withUnsafeBytes {
+      handleRecorded(
+        UnsafeRawBufferPointer(rebasing: $0[range]), parsed.take().unsafelyUnwrapped,
+        into: &outbox)
+    }
+  }
+
+  /// `handleRecorded` of a message parsed before (`incoming`).
+  private func handleRecorded(
+    _ message: UnsafeRawBufferPointer, _ incoming: consuming Incoming, into outbox: inout Outbox
+  ) -> Reply {
     let at = engine.now
     guard let recordInput else {
-      return dispatcher.handle(message, context: engine, outbox: &outbox)
+      return dispatcher.handle(consume incoming, context: engine, outbox: &outbox)
     }
     inputBeingHandled = (message, at)
-    let reply = dispatcher.handle(message, context: engine, outbox: &outbox)
+    let reply = dispatcher.handle(consume incoming, context: engine, outbox: &outbox)
     if inputBeingHandled != nil {
       inputBeingHandled = nil
       recordInput(.message(0..<message.count), message, at, dispatcher.lastMessageWasJSON)
@@ -225,6 +314,8 @@ public final class Session {
 
   /// The end of the input: drops a partial message (logged).
   public func finishInput() {
+    // Only once what was read is handled (`hasBufferedInput` false) or never will be.
+    assert(nextAhead == aheadCount || dispatcher.exitStatus != nil, "messages left")
     if framer.finish() { log(.warn, "end of input inside a message; dropped it") }
   }
 
