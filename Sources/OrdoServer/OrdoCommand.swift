@@ -29,7 +29,7 @@ public enum OrdoCommand {
                                   alerts in a SQLite file (created when missing)
       --sync full|normal          full (default) survives power loss, normal process crashes
       --state-wait-ms N           wait this long for another engine to release the state
-                                  file (default 2000)
+                                  file, or another program's lock on it (default 2000)
       --trace PATH                record every message in and out, for replay and report
       --trace-max-bytes N         stop recording past this size (default 268435456)
       --max-message-bytes N       longest accepted message (default 16777216)

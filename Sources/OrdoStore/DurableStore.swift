@@ -88,6 +88,11 @@ public final class DurableStore {
     lockDescriptor = try Self.claim(path, waitMs: waitMs)
     do {
       connection = try SQLiteConnection(path: path)
+      // Other programs' connections to the file hold SQLite's own locks for a moment: a
+      // reader opening a log left by a crash, or folding the log in as the last connection
+      // to close. Without a wait, one such moment refused the engine's start ("in use by
+      // another program") or its commit (-32005).
+      connection.setBusyTimeout(milliseconds: waitMs)
       do {
         try Self.prepareSchema(connection, path: path)
       } catch {

@@ -43,6 +43,12 @@ final class SQLiteConnection {
     sqlite3_extended_result_codes(handle, 1)
   }
 
+  /// How long a statement waits for a lock another connection holds before it fails with
+  /// `SQLITE_BUSY` (0: it does not wait).
+  func setBusyTimeout(milliseconds: Int) {
+    sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+  }
+
   /// Whether the database file was deleted, renamed or replaced since it was opened (the
   /// connection would go on writing to a file no one can open again).
   var fileHasMoved: Bool {

@@ -12,6 +12,7 @@ import resource
 import shutil
 import sqlite3 as sqlite
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -28,6 +29,7 @@ from durable_support import (
     Engine,
     alert_ids,
     call_as_nobody,
+    call_once,
     request_line,
     run_engine,
     sqlite3,
@@ -524,6 +526,53 @@ def test_a_program_reading_the_state_file_itself_does_not_keep_an_engine_out(
         assert live.close() == 0
     finally:
         reader.close()
+
+
+READER = """
+import os, sqlite3, sys, time
+path, stop = sys.argv[1], sys.argv[2]
+opened, until = 0, time.monotonic() + 60
+while not os.path.exists(stop) and time.monotonic() < until:
+    # Opened and closed each time: as the last connection, each close folds the log in.
+    reader = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=0)
+    try:
+        reader.execute("SELECT count(*) FROM alerts").fetchone()
+        opened += 1
+    except sqlite3.OperationalError:
+        pass  # the engine's own moment: the script's to handle
+    finally:
+        reader.close()
+print(opened)
+"""
+
+
+def test_a_script_polling_the_state_file_keeps_no_engine_out(state: Path) -> None:
+    """A script that reads the file over and over (a dashboard, a backup check): each of
+    its connections holds SQLite's own locks for a moment (recovering the log, folding it
+    in as it closes). The engine gave up at once on one such moment: a start refused as
+    "in use by another program", or a request answered -32005 "database is locked". It
+    waits for them (`--state-wait-ms`); every start and every commit succeeds."""
+    call_once(state, "alert.defineType", {"type": "t", "persist": True})
+    stop = state.parent / "stop"
+    reader = subprocess.Popen(
+        [sys.executable, "-c", READER, str(state), str(stop)], stdout=subprocess.PIPE, text=True
+    )
+    failures: list[str] = []
+    try:
+        for number in range(40):
+            run = run_engine(
+                "--state", str(state), "call", "alert.enqueue", json.dumps({"type": "t"})
+            )
+            if run.rc != 0:
+                failures.append(f"start {number}: exit {run.rc}: {run.err.strip()}")
+            elif "error" in json.loads(run.out):
+                failures.append(f"start {number}: {run.out.strip()}")
+    finally:
+        stop.touch()
+        out, _ = reader.communicate(timeout=60)
+    assert failures == []
+    assert int(out) > 40, "the script read the file all along"
+    assert len(alert_ids(call_once(state, "alert.list")["alerts"])) == 40
 
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="runs the engine as another user")
