@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import gc
+import logging
 import math
 import os
 import signal
@@ -853,3 +855,219 @@ def test_async_batch_entries_after_an_exit_raise_engine_exited(checker: SchemaCh
         assert isinstance(error, ordo.EngineExited) and error.returncode == 1, error
 
     run(body, clock="manual", tap=checker)
+
+
+class Abort(BaseException):
+    """What a test's handler raises to stop the test (as pytest.fail's Failed): no Exception."""
+
+
+def test_a_base_exception_from_a_handler_is_raised_by_the_call_and_loses_no_answer() -> None:
+    """It escaped the read callback: the answer read with the event was never handled, and
+    its call timed out."""
+
+    async def body(engine: AsyncEngine) -> None:
+        shown: list[str] = []
+
+        def fail_on_a(event: AlertShow) -> None:
+            if event.alert.id == "A":
+                raise Abort("unexpected popup A")
+
+        engine.on("alert.show", fail_on_a)
+        engine.on("alert.show", lambda ev: shown.append(ev.alert.id))  # still runs
+        with pytest.raises(Abort, match="unexpected popup A"):
+            await engine.alerts.enqueue("toast", id="A")
+        assert shown == ["A"]
+        assert (await engine.ping()).pong  # raised once
+        await engine.alerts.complete("A")
+        assert (await engine.alerts.enqueue("toast", id="B")).alert is not None
+        assert shown == ["A", "B"]
+
+    run(body, clock="manual", timeout=1)
+
+
+def test_pytest_fail_in_a_coroutine_handler_is_raised_by_the_next_call() -> None:
+    async def body(engine: AsyncEngine) -> None:
+        async def fail(event: AlertShow) -> None:
+            pytest.fail(f"unexpected popup {event.alert.id}")
+
+        engine.on("alert.show", fail)
+        await engine.alerts.enqueue("toast", id="A")  # answered before the handler ran
+        with pytest.raises(pytest.fail.Exception, match="unexpected popup A"):
+            await engine.ping()
+        assert (await engine.ping()).pong
+
+    run(body, clock="manual", timeout=1)
+
+
+def test_a_keyboard_interrupt_from_a_handler_leaves_the_loop_and_loses_no_answer() -> None:
+    """As from any asyncio callback, it goes out of the event loop (at once: no call has to
+    come first); the rest of what was read is handled first, so the program may go on."""
+    loop = asyncio.new_event_loop()
+    try:
+        engine = loop.run_until_complete(AsyncEngine(clock="manual", timeout=1).start())
+
+        def interrupt(event: AlertShow) -> None:
+            raise KeyboardInterrupt
+
+        async def enqueue() -> asyncio.Future[ordo.EnqueueResult]:
+            engine.on("alert.show", interrupt)
+            return engine.alerts.enqueue("toast", id="A")
+
+        answer = loop.run_until_complete(enqueue())
+        with pytest.raises(KeyboardInterrupt):
+            loop.run_until_complete(asyncio.sleep(5))
+        result = loop.run_until_complete(asyncio.wait_for(answer, 5))
+        assert result.alert is not None and result.alert.id == "A"
+        assert loop.run_until_complete(engine.close()) == 0
+    finally:
+        loop.close()
+
+
+@pytest.mark.parametrize("scenario", ["once", "added"])
+def test_handlers_are_those_of_the_events_dispatch(scenario: str) -> None:
+    """As the blocking engine's now: a handler that removes itself, or adds one, changes
+    what the next events of the same read run."""
+
+    async def body(engine: AsyncEngine) -> list[str]:
+        calls: list[str] = []
+        await engine.alerts.enqueue("toast", id="A", duration_ms=100)
+        await engine.alerts.enqueue("toast", id="B", duration_ms=100)
+        if scenario == "once":
+
+            def once(event: ordo.AlertHide) -> None:
+                remove()
+                calls.append(event.id)
+
+            remove = engine.on("alert.hide", once)
+        else:
+
+            def on_show(event: AlertShow) -> None:
+                engine.on("alert.hide", lambda hide: calls.append(hide.id))
+
+            engine.on("alert.show", on_show)  # B shows in the same read as A's hide
+        await engine.clock.advance(1000)  # hides A, shows B, hides B
+        return calls
+
+    assert run(body, clock="manual") == (["A"] if scenario == "once" else ["B"])
+
+
+def test_a_tap_that_refuses_a_request_leaves_no_call_waiting() -> None:
+    """The call stayed registered: close() then failed its future, which nobody awaited
+    ("Future exception was never retrieved")."""
+    problems: list[dict[str, object]] = []
+
+    def tap(direction: str, message: object) -> None:
+        if (
+            direction == "send"
+            and isinstance(message, dict)
+            and message["method"] == "engine.stats"
+        ):
+            raise RuntimeError("the tap says no")
+
+    async def main() -> None:
+        asyncio.get_running_loop().set_exception_handler(lambda _, ctx: problems.append(ctx))
+        async with AsyncEngine(clock="manual", tap=tap) as engine:
+            with pytest.raises(RuntimeError, match="the tap says no"):
+                engine.stats()
+            assert engine._endpoint.pending_count == 0
+            assert (await engine.ping()).pong
+        gc.collect()
+        await asyncio.sleep(0)
+
+    asyncio.run(asyncio.wait_for(main(), 30))
+    assert problems == []
+
+
+def test_a_batch_sent_then_cancelled_says_so_not_that_it_was_not_sent() -> None:
+    async def body(engine: AsyncEngine) -> None:
+        await engine.ping()
+        os.kill(engine.pid, signal.SIGSTOP)
+        try:
+            batch = engine.batch()
+            add = batch.layers.add("x")
+            note = batch.notify("layer.add", {"id": "y"})
+            with pytest.raises(asyncio.TimeoutError):
+                await asyncio.wait_for(batch.send(), 0.2)
+        finally:
+            os.kill(engine.pid, signal.SIGCONT)
+        assert await engine.layers.paint_order() == ("x", "y")  # it was sent, and applied
+        for entry in (add, note):
+            error = entry.exception()
+            assert isinstance(error, asyncio.CancelledError), error
+            assert "was sent" in str(error)
+        assert engine._endpoint.pending_count == 0
+
+    run(body, clock="manual", timeout=5)
+
+
+def test_a_batch_takes_a_timeout_of_its_own() -> None:
+    async def body(engine: AsyncEngine) -> float:
+        await engine.ping()
+        with pytest.raises(ValueError, match="timeout must be a number of seconds > 0"):
+            engine.batch(timeout=0)
+        os.kill(engine.pid, signal.SIGSTOP)
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        try:
+            async with engine.batch(timeout=0.2) as batch:
+                ping = batch.ping()
+        finally:
+            os.kill(engine.pid, signal.SIGCONT)
+        assert isinstance(ping.exception(), ordo.OrdoTimeout)
+        return loop.time() - start
+
+    assert run(body, clock="manual", timeout=10) < 2.5  # its own 0.2 s, not the engine's 10 s
+
+
+def test_events_checks_its_timeout_when_called() -> None:
+    async def body(engine: AsyncEngine) -> None:
+        for bad in (float("nan"), -1):
+            with pytest.raises(ValueError, match="timeout must be a number of seconds >= 0"):
+                engine.events(timeout=bad)
+
+    run(body, clock="manual")
+
+
+def test_close_with_a_timeout_of_0_warns_of_nothing(caplog: pytest.LogCaptureFixture) -> None:
+    """close(timeout=0) waits for nothing: the engine had no time to exit, so it "ignored"
+    no exit (a warning every time)."""
+
+    async def main() -> list[int | None]:
+        statuses = []
+        for _ in range(3):
+            engine = await AsyncEngine(clock="manual").start()
+            assert (await engine.ping()).pong
+            statuses.append(await engine.close(timeout=0))
+        return statuses
+
+    with caplog.at_level(logging.WARNING, logger="ordo"):
+        statuses = asyncio.run(asyncio.wait_for(main(), 30))
+    assert set(statuses) <= {0, 1, -15, -9}, statuses
+    assert caplog.records == []
+
+
+def test_a_working_directory_that_is_not_there_is_an_engine_start_failure(
+    tmp_path: Path,
+) -> None:
+    async def main() -> None:
+        with pytest.raises(ordo.EngineStartFailed, match="working directory") as caught:
+            await AsyncEngine(cwd=tmp_path / "nowhere").start()
+        assert isinstance(caught.value, FileNotFoundError)
+
+    asyncio.run(asyncio.wait_for(main(), 30))
+
+
+def test_a_base_exception_no_call_got_is_raised_by_close_once_the_engine_is_closed() -> None:
+    async def main() -> None:
+        engine = await AsyncEngine(clock="system", timeout=5).start()
+        ran = asyncio.Event()
+        engine.on("alert.show", lambda ev: pytest.fail("shown while idle"))
+        engine.on("alert.show", lambda ev: ran.set())  # runs after it
+        await engine.alerts.enqueue("toast", id="A", delay_ms=20)
+        await asyncio.wait_for(ran.wait(), 5)
+        with pytest.raises(pytest.fail.Exception, match="shown while idle"):
+            await engine.close()  # (its own goodbye did not take it)
+        assert not engine.running
+        assert await engine.close() == 0
+
+    asyncio.run(asyncio.wait_for(main(), 30))

@@ -910,3 +910,119 @@ def test_async_close_with_a_timeout_of_0(ordo_bin: str) -> None:
         assert sent == ["engine.ping", "shutdown", "exit"]
 
     asyncio.run(asyncio.wait_for(main(), 30))
+
+
+def test_huge_finite_timeouts_wait_as_long_as_needed(ordo_bin: str) -> None:
+    """30 days, 1e10 s: OverflowError (poll() takes milliseconds as a C int, a thread's join
+    at most threading.TIMEOUT_MAX), and close(timeout=1e10) left the engine running."""
+    with Engine(ordo_bin, timeout=30 * 86400) as engine:  # the system clock
+        for _ in range(3):
+            assert engine.ping().pong
+        assert engine.call("engine.ping", timeout=1e10)["pong"]
+        engine.alerts.enqueue("toast", id="later", delay_ms=50)
+        assert engine.wait_for("alert.show", timeout=30 * 86400).alert.id == "later"
+        assert engine._endpoint.pending_count == 0
+    engine = Engine(ordo_bin, clock="manual")
+    assert engine.ping().pong
+    assert engine.close(timeout=1e10) == 0
+    assert not engine.running
+
+
+def test_a_close_that_was_interrupted_is_done_by_the_next(ordo_bin: str) -> None:
+    """The first close() marked the engine closed before it failed: a second one returned at
+    once, None, and left the engine running."""
+
+    class Deadline(Exception):
+        pass
+
+    def expire(signum: int, frame: object) -> None:
+        raise Deadline
+
+    engine = Engine(ordo_bin, clock="manual", timeout=5)
+    assert engine.ping().pong
+    os.kill(engine.pid, signal.SIGSTOP)  # it will not answer shutdown
+    previous = signal.signal(signal.SIGALRM, expire)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.3)
+        with pytest.raises(Deadline):
+            engine.close(timeout=5)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert engine.running
+    started = time.monotonic()
+    assert engine.close(timeout=0.3) == -signal.SIGKILL  # stopped: SIGTERM waits, SIGKILL not
+    assert not engine.running
+    assert time.monotonic() - started < 5
+
+
+def test_close_with_a_timeout_of_0_warns_of_nothing(
+    ordo_bin: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """close(timeout=0) waits for nothing: the engine had no time to exit, so it "ignored"
+    no exit (a warning every time)."""
+    statuses = []
+    with caplog.at_level(logging.WARNING, logger="ordo"):
+        for _ in range(3):
+            engine = Engine(ordo_bin, clock="manual")
+            assert engine.ping().pong
+            statuses.append(engine.close(timeout=0))
+            assert engine.close() == statuses[-1]
+    assert set(statuses) <= {0, 1, -15, -9}, statuses
+    assert caplog.records == []
+
+
+def test_a_batch_takes_a_timeout_of_its_own(ordo_bin: str) -> None:
+    with Engine(ordo_bin, clock="manual", timeout=10) as engine:
+        assert engine.ping().pong
+        with pytest.raises(ValueError, match="timeout must be a number of seconds > 0"):
+            engine.batch(timeout=0)
+        os.kill(engine.pid, signal.SIGSTOP)
+        try:
+            start = time.monotonic()
+            with engine.batch(timeout=0.2) as batch:
+                ping = batch.ping()
+            assert time.monotonic() - start < 2.5  # its own 0.2 s, not the engine's 10 s
+            assert isinstance(ping.exception(), ordo.OrdoTimeout)
+        finally:
+            os.kill(engine.pid, signal.SIGCONT)
+
+
+@pytest.mark.parametrize(
+    "case", ["no such directory", "a file as directory", "not a program", "no interpreter"]
+)
+def test_an_engine_that_cannot_start_is_an_engine_start_failure(
+    tmp_path: Path, ordo_bin: str, case: str
+) -> None:
+    """They were a plain FileNotFoundError that read like a missing binary, a
+    NotADirectoryError, an OSError (Exec format error): no OrdoException. They are now, and
+    still the OSError subclass they were."""
+    text = tmp_path / "text"
+    text.write_text("not a program\n")
+    script = tmp_path / "script"
+    script.write_text("#!/nonexistent/interpreter\n")
+    for path in (text, script):
+        path.chmod(0o755)
+    binary, cwd, kind, says, names = {
+        "no such directory": (
+            ordo_bin,
+            tmp_path / "nowhere",
+            FileNotFoundError,
+            "working directory .* does not exist",
+            tmp_path / "nowhere",
+        ),
+        "a file as directory": (
+            ordo_bin,
+            text,
+            NotADirectoryError,
+            "working directory .* is not a directory",
+            text,
+        ),
+        "not a program": (str(text), None, OSError, "is not a program", text),
+        "no interpreter": (str(script), None, FileNotFoundError, "interpreter", script),
+    }[case]
+    with pytest.raises(ordo.EngineStartFailed, match=says) as caught:
+        Engine(binary, cwd=cwd)
+    error = caught.value
+    assert isinstance(error, ordo.OrdoException) and isinstance(error, kind)
+    assert os.fsdecode(error.filename) == str(names)

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
+from pathlib import Path
+
 import pytest
 
 import ordo
@@ -153,3 +157,63 @@ def test_client_errors_share_the_base_class() -> None:
     for klass in (ordo.EngineExited, ordo.OrdoTimeout, ordo.EngineNotFound, OrdoError):
         assert issubclass(klass, ordo.OrdoException)
     assert issubclass(ordo.OrdoTimeout, TimeoutError)
+
+
+def _every_exception(tmp_path: Path) -> list[ordo.OrdoException]:
+    try:
+        ordo.Engine(cwd=tmp_path / "nowhere")
+    except ordo.EngineStartFailed as failed:
+        start_failed = failed
+    return [
+        ordo.OrdoException("base"),
+        ordo.EngineExited(-9, "its last line", "its output ended"),
+        ordo.EngineExited(None),
+        ordo.OrdoTimeout("engine.ping: no answer within 1 s"),
+        ordo.EngineNotFound("cannot find the ordo engine"),
+        start_failed,
+        ordo.errors.start_failed("without an errno", None, None),
+        ordo.ProtocolViolation("unreadable"),
+        ordo.BatchNotSent("layer.add: the batch has not been sent yet"),
+        OrdoError.from_json({"code": -32099, "message": "Something new.", "data": [1]}, "m"),
+        *(
+            OrdoError.from_json(
+                {"code": klass.code, "message": "text", "data": {"id": "a"}}, "layer.get"
+            )
+            for klass in OrdoError._by_code.values()
+        ),
+    ]
+
+
+def test_every_exception_survives_copy_and_pickle(tmp_path: Path) -> None:
+    """EngineExited could not be copied or unpickled (its args hold only the text, which its
+    __init__ does not take): a multiprocessing worker or pytest-xdist could not report it."""
+    errors = _every_exception(tmp_path)
+
+    def classes(klass: type[ordo.OrdoException]) -> set[type[ordo.OrdoException]]:
+        return {klass}.union(*(classes(sub) for sub in klass.__subclasses__()))
+
+    made = set(ordo.errors._START_FAILED.values())  # EngineStartFailed and an OSError's
+    assert {type(error) for error in errors} >= classes(ordo.OrdoException) - made  # each one
+    for error in errors:
+        for clone in (copy.copy(error), pickle.loads(pickle.dumps(error))):
+            assert type(clone) is type(error)
+            assert (str(clone), repr(clone), clone.args) == (str(error), repr(error), error.args)
+            assert clone.__dict__ == error.__dict__
+            if isinstance(error, OSError):
+                assert isinstance(clone, OSError)
+                assert (clone.errno, clone.strerror, clone.filename) == (
+                    error.errno,
+                    error.strerror,
+                    error.filename,
+                )
+
+
+def test_engine_exited_survives_copy_and_pickle() -> None:
+    error = ordo.EngineExited(-9, "its last line", "its output ended")
+    for clone in (copy.copy(error), pickle.loads(pickle.dumps(error))):
+        assert (clone.returncode, clone.stderr_tail, clone.detail) == (
+            -9,
+            "its last line",
+            "its output ended",
+        )
+        assert str(clone) == str(error)

@@ -295,3 +295,43 @@ def test_unset_is_not_none() -> None:
     assert UNSET is not None
     assert not UNSET
     assert repr(UNSET) == "UNSET"
+
+
+@pytest.mark.parametrize(
+    ("arguments", "error", "says"),
+    [
+        ({"frame": [0, 0, 10, 10]}, TypeError, "frame must be a Frame, an .* tuple or a mapping"),
+        ({"frame": (0, 0, 10)}, ValueError, "frame must be an .* tuple of 4 numbers, not of 3"),
+        ({"frame": (0, 0, 10, 10, 5)}, ValueError, "tuple of 4 numbers, not of 5"),
+        ({"frame": "0 0 10 10"}, TypeError, "frame must be a Frame"),
+    ],
+)
+def test_a_frame_of_another_shape_is_refused_naming_it_before_anything_is_sent(
+    engine: Engine, arguments: dict[str, object], error: type[Exception], says: str
+) -> None:
+    """A list gave an obscure TypeError from dict(), a 3-tuple "not enough values to
+    unpack"; the README says a Frame, an (x, y, width, height) tuple or a mapping."""
+    with pytest.raises(error, match=says):
+        engine.layers.add("a", **arguments)  # type: ignore[arg-type]
+    engine.layers.add("b")
+    with pytest.raises(error, match=says):
+        engine.layers.update("b", **arguments)  # type: ignore[arg-type]
+    assert engine.layers.paint_order() == ("b",)
+    assert engine.layers.get("b").frame is None
+
+
+@pytest.mark.parametrize(
+    ("point", "error", "says"),
+    [
+        ((1, 2, 3), ValueError, r"point must be an \(x, y\) tuple of 2 numbers, not of 3"),
+        ((1,), ValueError, "tuple of 2 numbers, not of 1"),
+        ([1, 2], TypeError, r"point must be an \(x, y\) tuple or a mapping, not list"),
+    ],
+)
+def test_a_point_of_another_shape_is_refused_naming_it(
+    engine: Engine, point: object, error: type[Exception], says: str
+) -> None:
+    """(1, 2, 3) was sent as {x: 1, y: 2}; [1, 2] reached the engine."""
+    with pytest.raises(error, match=says):
+        engine.layers.render(point=point)  # type: ignore[arg-type]
+    assert engine.layers.render(point=(1, 2)) == engine.layers.render(point={"x": 1, "y": 2})

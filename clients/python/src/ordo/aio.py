@@ -39,14 +39,15 @@ from .core import (
     STDERR_GRACE,
     STDOUT_GRACE,
     Core,
-    Handler,
     Match,
+    Plan,
     Predicate,
     Seconds,
     StderrLines,
     call_timeout,
     log,
     pidfd,
+    start_error,
     wait_timeout,
 )
 from .errors import EngineExited, OrdoError, OrdoException, OrdoTimeout
@@ -92,15 +93,20 @@ class _Caller:
     """Where a single call's answer goes: its caller's future, settled with the decoded
     result (or the error) in the read callback."""
 
-    __slots__ = ("decode", "future", "method", "timer")
+    __slots__ = ("decode", "future", "method", "nested", "timer")
 
     def __init__(
-        self, future: asyncio.Future[Any], decode: Callable[[Any], Any], method: str
+        self,
+        future: asyncio.Future[Any],
+        decode: Callable[[Any], Any],
+        method: str,
+        nested: bool = False,
     ) -> None:
         self.future = future
         self.decode = decode
         self.method = method
         self.timer: asyncio.TimerHandle | None = None  # a timeout other than the default
+        self.nested = nested  # made by a coroutine handler: never given a handler's exception
 
     def settle(self, response: dict[str, Any]) -> None:
         if self.timer is not None:
@@ -202,12 +208,16 @@ class AsyncEvents(EventsAPI[Async]):
         super().__init__(engine)
         self._engine = engine
 
-    async def __call__(self, timeout: float | None = None) -> AsyncIterator[Event]:
+    def __call__(self, timeout: float | None = None) -> AsyncIterator[Event]:
         """Yield events oldest first, consuming them; stops when the engine is gone or
-        after ``timeout`` seconds without a new event.
+        after ``timeout`` seconds without a new event. A bad ``timeout`` is a ValueError
+        here, not at the first step.
         """
-        pick = self._engine._pick_event("*", None)
         wait = wait_timeout(timeout)
+        return self._iterate(wait)
+
+    async def _iterate(self, wait: float | None) -> AsyncIterator[Event]:
+        pick = self._engine._pick_event("*", None)
         while (event := await self._engine._until(pick, wait)) is not NOTHING:
             yield event
 
@@ -246,6 +256,9 @@ class AsyncEngine(Core[Async, Slot]):
         self._deadlines: deque[tuple[float, _Caller, int]] = deque()
         self._deadline_timeout = 0.0
         self._deadline_timer: asyncio.TimerHandle | None = None
+        #: A KeyboardInterrupt or SystemExit a handler raised, raised once the chunk of
+        #: output being handled is (from the read callback: out of the event loop).
+        self._interrupt: BaseException | None = None
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -275,15 +288,18 @@ class AsyncEngine(Core[Async, Slot]):
         self._loop = asyncio.get_running_loop()
         self._exited_event = asyncio.Event()
         PIPE = asyncio.subprocess.PIPE
-        transport, pipes = await self._loop.subprocess_exec(
-            lambda: _Pipes(self),
-            *self.command,
-            stdin=PIPE,
-            stdout=PIPE,
-            stderr=PIPE,
-            env=self._env,
-            cwd=self._cwd,
-        )
+        try:
+            transport, pipes = await self._loop.subprocess_exec(
+                lambda: _Pipes(self),
+                *self.command,
+                stdin=PIPE,
+                stdout=PIPE,
+                stderr=PIPE,
+                env=self._env,
+                cwd=self._cwd,
+            )
+        except OSError as exc:  # a bad cwd, a binary the kernel cannot run
+            raise start_error(exc, self.binary, self._cwd) from exc
         self._pipes = pipes
         self._transport = transport
         self._stdin = cast(Optional[asyncio.WriteTransport], transport.get_pipe_transport(0))
@@ -348,7 +364,9 @@ class AsyncEngine(Core[Async, Slot]):
         if self._closing is None:
             self._closed = True
             self._closing = asyncio.ensure_future(self._close(self._proc, timeout))
-        return await asyncio.shield(self._closing)
+        status = await asyncio.shield(self._closing)
+        self._raise_kept()
+        return status
 
     async def _close(self, proc: asyncio.subprocess.Process, timeout: float | None) -> int | None:
         try:
@@ -408,7 +426,10 @@ class AsyncEngine(Core[Async, Slot]):
         try:
             await asyncio.wait_for(asyncio.shield(exited), timeout)
         except asyncio.TimeoutError:
-            log.warning("ordo (pid %d) ignored exit; terminating it", proc.pid)
+            if timeout == 0:  # asked not to wait: it had no time to exit, it ignored nothing
+                log.debug("ordo (pid %d): close(timeout=0) terminates it", proc.pid)
+            else:
+                log.warning("ordo (pid %d) ignored exit; terminating it", proc.pid)
             self._signal(signal.SIGTERM)
             try:
                 await asyncio.wait_for(asyncio.shield(exited), timeout)
@@ -477,13 +498,19 @@ class AsyncEngine(Core[Async, Slot]):
             return future
         if not self._writable():
             return cast("asyncio.Future[T]", asyncio.ensure_future(self._stdin_closed()))
-        caller = _Caller(future, call.decode, call.method)
+        # A call of a coroutine handler, or of close(), gets no handler's exception.
+        ours = bool(self._handler_tasks or self._closing) and not self._may_raise_kept()
+        caller = _Caller(future, call.decode, call.method, ours)
         endpoint = self._endpoint
         if self._tap is None:
             rid = endpoint.open_written(caller)
         else:  # the tap sees the request before it counts as written
             rid = endpoint.open(caller)
-            self._tap("send", endpoint.message(call, rid))
+            try:
+                self._tap("send", endpoint.message(call, rid))
+            except BaseException:  # the tap refused it: not sent, its id not waited for
+                endpoint.forget_id(rid)
+                raise
             endpoint.written_ids([rid])
         data = envelope(call.method, rid, params)
         outbox = self._outbox
@@ -663,9 +690,10 @@ class AsyncEngine(Core[Async, Slot]):
 
     # ------------------------------------------------------------------ batch
 
-    def batch(self) -> AsyncBatch:
-        """``async with engine.batch() as b:`` — one JSON-RPC batch, sent when the block ends."""
-        return AsyncBatch(self)
+    def batch(self, *, timeout: float | None = None) -> AsyncBatch:
+        """``async with engine.batch() as b:`` — one JSON-RPC batch, sent when the block ends.
+        ``timeout`` as :meth:`ordo.Engine.batch`'s."""
+        return AsyncBatch(self, timeout)
 
     async def _send_batch(self, batch: Batch, timeout: float | None) -> None:
         pipes = self._started()
@@ -693,10 +721,28 @@ class AsyncEngine(Core[Async, Slot]):
                 await asyncio.wait([group.future], timeout=timeout)
                 if not group.future.done() and self._eof:  # the exit is being reported
                     await asyncio.wait([group.future], timeout=EXIT_WAIT)
-            except BaseException:
-                for _, _, rid in plan.waits:
-                    self._endpoint.forget_id(rid)
+            except BaseException as exc:
+                # Cancelled (asyncio.wait_for's timeout, say) after the batch was written:
+                # the engine applies it, but its answers are not awaited. Each entry says so
+                # (not "not sent yet"), as a cancelled future would: CancelledError.
+                why = "cancelled" if isinstance(exc, asyncio.CancelledError) else repr(exc)
+                self._settle_batch(
+                    batch,
+                    plan,
+                    lambda method: asyncio.CancelledError(
+                        f"{method}: the batch was sent (the engine applies it), but waiting "
+                        f"for its answer was {why}"
+                    ),
+                )
                 raise
+        self._settle_batch(batch, plan, lambda method: OrdoTimeout(f"{method}: no answer in time"))
+        self._raise_kept()
+
+    def _settle_batch(
+        self, batch: Batch, plan: Plan[Slot], unanswered: Callable[[str], BaseException]
+    ) -> None:
+        """Settles every entry of a written batch: with its answer or error, else with
+        ``unanswered(method)`` (its id forgotten: a late answer is dropped)."""
         for pending, entry, rid in plan.waits:
             assert isinstance(entry, _Entry)
             if entry.response is not None:
@@ -705,10 +751,15 @@ class AsyncEngine(Core[Async, Slot]):
                 pending._set_error(entry.error)
             else:
                 self._endpoint.forget_id(rid)
-                pending._set_error(OrdoTimeout(f"{pending.call.method}: no answer in time"))
+                pending._set_error(unanswered(pending.call.method))
         if len(plan.waits) < len(batch):
             first = plan.waits[0][1]
             assert isinstance(first, _Entry)
+            if first.response is None and first.error is None:  # its notifications share it
+                for pending in batch.entries:
+                    if pending.call.notification:
+                        pending._set_error(unanswered(pending.call.method))
+                return
             error = first.error
             self._share_fate(batch, first.response, error if isinstance(error, Exception) else None)
 
@@ -770,9 +821,11 @@ class AsyncEngine(Core[Async, Slot]):
         while True:
             found = pick()
             if found is not NOTHING or self._exited is not None:
+                self._raise_kept()
                 return found
             remaining = None if deadline is None else deadline - loop.time()
             if remaining is not None and remaining <= 0:
+                self._raise_kept()
                 return NOTHING
             waiter: asyncio.Future[None] = loop.create_future()
             self._waiters.append(waiter)
@@ -784,6 +837,7 @@ class AsyncEngine(Core[Async, Slot]):
                         await asyncio.wait_for(self._exited_event.wait(), EXIT_WAIT)
                     except asyncio.TimeoutError:
                         pass
+                self._raise_kept()
                 return NOTHING
             finally:
                 if waiter in self._waiters:
@@ -799,6 +853,11 @@ class AsyncEngine(Core[Async, Slot]):
 
     def _answered(self, slot: Slot, response: dict[str, Any]) -> None:
         if type(slot) is _Caller:
+            if self._kept is not None and not slot.nested and not slot.future.done():
+                # What a handler of an event before this answer raised, for its caller.
+                kept, self._kept = self._kept, None
+                if kept is not None:
+                    slot.fail(kept)
             slot.settle(response)
             deadlines = self._deadlines
             while deadlines and deadlines[0][1].future.done():
@@ -812,8 +871,8 @@ class AsyncEngine(Core[Async, Slot]):
         else:
             cast(_Entry, slot).settle(None, error)
 
-    def _handle(self, event: Event, handlers: list[Handler]) -> None:
-        for handler in handlers:
+    def _handle(self, event: Event) -> None:
+        for handler in self._handlers_of(event.name):
             result = self._run(handler, event)
             if inspect.isawaitable(result):
                 task = asyncio.ensure_future(result)
@@ -822,17 +881,54 @@ class AsyncEngine(Core[Async, Slot]):
 
     def _handler_done(self, task: asyncio.Task[Any]) -> None:
         self._handler_tasks.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            log.error("ordo async event handler failed", exc_info=task.exception())
+        if task.cancelled():
+            return
+        exc = task.exception()
+        if isinstance(exc, Exception):
+            log.error("ordo async event handler failed", exc_info=exc)
+        elif exc is not None and not isinstance(exc, (KeyboardInterrupt, SystemExit)):
+            # (Those two asyncio raised out of the event loop already.)
+            self._keep(exc, f"async event handler {task!r}")
+
+    def _keep(self, exc: BaseException, what: str) -> None:
+        if isinstance(exc, (KeyboardInterrupt, SystemExit)):
+            # As from any asyncio callback: out of the event loop, once the output read with
+            # the event is handled (_on_stdout). The first one; later ones are dropped.
+            if self._interrupt is None:
+                self._interrupt = exc
+            return
+        super()._keep(exc, what)
+
+    def _may_raise_kept(self) -> bool:
+        # Not in a coroutine handler nor close()'s goodbye (tasks of ours): it goes to the
+        # caller it would have ended, or to close()'s caller.
+        if not self._handler_tasks and self._closing is None:
+            return True
+        task = asyncio.current_task()
+        return task is not self._closing and task not in self._handler_tasks
 
     def _on_stdout(self, chunk: bytes) -> None:
-        """What the engine wrote, in the event loop's callback."""
+        """What the engine wrote, in the event loop's callback.
+
+        A KeyboardInterrupt or SystemExit (a handler's, or a signal handler's) goes out of
+        the event loop, as from any callback, but only once the rest of the chunk is handled:
+        an answer read with it must not be lost if the program goes on.
+        """
         if self._detail:  # after a protocol violation: discard until the end
             return
+        fed = self._framer.fed
         try:
-            self._feed(chunk)
-        except Exception as exc:  # a bug here must not hang every caller
-            self._detail = self._read_failed(exc)
+            try:
+                self._feed(chunk)
+            except Exception as exc:  # a bug here must not hang every caller
+                self._detail = self._read_failed(exc)
+            except BaseException:
+                self._finish_feed(chunk, fed)
+                raise
+        finally:
+            interrupt, self._interrupt = self._interrupt, None
+        if interrupt is not None:
+            raise interrupt
 
     async def _finish(self, pipes: _Pipes) -> None:
         """At the end of the output: fail every call and let waiters go. That is the end

@@ -58,6 +58,7 @@ from .models import (
     TreeRoot,
     TypeDefaults,
     frame_to_json,
+    point_to_json,
     tree_from_json,
 )
 
@@ -122,7 +123,7 @@ CONVERT: dict[str, Callable[[Any], Any]] = {
     "mount": _json_of,
     "client_info": _json_of,
     "limit": _json_of,
-    "point": lambda p: {"x": p[0], "y": p[1]} if isinstance(p, tuple) else _json_of(p),
+    "point": lambda point: None if point is None else point_to_json(point),
     "ids": _strings,
     "states": _strings,
     "stack": _strings,

@@ -16,6 +16,7 @@ waiters read the output themselves, so its guard is a lock and its wake a no-op.
 
 from __future__ import annotations
 
+import errno
 import itertools
 import logging
 import math
@@ -32,7 +33,7 @@ from .api import AlertsAPI, ClockAPI, EngineAPI, F, LayersAPI, NavAPI
 from .batch import Batch
 from .discovery import PathLike, engine_command, find_engine
 from .endpoint import Answer, Endpoint, Notice, RawAnswer, Refused
-from .errors import EngineExited, OrdoTimeout, ProtocolViolation
+from .errors import EngineExited, EngineStartFailed, OrdoTimeout, ProtocolViolation, start_failed
 from .events import (
     EVENT_NAMES,
     AlertChanged,
@@ -157,6 +158,39 @@ class StderrLines:
             self._pieces.clear()
 
 
+def start_error(exc: OSError, binary: str, cwd: PathLike | None) -> EngineStartFailed:
+    """What starting the engine raised (``exc``, from ``subprocess``), as EngineStartFailed
+    naming what is wrong: the working directory, or the binary (which exists: find_engine
+    said so, so ENOENT there is the interpreter its ``#!`` line names)."""
+    code = exc.errno
+    if cwd is not None and exc.filename is not None and _same_path(exc.filename, cwd):
+        reason = {
+            errno.ENOENT: "does not exist",
+            errno.ENOTDIR: "is not a directory",
+            errno.EACCES: "may not be entered (permission denied)",
+        }.get(code or 0, f"cannot be entered ({exc.strerror})")
+        where = f"its working directory (cwd) {os.fsdecode(cwd)!r}"
+        message = f"cannot start the ordo engine: {where} {reason}"
+    elif exc.filename is not None and _same_path(exc.filename, binary):
+        reason = {
+            errno.ENOEXEC: "is not a program this system can run (Exec format error): a script "
+            "needs a #! line, a binary must be built for this machine",
+            errno.ENOENT: "cannot be run: the interpreter its #! line names does not exist",
+            errno.EACCES: "may not be run (permission denied)",
+        }.get(code or 0, f"cannot be run ({exc.strerror})")
+        message = f"cannot start the ordo engine: {binary!r} {reason}"
+    else:
+        message = f"cannot start the ordo engine {binary!r}: {exc}"
+    return start_failed(message, code, exc.strerror, exc.filename)
+
+
+def _same_path(a: Any, b: PathLike) -> bool:
+    try:
+        return os.fsdecode(a) == os.fsdecode(b)
+    except TypeError:
+        return False
+
+
 def any_value(value: Any) -> Any:
     return value
 
@@ -221,6 +255,9 @@ class Core(EngineAPI[F], Generic[F, S]):
         self._eof = False  # the engine's output ended (it is exiting)
         self._handlers: dict[str, list[Handler]] = {}  # replaced, never mutated: read unlocked
         self._handlers_lock = threading.Lock()
+        #: What a handler raised that is no Exception (SystemExit, pytest's Failed...), to be
+        #: raised from the next call, wait, batch or close() that returns (_raise_kept).
+        self._kept: BaseException | None = None
         self._stderr_tail: deque[str] = deque(maxlen=stderr_lines)
         self._exited: EngineExited | None = None
         self._closed = False
@@ -458,9 +495,21 @@ class Core(EngineAPI[F], Generic[F, S]):
                     log.warning("event buffer full: dropping the oldest unconsumed events")
             self._events.append(event)
             self._wake()
-        handlers = [*self._handlers.get(event.name, ()), *self._handlers.get("*", ())]
-        if handlers:
-            self._handle(event, handlers)
+        if self._handlers_due(event.name):
+            self._handle(event)
+
+    def _handlers_due(self, name: str) -> bool:
+        """Whether event ``name`` must go to :meth:`_handle`: it has handlers now (the
+        blocking engine adds: or handlers still run, which may add some)."""
+        handlers: dict[str, list[Handler]] = self._handlers
+        return bool(handlers.get(name) or handlers.get("*"))
+
+    def _handlers_of(self, name: str) -> list[Handler]:
+        """The handlers of event ``name``, its own then the ``"*"`` ones, as they are now: an
+        event's handlers are those at its dispatch, so that a handler that adds or removes
+        one (a "once" handler removing itself) changes what the next events run."""
+        handlers: dict[str, list[Handler]] = self._handlers
+        return [*handlers.get(name, ()), *handlers.get("*", ())]
 
     def _read_failed(self, exc: Exception) -> str:
         """The reader stops on a bug or unreadable output: kill the engine, say why."""
@@ -509,6 +558,7 @@ class Core(EngineAPI[F], Generic[F, S]):
         ``engine.events.subscribe(["alert.changed"])``.
         """
         event_name(name)
+        self._check_handler(handler)
         with self._handlers_lock:
             self._handlers = {**self._handlers, name: [*self._handlers.get(name, ()), handler]}
         return lambda: self.off(name, handler)
@@ -521,13 +571,48 @@ class Core(EngineAPI[F], Generic[F, S]):
                 handlers.remove(handler)
                 self._handlers = {**self._handlers, name: handlers}
 
-    @staticmethod
-    def _run(handler: Handler, event: Event) -> object:
+    def _check_handler(self, handler: Handler) -> None:
+        """Refuses (TypeError) a handler this engine cannot run."""
+        if not callable(handler):
+            raise TypeError(f"an event handler must be callable, not {handler!r}")
+
+    def _run(self, handler: Handler, event: Event) -> object:
+        """``handler(event)``. An Exception is logged and delivery goes on; anything else it
+        raises (SystemExit, KeyboardInterrupt, pytest's ``Failed``) is kept for the caller:
+        :meth:`_keep`."""
         try:
             return handler(event)
         except Exception:
             log.exception("ordo event handler %r failed on %s", handler, event.name)
-            return None
+        except BaseException as exc:
+            self._keep(exc, f"event handler {handler!r} on {event.name}")
+        return None
+
+    def _keep(self, exc: BaseException, what: str) -> None:
+        """A handler raised ``exc``, no Exception: kept, to be raised from the next call,
+        wait, batch or close() that returns (:meth:`_raise_kept`), so that it ends what the
+        program was doing rather than the thread or callback that read the event. Only the
+        first is kept until then; later ones are logged."""
+        with self._handlers_lock:
+            if self._kept is None:
+                self._kept = exc
+                return
+        log.error(
+            "ordo %s raised while an earlier handler's was still to be raised", what, exc_info=exc
+        )
+
+    def _raise_kept(self) -> None:
+        """Raise (once) what a handler raised that was no Exception (see :meth:`_keep`)."""
+        if self._kept is None or not self._may_raise_kept():
+            return
+        with self._handlers_lock:
+            kept, self._kept = self._kept, None
+        if kept is not None:
+            raise kept
+
+    def _may_raise_kept(self) -> bool:
+        """Whether this thread may get a kept handler exception (not a handler's own)."""
+        return True
 
     def _pick_event(self, name: str, predicate: Predicate | None) -> Callable[[], Any]:
         """Run by a waiter under the guard: take the oldest matching event, or NOTHING."""
@@ -600,8 +685,9 @@ class Core(EngineAPI[F], Generic[F, S]):
     def _failed(self, slot: S, error: EngineExited) -> None:
         raise NotImplementedError
 
-    def _handle(self, event: Event, handlers: list[Handler]) -> None:
-        """Run ``handlers`` before any later answer completes."""
+    def _handle(self, event: Event) -> None:
+        """Run the handlers of ``event`` (:meth:`_handlers_of`, when they run) before any later
+        answer completes."""
         raise NotImplementedError
 
     def kill(self) -> None:

@@ -18,6 +18,7 @@ keeps the engine's last log lines for :class:`EngineExited`.
 
 from __future__ import annotations
 
+import inspect
 import math
 import os
 import select
@@ -52,6 +53,7 @@ from .core import (
     call_timeout,
     log,
     pidfd,
+    start_error,
     wait_timeout,
 )
 from .errors import EngineExited, OrdoError, OrdoException, OrdoTimeout
@@ -67,6 +69,8 @@ GRACE = 0.005
 RECHECK = 0.25
 #: How long a waiter that saw the output end waits for the exit status (s).
 EXIT_WAIT = 10.0
+#: The longest wait poll() takes (ms: a C int); a longer one is made of several.
+POLL_MAX = 2**31 - 1
 
 
 class _StderrReader:
@@ -162,9 +166,13 @@ class Events(EventsAPI[Sync]):
     def __call__(self, timeout: float | None = None) -> Iterator[Event]:
         """Yield events oldest first, consuming them. Stops when the engine is gone, or
         after ``timeout`` seconds without a new event (``timeout=0``: only those buffered).
+        A bad ``timeout`` is a ValueError here, not at the first ``next()``.
         """
-        pick = self._engine._pick_event("*", None)
         wait = wait_timeout(timeout)
+        return self._iterate(wait)
+
+    def _iterate(self, wait: float | None) -> Iterator[Event]:
+        pick = self._engine._pick_event("*", None)
         while (event := self._engine._until(pick, wait)) is not NOTHING:
             yield event
 
@@ -209,15 +217,18 @@ class Engine(Core[Sync, _Slot]):
         self._close_lock = threading.Lock()
         self._closed_event = threading.Event()  # set when the first close() is done
         self._exited_event = threading.Event()
-        self._proc = subprocess.Popen(
-            self.command,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            env=self._env,
-            cwd=self._cwd,
-            bufsize=0,
-        )
+        try:
+            self._proc = subprocess.Popen(
+                self.command,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                env=self._env,
+                cwd=self._cwd,
+                bufsize=0,
+            )
+        except OSError as exc:  # a bad cwd, a binary the kernel cannot run
+            raise start_error(exc, self.binary, self._cwd) from exc
         assert self._proc.stdin and self._proc.stdout and self._proc.stderr
         self._stdin: IO[bytes] = self._proc.stdin
         self._stdout = self._proc.stdout.fileno()
@@ -248,6 +259,7 @@ class Engine(Core[Sync, _Slot]):
         # Threads whose calls never wait for handlers: the dispatcher (handlers call from
         # it), and close()'s own thread when a handler closes the engine.
         self._nested = {self._dispatcher.ident}
+        self._farewells: set[int] = set()  # close()'s threads saying goodbye
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -308,9 +320,17 @@ class Engine(Core[Sync, _Slot]):
         try:
             self._say_goodbye(timeout)
             self._end_input()
-            return self._await_exit(timeout)
+            status = self._await_exit(timeout)
+        except BaseException:
+            # Interrupted (KeyboardInterrupt) or failed part way: a later close() does it
+            # again, rather than return at once and leave the engine running.
+            with self._close_lock:
+                self._closed = False
+            raise
         finally:
             self._closed_event.set()
+        self._raise_kept()
+        return status
 
     def _end_input(self) -> None:
         try:
@@ -326,6 +346,7 @@ class Engine(Core[Sync, _Slot]):
             def farewell() -> None:
                 if in_handler:
                     self._nested.add(get_ident())
+                self._farewells.add(get_ident())  # a handler's exception is close()'s to raise
                 for step in (
                     # close(timeout=0) writes shutdown and does not wait for its answer: a
                     # notification, which the engine applies and does not answer (a call's
@@ -341,6 +362,7 @@ class Engine(Core[Sync, _Slot]):
                     except OrdoException:
                         pass
                 self._nested.discard(get_ident())
+                self._farewells.discard(get_ident())
 
             # In a thread of its own, waited for at most twice the timeout: a request stuck
             # on a full pipe (an engine that reads nothing) holds the write lock, and close()
@@ -348,8 +370,8 @@ class Engine(Core[Sync, _Slot]):
             # With timeout=0 the two writes are still let happen before the input ends.
             saying = threading.Thread(target=farewell, name="ordo-close", daemon=True)
             saying.start()
-            saying.join(
-                GOODBYE_WRITES if timeout == 0 else None if timeout is None else 2 * timeout
+            _join(
+                saying, GOODBYE_WRITES if timeout == 0 else None if timeout is None else 2 * timeout
             )
 
     def _await_exit(self, timeout: float | None) -> int | None:
@@ -358,7 +380,10 @@ class Engine(Core[Sync, _Slot]):
         try:
             self._proc.wait(timeout)
         except subprocess.TimeoutExpired:
-            log.warning("ordo (pid %d) ignored exit; terminating it", self._proc.pid)
+            if timeout == 0:  # asked not to wait: it had no time to exit, it ignored nothing
+                log.debug("ordo (pid %d): close(timeout=0) terminates it", self._proc.pid)
+            else:
+                log.warning("ordo (pid %d) ignored exit; terminating it", self._proc.pid)
             self._proc.terminate()
             try:
                 self._proc.wait(timeout)
@@ -371,7 +396,7 @@ class Engine(Core[Sync, _Slot]):
             if thread is None:
                 self._dispatch.put(None)  # after the reader's last item
             elif thread is not threading.current_thread():
-                thread.join(timeout)
+                _join(thread, timeout)
         # Closed by whoever reads its end, once nobody can read it any more: closed while a
         # thread still reads it (in the grace after the exit), its number could be another
         # file's by the time that thread reads again.
@@ -415,7 +440,7 @@ class Engine(Core[Sync, _Slot]):
                     self._proc.wait(timeout)
                 except subprocess.TimeoutExpired:
                     raise OrdoTimeout(f"exit: the engine did not exit in {timeout} s") from None
-                self._exited_event.wait(timeout)
+                _wait_event(self._exited_event, timeout)
             return call.decode(None)
         me = get_ident()
         slot = _Slot(me in self._nested)
@@ -461,6 +486,8 @@ class Engine(Core[Sync, _Slot]):
                     self._next_writer()
         if not slot.done:
             self._wait(slot, rid, call.method, timeout)
+        if self._kept is not None:
+            self._raise_kept()
         if slot.error is not None:
             raise slot.error
         response = slot.response
@@ -602,15 +629,18 @@ class Engine(Core[Sync, _Slot]):
 
     # ------------------------------------------------------------------ batch
 
-    def batch(self) -> SyncBatch:
+    def batch(self, *, timeout: float | None = None) -> SyncBatch:
         """Collect calls and send them as one JSON-RPC batch when the block ends.
+
+        ``timeout``: seconds the whole batch waits for its answers (default: the engine's);
+        one that is not over 0 is a ValueError here, before anything is collected.
 
         >>> with engine.batch() as b:
         ...     a = b.layers.add("a")
         ...     n = b.layers.sort_range()
         >>> a.result(), n.result()
         """
-        return SyncBatch(self)
+        return SyncBatch(self, timeout)
 
     def _send_batch(self, batch: Batch, timeout: float | None) -> None:
         me = get_ident()
@@ -670,6 +700,7 @@ class Engine(Core[Sync, _Slot]):
                 slot.response if answered else None,
                 error if isinstance(error, Exception) else None,
             )
+        self._raise_kept()
 
     # ------------------------------------------------------------------ events
 
@@ -744,6 +775,7 @@ class Engine(Core[Sync, _Slot]):
         self._lead(ready, None if timeout is None else time.monotonic() + timeout)
         if found is NOTHING and self._eof and self._exited is None:
             self._exited_event.wait(EXIT_WAIT)  # the end is being reported: say it
+        self._raise_kept()
         return found
 
     def _ended(self) -> EngineExited:
@@ -887,7 +919,8 @@ class Engine(Core[Sync, _Slot]):
             if left <= 0:
                 return True
             timeout = left if timeout is None else min(timeout, left)
-        ready = self._poll.poll(None if timeout is None else max(timeout * 1000, 0))
+        # poll() takes milliseconds as a C int: a longer wait is cut (the caller looks again).
+        ready = self._poll.poll(None if timeout is None else min(max(timeout * 1000, 0), POLL_MAX))
         if any(fd == self._pidfd for fd, _ in ready):  # it exited: the grace starts
             self._held_until = time.monotonic() + STDOUT_GRACE
             self._drop_pidfd()
@@ -957,18 +990,51 @@ class Engine(Core[Sync, _Slot]):
         slot.error = error
         slot.received = slot.done = True
 
-    def _handle(self, event: Event, handlers: list[Handler]) -> None:
-        item = partial(self._run_all, event, handlers)
+    def _handlers_due(self, name: str) -> bool:
+        # While handlers run, they may add one for this event: it is queued all the same,
+        # and its handlers are looked up when it is dispatched.
+        return self._queued != self._ran or super()._handlers_due(name)
+
+    def _handle(self, event: Event) -> None:
+        item = partial(self._run_all, event)
         self._queued += 1
         self._dispatch.put(item)
 
-    def _run_all(self, event: Event, handlers: list[Handler]) -> None:
-        for handler in handlers:
-            self._run(handler, event)
+    def _run_all(self, event: Event) -> None:
+        for handler in self._handlers_of(event.name):
+            result = self._run(handler, event)
+            if inspect.isawaitable(result):  # an async callable on() could not tell
+                if inspect.iscoroutine(result):
+                    result.close()  # never awaited: no RuntimeWarning at its collection
+                log.error(
+                    "ordo event handler %r returned an awaitable, which the blocking Engine "
+                    "does not run (use AsyncEngine, or a plain function)",
+                    handler,
+                )
+
+    def _check_handler(self, handler: Handler) -> None:
+        super()._check_handler(handler)
+        # An async def, a partial of one, or an object whose __call__ is one.
+        if inspect.iscoroutinefunction(handler) or inspect.iscoroutinefunction(
+            type(handler).__call__
+        ):
+            raise TypeError(
+                f"the blocking Engine runs handlers on a thread, not in an event loop: "
+                f"the coroutine function {handler!r} would never run (use AsyncEngine, or a "
+                "plain function)"
+            )
+
+    def _may_raise_kept(self) -> bool:
+        # Not in a handler (nor the tap): it goes to the caller it would have ended.
+        me = get_ident()
+        return me not in self._nested and me not in self._farewells and not self._in_tap
 
     def _dispatch_loop(self) -> None:
         while (item := self._dispatch.get()) is not None:
-            item()
+            try:
+                item()
+            except BaseException:  # a bug: the dispatcher must outlive it, or calls hang
+                log.exception("ordo dispatcher failed")
             self._ran += 1
 
     def _idle(self) -> float:
@@ -1041,6 +1107,33 @@ def _raised_by_signal_handler(exc: BaseException) -> bool:
             return True
         tb = tb.tb_next
     return False
+
+
+def _join(thread: threading.Thread, timeout: float | None) -> None:
+    """``thread.join(timeout)`` for any timeout: join() refuses one over
+    ``threading.TIMEOUT_MAX`` (OverflowError), so a longer one waits in slices."""
+    if timeout is None:
+        thread.join()
+        return
+    deadline = time.monotonic() + timeout
+    while thread.is_alive():
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return
+        thread.join(min(left, threading.TIMEOUT_MAX))
+
+
+def _wait_event(event: threading.Event, timeout: float | None) -> bool:
+    """``event.wait(timeout)`` for any timeout (see :func:`_join`)."""
+    if timeout is None:
+        return event.wait()
+    deadline = time.monotonic() + timeout
+    while not event.is_set():
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return False
+        event.wait(min(left, threading.TIMEOUT_MAX))
+    return True
 
 
 #: Zeros to clear what was taken from ``Engine._readbuf`` with (a view: no copy to make).

@@ -216,6 +216,11 @@ class EngineExited(OrdoException):
         its traceback with every caller's frames (and keep them alive)."""
         return EngineExited(self.returncode, self.stderr_tail, self.detail)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # For copy and pickle: ``args`` holds only the text, which __init__ does not take.
+        args = (self.returncode, self.stderr_tail, self.detail)
+        return (type(self), args, dict(self.__dict__))
+
 
 class OrdoTimeout(OrdoException, TimeoutError):
     """No answer (or no awaited event) within the timeout."""
@@ -223,6 +228,54 @@ class OrdoTimeout(OrdoException, TimeoutError):
 
 class EngineNotFound(OrdoException, FileNotFoundError):
     """The ``ordo`` binary could not be located."""
+
+
+class EngineStartFailed(OrdoException, OSError):
+    """The engine was found but its process could not be started: the working directory
+    (``cwd=``) does not exist or is not a directory, or the binary is not a program this
+    system runs (a script without a ``#!`` line, a ``#!`` naming a missing interpreter, a
+    binary for another machine), and the like.
+
+    The message names what is wrong. It is an OSError with the ``errno``, ``strerror`` and
+    ``filename`` (the directory or the binary) of the one starting the process raised, and
+    an instance of the same OSError subclass too (``FileNotFoundError``,
+    ``NotADirectoryError``, ``PermissionError``...): code that caught those still does.
+    """
+
+    message = ""
+
+    def __str__(self) -> str:
+        return self.message or OSError.__str__(self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Its class may be one made for an errno (see start_failed): rebuilt from the errno.
+        args = (self.message, self.errno, self.strerror, self.filename)
+        return (start_failed, args, dict(self.__dict__))
+
+
+#: EngineStartFailed combined with an OSError subclass, made once per subclass.
+_START_FAILED: dict[type[OSError], type[EngineStartFailed]] = {}
+
+
+def start_failed(
+    message: str, errno: int | None, strerror: str | None, filename: Any = None
+) -> EngineStartFailed:
+    """An :class:`EngineStartFailed` saying ``message``, of the OSError subclass for
+    ``errno`` as well (``FileNotFoundError`` for ENOENT...)."""
+    if errno is None:
+        error = EngineStartFailed(message)
+    else:
+        kind = type(OSError(errno, strerror))  # the subclass OSError picks for the errno
+        klass = _START_FAILED.get(kind, EngineStartFailed)
+        if kind is not OSError and kind not in _START_FAILED:
+            klass = _START_FAILED[kind] = type(
+                "EngineStartFailed",
+                (EngineStartFailed, kind),
+                {"__module__": __name__, "__doc__": EngineStartFailed.__doc__},
+            )
+        error = klass(errno, strerror) if filename is None else klass(errno, strerror, filename)
+    error.message = message
+    return error
 
 
 class ProtocolViolation(OrdoException):

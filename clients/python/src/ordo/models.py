@@ -72,13 +72,42 @@ class Frame(Model):
 FrameLike = Union[Frame, Mapping[str, float], tuple[float, float, float, float]]
 
 
-def frame_to_json(frame: FrameLike) -> dict[str, float]:
+def frame_to_json(frame: FrameLike, name: str = "frame") -> dict[str, float]:
+    """The JSON of a ``frame=`` argument. Another type (a list, say) is a TypeError, a tuple
+    of another length a ValueError, naming the parameter, before anything is sent; the
+    members of a mapping, and the numbers, are the engine's to check."""
     if isinstance(frame, Frame):
         return frame.to_json()
     if isinstance(frame, tuple):
+        if len(frame) != 4:
+            raise ValueError(
+                f"{name} must be an (x, y, width, height) tuple of 4 numbers, not of "
+                f"{len(frame)}: {frame!r}"
+            )
         x, y, width, height = frame
         return {"x": x, "y": y, "width": width, "height": height}
-    return dict(frame)
+    if isinstance(frame, Mapping):
+        return dict(frame)
+    raise TypeError(
+        f"{name} must be a Frame, an (x, y, width, height) tuple or a mapping, "
+        f"not {type(frame).__name__}: {frame!r}"
+    )
+
+
+def point_to_json(point: tuple[float, float] | Mapping[str, float]) -> dict[str, float]:
+    """The JSON of a ``point=`` argument: an ``(x, y)`` tuple or a mapping, checked as
+    :func:`frame_to_json` checks a frame."""
+    if isinstance(point, tuple):
+        if len(point) != 2:
+            raise ValueError(
+                f"point must be an (x, y) tuple of 2 numbers, not of {len(point)}: {point!r}"
+            )
+        return {"x": point[0], "y": point[1]}
+    if isinstance(point, Mapping):
+        return dict(point)
+    raise TypeError(
+        f"point must be an (x, y) tuple or a mapping, not {type(point).__name__}: {point!r}"
+    )
 
 
 @dataclass(frozen=True)
