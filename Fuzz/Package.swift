@@ -12,6 +12,11 @@ let package = Package(
     .executableTarget(
       name: "FuzzFraming",
       dependencies: [.product(name: "OrdoEngine", package: "Ordo"), "FuzzSupport"]),
+    // A session fed a stream whole and in reads with a small output limit: the same
+    // answers and recorded inputs (messages are parsed ahead of their handling).
+    .executableTarget(
+      name: "FuzzSession",
+      dependencies: [.product(name: "OrdoEngine", package: "Ordo"), "FuzzSupport"]),
     // Classification and dispatch of arbitrary messages to every method.
     .executableTarget(
       name: "FuzzDispatch",

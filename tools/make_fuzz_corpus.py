@@ -63,6 +63,36 @@ def framing_seeds() -> None:
     write("FuzzFraming", b"\x00\x02" + b"x" * 300 + b"\n" + ping + b"\n")
 
 
+def session_seeds() -> None:
+    """Streams of requests of every kind (byte 0 the framing, 1 the size limit, 2 the
+    output limit, 3 the read sizes), as in a session."""
+    lines = [
+        request(
+            1,
+            "layer.add",
+            {"id": "a", "frame": {"x": 0, "y": 0, "width": 9, "height": 9}},
+        ),
+        request(2, "alert.enqueue", {"type": "t", "durationMs": 5}),
+        {"jsonrpc": "2.0", "method": "clock.advance", "params": {"ms": 3}},
+        [request(3, "engine.ping"), request(4, "layer.paintOrder"), {"jsonrpc": "2.0"}],
+        request(5, "nav.push", {"scope": "p"}),
+        request(6, "alert.list"),
+    ]
+    texts = [json.dumps(line).encode() for line in lines] + [
+        b'{"id":7,"meth',
+        b"",
+        b"[]",
+    ]
+    ndjson = b"".join(text + b"\n" for text in texts)
+    lsp = b"".join(b"Content-Length: %d\r\n\r\n" % len(text) + text for text in texts)
+    write("FuzzSession", b"\x01\x20\x00\x05" + ndjson)
+    write("FuzzSession", b"\x02\x20\x03\x11" + lsp)
+    write(
+        "FuzzSession",
+        b"\x00\x08\x01\x00" + ndjson * 3 + b'{"id":8,"method":"exit"}\n' + ndjson,
+    )
+
+
 def screen_seeds() -> None:
     rng = random.Random(7)
     for length in (16, 64, 256, 1024):
@@ -195,5 +225,6 @@ def trace_seeds() -> None:
 if __name__ == "__main__":
     dispatch_seeds()
     framing_seeds()
+    session_seeds()
     screen_seeds()
     trace_seeds()
