@@ -70,7 +70,7 @@ from .models import (
     TypeDefaults,
 )
 
-__version__ = "0.2.19"
+__version__ = "0.2.20"
 
 __all__ = [
     "UNSET",
