@@ -367,8 +367,8 @@ struct ParseArena {
   // MARK: jansson's hooks
 
   nonisolated(unsafe) private static var current: UnsafeMutablePointer<ParseArena>?
-  /// Standard-size blocks kept for the next parses, the last released on top: the session
-  /// parses up to `spareCapacity` messages ahead of handling them, each holding its block.
+  /// Standard-size blocks kept for the next parses, the last released on top: a session
+  /// holds a run of parses at once (up to 16, each with its block); the rest is headroom.
   static let spareCapacity = 64
   /// Behind a pointer: static `var`s pay a dynamic exclusivity check at every access, and
   /// a class reference a retain (the lock orders these).

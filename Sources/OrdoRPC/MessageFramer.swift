@@ -11,7 +11,8 @@ public struct MessageFramer {
   }
 
   public enum Event: Equatable, Sendable {
-    /// A complete message: `buffer[range]`, valid until the next `feed` or `next`.
+    /// A complete message: `buffer[range]`, valid until the next `feed` (`next` and
+    /// `feedKeepingRanges` move nothing).
     case message(Range<Int>)
     /// A message longer than the limit, whose bytes were skipped; `id`: the raw text of its
     /// top-level `id` member, read as they went by (`OversizedMessageScanner`).

@@ -137,7 +137,8 @@ public final class Session {
   public func receive(_ bytes: UnsafeRawBufferPointer, into outbox: inout Outbox) {
     if dispatcher.exitStatus != nil { discardAhead() }
     if nextAhead < aheadCount {
-      // The events framed ahead are ranges of the buffer: none of it may move.
+      // The events framed ahead are offsets into the buffer: no byte before them may be
+      // dropped (appending may move the storage, which offsets do not mind).
       framer.feedKeepingRanges(bytes)
     } else {
       framer.feed(bytes)
@@ -314,8 +315,9 @@ public final class Session {
 
   /// The end of the input: drops a partial message (logged).
   public func finishInput() {
-    // Only once what was read is handled (`hasBufferedInput` false) or never will be.
-    assert(nextAhead == aheadCount || dispatcher.exitStatus != nil, "messages left")
+    // Only once what was read is handled (`hasBufferedInput` false) or never will be: the
+    // messages framed ahead are offsets into the buffer this empties.
+    precondition(nextAhead == aheadCount || dispatcher.exitStatus != nil, "messages left")
     if framer.finish() { log(.warn, "end of input inside a message; dropped it") }
   }
 

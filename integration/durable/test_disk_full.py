@@ -533,7 +533,8 @@ import os, sqlite3, sys, time
 path, stop = sys.argv[1], sys.argv[2]
 opened, until = 0, time.monotonic() + 60
 while not os.path.exists(stop) and time.monotonic() < until:
-    # Opened and closed each time: as the last connection, each close folds the log in.
+    # Opened and closed each time: each connection takes SQLite's locks for a moment as it
+    # opens the file and reads the log's index (recovering it after an engine's crash).
     reader = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=0)
     try:
         reader.execute("SELECT count(*) FROM alerts").fetchone()
@@ -548,8 +549,8 @@ print(opened)
 
 def test_a_script_polling_the_state_file_keeps_no_engine_out(state: Path) -> None:
     """A script that reads the file over and over (a dashboard, a backup check): each of
-    its connections holds SQLite's own locks for a moment (recovering the log, folding it
-    in as it closes). The engine gave up at once on one such moment: a start refused as
+    its connections holds SQLite's own locks for a moment as it opens the file and reads
+    the log's index. The engine gave up at once on one such moment: a start refused as
     "in use by another program", or a request answered -32005 "database is locked". It
     waits for them (`--state-wait-ms`); every start and every commit succeeds."""
     call_once(state, "alert.defineType", {"type": "t", "persist": True})

@@ -3,11 +3,12 @@ import OrdoJSON
 import OrdoRPC
 import OrdoServer
 
-/// A session fed the input as a stream twice — whole, handling everything; and in
+/// A session fed the input as a stream three times — whole, handling everything; in
 /// input-chosen reads with a small output limit, so that it stops with messages framed
-/// and parsed ahead, and more bytes arrive before they are handled — must write the same
-/// bytes and record the same inputs both times (the session parses runs of messages ahead
-/// of handling them: what it answers must not depend on that).
+/// and parsed ahead, and more bytes arrive before they are handled; and a byte per read,
+/// so that each message is handled before the next is parsed — must write the same bytes
+/// and record the same inputs each time (the session parses runs of messages ahead of
+/// handling them: what it answers must not depend on that).
 @_cdecl("FuzzSession_main")
 public func fuzzSessionMain(
   _ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
@@ -41,6 +42,12 @@ public func fuzzSession(_ pointer: UnsafePointer<UInt8>?, _ size: Int) -> Int32 
   let cut = run(reads, framing: framing, maxMessageBytes: maxMessageBytes, limit: outputLimit)
   precondition(whole.output == cut.output, "the answers depend on how the input was read")
   precondition(whole.inputs == cut.inputs, "the recorded inputs depend on how it was read")
+  // A byte per read completes at most one message per read: each is parsed and handled
+  // before the next is framed, as before runs of messages were parsed ahead.
+  let bytewise = run(
+    input.map { [$0] }, framing: framing, maxMessageBytes: maxMessageBytes, limit: .max)
+  precondition(whole.output == bytewise.output, "parsing ahead changed the answers")
+  precondition(whole.inputs == bytewise.inputs, "parsing ahead changed the recorded inputs")
   return 0
 }
 

@@ -158,7 +158,8 @@ struct ReportPage {
     @media (prefers-color-scheme:dark){body{color:#e6e6e6;background:#16181c}
     dl.meta dt{color:#b4b4b4}dl.meta dd.cut-off{color:#ff8a80}code{background:#2b2e34}
     .scroll{border-color:#45484e}.scroll svg{background:#ffffff}
-    th,td{border-color:#45484e}thead th{background:#23262c}}
+    th,td{border-color:#45484e}thead th{background:#23262c}
+    ul.legend{background:#ffffff;color:#1a1a1a;padding:2px 6px}}
 
     """ + stateRules + endRules
 
@@ -552,7 +553,9 @@ struct ReportPage {
       "summary", text: "The timeline as a table (\(Self.counted(timeline.tracks.count, "row")))")
     writer.open("table")
     writer.element(
-      "caption", text: "Each alert's state intervals and end, times in engine ms as on the axis")
+      "caption",
+      text: "Each alert's state intervals and end, in ms on the timeline's axis (which counts"
+        + " on across an engine.reset or a clock switch, as the tooltips do)")
     writer.open("thead")
     writer.open("tr")
     for heading in ["Alert", "Type", "Queue", "Priority", "States", "End"] {
@@ -592,7 +595,7 @@ struct ReportPage {
     writer.open("table")
     writer.open("thead")
     writer.open("tr")
-    writer.element("th", ["scope": "col"], text: "At (engine ms)")
+    writer.element("th", ["scope": "col"], text: "At (ms on the axis)")
     writer.element("th", ["scope": "col"], text: "Stack, bottom > top")
     writer.close("tr")
     writer.close("thead")

@@ -1000,6 +1000,37 @@ def test_a_batch_sent_then_cancelled_says_so_not_that_it_was_not_sent() -> None:
     run(body, clock="manual", timeout=5)
 
 
+def test_a_batch_cancelled_while_the_pipe_drains_was_sent_all_the_same() -> None:
+    """Written to a full pipe, a batch waits for it to drain: cancelled then, it is sent
+    (the engine reads it when it runs again), and its entries said "not sent yet"."""
+
+    async def body(engine: AsyncEngine) -> None:
+        await engine.ping()
+        os.kill(engine.pid, signal.SIGSTOP)
+        try:
+            filler = engine.batch()
+            for number in range(1000):  # about 300 KB: more than the pipe holds
+                filler.layers.add(f"a{number:04d}" + "x" * 200)
+            with pytest.raises(asyncio.TimeoutError):
+                await asyncio.wait_for(filler.send(), 0.2)
+            assert engine._pipes is not None and engine._pipes.paused
+            batch = engine.batch()
+            adds = [batch.layers.add(f"b{number}") for number in range(5)]
+            with pytest.raises(asyncio.TimeoutError):
+                await asyncio.wait_for(batch.send(), 0.2)
+        finally:
+            os.kill(engine.pid, signal.SIGCONT)
+        order = await engine.layers.paint_order()
+        assert [layer for layer in order if layer.startswith("b")] == [f"b{n}" for n in range(5)]
+        for entry in adds:
+            error = entry.exception()
+            assert isinstance(error, asyncio.CancelledError), error
+            assert "was sent" in str(error)
+        assert engine._endpoint.pending_count == 0
+
+    run(body, clock="manual", timeout=5)
+
+
 def test_a_batch_takes_a_timeout_of_its_own() -> None:
     async def body(engine: AsyncEngine) -> float:
         await engine.ping()
@@ -1055,6 +1086,26 @@ def test_a_working_directory_that_is_not_there_is_an_engine_start_failure(
         assert isinstance(caught.value, FileNotFoundError)
 
     asyncio.run(asyncio.wait_for(main(), 30))
+
+
+def test_a_base_exception_raised_by_a_wait_leaves_it_the_event() -> None:
+    """Raised after the wait took its event, it lost the event: it goes first now."""
+
+    async def main() -> None:
+        engine = await AsyncEngine(clock="system", timeout=5).start()
+        try:
+            ran = asyncio.Event()
+            engine.on("alert.show", lambda ev: pytest.fail("shown while idle"))
+            engine.on("alert.show", lambda ev: ran.set())  # runs after it
+            await engine.alerts.enqueue("toast", id="A", delay_ms=20)
+            await asyncio.wait_for(ran.wait(), 5)
+            with pytest.raises(pytest.fail.Exception, match="shown while idle"):
+                await engine.wait_for("alert.show", timeout=5)
+            assert (await engine.wait_for("alert.show", timeout=5)).alert.id == "A"
+        finally:
+            assert await engine.close() == 0
+
+    asyncio.run(main())
 
 
 def test_a_base_exception_no_call_got_is_raised_by_close_once_the_engine_is_closed() -> None:

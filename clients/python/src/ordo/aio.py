@@ -701,13 +701,23 @@ class AsyncEngine(Core[Async, Slot]):
         plan = self._plan(batch, lambda: _Entry(group))
         if not plan.data:
             return
+        written = False
         try:
             self._record_batch(plan)
             if not self._write_now(plan.data):
                 await self._stdin_closed()
+            written = True
             if pipes.paused:
                 await pipes.drain()
-        except BaseException:
+        except BaseException as exc:
+            if written and isinstance(exc, asyncio.CancelledError):
+                # Queued for the pipe, so sent (the engine applies it) though cancelled
+                # while the pipe drained: said as for a cancellation after the write below.
+                if plan.waits:
+                    self._settle_batch(batch, plan, self._cancelled_after_sending("cancelled"))
+                else:
+                    self._sent(batch)
+                raise
             for _, _, rid in plan.waits:
                 self._endpoint.forget_id(rid)
             raise
@@ -726,17 +736,19 @@ class AsyncEngine(Core[Async, Slot]):
                 # the engine applies it, but its answers are not awaited. Each entry says so
                 # (not "not sent yet"), as a cancelled future would: CancelledError.
                 why = "cancelled" if isinstance(exc, asyncio.CancelledError) else repr(exc)
-                self._settle_batch(
-                    batch,
-                    plan,
-                    lambda method: asyncio.CancelledError(
-                        f"{method}: the batch was sent (the engine applies it), but waiting "
-                        f"for its answer was {why}"
-                    ),
-                )
+                self._settle_batch(batch, plan, self._cancelled_after_sending(why))
                 raise
         self._settle_batch(batch, plan, lambda method: OrdoTimeout(f"{method}: no answer in time"))
         self._raise_kept()
+
+    @staticmethod
+    def _cancelled_after_sending(why: str) -> Callable[[str], BaseException]:
+        """What each unanswered entry of a batch says when waiting for it stopped (``why``)
+        after it was written: sent, applied, not awaited (as a cancelled future would)."""
+        return lambda method: asyncio.CancelledError(
+            f"{method}: the batch was sent (the engine applies it), but waiting for its answer"
+            f" was {why}"
+        )
 
     def _settle_batch(
         self, batch: Batch, plan: Plan[Slot], unanswered: Callable[[str], BaseException]
@@ -819,9 +831,11 @@ class AsyncEngine(Core[Async, Slot]):
         loop = asyncio.get_running_loop()
         deadline = None if timeout is None else loop.time() + timeout
         while True:
+            # What a handler raised goes first, before anything is taken: raised after, it
+            # lost the event or answer just taken.
+            self._raise_kept()
             found = pick()
             if found is not NOTHING or self._exited is not None:
-                self._raise_kept()
                 return found
             remaining = None if deadline is None else deadline - loop.time()
             if remaining is not None and remaining <= 0:

@@ -768,6 +768,10 @@ class Engine(Core[Sync, _Slot]):
         def ready() -> bool:  # called again after it found something: keep that
             nonlocal found
             if found is NOTHING:
+                # What a handler raised goes first, before anything is taken: raised after,
+                # it lost the event or answer just taken.
+                if self._kept is not None and self._may_raise_kept():
+                    return True
                 with self._guard:
                     found = pick()
             return found is not NOTHING or self._exited is not None
@@ -775,7 +779,8 @@ class Engine(Core[Sync, _Slot]):
         self._lead(ready, None if timeout is None else time.monotonic() + timeout)
         if found is NOTHING and self._eof and self._exited is None:
             self._exited_event.wait(EXIT_WAIT)  # the end is being reported: say it
-        self._raise_kept()
+        if found is NOTHING:
+            self._raise_kept()
         return found
 
     def _ended(self) -> EngineExited:
