@@ -288,7 +288,7 @@ import Testing
   }
 
   /// The tooltips open on hover only: every fact they hold is also in a table a keyboard, a
-  /// touch screen and a printout reach, in the timeline's row order.
+  /// touch screen and a printout (the fold opened) reach, in the timeline's row order.
   @Test func theTableHoldsWhatTheTooltipsSay() throws {
     let (timeline, _, html) = try scenarioReport()
     let page = try parseXML(html)

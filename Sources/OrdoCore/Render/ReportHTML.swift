@@ -544,7 +544,8 @@ struct ReportPage {
   }
 
   /// Every track's facts as text, in the timeline's order, folded under the timeline: its
-  /// tooltips open on hover only, which a keyboard, a touch screen and a printout cannot do.
+  /// tooltips open on hover only, which a keyboard, a touch screen and a printout cannot do
+  /// (a printout has the tables once their fold is opened).
   private mutating func alertTable() {
     guard !timeline.tracks.isEmpty else { return }
     let cutOff = timeline.metadata.isCutOff
