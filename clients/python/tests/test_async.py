@@ -11,10 +11,10 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Callable, TypeVar
+from typing import Any, Callable, TypeVar
 
 import pytest
 
@@ -978,6 +978,16 @@ def test_a_tap_that_refuses_a_request_leaves_no_call_waiting() -> None:
     assert problems == []
 
 
+def expect_sent_but_not_awaited(engine: AsyncEngine, entries: Sequence[ordo.Pending[Any]]) -> None:
+    """Each entry of a batch cancelled once written says it was sent (CancelledError), and
+    no id is left waiting."""
+    for entry in entries:
+        error = entry.exception()
+        assert isinstance(error, asyncio.CancelledError), error
+        assert "was sent" in str(error)
+    assert engine._endpoint.pending_count == 0
+
+
 def test_a_batch_sent_then_cancelled_says_so_not_that_it_was_not_sent() -> None:
     async def body(engine: AsyncEngine) -> None:
         await engine.ping()
@@ -991,11 +1001,7 @@ def test_a_batch_sent_then_cancelled_says_so_not_that_it_was_not_sent() -> None:
         finally:
             os.kill(engine.pid, signal.SIGCONT)
         assert await engine.layers.paint_order() == ("x", "y")  # it was sent, and applied
-        for entry in (add, note):
-            error = entry.exception()
-            assert isinstance(error, asyncio.CancelledError), error
-            assert "was sent" in str(error)
-        assert engine._endpoint.pending_count == 0
+        expect_sent_but_not_awaited(engine, [add, note])
 
     run(body, clock="manual", timeout=5)
 
@@ -1022,11 +1028,7 @@ def test_a_batch_cancelled_while_the_pipe_drains_was_sent_all_the_same() -> None
             os.kill(engine.pid, signal.SIGCONT)
         order = await engine.layers.paint_order()
         assert [layer for layer in order if layer.startswith("b")] == [f"b{n}" for n in range(5)]
-        for entry in adds:
-            error = entry.exception()
-            assert isinstance(error, asyncio.CancelledError), error
-            assert "was sent" in str(error)
-        assert engine._endpoint.pending_count == 0
+        expect_sent_but_not_awaited(engine, adds)
 
     run(body, clock="manual", timeout=5)
 
