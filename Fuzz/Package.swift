@@ -7,7 +7,8 @@ let package = Package(
   name: "OrdoFuzz",
   dependencies: [.package(name: "Ordo", path: "..")],
   targets: [
-    .target(name: "FuzzSupport"),
+    .target(
+      name: "FuzzSupport", dependencies: [.product(name: "OrdoEngine", package: "Ordo")]),
     // The framing state machine: both framings, arbitrary chunking, differential.
     .executableTarget(
       name: "FuzzFraming",

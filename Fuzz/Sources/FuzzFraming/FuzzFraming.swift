@@ -15,12 +15,7 @@ public func fuzzFraming(_ pointer: UnsafePointer<UInt8>?, _ size: Int) -> Int32 
   guard let data = pointer, size > 0 else { return 0 }
   guard size >= 2 else { return 0 }
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-  let framing: MessageFramer.Framing? =
-    switch bytes[0] % 3 {
-    case 0: nil
-    case 1: .ndjson
-    default: .lsp
-    }
+  let framing = chosenFraming(bytes[0])
   let limit = 16 + Int(bytes[1]) * 4
   let input = Array(bytes[2...])
   let whole = run(input, framing: framing, limit: limit, chunk: { _ in input.count })

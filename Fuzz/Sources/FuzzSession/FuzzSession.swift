@@ -21,12 +21,7 @@ public func fuzzSessionMain(
 public func fuzzSession(_ pointer: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   guard let data = pointer, size >= 4 else { return 0 }
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-  let framing: MessageFramer.Framing? =
-    switch bytes[0] % 3 {
-    case 0: nil
-    case 1: .ndjson
-    default: .lsp
-    }
+  let framing = chosenFraming(bytes[0])
   let maxMessageBytes = 32 + Int(bytes[1]) * 8
   let outputLimit = 1 + Int(bytes[2]) * 32
   let seed = Int(bytes[3])

@@ -1,3 +1,5 @@
+import OrdoRPC
+
 /// libFuzzer's entry for programs that keep their own `main`.
 @_silgen_name("LLVMFuzzerRunDriver")
 private func LLVMFuzzerRunDriver(
@@ -20,5 +22,14 @@ public func runFuzzer(
     argumentsPointer.withMemoryRebound(
       to: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?.self, capacity: 1
     ) { LLVMFuzzerRunDriver(&count, $0, target) }
+  }
+}
+
+/// The framing an input's byte picks: detected (`nil`), NDJSON or LSP.
+public func chosenFraming(_ byte: UInt8) -> MessageFramer.Framing? {
+  switch byte % 3 {
+  case 0: nil
+  case 1: .ndjson
+  default: .lsp
   }
 }
