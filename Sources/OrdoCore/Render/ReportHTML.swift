@@ -99,9 +99,11 @@ struct ReportPage {
       writer.element("p", ["class": "empty"], text: "No alert in this session.")
     }
     writer.open("div", ["class": "scroll"])
-    timelineSVG()
+    // Grouped once: the timeline and its table list the tracks in the same order.
+    let lanes = self.lanes()
+    timelineSVG(lanes)
     writer.close("div")
-    alertTable()
+    alertTable(lanes)
     navigationTable()
     writer.close("section")
     writer.raw("\n")
@@ -290,10 +292,9 @@ struct ReportPage {
 
   // MARK: - Timeline
 
-  private mutating func timelineSVG() {
+  private mutating func timelineSVG(_ lanes: [Lane]) {
     let axisY = Self.axisY
     var rowsHeight = 0.0
-    let lanes = self.lanes()
     for lane in lanes {
       rowsHeight += Self.laneHeaderHeight + Double(lane.tracks.count) * Self.rowHeight
     }
@@ -366,8 +367,11 @@ struct ReportPage {
     }
   }
 
+  /// A queue's tracks, in timeline order.
+  typealias Lane = (queue: String, tracks: [Timeline.Track])
+
   /// The tracks grouped by queue, queues sorted, tracks in timeline order.
-  private func lanes() -> [(queue: String, tracks: [Timeline.Track])] {
+  private func lanes() -> [Lane] {
     var byQueue: [String: [Timeline.Track]] = [:]
     for track in timeline.tracks { byQueue[track.queue, default: []].append(track) }
     return byQueue.keys.sorted().map { ($0, byQueue[$0] ?? []) }
@@ -546,7 +550,7 @@ struct ReportPage {
   /// Every track's facts as text, in the timeline's order, folded under the timeline: its
   /// tooltips open on hover only, which a keyboard, a touch screen and a printout cannot do
   /// (a printout has the tables once their fold is opened).
-  private mutating func alertTable() {
+  private mutating func alertTable(_ lanes: [Lane]) {
     guard !timeline.tracks.isEmpty else { return }
     let cutOff = timeline.metadata.isCutOff
     writer.open("details", ["class": "alert-table"])
@@ -565,7 +569,7 @@ struct ReportPage {
     writer.close("tr")
     writer.close("thead")
     writer.open("tbody")
-    for lane in lanes() {
+    for lane in lanes {
       for track in lane.tracks {
         writer.open("tr", ["data-alert": track.id])
         writer.element("th", ["scope": "row"], text: Self.name(of: track))
