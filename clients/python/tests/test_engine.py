@@ -956,6 +956,69 @@ def test_a_close_that_was_interrupted_is_done_by_the_next(ordo_bin: str) -> None
     assert time.monotonic() - started < 5
 
 
+def test_a_close_waiting_for_one_interrupted_does_it_itself(ordo_bin: str) -> None:
+    """A second close() waits for the first; when the first was interrupted part way, the
+    second returned None at once, the engine still running (the first's finally woke it)."""
+
+    class Deadline(Exception):
+        pass
+
+    def expire(signum: int, frame: object) -> None:
+        raise Deadline
+
+    engine = Engine(ordo_bin, clock="manual", timeout=5)
+    assert engine.ping().pong
+    os.kill(engine.pid, signal.SIGSTOP)  # it will not answer shutdown
+    second: list[int | None] = []
+    waiting = threading.Thread(target=lambda: second.append(engine.close(timeout=0.3)))
+    previous = signal.signal(signal.SIGALRM, expire)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.5)
+        threading.Timer(0.1, waiting.start).start()
+        with pytest.raises(Deadline):
+            engine.close(timeout=5)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    waiting.join(10)
+    assert second == [-signal.SIGKILL]  # stopped: SIGTERM waits, SIGKILL not
+    assert not engine.running
+    assert engine.close() == -signal.SIGKILL
+
+
+def test_a_batch_interrupted_once_sent_says_it_was_sent(ordo_bin: str) -> None:
+    """A KeyboardInterrupt (here a deadline's exception) while a sent batch waited left its
+    entries unsettled: each said the batch had not been sent, though the engine applied it."""
+
+    class Deadline(Exception):
+        pass
+
+    def expire(signum: int, frame: object) -> None:
+        raise Deadline
+
+    with Engine(ordo_bin, clock="manual", timeout=5) as engine:
+        assert engine.ping().pong
+        os.kill(engine.pid, signal.SIGSTOP)  # it will not answer the batch
+        previous = signal.signal(signal.SIGALRM, expire)
+        try:
+            signal.setitimer(signal.ITIMER_REAL, 0.3)
+            batch = engine.batch()
+            add = batch.layers.add("x")
+            note = batch.notify("layer.add", {"id": "y"})
+            with pytest.raises(Deadline):
+                batch.send()
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+            os.kill(engine.pid, signal.SIGCONT)
+        assert engine.layers.paint_order() == ("x", "y")  # it was sent, and applied
+        for entry in (add, note):
+            error = entry.exception()
+            assert type(error) is ordo.OrdoException, error
+            assert "was sent" in str(error) and "Deadline" in str(error)
+        assert engine._endpoint.pending_count == 0
+
+
 def test_close_with_a_timeout_of_0_warns_of_nothing(
     ordo_bin: str, caplog: pytest.LogCaptureFixture
 ) -> None:

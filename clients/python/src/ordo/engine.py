@@ -46,6 +46,7 @@ from .core import (
     Core,
     Handler,
     Match,
+    Plan,
     Predicate,
     Seconds,
     StderrLines,
@@ -215,7 +216,8 @@ class Engine(Core[Sync, _Slot]):
         self._queued = 0  # dispatcher items queued (written by the reader only)
         self._ran = 0  # dispatcher items done (written by the dispatcher only)
         self._close_lock = threading.Lock()
-        self._closed_event = threading.Event()  # set when the first close() is done
+        # Set when a close() is done; a new one replaces it when a close() was interrupted.
+        self._closed_event = threading.Event()
         self._exited_event = threading.Event()
         try:
             self._proc = subprocess.Popen(
@@ -291,16 +293,23 @@ class Engine(Core[Sync, _Slot]):
         once, or close() failed deep inside and left it running for good).
         """
         timeout = wait_timeout(timeout, "close's timeout")
-        with self._close_lock:
-            second = self._closed
-            self._closed = True
-        if second:
+        while True:
+            with self._close_lock:
+                second = self._closed
+                self._closed = True
+                closed = self._closed_event
+            if not second:
+                break
             # Another caller is closing: its status, once the engine is gone; not on the
             # client's own threads (a handler, a tap), which the first close() may be
             # waiting for: they get the status at once, None while the engine runs.
-            if threading.current_thread() not in self._threads and not self._in_tap:
-                self._closed_event.wait()
-            return self._proc.poll()
+            if threading.current_thread() in self._threads or self._in_tap:
+                return self._proc.poll()
+            closed.wait()
+            with self._close_lock:
+                if self._closed:
+                    return self._proc.poll()
+            # That close() was interrupted or failed part way: this one does it all.
         if self._in_tap:
             # No goodbye, and no wait: the tap runs on the thread that writes (holding the
             # write lock) or reads the answers (which shutdown's answer, and an engine still
@@ -313,7 +322,7 @@ class Engine(Core[Sync, _Slot]):
                 try:
                     self._await_exit(timeout)
                 finally:
-                    self._closed_event.set()
+                    closed.set()
 
             threading.Thread(target=finish, name="ordo-closed", daemon=True).start()
             return self._proc.poll()
@@ -323,12 +332,14 @@ class Engine(Core[Sync, _Slot]):
             status = self._await_exit(timeout)
         except BaseException:
             # Interrupted (KeyboardInterrupt) or failed part way: a later close() does it
-            # again, rather than return at once and leave the engine running.
+            # again, rather than return at once and leave the engine running; one waiting
+            # for this one wakes and does it itself.
             with self._close_lock:
                 self._closed = False
+                self._closed_event = threading.Event()
             raise
         finally:
-            self._closed_event.set()
+            closed.set()
         self._raise_kept()
         return status
 
@@ -347,22 +358,11 @@ class Engine(Core[Sync, _Slot]):
                 if in_handler:
                     self._nested.add(get_ident())
                 self._farewells.add(get_ident())  # a handler's exception is close()'s to raise
-                for step in (
-                    # close(timeout=0) writes shutdown and does not wait for its answer: a
-                    # notification, which the engine applies and does not answer (a call's
-                    # own timeout must be over 0).
-                    # No limit is math.inf to a call (None there is its default timeout).
-                    partial(self.call, "shutdown", timeout=math.inf if timeout is None else timeout)
-                    if timeout != 0
-                    else partial(self.notify, "shutdown"),
-                    partial(self.notify, "exit"),
-                ):
-                    try:
-                        step()
-                    except OrdoException:
-                        pass
-                self._nested.discard(get_ident())
-                self._farewells.discard(get_ident())
+                try:
+                    self._say_farewell(timeout)
+                finally:
+                    self._nested.discard(get_ident())
+                    self._farewells.discard(get_ident())
 
             # In a thread of its own, waited for at most twice the timeout: a request stuck
             # on a full pipe (an engine that reads nothing) holds the write lock, and close()
@@ -373,6 +373,50 @@ class Engine(Core[Sync, _Slot]):
             _join(
                 saying, GOODBYE_WRITES if timeout == 0 else None if timeout is None else 2 * timeout
             )
+
+    def _interrupted_after_sending(self, batch: Batch, plan: Plan[_Slot], why: str) -> None:
+        """Settles each entry of a written batch that waiting for was interrupted (``why``):
+        with its answer when it came, else as sent and not awaited (its id forgotten: a
+        late answer is dropped)."""
+        for pending, slot, rid in plan.waits:
+            if pending.done():
+                continue
+            if slot.done:
+                if slot.error is not None:
+                    pending._set_error(slot.error)
+                else:
+                    pending._settle(slot.response)
+                continue
+            self._endpoint.forget_id(rid)
+            pending._set_error(self._sent_not_awaited(pending.call.method, why))
+        for pending in batch.entries:
+            if pending.call.notification and not pending.done():
+                pending._set_error(self._sent_not_awaited(pending.call.method, why))
+
+    @staticmethod
+    def _sent_not_awaited(method: str, why: str) -> OrdoException:
+        return OrdoException(
+            f"{method}: the batch was sent (the engine applies it), but waiting for its answer"
+            f" was interrupted: {why}"
+        )
+
+    def _say_farewell(self, timeout: float | None) -> None:
+        """shutdown, then exit, on close()'s goodbye thread; what the engine answers or
+        whether it is still there does not matter."""
+        for step in (
+            # close(timeout=0) writes shutdown and does not wait for its answer: a
+            # notification, which the engine applies and does not answer (a call's own
+            # timeout must be over 0).
+            # No limit is math.inf to a call (None there is its default timeout).
+            partial(self.call, "shutdown", timeout=math.inf if timeout is None else timeout)
+            if timeout != 0
+            else partial(self.notify, "shutdown"),
+            partial(self.notify, "exit"),
+        ):
+            try:
+                step()
+            except OrdoException:
+                pass
 
     def _await_exit(self, timeout: float | None) -> int | None:
         """After the end of the input: the exit (SIGTERM, then SIGKILL, if the engine
@@ -679,18 +723,25 @@ class Engine(Core[Sync, _Slot]):
             self._sent(batch)
             return
         deadline = None if timeout is None else time.monotonic() + timeout
-        for pending, slot, rid in plan.waits:
-            if not slot.done:
-                remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
-                try:
-                    self._wait(slot, rid, pending.call.method, remaining)
-                except OrdoTimeout as exc:
-                    pending._set_error(exc)
-                    continue
-            if slot.error is not None:
-                pending._set_error(slot.error)
-            else:
-                pending._settle(slot.response)
+        try:
+            for pending, slot, rid in plan.waits:
+                if not slot.done:
+                    remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
+                    try:
+                        self._wait(slot, rid, pending.call.method, remaining)
+                    except OrdoTimeout as exc:
+                        pending._set_error(exc)
+                        continue
+                if slot.error is not None:
+                    pending._set_error(slot.error)
+                else:
+                    pending._settle(slot.response)
+        except BaseException as exc:
+            # Interrupted (a KeyboardInterrupt) after the batch was written: the engine
+            # applies it, but its answers are not awaited. Each entry not yet settled says so
+            # (not "not sent yet"), as the asyncio batch's do when cancelled.
+            self._interrupted_after_sending(batch, plan, repr(exc))
+            raise
         if len(plan.waits) < len(batch):
             first, slot, _ = plan.waits[0]
             answered = slot.done and slot.error is None

@@ -72,7 +72,7 @@ class Frame(Model):
 FrameLike = Union[Frame, Mapping[str, float], tuple[float, float, float, float]]
 
 
-def frame_to_json(frame: FrameLike, name: str = "frame") -> dict[str, float]:
+def frame_to_json(frame: FrameLike) -> dict[str, float]:
     """The JSON of a ``frame=`` argument. Another type (a list, say) is a TypeError, a tuple
     of another length a ValueError, naming the parameter, before anything is sent; the
     members of a mapping, and the numbers, are the engine's to check."""
@@ -81,7 +81,7 @@ def frame_to_json(frame: FrameLike, name: str = "frame") -> dict[str, float]:
     if isinstance(frame, tuple):
         if len(frame) != 4:
             raise ValueError(
-                f"{name} must be an (x, y, width, height) tuple of 4 numbers, not of "
+                "frame must be an (x, y, width, height) tuple of 4 numbers, not of "
                 f"{len(frame)}: {frame!r}"
             )
         x, y, width, height = frame
@@ -89,7 +89,7 @@ def frame_to_json(frame: FrameLike, name: str = "frame") -> dict[str, float]:
     if isinstance(frame, Mapping):
         return dict(frame)
     raise TypeError(
-        f"{name} must be a Frame, an (x, y, width, height) tuple or a mapping, "
+        "frame must be a Frame, an (x, y, width, height) tuple or a mapping, "
         f"not {type(frame).__name__}: {frame!r}"
     )
 
