@@ -94,7 +94,7 @@ public enum OrdoCommand {
     """
 
   static let reportHelp = """
-    usage: ordo report TRACE [-o FILE]
+    usage: ordo report TRACE [-o FILE] [--from MS] [--to MS]
 
     Writes one self-contained HTML page (default TRACE.html): a timeline of every alert
     (a lane per queue, a bar per state interval, end reasons marked), navigation changes on
@@ -103,8 +103,14 @@ public enum OrdoCommand {
     malformed trace, or a page that cannot be written whole (left empty), exits 2; a path
     stdout cannot take, 3.
 
+      -o, --output FILE   where to write the page (default TRACE.html)
+      --from MS, --to MS  only this part of the session: ms on the report's time axis
+                          (the page names it), either end open; the alerts and page
+                          changes outside it are left out
+
     example:
       ordo report bug.trace -o bug.html
+      ordo report bug.trace --from 60000 --to 90000 -o minute.html
 
     """
 
@@ -114,7 +120,8 @@ public enum OrdoCommand {
     /// `call METHOD [PARAMS]`, or `call -` (`method` nil).
     case call(EngineConfiguration, method: String?, params: String?, events: Bool)
     case replay(trace: String)
-    case report(trace: String, output: String?)
+    /// `report TRACE [-o FILE] [--from MS] [--to MS]`: `window` nil without --from and --to.
+    case report(trace: String, output: String?, window: ReportWindow?)
     case exit(Int32, stdout: String, stderr: String)
   }
 
@@ -379,9 +386,26 @@ public enum OrdoCommand {
     default:
       var trace: String?
       var output: String?
+      var window: ReportWindow?
       var rest = arguments[...]
       while let argument = rest.popFirst() {
-        if argument == "-o" || argument == "--output" {
+        if argument == "--from" || argument == "--to" {
+          let isFrom = argument == "--from"
+          guard let given = rest.popFirst(), let ms = Self.axisTime(given) else {
+            return refuse(
+              "\(argument) needs a whole number of ms on the report's time axis, from 0 to"
+                + " 9007199254740991", help: help)
+          }
+          var chosen = window ?? ReportWindow()
+          if (isFrom ? chosen.from : chosen.to) != nil {
+            return refuse("\(argument) given twice", help: help)
+          }
+          if isFrom { chosen.from = ms } else { chosen.to = ms }
+          if let from = chosen.from, let to = chosen.to, from > to {
+            return refuse("--from \(from) is after --to \(to)", help: help)
+          }
+          window = chosen
+        } else if argument == "-o" || argument == "--output" {
           guard let file = rest.popFirst() else { return refuse("-o needs a file", help: help) }
           if let problem = flagAsPath("-o", file) { return refuse(problem, help: help) }
           // Two places for one page: a slip, not a choice the last one should win.
@@ -396,8 +420,16 @@ public enum OrdoCommand {
         }
       }
       guard let trace else { return refuse("give a TRACE file", help: help) }
-      return .report(trace: trace, output: output)
+      return .report(trace: trace, output: output, window: window)
     }
+  }
+
+  /// A time on the report's axis: digits only (no sign), at most 2^53 - 1.
+  static func axisTime(_ given: String) -> Int64? {
+    guard !given.isEmpty, given.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+      let number = Int64(given), number <= 9_007_199_254_740_991
+    else { return nil }
+    return number
   }
 
   /// Opens /dev/null on each of descriptors 0–2 that is closed, and returns which were.
@@ -468,9 +500,10 @@ public enum OrdoCommand {
         return 3
       }
       return Replay.main(tracePath: trace)
-    case .report(let trace, let output):
+    case .report(let trace, let output, let window):
       return Report.main(
-        tracePath: trace, outputPath: output ?? trace + ".html", stdoutWasClosed: stdoutWasClosed)
+        tracePath: trace, outputPath: output ?? trace + ".html", window: window,
+        stdoutWasClosed: stdoutWasClosed)
     }
   }
 

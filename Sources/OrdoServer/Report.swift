@@ -8,9 +8,23 @@ import OrdoRPC
 /// `ordo report TRACE [-o FILE]` (docs/protocol.md#ordo-report): replays the trace with the
 /// screen observing every alert and page change, and writes one self-contained HTML page — the
 /// timeline and the final layer tree.
+/// `ordo report --from MS --to MS`: the part of the session's time axis to draw (nil: from
+/// its start, or to its end).
+public struct ReportWindow: Equatable, Sendable {
+  public var from: Int64?
+  public var to: Int64?
+
+  public init(from: Int64? = nil, to: Int64? = nil) {
+    self.from = from
+    self.to = to
+  }
+}
+
 enum Report {
-  /// The page for `trace`.
-  static func html(for trace: Trace, title: String) throws(TraceError) -> String {
+  /// The page for `trace`, of the part of its session in `window`.
+  static func html(
+    for trace: Trace, title: String, window: ReportWindow? = nil
+  ) throws(TraceError) -> String {
     func timelineBuilder(for trace: Trace) -> TimelineBuilder {
       TimelineBuilder(
         start: 0,
@@ -57,10 +71,17 @@ enum Report {
     } catch {
       layers = ""
     }
-    return renderReportHTML(builder.finish(at: engine.now), layersSVG: layers, title: title)
+    var timeline = builder.finish(at: engine.now)
+    if let window {
+      timeline = timeline.window(from: window.from, to: window.to)
+    }
+    return renderReportHTML(timeline, layersSVG: layers, title: title)
   }
 
-  static func main(tracePath: String, outputPath: String, stdoutWasClosed: Bool = false) -> Int32 {
+  static func main(
+    tracePath: String, outputPath: String, window: ReportWindow? = nil,
+    stdoutWasClosed: Bool = false
+  ) -> Int32 {
     // A reader that leaves (of the page, when -o names a pipe, or of the path on stdout)
     // must fail a write, said with its status, not kill the process.
     signal(SIGPIPE, SIG_IGN)
@@ -72,7 +93,8 @@ enum Report {
     let page: String
     do {
       let trace = try Trace.load(path: tracePath)
-      page = try html(for: trace, title: "Ordo report: \(Markup.isolated(baseName(tracePath)))")
+      page = try html(
+        for: trace, title: "Ordo report: \(Markup.isolated(baseName(tracePath)))", window: window)
     } catch {
       writeAll(2, "ordo report: \(terminalSafe(error.description))\n")
       return 2

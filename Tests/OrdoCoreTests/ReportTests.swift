@@ -548,6 +548,98 @@ import Testing
     #expect(html.contains(">1 in 1 queue, 1 enqueue refused by a limit,"))
   }
 
+  // MARK: - A window of the session (ordo report --from, --to)
+
+  /// "early" pending 0-100 then done; "across" pending 50-150, showing 150-400, completed;
+  /// "edge" showing 100-100 (an instant) then timed out at 100; "late" refused at 350; "reset"
+  /// pending 200-300, dropped by a reset at 300; page changes at 20, 120, 390.
+  private static func windowTimeline() -> Timeline {
+    func track(
+      _ id: String, _ intervals: [(AlertState, Int64, Int64)], end: (EndReason, Int64)? = nil,
+      dropped: Int64? = nil, refusal: Timeline.Refusal? = nil
+    ) -> Timeline.Track {
+      Timeline.Track(
+        id: id, type: "t", queue: "q", priority: 0,
+        intervals: intervals.map { Timeline.Interval(state: $0.0, start: $0.1, end: $0.2) },
+        endReason: end?.0, endedAt: end?.1, droppedAt: dropped, refusal: refusal)
+    }
+    return Timeline(
+      tracks: [
+        track("early", [(.pending, 0, 100)], end: (.completed, 100)),
+        track("across", [(.pending, 50, 150), (.showing, 150, 400)], end: (.completed, 400)),
+        track("edge", [(.showing, 100, 100)], end: (.timeout, 100)),
+        track("late", [], end: (.limited, 350), refusal: Timeline.Refusal(retryAt: nil)),
+        track("reset", [(.pending, 200, 300)], dropped: 300),
+      ],
+      navigation: [
+        Timeline.NavigationMarker(at: 20, stack: ["a"]),
+        Timeline.NavigationMarker(at: 120, stack: ["b"]),
+        Timeline.NavigationMarker(at: 390, stack: ["c"]),
+      ],
+      resets: [300], start: 0, end: 400, metadata: Timeline.Metadata(ordoVersion: "9"))
+  }
+
+  @Test func aWindowKeepsWhatReachesIntoIt() {
+    let full = Self.windowTimeline()
+    let window = full.window(from: 100, to: 320)
+    #expect(window.start == 100 && window.end == 320)
+    // "late" was refused after it. "early" ended at its first instant: kept for that end,
+    // without its interval, which ends there (it would be a zero-length tick at the edge).
+    #expect(window.tracks.map(\.id) == ["early", "across", "edge", "reset"])
+    #expect(window.tracks[0].intervals.isEmpty && window.tracks[0].endedAt == 100)
+    // Kept whole: the facts stay true; a drawing cuts them at the edges.
+    #expect(window.tracks[1] == full.tracks[1])
+    #expect(window.navigation.map(\.at) == [120])
+    #expect(window.resets == [300])
+    #expect(window.metadata.session == 0...400)
+    #expect(window.metadata.ordoVersion == "9")
+    // A window of a window still names the session's axis.
+    #expect(window.window(from: 150, to: 200).metadata.session == 0...400)
+  }
+
+  @Test(arguments: [
+    (Int64?.some(0), Int64?.none, ["early", "across", "edge", "late", "reset"], 0, 400),
+    (nil, 99, ["early", "across"], 0, 99),
+    (350, nil, ["across", "late"], 350, 400),
+    (400, 400, ["across"], 400, 400),
+    (1000, nil, [], 1000, 1000),
+  ])
+  func aWindowWithAnOpenEndRunsToTheAxis(
+    from: Int64?, to: Int64?, ids: [String], start: Int64, end: Int64
+  ) {
+    let window = Self.windowTimeline().window(from: from, to: to)
+    #expect(window.tracks.map(\.id) == ids)
+    #expect(window.start == start && window.end == end)
+  }
+
+  @Test func aWindowIsDrawnCutAtItsEdgesWithEndsOutsideItUndrawn() throws {
+    let html = renderReportHTML(
+      Self.windowTimeline().window(from: 100, to: 320), layersSVG: "", title: "t")
+    let page = try parseXML(html)
+    let bars = page.elements(withClass: "bar")
+    // Every bar within the plot (from the label column's edge, plotWidth long).
+    let plot = ReportPage.labelWidth...(ReportPage.labelWidth + ReportPage.plotWidth)
+    #expect(bars.count == 4)
+    for bar in bars {
+      let x = try #require(bar.number("x"))
+      let width = try #require(bar.number("width"))
+      #expect(plot.contains(x) && plot.contains(x + width), "\(bar.attributes)")
+    }
+    // The tooltips give the intervals as they were.
+    #expect(html.contains("<title>across: showing from 150 to 400 ms (250 ms)</title>"))
+    // across ends at 400, after the window: no end mark; early's at 100 and the reset's at
+    // 300 are drawn.
+    let ends = page.elements(withClass: "end").map { $0.attributes["data-alert"] ?? "" }
+    #expect(ends == ["early", "edge", "reset"])
+    #expect(html.contains("<td>ended completed at 400 ms</td>"))
+    #expect(
+      html.contains(
+        "100 to 320 ms of the session&apos;s 0 to 400 ms (ordo report --from, --to)"))
+    // Without a window, no such line.
+    let whole = renderReportHTML(Self.windowTimeline(), layersSVG: "", title: "t")
+    #expect(!whole.contains("class=\"window\""))
+  }
+
   /// A builder holding alert "a" (type "t", queue "q"), pending since 0.
   private static func builderWithAlertA() -> TimelineBuilder {
     var builder = TimelineBuilder()

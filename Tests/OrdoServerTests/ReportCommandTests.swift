@@ -39,6 +39,31 @@ import Testing
     #expect(page.contains("engine.reset at 100 ms, times after it counted on from there"))
   }
 
+  @Test func aWindowLeavesOutWhatIsOutsideIt() throws {
+    let trace = try Trace.parse(
+      Self.trace([
+        #"{"jsonrpc":"2.0","id":1,"method":"alert.enqueue","params":{"type":"t","id":"early"}}"#,
+        #"{"jsonrpc":"2.0","id":2,"method":"clock.advance","params":{"ms":1000}}"#,
+        #"{"jsonrpc":"2.0","id":3,"method":"alert.complete","params":{"id":"early"}}"#,
+        #"{"jsonrpc":"2.0","id":4,"method":"nav.push","params":{"scope":"home"}}"#,
+        #"{"jsonrpc":"2.0","id":5,"method":"alert.enqueue","params":{"type":"t","id":"mid"}}"#,
+        #"{"jsonrpc":"2.0","id":6,"method":"clock.advance","params":{"ms":1000}}"#,
+        #"{"jsonrpc":"2.0","id":7,"method":"alert.complete","params":{"id":"mid"}}"#,
+        #"{"jsonrpc":"2.0","id":8,"method":"nav.push","params":{"scope":"cart"}}"#,
+        #"{"jsonrpc":"2.0","id":9,"method":"clock.advance","params":{"ms":1000}}"#,
+      ]), name: "test")
+    let whole = try Report.html(for: trace, title: "whole")
+    let page = try Report.html(
+      for: trace, title: "window", window: ReportWindow(from: 1500, to: 2500))
+    #expect(whole.contains("data-alert=\"early\"") && whole.contains("stack home</title>"))
+    #expect(!page.contains("data-alert=\"early\"") && !page.contains("stack home</title>"))
+    #expect(page.contains("<title>mid: showing from 1000 to 2000 ms (1000 ms)</title>"))
+    #expect(page.contains("<title>navigation at 2000 ms: stack home &gt; cart</title>"))
+    #expect(page.contains("engine time 1500 to 2500 ms"))
+    #expect(page.contains("1500 to 2500 ms of the session&apos;s 0 to 3000 ms"))
+    #expect(page.contains(">1 in 1 queue,"))
+  }
+
   @Test func everyChangeOfTheStackIsAMarkerLabelledWithIt() throws {
     let trace = try Trace.parse(
       Self.trace([

@@ -119,11 +119,19 @@ def test_an_unknown_subcommand_exits_2_with_the_usage() -> None:
         ("replay -", "TRACE must be a file, not -"),
         ("report -", "TRACE must be a file, not -"),
         ("report t.trace -o a.html -o b.html", "-o given twice"),
+        ("report t.trace --from 1 --from 2", "--from given twice"),
+        ("report t.trace --to 1 --to 1", "--to given twice"),
+        ("report t.trace --from 7 --to 6", "--from 7 is after --to 6"),
+        ("report t.trace --from", "--from needs a whole number of ms"),
+        ("report t.trace --to -5", "--to needs a whole number of ms"),
+        ("report t.trace --from +5", "--from needs a whole number of ms"),
+        ("report t.trace --from 1.5", "--from needs a whole number of ms"),
+        ("report t.trace --to 9007199254740992", "from 0 to 9007199254740991"),
     ],
 )
 def test_replay_and_report_refuse_stdin_and_two_outputs(arguments: str, complaint: str) -> None:
     """A trace is a file a bug report carries, and a page has one place: `-` and a second
-    -o are refused before anything is read or written."""
+    -o are refused before anything is read or written; so is a window that is not one."""
     ran = sh(f'"$ORDO" {arguments}')
     assert (ran.status, ran.stdout) == (2, "")
     assert complaint in ran.stderr and "usage: ordo" in ran.stderr
@@ -159,7 +167,14 @@ def test_every_example_runs_as_printed(
 def test_the_report_example_runs_as_printed(example_shell: dict[str, str], tmp_path: Path) -> None:
     record, *_ = examples(sh('"$ORDO" help replay').stdout)
     assert sh(record, cwd=tmp_path, env=example_shell).status == 0
-    (command,) = examples(sh('"$ORDO" help report').stdout)
-    ran = sh(command, cwd=tmp_path, env=example_shell)
-    assert ran.status == 0, ran.stderr
-    assert (tmp_path / "bug.html").read_text().startswith("<!")
+    whole, window = examples(sh('"$ORDO" help report').stdout)
+    for command, page in ((whole, "bug.html"), (window, "minute.html")):
+        ran = sh(command, cwd=tmp_path, env=example_shell)
+        assert ran.status == 0, ran.stderr
+        assert ran.stdout == f"{page}\n"
+        assert (tmp_path / page).read_text().startswith("<!")
+    # The session is 100 ms long: the minute after the first is empty, and says so.
+    assert 'data-alert="' in (tmp_path / "bug.html").read_text()
+    minute = (tmp_path / "minute.html").read_text()
+    assert 'data-alert="' not in minute
+    assert "60000 to 90000 ms of the session&apos;s 0 to 100 ms" in minute

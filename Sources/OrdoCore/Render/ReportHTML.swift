@@ -64,8 +64,11 @@ struct ReportPage {
     max(1, Double(timeline.end) - Double(timeline.start))
   }
 
+  /// Where `time` is on the axis; a time before or after it (a window's interval that
+  /// reaches out of it) at its edge.
   private func x(_ time: Int64) -> Double {
-    Self.labelWidth + (Double(time) - Double(timeline.start)) / span * Self.plotWidth
+    let time = min(max(time, timeline.start), timeline.end)
+    return Self.labelWidth + (Double(time) - Double(timeline.start)) / span * Self.plotWidth
   }
 
   // MARK: - Page
@@ -244,6 +247,14 @@ struct ReportPage {
           ? ", times after it counted on from there" : ", times after each counted on from it")
     }
     writer.element("dd", text: axis)
+    if let session = meta.session {
+      writer.element("dt", text: "Window")
+      writer.element(
+        "dd", ["class": "window"],
+        text: "\(timeline.start) to \(timeline.end) ms of the session's \(session.lowerBound) to"
+          + " \(session.upperBound) ms (ordo report --from, --to): the alerts and page changes"
+          + " outside it are left out, and the layer tree below is the session's last")
+    }
     writer.element("dt", text: "Alerts")
     // Queues an alert was created in: a refused enqueue creates none (its lane shows it).
     let queues = Set(timeline.tracks.lazy.filter { $0.refusal == nil }.map(\.queue)).count
@@ -481,7 +492,12 @@ struct ReportPage {
       writer.element("title", text: title)
       writer.close("rect")
     }
-    if let refusal = track.refusal, let endedAt = track.endedAt {
+    // A window's track may end after the window (or, refused or dropped, before it): its
+    // end is in its tooltip and the table, not drawn off the axis.
+    let axis = timeline.start...timeline.end
+    if let stop = track.endedAt ?? track.droppedAt, !axis.contains(stop) {
+      return
+    } else if let refusal = track.refusal, let endedAt = track.endedAt {
       endMark(
         of: track, at: endedAt, top: top, kind: "limited refused", label: "refused: limited",
         title: "\(id): enqueue refused by its frequency limit at \(endedAt) ms"

@@ -101,16 +101,20 @@ public struct Timeline: Equatable, Sendable {
     /// Where the replay the timeline comes from first differs from the recording (a newer
     /// Ordo may no longer do what the recorded one did), nil when it repeats it.
     public var replayDifference: String?
+    /// Set when the timeline is a window of the session's (`window(from:to:)`): the
+    /// session's whole axis.
+    public var session: ClosedRange<Int64>?
 
     public init(
       ordoVersion: String? = nil, arguments: [String] = [], startedWallAt: Int64? = nil,
-      isCutOff: Bool = false, replayDifference: String? = nil
+      isCutOff: Bool = false, replayDifference: String? = nil, session: ClosedRange<Int64>? = nil
     ) {
       self.ordoVersion = ordoVersion
       self.arguments = arguments
       self.startedWallAt = startedWallAt
       self.isCutOff = isCutOff
       self.replayDifference = replayDifference
+      self.session = session
     }
   }
 
@@ -150,6 +154,39 @@ public struct Timeline: Equatable, Sendable {
   /// - Complexity: O(t) for t tracks.
   public var intervalCount: Int {
     tracks.reduce(0) { $0 + $1.intervals.count }
+  }
+
+  /// The part of the timeline from `from` to `to` (axis times; nil: the timeline's own start
+  /// or end), for a look at part of a long session: its axis is the window; a track is kept
+  /// when one of its intervals reaches into the window or its end (or refusal, or reset) is
+  /// in it, with those intervals and its end as they were (a drawing cuts them at the
+  /// window's edges); page changes, resets and clock switches are kept when in the window.
+  /// An interval that ends where the window starts is not in it (it would be a zero-length
+  /// tick at the edge); one that starts where the window ends is.
+  /// - Precondition: `from` ≤ `to` when both are given (one alone may be past the axis'
+  ///   other end: the window is empty there).
+  /// - Complexity: O(t + i + n) for t tracks, i intervals and n page changes.
+  public func window(from: Int64?, to: Int64?) -> Timeline {
+    // One end given beyond the other end of the axis: an empty window there.
+    let upper = to ?? max(end, from ?? end)
+    let lower = from ?? min(start, upper)
+    precondition(lower <= upper, "a window from \(lower) to \(upper)")
+    let range = lower...upper
+    var tracks: [Track] = []
+    for var track in self.tracks {
+      track.intervals.removeAll {
+        $0.start > upper || ($0.end <= lower && $0.start < lower)
+      }
+      let stop = track.endedAt ?? track.droppedAt
+      if !track.intervals.isEmpty || stop.map(range.contains) == true { tracks.append(track) }
+    }
+    var metadata = metadata
+    metadata.session = metadata.session ?? start...end
+    return Timeline(
+      tracks: tracks, navigation: navigation.filter { range.contains($0.at) },
+      resets: resets.filter(range.contains),
+      clockSwitches: clockSwitches.filter { range.contains($0.at) }, start: lower, end: upper,
+      metadata: metadata)
   }
 }
 
