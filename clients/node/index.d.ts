@@ -809,7 +809,10 @@ export interface AbortSignalLike {
 export interface CallOptions {
   /** ms to wait for the answer; 0, `Infinity` or over 2^31 − 1 = no limit; negative or NaN: a RangeError. Default: the spawn `timeout`. */
   timeout?: number;
-  /** Stop waiting when aborted (the engine still applies a request it received). */
+  /**
+   * Stop waiting when aborted. Aborted before the call or in its tick: nothing is sent.
+   * Later, the engine still applies the request (JSON-RPC has no cancellation).
+   */
   signal?: AbortSignalLike;
 }
 
@@ -837,7 +840,7 @@ export interface SpawnOptions {
 
 export interface CloseOptions {
   /**
-   * ms to wait for `shutdown` and then for the exit before SIGTERM. Default 2000. 0: no wait
+   * ms from `close()` to SIGTERM, shared by `shutdown`'s answer and the exit. Default 2000. 0: no wait
    * (`shutdown` written as a notification, SIGTERM at once); `Infinity` or over 2^31 − 1: no
    * limit; negative or NaN: a RangeError.
    */
@@ -936,10 +939,16 @@ export interface EventMethods {
 
 /**
  * A running engine subprocess. At runtime a Node EventEmitter; its listener methods are
- * typed here with the engine's events.
+ * typed here with the engine's events. Every method that sends params (the wrappers,
+ * `request`, `notify`, `batch`) rejects with a TypeError, writing nothing, when they hold
+ * a NaN or ±Infinity, which JSON cannot carry (`JSON.stringify` would send null).
  */
 export declare class Engine {
-  /** Starts the engine; resolves once the process runs. */
+  /**
+   * Starts the engine; resolves once the process runs. Rejects with an `Error` when the
+   * binary is not found, or `cannot start the Ordo engine …` (`cause`: the system's error)
+   * when the system refuses to run it; a `TypeError` or `RangeError` for a bad option.
+   */
   static spawn(options?: SpawnOptions): Promise<Engine>;
   private constructor();
 
@@ -998,7 +1007,10 @@ export declare class Engine {
    */
   raw(text: string, options?: CallOptions & { expectResponse?: boolean }): Promise<unknown>;
 
-  /** The params of the next `name` event matching `predicate`. Register before the cause. */
+  /**
+   * The params of the next `name` event matching `predicate`. Register before the cause.
+   * Told by `emit` before any listener (no listener of yours can keep an event from it).
+   */
   waitFor<K extends EventName>(
     name: K,
     predicate?: (params: OrdoEvents[K]) => boolean,
@@ -1006,7 +1018,10 @@ export declare class Engine {
   ): Promise<OrdoEvents[K]>;
   waitFor<K extends EventName>(name: K, options?: WaitOptions): Promise<OrdoEvents[K]>;
 
-  /** shutdown + exit + EOF, then SIGTERM, then SIGKILL. */
+  /**
+   * shutdown + exit + EOF, then SIGTERM, then SIGKILL. Called again (concurrently too): the
+   * first call's promise, whose options hold.
+   */
   close(options?: CloseOptions): Promise<ExitInfo>;
   kill(signal?: string | number): boolean;
 

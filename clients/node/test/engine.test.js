@@ -372,6 +372,36 @@ test('a typed wrapper refuses params that are not an object, writing nothing', a
   }
 });
 
+test('NaN or Infinity anywhere in params is a TypeError naming its path, writing nothing', async () => {
+  // JSON.stringify sent them as null: `sort: NaN` read as left out (the call succeeded and
+  // changed nothing), `frame.width: NaN` as "frame.width is required", `data.v` stored null.
+  const engine = await spawnEngine();
+  await engine.layers.add({ id: 'L', sort: 3, frame: { x: 0, y: 0, width: 10, height: 10 } });
+  const refused = [
+    [() => engine.layers.update({ id: 'L', sort: Number.NaN }), /^layer\.update: params \/sort is NaN, which JSON cannot carry/],
+    [() => engine.layers.update({ id: 'L', sort: Infinity }), /params \/sort is Infinity/],
+    [() => engine.layers.update({ id: 'L', frame: { x: 0, y: 0, width: Number.NaN, height: 1 } }), /params \/frame\/width is NaN/],
+    [() => engine.layers.hitTest({ x: -Infinity, y: 0 }), /^layer\.hitTest: params \/x is -Infinity/],
+    [() => engine.layers.update({ id: 'L', data: { 'a/b': [1, new Number(Number.NaN)] } }), /params \/data\/a~1b\/1 is NaN/],
+    [() => engine.layers.update({ id: 'L', data: { v: { toJSON: () => Infinity } } }), /params \/data\/v is Infinity/],
+    [() => engine.request('layer.update', { id: 'L', sort: Number.NaN }), /params \/sort is NaN/],
+    [() => engine.notify('layer.update', { id: 'L', sort: Number.NaN }), /params \/sort is NaN/],
+    [() => engine.batch([{ method: 'engine.ping' }, { method: 'layer.update', params: { id: 'L', sort: Number.NaN } }]), /params \/sort is NaN/],
+    [() => engine.batch([{ method: 'layer.update', params: { id: 'L', sort: Infinity }, notification: true }]), /params \/sort is Infinity/],
+  ];
+  const before = (await engine.stats()).requests;
+  for (const [call, message] of refused) {
+    await assert.rejects(call(), (err) => err instanceof TypeError && message.test(err.message), String(message));
+  }
+  assert.equal((await engine.stats()).requests, before + 1); // none of them reached the engine
+  const layer = await engine.layers.get({ id: 'L' });
+  assert.equal(layer.sort, 3);
+  assert.equal(layer.data, undefined);
+  // null, and numbers that are finite, go as they are.
+  assert.deepEqual((await engine.layers.update({ id: 'L', data: { v: null, w: [1.5, -0, 1e300] } })).data, { v: null, w: [1.5, 0, 1e300] });
+  await engine.close();
+});
+
 test('the OpenRPC document served by rpc.discover lists the methods of schema/openrpc.json', async () => {
   const engine = await spawnEngine();
   const served = (await engine.discover()).methods.map((m) => m.name).sort();

@@ -236,6 +236,7 @@ test('an AbortSignal stops waiting; an aborted signal sends nothing', async () =
   const controller = new AbortController();
   const call = engine.clock.advance({ ms: 3 }, { signal: controller.signal });
   const wait = engine.waitFor('alert.show', { signal: controller.signal });
+  await settle(); // written (an abort in the same tick sends nothing: see below)
   controller.abort();
   const err = await call.catch((e) => e);
   assert.equal(err.name, 'AbortError');
@@ -519,7 +520,7 @@ test('many calls and waitFors at once, sharing one AbortSignal, raise no listene
     for (let i = 0; i < 30; i++) pings.push(engine.ping(undefined, { signal }));
     await Promise.all(pings);
     assert.equal(getEventListeners(signal, 'abort').length, 1); // the waitFors' and nothing more
-    assert.equal(engine.listenerCount('alert.show'), 1);
+    assert.equal(engine.listenerCount('alert.show'), 0); // waitFors are told by emit itself
     await engine.alerts.defineType({ type: 't', priority: 1 });
     for (let i = 0; i < 29; i++) {
       await engine.alerts.enqueue({ type: 't', id: `A${i}` });
@@ -544,4 +545,86 @@ test('a missing working directory is named as such, not as a missing engine', as
   assert.match(err.message, /working directory/);
   assert.ok(err.message.includes(cwd), err.message);
   assert.equal(err.cause?.code, 'ENOENT');
+});
+
+test('a call or batch aborted in the tick it was made is not sent; the order stays aligned', async () => {
+  // It was written anyway at the end of the tick, and applied: the caller had its AbortError
+  // before the client wrote anything.
+  const engine = await spawnEngine();
+  const before = (await engine.stats()).requests;
+  const controller = new AbortController();
+  const add = engine.layers.add({ id: 'A' }, { signal: controller.signal });
+  const batch = engine.batch([{ method: 'layer.add', params: { id: 'B' } }, { method: 'clock.advance', params: { ms: 5 } }], { signal: controller.signal });
+  const ping = engine.ping(); // written in the same write, answered
+  controller.abort();
+  assert.equal((await add.catch((e) => e)).name, 'AbortError');
+  assert.equal((await batch.catch((e) => e)).name, 'AbortError');
+  assert.equal((await ping).pong, true);
+  assert.equal((await engine.stats()).requests, before + 2); // the ping and this stats only
+  assert.equal((await engine.stats()).layers, 0);
+  assert.deepEqual(await engine.clock.now(), { now: 0, mode: 'manual' });
+  await engine.close();
+});
+
+test('a waitFor sees its event after removeAllListeners, and before a listener put first that throws', () => {
+  // Its listener on the emitter was taken by removeAllListeners(name), or came after one put
+  // first with prependListener: the waitFor saw nothing and timed out.
+  const script = `
+    import { Engine } from ${JSON.stringify(new URL('../index.js', import.meta.url).href)};
+    const thrown = [];
+    process.on('uncaughtException', (e) => thrown.push(e.message));
+    const engine = await Engine.spawn({ bin: ${JSON.stringify(BIN)}, clock: 'manual', timeout: 5000 });
+    await engine.alerts.defineType({ type: 't', priority: 1 });
+    const got = [];
+    let shown = engine.waitFor('alert.show', { timeout: 1000 });
+    engine.removeAllListeners('alert.show');
+    engine.removeAllListeners();
+    await engine.alerts.enqueue({ type: 't', id: 'A' });
+    got.push(await shown.then((p) => p.alert.id, (e) => e.name));
+    await engine.alerts.complete({ id: 'A' });
+    shown = engine.waitFor('alert.show', { timeout: 1000 });
+    engine.prependListener('alert.show', () => { throw new Error('listener bug'); });
+    await engine.alerts.enqueue({ type: 't', id: 'B' });
+    got.push(await shown.then((p) => p.alert.id, (e) => e.name));
+    const counts = [engine.listenerCount('alert.show'), engine.listenerCount('notification')];
+    await engine.close();
+    console.log(JSON.stringify({ got, thrown, counts }));
+  `;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+  assert.deepEqual(JSON.parse(out), { got: ['A', 'B'], thrown: ['listener bug'], counts: [1, 0] });
+});
+
+test('close({timeout}) signals an engine that answers nothing after timeout ms in all, not twice that', async () => {
+  // shutdown's answer was waited for `timeout` ms, then the exit another `timeout` ms.
+  const dir = mkdtempSync(join(tmpdir(), 'ordo-sleeper-'));
+  const bin = join(dir, 'sleeper.sh');
+  writeFileSync(bin, '#!/bin/sh\nexec sleep 30\n'); // answers nothing, ends on SIGTERM
+  chmodSync(bin, 0o755);
+  const engine = await Engine.spawn({ bin });
+  const started = performance.now();
+  assert.deepEqual(await engine.close({ timeout: 600, killTimeout: 5000 }), { exitCode: null, signal: 'SIGTERM' });
+  const took = performance.now() - started;
+  assert.ok(took >= 550 && took < 1100, `${took} ms`);
+  rmSync(dir, { recursive: true });
+});
+
+test('a start the system refuses rejects with "cannot start the Ordo engine", naming why', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ordo-start-'));
+  // A working directory that is a file: spawn() threw a bare "spawn ENOTDIR".
+  const file = join(dir, 'file');
+  writeFileSync(file, '');
+  let err = await Engine.spawn({ bin: BIN, cwd: file }).catch((e) => e);
+  assert.ok(err instanceof Error);
+  assert.match(err.message, /^cannot start the Ordo engine .*: its working directory ".*file" is not a directory/);
+  assert.equal(err.cause?.code, 'ENOTDIR');
+  // A script whose interpreter is missing: spawn's ENOENT named only the script, which exists.
+  const script = join(dir, 'script');
+  writeFileSync(script, '#!/no/such/interpreter\n');
+  chmodSync(script, 0o755);
+  err = await Engine.spawn({ bin: script }).catch((e) => e);
+  assert.match(err.message, /^cannot start the Ordo engine ".*script": .*ENOENT: the file exists, so what is missing is the interpreter its "#!" line names/);
+  assert.equal(err.cause?.code, 'ENOENT');
+  // Node's own checks of the options stay TypeErrors.
+  await assert.rejects(Engine.spawn({ bin: BIN, args: ['a\0b'] }), (e) => e instanceof TypeError && !/cannot start/.test(e.message));
+  rmSync(dir, { recursive: true });
 });

@@ -49,8 +49,9 @@ import {
 /**
  * @typedef {object} CallOptions
  * @property {number} [timeout] ms to wait for the answer (0: forever); the endpoint default otherwise.
- * @property {AbortSignal} [signal] stops waiting when aborted. The engine still applies a request
- *   it already received: JSON-RPC has no cancellation.
+ * @property {AbortSignal} [signal] stops waiting when aborted. Aborted before the call or in its
+ *   tick, nothing is sent; after that, the engine still applies the request: JSON-RPC has no
+ *   cancellation.
  */
 
 const textDecoder = new TextDecoder('utf-8', { fatal: true });
@@ -178,7 +179,7 @@ export class Endpoint {
     let text;
     let valid;
     try {
-      const json = paramsText(params);
+      const json = paramsText(params, method);
       text = message(method, params, undefined, json);
       valid = validNote(method, json);
     } catch (err) {
@@ -220,7 +221,7 @@ export class Endpoint {
       let valid = true;
       try {
         const texts = entries.map((e) => {
-          const json = paramsText(e.params);
+          const json = paramsText(e.params, e.method);
           if (!validNote(e.method, json)) valid = false;
           return message(e.method, e.params, undefined, json);
         });
@@ -379,20 +380,30 @@ export class Endpoint {
   }
 
   #flush = () => {
-    const texts = this.#outbox;
+    let texts = this.#outbox;
     const waiters = this.#outboxWaiters;
     const notices = this.#outboxNotices;
     if (texts.length === 0) return;
     this.#outboxNotices = 0;
     let error = this.#closedError;
     if (error === null) {
+      // A call aborted in the tick it was made (before this write) is not sent: nothing of
+      // it reached the engine, so nothing of it may be applied. It leaves the order.
+      if (waiters.some((waiter) => waiter instanceof Outstanding && waiter.settled)) {
+        texts = texts.filter((_, i) => {
+          const waiter = waiters[i];
+          if (!(waiter instanceof Outstanding && waiter.settled)) return true;
+          this.#forget(waiter);
+          return false;
+        });
+      }
       try {
-        this.#transport.write(this.#framing.encodeAll(texts));
+        if (texts.length > 0) this.#transport.write(this.#framing.encodeAll(texts));
       } catch (err) {
         error = err;
       }
     }
-    texts.length = 0; // the arrays are reused: nothing below writes (settling is async)
+    this.#outbox.length = 0; // the arrays are reused: nothing below writes (settling is async)
     if (error !== null || notices !== 0) {
       for (const waiter of waiters) {
         if (waiter instanceof Outstanding) {
@@ -789,9 +800,51 @@ function utf8Length(text) {
 /** JSON text of the method names used so far (the schema's, and a few more). */
 const methodTexts = new Map();
 
-/** The JSON text of `params` as a message holds it (undefined: left out). */
-function paramsText(params) {
-  return params === undefined || params === null ? undefined : JSON.stringify(params);
+/**
+ * The JSON text of `params` as a message holds it (undefined: left out). A NaN or ±Infinity
+ * anywhere in them is a TypeError (naming `method` and its JSON Pointer): JSON has no such
+ * number, and JSON.stringify would send null, which the engine reads as a member left out
+ * (`{sort: NaN}` changed nothing and succeeded) or as a required one missing.
+ */
+function paramsText(params, method) {
+  if (params === undefined || params === null) return undefined;
+  const json = JSON.stringify(params);
+  // JSON.stringify writes a non-finite number as null: look for one only then.
+  if (json !== undefined && json.includes('null')) {
+    const found = nonFinite(params, '', '');
+    if (found !== undefined) {
+      throw new TypeError(
+        `${typeof method === 'string' ? method : 'params'}: params${found.path === '' ? '' : ` ${found.path}`} ` +
+          `is ${found.value}, which JSON cannot carry (JSON.stringify would send null): nothing was sent`,
+      );
+    }
+  }
+  return json;
+}
+
+/** What JSON.stringify serializes for `value` held under `key` (its toJSON, a boxed primitive unboxed). */
+function serialized(value, key) {
+  if (value !== null && (typeof value === 'object' || typeof value === 'bigint') && typeof value.toJSON === 'function') {
+    value = value.toJSON(key);
+  }
+  return value instanceof Number ? Number(value) : value;
+}
+
+/**
+ * The first NaN or ±Infinity JSON.stringify meets in `value`: `{path, value}`, `path` its
+ * JSON Pointer (as the engine's InvalidParams gives one); else undefined.
+ */
+function nonFinite(value, key, path) {
+  value = serialized(value, key);
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : { path, value };
+  if (value === null || typeof value !== 'object') return undefined;
+  const keys = Array.isArray(value) ? value.keys() : Object.keys(value);
+  for (const k of keys) {
+    const name = String(k);
+    const found = nonFinite(value[k], name, `${path}/${name.replaceAll('~', '~0').replaceAll('/', '~1')}`);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 // The text of JSON.stringify({jsonrpc: '2.0', id, method, params}) (members left out as
@@ -807,7 +860,7 @@ function message(method, params, id, json) {
   }
   if (name !== undefined) text += `,"method":${name}`;
   if (params !== undefined && params !== null) {
-    json ??= JSON.stringify(params);
+    json ??= paramsText(params, method);
     if (json !== undefined) text += `,"params":${json}`;
   }
   return `${text}}`;

@@ -34,10 +34,10 @@ export class Engine extends EventEmitter {
   /** `waitFor`s to reject when the engine can answer nothing more. */
   #endWaiters = new Set();
   /**
-   * The `waitFor`s of each event name: `{waiters, dispatch}`, `dispatch` being their one
-   * listener on the event, put first. One listener however many wait (one each made Node
-   * warn of a possible memory leak past 10), and first, so that a listener that throws,
-   * registered before, does not keep the event from them.
+   * The `waitFor`s of each event name (a Set of callbacks). `emit` tells them of an event
+   * before any listener: no listener can keep it from them (one that throws, even one put
+   * first with prependListener; a removeAllListeners does not take them), and however many
+   * wait, they add no listener (one each made Node warn of a possible leak past 10).
    */
   #waiting = new Map();
 
@@ -72,21 +72,35 @@ export class Engine extends EventEmitter {
     if (options.clock) args.push('--clock', options.clock);
     if (options.logLevel) args.push('--log-level', options.logLevel);
     args.push(...extra);
-    const child = spawnProcess(bin, args, {
-      stdio: ['pipe', 'pipe', 'pipe'],
-      env: options.env ?? process.env,
-      cwd: options.cwd,
-    });
+    const cannotStart = (err) => {
+      // spawn() says ENOENT with the binary's path when it is the cwd that is missing, and
+      // ENOTDIR alone when it is a file.
+      const cwd = options.cwd != null && !isDirectory(options.cwd) ? JSON.stringify(String(options.cwd)) : null;
+      const why =
+        cwd !== null && err.code === 'ENOENT'
+          ? `its working directory ${cwd} does not exist (${err.message})`
+          : cwd !== null && err.code === 'ENOTDIR'
+            ? `its working directory ${cwd} is not a directory (${err.message})`
+            : err.code === 'ENOENT' && bin.includes('/') && isFile(bin)
+              ? `${err.message}: the file exists, so what is missing is the interpreter its "#!" line names (or its ELF loader)`
+              : err.message;
+      return new Error(`cannot start the Ordo engine ${JSON.stringify(bin)}: ${why}`, { cause: err });
+    };
+    let child;
+    try {
+      child = spawnProcess(bin, args, {
+        stdio: ['pipe', 'pipe', 'pipe'],
+        env: options.env ?? process.env,
+        cwd: options.cwd,
+      });
+    } catch (err) {
+      // Most system errors come as an 'error' event; some (ENOTDIR, E2BIG, …) are thrown.
+      // Node's own checks of the options (a TypeError) stay as they are.
+      throw err?.syscall ? cannotStart(err) : err;
+    }
     await new Promise((resolve, reject) => {
       child.once('spawn', resolve);
-      child.once('error', (err) => {
-        // spawn() says ENOENT with the binary's path when it is the cwd that is missing.
-        const why =
-          err.code === 'ENOENT' && options.cwd != null && !isDirectory(options.cwd)
-            ? `its working directory ${JSON.stringify(String(options.cwd))} does not exist (${err.message})`
-            : err.message;
-        reject(new Error(`cannot start the Ordo engine ${JSON.stringify(bin)}: ${why}`, { cause: err }));
-      });
+      child.once('error', (err) => reject(cannotStart(err)));
     });
     return new Engine(child, { bin, args, framing, timeout });
   }
@@ -231,33 +245,30 @@ export class Engine extends EventEmitter {
     });
   }
 
+  /** EventEmitter's emit, the `waitFor`s of `name` told first (see `#waiting`). */
+  emit(name, ...args) {
+    const waiters = this.#waiting.get(name);
+    if (waiters !== undefined) for (const waiter of [...waiters]) if (waiters.has(waiter)) waiter(args[0]);
+    return super.emit(name, ...args);
+  }
+
   /** Adds a `waitFor`'s `listener` of the event `name` (see `#waiting`). */
   #wait(name, listener) {
-    let entry = this.#waiting.get(name);
-    if (entry === undefined) {
-      const waiters = new Set();
-      const dispatch = (params) => {
-        for (const waiter of [...waiters]) if (waiters.has(waiter)) waiter(params);
-      };
-      entry = { waiters, dispatch };
-      this.#waiting.set(name, entry);
-    }
-    entry.waiters.add(listener);
-    // Put back if a removeAllListeners(name) took it.
-    if (!this.rawListeners(name).includes(entry.dispatch)) this.prependListener(name, entry.dispatch);
+    let waiters = this.#waiting.get(name);
+    if (waiters === undefined) this.#waiting.set(name, (waiters = new Set()));
+    waiters.add(listener);
   }
 
   #stopWaiting(name, listener) {
-    const entry = this.#waiting.get(name);
-    if (entry === undefined || !entry.waiters.delete(listener) || entry.waiters.size > 0) return;
-    this.#waiting.delete(name);
-    this.off(name, entry.dispatch);
+    const waiters = this.#waiting.get(name);
+    if (waiters !== undefined && waiters.delete(listener) && waiters.size === 0) this.#waiting.delete(name);
   }
 
   /**
-   * Ends the engine: `shutdown`, `exit` and EOF; if it has not exited after `timeout` ms,
-   * SIGTERM; after `killTimeout` more ms, SIGKILL. Resolves with `{exitCode, signal}`.
-   * Safe to call more than once. A `timeout` of 0 waits for nothing (`shutdown` is written
+   * Ends the engine: `shutdown`, `exit` and EOF; if it has not exited `timeout` ms after
+   * close() (shutdown's answer and the exit share them), SIGTERM; after `killTimeout` more
+   * ms, SIGKILL. Resolves with `{exitCode, signal}`. Safe to call more than once, also
+   * concurrently: every call gets the first one's promise. A `timeout` of 0 waits for nothing (`shutdown` is written
    * as a notification, then SIGTERM at once); `Infinity` (or over 2^31 − 1) waits without
    * limit, as does a `killTimeout` of `Infinity`; negative, NaN or no number: a RangeError.
    * @param {{timeout?: number, killTimeout?: number}} [options]
@@ -280,6 +291,9 @@ export class Engine extends EventEmitter {
 
   async #close(timeout, killTimeout) {
     if (this.#exitInfo) return this.#exitInfo;
+    // `timeout` bounds shutdown's answer and the exit together: SIGTERM comes `timeout` ms
+    // after close() at the latest (not once after shutdown timed out, then again).
+    const deadline = performance.now() + timeout;
     if (timeout === 0) {
       // Nothing waited for (as Python's close(timeout=0)): shutdown as a notification, which
       // the engine applies without an answer. (As a call, its timeout 0 was "no limit": an
@@ -294,7 +308,7 @@ export class Engine extends EventEmitter {
     }
     await this.notify('exit').catch(() => {});
     this.#transport.end();
-    if (await this.#exitWithin(timeout)) return this.#exitInfo;
+    if (await this.#exitWithin(Math.max(0, deadline - performance.now()))) return this.#exitInfo;
     this.#child.kill('SIGTERM');
     if (await this.#exitWithin(killTimeout)) return this.#exitInfo;
     this.#child.kill('SIGKILL');
@@ -342,6 +356,14 @@ function closeWait(value, what) {
     throw new RangeError(`close(): ${what} must be a number of ms >= 0 (0: at once, Infinity: no limit), not ${String(value)}`);
   }
   return value > 2 ** 31 - 1 ? Infinity : value;
+}
+
+function isFile(path) {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
 }
 
 function isDirectory(path) {
