@@ -105,8 +105,8 @@ public enum OrdoCommand {
 
       -o, --output FILE   where to write the page (default TRACE.html)
       --from MS, --to MS  only this part of the session: ms on the report's time axis
-                          (the page names it), either end open; the alerts and page
-                          changes outside it are left out
+                          (its ticks, tooltips and tables give them), either end open;
+                          the alerts and page changes outside it are left out
 
     example:
       ordo report bug.trace -o bug.html
@@ -387,14 +387,21 @@ public enum OrdoCommand {
       var trace: String?
       var output: String?
       var window: ReportWindow?
-      var rest = arguments[...]
+      // `--from=MS`, `--to=MS` and `--output=FILE` too, as the engine's flags are taken.
+      var rest = arguments.flatMap { argument -> [String] in
+        for name in ["--from", "--to", "--output"] where argument.hasPrefix(name + "=") {
+          return [name, String(argument.dropFirst(name.count + 1))]
+        }
+        return [argument]
+      }[...]
       while let argument = rest.popFirst() {
         if argument == "--from" || argument == "--to" {
           let isFrom = argument == "--from"
-          guard let given = rest.popFirst(), let ms = Self.axisTime(given) else {
+          let given = rest.popFirst()
+          guard let given, let ms = Self.axisTime(given) else {
             return refuse(
               "\(argument) needs a whole number of ms on the report's time axis, from 0 to"
-                + " 9007199254740991", help: help)
+                + " 9007199254740991" + (given.map { ", not \"\($0)\"" } ?? ""), help: help)
           }
           var chosen = window ?? ReportWindow()
           if (isFrom ? chosen.from : chosen.to) != nil {

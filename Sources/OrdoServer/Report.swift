@@ -72,8 +72,11 @@ enum Report {
       layers = ""
     }
     var timeline = builder.finish(at: engine.now)
+    var title = title
     if let window {
       timeline = timeline.window(from: window.from, to: window.to)
+      // A saved tab or a printout says it holds part of the session.
+      title += ", \(timeline.start) to \(timeline.end) ms"
     }
     return renderReportHTML(timeline, layersSVG: layers, title: title)
   }

@@ -583,18 +583,33 @@ import Testing
     let full = Self.windowTimeline()
     let window = full.window(from: 100, to: 320)
     #expect(window.start == 100 && window.end == 320)
-    // "late" was refused after it. "early" ended at its first instant: kept for that end,
-    // without its interval, which ends there (it would be a zero-length tick at the edge).
+    // "late" was refused after it. "early" ended at its first instant: kept for that end
+    // (its interval, which ends there, is not in the window).
     #expect(window.tracks.map(\.id) == ["early", "across", "edge", "reset"])
-    #expect(window.tracks[0].intervals.isEmpty && window.tracks[0].endedAt == 100)
+    #expect(!full.tracks[0].intervals[0].isIn(100...320))
     // Kept whole: the facts stay true; a drawing cuts them at the edges.
-    #expect(window.tracks[1] == full.tracks[1])
+    #expect(window.tracks == [full.tracks[0], full.tracks[1], full.tracks[2], full.tracks[4]])
     #expect(window.navigation.map(\.at) == [120])
     #expect(window.resets == [300])
     #expect(window.metadata.session == 0...400)
+    #expect(window.metadata.stackAtWindowStart == ["a"])
     #expect(window.metadata.ordoVersion == "9")
-    // A window of a window still names the session's axis.
-    #expect(window.window(from: 150, to: 200).metadata.session == 0...400)
+    // A window of a window still names the session's axis, and the stack at its start.
+    let inner = window.window(from: 150, to: 200)
+    #expect(inner.metadata.session == 0...400 && inner.metadata.stackAtWindowStart == ["b"])
+    #expect(window.window(from: 100, to: 110).metadata.stackAtWindowStart == ["a"])
+    #expect(full.window(from: 0, to: 10).metadata.stackAtWindowStart == [])
+  }
+
+  @Test(arguments: [
+    (Int64(10), Int64(20), 10...20, true), (10, 20, 20...30, false), (10, 20, 0...10, false),
+    (10, 20, 15...15, true), (10, 10, 10...20, true), (10, 10, 0...10, true),
+    (10, 10, 11...20, false), (0, 100, 40...60, true),
+  ])
+  func anIntervalIsInAWindowWhenItOverlapsItsInsideOrIsAnInstantInIt(
+    start: Int64, end: Int64, window: ClosedRange<Int64>, isIn: Bool
+  ) {
+    #expect(Timeline.Interval(state: .showing, start: start, end: end).isIn(window) == isIn)
   }
 
   @Test(arguments: [
@@ -617,7 +632,8 @@ import Testing
       Self.windowTimeline().window(from: 100, to: 320), layersSVG: "", title: "t")
     let page = try parseXML(html)
     let bars = page.elements(withClass: "bar")
-    // Every bar within the plot (from the label column's edge, plotWidth long).
+    // Every bar within the plot (from the label column's edge, plotWidth long): those of the
+    // intervals in the window.
     let plot = ReportPage.labelWidth...(ReportPage.labelWidth + ReportPage.plotWidth)
     #expect(bars.count == 4)
     for bar in bars {
@@ -632,6 +648,21 @@ import Testing
     let ends = page.elements(withClass: "end").map { $0.attributes["data-alert"] ?? "" }
     #expect(ends == ["early", "edge", "reset"])
     #expect(html.contains("<td>ended completed at 400 ms</td>"))
+    // The table keeps every interval, those before the window too.
+    #expect(html.contains(#"<td class="states">pending 0 to 100</td>"#))
+    // across's pending bar starts before the window and its showing one ends after it: a
+    // notch at each cut; reset's pending one is whole.
+    let cuts = page.elements(withClass: "cut").map {
+      ($0.attributes["data-alert"] ?? "", $0.attributes["class"] ?? "")
+    }
+    #expect(cuts.map(\.0) == ["across", "across"])
+    #expect(cuts.map(\.1) == ["cut cut-left", "cut cut-right"])
+    // Ticks at round times on the axis, the first naming the unit.
+    let ticks = page.elements(named: "g", withClass: "tick").compactMap {
+      $0.child(named: "text")?.text
+    }
+    #expect(ticks.first == "100 ms" && ticks.last == "300")
+    #expect(html.contains("the page stack at its start: a;"))
     #expect(
       html.contains(
         "100 to 320 ms of the session&apos;s 0 to 400 ms (ordo report --from, --to)"))

@@ -62,6 +62,15 @@ import Testing
     #expect(page.contains("engine time 1500 to 2500 ms"))
     #expect(page.contains("1500 to 2500 ms of the session&apos;s 0 to 3000 ms"))
     #expect(page.contains(">1 in 1 queue,"))
+    #expect(page.contains("<h1>window, 1500 to 2500 ms</h1>"))
+    #expect(page.contains("the page stack at its start: home;"))
+    // mid's showing bar began at 1000, before the window: a notch at its left cut.
+    #expect(page.contains(#"<path class="cut cut-left" data-alert="mid""#))
+    let empty = try Report.html(
+      for: trace, title: "after", window: ReportWindow(from: 5000, to: nil))
+    #expect(empty.contains("No alert in this window of the session."))
+    #expect(empty.contains("5000 to 5000 ms of the session&apos;s 0 to 3000 ms"))
+    #expect(empty.contains("after the session&apos;s end"))
   }
 
   @Test func everyChangeOfTheStackIsAMarkerLabelledWithIt() throws {

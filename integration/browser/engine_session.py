@@ -139,10 +139,11 @@ class Session:
             self._stderr.close()
 
 
-def write_report(trace: Path, output: Path) -> None:
-    """``ordo report TRACE -o OUTPUT``; checks that it exits 0 and names the file."""
+def write_report(trace: Path, output: Path, *window: str) -> None:
+    """``ordo report TRACE -o OUTPUT [WINDOW...]``; checks that it exits 0 and names the
+    file."""
     done = subprocess.run(
-        [str(engine_binary()), "report", str(trace), "-o", str(output)],
+        [str(engine_binary()), "report", str(trace), "-o", str(output), *window],
         capture_output=True,
         text=True,
         timeout=120,

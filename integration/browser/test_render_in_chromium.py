@@ -35,6 +35,7 @@ from browser_support import (
     record_scenario,
     run_chromium,
 )
+from engine_session import write_report
 
 
 @pytest.fixture(scope="module")
@@ -165,6 +166,38 @@ def test_report_screenshot_shows_the_timeline(
     assert limited is not None
     # 120 here: the swatches' 72 and two dashed marks with their labels.
     assert counts[hex_colour(limited[1])] >= 100, "no refused enqueue marked on screen"
+
+
+def test_a_window_of_the_report(samples: Samples, chromium: str, profile: Path) -> None:
+    """``ordo report --from 2000 --to 3000`` of the scenario (record_scenario's script says
+    what is on screen then): only the alerts in that second, every bar inside the plot, a
+    notch where the window cuts one, ticks on the session's axis."""
+    page = samples.html.with_name("window.html")
+    write_report(samples.html.with_name("session.trace"), page, "--from", "2000", "--to", "3000")
+    dom = dump_dom(chromium, profile, page)
+    # welcome and toast1 ended by 1300, gone and the refusals came at 3100; late waits
+    # scheduled from 0 (cut on the left), left was enqueued (pending in an instant) at 3000.
+    rows = re.findall(r'<g class="row-label" data-alert="([^"]*)"', dom)
+    assert sorted(rows) == ["late", "left", "promo", "urgent"]
+    assert re.findall(r'<path class="cut cut-(left|right)" data-alert="([^"]*)"', dom) == [
+        ("left", "late")
+    ]
+    plot = re.search(r'<line class="axis" x1="([0-9.]+)" y1="[0-9.]+" x2="([0-9.]+)"', dom)
+    assert plot
+    left, right = float(plot[1]), float(plot[2])
+    for x, width in re.findall(
+        r'<rect class="(?:bar|instant) [^"]*"[^>]* x="([0-9.]+)"'
+        r'[^>]* width="([0-9.]+)"',
+        dom,
+    ):
+        assert left <= float(x) and float(x) + float(width) <= right, (x, width)
+    ticks = re.findall(r'<g class="tick">.*?<text[^>]*>([^<]*)</text>', dom)
+    assert ticks[0] == "2000 ms" and ticks[-1] == "3000", ticks
+    # The pop back to home at 2000 is in the window; the push to room before it is not, but
+    # the stack it left is named.
+    assert len(re.findall(r'<g class="nav"', dom)) == 1
+    assert "the page stack at its start: home &gt; room;" in dom
+    assert "<h1>Ordo report: session.trace, 2000 to 3000 ms</h1>" in dom
 
 
 def test_layer_picture_dom_and_screenshot(samples: Samples, chromium: str, profile: Path) -> None:

@@ -125,7 +125,15 @@ def test_an_unknown_subcommand_exits_2_with_the_usage() -> None:
         ("report t.trace --from", "--from needs a whole number of ms"),
         ("report t.trace --to -5", "--to needs a whole number of ms"),
         ("report t.trace --from +5", "--from needs a whole number of ms"),
-        ("report t.trace --from 1.5", "--from needs a whole number of ms"),
+        (
+            "report t.trace --from 1.5",
+            "--from needs a whole number of ms on the report's time axis, from 0 to"
+            ' 9007199254740991, not "1.5"',
+        ),
+        ("report t.trace --from -o x.html", 'not "-o"'),
+        ("report t.trace --to=", 'not ""'),
+        ("report t.trace --from=3 --from 4", "--from given twice"),
+        ("report t.trace --output=a.html -o b.html", "-o given twice"),
         ("report t.trace --to 9007199254740992", "from 0 to 9007199254740991"),
     ],
 )
@@ -173,8 +181,17 @@ def test_the_report_example_runs_as_printed(example_shell: dict[str, str], tmp_p
         assert ran.status == 0, ran.stderr
         assert ran.stdout == f"{page}\n"
         assert (tmp_path / page).read_text().startswith("<!")
+    # The same window written --from=MS --to=MS, and the page --output=FILE.
+    same = sh(
+        "ordo report bug.trace --from=60000 --to=90000 --output=same.html",
+        cwd=tmp_path,
+        env=example_shell,
+    )
+    assert (same.status, same.stdout) == (0, "same.html\n"), same.stderr
+    assert (tmp_path / "same.html").read_text() == (tmp_path / "minute.html").read_text()
     # The session is 100 ms long: the minute after the first is empty, and says so.
     assert 'data-alert="' in (tmp_path / "bug.html").read_text()
     minute = (tmp_path / "minute.html").read_text()
     assert 'data-alert="' not in minute
     assert "60000 to 90000 ms of the session&apos;s 0 to 100 ms" in minute
+    assert "No alert in this window of the session." in minute

@@ -99,7 +99,10 @@ struct ReportPage {
     writer.element("h2", text: "Timeline")
     legend()
     if timeline.tracks.isEmpty {
-      writer.element("p", ["class": "empty"], text: "No alert in this session.")
+      writer.element(
+        "p", ["class": "empty"],
+        text: timeline.metadata.session == nil
+          ? "No alert in this session." : "No alert in this window of the session.")
     }
     writer.open("div", ["class": "scroll"])
     // Grouped once: the timeline and its table list the tracks in the same order.
@@ -150,7 +153,7 @@ struct ReportPage {
     .swatch.end-reset{background:#616161;width:3px}
     .refused line{stroke-dasharray:3 2}
     .swatch.refused{background:none;border-left:3px dashed #ad1457;width:0}
-    .instant{stroke:#1a1a1a;stroke-width:0.75}
+    .instant{stroke:#1a1a1a;stroke-width:0.75}.cut{fill:#ffffff;stroke:#1a1a1a;stroke-width:0.75}
     .bar{stroke:#555555;stroke-width:0.5}
     section.layers svg{max-width:100%;height:auto}
     @media print{.scroll{overflow:visible;border:0}.scroll svg{max-width:100%;height:auto}}
@@ -252,8 +255,13 @@ struct ReportPage {
       writer.element(
         "dd", ["class": "window"],
         text: "\(timeline.start) to \(timeline.end) ms of the session's \(session.lowerBound) to"
-          + " \(session.upperBound) ms (ordo report --from, --to): the alerts and page changes"
-          + " outside it are left out, and the layer tree below is the session's last")
+          + " \(session.upperBound) ms (ordo report --from, --to)"
+          + (timeline.start > session.upperBound ? ", after the session's end" : "")
+          + "; the page stack at its start: "
+          + (meta.stackAtWindowStart.isEmpty
+            ? "no page" : Self.stackText(meta.stackAtWindowStart))
+          + "; the alerts and page changes outside it are left out, a bar it cuts has a notch"
+          + " at the cut, and the layer tree below is the session's last")
     }
     writer.element("dt", text: "Alerts")
     // Queues an alert was created in: a refused enqueue creates none (its lane shows it).
@@ -414,12 +422,14 @@ struct ReportPage {
         "class": "axis", "x1": Markup.number(Self.labelWidth), "y1": Markup.number(top),
         "x2": Markup.number(Self.labelWidth + Self.plotWidth), "y2": Markup.number(top),
       ])
-    var offset = 0.0
-    // Up to the session's real end: a session of 0 ms is drawn over 1 ms (`span`), and its
-    // tick at 1 read as a time the session reached.
-    let end = max(0, Double(timeline.end) - Double(timeline.start))
-    while offset <= end {
-      let x = Self.labelWidth + offset / span * Self.plotWidth
+    // At the multiples of `step` on the axis itself (a window from 60 000 ms reads 60 s,
+    // not 0), up to the axis' real end: a session of 0 ms is drawn over 1 ms (`span`), and
+    // its tick at 1 read as a time the session reached. The first tick names the unit.
+    let start = Double(timeline.start)
+    var value = (start / step).rounded(.up) * step
+    var first = true
+    while value <= Double(timeline.end) {
+      let x = Self.labelWidth + (value - start) / span * Self.plotWidth
       writer.open("g", ["class": "tick"])
       writer.empty(
         "line",
@@ -430,9 +440,10 @@ struct ReportPage {
       writer.element(
         "text",
         ["x": Markup.number(x), "y": Markup.number(labelY), "text-anchor": "middle"],
-        text: offset == 0 ? "0 \(unit.name)" : Markup.number(offset / unit.ms))
+        text: Markup.number(value / unit.ms) + (first ? " \(unit.name)" : ""))
       writer.close("g")
-      offset += step
+      value += step
+      first = false
     }
   }
 
@@ -460,8 +471,12 @@ struct ReportPage {
       ], text: Self.fitted(label, width: Self.labelWidth - 16))
     writer.close("g")
     var instants: [(interval: Timeline.Interval, title: String)] = []
-    for interval in track.intervals {
-      let left = x(interval.start)
+    // A window's track keeps its intervals outside it (for its tooltip and the table); only
+    // those in it are drawn, cut at its edges.
+    let axis = timeline.start...timeline.end
+    for interval in track.intervals where interval.isIn(axis) {
+      // At least 2 px wide, and so at most 2 px from the plot's right edge.
+      let left = min(x(interval.start), Self.labelWidth + Self.plotWidth - 2)
       let duration = interval.end.subtractingReportingOverflow(interval.start).partialValue
       let title =
         "\(id): \(interval.state.rawValue) from \(interval.start) to"
@@ -477,6 +492,10 @@ struct ReportPage {
       writer.element("title", text: title)
       writer.close("rect")
       if x(interval.end) - left < 2 { instants.append((interval, title)) }
+      if interval.start < axis.lowerBound { cutMark(of: track, at: left, top: top, left: true) }
+      if interval.end > axis.upperBound {
+        cutMark(of: track, at: x(interval.end), top: top, left: false)
+      }
     }
     // An interval too short to draw (a show preempted in the instant it began) gets the
     // least width, which the next bar, drawn from the same place, covered: a tick over the
@@ -486,7 +505,8 @@ struct ReportPage {
         "rect",
         [
           "class": "instant state-\(interval.state.rawValue)", "data-alert": track.id,
-          "data-state": interval.state.rawValue, "x": Markup.number(x(interval.start)),
+          "data-state": interval.state.rawValue,
+          "x": Markup.number(min(x(interval.start), Self.labelWidth + Self.plotWidth - 2)),
           "y": Markup.number(top + 1), "width": "2", "height": Markup.number(Self.rowHeight - 2),
         ])
       writer.element("title", text: title)
@@ -494,7 +514,6 @@ struct ReportPage {
     }
     // A window's track may end after the window (or, refused or dropped, before it): its
     // end is in its tooltip and the table, not drawn off the axis.
-    let axis = timeline.start...timeline.end
     if let stop = track.endedAt ?? track.droppedAt, !axis.contains(stop) {
       return
     } else if let refusal = track.refusal, let endedAt = track.endedAt {
@@ -533,8 +552,31 @@ struct ReportPage {
         "x1": Markup.number(at), "y1": Markup.number(top + 1), "x2": Markup.number(at),
         "y2": Markup.number(top + Self.rowHeight - 1), "stroke-width": "3",
       ])
-    writer.element("text", ["x": Markup.number(at + 4), "y": Markup.number(top + 13)], text: label)
+    // Near the right edge, left of its line: right of it, the scroll box cut it.
+    let room = Self.labelWidth + Self.plotWidth + Self.rightPadding - at - 8
+    let leftOfLine = LayerPicture.textWidth(label, fontSize: Self.fontSize) > room
+    writer.element(
+      "text",
+      [
+        "x": Markup.number(leftOfLine ? at - 4 : at + 4), "y": Markup.number(top + 13),
+        "text-anchor": leftOfLine ? "end" : "start",
+      ], text: label)
     writer.close("g")
+  }
+
+  /// On a bar a window cut at its `left` or right edge (x `at`): a notch pointing out of
+  /// the window, saying the state went on beyond it (its tooltip gives the whole interval).
+  private mutating func cutMark(of track: Timeline.Track, at: Double, top: Double, left: Bool) {
+    let base = left ? at + 5 : at - 5
+    let middle = top + Self.rowHeight / 2
+    writer.empty(
+      "path",
+      [
+        "class": left ? "cut cut-left" : "cut cut-right", "data-alert": track.id,
+        "d": "M\(Markup.number(base)) \(Markup.number(middle - 4))"
+          + "L\(Markup.number(at)) \(Markup.number(middle))"
+          + "L\(Markup.number(base)) \(Markup.number(middle + 4))Z",
+      ])
   }
 
   /// Everything known about a track, for its row's tooltip.

@@ -15,6 +15,14 @@ public struct Timeline: Equatable, Sendable {
       self.start = start
       self.end = end
     }
+
+    /// Whether the interval is in `window`: it overlaps its inside, or it is an instant in
+    /// it. (One that only touches an edge, ending where the window starts or starting where
+    /// it ends, is not: it would be drawn as a zero-length tick there.)
+    public func isIn(_ window: ClosedRange<Int64>) -> Bool {
+      start == end
+        ? window.contains(start) : start < window.upperBound && end > window.lowerBound
+    }
   }
 
   /// One alert's life. An id used again after its alert ended gets a new track.
@@ -104,10 +112,14 @@ public struct Timeline: Equatable, Sendable {
     /// Set when the timeline is a window of the session's (`window(from:to:)`): the
     /// session's whole axis.
     public var session: ClosedRange<Int64>?
+    /// With `session`: the page stack when the window starts (the last change before it;
+    /// empty when there was none, or no page).
+    public var stackAtWindowStart: [String]
 
     public init(
       ordoVersion: String? = nil, arguments: [String] = [], startedWallAt: Int64? = nil,
-      isCutOff: Bool = false, replayDifference: String? = nil, session: ClosedRange<Int64>? = nil
+      isCutOff: Bool = false, replayDifference: String? = nil, session: ClosedRange<Int64>? = nil,
+      stackAtWindowStart: [String] = []
     ) {
       self.ordoVersion = ordoVersion
       self.arguments = arguments
@@ -115,6 +127,7 @@ public struct Timeline: Equatable, Sendable {
       self.isCutOff = isCutOff
       self.replayDifference = replayDifference
       self.session = session
+      self.stackAtWindowStart = stackAtWindowStart
     }
   }
 
@@ -158,11 +171,10 @@ public struct Timeline: Equatable, Sendable {
 
   /// The part of the timeline from `from` to `to` (axis times; nil: the timeline's own start
   /// or end), for a look at part of a long session: its axis is the window; a track is kept
-  /// when one of its intervals reaches into the window or its end (or refusal, or reset) is
-  /// in it, with those intervals and its end as they were (a drawing cuts them at the
-  /// window's edges); page changes, resets and clock switches are kept when in the window.
-  /// An interval that ends where the window starts is not in it (it would be a zero-length
-  /// tick at the edge); one that starts where the window ends is.
+  /// when one of its intervals is in the window (`Interval.isIn`) or its end (or refusal, or
+  /// reset) is, with all its intervals and its end as they were (a drawing shows the ones in
+  /// the window, cut at its edges); page changes, resets and clock switches are kept when in
+  /// the window, and the stack the last change before it left is kept in `metadata`.
   /// - Precondition: `from` ≤ `to` when both are given (one alone may be past the axis'
   ///   other end: the window is empty there).
   /// - Complexity: O(t + i + n) for t tracks, i intervals and n page changes.
@@ -173,15 +185,20 @@ public struct Timeline: Equatable, Sendable {
     precondition(lower <= upper, "a window from \(lower) to \(upper)")
     let range = lower...upper
     var tracks: [Track] = []
-    for var track in self.tracks {
-      track.intervals.removeAll {
-        $0.start > upper || ($0.end <= lower && $0.start < lower)
-      }
+    for track in self.tracks {
       let stop = track.endedAt ?? track.droppedAt
-      if !track.intervals.isEmpty || stop.map(range.contains) == true { tracks.append(track) }
+      if track.intervals.contains(where: { $0.isIn(range) }) || stop.map(range.contains) == true {
+        tracks.append(track)
+      }
     }
     var metadata = metadata
-    metadata.session = metadata.session ?? start...end
+    if metadata.session == nil {
+      metadata.session = start...end
+      metadata.stackAtWindowStart = []
+    }
+    if let before = navigation.last(where: { $0.at < lower }) {
+      metadata.stackAtWindowStart = before.stack
+    }
     return Timeline(
       tracks: tracks, navigation: navigation.filter { range.contains($0.at) },
       resets: resets.filter(range.contains),
