@@ -272,7 +272,9 @@ public struct Dispatcher {
         reason: "shut_down",
         message: "The engine is shut down; only \"exit\" is accepted now.")
     }
-    guard let position = table.position(of: name) else { throw .methodNotFound(name) }
+    guard let position = table.position(of: name) else {
+      throw .methodNotFound(name, suggestion: table.nearest(to: name))
+    }
     let object: JSONValue?
     switch params {
     case .none: object = nil

@@ -83,6 +83,54 @@ public struct MethodTable: Sendable {
     index = ParamNames(methods.map(\.name))
   }
 
+  /// The one method `name` looks like a slip of, for a -32601's hint: the same name in
+  /// another case (`Layer.Add`), or the only one at the least edit distance, at most 2
+  /// (`layer.ad`, `alert.enque`); nil when none is, or two are as near. LSP's own names
+  /// (`initialized`, `$/…`) get none: they are another protocol's, not slips. Names longer
+  /// than 64 bytes get none (the hint is for typing slips, and this costs their length
+  /// squared).
+  /// - Complexity: O(m × l²) for m methods of length l, on the error path only.
+  public func nearest(to name: String) -> String? {
+    let given = Array(name.utf8)
+    guard given.count <= 64, name != "initialized", !name.hasPrefix("$/") else { return nil }
+    let folded = name.lowercased()
+    if let same = methods.first(where: { $0.name.lowercased() == folded }) { return same.name }
+    var best: String?
+    var bestDistance = 3
+    var tied = false
+    for method in methods {
+      let distance = Self.editDistance(given, Array(method.name.utf8), atMost: 2)
+      if distance < bestDistance {
+        (best, bestDistance, tied) = (method.name, distance, false)
+      } else if distance == bestDistance, best != nil {
+        tied = true
+      }
+    }
+    return tied ? nil : best
+  }
+
+  /// The Levenshtein distance of `a` and `b` (insertions, deletions, substitutions), or
+  /// `atMost + 1` when it is greater than `atMost`.
+  static func editDistance(_ a: [UInt8], _ b: [UInt8], atMost: Int) -> Int {
+    if abs(a.count - b.count) > atMost { return atMost + 1 }
+    if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+    var previous = Array(0...b.count)
+    var current = previous
+    for i in 1...a.count {
+      current[0] = i
+      var rowBest = i
+      for j in 1...b.count {
+        let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+        current[j] = min(substitution, previous[j] + 1, current[j - 1] + 1)
+        rowBest = min(rowBest, current[j])
+      }
+      // Every later row is at least this row's least.
+      if rowBest > atMost { return atMost + 1 }
+      swap(&previous, &current)
+    }
+    return min(previous[b.count], atMost + 1)
+  }
+
   /// The position of the method named `name`.
   /// - Complexity: O(1) expected, plus the length of the name.
   public func position(of name: String) -> Int? {

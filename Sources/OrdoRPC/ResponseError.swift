@@ -73,10 +73,17 @@ public struct ResponseError: Error, Equatable, Sendable {
     )
   }
 
-  public static func methodNotFound(_ method: String) -> ResponseError {
-    ResponseError(
-      code: .methodNotFound, message: "Method not found: \"\(method)\".",
-      data: [("method", .string(method))])
+  /// -32601; `suggestion`: a served method the name looks like a slip of.
+  public static func methodNotFound(_ method: String, suggestion: String? = nil) -> ResponseError {
+    guard let suggestion else {
+      return ResponseError(
+        code: .methodNotFound, message: "Method not found: \"\(method)\".",
+        data: [("method", .string(method))])
+    }
+    return ResponseError(
+      code: .methodNotFound,
+      message: "Method not found: \"\(method)\". Did you mean \"\(suggestion)\"?",
+      data: [("method", .string(method)), ("suggestion", .string(suggestion))])
   }
 
   /// -32602 with a JSON Pointer into `params` and what would have been accepted.

@@ -13,7 +13,8 @@ public enum OrdoCommand {
            ordo [flags] call METHOD [PARAMS] one request, from a shell script or hook
            ordo [flags] call -               NDJSON requests from stdin, one result each
            ordo replay TRACE                 re-run a recorded session, compare outputs
-           ordo report TRACE [-o FILE]       an HTML timeline of a recorded session
+           ordo report TRACE [-o FILE] [--from MS] [--to MS]
+                                             an HTML timeline of a recorded session
            ordo help [SUBCOMMAND]            this, or a subcommand's help
 
     Ordo keeps a UI's layers and popups in order. It speaks JSON-RPC 2.0 on stdin/stdout
@@ -92,6 +93,14 @@ public enum OrdoCommand {
       ordo replay bug.trace
 
     """
+
+  /// What a misuse prints after its message: the synopsis, not the 30 lines of flags, which
+  /// pushed the one line that says what was wrong off a small terminal (and filled the
+  /// clients' messages of an engine that exited).
+  static let shortUsage =
+    usage.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.isEmpty }
+    .joined(separator: "\n")
+    + "\n\nordo --help lists the flags; ordo help SUBCOMMAND explains one.\n"
 
   static let reportHelp = """
     usage: ordo report TRACE [-o FILE] [--from MS] [--to MS]
@@ -173,7 +182,7 @@ public enum OrdoCommand {
     var logLevelGiven = false
     var given: Set<String> = []
     var remaining = arguments[...]
-    func refuse(_ message: String, help: String = usage) -> Invocation {
+    func refuse(_ message: String, help: String = shortUsage) -> Invocation {
       .exit(2, stdout: "", stderr: "ordo: \(message)\n\n" + help)
     }
     while let argument = remaining.popFirst() {
@@ -333,7 +342,7 @@ public enum OrdoCommand {
     case "help":
       guard let topic = arguments.first else { return .exit(0, stdout: usage, stderr: "") }
       guard arguments.count == 1 else {
-        return .exit(2, stdout: "", stderr: "ordo help: give one SUBCOMMAND\n\n" + usage)
+        return .exit(2, stdout: "", stderr: "ordo help: give one SUBCOMMAND\n\n" + shortUsage)
       }
       switch topic {
       case "--help", "-h", "help": return .exit(0, stdout: usage, stderr: "")
@@ -341,10 +350,11 @@ public enum OrdoCommand {
       case "replay": return .exit(0, stdout: replayHelp, stderr: "")
       case "report": return .exit(0, stdout: reportHelp, stderr: "")
       default:
-        return .exit(2, stdout: "", stderr: "ordo help: no subcommand \"\(topic)\"\n\n" + usage)
+        return .exit(
+          2, stdout: "", stderr: "ordo help: no subcommand \"\(topic)\"\n\n" + shortUsage)
       }
     default:
-      return .exit(2, stdout: "", stderr: "ordo: unknown subcommand \"\(name)\"\n\n" + usage)
+      return .exit(2, stdout: "", stderr: "ordo: unknown subcommand \"\(name)\"\n\n" + shortUsage)
     }
     // `ordo SUBCOMMAND --help`; anywhere else it is an argument (refused as a flag after
     // `call`, or the value of `report -o`): a script's stray `-h` must not print the usage

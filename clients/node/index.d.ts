@@ -431,6 +431,8 @@ export interface InvalidRequestData {
 
 export interface MethodNotFoundData {
   method: string;
+  /** The method `method` looks like a slip of (same name in another case, or the only one at an edit distance ≤ 2). */
+  suggestion?: string;
 }
 
 export interface InvalidParamsData {
@@ -1069,6 +1071,8 @@ export declare class MethodNotFound extends OrdoError {
   readonly data: MethodNotFoundData;
   /** `data.method`: the method the engine does not serve. */
   readonly rpcMethod: string | undefined;
+  /** `data.suggestion`: the method `rpcMethod` looks like a slip of, if one. */
+  readonly suggestion: string | undefined;
 }
 /** -32602 */
 export declare class InvalidParams extends OrdoError {

@@ -114,6 +114,21 @@ def test_an_unknown_subcommand_exits_2_with_the_usage() -> None:
 
 
 @pytest.mark.parametrize(
+    "arguments", ["frobnicate", "--bogus", "--clock manaul", "help nope", "--max-batch 0"]
+)
+def test_a_misuse_says_what_is_wrong_above_the_synopsis_only(arguments: str) -> None:
+    """The 30 lines of flags after the one line saying what was wrong pushed it off a small
+    terminal: a misuse prints the synopsis and where the flags are listed."""
+    ran = sh(f'"$ORDO" {arguments}')
+    assert (ran.status, ran.stdout) == (2, "")
+    first, blank, *rest = ran.stderr.splitlines()
+    assert first.startswith("ordo") and blank == ""
+    assert rest[0].startswith("usage: ordo [flags]")
+    assert rest[-1] == "ordo --help lists the flags; ordo help SUBCOMMAND explains one."
+    assert len(rest) < 12 and "--max-batch N" not in ran.stderr
+
+
+@pytest.mark.parametrize(
     ("arguments", "complaint"),
     [
         ("replay -", "TRACE must be a file, not -"),

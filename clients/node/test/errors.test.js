@@ -69,9 +69,13 @@ test('InvalidRequest (-32600): not a request, empty batch, too large', async () 
 test('MethodNotFound (-32601)', async () => {
   const engine = await spawnEngine();
   const err = await failure(engine.request('layer.ad', { id: 'x' }), MethodNotFound, -32601);
-  assert.deepEqual(err.data, { method: 'layer.ad' });
+  assert.deepEqual(err.data, { method: 'layer.ad', suggestion: 'layer.add' });
   assert.equal(err.method, 'layer.ad');
   assert.equal(err.rpcMethod, 'layer.ad');
+  assert.equal(err.suggestion, 'layer.add');
+  assert.match(err.message, /Did you mean "layer\.add"\?/);
+  const far = await failure(engine.request('layer.nothing'), MethodNotFound, -32601);
+  assert.equal(far.suggestion, undefined);
   await engine.close();
 });
 

@@ -72,6 +72,11 @@ def test_method_not_found(engine: Engine) -> None:
     assert caught.value.rpc_method == "layer.ad"
     assert caught.value.method == "layer.ad"
     assert caught.value.code == -32601
+    assert caught.value.suggestion == "layer.add"
+    assert 'Did you mean "layer.add"?' in str(caught.value)
+    with pytest.raises(ordo.MethodNotFound) as far:
+        engine.call("layer.nothing")
+    assert far.value.suggestion is None
 
 
 def test_invalid_params_has_path_and_expected(engine: Engine) -> None:

@@ -56,6 +56,10 @@ export class MethodNotFound extends OrdoError {
   get rpcMethod() {
     return this.data?.method;
   }
+  /** `data.suggestion`: the method `rpcMethod` looks like a slip of, if one. */
+  get suggestion() {
+    return this.data?.suggestion;
+  }
 }
 
 /** -32602: a parameter is missing, unknown, mistyped or out of range. */

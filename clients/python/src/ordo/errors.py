@@ -119,10 +119,12 @@ class InvalidRequest(OrdoError):
 
 
 class MethodNotFound(OrdoError):
-    """-32601: the engine does not serve this method (``data.method``)."""
+    """-32601: the engine does not serve this method (``data.method``); ``suggestion``: the
+    one it looks like a slip of, else None (``data.suggestion``)."""
 
     code = -32601
     rpc_method = _str("method")
+    suggestion = _str("suggestion")
 
 
 class InvalidParams(OrdoError):
