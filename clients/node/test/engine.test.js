@@ -509,6 +509,20 @@ test('when the write of a tick fails, every call and notification of that tick f
   await new Promise((resolve) => child.on('close', resolve));
 });
 
+test('clock and a --clock in args are one flag; two different clocks are a TypeError', async () => {
+  // Passed twice, the engine refused it (exit 2, "--clock is given twice").
+  for (const args of [['--clock', 'manual'], ['--clock=manual']]) {
+    const engine = await spawnEngine({ clock: 'manual', args });
+    assert.equal((await engine.initialize()).clock, 'manual');
+    assert.equal(engine.args.filter((a) => a === '--clock' || a === '--clock=manual').length, 1);
+    await engine.close();
+  }
+  await assert.rejects(
+    spawnEngine({ clock: 'manual', args: ['--clock', 'system'] }),
+    (err) => err instanceof TypeError && /args say --clock system but clock is "manual"/.test(err.message),
+  );
+});
+
 test('a --framing in args must be auto or the framing the client speaks', async () => {
   await assert.rejects(
     spawnEngine({ framing: 'ndjson', args: ['--framing', 'lsp'] }),

@@ -624,6 +624,9 @@ test('a start the system refuses rejects with "cannot start the Ordo engine", na
   err = await Engine.spawn({ bin: script }).catch((e) => e);
   assert.match(err.message, /^cannot start the Ordo engine ".*script": .*ENOENT: the file exists, so what is missing is the interpreter its "#!" line names/);
   assert.equal(err.cause?.code, 'ENOENT');
+  // A bare name is looked up on PATH, and the message says so.
+  err = await Engine.spawn({ bin: 'ordo-no-such-engine' }).catch((e) => e);
+  assert.match(err.message, /^cannot start the Ordo engine "ordo-no-such-engine": .*ENOENT \(a bare name: looked up on PATH\)$/);
   // Node's own checks of the options stay TypeErrors.
   await assert.rejects(Engine.spawn({ bin: BIN, args: ['a\0b'] }), (e) => e instanceof TypeError && !/cannot start/.test(e.message));
   rmSync(dir, { recursive: true });

@@ -1,5 +1,10 @@
 #!/usr/bin/env python3
-"""The seed's room page: three popups that must show A → B → C, one at a time.
+"""The seed's room page: three popups, A → B → C by priority, shown one at a time.
+
+The first reply to come shows at once (nothing else is on screen to wait for); the ones
+that come while a popup shows wait, and show highest priority first, whatever order they
+came in. So the order on screen is A → B → C only when A's reply comes first; with B's
+first it is B, then A, then C (the seed's "advanced" scenario).
 
     A  red packet    (priority 30)
     B  growth gift   (priority 20)
@@ -20,7 +25,7 @@ shows when; this script only reports what the engine says and plays the user.
                                                # draw the layers at the end (layer.render)
 
 Needs the engine: pass --ordo PATH, set ORDO_BIN, or run inside the repository
-after `swift build`.
+after `make release`.
 """
 
 from __future__ import annotations

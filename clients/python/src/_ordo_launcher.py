@@ -70,8 +70,10 @@ def exec_engine(engine: str | None, args: list[str]) -> NoReturn:
             127,
             "this ordo-client install carries no engine (it is a source install), and "
             "this command runs only a carried one; the client (ordo.Engine) finds "
-            "$ORDO_BIN or ordo on PATH. Build one with `make release` or install the "
-            "wheel from `make dist`",
+            "$ORDO_BIN, else the repository's .build/{release,debug}/ordo above an "
+            "editable install, else ordo on PATH: run that engine itself (`$ORDO_BIN "
+            "--version`, `.build/release/ordo --version`). Build one with `make release` "
+            "or install the wheel from `make dist`",
         )
     if not os.access(engine, os.X_OK):
         _fail(

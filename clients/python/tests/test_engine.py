@@ -543,8 +543,12 @@ def test_binary_discovery(ordo_bin: str, monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.setenv("ORDO_BIN", "/nonexistent/ordo")
     with pytest.raises(ordo.EngineNotFound):
         ordo.find_engine()
-    with pytest.raises(ordo.EngineNotFound):
+    with pytest.raises(ordo.EngineNotFound) as path:
         Engine("/nonexistent/ordo")
+    assert "PATH" not in str(path.value)
+    # A bare name is looked up on PATH, and the message says so.
+    with pytest.raises(ordo.EngineNotFound, match="a bare name: looked up on PATH"):
+        Engine("ordo-no-such-engine")
     # Without ORDO_BIN the lookup goes on to the repository's build and PATH: which of them
     # this checkout has varies, so test_discovery.py tests that order in a tree of its own.
 
@@ -597,6 +601,19 @@ def test_a_framing_in_args_must_be_auto_or_the_clients(make_engine: EngineFactor
     # Arguments need not be strings (a path to the state file, say).
     state = Path(tempfile.mkdtemp()) / "s.db"
     assert make_engine(args=["--state", state]).initialize().framing == "ndjson"
+
+
+def test_a_clock_in_args_and_clock_given_are_one_flag(make_engine: EngineFactory) -> None:
+    """clock= with a --clock in args passed the flag twice: the engine refused it (exit 2,
+    "--clock is given twice"); now the same clock is passed once, and another is refused
+    before anything starts."""
+    for args in (["--clock", "manual"], ["--clock=manual"]):
+        engine = make_engine(clock="manual", args=args)
+        assert engine.initialize().clock == "manual"
+        assert engine.command.count("--clock") + engine.command.count("--clock=manual") == 1
+    assert make_engine(clock=None, args=["--clock", "manual"]).initialize().clock == "manual"
+    with pytest.raises(ValueError, match="args say --clock system but clock='manual'"):
+        make_engine(clock="manual", args=["--clock", "system"])
 
 
 def test_calls_after_the_engine_died_each_get_a_fresh_error(make_engine: EngineFactory) -> None:

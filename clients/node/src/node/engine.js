@@ -62,14 +62,22 @@ export class Engine extends EventEmitter {
     const extra = options.args ?? [];
     // The client must speak the engine's framing: `--framing` in args may be `auto` (the
     // engine then follows the client's first bytes) or the same as `framing`, nothing else.
-    const given = framingIn(extra);
+    const given = flagIn(extra, '--framing');
     if (given !== undefined && given !== 'auto' && given !== framing) {
       throw new TypeError(
         `args say --framing ${given} but the client speaks ${framing}: give framing: "${given}"`,
       );
     }
     const args = given === undefined ? ['--framing', framing] : [];
-    if (options.clock) args.push('--clock', options.clock);
+    // `clock` and a `--clock` in args: one flag (the engine refuses it twice), or a
+    // TypeError when they disagree.
+    const clockInArgs = flagIn(extra, '--clock');
+    if (options.clock && clockInArgs !== undefined && clockInArgs !== options.clock) {
+      throw new TypeError(
+        `args say --clock ${clockInArgs} but clock is ${JSON.stringify(options.clock)}: give one of them`,
+      );
+    }
+    if (options.clock && clockInArgs === undefined) args.push('--clock', options.clock);
     if (options.logLevel) args.push('--log-level', options.logLevel);
     args.push(...extra);
     const cannotStart = (err) => {
@@ -83,7 +91,9 @@ export class Engine extends EventEmitter {
             ? `its working directory ${cwd} is not a directory (${err.message})`
             : err.code === 'ENOENT' && bin.includes('/') && isFile(bin)
               ? `${err.message}: the file exists, so what is missing is the interpreter its "#!" line names (or its ELF loader)`
-              : err.message;
+              : err.code === 'ENOENT' && !bin.includes('/')
+                ? `${err.message} (a bare name: looked up on PATH)`
+                : err.message;
       return new Error(`cannot start the Ordo engine ${JSON.stringify(bin)}: ${why}`, { cause: err });
     };
     let child;
@@ -374,13 +384,13 @@ function isDirectory(path) {
   }
 }
 
-/** The value of a `--framing` flag in `args` (the last one), undefined when none. */
-function framingIn(args) {
+/** The value of `flag` (`--framing`, `--clock`) in `args` (the last one), undefined when none. */
+function flagIn(args, flag) {
   let value;
   args.forEach((arg, index) => {
     const text = String(arg);
-    if (text === '--framing' && index + 1 < args.length) value = String(args[index + 1]);
-    else if (text.startsWith('--framing=')) value = text.slice('--framing='.length);
+    if (text === flag && index + 1 < args.length) value = String(args[index + 1]);
+    else if (text.startsWith(`${flag}=`)) value = text.slice(flag.length + 1);
   });
   return value;
 }

@@ -56,13 +56,18 @@ def find_engine(binary: PathLike | None = None, *, search_from: Sequence[PathLik
     if binary is not None:
         found = _named(binary)
         if found is None:
-            raise EngineNotFound(f"ordo binary {str(binary)!r} does not exist or is not executable")
+            raise EngineNotFound(
+                f"ordo binary {str(binary)!r} does not exist or is not executable"
+                + _where_looked(binary)
+            )
         return found
     env = os.environ.get("ORDO_BIN")
     if env:
         found = _named(env)
         if found is None:
-            raise EngineNotFound(f"ORDO_BIN={env!r} does not exist or is not executable")
+            raise EngineNotFound(
+                f"ORDO_BIN={env!r} does not exist or is not executable" + _where_looked(env)
+            )
         return found
     bundled = bundled_engine()
     if bundled is not None:
@@ -113,16 +118,24 @@ def _from_cwd(path: str) -> str:
     return os.sep.join([os.getcwd(), *segments])
 
 
-def _framing_in(args: Sequence[str]) -> str | None:
-    """The value of the last ``--framing`` flag in ``args``, None when there is none."""
+def _flag_in(args: Sequence[str], flag: str) -> str | None:
+    """The value of the last ``flag`` (``--framing``, ``--clock``) in ``args``, None when
+    there is none."""
     value = None
     texts = [str(arg) for arg in args]  # paths are arguments too
     for index, text in enumerate(texts):
-        if text == "--framing" and index + 1 < len(texts):
+        if text == flag and index + 1 < len(texts):
             value = texts[index + 1]
-        elif text.startswith("--framing="):
-            value = text[len("--framing=") :]
+        elif text.startswith(flag + "="):
+            value = text[len(flag) + 1 :]
     return value
+
+
+def _where_looked(name: str | os.PathLike[str]) -> str:
+    """Where a bare name was looked for (on PATH), for EngineNotFound's message."""
+    if isinstance(name, str) and os.sep not in name:
+        return " (a bare name: looked up on PATH)"
+    return ""
 
 
 def engine_command(
@@ -140,12 +153,17 @@ def engine_command(
         raise TypeError("args must be a sequence of strings, not a string")
     # The client must speak the engine's framing: a --framing in args may be "auto" (the
     # engine then follows the client's first bytes) or the same as ``framing``.
-    given = _framing_in(args)
+    given = _flag_in(args, "--framing")
     if given not in (None, "auto", framing):
         raise ValueError(
             f"args say --framing {given} but the client speaks {framing}: give framing={given!r}"
         )
     command = [binary] if given is not None else [binary, "--framing", framing]
-    if clock is not None:
+    # clock= and a --clock in args: one flag (the engine refuses it twice), or a ValueError
+    # when they disagree.
+    in_args = _flag_in(args, "--clock")
+    if clock is not None and in_args is not None and in_args != clock:
+        raise ValueError(f"args say --clock {in_args} but clock={clock!r}: give one of them")
+    if clock is not None and in_args is None:
         command += ["--clock", clock]
     return [*command, *args]
