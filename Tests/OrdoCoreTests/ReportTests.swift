@@ -590,7 +590,9 @@ import Testing
     // Kept whole: the facts stay true; a drawing cuts them at the edges.
     #expect(window.tracks == [full.tracks[0], full.tracks[1], full.tracks[2], full.tracks[4]])
     #expect(window.navigation.map(\.at) == [120])
+    // Every reset, before the window too: they say how its times map to engine times.
     #expect(window.resets == [300])
+    #expect(full.window(from: 350, to: 400).resets == [300])
     #expect(window.metadata.session == 0...400)
     #expect(window.metadata.stackAtWindowStart == ["a"])
     #expect(window.metadata.ordoVersion == "9")
@@ -599,6 +601,17 @@ import Testing
     #expect(inner.metadata.session == 0...400 && inner.metadata.stackAtWindowStart == ["b"])
     #expect(window.window(from: 100, to: 110).metadata.stackAtWindowStart == ["a"])
     #expect(full.window(from: 0, to: 10).metadata.stackAtWindowStart == [])
+  }
+
+  /// Past 2^53 (an axis counts on across resets and clock switches) adding a tick's step of
+  /// 1 ms to a Double changed nothing: the page was never finished.
+  @Test func aWindowPast2To53GetsItsTicks() throws {
+    let top: Int64 = 9_007_199_254_740_994
+    let timeline = Timeline(resets: [9_007_199_254_740_991], start: 0, end: top)
+    let html = renderReportHTML(
+      timeline.window(from: 9_007_199_254_740_990, to: nil), layersSVG: "", title: "t")
+    let ticks = try parseXML(html).elements(named: "g", withClass: "tick")
+    #expect((1...5).contains(ticks.count))
   }
 
   @Test(arguments: [

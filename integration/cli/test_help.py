@@ -143,13 +143,13 @@ def test_a_misuse_says_what_is_wrong_above_the_synopsis_only(arguments: str) -> 
         (
             "report t.trace --from 1.5",
             "--from needs a whole number of ms on the report's time axis, from 0 to"
-            ' 9007199254740991, not "1.5"',
+            ' 9223372036854775807, not "1.5"',
         ),
         ("report t.trace --from -o x.html", 'not "-o"'),
         ("report t.trace --to=", 'not ""'),
         ("report t.trace --from=3 --from 4", "--from given twice"),
         ("report t.trace --output=a.html -o b.html", "-o given twice"),
-        ("report t.trace --to 9007199254740992", "from 0 to 9007199254740991"),
+        ("report t.trace --to 9223372036854775808", "from 0 to 9223372036854775807"),
     ],
 )
 def test_replay_and_report_refuse_stdin_and_two_outputs(arguments: str, complaint: str) -> None:

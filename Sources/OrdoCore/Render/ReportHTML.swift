@@ -425,10 +425,13 @@ struct ReportPage {
     // At the multiples of `step` on the axis itself (a window from 60 000 ms reads 60 s,
     // not 0), up to the axis' real end: a session of 0 ms is drawn over 1 ms (`span`), and
     // its tick at 1 read as a time the session reached. The first tick names the unit.
+    // Counted, not summed: past 2^53 adding a step of 1 ms to a Double changes nothing.
     let start = Double(timeline.start)
-    var value = (start / step).rounded(.up) * step
-    var first = true
-    while value <= Double(timeline.end) {
+    let firstValue = (start / step).rounded(.up) * step
+    let count = max(0, min(100, Int(((Double(timeline.end) - firstValue) / step).rounded(.down))))
+    for index in 0...count where firstValue + Double(index) * step <= Double(timeline.end) {
+      let value = firstValue + Double(index) * step
+      let first = index == 0
       let x = Self.labelWidth + (value - start) / span * Self.plotWidth
       writer.open("g", ["class": "tick"])
       writer.empty(
@@ -442,8 +445,6 @@ struct ReportPage {
         ["x": Markup.number(x), "y": Markup.number(labelY), "text-anchor": "middle"],
         text: Markup.number(value / unit.ms) + (first ? " \(unit.name)" : ""))
       writer.close("g")
-      value += step
-      first = false
     }
   }
 

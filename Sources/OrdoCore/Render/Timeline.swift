@@ -173,8 +173,9 @@ public struct Timeline: Equatable, Sendable {
   /// or end), for a look at part of a long session: its axis is the window; a track is kept
   /// when one of its intervals is in the window (`Interval.isIn`) or its end (or refusal, or
   /// reset) is, with all its intervals and its end as they were (a drawing shows the ones in
-  /// the window, cut at its edges); page changes, resets and clock switches are kept when in
-  /// the window, and the stack the last change before it left is kept in `metadata`.
+  /// the window, cut at its edges); page changes are kept when in the window, and the stack
+  /// the last change before it left is kept in `metadata`; every reset and clock switch is
+  /// kept, since those before the window say how its axis times map to engine times.
   /// - Precondition: `from` ≤ `to` when both are given (one alone may be past the axis'
   ///   other end: the window is empty there).
   /// - Complexity: O(t + i + n) for t tracks, i intervals and n page changes.
@@ -200,10 +201,8 @@ public struct Timeline: Equatable, Sendable {
       metadata.stackAtWindowStart = before.stack
     }
     return Timeline(
-      tracks: tracks, navigation: navigation.filter { range.contains($0.at) },
-      resets: resets.filter(range.contains),
-      clockSwitches: clockSwitches.filter { range.contains($0.at) }, start: lower, end: upper,
-      metadata: metadata)
+      tracks: tracks, navigation: navigation.filter { range.contains($0.at) }, resets: resets,
+      clockSwitches: clockSwitches, start: lower, end: upper, metadata: metadata)
   }
 }
 

@@ -388,6 +388,8 @@ test('NaN or Infinity anywhere in params is a TypeError naming its path, writing
     [() => engine.notify('layer.update', { id: 'L', sort: Number.NaN }), /params \/sort is NaN/],
     [() => engine.batch([{ method: 'engine.ping' }, { method: 'layer.update', params: { id: 'L', sort: Number.NaN } }]), /params \/sort is NaN/],
     [() => engine.batch([{ method: 'layer.update', params: { id: 'L', sort: Infinity }, notification: true }]), /params \/sort is Infinity/],
+    // A Number object of another realm, which instanceof Number misses.
+    [() => engine.layers.update({ id: 'L', data: { v: vm.runInNewContext('new Number(NaN)') } }), /params \/data\/v is NaN/],
   ];
   const before = (await engine.stats()).requests;
   for (const [call, message] of refused) {
@@ -509,7 +511,7 @@ test('when the write of a tick fails, every call and notification of that tick f
   await new Promise((resolve) => child.on('close', resolve));
 });
 
-test('clock and a --clock in args are one flag; two different clocks are a TypeError', async () => {
+test('clock and logLevel with the same flag in args are one flag; two different values are a TypeError', async () => {
   // Passed twice, the engine refused it (exit 2, "--clock is given twice").
   for (const args of [['--clock', 'manual'], ['--clock=manual']]) {
     const engine = await spawnEngine({ clock: 'manual', args });
@@ -520,6 +522,15 @@ test('clock and a --clock in args are one flag; two different clocks are a TypeE
   await assert.rejects(
     spawnEngine({ clock: 'manual', args: ['--clock', 'system'] }),
     (err) => err instanceof TypeError && /args say --clock system but clock is "manual"/.test(err.message),
+  );
+  // logLevel and a --log-level in args alike.
+  const level = await spawnEngine({ logLevel: 'error', args: ['--log-level=error'] });
+  assert.equal(level.args.filter((a) => a.startsWith('--log-level')).length, 1);
+  assert.equal((await level.ping()).pong, true);
+  await level.close();
+  await assert.rejects(
+    spawnEngine({ logLevel: 'error', args: ['--log-level', 'debug'] }),
+    (err) => err instanceof TypeError && /args say --log-level debug but logLevel is "error"/.test(err.message),
   );
 });
 

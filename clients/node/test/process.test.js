@@ -563,6 +563,14 @@ test('a call or batch aborted in the tick it was made is not sent; the order sta
   assert.equal((await engine.stats()).requests, before + 2); // the ping and this stats only
   assert.equal((await engine.stats()).layers, 0);
   assert.deepEqual(await engine.clock.now(), { now: 0, mode: 'manual' });
+  // A batch of notifications only, too (it resolved as sent, and was applied).
+  const notes = new AbortController();
+  const sent = engine.batch([{ method: 'layer.add', params: { id: 'N' }, notification: true }], { signal: notes.signal });
+  const after = engine.ping();
+  notes.abort();
+  assert.equal((await sent.catch((e) => e)).name, 'AbortError');
+  assert.equal((await after).pong, true);
+  assert.equal((await engine.stats()).layers, 0);
   await engine.close();
 });
 

@@ -234,7 +234,9 @@ export class Endpoint {
       note.size = utf8Length(text);
       note.count = entries.length;
       note.odd = mayBeUnreadable(text);
-      return this.#writeNotice(text, note).then(() => entries.map(() => ({ ok: true, result: undefined })));
+      return this.#writeNotice(text, note, options.signal).then(() =>
+        entries.map(() => ({ ok: true, result: undefined })),
+      );
     }
     return this.#send(
       'batch',
@@ -342,12 +344,13 @@ export class Endpoint {
   }
 
   /** Queues `text`, expecting no answer (`note`: what it is): resolves once written. */
-  #writeNotice(text, note) {
+  /** `signal`: a batch of notifications' (aborted before its tick's write, it is not sent). */
+  #writeNotice(text, note, signal) {
     return new Promise((resolve, reject) => {
       this.#order.push(note);
       if (note.foreignIds !== null) this.#foreignIds++;
       if (this.#order.length - this.#head > MAX_NOTES) this.#bound();
-      this.#write(text, { resolve, reject, note });
+      this.#write(text, { resolve, reject, note, signal, dropped: false });
       this.#outboxNotices++;
     });
   }
@@ -387,13 +390,22 @@ export class Endpoint {
     this.#outboxNotices = 0;
     let error = this.#closedError;
     if (error === null) {
-      // A call aborted in the tick it was made (before this write) is not sent: nothing of
-      // it reached the engine, so nothing of it may be applied. It leaves the order.
-      if (waiters.some((waiter) => waiter instanceof Outstanding && waiter.settled)) {
+      // A call, or a batch of notifications, aborted in the tick it was made (before this
+      // write) is not sent: nothing of it reached the engine, so nothing of it may be
+      // applied. It leaves the order.
+      const unsent = (waiter) =>
+        waiter instanceof Outstanding ? waiter.settled : waiter.signal?.aborted === true;
+      if (waiters.some(unsent)) {
         texts = texts.filter((_, i) => {
           const waiter = waiters[i];
-          if (!(waiter instanceof Outstanding && waiter.settled)) return true;
-          this.#forget(waiter);
+          if (!unsent(waiter)) return true;
+          if (waiter instanceof Outstanding) {
+            this.#forget(waiter);
+          } else {
+            this.#forget(waiter.note);
+            waiter.dropped = true;
+            waiter.reject(abortReason(waiter.signal));
+          }
           return false;
         });
       }
@@ -411,6 +423,8 @@ export class Endpoint {
             this.#forget(waiter);
             this.#settle(waiter, false, error);
           }
+        } else if (waiter.dropped) {
+          continue;
         } else if (error !== null) {
           this.#forget(waiter.note);
           waiter.reject(error);
@@ -809,7 +823,9 @@ const methodTexts = new Map();
 function paramsText(params, method) {
   if (params === undefined || params === null) return undefined;
   const json = JSON.stringify(params);
-  // JSON.stringify writes a non-finite number as null: look for one only then.
+  // JSON.stringify writes a non-finite number as null: look for one only then (the walk
+  // reads getters and calls toJSON again: one that answers differently the second time is
+  // judged by its second answer).
   if (json !== undefined && json.includes('null')) {
     const found = nonFinite(params, '', '');
     if (found !== undefined) {
@@ -827,7 +843,11 @@ function serialized(value, key) {
   if (value !== null && (typeof value === 'object' || typeof value === 'bigint') && typeof value.toJSON === 'function') {
     value = value.toJSON(key);
   }
-  return value instanceof Number ? Number(value) : value;
+  // A Number object of another realm (vm) too, which instanceof misses.
+  const boxed =
+    value instanceof Number ||
+    (value !== null && typeof value === 'object' && Object.prototype.toString.call(value) === '[object Number]');
+  return boxed ? Number(value) : value;
 }
 
 /**

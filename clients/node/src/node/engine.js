@@ -78,7 +78,14 @@ export class Engine extends EventEmitter {
       );
     }
     if (options.clock && clockInArgs === undefined) args.push('--clock', options.clock);
-    if (options.logLevel) args.push('--log-level', options.logLevel);
+    // The same for `logLevel` and a `--log-level` in args.
+    const levelInArgs = flagIn(extra, '--log-level');
+    if (options.logLevel && levelInArgs !== undefined && levelInArgs !== options.logLevel) {
+      throw new TypeError(
+        `args say --log-level ${levelInArgs} but logLevel is ${JSON.stringify(options.logLevel)}: give one of them`,
+      );
+    }
+    if (options.logLevel && levelInArgs === undefined) args.push('--log-level', options.logLevel);
     args.push(...extra);
     const cannotStart = (err) => {
       // spawn() says ENOENT with the binary's path when it is the cwd that is missing, and

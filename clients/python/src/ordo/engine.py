@@ -307,9 +307,11 @@ class Engine(Core[Sync, _Slot]):
                 return self._proc.poll()
             closed.wait()
             with self._close_lock:
-                if self._closed:
+                if self._closed_event is closed:  # that close() finished
                     return self._proc.poll()
-            # That close() was interrupted or failed part way: this one does it all.
+            # That close() was interrupted or failed part way (an interrupted one replaces
+            # the event): this one waits for the next close() (its caller's retry, say) or
+            # does it all.
         if self._in_tap:
             # No goodbye, and no wait: the tap runs on the thread that writes (holding the
             # write lock) or reads the answers (which shutdown's answer, and an engine still
