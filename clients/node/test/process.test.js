@@ -571,6 +571,15 @@ test('a call or batch aborted in the tick it was made is not sent; the order sta
   assert.equal((await sent.catch((e) => e)).name, 'AbortError');
   assert.equal((await after).pong, true);
   assert.equal((await engine.stats()).layers, 0);
+  // And a raw text sent without waiting for an answer (its signal was not looked at).
+  const raw = new AbortController();
+  const text = '{"jsonrpc":"2.0","method":"layer.add","params":{"id":"R"}}';
+  const written = engine.raw(text, { expectResponse: false, signal: raw.signal });
+  raw.abort();
+  assert.equal((await written.catch((e) => e)).name, 'AbortError');
+  const already = engine.raw(text, { expectResponse: false, signal: raw.signal });
+  assert.equal((await already.catch((e) => e)).name, 'AbortError');
+  assert.equal((await engine.stats()).layers, 0);
   await engine.close();
 });
 

@@ -262,7 +262,11 @@ export class Endpoint {
    */
   raw(text, options) {
     options ??= {};
-    if (options.expectResponse === false) return this.notifyRaw(text);
+    if (options.expectResponse === false) {
+      // Its signal as a batch of notifications' (aborted by the tick's write, not sent).
+      if (options.signal?.aborted) return Promise.reject(abortReason(options.signal));
+      return this.notifyRaw(text, options.signal);
+    }
     // Under NDJSON each line is a message (or, blank, one the engine may refuse as too
     // long), and raw() waits for the answer to one: one line, a final newline allowed.
     if (this.#ndjson && String(text).replace(/\n$/, '').includes('\n')) {
@@ -281,12 +285,12 @@ export class Endpoint {
    * Writes `text` as one framed message and waits for nothing. An error the engine answers
    * it with is reported through `onProtocolError`; a result is dropped.
    */
-  notifyRaw(text) {
+  notifyRaw(text, signal) {
     if (this.#closedError) return Promise.reject(this.#closedError);
     text = String(text);
     const note = new Note('raw', 'raw');
     classifyRaw(text, note);
-    return this.#writeNotice(text, note);
+    return this.#writeNotice(text, note, signal);
   }
 
   #send(kind, method, params, entries, render, options) {
@@ -344,7 +348,8 @@ export class Endpoint {
   }
 
   /** Queues `text`, expecting no answer (`note`: what it is): resolves once written. */
-  /** `signal`: a batch of notifications' (aborted before its tick's write, it is not sent). */
+  /** `signal`: a batch of notifications' or a raw text's (aborted before its tick's write, it
+   * is not sent). */
   #writeNotice(text, note, signal) {
     return new Promise((resolve, reject) => {
       this.#order.push(note);
