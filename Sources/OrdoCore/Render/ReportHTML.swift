@@ -568,15 +568,17 @@ struct ReportPage {
   /// On a bar a window cut at its `left` or right edge (x `at`): a notch pointing out of
   /// the window, saying the state went on beyond it (its tooltip gives the whole interval).
   private mutating func cutMark(of track: Timeline.Track, at: Double, top: Double, left: Bool) {
-    let base = left ? at + 5 : at - 5
+    // As tall as the bar, 7 px deep: smaller, it was hard to see at a glance.
+    let base = left ? at + 7 : at - 7
     let middle = top + Self.rowHeight / 2
+    let half = Self.rowHeight / 2 - 3
     writer.empty(
       "path",
       [
         "class": left ? "cut cut-left" : "cut cut-right", "data-alert": track.id,
-        "d": "M\(Markup.number(base)) \(Markup.number(middle - 4))"
+        "d": "M\(Markup.number(base)) \(Markup.number(middle - half))"
           + "L\(Markup.number(at)) \(Markup.number(middle))"
-          + "L\(Markup.number(base)) \(Markup.number(middle + 4))Z",
+          + "L\(Markup.number(base)) \(Markup.number(middle + half))Z",
       ])
   }
 
