@@ -86,14 +86,14 @@ public struct MethodTable: Sendable {
   /// The one method `name` looks like a slip of, for a -32601's hint: the same name in
   /// another case (`Layer.Add`), or the only one at the least edit distance, at most 2
   /// (`layer.ad`, `alert.enque`); nil when none is, or two are as near. LSP's own names
-  /// (`initialized`, `$/…`) get none: they are another protocol's, not slips. Names longer
+  /// (`initialized` in any case, `$/…`) get none: they are another protocol's, not slips. Names longer
   /// than 64 bytes get none (the hint is for typing slips, and this costs their length
   /// squared).
   /// - Complexity: O(m × l²) for m methods of length l, on the error path only.
   public func nearest(to name: String) -> String? {
     let given = Array(name.utf8)
-    guard given.count <= 64, name != "initialized", !name.hasPrefix("$/") else { return nil }
     let folded = name.lowercased()
+    guard given.count <= 64, folded != "initialized", !name.hasPrefix("$/") else { return nil }
     if let same = methods.first(where: { $0.name.lowercased() == folded }) { return same.name }
     var best: String?
     var bestDistance = 3

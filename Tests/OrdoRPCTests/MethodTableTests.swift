@@ -22,7 +22,7 @@ import Testing
 
   @Test(arguments: [
     "nav.pu",  // nav.pop and nav.push, both at 2
-    "layer.explode", "", "x", "initialized", "$/cancelRequest", "$/initialize",
+    "layer.explode", "", "x", "initialized", "Initialized", "$/cancelRequest", "$/initialize",
     String(repeating: "a", count: 65),
   ])
   func noneOrTwoAsNearNameNone(name: String) {
