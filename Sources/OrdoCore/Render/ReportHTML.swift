@@ -471,7 +471,7 @@ struct ReportPage {
         "text-anchor": "end",
       ], text: Self.fitted(label, width: Self.labelWidth - 16))
     writer.close("g")
-    var instants: [(interval: Timeline.Interval, title: String)] = []
+    var instants: [(interval: Timeline.Interval, title: String, left: Double)] = []
     // A window's track keeps its intervals outside it (for its tooltip and the table); only
     // those in it are drawn, cut at its edges.
     let axis = timeline.start...timeline.end
@@ -492,7 +492,7 @@ struct ReportPage {
         ])
       writer.element("title", text: title)
       writer.close("rect")
-      if x(interval.end) - left < 2 { instants.append((interval, title)) }
+      if x(interval.end) - left < 2 { instants.append((interval, title, left)) }
       if interval.start < axis.lowerBound { cutMark(of: track, at: left, top: top, left: true) }
       if interval.end > axis.upperBound {
         cutMark(of: track, at: x(interval.end), top: top, left: false)
@@ -501,13 +501,12 @@ struct ReportPage {
     // An interval too short to draw (a show preempted in the instant it began) gets the
     // least width, which the next bar, drawn from the same place, covered: a tick over the
     // row, drawn after the bars, keeps it in sight.
-    for (interval, title) in instants {
+    for (interval, title, left) in instants {
       writer.open(
         "rect",
         [
           "class": "instant state-\(interval.state.rawValue)", "data-alert": track.id,
-          "data-state": interval.state.rawValue,
-          "x": Markup.number(min(x(interval.start), Self.labelWidth + Self.plotWidth - 2)),
+          "data-state": interval.state.rawValue, "x": Markup.number(left),
           "y": Markup.number(top + 1), "width": "2", "height": Markup.number(Self.rowHeight - 2),
         ])
       writer.element("title", text: title)

@@ -393,11 +393,17 @@ test('a waitFor that timed out removes its event and abort listeners', async () 
   await engine.close();
 });
 
-test('close() sends SIGTERM before SIGKILL', async () => {
+/** A stand-in "engine" that answers nothing and ends on SIGTERM: its folder and path. */
+function sleeper() {
   const dir = mkdtempSync(join(tmpdir(), 'ordo-sleeper-'));
   const bin = join(dir, 'sleeper.sh');
-  writeFileSync(bin, '#!/bin/sh\nexec sleep 30\n'); // answers nothing, ends on SIGTERM
+  writeFileSync(bin, '#!/bin/sh\nexec sleep 30\n');
   chmodSync(bin, 0o755);
+  return { dir, bin };
+}
+
+test('close() sends SIGTERM before SIGKILL', async () => {
+  const { dir, bin } = sleeper();
   const engine = await Engine.spawn({ bin });
   assert.deepEqual(await engine.close({ timeout: 100, killTimeout: 3000 }), { exitCode: null, signal: 'SIGTERM' });
   rmSync(dir, { recursive: true });
@@ -613,10 +619,7 @@ test('a waitFor sees its event after removeAllListeners, and before a listener p
 
 test('close({timeout}) signals an engine that answers nothing after timeout ms in all, not twice that', async () => {
   // shutdown's answer was waited for `timeout` ms, then the exit another `timeout` ms.
-  const dir = mkdtempSync(join(tmpdir(), 'ordo-sleeper-'));
-  const bin = join(dir, 'sleeper.sh');
-  writeFileSync(bin, '#!/bin/sh\nexec sleep 30\n'); // answers nothing, ends on SIGTERM
-  chmodSync(bin, 0o755);
+  const { dir, bin } = sleeper();
   const engine = await Engine.spawn({ bin });
   const started = performance.now();
   assert.deepEqual(await engine.close({ timeout: 600, killTimeout: 5000 }), { exitCode: null, signal: 'SIGTERM' });

@@ -1090,17 +1090,24 @@ def test_a_working_directory_that_is_not_there_is_an_engine_start_failure(
     asyncio.run(asyncio.wait_for(main(), 30))
 
 
+async def a_handler_fails_on_a_show(engine: AsyncEngine) -> None:
+    """Shows alert A 20 ms from now (on the system clock) to a handler that raises pytest's
+    Failed (a BaseException) and one after it, and returns once both ran: the exception is
+    kept for the next wait or close."""
+    ran = asyncio.Event()
+    engine.on("alert.show", lambda ev: pytest.fail("shown while idle"))
+    engine.on("alert.show", lambda ev: ran.set())  # runs after it
+    await engine.alerts.enqueue("toast", id="A", delay_ms=20)
+    await asyncio.wait_for(ran.wait(), 5)
+
+
 def test_a_base_exception_raised_by_a_wait_leaves_it_the_event() -> None:
     """Raised after the wait took its event, it lost the event: it goes first now."""
 
     async def main() -> None:
         engine = await AsyncEngine(clock="system", timeout=5).start()
         try:
-            ran = asyncio.Event()
-            engine.on("alert.show", lambda ev: pytest.fail("shown while idle"))
-            engine.on("alert.show", lambda ev: ran.set())  # runs after it
-            await engine.alerts.enqueue("toast", id="A", delay_ms=20)
-            await asyncio.wait_for(ran.wait(), 5)
+            await a_handler_fails_on_a_show(engine)
             with pytest.raises(pytest.fail.Exception, match="shown while idle"):
                 await engine.wait_for("alert.show", timeout=5)
             assert (await engine.wait_for("alert.show", timeout=5)).alert.id == "A"
@@ -1113,11 +1120,7 @@ def test_a_base_exception_raised_by_a_wait_leaves_it_the_event() -> None:
 def test_a_base_exception_no_call_got_is_raised_by_close_once_the_engine_is_closed() -> None:
     async def main() -> None:
         engine = await AsyncEngine(clock="system", timeout=5).start()
-        ran = asyncio.Event()
-        engine.on("alert.show", lambda ev: pytest.fail("shown while idle"))
-        engine.on("alert.show", lambda ev: ran.set())  # runs after it
-        await engine.alerts.enqueue("toast", id="A", delay_ms=20)
-        await asyncio.wait_for(ran.wait(), 5)
+        await a_handler_fails_on_a_show(engine)
         with pytest.raises(pytest.fail.Exception, match="shown while idle"):
             await engine.close()  # (its own goodbye did not take it)
         assert not engine.running

@@ -10,6 +10,8 @@ import signal
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable
 
@@ -945,27 +947,36 @@ def test_huge_finite_timeouts_wait_as_long_as_needed(ordo_bin: str) -> None:
     assert not engine.running
 
 
-def test_a_close_that_was_interrupted_is_done_by_the_next(ordo_bin: str) -> None:
-    """The first close() marked the engine closed before it failed: a second one returned at
-    once, None, and left the engine running."""
+class Deadline(Exception):
+    """What a deadline set with signal.setitimer raises here, landing as a KeyboardInterrupt
+    would (an Exception, not a BaseException, so pytest.raises can take it)."""
 
-    class Deadline(Exception):
-        pass
+
+@contextmanager
+def deadline_after(seconds: float) -> Iterator[None]:
+    """Raises Deadline in the main thread `seconds` from now, unless the block ended first;
+    SIGALRM's handler is put back after."""
 
     def expire(signum: int, frame: object) -> None:
         raise Deadline
 
-    engine = Engine(ordo_bin, clock="manual", timeout=5)
-    assert engine.ping().pong
-    os.kill(engine.pid, signal.SIGSTOP)  # it will not answer shutdown
     previous = signal.signal(signal.SIGALRM, expire)
     try:
-        signal.setitimer(signal.ITIMER_REAL, 0.3)
-        with pytest.raises(Deadline):
-            engine.close(timeout=5)
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+        yield
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+
+
+def test_a_close_that_was_interrupted_is_done_by_the_next(ordo_bin: str) -> None:
+    """The first close() marked the engine closed before it failed: a second one returned at
+    once, None, and left the engine running."""
+    engine = Engine(ordo_bin, clock="manual", timeout=5)
+    assert engine.ping().pong
+    os.kill(engine.pid, signal.SIGSTOP)  # it will not answer shutdown
+    with deadline_after(0.3), pytest.raises(Deadline):
+        engine.close(timeout=5)
     assert engine.running
     started = time.monotonic()
     assert engine.close(timeout=0.3) == -signal.SIGKILL  # stopped: SIGTERM waits, SIGKILL not
@@ -976,27 +987,15 @@ def test_a_close_that_was_interrupted_is_done_by_the_next(ordo_bin: str) -> None
 def test_a_close_waiting_for_one_interrupted_does_it_itself(ordo_bin: str) -> None:
     """A second close() waits for the first; when the first was interrupted part way, the
     second returned None at once, the engine still running (the first's finally woke it)."""
-
-    class Deadline(Exception):
-        pass
-
-    def expire(signum: int, frame: object) -> None:
-        raise Deadline
-
     engine = Engine(ordo_bin, clock="manual", timeout=5)
     assert engine.ping().pong
     os.kill(engine.pid, signal.SIGSTOP)  # it will not answer shutdown
     second: list[int | None] = []
     waiting = threading.Thread(target=lambda: second.append(engine.close(timeout=0.3)))
-    previous = signal.signal(signal.SIGALRM, expire)
-    try:
-        signal.setitimer(signal.ITIMER_REAL, 0.5)
+    with deadline_after(0.5):
         threading.Timer(0.1, waiting.start).start()
         with pytest.raises(Deadline):
             engine.close(timeout=5)
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
     # The interrupted caller retries at once, as after a KeyboardInterrupt: whichever of the
     # two closes goes first, the other waits for it (the waiting one returned None when the
     # retry had marked the engine closed before it woke).
@@ -1010,27 +1009,16 @@ def test_a_close_waiting_for_one_interrupted_does_it_itself(ordo_bin: str) -> No
 def test_a_batch_interrupted_once_sent_says_it_was_sent(ordo_bin: str) -> None:
     """A KeyboardInterrupt (here a deadline's exception) while a sent batch waited left its
     entries unsettled: each said the batch had not been sent, though the engine applied it."""
-
-    class Deadline(Exception):
-        pass
-
-    def expire(signum: int, frame: object) -> None:
-        raise Deadline
-
     with Engine(ordo_bin, clock="manual", timeout=5) as engine:
         assert engine.ping().pong
         os.kill(engine.pid, signal.SIGSTOP)  # it will not answer the batch
-        previous = signal.signal(signal.SIGALRM, expire)
         try:
-            signal.setitimer(signal.ITIMER_REAL, 0.3)
             batch = engine.batch()
             add = batch.layers.add("x")
             note = batch.notify("layer.add", {"id": "y"})
-            with pytest.raises(Deadline):
+            with deadline_after(0.3), pytest.raises(Deadline):
                 batch.send()
         finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, previous)
             os.kill(engine.pid, signal.SIGCONT)
         assert engine.layers.paint_order() == ("x", "y")  # it was sent, and applied
         for entry in (add, note):

@@ -69,40 +69,13 @@ export class Engine extends EventEmitter {
       );
     }
     const args = given === undefined ? ['--framing', framing] : [];
-    // `clock` and a `--clock` in args: one flag (the engine refuses it twice), or a
-    // TypeError when they disagree.
-    const clockInArgs = flagIn(extra, '--clock');
-    if (options.clock && clockInArgs !== undefined && clockInArgs !== options.clock) {
-      throw new TypeError(
-        `args say --clock ${clockInArgs} but clock is ${JSON.stringify(options.clock)}: give one of them`,
-      );
-    }
-    if (options.clock && clockInArgs === undefined) args.push('--clock', options.clock);
-    // The same for `logLevel` and a `--log-level` in args.
-    const levelInArgs = flagIn(extra, '--log-level');
-    if (options.logLevel && levelInArgs !== undefined && levelInArgs !== options.logLevel) {
-      throw new TypeError(
-        `args say --log-level ${levelInArgs} but logLevel is ${JSON.stringify(options.logLevel)}: give one of them`,
-      );
-    }
-    if (options.logLevel && levelInArgs === undefined) args.push('--log-level', options.logLevel);
+    addFlag(args, extra, '--clock', 'clock', options.clock);
+    addFlag(args, extra, '--log-level', 'logLevel', options.logLevel);
     args.push(...extra);
-    const cannotStart = (err) => {
-      // spawn() says ENOENT with the binary's path when it is the cwd that is missing, and
-      // ENOTDIR alone when it is a file.
-      const cwd = options.cwd != null && !isDirectory(options.cwd) ? JSON.stringify(String(options.cwd)) : null;
-      const why =
-        cwd !== null && err.code === 'ENOENT'
-          ? `its working directory ${cwd} does not exist (${err.message})`
-          : cwd !== null && err.code === 'ENOTDIR'
-            ? `its working directory ${cwd} is not a directory (${err.message})`
-            : err.code === 'ENOENT' && bin.includes('/') && isFile(bin)
-              ? `${err.message}: the file exists, so what is missing is the interpreter its "#!" line names (or its ELF loader)`
-              : err.code === 'ENOENT' && !bin.includes('/')
-                ? `${err.message} (a bare name: looked up on PATH)`
-                : err.message;
-      return new Error(`cannot start the Ordo engine ${JSON.stringify(bin)}: ${why}`, { cause: err });
-    };
+    const cannotStart = (err) =>
+      new Error(`cannot start the Ordo engine ${JSON.stringify(bin)}: ${whyNotStarted(err, bin, options.cwd)}`, {
+        cause: err,
+      });
     let child;
     try {
       child = spawnProcess(bin, args, {
@@ -375,6 +348,24 @@ function closeWait(value, what) {
   return value > 2 ** 31 - 1 ? Infinity : value;
 }
 
+/**
+ * What a spawn failure `err` of `bin` in `cwd` means. spawn() says ENOENT with the binary's
+ * path when it is the cwd that is missing, and ENOTDIR alone when it is a file.
+ */
+function whyNotStarted(err, bin, cwd) {
+  if (cwd != null && !isDirectory(cwd)) {
+    const named = JSON.stringify(String(cwd));
+    if (err.code === 'ENOENT') return `its working directory ${named} does not exist (${err.message})`;
+    if (err.code === 'ENOTDIR') return `its working directory ${named} is not a directory (${err.message})`;
+  }
+  if (err.code !== 'ENOENT') return err.message;
+  if (!bin.includes('/')) return `${err.message} (a bare name: looked up on PATH)`;
+  if (isFile(bin)) {
+    return `${err.message}: the file exists, so what is missing is the interpreter its "#!" line names (or its ELF loader)`;
+  }
+  return err.message;
+}
+
 function isFile(path) {
   try {
     return statSync(path).isFile();
@@ -388,6 +379,21 @@ function isDirectory(path) {
     return statSync(path).isDirectory();
   } catch {
     return false;
+  }
+}
+
+/**
+ * Adds `flag value` for the option `name` to `args`, unless `extra` (the caller's args) has
+ * the flag too: the same value then goes once (the engine refuses a flag twice), another is a
+ * TypeError. A falsy `value` adds nothing.
+ */
+function addFlag(args, extra, flag, name, value) {
+  if (!value) return;
+  const given = flagIn(extra, flag);
+  if (given === undefined) {
+    args.push(flag, value);
+  } else if (given !== value) {
+    throw new TypeError(`args say ${flag} ${given} but ${name} is ${JSON.stringify(value)}: give one of them`);
   }
 }
 
