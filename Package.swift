@@ -42,7 +42,8 @@ let package = Package(
     // The durable state in SQLite: the only module that touches sqlite3*.
     .target(name: "OrdoStore", dependencies: ["CSQLite", "OrdoCore", "OrdoCoding", "OrdoJSON"]),
     .testTarget(
-      name: "OrdoStoreTests", dependencies: ["OrdoStore", "OrdoCore", "OrdoJSON", "CSQLite"]),
+      name: "OrdoStoreTests",
+      dependencies: ["OrdoStore", "OrdoCoding", "OrdoCore", "OrdoJSON", "CSQLite"]),
 
     // schema/openrpc.json embedded at build time (C23 #embed), so `rpc.discover` serves the
     // repository's document and cannot drift from it.

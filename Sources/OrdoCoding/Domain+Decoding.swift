@@ -123,6 +123,15 @@ public struct ObjectReader {
   public func raw(_ key: String) -> RawJSON? {
     member(key).map { RawJSON(text: $0.compactText) }
   }
+
+  /// Any JSON kept as its text in the string member `key` (too deep to be written in place).
+  public func jsonText(_ key: String) throws(DecodingError) -> RawJSON? {
+    guard let text = try string(key) else { return nil }
+    guard case .success(let document) = JSONDocument.parse(text) else {
+      throw fail(key, "the text of a JSON value")
+    }
+    return RawJSON(text: document.value.compactText)
+  }
 }
 
 /// The members an object Ordo writes may have, in the order it writes them.
@@ -253,9 +262,35 @@ extension Alert {
 extension PersistedAlert: JSONWritable {
   /// `{alert, preempt, limit, cooldownMs, onLimit}`; the alert's times are wall-clock ms.
   public func write(to writer: inout JSONWriter) {
+    write(to: &writer, nestedIn: 0)
+  }
+
+  /// As `write(to:)`, inside `levels` arrays and objects of the text being written (a trace
+  /// header's state): a `data` or `result` that would then nest deeper than the parser
+  /// reads (docs/protocol.md#the-trace-file) is written as its JSON text in `dataText` or
+  /// `resultText`, the alert's member null, so that the line can be read back.
+  public func write(to writer: inout JSONWriter, nestedIn levels: Int) {
+    // Inside this object and the alert's.
+    let deepest = JSONDocument.maxDepth - levels - 2
+    func tooDeep(_ json: RawJSON?) -> String? {
+      json.flatMap { JSONDocument.depth(of: $0.text) > deepest ? $0.text : nil }
+    }
+    let dataText = tooDeep(alert.data)
+    let resultText = tooDeep(alert.result)
+    var shallow = alert
+    if dataText != nil { shallow.data = nil }
+    if resultText != nil { shallow.result = nil }
     writer.beginObject()
     writer.key("alert")
-    alert.write(to: &writer)
+    shallow.write(to: &writer)
+    if let dataText {
+      writer.key("dataText")
+      writer.string(dataText)
+    }
+    if let resultText {
+      writer.key("resultText")
+      writer.string(resultText)
+    }
     writer.key("preempt")
     writer.bool(preempt)
     writer.key("limit")
@@ -268,14 +303,34 @@ extension PersistedAlert: JSONWritable {
   }
 
   static let members = MemberNames(["alert", "preempt", "limit", "cooldownMs", "onLimit"])
+  /// In a trace header's state (a store's row never has the two texts).
+  static let headerMembers = MemberNames([
+    "alert", "dataText", "resultText", "preempt", "limit", "cooldownMs", "onLimit",
+  ])
 
-  public init(reading reader: ObjectReader) throws(DecodingError) {
-    try reader.refuseMembers(other: Self.members)
-    guard let alert = try reader.object("alert") else {
+  /// A record as `write(to:)` writes it (a store's row), or as `write(to:nestedIn:)` does
+  /// (`inHeader`).
+  public init(reading reader: ObjectReader, inHeader: Bool = false) throws(DecodingError) {
+    try reader.refuseMembers(other: inHeader ? Self.headerMembers : Self.members)
+    guard let alertReader = try reader.object("alert") else {
       throw DecodingError(path: reader.path + "/alert", message: "expected an object")
     }
+    var alert = try Alert(reading: alertReader)
+    if let text = try reader.jsonText("dataText") {
+      guard alert.data == nil else {
+        throw DecodingError(path: reader.path + "/dataText", message: "alert/data is not null")
+      }
+      alert.data = text
+    }
+    if let text = try reader.jsonText("resultText") {
+      guard alert.result == nil else {
+        throw DecodingError(
+          path: reader.path + "/resultText", message: "alert/result is not null")
+      }
+      alert.result = text
+    }
     self.init(
-      alert: try Alert(reading: alert), preempt: try reader.bool("preempt") ?? false,
+      alert: alert, preempt: try reader.bool("preempt") ?? false,
       limit: try reader.object("limit").map { (limit) throws(DecodingError) in
         try FrequencyLimit(reading: limit)
       },
@@ -318,6 +373,12 @@ extension ShowRecord: JSONWritable {
 extension DurableState: JSONWritable {
   /// `{types, queues, shows, alerts, counters}` (a trace header's `state`).
   public func write(to writer: inout JSONWriter) {
+    write(to: &writer, nestedIn: 0)
+  }
+
+  /// As `write(to:)`, inside `levels` arrays and objects of the text being written: see
+  /// `PersistedAlert.write(to:nestedIn:)`.
+  public func write(to writer: inout JSONWriter, nestedIn levels: Int) {
     writer.beginObject()
     writer.key("types")
     writer.beginArray()
@@ -333,7 +394,8 @@ extension DurableState: JSONWritable {
     writer.endArray()
     writer.key("alerts")
     writer.beginArray()
-    for alert in alerts { alert.write(to: &writer) }
+    // Inside this object and the array.
+    for alert in alerts { alert.write(to: &writer, nestedIn: levels + 2) }
     writer.endArray()
     writer.key("counters")
     writer.beginObject()
@@ -365,7 +427,7 @@ extension DurableState: JSONWritable {
         try ShowRecord(reading: try ObjectReader(value, path: path))
       },
       alerts: try reader.array("alerts") { (value, path) throws(DecodingError) in
-        try PersistedAlert(reading: try ObjectReader(value, path: path))
+        try PersistedAlert(reading: try ObjectReader(value, path: path), inHeader: true)
       },
       counters: DurableCounters(
         lastSeq: try counters?.integer("lastSeq", in: 0...safeMaxInteger) ?? 0,

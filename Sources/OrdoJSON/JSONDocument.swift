@@ -72,6 +72,45 @@ public final class JSONDocument {
   /// The top-level value.
   public var value: JSONValue { JSONValue(document: self, raw: root) }
 
+  /// The deepest nesting the parser reads, counted as `depth(of:)` counts: jansson's
+  /// `JSON_PARSER_MAX_DEPTH`, fixed when the library is built (a test checks it against the
+  /// library linked). Text Ordo writes to read back later must fit it.
+  public static let maxDepth = 2048
+
+  /// How deep the valid JSON `text` is as the parser counts it: each value counts itself and
+  /// the arrays and objects around it (1 for `7` or `[]`, 2 for `[7]` or `{"a":[]}`).
+  /// - Complexity: O(n) in the byte count.
+  public static func depth(of text: String) -> Int {
+    var deepest = 0
+    var depth = 0
+    var inString = false
+    var escaped = false
+    for byte in text.utf8 {
+      if inString {
+        if escaped {
+          escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+        }
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "["), UInt8(ascii: "{"):
+        depth += 1
+        deepest = max(deepest, depth)
+      case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+      case UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: " "), 0x09, 0x0A, 0x0D: break
+      default:
+        // A scalar (or a key, which sits as deep as its value) one level inside.
+        inString = byte == UInt8(ascii: "\"")
+        deepest = max(deepest, depth + 1)
+      }
+    }
+    return deepest
+  }
+
   /// Parses one JSON text (any value at the top level, `\u0000` allowed inside strings).
   ///
   /// A raw NUL byte is refused before jansson sees it: jansson stops at one and would

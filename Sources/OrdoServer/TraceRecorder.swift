@@ -83,7 +83,7 @@ final class TraceRecorder {
     header.int(session.engine.clock.systemStartedWallAt)
     if let state = session.engine.loadedState, session.engine.store != nil {
       header.key("state")
-      state.write(to: &header)
+      state.write(to: &header, nestedIn: 1)
     }
     header.endObject()
     // The header is written whatever the limit: a file without it is no trace at all.

@@ -200,3 +200,27 @@ def test_member_unwraps_and_a_missing_member_is_a_protocol_violation() -> None:
         removed({})
     with pytest.raises(ordo.ProtocolViolation, match="expected an object"):
         removed([])
+
+
+def nested(text: str, depth: int) -> str:
+    return "[" * depth + text + "]" * depth
+
+
+def test_text_deeper_than_the_c_scanner_goes_is_read_without_recursion() -> None:
+    from ordo._decode import loads, parse, parse_deep
+
+    value = parse(nested('{"x":"]["}', 3000))  # the C scanner stops near 1 000
+    for _ in range(3000):
+        assert isinstance(value, list) and len(value) == 1
+        value = value[0]
+    assert value == {"x": "]["}
+    texts = [
+        "0", "-0.5e3", "1E+2", '"a\\"]\\u00e9\\ud83d\\ude00"', "[]", "{}", " [ 1 , [ ] ] ",
+        '{"a":null,"b":true,"c":false,"d":{"e":[1,{"f":"}"}]},"a":2}', '[[],[[]],"]\\"["]',
+    ]  # fmt: skip
+    for text in texts:
+        assert parse_deep(text) == loads(text), text
+        assert type(parse_deep(text)) is type(loads(text))
+    for bad in ["", "[1,]", '{"a" 1}', "[1 2]", "nul", "[nulls]", "[", '{"a":1,}', "1 2", "{1:2}"]:
+        with pytest.raises(ValueError, match=r"^(expected|extra data) "):
+            parse_deep(bad)

@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import json.decoder
 import json.encoder
+import re
 import sys
 from typing import Any, Callable, Literal, TypeVar, cast, get_args, get_origin
 
@@ -58,14 +60,89 @@ def dumps(value: Any) -> bytes:
 
 
 def parse(text: str) -> Any:
-    """One JSON text (``loads``, minus the Python around the C scanner); ValueError if not."""
+    """One JSON text (``loads``, minus the Python around the C scanner); ValueError if not.
+
+    Text nested deeper than the recursion limit lets the scanner go (about 1 000 levels;
+    the engine writes data up to 2 046 deep that any client sent, plus its message's
+    levels) is read by :func:`parse_deep` instead of failing.
+    """
     try:
         value, end = _scan(text, 0)
     except StopIteration:  # leading whitespace, or nothing: let loads judge
         return loads(text)
+    except RecursionError:
+        return parse_deep(text)
     if end != len(text):  # trailing whitespace, or more after the value
         return loads(text)
     return value
+
+
+_space = re.compile(r"[ \t\n\r]*")
+_number = re.compile(r"(-?(?:0|[1-9][0-9]*))(\.[0-9]+)?([eE][-+]?[0-9]+)?")
+_literals = {"null": None, "true": True, "false": False}
+
+
+def parse_deep(text: str) -> Any:
+    """:func:`parse` without recursion: the same values, the open arrays and objects kept
+    on a list. Slower than the C scanner; only text too deep for it comes here."""
+    opened: list[Any] = []  # the arrays and objects not closed yet, outermost first
+    keys: list[str] = []  # for each open object, the key whose value comes next
+    at = _space.match(text, 0).end()  # type: ignore[union-attr]
+
+    def key(at: int) -> int:
+        """Reads `"name" :` at `at`; returns where its value starts."""
+        if text[at : at + 1] != '"':
+            raise ValueError(f"expected a key at {at}")
+        name, at = json.decoder.scanstring(text, at + 1)  # type: ignore[attr-defined]
+        at = _space.match(text, at).end()  # type: ignore[union-attr]
+        if text[at : at + 1] != ":":
+            raise ValueError(f"expected ':' at {at}")
+        keys.append(name)
+        return _space.match(text, at + 1).end()  # type: ignore[union-attr]
+
+    while True:
+        first = text[at : at + 1]
+        value: Any
+        if first in ("[", "{"):
+            container: Any = [] if first == "[" else {}
+            at = _space.match(text, at + 1).end()  # type: ignore[union-attr]
+            if text[at : at + 1] != ("]" if first == "[" else "}"):
+                opened.append(container)
+                if first == "{":
+                    at = key(at)
+                continue
+            value, at = container, at + 1
+        elif first == '"':
+            value, at = json.decoder.scanstring(text, at + 1)  # type: ignore[attr-defined]
+        elif (number := _number.match(text, at)) is not None:
+            integer, fraction, exponent = number.groups()
+            value = float(number.group()) if fraction or exponent else int(integer)
+            at = number.end()
+        elif (word := text[at : at + 5].rstrip("]}, \t\n\r")) in _literals:
+            value, at = _literals[word], at + len(word)
+        else:
+            raise ValueError(f"expected a JSON value at {at}")
+        # Place the value; close what ends after it.
+        while True:
+            at = _space.match(text, at).end()  # type: ignore[union-attr]
+            if not opened:
+                if at != len(text):
+                    raise ValueError(f"extra data at {at}")
+                return value
+            top = opened[-1]
+            if isinstance(top, list):
+                top.append(value)
+            else:
+                top[keys.pop()] = value
+            separator = text[at : at + 1]
+            if separator == ",":
+                at = _space.match(text, at + 1).end()  # type: ignore[union-attr]
+                if isinstance(top, dict):
+                    at = key(at)
+                break
+            if separator != ("]" if isinstance(top, list) else "}"):
+                raise ValueError(f"expected ',' or a closing bracket at {at}")
+            value, at = opened.pop(), at + 1
 
 
 _methods: dict[str, bytes] = {}

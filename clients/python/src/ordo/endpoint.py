@@ -10,7 +10,6 @@ object); the endpoint only stores and hands it back.
 from __future__ import annotations
 
 import itertools
-import json
 import re
 import threading
 from collections import deque
@@ -18,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, Union
 
 from ._call import Call, outcome_of  # noqa: F401  (its home before _call)
-from ._decode import dumps
+from ._decode import dumps, parse
 from .events import Event, parse_event
 
 S = TypeVar("S")
@@ -262,8 +261,8 @@ class Endpoint(Generic[S]):
             return
         size = len(data)
         try:
-            value = json.loads(data)
-        except (ValueError, RecursionError):  # unreadable: a parse error answers it
+            value = parse(data.decode("utf-8"))  # as deep as the engine reads, too
+        except ValueError:  # unreadable (UnicodeDecodeError too): a parse error answers it
             self._append(_Unit(size=size, entries=None, certain=True, token=token))
             return
         odd = _unreadable(data)
