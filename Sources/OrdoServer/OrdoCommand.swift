@@ -603,6 +603,13 @@ public enum OrdoCommand {
     return first == FileIdentity(path: other)
   }
 
+  /// Says on stderr why the state file cannot be used, on one line: the message may quote
+  /// the file (SQLite's integrity check spans lines; a damaged row's text may hold an
+  /// escape sequence).
+  private static func refuse(_ error: StoreOpenError) {
+    writeAll(2, "ordo: \(terminalSafe(error.message, keepingLineFeeds: false))\n")
+  }
+
   /// An engine and its session on `configuration`: the state file opened and loaded, the
   /// trace started. nil (after saying why on stderr) when one cannot be used.
   static func startSession(_ configuration: EngineConfiguration) -> Session? {
@@ -612,7 +619,7 @@ public enum OrdoCommand {
         store = try DurableStore(
           path: path, sync: configuration.sync, waitMs: configuration.stateWaitMs)
       } catch {
-        writeAll(2, "ordo: \(error.message)\n")
+        refuse(error)
         return nil
       }
     }
@@ -620,7 +627,7 @@ public enum OrdoCommand {
     do {
       engine = try Engine(configuration: configuration, store: store)
     } catch {
-      writeAll(2, "ordo: \(error.message)\n")
+      refuse(error)
       return nil
     }
     let session = Session(engine: engine)

@@ -157,6 +157,23 @@ def test_text_that_is_not_utf8_is_corrupt(state: Path) -> None:
     assert "corrupt" in run.err and "not UTF-8" in run.err, run.err
 
 
+def test_the_refusal_is_one_line_with_the_files_control_characters_escaped(
+    state: Path,
+) -> None:
+    """The message quotes the file (a row's text; SQLite's integrity check, whose entries
+    span lines): one line on stderr, an escape sequence written as \\u001b, not run."""
+    populated(state)
+    sqlite3(
+        state,
+        "UPDATE alerts SET alert = char(27) || '[31m' || char(10) || 'x'"
+        " WHERE rowid = (SELECT min(rowid) FROM alerts)",
+    )
+    run = refused(state)
+    assert "holds a row Ordo did not write (/alerts/0: not JSON" in run.err, run.err
+    assert "\\u001b" in run.err and "\x1b" not in run.err, run.err
+    assert run.err.count("\n") == 1 and run.err.endswith("\n"), run.err
+
+
 SETTINGS = '{"queue":"default","maxConcurrent":1,"minGapMs":0,"historyLimit":1000}'
 
 

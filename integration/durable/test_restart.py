@@ -637,6 +637,28 @@ def test_engine_stats_reports_the_state_file(state: Path, engine: EngineFactory)
     assert without.result("engine.stats")["state"] is None
 
 
+def test_a_log_one_big_group_grew_is_cut_back_after_its_checkpoint(
+    state: Path, engine: EngineFactory
+) -> None:
+    """Two batches of 6 000 persisted enqueues, then one cancel of them all, write more than
+    10 MB of log; once a checkpoint folded it in, the next commit cuts it back to 4 MiB
+    (SQLite kept it at its largest until exit)."""
+    wal = Path(f"{state}-wal")
+    live = engine(state)
+    data = {"text": "x" * 400}
+    params = {"type": "t", "persist": True, "delayMs": DAY_MS, "data": data}
+    for _ in range(2):
+        _, replies = live.batch([("alert.enqueue", params)] * 6_000)
+        assert all(isinstance(reply, dict) and "result" in reply for reply in replies)
+    live.result("alert.cancel", {"all": True})
+    assert wal.stat().st_size > 10_000_000
+    live.result("alert.enqueue", {"type": "t", "persist": True})
+    assert wal.stat().st_size <= 4 << 20
+    assert live.close() == 0
+    active = {"states": ["scheduled", "pending", "showing", "suspended"]}
+    assert alert_ids(call_once(state, "alert.list", active)["alerts"]) == ["alert-12001"]
+
+
 def test_once_per_30_days_across_restarts(state: Path, engine: EngineFactory) -> None:
     thirty_days = 30 * DAY_MS
     day0 = engine(state, epoch_ms=EPOCH_MS)
