@@ -314,6 +314,22 @@ import Testing
       changes.elements(named: "tr").dropFirst().map { $0.children.map(\.text) } == [
         ["0", "home"], ["1500", "home > room"], ["2000", "home"],
       ])
+    #expect(changes.child(named: "table")?.child(named: "caption")?.text.isEmpty == false)
+    #expect(
+      changes.elements(named: "tr").dropFirst().allSatisfy {
+        $0.children.first?.name == "th" && $0.children.first?.attributes["scope"] == "row"
+      })
+    // To a screen reader the timeline is one image, its title its name (the tables say
+    // what its shapes say), in a named region a keyboard can focus to scroll.
+    let main = try #require(page.elements(named: "main").first)
+    #expect(main.elements(named: "table").count == 2)
+    let svg = try #require(page.elements(named: "svg", withClass: "timeline").first)
+    #expect(svg.attributes["role"] == "img")
+    #expect(svg.children.first?.name == "title")
+    let regions = page.elements(named: "div", withClass: "scroll")
+    #expect(regions.map { $0.attributes["aria-label"] } == ["Alert timeline", "Layers at the end"])
+    #expect(regions.allSatisfy { $0.attributes["role"] == "region" })
+    #expect(regions.allSatisfy { $0.attributes["tabindex"] == "0" })
     for (row, track) in zip(rows, byLane) {
       #expect(row.child(named: "th")?.attributes["scope"] == "row")
       // Each row's end, as its tooltip says it.
@@ -430,10 +446,10 @@ import Testing
     #expect(html.matches(of: /<[A-Za-z]/).count == attributeTagCount(html))
     let names = Set(page.allElements.map(\.name))
     let allowed: Set<String> = [
-      "html", "head", "meta", "title", "style", "body", "h1", "h2", "dl", "dt", "dd", "code",
-      "section", "ul", "li", "span", "p", "div", "svg", "g", "rect", "line", "text", "defs",
-      "clipPath", "circle", "details", "summary", "table", "caption", "thead", "tbody", "tr",
-      "th", "td",
+      "html", "head", "meta", "title", "style", "body", "main", "h1", "h2", "dl", "dt", "dd",
+      "code", "section", "ul", "li", "span", "p", "div", "svg", "g", "rect", "line", "text",
+      "defs", "clipPath", "circle", "details", "summary", "table", "caption", "thead", "tbody",
+      "tr", "th", "td",
     ]
     #expect(names.isSubset(of: allowed), "unexpected elements: \(names.subtracting(allowed))")
     for element in page.allElements {

@@ -93,6 +93,7 @@ struct ReportPage {
     writer.close("head")
     writer.raw("\n")
     writer.open("body")
+    writer.open("main")
     writer.element("h1", text: title)
     metadata()
     writer.open("section", ["class": "timeline"])
@@ -104,7 +105,10 @@ struct ReportPage {
         text: timeline.metadata.session == nil
           ? "No alert in this session." : "No alert in this window of the session.")
     }
-    writer.open("div", ["class": "scroll"])
+    // Focusable: a keyboard scrolls it (a region named, for a screen reader's list of them).
+    writer.open(
+      "div",
+      ["class": "scroll", "role": "region", "aria-label": "Alert timeline", "tabindex": "0"])
     // Grouped once: the timeline and its table list the tracks in the same order.
     let lanes = self.lanes()
     timelineSVG(lanes)
@@ -121,10 +125,13 @@ struct ReportPage {
         "p", ["class": "empty"],
         text: "Nothing to draw: no layer with a frame is visible at the end of the session.")
     }
-    writer.open("div", ["class": "scroll"])
+    writer.open(
+      "div",
+      ["class": "scroll", "role": "region", "aria-label": "Layers at the end", "tabindex": "0"])
     writer.raw(Self.withoutXMLDeclaration(layersSVG))
     writer.close("div")
     writer.close("section")
+    writer.close("main")
     writer.close("body")
     writer.close("html")
     writer.raw("\n")
@@ -133,19 +140,21 @@ struct ReportPage {
 
   static let styleSheet = """
     body{font-family:system-ui,sans-serif;margin:16px 24px;color:#1a1a1a;background:#ffffff}
-    h1{font-size:20px;margin:0 0 8px}h2{font-size:16px;margin:20px 0 6px}
+    h1{font-size:1.25rem;margin:0 0 8px}h2{font-size:1rem;margin:20px 0 6px}
     dl.meta{display:grid;grid-template-columns:max-content auto;gap:2px 12px;margin:0}
-    dl.meta{font-size:13px}
+    dl.meta{font-size:0.8125rem}
     dl.meta dt{color:#555555}dl.meta dd{margin:0}
     dl.meta dd.cut-off{color:#b00020;font-weight:bold}
     code{font-family:monospace;background:#f2f2f2;padding:0 3px;margin-right:4px}
-    ul.legend{list-style:none;padding:0;margin:4px 0 8px;font-size:12px}
+    code.flag{white-space:nowrap}
+    ul.legend{list-style:none;padding:0;margin:4px 0 8px;font-size:0.75rem}
     ul.legend li{display:inline-block;margin-right:14px}
     .swatch{display:inline-block;width:12px;height:12px;vertical-align:-2px;margin-right:4px}
     .scroll{overflow:auto;border:1px solid #dddddd;padding:4px;max-width:100%}
     svg text{font-family:monospace}
     .lane{fill:#eef1f5}.lane-title{font-weight:bold;fill:#333333}
     .row-label{fill:#1a1a1a}.tick line{stroke:#e3e3e3}.tick text{fill:#666666}
+    .tick text{paint-order:stroke;stroke:#ffffff;stroke-width:3px;stroke-linejoin:round}
     .axis{stroke:#999999}
     .nav line{stroke:#5c6bc0;stroke-dasharray:4 3}.nav text{fill:#3949ab}
     .nav-swatch{border-left:2px dashed #5c6bc0;width:0;height:12px}
@@ -154,13 +163,16 @@ struct ReportPage {
     .refused line{stroke-dasharray:3 2}
     .swatch.refused{background:none;border-left:3px dashed #ad1457;width:0}
     .instant{stroke:#1a1a1a;stroke-width:0.75}.cut{fill:#ffffff;stroke:#1a1a1a;stroke-width:0.75}
-    .bar{stroke:#555555;stroke-width:0.5}
+    .bar{stroke:#555555;stroke-width:1}
     section.layers svg{max-width:100%;height:auto}
-    @media print{.scroll{overflow:visible;border:0}.scroll svg{max-width:100%;height:auto}}
+    @media print{.scroll{overflow:visible;border:0}.scroll svg{max-width:100%;height:auto}
+    details::details-content{content-visibility:visible;display:block}
+    .swatch{print-color-adjust:exact;-webkit-print-color-adjust:exact}}
     @media (forced-colors:active){svg,.swatch{forced-color-adjust:none}svg{background:#ffffff}}
-    details{margin-top:8px;font-size:12px}summary{cursor:pointer}
+    details{margin-top:8px;font-size:0.75rem}summary{cursor:pointer;padding:5px 0}
     table{border-collapse:collapse;margin-top:4px}caption{text-align:left;padding:2px 0}
     th,td{border:1px solid #cccccc;padding:2px 6px;text-align:left;vertical-align:top}
+    th,td{overflow-wrap:anywhere}
     thead th{background:#eef1f5}td.states{max-width:60ch}
     :root{color-scheme:light dark}
     @media (prefers-color-scheme:dark){body{color:#e6e6e6;background:#16181c}
@@ -199,7 +211,12 @@ struct ReportPage {
       writer.element("dt", text: "Arguments")
       writer.open("dd")
       // Each isolated: a direction control in one argument would run on into the next.
-      for argument in meta.arguments { writer.element("code", text: Markup.isolated(argument)) }
+      // A flag is not broken at its hyphens on a narrow screen; a long path may be.
+      for argument in meta.arguments {
+        writer.element(
+          "code", ["class": argument.hasPrefix("-") ? "flag" : nil],
+          text: Markup.isolated(argument))
+      }
       writer.close("dd")
     }
     if let wall = meta.startedWallAt {
@@ -323,7 +340,9 @@ struct ReportPage {
     writer.open(
       "svg",
       [
-        "xmlns": "http://www.w3.org/2000/svg", "class": "timeline",
+        // One image to a screen reader, named by its title: its hundreds of shapes, each
+        // with a tooltip, are in the tables below as text.
+        "xmlns": "http://www.w3.org/2000/svg", "class": "timeline", "role": "img",
         "width": Markup.number(width), "height": Markup.number(bottom),
         "viewBox": "0 0 \(Markup.number(width)) \(Markup.number(bottom))",
         "font-size": Markup.number(Self.fontSize),
@@ -658,6 +677,7 @@ struct ReportPage {
       "summary",
       text: "The page changes as a table (\(Self.counted(timeline.navigation.count, "row")))")
     writer.open("table")
+    writer.element("caption", text: "Each change of the page stack, in ms on the timeline's axis")
     writer.open("thead")
     writer.open("tr")
     writer.element("th", ["scope": "col"], text: "At (ms on the axis)")
@@ -667,7 +687,7 @@ struct ReportPage {
     writer.open("tbody")
     for change in timeline.navigation {
       writer.open("tr")
-      writer.element("td", text: String(change.at))
+      writer.element("th", ["scope": "row"], text: String(change.at))
       writer.element("td", text: Self.stackText(change.stack))
       writer.close("tr")
     }
