@@ -65,12 +65,9 @@ enum Report {
       case .updated(let alert, let at): builder.alertUpdated(alert, at: at)
       }
     }
-    let layers: String
-    do {
-      layers = try engine.screen.layers.renderSVG(RenderOptions())
-    } catch {
-      layers = ""
-    }
+    let tree = engine.screen.layers
+    let (layers, drawnLayers) =
+      (try? (tree.renderSVG(RenderOptions()), tree.drawnLayers(RenderOptions()))) ?? ("", [])
     var timeline = builder.finish(at: engine.now)
     var title = title
     if let window {
@@ -78,7 +75,8 @@ enum Report {
       // A saved tab or a printout says it holds part of the session.
       title += ", \(timeline.start) to \(timeline.end) ms"
     }
-    return renderReportHTML(timeline, layersSVG: layers, title: title)
+    return renderReportHTML(
+      timeline, layersSVG: layers, drawnLayers: drawnLayers, title: title)
   }
 
   static func main(

@@ -87,9 +87,12 @@ import Testing
   private func scenarioReport() throws -> (Timeline, LayerTree, String) {
     let session = try ReportScenario.record()
     let timeline = session.finish(at: 4000)
-    let svg = try session.screen.layers.renderSVG(ReportScenario.sampleOptions)
+    let layers = session.screen.layers
+    let svg = try layers.renderSVG(ReportScenario.sampleOptions)
+    let drawn = try layers.drawnLayers(ReportScenario.sampleOptions)
     return (
-      timeline, session.screen.layers, renderReportHTML(timeline, layersSVG: svg, title: "Session")
+      timeline, layers,
+      renderReportHTML(timeline, layersSVG: svg, drawnLayers: drawn, title: "Session")
     )
   }
 
@@ -282,9 +285,25 @@ import Testing
     #expect(ticks == ["0 ms", "500", "1000", "1500", "2000", "2500", "3000", "3500", "4000"])
     let picture = try #require(page.elements(named: "svg", withClass: "ordo-layers").first)
     let framed = try layers.paintOrder(of: nil).filter { try layers.get(id: $0).frame != nil }
-    #expect(
-      picture.elements(named: "g", withClass: "layer").map { $0.attributes["data-layer"] ?? "" }
-        == framed)
+    let drawn = picture.elements(named: "g", withClass: "layer")
+    #expect(drawn.map { $0.attributes["data-layer"] ?? "" } == framed)
+    // Its tooltips, as text in a folded table under it, in the same order.
+    let table = try #require(page.elements(named: "details", withClass: "layer-table").first)
+    #expect(table.child(named: "summary")?.text == "The layers as a table (\(framed.count) rows)")
+    let rows = table.elements(named: "tr").filter { $0.attributes["data-layer"] != nil }
+    #expect(rows.map { $0.attributes["data-layer"] } == framed)
+    #expect(rows.map { $0.children.last?.text } == drawn.map { $0.child(named: "title")?.text })
+    #expect(rows.allSatisfy { $0.children.first?.attributes["scope"] == "row" })
+    let levels = try framed.map { id in
+      var level = 0
+      var parent = try layers.get(id: id).parent
+      while let above = parent {
+        level += 1
+        parent = try layers.get(id: above).parent
+      }
+      return String(level)
+    }
+    #expect(rows.map { $0.children.dropFirst().first?.text } == levels)
   }
 
   /// The tooltips open on hover only: every fact they hold is also in a table a keyboard, a
@@ -322,7 +341,7 @@ import Testing
     // To a screen reader the timeline is one image, its title its name (the tables say
     // what its shapes say), in a named region a keyboard can focus to scroll.
     let main = try #require(page.elements(named: "main").first)
-    #expect(main.elements(named: "table").count == 2)
+    #expect(main.elements(named: "table").count == 3)
     let svg = try #require(page.elements(named: "svg", withClass: "timeline").first)
     #expect(svg.attributes["role"] == "img")
     #expect(svg.children.first?.name == "title")

@@ -28,6 +28,30 @@ extension LayerTree {
   /// - Complexity: O(s), s the size of the subtree drawn (and O(d) memory for its depth d):
   ///   no recursion, so a 100 000-deep chain is fine.
   public func renderSVG(_ options: RenderOptions) throws(CoreError) -> String {
+    var picture = LayerPicture(scene: try layerScene(options), options: options)
+    return picture.draw()
+  }
+
+  /// One drawn layer of a picture as text: what its tooltip says, and its nesting level
+  /// below the picture's base (0: a child of the base).
+  public struct DrawnLayer: Equatable, Sendable {
+    public let id: String
+    public let level: Int
+    public let facts: String
+  }
+
+  /// Each layer `renderSVG(options)` draws, in paint order (bottom to top), with what its
+  /// tooltip says: a page showing the picture lists them for a keyboard, a touch screen and
+  /// a printout, which cannot open a tooltip (ordo report).
+  /// - Complexity: as `renderSVG`, less the drawing.
+  public func drawnLayers(_ options: RenderOptions) throws(CoreError) -> [DrawnLayer] {
+    try layerScene(options).shapes.map {
+      DrawnLayer(id: $0.id, level: $0.level, facts: LayerPicture.tooltip($0))
+    }
+  }
+
+  /// The scene `options` ask for, validated.
+  private func layerScene(_ options: RenderOptions) throws(CoreError) -> LayerScene {
     try options.validate()
     let painted = try paintOrder(of: options.id)
     var hitPath: [String] = []
@@ -36,9 +60,7 @@ extension LayerTree {
     }
     var base = Self.rootSlot
     if let id = options.id { base = parents[Int(try slot(of: id))] }
-    let scene = layerScene(painted: painted, below: base, hitPath: hitPath)
-    var picture = LayerPicture(scene: scene, options: options)
-    return picture.draw()
+    return layerScene(painted: painted, below: base, hitPath: hitPath)
   }
 
   /// The drawn layers of `painted` (a paint order whose first layer's parent is `base`) in

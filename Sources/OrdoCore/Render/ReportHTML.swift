@@ -20,9 +20,12 @@
 /// `LayerTree.renderSVG(_:)` returned.
 /// - Complexity: O(n + q log q + s), n the number of intervals and navigation changes, q the
 ///   number of tracks, s the length of `layersSVG`.
-public func renderReportHTML(_ timeline: Timeline, layersSVG: String, title: String) -> String {
+public func renderReportHTML(
+  _ timeline: Timeline, layersSVG: String, drawnLayers: [LayerTree.DrawnLayer] = [],
+  title: String
+) -> String {
   var report = ReportPage(timeline: timeline)
-  return report.html(layersSVG: layersSVG, title: title)
+  return report.html(layersSVG: layersSVG, drawnLayers: drawnLayers, title: title)
 }
 
 /// The report's layout and markup.
@@ -73,7 +76,9 @@ struct ReportPage {
 
   // MARK: - Page
 
-  mutating func html(layersSVG: String, title: String) -> String {
+  mutating func html(layersSVG: String, drawnLayers: [LayerTree.DrawnLayer], title: String)
+    -> String
+  {
     writer.raw("<!DOCTYPE html>\n")
     writer.open("html", ["xmlns": "http://www.w3.org/1999/xhtml", "lang": "en"])
     writer.open("head")
@@ -130,6 +135,7 @@ struct ReportPage {
       ["class": "scroll", "role": "region", "aria-label": "Layers at the end", "tabindex": "0"])
     writer.raw(Self.withoutXMLDeclaration(layersSVG))
     writer.close("div")
+    layerTable(drawnLayers)
     writer.close("section")
     writer.close("main")
     writer.close("body")
@@ -662,6 +668,38 @@ struct ReportPage {
         writer.element("td", text: Self.ending(of: track, cutOff: cutOff))
         writer.close("tr")
       }
+    }
+    writer.close("tbody")
+    writer.close("table")
+    writer.close("details")
+  }
+
+  /// Every drawn layer's tooltip as text, folded under the picture, as `alertTable` gives
+  /// the alerts': bottom to top, each id indented by its nesting level.
+  private mutating func layerTable(_ layers: [LayerTree.DrawnLayer]) {
+    guard !layers.isEmpty else { return }
+    writer.open("details", ["class": "layer-table"])
+    writer.element(
+      "summary", text: "The layers as a table (\(Self.counted(layers.count, "row")))")
+    writer.open("table")
+    writer.element(
+      "caption",
+      text: "Each drawn layer, bottom to top (paint order), with its nesting level (0: top"
+        + " level) and what its tooltip says")
+    writer.open("thead")
+    writer.open("tr")
+    for heading in ["Layer", "Level", "What its tooltip says"] {
+      writer.element("th", ["scope": "col"], text: heading)
+    }
+    writer.close("tr")
+    writer.close("thead")
+    writer.open("tbody")
+    for layer in layers {
+      writer.open("tr", ["data-layer": layer.id])
+      writer.element("th", ["scope": "row"], text: Markup.isolated(layer.id))
+      writer.element("td", text: String(layer.level))
+      writer.element("td", text: layer.facts)
+      writer.close("tr")
     }
     writer.close("tbody")
     writer.close("table")
