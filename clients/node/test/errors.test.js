@@ -52,6 +52,29 @@ test('ParseError (-32700): not JSON, and the stream continues', async () => {
   await engine.close();
 });
 
+test('ParseError: not blamed on a notification the engine read, whose text only looks unreadable', async () => {
+  // The escape, the words or the brackets inside a string: the engine reads the
+  // notification; the next request's parse error (nesting too deep) is that request's,
+  // at once, not "answered a later request" or a timeout.
+  let deep = [];
+  for (let i = 0; i < 3000; i++) deep = [deep];
+  const engine = await spawnEngine();
+  const blamed = [];
+  engine.on('protocolError', (err) => blamed.push(err.message));
+  for (const [index, data] of ['a\u0000b', 'NaN and Infinity', '['.repeat(3000), { 'k\\u0000': 1 }].entries()) {
+    await engine.notify('layer.add', { id: `n${index}`, data });
+    await failure(engine.layers.add({ id: `d${index}`, data: deep }), ParseError, -32700);
+    assert.deepEqual((await engine.layers.get({ id: `n${index}` })).data, data);
+  }
+  assert.deepEqual(blamed, []);
+  // A NUL in a key is refused, and that error is the notification's.
+  await engine.notify('layer.add', { id: 'k', data: { 'a\u0000': 1 } });
+  await engine.ping();
+  assert.equal(blamed.length, 1);
+  assert.match(blamed[0], /nul_in_key|\\u0000/);
+  await engine.close();
+});
+
 test('InvalidRequest (-32600): not a request, empty batch, too large', async () => {
   const engine = await spawnEngine({ args: ['--max-message-bytes', '2000'] });
   await failure(engine.raw('{"jsonrpc":"1.0","id":"v","method":"engine.ping"}'), InvalidRequest, -32600);

@@ -1123,3 +1123,13 @@ def test_data_as_deep_as_the_engine_takes_is_read_back(make_engine: EngineFactor
     assert depth_of(shown.alert.data) == 2045
     assert depth_of(engine.alerts.get("d").data) == 2045
     engine.ping()  # still serving
+
+
+@pytest.mark.parametrize("size", [0, -1, 2.5, True, None])
+def test_an_event_buffer_that_keeps_no_event_is_refused(ordo_bin: str, size: object) -> None:
+    """wait_for and events() take events from the buffer: one that keeps none would make
+    them never see an event (0 was taken; -1 failed with deque's own words)."""
+    with pytest.raises(ValueError, match=r"^event_buffer must be a whole number of events"):
+        ordo.Engine(ordo_bin, event_buffer=size)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"^event_buffer must be a whole number of events"):
+        ordo.AsyncEngine(ordo_bin, event_buffer=size)  # type: ignore[arg-type]

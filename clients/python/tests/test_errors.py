@@ -38,6 +38,24 @@ def test_parse_error(framed_engine: Engine) -> None:
     assert framed_engine.ping().pong
 
 
+@pytest.mark.parametrize(
+    "data",
+    ["Infinity and beyond", "NaN", "a\u0000b", "[" * 3000, {"n\\u0000": 1}, "1" * 400],
+    ids=["infinity", "nan", "nul", "brackets", "escaped-backslash-key", "digits"],
+)
+def test_a_parse_error_is_not_blamed_on_a_notification_the_engine_read(
+    engine: Engine, data: object
+) -> None:
+    """A notification whose text only looks unreadable (the words, the escape or the
+    brackets inside a string) is read by the engine: the next request's parse error (an
+    integer no double holds) is that request's, raised at once, not left waiting for an
+    answer already given (until its timeout, or for ever without one)."""
+    engine.notify("layer.add", {"id": "n", "data": data})
+    with pytest.raises(ordo.ParseError):
+        engine.layers.add("h", data=10**400)
+    assert engine.layers.get("n").data == data
+
+
 def test_invalid_request(engine: Engine) -> None:
     response = engine.raw({"jsonrpc": "1.0", "id": "r1", "method": "engine.ping"})
     assert response["id"] == "r1"

@@ -748,7 +748,7 @@ function classifyRaw(text, unit) {
     unit.unparsable = true; // answered with a parse error (or too_large)
     return;
   }
-  unit.odd = mayBeUnreadable(text) || /\d{300}|[eE][+-]?\d{3}/.test(text);
+  unit.odd = mayBeUnreadable(text);
   const ids = [];
   const entry = (e) => {
     if (e === null || typeof e !== 'object' || Array.isArray(e)) {
@@ -783,19 +783,61 @@ function validNote(method, json) {
 }
 
 /**
- * Whether the engine may refuse JSON text that JSON.parse reads or JSON.stringify wrote: an
- * escaped NUL (in a key), nesting deeper than its parser allows. A cheap overestimate (a lone
- * surrogate it reads as U+FFFD).
+ * Whether the engine refuses JSON text that JSON.parse reads or JSON.stringify wrote: an
+ * escaped NUL in a key, a number no double holds (JSON.parse reads 1e400 as Infinity),
+ * nesting deeper than its parser reads (a lone surrogate it reads as U+FFFD). Exact, not an
+ * overestimate: blaming a notification the engine read for the next request's parse error
+ * left that request waiting for an answer already given.
  */
 function mayBeUnreadable(text) {
-  if (text.includes('\\u0000')) return true;
-  if (text.length <= 4000) return false;
+  // A cheap test first: the same characters inside strings pass it too.
+  const maybe =
+    text.includes('\\u0000') ||
+    text.includes('NaN') ||
+    text.includes('Infinity') ||
+    HUGE_NUMBER.test(text) ||
+    (text.length > 4000 && openings(text) > 2000);
+  return maybe && refusedByParser(text);
+}
+
+const HUGE_NUMBER = /\d{300}|[eE]\+?\d{3}/;
+/** JSON's tokens: a string (a key when a colon follows), an opening, a closing, a scalar. */
+const TOKENS = /("(?:[^"\\]|\\.)*"(\s*:)?)|([[{])|([\]}])|([^\s[\]{}:,"]+)/g;
+/** `\u0000` as an escape (not after an escaped backslash). */
+const NUL_ESCAPE = /(?<!\\)(?:\\\\)*\\u0000/;
+/** The deepest the engine's parser reads, each value counting itself and what holds it. */
+const MAX_DEPTH = 2048;
+
+function openings(text) {
   let open = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x5b || c === 0x7b) open++;
   }
-  return open > 2000;
+  return open;
+}
+
+/** Whether the engine's parser refuses the JSON `text`, token by token. */
+function refusedByParser(text) {
+  let depth = 0;
+  for (const [, string, colon, opening, closing, scalar] of text.matchAll(TOKENS)) {
+    if (opening !== undefined) {
+      if (++depth > MAX_DEPTH) return true;
+    } else if (closing !== undefined) {
+      depth--;
+    } else if (colon !== undefined) {
+      if (NUL_ESCAPE.test(string)) return true; // a key: not a value
+    } else if (depth >= MAX_DEPTH || (scalar !== undefined && notADouble(scalar))) {
+      return true; // a value (scalar or string) one level inside, too deep; or NaN…
+    }
+  }
+  return false;
+}
+
+/** NaN, Infinity, or a number no double holds (jansson: "real number overflow"). */
+function notADouble(scalar) {
+  if (scalar === 'NaN' || scalar === 'Infinity' || scalar === '-Infinity') return true;
+  return /^-?[0-9]/.test(scalar) && !Number.isFinite(Number(scalar));
 }
 
 /** The length of `text` in UTF-8 (a lone surrogate: the 3 bytes of U+FFFD, as TextEncoder writes). */

@@ -228,6 +228,12 @@ class Core(EngineAPI[F], Generic[F, S]):
         event_buffer: int = 10_000,
         stderr_lines: int = 200,
     ) -> None:
+        if type(event_buffer) is not int or event_buffer < 1:
+            # With none kept, wait_for and events() would never see an event.
+            raise ValueError(
+                "event_buffer must be a whole number of events, at least 1 (wait_for and"
+                f" events() take them from the buffer), not {event_buffer!r}"
+            )
         self.binary = find_engine(binary)
         self.framing = framing
         self.timeout = call_timeout(timeout)

@@ -10,6 +10,7 @@ object); the endpoint only stores and hands it back.
 from __future__ import annotations
 
 import itertools
+import math
 import re
 import threading
 from collections import deque
@@ -71,7 +72,7 @@ _NO_TOKEN = 0
 #: Unsettled notifications kept at most (one that is not answered is never settled when
 #: no request follows it); the oldest goes first.
 MAX_NOTES = 10_000
-_HUGE_NUMBER = re.compile(rb"\d{300}")
+_HUGE_NUMBER = re.compile(rb"\d{300}|[eE]\+?\d{3}")
 
 
 class _Unit:
@@ -116,16 +117,53 @@ def _same_id(a: Any, b: Any) -> bool:
 
 
 def _unreadable(body: bytes) -> bool:
-    """Whether JSON that Python reads or wrote may still be refused by the engine's parser:
-    a NUL in a key, a number no double holds, NaN or Infinity, nesting deeper than it
-    allows (a cheap overestimate; a lone surrogate it reads as U+FFFD)."""
-    return (
+    """Whether JSON that Python reads or wrote is still refused by the engine's parser: a
+    NUL in a key, NaN or Infinity, a number no double holds, nesting deeper than it reads
+    (a lone surrogate it reads as U+FFFD). A cheap test first (the same characters inside
+    strings pass it too), then the text's tokens: blaming a harmless notification for the
+    next request's parse error left that request waiting for an answer already given."""
+    maybe = (
         b"\\u0000" in body
         or b"NaN" in body
         or b"Infinity" in body
         or body.count(b"[") + body.count(b"{") > 2000
         or _HUGE_NUMBER.search(body) is not None
     )
+    return maybe and _refused(body)
+
+
+#: JSON's tokens: a string (a key when a colon follows), an opening, a closing, a scalar.
+_TOKENS = re.compile(rb'("(?:[^"\\]|\\.)*"(\s*:)?)|([\[{])|([\]}])|([^\s\[\]{}:,"]+)')
+#: ``\\u0000`` as an escape (not after an escaped backslash).
+_NUL_ESCAPE = re.compile(rb"(?<!\\)(?:\\\\)*\\u0000")
+#: The deepest the engine's parser reads, each value counting itself and what holds it.
+_MAX_DEPTH = 2048
+
+
+def _refused(body: bytes) -> bool:
+    """Whether the engine's parser refuses the JSON text ``body``, token by token."""
+    depth = 0
+    for token in _TOKENS.finditer(body):
+        string, colon, opening, closing, scalar = token.groups()
+        if opening is not None:
+            depth += 1
+            if depth > _MAX_DEPTH:
+                return True
+        elif closing is not None:
+            depth -= 1
+        elif colon is not None:  # a key: not a value
+            if _NUL_ESCAPE.search(string) is not None:
+                return True
+        elif depth >= _MAX_DEPTH or (scalar is not None and _not_a_double(scalar)):
+            return True  # a value (scalar or string) one level inside, too deep; or NaN…
+    return False
+
+
+def _not_a_double(scalar: bytes) -> bool:
+    """NaN, Infinity, or a number no double holds (jansson: "real number overflow")."""
+    if scalar in (b"NaN", b"Infinity", b"-Infinity"):
+        return True
+    return scalar[:1] in b"-0123456789" and math.isinf(float(scalar))
 
 
 def _error_data(message: dict[str, Any]) -> tuple[bool, dict[str, Any]]:
