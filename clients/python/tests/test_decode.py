@@ -7,7 +7,9 @@ import inspect
 import json
 from typing import Any
 
+import hypothesis.strategies as st
 import pytest
+from hypothesis import given, settings
 
 import ordo
 from ordo import api, models
@@ -224,3 +226,24 @@ def test_text_deeper_than_the_c_scanner_goes_is_read_without_recursion() -> None
     for bad in ["", "[1,]", '{"a" 1}', "[1 2]", "nul", "[nulls]", "[", '{"a":1,}', "1 2", "{1:2}"]:
         with pytest.raises(ValueError, match=r"^(expected|extra data) "):
             parse_deep(bad)
+
+
+_json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=30,
+)
+
+
+@given(value=_json_values, indent=st.sampled_from([None, 0, 2]), ascii=st.booleans())
+@settings(max_examples=300, deadline=None)
+def test_parse_deep_reads_what_loads_reads(value: Any, indent: int | None, ascii: bool) -> None:
+    from ordo._decode import loads, parse_deep
+
+    text = json.dumps(value, indent=indent, ensure_ascii=ascii)
+    assert parse_deep(text) == loads(text)
+    assert json.dumps(parse_deep(text)) == json.dumps(loads(text))  # 1 stays 1, 1.0 stays 1.0
