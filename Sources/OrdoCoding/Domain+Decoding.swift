@@ -272,8 +272,11 @@ extension PersistedAlert: JSONWritable {
   public func write(to writer: inout JSONWriter, nestedIn levels: Int) {
     // Inside this object and the alert's.
     let deepest = JSONDocument.maxDepth - levels - 2
+    // Text shorter than the room left cannot nest past it (a store's row never does).
     func tooDeep(_ json: RawJSON?) -> String? {
-      json.flatMap { JSONDocument.depth(of: $0.text) > deepest ? $0.text : nil }
+      json.flatMap {
+        $0.text.utf8.count > deepest && JSONDocument.depth(of: $0.text) > deepest ? $0.text : nil
+      }
     }
     let dataText = tooDeep(alert.data)
     let resultText = tooDeep(alert.result)
