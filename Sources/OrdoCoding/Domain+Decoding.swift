@@ -261,18 +261,21 @@ extension Alert {
 
 extension PersistedAlert: JSONWritable {
   /// `{alert, preempt, limit, cooldownMs, onLimit}`; the alert's times are wall-clock ms.
+  /// (A store's row: its data and result nest two levels deeper than on their own, as in
+  /// the request that set them, so they always fit.)
   public func write(to writer: inout JSONWriter) {
-    write(to: &writer, nestedIn: 0)
+    write(to: &writer, nestedIn: nil)
   }
 
   /// As `write(to:)`, inside `levels` arrays and objects of the text being written (a trace
   /// header's state): a `data` or `result` that would then nest deeper than the parser
   /// reads (docs/protocol.md#the-trace-file) is written as its JSON text in `dataText` or
-  /// `resultText`, the alert's member null, so that the line can be read back.
-  public func write(to writer: inout JSONWriter, nestedIn levels: Int) {
+  /// `resultText`, the alert's member null, so that the line can be read back. `levels`
+  /// nil: a store's row, always in place.
+  public func write(to writer: inout JSONWriter, nestedIn levels: Int?) {
     // Inside this object and the alert's.
-    let deepest = JSONDocument.maxDepth - levels - 2
-    // Text shorter than the room left cannot nest past it (a store's row never does).
+    let deepest = levels.map { JSONDocument.maxDepth - $0 - 2 } ?? .max
+    // Text shorter than the room left cannot nest past it.
     func tooDeep(_ json: RawJSON?) -> String? {
       json.flatMap {
         $0.text.utf8.count > deepest && JSONDocument.depth(of: $0.text) > deepest ? $0.text : nil

@@ -65,9 +65,7 @@ enum Report {
       case .updated(let alert, let at): builder.alertUpdated(alert, at: at)
       }
     }
-    let tree = engine.screen.layers
-    let (layers, drawnLayers) =
-      (try? (tree.renderSVG(RenderOptions()), tree.drawnLayers(RenderOptions()))) ?? ("", [])
+    let drawn = try? engine.screen.layers.renderSVGAndDrawnLayers(RenderOptions())
     var timeline = builder.finish(at: engine.now)
     var title = title
     if let window {
@@ -76,7 +74,7 @@ enum Report {
       title += ", \(timeline.start) to \(timeline.end) ms"
     }
     return renderReportHTML(
-      timeline, layersSVG: layers, drawnLayers: drawnLayers, title: title)
+      timeline, layersSVG: drawn?.svg ?? "", drawnLayers: drawn?.layers ?? [], title: title)
   }
 
   static func main(

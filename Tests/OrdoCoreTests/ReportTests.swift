@@ -88,8 +88,8 @@ import Testing
     let session = try ReportScenario.record()
     let timeline = session.finish(at: 4000)
     let layers = session.screen.layers
-    let svg = try layers.renderSVG(ReportScenario.sampleOptions)
-    let drawn = try layers.drawnLayers(ReportScenario.sampleOptions)
+    let (svg, drawn) = try layers.renderSVGAndDrawnLayers(ReportScenario.sampleOptions)
+    #expect(svg == (try layers.renderSVG(ReportScenario.sampleOptions)))
     return (
       timeline, layers,
       renderReportHTML(timeline, layersSVG: svg, drawnLayers: drawn, title: "Session")
@@ -292,7 +292,11 @@ import Testing
     #expect(table.child(named: "summary")?.text == "The layers as a table (\(framed.count) rows)")
     let rows = table.elements(named: "tr").filter { $0.attributes["data-layer"] != nil }
     #expect(rows.map { $0.attributes["data-layer"] } == framed)
-    #expect(rows.map { $0.children.last?.text } == drawn.map { $0.child(named: "title")?.text })
+    // Each row, its id and its facts: what the layer's tooltip says.
+    #expect(
+      rows.map { row in row.children.map(\.text).enumerated().filter { $0.offset != 1 } }
+        .map { $0.map(\.element).joined(separator: " ") }
+        == drawn.map { $0.child(named: "title")?.text ?? "" })
     #expect(rows.allSatisfy { $0.children.first?.attributes["scope"] == "row" })
     let levels = try framed.map { id in
       var level = 0

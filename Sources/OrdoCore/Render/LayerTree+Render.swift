@@ -28,26 +28,30 @@ extension LayerTree {
   /// - Complexity: O(s), s the size of the subtree drawn (and O(d) memory for its depth d):
   ///   no recursion, so a 100 000-deep chain is fine.
   public func renderSVG(_ options: RenderOptions) throws(CoreError) -> String {
-    var picture = LayerPicture(scene: try layerScene(options), options: options)
-    return picture.draw()
+    try renderSVGAndDrawnLayers(options).svg
   }
 
-  /// One drawn layer of a picture as text: what its tooltip says, and its nesting level
-  /// below the picture's base (0: a child of the base).
+  /// One drawn layer of a picture as text: its nesting level below the picture's base (0: a
+  /// child of the base) and what its tooltip says after its id (sort, frame, flags).
   public struct DrawnLayer: Equatable, Sendable {
     public let id: String
     public let level: Int
     public let facts: String
   }
 
-  /// Each layer `renderSVG(options)` draws, in paint order (bottom to top), with what its
-  /// tooltip says: a page showing the picture lists them for a keyboard, a touch screen and
-  /// a printout, which cannot open a tooltip (ordo report).
-  /// - Complexity: as `renderSVG`, less the drawing.
-  public func drawnLayers(_ options: RenderOptions) throws(CoreError) -> [DrawnLayer] {
-    try layerScene(options).shapes.map {
-      DrawnLayer(id: $0.id, level: $0.level, facts: LayerPicture.tooltip($0))
+  /// `renderSVG(options)`, and each layer it draws in paint order (bottom to top) as text:
+  /// a page showing the picture lists them for a keyboard, a touch screen and a printout,
+  /// which cannot open a tooltip (ordo report).
+  /// - Complexity: as `renderSVG`.
+  public func renderSVGAndDrawnLayers(_ options: RenderOptions) throws(CoreError) -> (
+    svg: String, layers: [DrawnLayer]
+  ) {
+    let scene = try layerScene(options)
+    var picture = LayerPicture(scene: scene, options: options)
+    let layers = scene.shapes.map {
+      DrawnLayer(id: $0.id, level: $0.level, facts: LayerPicture.facts($0))
     }
+    return (picture.draw(), layers)
   }
 
   /// The scene `options` ask for, validated.
@@ -510,9 +514,14 @@ struct LayerPicture {
 
   /// The full description of a layer, for its `<title>`.
   static func tooltip(_ shape: LayerScene.Shape) -> String {
+    Markup.isolated(shape.id) + " " + facts(shape)
+  }
+
+  /// The tooltip after the id: sort, frame, flags.
+  static func facts(_ shape: LayerScene.Shape) -> String {
     let frame = shape.ownFrame
     var text =
-      "\(Markup.isolated(shape.id)) (sort \(shape.sort)) frame {x: \(Markup.exactNumber(frame.x)),"
+      "(sort \(shape.sort)) frame {x: \(Markup.exactNumber(frame.x)),"
       + " y: \(Markup.exactNumber(frame.y)), width: \(Markup.exactNumber(frame.width)),"
       + " height: \(Markup.exactNumber(frame.height))}"
     if shape.clips { text += ", clips its subtree" }

@@ -685,10 +685,10 @@ struct ReportPage {
     writer.element(
       "caption",
       text: "Each drawn layer, bottom to top (paint order), with its nesting level (0: top"
-        + " level) and what its tooltip says")
+        + " level) and what its tooltip says after its id")
     writer.open("thead")
     writer.open("tr")
-    for heading in ["Layer", "Level", "What its tooltip says"] {
+    for heading in ["Layer", "Level", "Sort, frame and flags"] {
       writer.element("th", ["scope": "col"], text: heading)
     }
     writer.close("tr")

@@ -7,6 +7,7 @@
 // "an answer for unknown id"); raw() could resolve with another message's answer.
 
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { getEventListeners } from 'node:events';
 import { describe, test } from 'node:test';
 
@@ -19,7 +20,7 @@ import {
   TimeoutError,
 } from '../index.js';
 import * as endpointModule from '../src/common/endpoint.js';
-import { spawnEngine } from './helpers.js';
+import { BIN, spawnEngine } from './helpers.js';
 
 /** A symbol: `endpoint[unsettledCount]`, how many written messages are not settled yet. */
 const { unsettledCount } = endpointModule;
@@ -482,4 +483,43 @@ describe('a batch and a raw text outstanding together', () => {
     assert.equal((await raw).pong, true);
     await engine.close();
   });
+});
+
+test('what the endpoint takes as unreadable is what the engine refuses, on both sides of each limit', () => {
+  // Each notification, then a ping: the engine answers the notification (id null) exactly
+  // when mayBeUnreadable says so. Taken as unreadable when it is not, a notification is
+  // blamed for the next request's parse error; the reverse blames the request.
+  const head = '{"jsonrpc":"2.0","method":"engine.ping","params":{"data":';
+  const values = [
+    '"a\\u0000b"', '{"a\\u0000b":1}', '{"a\\\\\\u0000b":1}', '{"k\\"\\\\u0000":1}', '"NaN Infinity"',
+    '"x\\"NaN"', '1e400', '1E+400', '1e-400', '1'.repeat(400), `"${'1'.repeat(400)}"`,
+    `${'1'.repeat(250)}e60`, `${'1'.repeat(250)}e50`, '1e308', '2e308', `"${'['.repeat(3000)}"`,
+    `"\\"${'['.repeat(3000)}"`, '[true, false, 1e2]',
+  ];
+  for (const n of [2045, 2046, 2047]) {
+    // The message and its params are two levels more.
+    values.push(
+      '['.repeat(n) + ']'.repeat(n),
+      '[ '.repeat(n) + '"s"' + ' ]'.repeat(n),
+      '{"a\\"[":'.repeat(n) + '1' + '}'.repeat(n),
+      `[${'[],'.repeat(3000)}${'['.repeat(n - 1)}true${']'.repeat(n)}`,
+      `[${'[[],[],[]],'.repeat(700)}${'['.repeat(n - 2)}[],[]${']'.repeat(n - 1)}`,
+    );
+  }
+  const texts = values.map((value) => `${head}${value}}}`);
+  const input = texts.map((text, i) => `${text}\n{"jsonrpc":"2.0","id":${i},"method":"engine.ping"}\n`).join('');
+  const written = execFileSync(BIN, { input, stdio: ['pipe', 'pipe', 'ignore'] }).toString();
+  const refused = [];
+  let pending = false;
+  for (const line of written.split('\n').filter(Boolean)) {
+    const message = JSON.parse(line);
+    if (message.id === null) pending = true;
+    else {
+      refused.push(pending);
+      pending = false;
+    }
+  }
+  assert.equal(refused.length, texts.length);
+  assert.deepEqual(texts.map(endpointModule.mayBeUnreadable), refused);
+  assert.ok(refused.filter(Boolean).length >= 10 && refused.filter((r) => !r).length >= 10);
 });

@@ -61,7 +61,7 @@ test('ParseError: not blamed on a notification the engine read, whose text only 
   const engine = await spawnEngine();
   const blamed = [];
   engine.on('protocolError', (err) => blamed.push(err.message));
-  for (const [index, data] of ['a\u0000b', 'NaN and Infinity', '['.repeat(3000), { 'k\\u0000': 1 }].entries()) {
+  for (const [index, data] of ['a\u0000b', '['.repeat(5000), `${'1'.repeat(400)}`, { 'k\\u0000': 1 }].entries()) {
     await engine.notify('layer.add', { id: `n${index}`, data });
     await failure(engine.layers.add({ id: `d${index}`, data: deep }), ParseError, -32700);
     assert.deepEqual((await engine.layers.get({ id: `n${index}` })).data, data);

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import inspect
 import json
+import math
 from typing import Any
 
 import hypothesis.strategies as st
@@ -211,11 +212,14 @@ def nested(text: str, depth: int) -> str:
 def test_text_deeper_than_the_c_scanner_goes_is_read_without_recursion() -> None:
     from ordo._decode import loads, parse, parse_deep
 
-    value = parse(nested('{"x":"]["}', 3000))  # the C scanner stops near 1 000
-    for _ in range(3000):
-        assert isinstance(value, list) and len(value) == 1
-        value = value[0]
-    assert value == {"x": "]["}
+    # The C scanner stops near 1 000; loads too, when whitespace is around the text.
+    deep = nested('{"x":"]["}', 3000)
+    for text in (deep, " \n" + deep + "\t "):
+        value = parse(text)
+        for _ in range(3000):
+            assert isinstance(value, list) and len(value) == 1
+            value = value[0]
+        assert value == {"x": "]["}
     texts = [
         "0", "-0.5e3", "1E+2", '"a\\"]\\u00e9\\ud83d\\ude00"', "[]", "{}", " [ 1 , [ ] ] ",
         '{"a":null,"b":true,"c":false,"d":{"e":[1,{"f":"}"}]},"a":2}', '[[],[[]],"]\\"["]',
@@ -223,6 +227,9 @@ def test_text_deeper_than_the_c_scanner_goes_is_read_without_recursion() -> None
     for text in texts:
         assert parse_deep(text) == loads(text), text
         assert type(parse_deep(text)) is type(loads(text))
+    assert math.isnan(parse_deep("NaN")) and parse_deep("[Infinity,-Infinity]") == loads(
+        "[Infinity,-Infinity]"
+    )
     for bad in ["", "[1,]", '{"a" 1}', "[1 2]", "nul", "[nulls]", "[", '{"a":1,}', "1 2", "{1:2}"]:
         with pytest.raises(ValueError, match=r"^(expected|extra data) "):
             parse_deep(bad)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from ordo import Call
@@ -133,3 +134,53 @@ def test_take_batch_takes_all_or_nothing() -> None:
     assert endpoint.pending_count == 2
     assert endpoint.take_batch(answers) == [("a", answers[0]), ("b", answers[1])]
     assert endpoint.pending_count == 0 and not endpoint._units
+
+
+def _boundary_texts() -> list[bytes]:
+    """Notifications on both sides of each thing the engine's parser refuses, and the same
+    characters inside strings, where it reads them."""
+    head = b'{"jsonrpc":"2.0","method":"engine.ping","params":{"data":'
+    values = [
+        b'"a\\u0000b"', b'{"a\\u0000b":1}', b'{"a\\\\\\u0000b":1}', b'{"k\\"\\\\u0000":1}',
+        b"NaN", b"-Infinity", b'"NaN Infinity"', b'"x\\"NaN"', b"1e400", b"1E+400", b"1e-400",
+        b"1" * 400, b'"' + b"1" * 400 + b'"', b"1" * 250 + b"e60", b"1" * 250 + b"e50",
+        b"1e308", b"2e308", b'"' + b"[" * 3000 + b'"', b'"\\"' + b"[" * 3000 + b'"',
+    ]  # fmt: skip
+    for n in (2045, 2046, 2047):  # the message and its params are two levels more
+        values += [
+            b"[" * n + b"]" * n,
+            b"[ " * n + b'"s"' + b" ]" * n,
+            b'{"a\\"[":' * n + b"1" + b"}" * n,
+            b"[" + b"[]," * 3000 + b"[" * (n - 1) + b"true" + b"]" * n,
+            b"[" + b"[[],[],[]]," * 700 + b"[" * (n - 2) + b"[],[]" + b"]" * (n - 1),
+        ]
+    return [head + value + b"}}" for value in values]
+
+
+def test_what_the_endpoint_takes_as_unreadable_is_what_the_engine_refuses(ordo_bin: str) -> None:
+    """Each notification, then a ping: the engine answers the notification (an id-null
+    error) exactly when the endpoint's test says it cannot read it. A notification taken as
+    unreadable that is not is blamed for the next request's parse error; the reverse
+    blames the request for the notification's."""
+    import subprocess
+
+    from ordo.endpoint import _unreadable
+
+    texts = _boundary_texts()
+    lines = b"".join(
+        text + b'\n{"jsonrpc":"2.0","id":%d,"method":"engine.ping"}\n' % i
+        for i, text in enumerate(texts)
+    )
+    done = subprocess.run([ordo_bin], input=lines, capture_output=True, timeout=60, check=True)
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    by_ping: list[bool] = []
+    pending = False
+    for message in answers:
+        if message.get("id") is None:
+            pending = True
+        else:
+            by_ping.append(pending)
+            pending = False
+    assert len(by_ping) == len(texts)
+    assert [_unreadable(text) for text in texts] == by_ping
+    assert by_ping.count(True) >= 10 and by_ping.count(False) >= 10

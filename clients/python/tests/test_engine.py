@@ -231,7 +231,7 @@ def test_a_relative_engine_path_is_the_callers_whatever_cwd_the_engine_gets(
     ordo_bin: str,
 ) -> None:
     with Engine(os.path.relpath(ordo_bin), cwd="/", clock="manual") as engine:
-        engine.ping()  # still serving
+        assert engine.ping().pong
 
 
 def test_a_relative_path_through_a_link_and_up_is_the_one_the_kernel_runs(
@@ -244,7 +244,7 @@ def test_a_relative_path_through_a_link_and_up_is_the_one_the_kernel_runs(
     monkeypatch.chdir(tmp_path)
     assert not (tmp_path / "ordo").exists()
     with Engine("link/../ordo", cwd="/", clock="manual") as engine:
-        engine.ping()  # still serving
+        assert engine.ping().pong
 
 
 def test_context_manager_closes_the_engine(ordo_bin: str) -> None:
@@ -285,7 +285,7 @@ def test_a_killed_engine_whose_stdout_another_process_holds_fails_its_calls_a_se
     with engine_leaving_a_pipe_held(tmp_path, ordo_bin) as wrapper:
         engine = Engine(str(wrapper), clock="manual", timeout=20)
         try:
-            engine.ping()  # still serving
+            assert engine.ping().pong
             thread, outcome = call_left_waiting(engine, engine.ping)
             os.kill(engine.pid, signal.SIGKILL)
             started = time.monotonic()
@@ -458,7 +458,7 @@ def test_a_call_times_out_and_later_calls_still_work(make_engine: EngineFactory)
             engine.call("engine.ping", timeout=0.2)
     finally:
         os.kill(engine.pid, signal.SIGCONT)
-    engine.ping()  # still serving
+    assert engine.ping().pong
     # The late answer to the timed-out call was read before ping's, and dropped.
     with pytest.raises(ordo.OrdoTimeout):
         engine.next_stray(timeout=0.2)
@@ -517,7 +517,7 @@ def test_calls_are_answered_at_once_while_another_thread_waits_for_an_event(
         time.sleep(0.1)  # the main thread is reading by now
         for _ in range(20):
             started = time.monotonic()
-            engine.ping()  # still serving
+            assert engine.ping().pong
             latencies.append(time.monotonic() - started)
 
     thread = threading.Thread(target=caller)
@@ -588,7 +588,7 @@ def test_a_call_after_idling_is_not_starved_by_the_reader_thread(
     for _ in range(5):
         time.sleep(0.05)  # idle: the reader thread takes over reading
         started = time.monotonic()
-        engine.ping()  # still serving
+        assert engine.ping().pong
         assert time.monotonic() - started < 1.0
 
 
@@ -885,7 +885,7 @@ def test_close_with_a_timeout_of_0_writes_shutdown_and_does_not_wait(ordo_bin: s
             sent.append(message["method"])
 
     engine = Engine(ordo_bin, clock="manual", tap=tap)
-    engine.ping()  # still serving
+    assert engine.ping().pong
     status = engine.close(timeout=0)
     assert status in (0, 1, -15, -9), status
     assert engine.close() == status
@@ -936,13 +936,13 @@ def test_huge_finite_timeouts_wait_as_long_as_needed(ordo_bin: str) -> None:
     at most threading.TIMEOUT_MAX), and close(timeout=1e10) left the engine running."""
     with Engine(ordo_bin, timeout=30 * 86400) as engine:  # the system clock
         for _ in range(3):
-            engine.ping()  # still serving
+            assert engine.ping().pong
         assert engine.call("engine.ping", timeout=1e10)["pong"]
         engine.alerts.enqueue("toast", id="later", delay_ms=50)
         assert engine.wait_for("alert.show", timeout=30 * 86400).alert.id == "later"
         assert engine._endpoint.pending_count == 0
     engine = Engine(ordo_bin, clock="manual")
-    engine.ping()  # still serving
+    assert engine.ping().pong
     assert engine.close(timeout=1e10) == 0
     assert not engine.running
 
@@ -973,7 +973,7 @@ def test_a_close_that_was_interrupted_is_done_by_the_next(ordo_bin: str) -> None
     """The first close() marked the engine closed before it failed: a second one returned at
     once, None, and left the engine running."""
     engine = Engine(ordo_bin, clock="manual", timeout=5)
-    engine.ping()  # still serving
+    assert engine.ping().pong
     os.kill(engine.pid, signal.SIGSTOP)  # it will not answer shutdown
     with deadline_after(0.3), pytest.raises(Deadline):
         engine.close(timeout=5)
@@ -988,7 +988,7 @@ def test_a_close_waiting_for_one_interrupted_does_it_itself(ordo_bin: str) -> No
     """A second close() waits for the first; when the first was interrupted part way, the
     second returned None at once, the engine still running (the first's finally woke it)."""
     engine = Engine(ordo_bin, clock="manual", timeout=5)
-    engine.ping()  # still serving
+    assert engine.ping().pong
     os.kill(engine.pid, signal.SIGSTOP)  # it will not answer shutdown
     second: list[int | None] = []
     waiting = threading.Thread(target=lambda: second.append(engine.close(timeout=0.3)))
@@ -1010,7 +1010,7 @@ def test_a_batch_interrupted_once_sent_says_it_was_sent(ordo_bin: str) -> None:
     """A KeyboardInterrupt (here a deadline's exception) while a sent batch waited left its
     entries unsettled: each said the batch had not been sent, though the engine applied it."""
     with Engine(ordo_bin, clock="manual", timeout=5) as engine:
-        engine.ping()  # still serving
+        assert engine.ping().pong
         os.kill(engine.pid, signal.SIGSTOP)  # it will not answer the batch
         try:
             batch = engine.batch()
@@ -1037,7 +1037,7 @@ def test_close_with_a_timeout_of_0_warns_of_nothing(
     with caplog.at_level(logging.WARNING, logger="ordo"):
         for _ in range(3):
             engine = Engine(ordo_bin, clock="manual")
-            engine.ping()  # still serving
+            assert engine.ping().pong
             statuses.append(engine.close(timeout=0))
             assert engine.close() == statuses[-1]
     assert set(statuses) <= {0, 1, -15, -9}, statuses
@@ -1046,7 +1046,7 @@ def test_close_with_a_timeout_of_0_warns_of_nothing(
 
 def test_a_batch_takes_a_timeout_of_its_own(ordo_bin: str) -> None:
     with Engine(ordo_bin, clock="manual", timeout=10) as engine:
-        engine.ping()  # still serving
+        assert engine.ping().pong
         with pytest.raises(ValueError, match="timeout must be a number of seconds > 0"):
             engine.batch(timeout=0)
         os.kill(engine.pid, signal.SIGSTOP)
@@ -1122,7 +1122,7 @@ def test_data_as_deep_as_the_engine_takes_is_read_back(make_engine: EngineFactor
     shown = engine.wait_for("alert.show", timeout=5)
     assert depth_of(shown.alert.data) == 2045
     assert depth_of(engine.alerts.get("d").data) == 2045
-    engine.ping()  # still serving
+    assert engine.ping().pong
 
 
 @pytest.mark.parametrize("size", [0, -1, 2.5, True, None])

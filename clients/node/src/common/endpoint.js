@@ -789,22 +789,15 @@ function validNote(method, json) {
  * overestimate: blaming a notification the engine read for the next request's parse error
  * left that request waiting for an answer already given.
  */
-function mayBeUnreadable(text) {
-  // A cheap test first: the same characters inside strings pass it too.
+export function mayBeUnreadable(text) {
+  // A cheap test first: the same characters inside strings pass it too. (NaN and Infinity
+  // never reach here as values: JSON.stringify writes null, and JSON.parse refuses them.)
   const maybe =
-    text.includes('\\u0000') ||
-    text.includes('NaN') ||
-    text.includes('Infinity') ||
-    HUGE_NUMBER.test(text) ||
-    (text.length > 4000 && openings(text) > 2000);
+    text.includes('\\u0000') || HUGE_NUMBER.test(text) || (text.length > 4000 && openings(text) > 2000);
   return maybe && refusedByParser(text);
 }
 
-const HUGE_NUMBER = /\d{300}|[eE]\+?\d{3}/;
-/** JSON's tokens: a string (a key when a colon follows), an opening, a closing, a scalar. */
-const TOKENS = /("(?:[^"\\]|\\.)*"(\s*:)?)|([[{])|([\]}])|([^\s[\]{}:,"]+)/g;
-/** `\u0000` as an escape (not after an escaped backslash). */
-const NUL_ESCAPE = /(?<!\\)(?:\\\\)*\\u0000/;
+const HUGE_NUMBER = /\d{300}|[eE]\+?\d{3}|\d{200}[\d.]*[eE]/;
 /** The deepest the engine's parser reads, each value counting itself and what holds it. */
 const MAX_DEPTH = 2048;
 
@@ -817,27 +810,62 @@ function openings(text) {
   return open;
 }
 
-/** Whether the engine's parser refuses the JSON `text`, token by token. */
+function isSpace(c) {
+  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+}
+
+/** Whitespace, a comma or a colon: between JSON's tokens. */
+function isSeparator(c) {
+  return isSpace(c) || c === 0x2c || c === 0x3a;
+}
+
+/**
+ * Whether the engine's parser refuses the JSON `text`, read once, character by character: a
+ * NUL escape in a key, NaN or Infinity, a number no double holds, a value deeper than
+ * MAX_DEPTH (a container counts at its own depth, anything inside it one deeper).
+ */
 function refusedByParser(text) {
+  const n = text.length;
   let depth = 0;
-  for (const [, string, colon, opening, closing, scalar] of text.matchAll(TOKENS)) {
-    if (opening !== undefined) {
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x5b || c === 0x7b) {
       if (++depth > MAX_DEPTH) return true;
-    } else if (closing !== undefined) {
+    } else if (c === 0x5d || c === 0x7d) {
       depth--;
-    } else if (colon !== undefined) {
-      if (NUL_ESCAPE.test(string)) return true; // a key: not a value
-    } else if (depth >= MAX_DEPTH || (scalar !== undefined && notADouble(scalar))) {
-      return true; // a value (scalar or string) one level inside, too deep; or NaN…
+    } else if (c === 0x22) {
+      let nul = false;
+      for (i++; i < n; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 0x5c) {
+          if (text.startsWith('u0000', i + 1)) nul = true;
+          i++; // the escaped character: an escaped backslash or quote ends nothing
+        } else if (d === 0x22) break;
+      }
+      let next = i + 1;
+      while (next < n && isSpace(text.charCodeAt(next))) next++;
+      const isKey = text.charCodeAt(next) === 0x3a; // a colon follows
+      if (isKey ? nul : depth >= MAX_DEPTH) return true;
+    } else if (!isSeparator(c)) {
+      // A scalar: a literal or a number, to the next separator or bracket.
+      let end = i;
+      let exponent = false;
+      for (; end < n; end++) {
+        const d = text.charCodeAt(end);
+        if (isSeparator(d) || d === 0x5d || d === 0x7d) break;
+        if (d === 0x65 || d === 0x45) exponent = true;
+      }
+      if (depth >= MAX_DEPTH) return true;
+      const first = c === 0x2d ? text.charCodeAt(i + 1) : c;
+      if (first === 0x4e || first === 0x49) return true; // NaN, Infinity
+      const number = first >= 0x30 && first <= 0x39; // true and false hold an "e" too
+      if (number && (exponent || end - i >= 300) && !Number.isFinite(Number(text.slice(i, end)))) {
+        return true;
+      }
+      i = end - 1;
     }
   }
   return false;
-}
-
-/** NaN, Infinity, or a number no double holds (jansson: "real number overflow"). */
-function notADouble(scalar) {
-  if (scalar === 'NaN' || scalar === 'Infinity' || scalar === '-Infinity') return true;
-  return /^-?[0-9]/.test(scalar) && !Number.isFinite(Number(scalar));
 }
 
 /** The length of `text` in UTF-8 (a lone surrogate: the 3 bytes of U+FFFD, as TextEncoder writes). */

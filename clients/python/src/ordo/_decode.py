@@ -24,6 +24,7 @@ import dataclasses
 import json
 import json.decoder
 import json.encoder
+import math
 import re
 import sys
 from typing import Any, Callable, Literal, TypeVar, cast, get_args, get_origin
@@ -69,17 +70,32 @@ def parse(text: str) -> Any:
     try:
         value, end = _scan(text, 0)
     except StopIteration:  # leading whitespace, or nothing: let loads judge
-        return loads(text)
+        return _loads(text)
     except RecursionError:
         return parse_deep(text)
     if end != len(text):  # trailing whitespace, or more after the value
-        return loads(text)
+        return _loads(text)
     return value
+
+
+def _loads(text: str) -> Any:
+    try:
+        return loads(text)
+    except RecursionError:  # deep text with whitespace around it
+        return parse_deep(text)
 
 
 _space = re.compile(r"[ \t\n\r]*")
 _number = re.compile(r"(-?(?:0|[1-9][0-9]*))(\.[0-9]+)?([eE][-+]?[0-9]+)?")
-_literals = {"null": None, "true": True, "false": False}
+#: As ``loads`` reads them (NaN and Infinity too, which the engine refuses).
+_literals = {
+    "null": None,
+    "true": True,
+    "false": False,
+    "NaN": math.nan,
+    "Infinity": math.inf,
+    "-Infinity": -math.inf,
+}
 
 
 def parse_deep(text: str) -> Any:
@@ -118,10 +134,12 @@ def parse_deep(text: str) -> Any:
             integer, fraction, exponent = number.groups()
             value = float(number.group()) if fraction or exponent else int(integer)
             at = number.end()
-        elif (word := text[at : at + 5].rstrip("]}, \t\n\r")) in _literals:
-            value, at = _literals[word], at + len(word)
         else:
-            raise ValueError(f"expected a JSON value at {at}")
+            # What follows a literal is judged with what follows any value.
+            word = next((word for word in _literals if text.startswith(word, at)), None)
+            if word is None:
+                raise ValueError(f"expected a JSON value at {at}")
+            value, at = _literals[word], at + len(word)
         # Place the value; close what ends after it.
         while True:
             at = _space.match(text, at).end()  # type: ignore[union-attr]

@@ -228,7 +228,7 @@ class Core(EngineAPI[F], Generic[F, S]):
         event_buffer: int = 10_000,
         stderr_lines: int = 200,
     ) -> None:
-        if type(event_buffer) is not int or event_buffer < 1:
+        if isinstance(event_buffer, bool) or not isinstance(event_buffer, int) or event_buffer < 1:
             # With none kept, wait_for and events() would never see an event.
             raise ValueError(
                 "event_buffer must be a whole number of events, at least 1 (wait_for and"

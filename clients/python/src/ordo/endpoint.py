@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import operator
 import re
 import threading
 from collections import deque
@@ -72,7 +73,9 @@ _NO_TOKEN = 0
 #: Unsettled notifications kept at most (one that is not answered is never settled when
 #: no request follows it); the oldest goes first.
 MAX_NOTES = 10_000
-_HUGE_NUMBER = re.compile(rb"\d{300}|[eE]\+?\d{3}")
+#: Digits that may make a number no double holds: 300 of them, a 3-digit exponent, or 200
+#: before an exponent (10^199 times 10^99).
+_HUGE_NUMBER = re.compile(rb"[0-9]{300}|[eE]\+?[0-9]{3}|[0-9]{200}[0-9.]*[eE]")
 
 
 class _Unit:
@@ -119,51 +122,75 @@ def _same_id(a: Any, b: Any) -> bool:
 def _unreadable(body: bytes) -> bool:
     """Whether JSON that Python reads or wrote is still refused by the engine's parser: a
     NUL in a key, NaN or Infinity, a number no double holds, nesting deeper than it reads
-    (a lone surrogate it reads as U+FFFD). A cheap test first (the same characters inside
-    strings pass it too), then the text's tokens: blaming a harmless notification for the
-    next request's parse error left that request waiting for an answer already given."""
-    maybe = (
-        b"\\u0000" in body
-        or b"NaN" in body
-        or b"Infinity" in body
-        or body.count(b"[") + body.count(b"{") > 2000
-        or _HUGE_NUMBER.search(body) is not None
-    )
-    return maybe and _refused(body)
+    (a lone surrogate it reads as U+FFFD). Exact: blaming a harmless notification for the
+    next request's parse error left that request waiting for an answer already given. The
+    same characters inside strings pass the cheap tests, hence the closer looks after them,
+    done by C loops (split, translate, regular expressions), not per token."""
+    if b"\\u0000" in body and any(_NUL_ESCAPE.search(key) for key in _KEY.findall(body)):
+        return True
+    odd = b"NaN" in body or b"Infinity" in body or _HUGE_NUMBER.search(body) is not None
+    deep = body.count(b"[") + body.count(b"{") > _MAX_DEPTH - 48
+    if not (odd or deep):
+        return False
+    bare = _without_strings(body)
+    odd = odd and (b"NaN" in bare or b"Infinity" in bare or _HUGE_NUMBER.search(bare) is not None)
+    if odd and any(_not_a_double(scalar) for scalar in _ODD_SCALAR.findall(bare)):
+        return True
+    return deep and _deeper_than_parser_reads(bare)
 
 
-#: JSON's tokens: a string (a key when a colon follows), an opening, a closing, a scalar.
-_TOKENS = re.compile(rb'("(?:[^"\\]|\\.)*"(\s*:)?)|([\[{])|([\]}])|([^\s\[\]{}:,"]+)')
+def _without_strings(body: bytes) -> bytes:
+    """``body`` with each string (keys too) replaced by the scalar ``0``."""
+    if b'\\"' not in body:  # no escaped quote: the quotes alone delimit the strings
+        return b"0".join(body.split(b'"')[::2])
+    return _STRING.sub(b"0", body)
+
+
+#: A JSON string (the unrolled loop: linear, and fast on a long one).
+_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
+#: A key: a string a colon follows.
+_KEY = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"(?=\s*:)')
 #: ``\\u0000`` as an escape (not after an escaped backslash).
 _NUL_ESCAPE = re.compile(rb"(?<!\\)(?:\\\\)*\\u0000")
+#: Outside strings: NaN, Infinity, a number with an exponent or of 300 digits (which
+#: float() then judges).
+_ODD_SCALAR = re.compile(rb"-?NaN|-?Infinity|-?[0-9][0-9.]*[eE][-+]?[0-9]+|-?[0-9]{300,}[0-9.]*")
 #: The deepest the engine's parser reads, each value counting itself and what holds it.
 _MAX_DEPTH = 2048
+#: JSON's structure, a byte each: "(" opens, ")" closes; what is left is scalars.
+_SHAPE = bytes.maketrans(b"[{]}", b"(())")
+_SHAPE_DROP = b" \t\r\n,:"
+_SCALARS = re.compile(rb"[^()]+")
 
 
-def _refused(body: bytes) -> bool:
-    """Whether the engine's parser refuses the JSON text ``body``, token by token."""
-    depth = 0
-    for token in _TOKENS.finditer(body):
-        string, colon, opening, closing, scalar = token.groups()
-        if opening is not None:
-            depth += 1
-            if depth > _MAX_DEPTH:
-                return True
-        elif closing is not None:
-            depth -= 1
-        elif colon is not None:  # a key: not a value
-            if _NUL_ESCAPE.search(string) is not None:
-                return True
-        elif depth >= _MAX_DEPTH or (scalar is not None and _not_a_double(scalar)):
-            return True  # a value (scalar or string) one level inside, too deep; or NaN…
-    return False
+def _deeper_than_parser_reads(bare: bytes) -> bool:
+    """Whether ``bare`` (JSON with its strings replaced by scalars) holds a value deeper
+    than the parser reads (each value counts itself and what holds it). Its shape, over
+    "(", ")" and "s" (scalars), loses its innermost level a round (an empty container is a
+    scalar where it stands; a container of scalars becomes one, a level up), which is quick
+    on a shallow text however wide; what is left after 32 rounds is counted byte by byte."""
+    shape = _SCALARS.sub(b"s", bare.translate(_SHAPE, _SHAPE_DROP)).replace(b"()", b"s")
+    rounds = 0
+    while len(shape) > 1 and rounds < 32:
+        shape = _RUNS.sub(b"s", shape).replace(b"(s)", b"s")
+        rounds += 1
+    if len(shape) <= 1:
+        return rounds + 1 > _MAX_DEPTH
+    depths = itertools.accumulate(map(_STEP.__getitem__, shape))
+    deepest: int = max(map(operator.add, depths, map(_INSIDE.__getitem__, shape)))
+    return rounds + deepest > _MAX_DEPTH
+
+
+_RUNS = re.compile(rb"s{2,}")
+#: For each byte of a shape: how it moves the depth, and whether it is a value one deeper
+#: than the depth there (a scalar).
+_STEP = [1 if byte == ord("(") else -1 if byte == ord(")") else 0 for byte in range(256)]
+_INSIDE = [1 if byte == ord("s") else 0 for byte in range(256)]
 
 
 def _not_a_double(scalar: bytes) -> bool:
     """NaN, Infinity, or a number no double holds (jansson: "real number overflow")."""
-    if scalar in (b"NaN", b"Infinity", b"-Infinity"):
-        return True
-    return scalar[:1] in b"-0123456789" and math.isinf(float(scalar))
+    return b"N" in scalar or b"I" in scalar or math.isinf(float(scalar))
 
 
 def _error_data(message: dict[str, Any]) -> tuple[bool, dict[str, Any]]:
