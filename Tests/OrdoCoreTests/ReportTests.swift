@@ -294,7 +294,7 @@ import Testing
     #expect(rows.map { $0.attributes["data-layer"] } == framed)
     // Each row, its id and its facts: what the layer's tooltip says.
     #expect(
-      rows.map { row in row.children.map(\.text).enumerated().filter { $0.offset != 1 } }
+      rows.map { row in row.children.map(\.text).enumerated().filter { $0.offset % 3 == 0 } }
         .map { $0.map(\.element).joined(separator: " ") }
         == drawn.map { $0.child(named: "title")?.text ?? "" })
     #expect(rows.allSatisfy { $0.children.first?.attributes["scope"] == "row" })
@@ -307,7 +307,14 @@ import Testing
       }
       return String(level)
     }
-    #expect(rows.map { $0.children.dropFirst().first?.text } == levels)
+    #expect(rows.map { $0.children.dropFirst(2).first?.text } == levels)
+    // Its parent, said not drawn when it is a group (a layer without a frame).
+    let parents = try framed.map { id -> String in
+      guard let parent = try layers.get(id: id).parent else { return "(top level)" }
+      return try layers.get(id: parent).frame == nil
+        ? parent + " (not drawn: no frame)" : parent
+    }
+    #expect(rows.map { $0.children.dropFirst().first?.text } == parents)
   }
 
   /// The tooltips open on hover only: every fact they hold is also in a table a keyboard, a
@@ -337,7 +344,14 @@ import Testing
       changes.elements(named: "tr").dropFirst().map { $0.children.map(\.text) } == [
         ["0", "home"], ["1500", "home > room"], ["2000", "home"],
       ])
-    #expect(changes.child(named: "table")?.child(named: "caption")?.text.isEmpty == false)
+    #expect(changes.elements(named: "caption").first?.text.isEmpty == false)
+    // Each table in a box that scrolls sideways on a phone: a region named by the caption.
+    for box in page.elements(named: "div", withClass: "table-scroll") {
+      let caption = try #require(box.elements(named: "caption").first)
+      #expect(box.attributes["aria-labelledby"] == caption.attributes["id"])
+      #expect(box.attributes["role"] == "region" && box.attributes["tabindex"] == "0")
+    }
+    #expect(page.elements(named: "div", withClass: "table-scroll").count == 3)
     #expect(
       changes.elements(named: "tr").dropFirst().allSatisfy {
         $0.children.first?.name == "th" && $0.children.first?.attributes["scope"] == "row"

@@ -35,6 +35,10 @@ extension LayerTree {
   /// child of the base) and what its tooltip says after its id (sort, frame, flags).
   public struct DrawnLayer: Equatable, Sendable {
     public let id: String
+    /// Its parent's id (nil: the top level), and whether the picture draws that parent (a
+    /// group, a layer without a frame, is not drawn).
+    public let parent: String?
+    public let parentIsDrawn: Bool
     public let level: Int
     public let facts: String
   }
@@ -48,8 +52,12 @@ extension LayerTree {
   ) {
     let scene = try layerScene(options)
     var picture = LayerPicture(scene: scene, options: options)
-    let layers = scene.shapes.map {
-      DrawnLayer(id: $0.id, level: $0.level, facts: LayerPicture.facts($0))
+    let drawn = Set(scene.shapes.map(\.id))
+    let layers = scene.shapes.map { shape in
+      let parent = lookUp(shape.id).flatMap { parentID(of: $0) }
+      return DrawnLayer(
+        id: shape.id, parent: parent, parentIsDrawn: parent.map(drawn.contains) ?? true,
+        level: shape.level, facts: LayerPicture.facts(shape))
     }
     return (picture.draw(), layers)
   }

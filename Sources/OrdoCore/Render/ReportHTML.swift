@@ -149,9 +149,9 @@ struct ReportPage {
     h1{font-size:1.25rem;margin:0 0 8px}h2{font-size:1rem;margin:20px 0 6px}
     dl.meta{display:grid;grid-template-columns:max-content auto;gap:2px 12px;margin:0}
     dl.meta{font-size:0.8125rem}
-    dl.meta dt{color:#555555}dl.meta dd{margin:0}
+    dl.meta dt{color:#555555}dl.meta dd{margin:0;min-width:0;overflow-wrap:anywhere}
     dl.meta dd.cut-off{color:#b00020;font-weight:bold}
-    code{font-family:monospace;background:#f2f2f2;padding:0 3px;margin-right:4px}
+    code{font-family:monospace;background:#f2f2f2;padding:0 3px}
     code.flag{white-space:nowrap}
     ul.legend{list-style:none;padding:0;margin:4px 0 8px;font-size:0.75rem}
     ul.legend li{display:inline-block;margin-right:14px}
@@ -171,17 +171,19 @@ struct ReportPage {
     .instant{stroke:#1a1a1a;stroke-width:0.75}.cut{fill:#ffffff;stroke:#1a1a1a;stroke-width:0.75}
     .bar{stroke:#555555;stroke-width:1}
     section.layers svg{max-width:100%;height:auto}
-    @media print{.scroll{overflow:visible;border:0}.scroll svg{max-width:100%;height:auto}
+    @media print{:root{color-scheme:light}.scroll,.table-scroll{overflow:visible;border:0}
+    .scroll svg{max-width:100%;height:auto}
     details::details-content{content-visibility:visible;display:block}
     .swatch{print-color-adjust:exact;-webkit-print-color-adjust:exact}}
     @media (forced-colors:active){svg,.swatch{forced-color-adjust:none}svg{background:#ffffff}}
     details{margin-top:8px;font-size:0.75rem}summary{cursor:pointer;padding:5px 0}
     table{border-collapse:collapse;margin-top:4px}caption{text-align:left;padding:2px 0}
     th,td{border:1px solid #cccccc;padding:2px 6px;text-align:left;vertical-align:top}
-    th,td{overflow-wrap:anywhere}
+    tbody th,td.name,.navigation-table td{overflow-wrap:anywhere}
+    .table-scroll{overflow-x:auto;max-width:100%}section.layers .scroll{width:fit-content}
     thead th{background:#eef1f5}td.states{max-width:60ch}
     :root{color-scheme:light dark}
-    @media (prefers-color-scheme:dark){body{color:#e6e6e6;background:#16181c}
+    @media screen and (prefers-color-scheme:dark){body{color:#e6e6e6;background:#16181c}
     dl.meta dt{color:#b4b4b4}dl.meta dd.cut-off{color:#ff8a80}code{background:#2b2e34}
     .scroll{border-color:#45484e}.scroll svg{background:#ffffff}
     th,td{border-color:#45484e}thead th{background:#23262c}
@@ -218,7 +220,9 @@ struct ReportPage {
       writer.open("dd")
       // Each isolated: a direction control in one argument would run on into the next.
       // A flag is not broken at its hyphens on a narrow screen; a long path may be.
-      for argument in meta.arguments {
+      // Spaced: a line of arguments wraps between them, not past a phone's width.
+      for (index, argument) in meta.arguments.enumerated() {
+        if index > 0 { writer.raw(" ") }
         writer.element(
           "code", ["class": argument.hasPrefix("-") ? "flag" : nil],
           text: Markup.isolated(argument))
@@ -632,106 +636,111 @@ struct ReportPage {
     }
   }
 
+  /// A folded table (`kind`: its class and its caption's id): the summary, then the table
+  /// in a box that scrolls sideways on a narrow screen (a named region a keyboard can
+  /// focus), the caption, the column headings, and `body` writing the rows.
+  private mutating func foldedTable(
+    _ kind: String, summary: String, caption: String, headings: [String],
+    body: (inout MarkupWriter) -> Void
+  ) {
+    writer.open("details", ["class": kind])
+    writer.element("summary", text: summary)
+    writer.open(
+      "div",
+      [
+        "class": "table-scroll", "role": "region", "tabindex": "0",
+        "aria-labelledby": kind + "-caption",
+      ])
+    writer.open("table")
+    writer.element("caption", ["id": kind + "-caption"], text: caption)
+    writer.open("thead")
+    writer.open("tr")
+    for heading in headings { writer.element("th", ["scope": "col"], text: heading) }
+    writer.close("tr")
+    writer.close("thead")
+    writer.open("tbody")
+    body(&writer)
+    writer.close("tbody")
+    writer.close("table")
+    writer.close("div")
+    writer.close("details")
+  }
+
   /// Every track's facts as text, in the timeline's order, folded under the timeline: its
   /// tooltips open on hover only, which a keyboard, a touch screen and a printout cannot do
   /// (a printout has the tables once their fold is opened).
   private mutating func alertTable(_ lanes: [Lane]) {
     guard !timeline.tracks.isEmpty else { return }
     let cutOff = timeline.metadata.isCutOff
-    writer.open("details", ["class": "alert-table"])
-    writer.element(
-      "summary", text: "The timeline as a table (\(Self.counted(timeline.tracks.count, "row")))")
-    writer.open("table")
-    writer.element(
-      "caption",
-      text: "Each alert's state intervals and end, in ms on the timeline's axis (which counts"
-        + " on across an engine.reset or a clock switch, as the tooltips do)")
-    writer.open("thead")
-    writer.open("tr")
-    for heading in ["Alert", "Type", "Queue", "Priority", "States", "End"] {
-      writer.element("th", ["scope": "col"], text: heading)
-    }
-    writer.close("tr")
-    writer.close("thead")
-    writer.open("tbody")
-    for lane in lanes {
-      for track in lane.tracks {
-        writer.open("tr", ["data-alert": track.id])
-        writer.element("th", ["scope": "row"], text: Self.name(of: track))
-        writer.element("td", text: track.type.map(Markup.isolated) ?? "")
-        writer.element("td", text: Markup.isolated(track.queue))
-        writer.element("td", text: track.priority.map(String.init) ?? "")
-        writer.element(
-          "td", ["class": "states"],
-          text: track.intervals.map { "\($0.state.rawValue) \($0.start) to \($0.end)" }
-            .joined(separator: ", "))
-        writer.element("td", text: Self.ending(of: track, cutOff: cutOff))
-        writer.close("tr")
+    foldedTable(
+      "alert-table",
+      summary: "The timeline as a table (\(Self.counted(timeline.tracks.count, "row")))",
+      caption: "Each alert's state intervals and end, in ms on the timeline's axis (which counts"
+        + " on across an engine.reset or a clock switch, as the tooltips do)",
+      headings: ["Alert", "Type", "Queue", "Priority", "States", "End"]
+    ) { writer in
+      for lane in lanes {
+        for track in lane.tracks {
+          writer.open("tr", ["data-alert": track.id])
+          writer.element("th", ["scope": "row"], text: Self.name(of: track))
+          writer.element("td", ["class": "name"], text: track.type.map(Markup.isolated) ?? "")
+          writer.element("td", ["class": "name"], text: Markup.isolated(track.queue))
+          writer.element("td", text: track.priority.map(String.init) ?? "")
+          writer.element(
+            "td", ["class": "states"],
+            text: track.intervals.map { "\($0.state.rawValue) \($0.start) to \($0.end)" }
+              .joined(separator: ", "))
+          writer.element("td", text: Self.ending(of: track, cutOff: cutOff))
+          writer.close("tr")
+        }
       }
     }
-    writer.close("tbody")
-    writer.close("table")
-    writer.close("details")
   }
 
   /// Every drawn layer's tooltip as text, folded under the picture, as `alertTable` gives
-  /// the alerts': bottom to top, each id indented by its nesting level.
+  /// the alerts', bottom to top, with its parent: one that is not drawn (a group) would
+  /// otherwise leave the layer looking like a child of the row above it.
   private mutating func layerTable(_ layers: [LayerTree.DrawnLayer]) {
     guard !layers.isEmpty else { return }
-    writer.open("details", ["class": "layer-table"])
-    writer.element(
-      "summary", text: "The layers as a table (\(Self.counted(layers.count, "row")))")
-    writer.open("table")
-    writer.element(
-      "caption",
-      text: "Each drawn layer, bottom to top (paint order), with its nesting level (0: top"
-        + " level) and what its tooltip says after its id")
-    writer.open("thead")
-    writer.open("tr")
-    for heading in ["Layer", "Level", "Sort, frame and flags"] {
-      writer.element("th", ["scope": "col"], text: heading)
+    foldedTable(
+      "layer-table", summary: "The layers as a table (\(Self.counted(layers.count, "row")))",
+      caption: "Each drawn layer, bottom to top (paint order), with its parent, its depth (0:"
+        + " top level) and what its tooltip says after its id",
+      headings: ["Layer", "Parent", "Depth", "Sort, frame and flags"]
+    ) { writer in
+      for layer in layers {
+        writer.open("tr", ["data-layer": layer.id])
+        writer.element("th", ["scope": "row"], text: Markup.isolated(layer.id))
+        writer.element(
+          "td", ["class": "name"],
+          text: layer.parent.map {
+            Markup.isolated($0) + (layer.parentIsDrawn ? "" : " (not drawn: no frame)")
+          } ?? "(top level)")
+        writer.element("td", text: String(layer.level))
+        writer.element("td", text: layer.facts)
+        writer.close("tr")
+      }
     }
-    writer.close("tr")
-    writer.close("thead")
-    writer.open("tbody")
-    for layer in layers {
-      writer.open("tr", ["data-layer": layer.id])
-      writer.element("th", ["scope": "row"], text: Markup.isolated(layer.id))
-      writer.element("td", text: String(layer.level))
-      writer.element("td", text: layer.facts)
-      writer.close("tr")
-    }
-    writer.close("tbody")
-    writer.close("table")
-    writer.close("details")
   }
 
   /// Every page change as text, as `alertTable` gives the alerts (the markers' tooltips
   /// open on hover only, and a crowded marker has no label).
   private mutating func navigationTable() {
-    guard !timeline.navigation.isEmpty else { return }
-    writer.open("details", ["class": "navigation-table"])
-    writer.element(
-      "summary",
-      text: "The page changes as a table (\(Self.counted(timeline.navigation.count, "row")))")
-    writer.open("table")
-    writer.element("caption", text: "Each change of the page stack, in ms on the timeline's axis")
-    writer.open("thead")
-    writer.open("tr")
-    writer.element("th", ["scope": "col"], text: "At (ms on the axis)")
-    writer.element("th", ["scope": "col"], text: "Stack, bottom > top")
-    writer.close("tr")
-    writer.close("thead")
-    writer.open("tbody")
-    for change in timeline.navigation {
-      writer.open("tr")
-      writer.element("th", ["scope": "row"], text: String(change.at))
-      writer.element("td", text: Self.stackText(change.stack))
-      writer.close("tr")
+    let changes = timeline.navigation
+    guard !changes.isEmpty else { return }
+    foldedTable(
+      "navigation-table",
+      summary: "The page changes as a table (\(Self.counted(changes.count, "row")))",
+      caption: "Each change of the page stack, in ms on the timeline's axis",
+      headings: ["At (ms on the axis)", "Stack, bottom > top"]
+    ) { writer in
+      for change in changes {
+        writer.open("tr")
+        writer.element("th", ["scope": "row"], text: String(change.at))
+        writer.element("td", text: Self.stackText(change.stack))
+        writer.close("tr")
+      }
     }
-    writer.close("tbody")
-    writer.close("table")
-    writer.close("details")
   }
 
   /// A page stack as its marker's tooltip gives it: bottom > top, each name isolated.
