@@ -285,6 +285,7 @@ import Testing
     #expect(ticks == ["0 ms", "500", "1000", "1500", "2000", "2500", "3000", "3500", "4000"])
     let picture = try #require(page.elements(named: "svg", withClass: "ordo-layers").first)
     let framed = try layers.paintOrder(of: nil).filter { try layers.get(id: $0).frame != nil }
+    #expect(picture.attributes["role"] == "img")
     let drawn = picture.elements(named: "g", withClass: "layer")
     #expect(drawn.map { $0.attributes["data-layer"] ?? "" } == framed)
     // Its tooltips, as text in a folded table under it, in the same order.

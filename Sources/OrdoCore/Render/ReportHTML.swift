@@ -133,7 +133,7 @@ struct ReportPage {
     writer.open(
       "div",
       ["class": "scroll", "role": "region", "aria-label": "Layers at the end", "tabindex": "0"])
-    writer.raw(Self.withoutXMLDeclaration(layersSVG))
+    writer.raw(Self.asImage(Self.withoutXMLDeclaration(layersSVG)))
     writer.close("div")
     layerTable(drawnLayers)
     writer.close("section")
@@ -201,6 +201,13 @@ struct ReportPage {
       ".end-\($0.reason.rawValue) line{stroke:\($0.colour)}.end-\($0.reason.rawValue) text{fill:"
         + "\($0.colour)}.swatch.end-\($0.reason.rawValue){background:\($0.colour);width:3px}\n"
     }.joined()
+  }
+
+  /// `svg` (as layer.render writes it) as one image to a screen reader, named by its
+  /// title, as the timeline is: the table under it says what its layers' tooltips say.
+  static func asImage(_ svg: Substring) -> String {
+    guard svg.hasPrefix("<svg ") else { return String(svg) }
+    return "<svg role=\"img\" " + svg.dropFirst("<svg ".count)
   }
 
   static func withoutXMLDeclaration(_ svg: String) -> Substring {
