@@ -322,19 +322,17 @@ extension PersistedAlert: JSONWritable {
       throw DecodingError(path: reader.path + "/alert", message: "expected an object")
     }
     var alert = try Alert(reading: alertReader)
-    if let text = try reader.jsonText("dataText") {
-      guard alert.data == nil else {
-        throw DecodingError(path: reader.path + "/dataText", message: "alert/data is not null")
-      }
-      alert.data = text
-    }
-    if let text = try reader.jsonText("resultText") {
-      guard alert.result == nil else {
+    // The alert's member, or the text in `<name>Text` in its place (the member null).
+    func inPlace(of member: RawJSON?, _ name: String) throws(DecodingError) -> RawJSON? {
+      guard let text = try reader.jsonText(name + "Text") else { return member }
+      guard member == nil else {
         throw DecodingError(
-          path: reader.path + "/resultText", message: "alert/result is not null")
+          path: reader.path + "/\(name)Text", message: "alert/\(name) is not null")
       }
-      alert.result = text
+      return text
     }
+    alert.data = try inPlace(of: alert.data, "data")
+    alert.result = try inPlace(of: alert.result, "result")
     self.init(
       alert: alert, preempt: try reader.bool("preempt") ?? false,
       limit: try reader.object("limit").map { (limit) throws(DecodingError) in

@@ -83,17 +83,12 @@ public final class JSONDocument {
   public static func depth(of text: String) -> Int {
     var deepest = 0
     var depth = 0
-    var inString = false
-    var escaped = false
+    var strings = JSONStringTracker()
     for byte in text.utf8 {
-      if inString {
-        if escaped {
-          escaped = false
-        } else if byte == UInt8(ascii: "\\") {
-          escaped = true
-        } else if byte == UInt8(ascii: "\"") {
-          inString = false
-        }
+      let opensAString = !strings.inString
+      if strings.feed(byte) {
+        // A string (or a key, which sits as deep as its value) one level inside.
+        if opensAString { deepest = max(deepest, depth + 1) }
         continue
       }
       switch byte {
@@ -102,10 +97,7 @@ public final class JSONDocument {
         deepest = max(deepest, depth)
       case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
       case UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: " "), 0x09, 0x0A, 0x0D: break
-      default:
-        // A scalar (or a key, which sits as deep as its value) one level inside.
-        inString = byte == UInt8(ascii: "\"")
-        deepest = max(deepest, depth + 1)
+      default: deepest = max(deepest, depth + 1)  // a number or a literal one level inside
       }
     }
     return deepest

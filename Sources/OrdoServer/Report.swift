@@ -5,9 +5,6 @@ import OrdoRPC
   import Glibc
 #endif
 
-/// `ordo report TRACE [-o FILE]` (docs/protocol.md#ordo-report): replays the trace with the
-/// screen observing every alert and page change, and writes one self-contained HTML page — the
-/// timeline and the final layer tree.
 /// `ordo report --from MS --to MS`: the part of the session's time axis to draw (nil: from
 /// its start, or to its end).
 public struct ReportWindow: Equatable, Sendable {
@@ -20,6 +17,9 @@ public struct ReportWindow: Equatable, Sendable {
   }
 }
 
+/// `ordo report TRACE [-o FILE] [--from MS] [--to MS]` (docs/protocol.md#ordo-report):
+/// replays the trace with the screen observing every alert and page change, and writes one
+/// self-contained HTML page — the timeline and the final layer tree.
 enum Report {
   /// The page for `trace`, of the part of its session in `window`.
   static func html(

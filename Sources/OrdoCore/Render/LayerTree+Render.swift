@@ -28,7 +28,8 @@ extension LayerTree {
   /// - Complexity: O(s), s the size of the subtree drawn (and O(d) memory for its depth d):
   ///   no recursion, so a 100 000-deep chain is fine.
   public func renderSVG(_ options: RenderOptions) throws(CoreError) -> String {
-    try renderSVGAndDrawnLayers(options).svg
+    var picture = LayerPicture(scene: try layerScene(options), options: options)
+    return picture.draw()
   }
 
   /// One drawn layer of a picture as text: its nesting level below the picture's base (0: a
@@ -45,7 +46,8 @@ extension LayerTree {
 
   /// `renderSVG(options)`, and each layer it draws in paint order (bottom to top) as text:
   /// a page showing the picture lists them for a keyboard, a touch screen and a printout,
-  /// which cannot open a tooltip (ordo report).
+  /// which cannot open a tooltip (ordo report). One scene serves both; `layer.render`,
+  /// which needs no list, calls `renderSVG`.
   /// - Complexity: as `renderSVG`.
   public func renderSVGAndDrawnLayers(_ options: RenderOptions) throws(CoreError) -> (
     svg: String, layers: [DrawnLayer]

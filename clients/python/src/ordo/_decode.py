@@ -103,25 +103,30 @@ def parse_deep(text: str) -> Any:
     on a list. Slower than the C scanner; only text too deep for it comes here."""
     opened: list[Any] = []  # the arrays and objects not closed yet, outermost first
     keys: list[str] = []  # for each open object, the key whose value comes next
-    at = _space.match(text, 0).end()  # type: ignore[union-attr]
+
+    def skip(at: int) -> int:
+        """Where the whitespace at ``at`` ends."""
+        return _space.match(text, at).end()  # type: ignore[union-attr]
 
     def key(at: int) -> int:
         """Reads `"name" :` at `at`; returns where its value starts."""
         if text[at : at + 1] != '"':
             raise ValueError(f"expected a key at {at}")
         name, at = json.decoder.scanstring(text, at + 1)  # type: ignore[attr-defined]
-        at = _space.match(text, at).end()  # type: ignore[union-attr]
+        at = skip(at)
         if text[at : at + 1] != ":":
             raise ValueError(f"expected ':' at {at}")
         keys.append(name)
-        return _space.match(text, at + 1).end()  # type: ignore[union-attr]
+        return skip(at + 1)
+
+    at = skip(0)
 
     while True:
         first = text[at : at + 1]
         value: Any
         if first in ("[", "{"):
             container: Any = [] if first == "[" else {}
-            at = _space.match(text, at + 1).end()  # type: ignore[union-attr]
+            at = skip(at + 1)
             if text[at : at + 1] != ("]" if first == "[" else "}"):
                 opened.append(container)
                 if first == "{":
@@ -142,7 +147,7 @@ def parse_deep(text: str) -> Any:
             value, at = _literals[word], at + len(word)
         # Place the value; close what ends after it.
         while True:
-            at = _space.match(text, at).end()  # type: ignore[union-attr]
+            at = skip(at)
             if not opened:
                 if at != len(text):
                     raise ValueError(f"extra data at {at}")
@@ -154,7 +159,7 @@ def parse_deep(text: str) -> Any:
                 top[keys.pop()] = value
             separator = text[at : at + 1]
             if separator == ",":
-                at = _space.match(text, at + 1).end()  # type: ignore[union-attr]
+                at = skip(at + 1)
                 if isinstance(top, dict):
                     at = key(at)
                 break

@@ -171,7 +171,7 @@ _STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
 #: A key holding ``\\u0000``, in text without escaped quotes.
 _NUL_KEY = re.compile(rb'"[^"]*\\u0000[^"]*"(?=\s*:)')
 #: A key: a string a colon follows.
-_KEY = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"(?=\s*:)')
+_KEY = re.compile(_STRING.pattern + rb"(?=\s*:)")
 #: ``\\u0000`` as an escape (not after an escaped backslash).
 _NUL_ESCAPE = re.compile(rb"(?<!\\)(?:\\\\)*\\u0000")
 #: Outside strings: NaN, Infinity, a number with an exponent or of 300 digits (which
