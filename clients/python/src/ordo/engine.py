@@ -731,7 +731,10 @@ class Engine(Core[Sync, _Slot]):
                     remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
                     try:
                         self._wait(slot, rid, pending.call.method, remaining)
-                    except OrdoTimeout as exc:
+                    except (OrdoTimeout, EngineExited) as exc:
+                        # EngineExited: the end was read, the calls not failed yet (this
+                        # entry is no longer pending, so it is settled here; the later ones
+                        # are failed by then, as _ended waited for that).
                         pending._set_error(exc)
                         continue
                 if slot.error is not None:
