@@ -2,7 +2,7 @@
 // finding the binary. SIGSTOP freezes the engine so "mid-call" is deterministic.
 
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { EventEmitter, getEventListeners } from 'node:events';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -374,6 +374,20 @@ test('stdout and stderr ended and the process exited: the transport closes at on
   await new Promise((r) => setImmediate(r));
   assert.ok(closedWith instanceof EngineExitedError, String(closedWith));
   assert.equal(closedWith.signal, 'SIGKILL');
+});
+
+test("the child's 'error' events after the start (a signal not sent) do not end the program", async () => {
+  // Engine.spawn's start listener took the first one; a second was thrown as unhandled.
+  const child = spawn(BIN, ['--clock', 'manual'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  await new Promise((resolve) => child.once('spawn', resolve));
+  const engine = new Engine(child, { bin: BIN, args: ['--clock', 'manual'], framing: 'ndjson' });
+  try {
+    for (let i = 0; i < 2; i++) child.emit('error', Object.assign(new Error('kill EPERM'), { code: 'EPERM' }));
+    assert.equal((await engine.ping()).pong, true);
+    assert.deepEqual(await engine.close(), { exitCode: 0, signal: null });
+  } finally {
+    child.kill('SIGKILL'); // a failure above left it running, and the test runner waiting
+  }
 });
 
 test('stderrTail keeps the last stderrTailChars characters', async () => {

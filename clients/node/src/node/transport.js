@@ -58,6 +58,9 @@ export class ProcessTransport {
     this.#onEnd = onEnd;
     // Writing to a dead engine fails with EPIPE; the end of its output reports the death.
     child.stdin.on('error', () => {});
+    // After the start, the child's own 'error' says a signal could not be sent (kill() then
+    // returns false too); with no listener Node throws it, ending the program using us.
+    child.on('error', () => {});
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (text) => {
       this.#stderr.add(text);
