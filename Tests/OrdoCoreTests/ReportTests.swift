@@ -375,6 +375,52 @@ import Testing
     }
   }
 
+  /// Scrolled sideways on a narrow screen, the bars kept no names: the row labels are drawn
+  /// again in a strip that stays at the box's left edge (Chromium's test scrolls it). It
+  /// holds each lane's title and each row's label at the picture's own places, and is a copy
+  /// a screen reader skips and a printout leaves out.
+  @Test func theRowLabelsAreRepeatedInAStripThatStaysInView() throws {
+    let (_, _, html) = try scenarioReport()
+    let page = try parseXML(html)
+    let box = try #require(page.elements(named: "div", withClass: "timeline-box").first)
+    #expect(box.children.map(\.name) == ["svg", "svg"])
+    let svg = try #require(box.elements(named: "svg", withClass: "timeline").first)
+    let strip = try #require(box.elements(named: "svg", withClass: "pinned-labels").first)
+    #expect(strip.attributes["aria-hidden"] == "true")
+    #expect(strip.number("width") == ReportPage.labelWidth)
+    let top = ReportPage.plotTop
+    #expect(strip.attributes["viewBox"]?.hasPrefix("0 \(Markup.number(top)) ") == true)
+    #expect(strip.number("height").map { $0 + top } == svg.number("height"))
+    // Its labels: the picture's, at the picture's coordinates.
+    func placed(_ texts: [ParsedElement?]) -> [String] {
+      texts.map { text in
+        [text?.text, text?.attributes["x"], text?.attributes["y"], text?.attributes["text-anchor"]]
+          .map { $0 ?? "" }.joined(separator: "|")
+      }
+    }
+    let rows = svg.elements(named: "g", withClass: "row-label")
+    #expect(rows.count == 6)
+    #expect(
+      placed(strip.elements(named: "text", withClass: "pinned-row-label"))
+        == placed(rows.map { $0.child(named: "text") }))
+    #expect(
+      placed(strip.elements(named: "text", withClass: "pinned-lane-title"))
+        == placed(svg.elements(named: "text", withClass: "lane-title")))
+    // Nothing in it answers for an alert or has a tooltip (the pointer goes through it to
+    // the picture's), and it holds nothing else.
+    #expect(strip.allElements.allSatisfy { $0.attributes["data-alert"] == nil })
+    #expect(strip.elements(named: "title").isEmpty)
+    #expect(strip.children.map(\.name).filter { $0 != "rect" && $0 != "text" }.isEmpty)
+    #expect(ReportPage.styleSheet.contains("pointer-events:none"))
+    #expect(ReportPage.styleSheet.contains("svg.pinned-labels{display:none}"))
+    // No alert, no strip.
+    let empty = try parseXML(
+      renderReportHTML(
+        TimelineBuilder().finish(at: 0), layersSVG: try LayerTree().renderSVG(RenderOptions()),
+        title: "Nothing"))
+    #expect(empty.elements(named: "svg", withClass: "pinned-labels").isEmpty)
+  }
+
   /// A refused enqueue's row says when its limit allows a show; a cut-off recording's alerts
   /// are "still active where the recording stops"; no alert, no table.
   @Test func theTableNamesRefusalsAndACutOffRecording() throws {

@@ -147,7 +147,8 @@ def test_hostile_report_is_inert_and_shows_the_ids_as_text(
 ) -> None:
     document = dom_of(chromium, tmp_path / "profile", hostile.html)
     assert_inert(document)
-    assert document.elements.count("svg") == 2  # the timeline and the layer picture
+    # The timeline, its row labels pinned over it when it scrolls, the layer picture.
+    assert document.elements.count("svg") == 3
     # Whole text nodes, outside tooltips and the tab's title.
     text = set(document.visible_text)
     assert f"Ordo report: {IMAGE}.trace" in text  # the heading: the trace's file name

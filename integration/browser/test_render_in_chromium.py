@@ -20,6 +20,8 @@ pages, in the light and the dark colour scheme.
 
 from __future__ import annotations
 
+import html
+import json
 import re
 from collections import Counter
 from pathlib import Path
@@ -166,6 +168,68 @@ def test_report_screenshot_shows_the_timeline(
     assert limited is not None
     # 120 here: the swatches' 72 and two dashed marks with their labels.
     assert counts[hex_colour(limited[1])] >= 100, "no refused enqueue marked on screen"
+
+
+#: Measures the timeline's labels before and after scrolling its box to the end; the result
+#: goes into the DOM Chromium dumps. Appended to a copy of the report whose policy is
+#: removed (the report itself runs no script).
+MEASURE_PINNED_LABELS = """<script>
+const box = document.querySelector('.timeline-box');
+const strip = box.querySelector('svg.pinned-labels');
+const own = [...box.querySelectorAll('svg.timeline .row-label text')];
+const pinned = [...strip.querySelectorAll('text.pinned-row-label')];
+const place = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right]; };
+const centre = (e) => {
+  const r = e.getBoundingClientRect();
+  return document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+};
+// The pointer goes through the strip to the picture's own labels and their tooltips.
+const before = {
+  own: own.map(place), pinned: pinned.map(place),
+  hover: own.map((e) => e.parentNode.contains(centre(e))),
+};
+box.scrollLeft = box.scrollWidth;
+strip.style.pointerEvents = 'auto'; // it lets the pointer through: on here to see it on top
+const edge = box.getBoundingClientRect().left + box.clientLeft;
+const after = pinned.map((text) => ({ place: place(text), shown: strip.contains(centre(text)) }));
+document.body.dataset.measured = JSON.stringify({
+  before, after, edge, scrolled: box.scrollLeft, ownAfter: own.map(place),
+  texts: [own.map((e) => e.textContent), pinned.map((e) => e.textContent)],
+});
+</script>"""
+
+
+def test_the_row_labels_stay_in_view_when_the_timeline_scrolls(
+    samples: Samples, chromium: str, profile: Path
+) -> None:
+    """At a phone's width the timeline scrolls sideways in its box, and its row labels went
+    with it: the bars had no names. A strip of the same labels stays at the box's left edge;
+    unscrolled it covers the picture's own labels exactly."""
+    page = samples.html.read_text()
+    page = re.sub(r'<meta http-equiv="Content-Security-Policy"[^>]*/>', "", page)
+    measuring = profile.parent / "measure.html"
+    measuring.write_text(page.replace("</body>", MEASURE_PINNED_LABELS + "</body>"))
+    dom = run_chromium(
+        chromium, profile, "--window-size=375,900", "--dump-dom", measuring.as_uri()
+    ).stdout
+    found = re.search(r'data-measured="([^"]*)"', dom)
+    assert found is not None, "the measuring script did not run"
+    measured = json.loads(html.unescape(found[1]))
+    own_texts, pinned_texts = measured["texts"]
+    assert own_texts == pinned_texts and len(own_texts) == 9
+    # Unscrolled: the same pixels, and hovering a label reaches the picture's own.
+    assert all(measured["before"]["hover"])
+    for own, pinned in zip(measured["before"]["own"], measured["before"]["pinned"], strict=True):
+        assert own == pytest.approx(pinned, abs=0.01)
+    # Scrolled to the end: the picture's labels are out of the box to the left, the strip's
+    # are at its edge (the padding covered too), each one on top where it is drawn.
+    assert measured["scrolled"] > 500
+    assert all(right < measured["edge"] for _, _, right in measured["ownAfter"])
+    for label, (_, top, right) in zip(measured["after"], measured["before"]["pinned"], strict=True):
+        assert label["shown"], label
+        assert label["place"][1] == pytest.approx(top, abs=0.01)
+        assert measured["edge"] <= label["place"][0] and label["place"][2] <= measured["edge"] + 280
+        assert label["place"][2] == pytest.approx(right - 4, abs=0.01)
 
 
 def test_a_window_of_the_report(samples: Samples, chromium: str, profile: Path) -> None:

@@ -45,6 +45,8 @@ struct ReportPage {
   static let navigationRowHeight = 13.0
   /// The time axis' line, under the page changes' label rows.
   static let axisY = navigationRowHeight * Double(navigationRows) + 20
+  /// Where the first lane starts.
+  static let plotTop = axisY + 4
   /// The least distance between two page-change lines drawn down the plot (px).
   static let minimumLineGap = 4.0
   static let rowHeight = 18.0
@@ -113,7 +115,10 @@ struct ReportPage {
     // Focusable: a keyboard scrolls it (a region named, for a screen reader's list of them).
     writer.open(
       "div",
-      ["class": "scroll", "role": "region", "aria-label": "Alert timeline", "tabindex": "0"])
+      [
+        "class": "scroll timeline-box", "role": "region", "aria-label": "Alert timeline",
+        "tabindex": "0",
+      ])
     // Grouped once: the timeline and its table list the tracks in the same order.
     let lanes = self.lanes()
     timelineSVG(lanes)
@@ -158,8 +163,12 @@ struct ReportPage {
     .swatch{display:inline-block;width:12px;height:12px;vertical-align:-2px;margin-right:4px}
     .scroll{overflow:auto;border:1px solid #dddddd;padding:4px;max-width:100%}
     svg text{font-family:monospace}
-    .lane{fill:#eef1f5}.lane-title{font-weight:bold;fill:#333333}
-    .row-label{fill:#1a1a1a}.tick line{stroke:#e3e3e3}.tick text{fill:#666666}
+    .lane{fill:#eef1f5}.lane-title,.pinned-lane-title{font-weight:bold;fill:#333333}
+    .row-label,.pinned-row-label{fill:#1a1a1a}
+    .scroll.timeline-box{display:grid}.timeline-box svg{grid-area:1/1}
+    svg.pinned-labels{position:sticky;left:-4px;z-index:1;align-self:start;justify-self:start;
+    pointer-events:none;
+    margin-top:\(Markup.number(plotTop))px;background:#ffffff}.tick line{stroke:#e3e3e3}.tick text{fill:#666666}
     .tick text{paint-order:stroke;stroke:#ffffff;stroke-width:3px;stroke-linejoin:round}
     .axis{stroke:#999999}
     .nav line{stroke:#5c6bc0;stroke-dasharray:4 3}.nav text{fill:#3949ab}
@@ -172,6 +181,7 @@ struct ReportPage {
     .bar{stroke:#555555;stroke-width:1}
     section.layers svg{max-width:100%;height:auto}
     @media print{:root{color-scheme:light}.scroll,.table-scroll{overflow:visible;border:0}
+    svg.pinned-labels{display:none}
     .scroll svg{max-width:100%;height:auto}
     details::details-content{content-visibility:visible;display:block}
     .swatch{print-color-adjust:exact;-webkit-print-color-adjust:exact}}
@@ -351,7 +361,7 @@ struct ReportPage {
     for lane in lanes {
       rowsHeight += Self.laneHeaderHeight + Double(lane.tracks.count) * Self.rowHeight
     }
-    let plotTop = axisY + 4
+    let plotTop = Self.plotTop
     let bottom = plotTop + rowsHeight + 6
     let width = Self.labelWidth + Self.plotWidth + Self.rightPadding
     writer.open(
@@ -377,23 +387,7 @@ struct ReportPage {
     ticks(labelY: axisY - 4, top: axisY, bottom: bottom)
     var y = plotTop
     for lane in lanes {
-      writer.empty(
-        "rect",
-        [
-          "class": "lane", "x": "0", "y": Markup.number(y), "width": Markup.number(width),
-          "height": Markup.number(Self.laneHeaderHeight - 2),
-        ])
-      // A long queue name is cut to leave its count on the page; the whole name is in the
-      // tooltip then.
-      let name = Markup.isolated(lane.queue)
-      let shown = Self.fitted(name, width: Self.laneNameWidth)
-      writer.open("text", ["class": "lane-title", "x": "4", "y": Markup.number(y + 13)])
-      if shown != name { writer.element("title", text: "queue " + name) }
-      let refused = lane.tracks.count { $0.refusal != nil }
-      writer.text(
-        "queue \(shown) (\(Self.counted(lane.tracks.count - refused, "alert"))"
-          + (refused == 0 ? ")" : ", \(refused) refused)"))
-      writer.close("text")
+      laneHeader(lane, top: y, width: width, pinned: false)
       y += Self.laneHeaderHeight
       for track in lane.tracks {
         row(track, top: y)
@@ -401,6 +395,64 @@ struct ReportPage {
       }
     }
     writer.close("svg")
+    pinnedLabels(lanes, top: plotTop, bottom: bottom)
+  }
+
+  /// The row labels again, in a strip the width of their column that stays at the scroll
+  /// box's left edge (CSS sticky; -4 px: over the box's padding too, or bars showed through
+  /// it) while the timeline scrolls under it on a narrow screen: scrolled, the bars had no
+  /// names. Drawn over the picture's own labels, the same pixels, until it scrolls; hidden
+  /// from a screen reader (a copy) and in print (nothing scrolls). Without the tooltips:
+  /// the pointer goes through it to the picture's own labels (they doubled the bytes the
+  /// strip adds, a quarter of a page of thousands of alerts).
+  private mutating func pinnedLabels(_ lanes: [Lane], top: Double, bottom: Double) {
+    guard !lanes.isEmpty else { return }
+    let width = Self.labelWidth
+    writer.open(
+      "svg",
+      [
+        "xmlns": "http://www.w3.org/2000/svg", "class": "pinned-labels", "aria-hidden": "true",
+        "width": Markup.number(width), "height": Markup.number(bottom - top),
+        "viewBox": "0 \(Markup.number(top)) \(Markup.number(width)) \(Markup.number(bottom - top))",
+        "font-size": Markup.number(Self.fontSize),
+      ])
+    var y = top
+    for lane in lanes {
+      laneHeader(lane, top: y, width: width, pinned: true)
+      y += Self.laneHeaderHeight
+      for track in lane.tracks {
+        rowLabel(track, top: y, pinned: true)
+        y += Self.rowHeight
+      }
+    }
+    writer.close("svg")
+  }
+
+  /// A queue's band and title. `pinned`: in the pinned strip (other classes, so that the
+  /// picture's own are counted once, and no tooltip: see `pinnedLabels`).
+  private mutating func laneHeader(_ lane: Lane, top: Double, width: Double, pinned: Bool) {
+    writer.empty(
+      "rect",
+      [
+        "class": "lane", "x": "0", "y": Markup.number(top), "width": Markup.number(width),
+        "height": Markup.number(Self.laneHeaderHeight - 2),
+      ])
+    // A long queue name is cut to leave its count on the page; the whole name is in the
+    // tooltip then.
+    let name = Markup.isolated(lane.queue)
+    let shown = Self.fitted(name, width: Self.laneNameWidth)
+    writer.open(
+      "text",
+      [
+        "class": pinned ? "pinned-lane-title" : "lane-title", "x": "4",
+        "y": Markup.number(top + 13),
+      ])
+    if shown != name && !pinned { writer.element("title", text: "queue " + name) }
+    let refused = lane.tracks.count { $0.refusal != nil }
+    writer.text(
+      "queue \(shown) (\(Self.counted(lane.tracks.count - refused, "alert"))"
+        + (refused == 0 ? ")" : ", \(refused) refused)"))
+    writer.close("text")
   }
 
   /// Every page change's marker (`navigationMarker`).
@@ -494,19 +546,27 @@ struct ReportPage {
     track.refusal != nil && track.id.isEmpty ? "(no id)" : Markup.isolated(track.id)
   }
 
-  private mutating func row(_ track: Timeline.Track, top: Double) {
-    let description = Self.describe(track, cutOff: timeline.metadata.isCutOff)
-    writer.open("g", ["class": "row-label", "data-alert": track.id])
-    writer.element("title", text: description)
+  /// A track's label, its tooltip the whole story. `pinned`: as `laneHeader`'s.
+  private mutating func rowLabel(_ track: Timeline.Track, top: Double, pinned: Bool) {
     let id = Self.name(of: track)
     let label = track.type.map { "\(id) · \(Markup.isolated($0))" } ?? id
-    writer.element(
-      "text",
-      [
-        "x": Markup.number(Self.labelWidth - 8), "y": Markup.number(top + 13),
-        "text-anchor": "end",
-      ], text: Self.fitted(label, width: Self.labelWidth - 16))
+    let x = Markup.number(Self.labelWidth - 8)
+    let y = Markup.number(top + 13)
+    let fitted = Self.fitted(label, width: Self.labelWidth - 16)
+    guard !pinned else {
+      writer.element(
+        "text", ["class": "pinned-row-label", "x": x, "y": y, "text-anchor": "end"], text: fitted)
+      return
+    }
+    writer.open("g", ["class": "row-label", "data-alert": track.id])
+    writer.element("title", text: Self.describe(track, cutOff: timeline.metadata.isCutOff))
+    writer.element("text", ["x": x, "y": y, "text-anchor": "end"], text: fitted)
     writer.close("g")
+  }
+
+  private mutating func row(_ track: Timeline.Track, top: Double) {
+    rowLabel(track, top: top, pinned: false)
+    let id = Self.name(of: track)
     var instants: [(interval: Timeline.Interval, title: String, left: Double)] = []
     // A window's track keeps its intervals outside it (for its tooltip and the table); only
     // those in it are drawn, cut at its edges.
