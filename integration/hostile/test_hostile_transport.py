@@ -562,15 +562,16 @@ def test_no_timer_fires_after_shutdown_even_when_a_message_follows() -> None:
     live = Engine(manual=False)
     try:
         live.send(
-            req("alert.enqueue", {"type": "t", "id": "later", "delayMs": 100}, id=1),
-            req("alert.enqueue", {"type": "t", "id": "now", "durationMs": 100}, id=2),
+            # 1 s: a loaded machine may pause the engine 100 ms between two of these.
+            req("alert.enqueue", {"type": "t", "id": "later", "delayMs": 1000}, id=1),
+            req("alert.enqueue", {"type": "t", "id": "now", "durationMs": 1000}, id=2),
             req("shutdown", id=3),
         )
         assert live.read_message()["id"] == 1
         assert live.read_message()["method"] == "alert.show"  # "now", at once
         assert live.read_message()["id"] == 2
         assert live.read_message() == {"jsonrpc": "2.0", "id": 3, "result": None}
-        time.sleep(0.4)  # both timers fall due: "later" ready, "now" done
+        time.sleep(1.3)  # both timers fall due: "later" ready, "now" done
         live.send(req("engine.ping", id=4), note("exit"))
         assert_error(live.read_message(), -32003, 4, reason="shut_down")
         assert live.finish() == 0

@@ -636,9 +636,10 @@ test('close({timeout}) signals an engine that answers nothing after timeout ms i
   const { dir, bin } = sleeper();
   const engine = await Engine.spawn({ bin });
   const started = performance.now();
-  assert.deepEqual(await engine.close({ timeout: 600, killTimeout: 5000 }), { exitCode: null, signal: 'SIGTERM' });
+  assert.deepEqual(await engine.close({ timeout: 1500, killTimeout: 5000 }), { exitCode: null, signal: 'SIGTERM' });
   const took = performance.now() - started;
-  assert.ok(took >= 550 && took < 1100, `${took} ms`);
+  // Twice would be 3 s; a loaded machine needs more slack than 600 ms gave it.
+  assert.ok(took >= 1450 && took < 2700, `${took} ms`);
   rmSync(dir, { recursive: true });
 });
 

@@ -22,7 +22,7 @@ import pytest
 
 import ordo
 from conftest import EngineFactory
-from ordo import AsyncEngine, Engine
+from ordo import AsyncEngine
 from ordo.endpoint import Answer, Endpoint, RawAnswer, Refused, Stray
 
 
@@ -281,16 +281,23 @@ def test_raw_refuses_more_than_one_ndjson_line_and_writes_nothing(
 
 
 def test_raw_of_a_notification_gets_none_once_a_later_message_is_answered(
-    engine: Engine,
+    make_engine: EngineFactory,
 ) -> None:
     """raw() waits for the answer to its own bytes; a notification has none, which is
     known once the engine answers a message written after it."""
+    written = threading.Event()  # the tap sees the raw bytes as they are written, in order
+
+    def tap(direction: str, message: object) -> None:
+        if direction == "send-raw":
+            written.set()
+
+    engine = make_engine(tap=tap)
     result: list[Any] = []
     waiting = threading.Thread(
         target=lambda: result.append(engine.raw({"jsonrpc": "2.0", "method": "x.y"}, timeout=10))
     )
     waiting.start()
-    time.sleep(0.2)
+    assert written.wait(10)  # a sleep here let a slow thread write after the ping
     assert engine.ping().pong
     waiting.join(10)
     assert result == [None]

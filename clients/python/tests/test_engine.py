@@ -438,6 +438,24 @@ def test_engine_killed_mid_call_raises_engine_exited(make_engine: EngineFactory)
         engine.stats()
 
 
+def test_stderr_read_after_the_stop_still_gives_what_the_pipe_holds() -> None:
+    """stop() waits STDERR_GRACE for stderr's thread, then tells it to stop; a thread that
+    had not run by then (a loaded machine) stopped at once, and the stderr tail lost the
+    engine's last words (its usage line, say) though they were in the pipe."""
+    from ordo.engine import _StderrReader
+
+    read, write = os.pipe()
+    lines: list[bytes] = []
+    reader = _StderrReader(os.fdopen(read, "rb"), lines.append, "ordo-test-stderr")
+    os.write(write, b"error: unknown flag --x\nusage: ordo [options]\n")
+    os.write(reader._stop_write, b"x")  # told to stop (as stop() does) before it ever ran
+    reader.thread.start()
+    reader.thread.join(10)
+    os.close(write)
+    assert not reader.thread.is_alive()
+    assert lines == [b"error: unknown flag --x", b"usage: ordo [options]"]
+
+
 def test_engine_exited_carries_the_stderr_tail(ordo_bin: str) -> None:
     engine = Engine(ordo_bin, args=["--no-such-flag"], timeout=5)
     try:
@@ -523,10 +541,10 @@ def test_calls_are_answered_at_once_while_another_thread_waits_for_an_event(
     thread = threading.Thread(target=caller)
     thread.start()
     with pytest.raises(ordo.OrdoTimeout):
-        engine.wait_for("alert.show", timeout=1.5)
+        engine.wait_for("alert.show", timeout=3)
     thread.join(10)
     assert len(latencies) == 20
-    assert max(latencies) < 0.5, latencies
+    assert max(latencies) < 1.5, latencies  # not the rest of the 3 s wait
 
 
 def test_sigterm_exits_zero(make_engine: EngineFactory) -> None:
@@ -775,14 +793,14 @@ def test_raw_and_next_stray_honour_their_own_timeouts() -> None:
 
 
 def test_a_batch_timeout_is_for_the_whole_batch() -> None:
-    with Engine(clock="manual", timeout=0.3) as engine:
+    with Engine(clock="manual", timeout=1.0) as engine:
         engine.ping()
         os.kill(engine.pid, signal.SIGSTOP)
         try:
             start = time.monotonic()
             with engine.batch() as batch:
                 pings = [batch.ping() for _ in range(3)]
-            assert time.monotonic() - start < 0.85  # one 0.3 s, not three
+            assert time.monotonic() - start < 2.5  # one 1 s, not three
             for ping in pings:
                 with pytest.raises(ordo.OrdoTimeout):
                     ping.result()

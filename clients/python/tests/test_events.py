@@ -140,7 +140,7 @@ def test_a_base_exception_from_a_handler_is_raised_by_the_call_and_delivery_goes
 ) -> None:
     """It killed the dispatcher thread: every later call then waited for it until its
     timeout and raised a wrong OrdoTimeout ("the event handlers did not finish")."""
-    engine = make_engine(timeout=1)
+    engine = make_engine(timeout=3)
     shown: list[str] = []
 
     def fail_on_a(event: AlertShow) -> None:
@@ -163,7 +163,7 @@ def test_a_base_exception_from_a_handler_is_raised_by_the_call_and_delivery_goes
     assert engine.ping().pong  # raised once; the dispatcher lives on
     engine.alerts.enqueue("x", id="B")
     assert shown == ["A", "B"]
-    assert time.monotonic() - started < 0.5
+    assert time.monotonic() - started < 2  # not the 3 s timeout
 
 
 def _fail(event: AlertShow) -> None:

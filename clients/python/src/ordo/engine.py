@@ -70,6 +70,8 @@ GRACE = 0.005
 RECHECK = 0.25
 #: How long a waiter that saw the output end waits for the exit status (s).
 EXIT_WAIT = 10.0
+#: Reads of what stderr holds when its reader is told to stop (a pipe holds 64 KiB).
+STDERR_DRAIN_READS = 16
 #: The longest wait poll() takes (ms: a C int); a longer one is made of several.
 POLL_MAX = 2**31 - 1
 
@@ -108,6 +110,9 @@ class _StderrReader:
             while True:
                 ready = {ready for ready, _ in poll.poll()}
                 if self._stop_read in ready:  # first: a writer may never pause
+                    # What the pipe holds already, though: a thread that ran late (a loaded
+                    # machine) lost the engine's last words, which stop() waited for.
+                    self._read_what_is_there(fd)
                     break
                 chunk = os.read(fd, READ_SIZE)
                 if not chunk:
@@ -122,6 +127,19 @@ class _StderrReader:
                 os.close(self._stop_read)
                 os.close(self._stop_write)
             self._stream.close()
+
+    def _read_what_is_there(self, fd: int) -> None:
+        """What can be read without waiting, up to STDERR_DRAIN_READS reads (a writer that
+        never pauses is not followed)."""
+        there = select.poll()
+        there.register(fd, select.POLLIN)
+        for _ in range(STDERR_DRAIN_READS):
+            if not there.poll(0):
+                return
+            chunk = os.read(fd, READ_SIZE)
+            if not chunk:
+                return
+            self._lines.feed(chunk)
 
 
 def _sleeper() -> LockType:
