@@ -412,7 +412,11 @@ import Testing
     #expect(strip.elements(named: "title").isEmpty)
     #expect(strip.children.map(\.name).filter { $0 != "rect" && $0 != "text" }.isEmpty)
     #expect(ReportPage.styleSheet.contains("pointer-events:none"))
-    #expect(ReportPage.styleSheet.contains("svg.pinned-labels{display:none}"))
+    // In print, no strip, and the box a block again (the picture shrinks to the paper's
+    // width, which a grid's column sized to the picture would not let it).
+    #expect(
+      ReportPage.styleSheet.contains(
+        "svg.pinned-labels{display:none}.scroll.timeline-box{display:block}"))
     // No alert, no strip.
     let empty = try parseXML(
       renderReportHTML(

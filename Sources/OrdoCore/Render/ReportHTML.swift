@@ -181,7 +181,7 @@ struct ReportPage {
     .bar{stroke:#555555;stroke-width:1}
     section.layers svg{max-width:100%;height:auto}
     @media print{:root{color-scheme:light}.scroll,.table-scroll{overflow:visible;border:0}
-    svg.pinned-labels{display:none}
+    svg.pinned-labels{display:none}.scroll.timeline-box{display:block}
     .scroll svg{max-width:100%;height:auto}
     details::details-content{content-visibility:visible;display:block}
     .swatch{print-color-adjust:exact;-webkit-print-color-adjust:exact}}
