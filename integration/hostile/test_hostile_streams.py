@@ -650,7 +650,9 @@ def test_the_engine_leaves_the_flags_of_descriptors_it_shares_alone(kind: str) -
         reader = threading.Thread(target=drain)
         reader.start()
         for _ in range(100):
-            os.write(err_write, chunk)
+            view = memoryview(chunk)
+            while view:  # a write a signal interrupts returns what it wrote
+                view = view[os.write(err_write, view) :]
         reader.join(timeout=10)
         assert len(got) == total
     finally:

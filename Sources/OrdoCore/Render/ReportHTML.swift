@@ -61,7 +61,7 @@ struct ReportPage {
   init(timeline: Timeline) {
     self.timeline = timeline
     writer = MarkupWriter(
-      capacity: 4096 + timeline.intervalCount * 260 + timeline.tracks.count * 200)
+      capacity: 4096 + timeline.intervalCount * 260 + timeline.tracks.count * 300)
   }
 
   /// The length of the time axis in ms (at least 1).
@@ -167,8 +167,8 @@ struct ReportPage {
     .row-label,.pinned-row-label{fill:#1a1a1a}
     .scroll.timeline-box{display:grid}.timeline-box svg{grid-area:1/1}
     svg.pinned-labels{position:sticky;left:-4px;z-index:1;align-self:start;justify-self:start;
-    pointer-events:none;
-    margin-top:\(Markup.number(plotTop))px;background:#ffffff}.tick line{stroke:#e3e3e3}.tick text{fill:#666666}
+    pointer-events:none;margin-top:\(Markup.number(plotTop))px;background:#ffffff}
+    .tick line{stroke:#e3e3e3}.tick text{fill:#666666}
     .tick text{paint-order:stroke;stroke:#ffffff;stroke-width:3px;stroke-linejoin:round}
     .axis{stroke:#999999}
     .nav line{stroke:#5c6bc0;stroke-dasharray:4 3}.nav text{fill:#3949ab}
