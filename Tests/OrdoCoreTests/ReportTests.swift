@@ -377,8 +377,9 @@ import Testing
 
   /// Scrolled sideways on a narrow screen, the bars kept no names: the row labels are drawn
   /// again in a strip that stays at the box's left edge (Chromium's test scrolls it). It
-  /// holds each lane's title and each row's label at the picture's own places, and is a copy
-  /// a screen reader skips and a printout leaves out.
+  /// holds each row's label at the picture's own place on a white ground, leaves the queues'
+  /// title rows clear (the picture's own show through), and is a copy a screen reader skips
+  /// and a printout leaves out.
   @Test func theRowLabelsAreRepeatedInAStripThatStaysInView() throws {
     let (_, _, html) = try scenarioReport()
     let page = try parseXML(html)
@@ -388,10 +389,11 @@ import Testing
     let strip = try #require(box.elements(named: "svg", withClass: "pinned-labels").first)
     #expect(strip.attributes["aria-hidden"] == "true")
     #expect(strip.number("width") == ReportPage.labelWidth)
+    #expect(strip.attributes["preserveAspectRatio"] == "xMaxYMin slice")
     let top = ReportPage.plotTop
     #expect(strip.attributes["viewBox"]?.hasPrefix("0 \(Markup.number(top)) ") == true)
     #expect(strip.number("height").map { $0 + top } == svg.number("height"))
-    // Its labels: the picture's, at the picture's coordinates.
+    // Its labels: the picture's, at the picture's coordinates, each on a white row.
     func placed(_ texts: [ParsedElement?]) -> [String] {
       texts.map { text in
         [text?.text, text?.attributes["x"], text?.attributes["y"], text?.attributes["text-anchor"]]
@@ -400,20 +402,38 @@ import Testing
     }
     let rows = svg.elements(named: "g", withClass: "row-label")
     #expect(rows.count == 6)
-    #expect(
-      placed(strip.elements(named: "text", withClass: "pinned-row-label"))
-        == placed(rows.map { $0.child(named: "text") }))
-    #expect(
-      placed(strip.elements(named: "text", withClass: "pinned-lane-title"))
-        == placed(svg.elements(named: "text", withClass: "lane-title")))
+    let labels = strip.elements(named: "text", withClass: "pinned-row-label")
+    #expect(placed(labels) == placed(rows.map { $0.child(named: "text") }))
+    // A white ground under each lane's rows, from its first row to its last; the lanes'
+    // title rows clear (the picture's own titles show through).
+    let grounds = strip.elements(named: "rect", withClass: "pinned-rows")
+    let texts = [String](repeating: "text", count: 3)
+    #expect(strip.children.map(\.name) == ["rect"] + texts + ["rect"] + texts)
+    let lanes = svg.elements(named: "rect", withClass: "lane").compactMap { $0.number("y") }
+    let laneRows: [Double] = lanes.map { $0 + ReportPage.laneHeaderHeight }
+    let expectedGrounds: [[Double?]] = laneRows.map {
+      [0, $0, ReportPage.labelWidth, 3 * ReportPage.rowHeight]
+    }
+    let drawnGrounds: [[Double?]] = grounds.map {
+      [$0.number("x"), $0.number("y"), $0.number("width"), $0.number("height")]
+    }
+    #expect(drawnGrounds == expectedGrounds)
+    var rowTops: [Double] = []
+    for first in laneRows {
+      for row in 0..<3 { rowTops.append(first + Double(row) * ReportPage.rowHeight) }
+    }
+    #expect(labels.map { $0.number("y") } == rowTops.map { $0 + 13 })
     // Nothing in it answers for an alert or has a tooltip (the pointer goes through it to
-    // the picture's), and it holds nothing else.
+    // the picture's); half as wide on a phone; none in print, where the box is a block
+    // again (the picture shrinks to the paper's width, which a grid's column sized to the
+    // picture would not let it).
     #expect(strip.allElements.allSatisfy { $0.attributes["data-alert"] == nil })
     #expect(strip.elements(named: "title").isEmpty)
-    #expect(strip.children.map(\.name).filter { $0 != "rect" && $0 != "text" }.isEmpty)
     #expect(ReportPage.styleSheet.contains("pointer-events:none"))
-    // In print, no strip, and the box a block again (the picture shrinks to the paper's
-    // width, which a grid's column sized to the picture would not let it).
+    #expect(
+      ReportPage.styleSheet.contains(
+        "@media (max-width:600px){.timeline-box svg.pinned-labels{\nwidth:140px;margin-left:140px}}"
+      ))
     #expect(
       ReportPage.styleSheet.contains(
         "svg.pinned-labels{display:none}.scroll.timeline-box{display:block}"))

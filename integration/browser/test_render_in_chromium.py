@@ -179,38 +179,43 @@ const strip = box.querySelector('svg.pinned-labels');
 const own = [...box.querySelectorAll('svg.timeline .row-label text')];
 const pinned = [...strip.querySelectorAll('text.pinned-row-label')];
 const place = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right]; };
-const centre = (e) => {
+// What is on top near a label's end (its start may be cut off, in the strip).
+const atEnd = (e) => {
   const r = e.getBoundingClientRect();
-  return document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+  return document.elementFromPoint(r.right - 3, (r.top + r.bottom) / 2);
 };
 // The pointer goes through the strip to the picture's own labels and their tooltips.
 const before = {
   own: own.map(place), pinned: pinned.map(place),
-  hover: own.map((e) => e.parentNode.contains(centre(e))),
+  hover: own.map((e) => e.parentNode.contains(atEnd(e))),
 };
 box.scrollLeft = box.scrollWidth;
 strip.style.pointerEvents = 'auto'; // it lets the pointer through: on here to see it on top
 const edge = box.getBoundingClientRect().left + box.clientLeft;
-const after = pinned.map((text) => ({ place: place(text), shown: strip.contains(centre(text)) }));
+const s = strip.getBoundingClientRect();
+const after = pinned.map((text) => ({ place: place(text), shown: strip.contains(atEnd(text)) }));
 document.body.dataset.measured = JSON.stringify({
-  before, after, edge, scrolled: box.scrollLeft, ownAfter: own.map(place),
+  before, after, edge, strip: [s.left, s.right], scrolled: box.scrollLeft,
+  ownAfter: own.map(place),
   texts: [own.map((e) => e.textContent), pinned.map((e) => e.textContent)],
 });
 </script>"""
 
 
+@pytest.mark.parametrize(("window", "strip"), [(375, 140), (800, 280)])
 def test_the_row_labels_stay_in_view_when_the_timeline_scrolls(
-    samples: Samples, chromium: str, profile: Path
+    samples: Samples, chromium: str, profile: Path, window: int, strip: int
 ) -> None:
-    """At a phone's width the timeline scrolls sideways in its box, and its row labels went
-    with it: the bars had no names. A strip of the same labels stays at the box's left edge;
-    unscrolled it covers the picture's own labels exactly."""
+    """At a phone's width (or a large zoom) the timeline scrolls sideways in its box, and its
+    row labels went with it: the bars had no names. A strip of the same labels stays at the
+    box's left edge (on a phone, half as wide: their right half); unscrolled it covers the
+    picture's own labels exactly."""
     page = samples.html.read_text()
     page = re.sub(r'<meta http-equiv="Content-Security-Policy"[^>]*/>', "", page)
     measuring = profile.parent / "measure.html"
     measuring.write_text(page.replace("</body>", MEASURE_PINNED_LABELS + "</body>"))
     dom = run_chromium(
-        chromium, profile, "--window-size=375,900", "--dump-dom", measuring.as_uri()
+        chromium, profile, f"--window-size={window},900", "--dump-dom", measuring.as_uri()
     ).stdout
     found = re.search(r'data-measured="([^"]*)"', dom)
     assert found is not None, "the measuring script did not run"
@@ -221,15 +226,17 @@ def test_the_row_labels_stay_in_view_when_the_timeline_scrolls(
     assert all(measured["before"]["hover"])
     for own, pinned in zip(measured["before"]["own"], measured["before"]["pinned"], strict=True):
         assert own == pytest.approx(pinned, abs=0.01)
-    # Scrolled to the end: the picture's labels are out of the box to the left, the strip's
-    # are at its edge (the padding covered too), each one on top where it is drawn.
-    assert measured["scrolled"] > 500
-    assert all(right < measured["edge"] for _, _, right in measured["ownAfter"])
+    # Scrolled to the end: the picture's labels are out of the box to the left; the strip is
+    # at its edge (the padding covered too), each of its labels on top where it ends.
+    edge = measured["edge"]
+    assert measured["scrolled"] > 300
+    assert all(right < edge for _, _, right in measured["ownAfter"])
+    assert measured["strip"] == pytest.approx([edge, edge + strip], abs=0.01)
     for label, (_, top, right) in zip(measured["after"], measured["before"]["pinned"], strict=True):
         assert label["shown"], label
         assert label["place"][1] == pytest.approx(top, abs=0.01)
-        assert measured["edge"] <= label["place"][0] and label["place"][2] <= measured["edge"] + 280
-        assert label["place"][2] == pytest.approx(right - 4, abs=0.01)
+        # Moved left by the padding, and on a phone by the half of the strip cut off.
+        assert label["place"][2] == pytest.approx(right - 4 - (280 - strip), abs=0.01)
 
 
 def test_a_window_of_the_report(samples: Samples, chromium: str, profile: Path) -> None:

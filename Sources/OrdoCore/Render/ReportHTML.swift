@@ -47,6 +47,8 @@ struct ReportPage {
   static let axisY = navigationRowHeight * Double(navigationRows) + 20
   /// Where the first lane starts.
   static let plotTop = axisY + 4
+  /// The page width (CSS px) at or under which the pinned labels' strip is half as wide.
+  static let pinnedNarrowBelow = 600.0
   /// The least distance between two page-change lines drawn down the plot (px).
   static let minimumLineGap = 4.0
   static let rowHeight = 18.0
@@ -163,11 +165,13 @@ struct ReportPage {
     .swatch{display:inline-block;width:12px;height:12px;vertical-align:-2px;margin-right:4px}
     .scroll{overflow:auto;border:1px solid #dddddd;padding:4px;max-width:100%}
     svg text{font-family:monospace}
-    .lane{fill:#eef1f5}.lane-title,.pinned-lane-title{font-weight:bold;fill:#333333}
-    .row-label,.pinned-row-label{fill:#1a1a1a}
+    .lane{fill:#eef1f5}.lane-title{font-weight:bold;fill:#333333}
+    .row-label,.pinned-row-label{fill:#1a1a1a}.pinned-rows{fill:#ffffff}
     .scroll.timeline-box{display:grid}.timeline-box svg{grid-area:1/1}
-    svg.pinned-labels{position:sticky;left:-4px;z-index:1;align-self:start;justify-self:start;
-    pointer-events:none;margin-top:\(Markup.number(plotTop))px;background:#ffffff}
+    .timeline-box svg.pinned-labels{position:sticky;left:-4px;z-index:1;align-self:start;
+    justify-self:start;pointer-events:none;margin-top:\(Markup.number(plotTop))px;background:none}
+    @media (max-width:\(Markup.number(pinnedNarrowBelow))px){.timeline-box svg.pinned-labels{
+    width:\(Markup.number(labelWidth / 2))px;margin-left:\(Markup.number(labelWidth / 2))px}}
     .tick line{stroke:#e3e3e3}.tick text{fill:#666666}
     .tick text{paint-order:stroke;stroke:#ffffff;stroke-width:3px;stroke-linejoin:round}
     .axis{stroke:#999999}
@@ -387,7 +391,7 @@ struct ReportPage {
     ticks(labelY: axisY - 4, top: axisY, bottom: bottom)
     var y = plotTop
     for lane in lanes {
-      laneHeader(lane, top: y, width: width, pinned: false)
+      laneHeader(lane, top: y, width: width)
       y += Self.laneHeaderHeight
       for track in lane.tracks {
         row(track, top: y)
@@ -398,28 +402,38 @@ struct ReportPage {
     pinnedLabels(lanes, top: plotTop, bottom: bottom)
   }
 
-  /// The row labels again, in a strip the width of their column that stays at the scroll
-  /// box's left edge (CSS sticky; -4 px: over the box's padding too, or bars showed through
-  /// it) while the timeline scrolls under it on a narrow screen: scrolled, the bars had no
-  /// names. Drawn over the picture's own labels, the same pixels, until it scrolls; hidden
-  /// from a screen reader (a copy) and in print (nothing scrolls). Without the tooltips:
-  /// the pointer goes through it to the picture's own labels (they doubled the bytes the
-  /// strip adds, a quarter of a page of thousands of alerts).
+  /// The row labels again, in a strip that stays at the scroll box's left edge (CSS sticky;
+  /// -4 px: over the box's padding too, or bars showed through it) while the timeline
+  /// scrolls under it on a narrow screen: scrolled, the bars had no names. Drawn over the
+  /// picture's own labels, the same pixels, until it scrolls; hidden from a screen reader
+  /// (a copy) and in print (nothing scrolls). The rows' labels on a white ground; the
+  /// queues' title rows left clear, so that the picture's own (wider than the strip) show
+  /// through, and scroll away with the bars. On a phone the strip is half as wide (the
+  /// labels' right half, where it sits unscrolled: `pinnedNarrowBelow`), or it left the bars
+  /// about 45 px. No tooltips: the pointer goes through it to the picture's (they doubled
+  /// the bytes the strip adds, a quarter of a page of thousands of alerts).
   private mutating func pinnedLabels(_ lanes: [Lane], top: Double, bottom: Double) {
     guard !lanes.isEmpty else { return }
-    let width = Self.labelWidth
+    let width = Markup.number(Self.labelWidth)
+    let height = Markup.number(bottom - top)
     writer.open(
       "svg",
       [
         "xmlns": "http://www.w3.org/2000/svg", "class": "pinned-labels", "aria-hidden": "true",
-        "width": Markup.number(width), "height": Markup.number(bottom - top),
-        "viewBox": "0 \(Markup.number(top)) \(Markup.number(width)) \(Markup.number(bottom - top))",
-        "font-size": Markup.number(Self.fontSize),
+        "width": width, "height": height, "viewBox": "0 \(Markup.number(top)) \(width) \(height)",
+        // Narrower (on a phone): the viewBox's right part, unscaled.
+        "preserveAspectRatio": "xMaxYMin slice", "font-size": Markup.number(Self.fontSize),
       ])
     var y = top
     for lane in lanes {
-      laneHeader(lane, top: y, width: width, pinned: true)
       y += Self.laneHeaderHeight
+      // One ground under the lane's rows (one per row added a tenth to a large page).
+      writer.empty(
+        "rect",
+        [
+          "class": "pinned-rows", "x": "0", "y": Markup.number(y), "width": width,
+          "height": Markup.number(Double(lane.tracks.count) * Self.rowHeight),
+        ])
       for track in lane.tracks {
         rowLabel(track, top: y, pinned: true)
         y += Self.rowHeight
@@ -428,9 +442,8 @@ struct ReportPage {
     writer.close("svg")
   }
 
-  /// A queue's band and title. `pinned`: in the pinned strip (other classes, so that the
-  /// picture's own are counted once, and no tooltip: see `pinnedLabels`).
-  private mutating func laneHeader(_ lane: Lane, top: Double, width: Double, pinned: Bool) {
+  /// A queue's band and title.
+  private mutating func laneHeader(_ lane: Lane, top: Double, width: Double) {
     writer.empty(
       "rect",
       [
@@ -441,13 +454,8 @@ struct ReportPage {
     // tooltip then.
     let name = Markup.isolated(lane.queue)
     let shown = Self.fitted(name, width: Self.laneNameWidth)
-    writer.open(
-      "text",
-      [
-        "class": pinned ? "pinned-lane-title" : "lane-title", "x": "4",
-        "y": Markup.number(top + 13),
-      ])
-    if shown != name && !pinned { writer.element("title", text: "queue " + name) }
+    writer.open("text", ["class": "lane-title", "x": "4", "y": Markup.number(top + 13)])
+    if shown != name { writer.element("title", text: "queue " + name) }
     let refused = lane.tracks.count { $0.refusal != nil }
     writer.text(
       "queue \(shown) (\(Self.counted(lane.tracks.count - refused, "alert"))"
@@ -546,7 +554,8 @@ struct ReportPage {
     track.refusal != nil && track.id.isEmpty ? "(no id)" : Markup.isolated(track.id)
   }
 
-  /// A track's label, its tooltip the whole story. `pinned`: as `laneHeader`'s.
+  /// A track's label, its tooltip the whole story. `pinned`: in the pinned strip (another
+  /// class, so that the picture's own are counted once, and no tooltip: see `pinnedLabels`).
   private mutating func rowLabel(_ track: Timeline.Track, top: Double, pinned: Bool) {
     let id = Self.name(of: track)
     let label = track.type.map { "\(id) · \(Markup.isolated($0))" } ?? id
