@@ -1025,6 +1025,7 @@ export declare class Engine {
    * first call's promise, whose options hold.
    */
   close(options?: CloseOptions): Promise<ExitInfo>;
+  /** Signals the engine process (default SIGTERM); false when the signal was not sent. */
   kill(signal?: string | number): boolean;
 
   on<K extends keyof EngineEventMap>(event: K, listener: Listener<K>): this;

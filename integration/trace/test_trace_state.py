@@ -135,7 +135,8 @@ def test_restored_scheduled_alert_fires_on_the_system_clock(
     engine: EngineFactory, tmp_path: Path
 ) -> None:
     """A persisted scheduled alert restored by a system-clock restart becomes ready at its
-    wall-clock time, during the session; the replay fires it at the same engine time."""
+    wall-clock time, during the session (on a machine that takes its 2 s to restart, at the
+    first request); the replay fires it at the same engine time."""
     state = tmp_path / "ui.db"
     trace = tmp_path / "system.trace"
     live = engine("--state", str(state))

@@ -377,7 +377,7 @@ test('stdout and stderr ended and the process exited: the transport closes at on
 });
 
 test("the child's 'error' events after the start (a signal not sent) do not end the program", async () => {
-  // Engine.spawn's start listener took the first one; a second was thrown as unhandled.
+  // Nothing took them but Engine.spawn's start listener, which took the first one only.
   const child = spawn(BIN, ['--clock', 'manual'], { stdio: ['pipe', 'pipe', 'pipe'] });
   await new Promise((resolve) => child.once('spawn', resolve));
   const engine = new Engine(child, { bin: BIN, args: ['--clock', 'manual'], framing: 'ndjson' });

@@ -285,7 +285,9 @@ def test_raw_of_a_notification_gets_none_once_a_later_message_is_answered(
 ) -> None:
     """raw() waits for the answer to its own bytes; a notification has none, which is
     known once the engine answers a message written after it."""
-    written = threading.Event()  # the tap sees the raw bytes as they are written, in order
+    # The tap runs just before the raw bytes are written, holding the writer's turn: the
+    # ping cannot be written before them.
+    written = threading.Event()
 
     def tap(direction: str, message: object) -> None:
         if direction == "send-raw":

@@ -89,8 +89,12 @@ export class Engine extends EventEmitter {
       throw err?.syscall ? cannotStart(err) : err;
     }
     await new Promise((resolve, reject) => {
-      child.once('spawn', resolve);
-      child.once('error', (err) => reject(cannotStart(err)));
+      const failed = (err) => reject(cannotStart(err));
+      child.once('spawn', () => {
+        child.off('error', failed); // from here on, the transport's
+        resolve();
+      });
+      child.once('error', failed);
     });
     return new Engine(child, { bin, args, framing, timeout });
   }
