@@ -559,18 +559,17 @@ struct ReportPage {
   private mutating func rowLabel(_ track: Timeline.Track, top: Double, pinned: Bool) {
     let id = Self.name(of: track)
     let label = track.type.map { "\(id) · \(Markup.isolated($0))" } ?? id
-    let x = Markup.number(Self.labelWidth - 8)
-    let y = Markup.number(top + 13)
-    let fitted = Self.fitted(label, width: Self.labelWidth - 16)
-    guard !pinned else {
-      writer.element(
-        "text", ["class": "pinned-row-label", "x": x, "y": y, "text-anchor": "end"], text: fitted)
-      return
+    if !pinned {
+      writer.open("g", ["class": "row-label", "data-alert": track.id])
+      writer.element("title", text: Self.describe(track, cutOff: timeline.metadata.isCutOff))
     }
-    writer.open("g", ["class": "row-label", "data-alert": track.id])
-    writer.element("title", text: Self.describe(track, cutOff: timeline.metadata.isCutOff))
-    writer.element("text", ["x": x, "y": y, "text-anchor": "end"], text: fitted)
-    writer.close("g")
+    writer.element(
+      "text",
+      [
+        "class": pinned ? "pinned-row-label" : nil, "x": Markup.number(Self.labelWidth - 8),
+        "y": Markup.number(top + 13), "text-anchor": "end",
+      ], text: Self.fitted(label, width: Self.labelWidth - 16))
+    if !pinned { writer.close("g") }
   }
 
   private mutating func row(_ track: Timeline.Track, top: Double) {
