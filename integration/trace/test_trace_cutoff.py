@@ -18,7 +18,14 @@ import test_conformance as conformance
 from ordo_testing import engine_binary
 
 from conftest import EngineFactory
-from trace_support import assert_identical, read_trace, record_transcript, replay
+from trace_support import (
+    assert_identical,
+    method,
+    read_trace,
+    record_transcript,
+    replay,
+    wait_for,
+)
 
 SEED = conformance.CORPUS / "seed" / "advanced-every-arrival-order.io"
 
@@ -64,11 +71,7 @@ def test_kill_9_while_idle_with_timers_pending(engine: EngineFactory, tmp_path: 
     id = live.call("alert.enqueue", {"type": "t", "id": "long", "durationMs": 600_000})
     # "long" shows once "short" hid: after long's answer, or before it when the engine was
     # paused 60 ms between the two enqueues.
-    seen = live.until_response(id)
-    while not any(
-        m.get("method") == "alert.show" and m["params"]["alert"]["id"] == "long" for m in seen
-    ):
-        seen.append(live.message())
+    wait_for(live, method("alert.show", alert_id="long"), live.until_response(id))
     live.kill9()
     assert trace.read_bytes().endswith(b"\n")
     assert_identical(trace)

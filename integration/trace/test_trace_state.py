@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import sqlite3
 import subprocess
-import time
 from pathlib import Path
 from typing import Any
 
@@ -18,10 +17,12 @@ from conftest import EngineFactory
 from trace_support import (
     Engine,
     assert_identical,
+    method,
     read_trace,
     replay,
     replay_difference,
     request,
+    wait_for,
 )
 
 EPOCH_1 = 1_000_000
@@ -147,14 +148,8 @@ def test_restored_scheduled_alert_fires_on_the_system_clock(
     id = live.call("engine.ping")
     # Normally due after the ping's answer; on a machine slow enough to take the 2 s to
     # restart, due at once (still in the session, recorded and replayed the same way).
-    shows = [m for m in live.until_response(id) if m.get("method") == "alert.show"]
-    deadline = time.monotonic() + 20
-    while not shows:
-        assert time.monotonic() < deadline
-        message = live.message()
-        if message.get("method") == "alert.show":
-            shows.append(message)
-    assert shows[0]["params"]["alert"]["id"] == "soon"
+    show = wait_for(live, method("alert.show"), live.until_response(id))
+    assert show["params"]["alert"]["id"] == "soon"
     id = live.call("alert.get", {"id": "soon"})
     live.until_response(id)
     responses(live)

@@ -12,48 +12,15 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from conftest import EngineFactory
-from trace_support import Engine, assert_identical, read_trace
+from trace_support import Engine, assert_identical, method, read_trace, wait_for
 
 DURATION = 150
 DELAY = 120
 TTL = 100
-
-
-def method(name: str, **params: Any) -> Callable[[Any], bool]:
-    """Matches an event `name` whose params contain `params`."""
-
-    def matches(message: Any) -> bool:
-        if not isinstance(message, dict) or message.get("method") != name:
-            return False
-        got = message.get("params", {})
-        for key, value in params.items():
-            found = got.get(key) if key != "alert_id" else got.get("alert", {}).get("id")
-            if found != value:
-                return False
-        return True
-
-    return matches
-
-
-def wait_for(
-    live: Engine, predicate: Callable[[Any], bool], seen: list[Any], after: Any = None
-) -> Any:
-    """The message of `seen` (after the message `after`, when given) that matches, else
-    reads messages (adding them to `seen`) until one does; every read has a deadline."""
-    start = 0 if after is None else next(i for i, m in enumerate(seen) if m is after) + 1
-    for message in seen[start:]:
-        if predicate(message):
-            return message
-    while True:
-        message = live.message()
-        seen.append(message)
-        if predicate(message):
-            return message
 
 
 def call(live: Engine, seen: list[Any], method_name: str, params: Any = None) -> Any:

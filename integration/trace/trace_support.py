@@ -15,6 +15,7 @@ import signal
 import subprocess
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -30,6 +31,38 @@ RECORD = re.compile(rb'^\{"dir":"(in|out)","at":(-?[0-9]+)(,"framing":"(ndjson|l
 
 
 # --------------------------------------------------------------------------- messages
+
+
+def method(name: str, **params: Any) -> Callable[[Any], bool]:
+    """Matches an event `name` whose params contain `params` (`alert_id`: its alert's id)."""
+
+    def matches(message: Any) -> bool:
+        if not isinstance(message, dict) or message.get("method") != name:
+            return False
+        got = message.get("params", {})
+        for key, value in params.items():
+            found = got.get(key) if key != "alert_id" else got.get("alert", {}).get("id")
+            if found != value:
+                return False
+        return True
+
+    return matches
+
+
+def wait_for(
+    live: Engine, predicate: Callable[[Any], bool], seen: list[Any], after: Any = None
+) -> Any:
+    """The message of `seen` (after the message `after`, when given) that matches, else
+    reads messages (adding them to `seen`) until one does; every read has a deadline."""
+    start = 0 if after is None else next(i for i, m in enumerate(seen) if m is after) + 1
+    for message in seen[start:]:
+        if predicate(message):
+            return message
+    while True:
+        message = live.message()
+        seen.append(message)
+        if predicate(message):
+            return message
 
 
 def request(method: str, params: Any = None, id: int = 1) -> bytes:
