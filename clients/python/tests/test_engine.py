@@ -899,7 +899,7 @@ def test_a_batch_whose_wait_meets_the_end_before_it_is_reported_settles_each_ent
     """The thread that read the end of the output marks it, then waits for the exit status
     and stderr's tail before failing the pending calls. A batch's wait that looked in that
     window raised EngineExited out of the whole batch (the with block), not from the entries
-    left (about one CI run in twenty). The window is held open here: an event handler keeps
+    left (a CI run failed on it). The window is held open here: an event handler keeps
     the batch off the output while the reader thread reads the end, and stderr's tail takes
     a while."""
     engine = make_engine()
