@@ -1022,7 +1022,9 @@ export declare class Engine {
 
   /**
    * shutdown + exit + EOF, then SIGTERM, then SIGKILL. Called again (concurrently too): the
-   * first call's promise, whose options hold.
+   * first call's promise, whose options hold. Rejects (an `Error` with the system's `code`,
+   * EPERM say) when the engine has not exited and could not be signalled; a later call tries
+   * again.
    */
   close(options?: CloseOptions): Promise<ExitInfo>;
   /** Signals the engine process (default SIGTERM); false when the signal was not sent. */

@@ -390,6 +390,36 @@ test("the child's 'error' events after the start (a signal not sent) do not end 
   }
 });
 
+test('close() of an engine the system will not let it signal rejects, and a later close() tries again', async () => {
+  // Root may signal anything, so the refusal is Node's own for EPERM: 'error' during
+  // kill(), which returns false. The engine, stopped, exits neither on exit nor on SIGTERM.
+  const child = spawn(BIN, ['--clock', 'manual'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  await new Promise((resolve) => child.once('spawn', resolve));
+  const engine = new Engine(child, { bin: BIN, args: ['--clock', 'manual'], framing: 'ndjson' });
+  const kill = child.kill;
+  const tried = [];
+  child.kill = function (signal) {
+    tried.push(signal);
+    this.emit('error', Object.assign(new Error('kill EPERM'), { code: 'EPERM', syscall: 'kill' }));
+    return false;
+  };
+  try {
+    assert.equal((await engine.ping()).pong, true);
+    process.kill(child.pid, 'SIGSTOP');
+    await assert.rejects(engine.close({ timeout: 100, killTimeout: 100 }), (err) => {
+      assert.equal(err.code, 'EPERM');
+      assert.match(err.message, new RegExp(`pid ${child.pid}.*could not be signalled.*may still be running`));
+      return true;
+    });
+    assert.deepEqual(tried, ['SIGTERM'], 'SIGKILL would be refused as SIGTERM was: not waited for');
+    child.kill = kill;
+    // The first call's rejection is not every later call's answer: this one signals.
+    assert.deepEqual(await engine.close({ timeout: 100, killTimeout: 100 }), { exitCode: null, signal: 'SIGKILL' });
+  } finally {
+    kill.call(child, 'SIGKILL'); // a failure above left it running (stopped), and the runner waiting
+  }
+});
+
 test('stderrTail keeps the last stderrTailChars characters', async () => {
   const child = fakeChild();
   const transport = new ProcessTransport(child, { stderrTailChars: 10 });

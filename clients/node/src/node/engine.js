@@ -274,12 +274,19 @@ export class Engine extends EventEmitter {
     } catch (err) {
       return Promise.reject(err);
     }
-    this.#closing ??= this.#close(timeout, killTimeout).then((info) => {
-      // A process the engine left behind may still hold its pipes: ours go, so that they
-      // keep this process alive no longer.
-      this.#transport.release();
-      return info;
-    });
+    this.#closing ??= this.#close(timeout, killTimeout).then(
+      (info) => {
+        // A process the engine left behind may still hold its pipes: ours go, so that they
+        // keep this process alive no longer.
+        this.#transport.release();
+        return info;
+      },
+      (err) => {
+        // The engine could not be signalled and runs on: a later close() tries again.
+        this.#closing = null;
+        throw err;
+      },
+    );
     return this.#closing;
   }
 
@@ -303,10 +310,27 @@ export class Engine extends EventEmitter {
     await this.notify('exit').catch(() => {});
     this.#transport.end();
     if (await this.#exitWithin(Math.max(0, deadline - performance.now()))) return this.#exitInfo;
-    this.#child.kill('SIGTERM');
-    if (await this.#exitWithin(killTimeout)) return this.#exitInfo;
-    this.#child.kill('SIGKILL');
+    // Refused (EPERM: a process that changed its user, say), SIGKILL would be too: waiting
+    // for an exit no signal was sent for would wait for ever.
+    const refused = this.#signal('SIGTERM') ?? ((await this.#exitWithin(killTimeout)) ? null : this.#signal('SIGKILL'));
+    if (refused) throw closeRefused(this.#child.pid, refused);
     return this.#exited;
+  }
+
+  /** Sends `signal` to the engine: the system's error when it refused to (not when the
+   * engine had exited already). */
+  #signal(signal) {
+    if (this.#exitInfo) return null;
+    let refused = null;
+    // Node emits a refusal as the child's 'error', during kill().
+    const onError = (err) => (refused = err);
+    this.#child.on('error', onError);
+    try {
+      this.#child.kill(signal);
+    } finally {
+      this.#child.off('error', onError);
+    }
+    return refused;
   }
 
   /** Whether the engine exits within `ms` (Infinity: it waits for the exit). */
@@ -350,6 +374,18 @@ function closeWait(value, what) {
     throw new RangeError(`close(): ${what} must be a number of ms >= 0 (0: at once, Infinity: no limit), not ${String(value)}`);
   }
   return value > 2 ** 31 - 1 ? Infinity : value;
+}
+
+/**
+ * close()'s error when the engine, not exited, could not be signalled (`refused`: the
+ * system's error, EPERM say): its `code` and `cause`, and the pid to end it by.
+ */
+function closeRefused(pid, refused) {
+  const err = new Error(`close(): the engine (pid ${pid}) did not exit and could not be signalled (${refused.message}); it may still be running`, {
+    cause: refused,
+  });
+  err.code = refused.code;
+  return err;
 }
 
 /**
