@@ -445,6 +445,31 @@ import Testing
     #expect(empty.elements(named: "svg", withClass: "pinned-labels").isEmpty)
   }
 
+  /// The layer picture is drawn no smaller than 0.8 of its size (a wider one scrolls in its
+  /// box): its least width is set on it from its `width`, and the printout lifts it (the
+  /// picture shrinks to the paper). An empty picture (0 by 0) has a least width of 0.
+  @Test func theLayerPictureShrinksNoFurtherThanItsLeastScale() throws {
+    let (_, _, html) = try scenarioReport()
+    let page = try parseXML(html)
+    let section = try #require(page.elements(named: "section", withClass: "layers").first)
+    let svg = try #require(section.elements(named: "svg").first)
+    let width = try #require(svg.number("width"))
+    #expect(width > 100)
+    let least = Markup.number((width * 0.8).rounded())
+    #expect(svg.attributes["style"] == "--least-width:\(least)px")
+    #expect(
+      ReportPage.styleSheet.contains(
+        "section.layers svg{max-width:100%;height:auto;min-width:var(--least-width,0)}"))
+    #expect(ReportPage.styleSheet.contains("height:auto}section.layers svg{min-width:0}\n"))
+    #expect(ReportPage.drawnWidth("<svg class=\"a\" stroke-width=\"3\" width=\"1936\">") == 1936)
+    #expect(ReportPage.drawnWidth("<svg stroke-width=\"3\"><rect width=\"5\"/>") == nil)
+    #expect(ReportPage.drawnWidth("<svg width=\"inf\">") == nil)
+    let empty = renderReportHTML(
+      TimelineBuilder().finish(at: 0), layersSVG: try LayerTree().renderSVG(RenderOptions()),
+      title: "Nothing")
+    #expect(empty.contains("<svg role=\"img\" style=\"--least-width:0px\" "))
+  }
+
   /// A refused enqueue's row says when its limit allows a show; a cut-off recording's alerts
   /// are "still active where the recording stops"; no alert, no table.
   @Test func theTableNamesRefusalsAndACutOffRecording() throws {

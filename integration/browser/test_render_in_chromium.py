@@ -32,12 +32,13 @@ from browser_support import (
     Image,
     Samples,
     chromium_binary,
+    frame,
     hex_colour,
     read_png,
     record_scenario,
     run_chromium,
 )
-from engine_session import write_report
+from engine_session import Session, write_report
 
 
 @pytest.fixture(scope="module")
@@ -294,3 +295,52 @@ def test_layer_picture_dom_and_screenshot(samples: Samples, chromium: str, profi
     assert counts[(255, 255, 255)] < len(image.pixels) * 0.5
     # The hit path's outline is drawn in the hit colour.
     assert counts[hex_colour(hit[1])] >= 50
+
+
+MEASURE_LAYER_PICTURE = """<script>
+const box = document.querySelector('section.layers .scroll');
+const svg = box.querySelector('svg');
+const label = svg.querySelector('g.layer text');
+const drawn = svg.getBoundingClientRect().width;
+const labelHeight = label.getBoundingClientRect().height;
+box.scrollLeft = box.scrollWidth;
+document.body.dataset.measured = JSON.stringify({
+  natural: Number(svg.getAttribute('width')), drawn, labelHeight,
+  clientWidth: box.clientWidth, scrolled: box.scrollLeft,
+  page: document.documentElement.scrollWidth, window: innerWidth,
+});
+</script>"""
+
+
+@pytest.mark.parametrize(("window", "scale"), [(1000, 0.8), (2100, 1.0)])
+def test_a_wide_layer_picture_scrolls_rather_than_shrink_its_labels(
+    tmp_path: Path, chromium: str, profile: Path, window: int, scale: float
+) -> None:
+    """A desktop's screen (1920 px wide) in a report read in a narrower window: the picture
+    shrank to the page's width, its 11 px labels to about 5 px. It shrinks to 0.8 of its size
+    at most (labels 8.8 px), and its box scrolls sideways for the rest; the page does not."""
+    trace = tmp_path / "wide.trace"
+    with Session(trace) as session:
+        session.call("layer.add", {"id": "desktop", "frame": frame(0, 0, 1920, 1080)})
+        session.call(
+            "layer.add", {"id": "dialog", "parent": "desktop", "frame": frame(1500, 40, 400, 300)}
+        )
+    page = tmp_path / "wide.html"
+    write_report(trace, page)
+    measuring = tmp_path / "measure.html"
+    markup = re.sub(r'<meta http-equiv="Content-Security-Policy"[^>]*/>', "", page.read_text())
+    measuring.write_text(markup.replace("</body>", MEASURE_LAYER_PICTURE + "</body>"))
+    dom = run_chromium(
+        chromium, profile, f"--window-size={window},900", "--dump-dom", measuring.as_uri()
+    ).stdout
+    found = re.search(r'data-measured="([^"]*)"', dom)
+    assert found is not None, "the measuring script did not run"
+    measured = json.loads(html.unescape(found[1]))
+    assert measured["window"] == window
+    assert measured["natural"] > 1920
+    assert measured["drawn"] == pytest.approx(measured["natural"] * scale, abs=1)
+    # The label's box is its font's line: 11 px drawn at the scale, and no less than 0.8 of it.
+    assert measured["labelHeight"] >= 0.8 * 11
+    assert measured["page"] == window, "the page itself scrolls sideways"
+    if scale < 1:
+        assert measured["scrolled"] > 0 and measured["clientWidth"] < measured["drawn"]

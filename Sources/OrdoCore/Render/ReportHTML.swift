@@ -183,10 +183,10 @@ struct ReportPage {
     .swatch.refused{background:none;border-left:3px dashed #ad1457;width:0}
     .instant{stroke:#1a1a1a;stroke-width:0.75}.cut{fill:#ffffff;stroke:#1a1a1a;stroke-width:0.75}
     .bar{stroke:#555555;stroke-width:1}
-    section.layers svg{max-width:100%;height:auto}
+    section.layers svg{max-width:100%;height:auto;min-width:var(--least-width,0)}
     @media print{:root{color-scheme:light}.scroll,.table-scroll{overflow:visible;border:0}
     svg.pinned-labels{display:none}.scroll.timeline-box{display:block}
-    .scroll svg{max-width:100%;height:auto}
+    .scroll svg{max-width:100%;height:auto}section.layers svg{min-width:0}
     details::details-content{content-visibility:visible;display:block}
     .swatch{print-color-adjust:exact;-webkit-print-color-adjust:exact}}
     @media (forced-colors:active){svg,.swatch{forced-color-adjust:none}svg{background:#ffffff}}
@@ -219,9 +219,31 @@ struct ReportPage {
 
   /// `svg` (as layer.render writes it) as one image to a screen reader, named by its
   /// title, as the timeline is: the table under it says what its layers' tooltips say.
+  /// Drawn no smaller than `layerPictureLeastScale` of its size (`--least-width`): a
+  /// narrower page (a phone, a desktop screen's picture in a laptop's window) scrolls it
+  /// sideways rather than shrink its labels past reading.
   static func asImage(_ svg: Substring) -> String {
     guard svg.hasPrefix("<svg ") else { return String(svg) }
-    return "<svg role=\"img\" " + svg.dropFirst("<svg ".count)
+    var attributes = "<svg role=\"img\" "
+    if let width = drawnWidth(svg) {
+      let least = Markup.number((width * layerPictureLeastScale).rounded())
+      attributes += "style=\"--least-width:\(least)px\" "
+    }
+    return attributes + svg.dropFirst("<svg ".count)
+  }
+
+  /// The least scale the report draws the layer picture at (its labels, 11 px, stay at
+  /// 8.8 px or more).
+  static let layerPictureLeastScale = 0.8
+
+  /// The `width` attribute of `svg`'s start tag, in pixels.
+  static func drawnWidth(_ svg: Substring) -> Double? {
+    guard let tagEnd = svg.firstIndex(of: ">") else { return nil }
+    let tag = svg[..<tagEnd]
+    guard let start = tag.firstRange(of: " width=\"") else { return nil }
+    guard let width = Double(tag[start.upperBound...].prefix { $0 != "\"" }), width.isFinite
+    else { return nil }
+    return width
   }
 
   static func withoutXMLDeclaration(_ svg: String) -> Substring {
