@@ -445,6 +445,35 @@ import Testing
     #expect(empty.elements(named: "svg", withClass: "pinned-labels").isEmpty)
   }
 
+  /// Scheduled and suspended bars are striped as well as coloured (hatched; upright bars),
+  /// so that the four states differ without colour; the legend's swatches have the same
+  /// stripes; other states, and the ticks of instants, are plain.
+  @Test func twoStatesAreStripedSoThatTheStatesDifferWithoutColour() throws {
+    let (_, _, html) = try scenarioReport()
+    let page = try parseXML(html)
+    let svg = try #require(page.elements(named: "svg", withClass: "timeline").first)
+    let patterns = svg.elements(named: "pattern")
+    #expect(
+      patterns.map { $0.attributes["id"] } == ["ordo-state-scheduled", "ordo-state-suspended"])
+    #expect(patterns.map { $0.attributes["patternTransform"] } == ["rotate(45)", nil])
+    let fills = patterns.map { $0.elements(named: "rect").map { $0.attributes["fill"] ?? "" } }
+    #expect(fills == [["#9aa5b1", "#cdd2d8"], ["#8e6bbf", "#c7b5df"]])
+    let sheet = ReportPage.styleSheet
+    #expect(sheet.contains("rect.bar.state-scheduled{fill:url(#ordo-state-scheduled)}"))
+    #expect(sheet.contains("rect.bar.state-suspended{fill:url(#ordo-state-suspended)}"))
+    #expect(
+      sheet.contains(
+        ".swatch.state-suspended{background:repeating-linear-gradient(90deg,#8e6bbf 0 3px,"
+          + "#c7b5df 3px 5px)}"))
+    #expect(!sheet.contains("state-showing{fill:url") && !sheet.contains("state-pending{fill:url"))
+    // The plain colour stays each state's own (the instants' ticks, the base of the stripes).
+    #expect(sheet.contains(".state-suspended{fill:#8e6bbf;background:#8e6bbf}"))
+    let striped = svg.elements(named: "rect", withClass: "bar").filter {
+      ["scheduled", "suspended"].contains($0.attributes["data-state"])
+    }
+    #expect(!striped.isEmpty)
+  }
+
   /// The layer picture is drawn no smaller than 0.8 of its size (a wider one scrolls in its
   /// box): its least width is set on it from its `width`, and the printout lifts it (the
   /// picture shrinks to the paper). An empty picture (0 by 0) has a least width of 0.
@@ -581,7 +610,8 @@ import Testing
     let allowed: Set<String> = [
       "html", "head", "meta", "title", "style", "body", "main", "h1", "h2", "dl", "dt", "dd",
       "code", "section", "ul", "li", "span", "p", "div", "svg", "g", "rect", "line", "text",
-      "defs", "clipPath", "circle", "details", "summary", "table", "caption", "thead", "tbody",
+      "defs", "clipPath", "pattern", "circle", "details", "summary", "table", "caption", "thead",
+      "tbody",
       "tr", "th", "td",
     ]
     #expect(names.isSubset(of: allowed), "unexpected elements: \(names.subtracting(allowed))")

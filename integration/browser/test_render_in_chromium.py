@@ -163,6 +163,19 @@ def test_report_screenshot_shows_the_timeline(
     for state, colour in colours.items():
         # Every state's bars are drawn in its own colour (at least a 2 x 12 px bar).
         assert counts[hex_colour(colour)] >= 24, f"no {state} bar on screen"
+    # Scheduled and suspended bars are striped too (the states differ without colour): the
+    # stripes' colour, drawn nowhere else, is on screen (the scenario's bars of both are
+    # hundreds of pixels long; the legend's swatches have about 60 such pixels each).
+    stripes = dict(
+        re.findall(
+            r'<pattern id="ordo-state-([a-z]+)"[^>]*><rect [^>]*/>'
+            r'<rect [^>]*fill="(#[0-9a-f]{6})"/></pattern>',
+            samples.html.read_text(),
+        )
+    )
+    assert set(stripes) == {"scheduled", "suspended"}
+    for state, light in stripes.items():
+        assert counts[hex_colour(light)] >= 200, f"the {state} bars are not striped"
     # The refused enqueues' marks are in the limited colour, which nothing else in this
     # session uses but the legend's two 3 x 12 px swatches (ended: limited, refused).
     limited = re.search(r"\.end-limited line\{stroke:(#[0-9a-f]{6})\}", samples.html.read_text())
