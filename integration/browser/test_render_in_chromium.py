@@ -25,6 +25,7 @@ import json
 import re
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -184,6 +185,21 @@ def test_report_screenshot_shows_the_timeline(
     assert counts[hex_colour(limited[1])] >= 100, "no refused enqueue marked on screen"
 
 
+def measure(chromium: str, profile: Path, page: Path, script: str, width: int) -> Any:
+    """What `script` (a measuring <script> that puts JSON in body's data-measured) finds in a
+    copy of the report `page` without its policy (which forbids scripts), in a window
+    `width` px wide."""
+    markup = re.sub(r'<meta http-equiv="Content-Security-Policy"[^>]*/>', "", page.read_text())
+    measuring = profile.parent / f"{page.stem}-measured.html"
+    measuring.write_text(markup.replace("</body>", script + "</body>"))
+    dom = run_chromium(
+        chromium, profile, f"--window-size={width},900", "--dump-dom", measuring.as_uri()
+    ).stdout
+    found = re.search(r'data-measured="([^"]*)"', dom)
+    assert found is not None, "the measuring script did not run"
+    return json.loads(html.unescape(found[1]))
+
+
 #: Measures the timeline's labels before and after scrolling its box to the end; the result
 #: goes into the DOM Chromium dumps. Appended to a copy of the report whose policy is
 #: removed (the report itself runs no script).
@@ -224,16 +240,7 @@ def test_the_row_labels_stay_in_view_when_the_timeline_scrolls(
     row labels went with it: the bars had no names. A strip of the same labels stays at the
     box's left edge (on a phone, half as wide: their right half); unscrolled it covers the
     picture's own labels exactly."""
-    page = samples.html.read_text()
-    page = re.sub(r'<meta http-equiv="Content-Security-Policy"[^>]*/>', "", page)
-    measuring = profile.parent / "measure.html"
-    measuring.write_text(page.replace("</body>", MEASURE_PINNED_LABELS + "</body>"))
-    dom = run_chromium(
-        chromium, profile, f"--window-size={window},900", "--dump-dom", measuring.as_uri()
-    ).stdout
-    found = re.search(r'data-measured="([^"]*)"', dom)
-    assert found is not None, "the measuring script did not run"
-    measured = json.loads(html.unescape(found[1]))
+    measured = measure(chromium, profile, samples.html, MEASURE_PINNED_LABELS, window)
     own_texts, pinned_texts = measured["texts"]
     assert own_texts == pinned_texts and len(own_texts) == 9
     # Unscrolled: the same pixels, and hovering a label reaches the picture's own.
@@ -340,15 +347,7 @@ def test_a_wide_layer_picture_scrolls_rather_than_shrink_its_labels(
         )
     page = tmp_path / "wide.html"
     write_report(trace, page)
-    measuring = tmp_path / "measure.html"
-    markup = re.sub(r'<meta http-equiv="Content-Security-Policy"[^>]*/>', "", page.read_text())
-    measuring.write_text(markup.replace("</body>", MEASURE_LAYER_PICTURE + "</body>"))
-    dom = run_chromium(
-        chromium, profile, f"--window-size={window},900", "--dump-dom", measuring.as_uri()
-    ).stdout
-    found = re.search(r'data-measured="([^"]*)"', dom)
-    assert found is not None, "the measuring script did not run"
-    measured = json.loads(html.unescape(found[1]))
+    measured = measure(chromium, profile, page, MEASURE_LAYER_PICTURE, window)
     assert measured["window"] == window
     assert measured["natural"] > 1920
     assert measured["drawn"] == pytest.approx(measured["natural"] * scale, abs=1)
