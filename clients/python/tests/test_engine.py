@@ -1029,6 +1029,29 @@ def test_a_close_that_was_interrupted_is_done_by_the_next(ordo_bin: str) -> None
     assert time.monotonic() - started < 5
 
 
+def test_a_close_the_system_will_not_let_signal_raises_and_the_next_does_it(
+    ordo_bin: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An engine the client may not signal (EPERM: root may signal anything, so Popen's
+    terminate and kill refuse here as the system would): close() raises the PermissionError
+    rather than wait for an exit no signal was sent for, and a later one does it all."""
+    engine = Engine(ordo_bin, clock="manual", timeout=5)
+    assert engine.ping().pong
+    os.kill(engine.pid, signal.SIGSTOP)  # neither shutdown's answer nor the exit comes
+
+    def refuse() -> None:
+        raise PermissionError(1, "Operation not permitted")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(engine._proc, "terminate", refuse)
+        patched.setattr(engine._proc, "kill", refuse)
+        with pytest.raises(PermissionError):
+            engine.close(timeout=0.3)
+        assert engine.running
+    assert engine.close(timeout=0.3) == -signal.SIGKILL  # stopped: SIGTERM waits, SIGKILL not
+    assert not engine.running
+
+
 def test_a_close_waiting_for_one_interrupted_does_it_itself(ordo_bin: str) -> None:
     """A second close() waits for the first; when the first was interrupted part way, the
     second returned None at once, the engine still running (the first's finally woke it)."""
