@@ -493,6 +493,13 @@ import Testing
     #expect(ReportPage.drawnWidth("<svg class=\"a\" stroke-width=\"3\" width=\"1936\">") == 1936)
     #expect(ReportPage.drawnWidth("<svg stroke-width=\"3\"><rect width=\"5\"/>") == nil)
     #expect(ReportPage.drawnWidth("<svg width=\"inf\">") == nil)
+    // No more than a 4K screen's picture at 0.8: one huge layer made the page millions of
+    // pixels tall.
+    #expect(
+      ReportPage.asImage("<svg width=\"10000016\" height=\"9\">").hasPrefix(
+        "<svg role=\"img\" style=\"--least-width:3072px\" width=\"10000016\""))
+    #expect(
+      ReportPage.asImage("<svg width=\"3840\" height=\"9\">").contains("--least-width:3072px"))
     let empty = renderReportHTML(
       TimelineBuilder().finish(at: 0), layersSVG: try LayerTree().renderSVG(RenderOptions()),
       title: "Nothing")

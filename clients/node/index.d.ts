@@ -1023,8 +1023,8 @@ export declare class Engine {
   /**
    * shutdown + exit + EOF, then SIGTERM, then SIGKILL. Called again (concurrently too): the
    * first call's promise, whose options hold. Rejects (an `Error` with the system's `code`,
-   * EPERM say) when the engine has not exited and could not be signalled; a later call tries
-   * again.
+   * EPERM say) when the engine has not exited and the system refused SIGKILL; a later call
+   * tries again.
    */
   close(options?: CloseOptions): Promise<ExitInfo>;
   /** Signals the engine process (default SIGTERM); false when the signal was not sent. */

@@ -328,6 +328,7 @@ document.body.dataset.measured = JSON.stringify({
   natural: Number(svg.getAttribute('width')), drawn, labelHeight,
   clientWidth: box.clientWidth, scrolled: box.scrollLeft,
   page: document.documentElement.scrollWidth, window: innerWidth,
+  pageHeight: document.documentElement.scrollHeight,
 });
 </script>"""
 
@@ -356,3 +357,19 @@ def test_a_wide_layer_picture_scrolls_rather_than_shrink_its_labels(
     assert measured["page"] == window, "the page itself scrolls sideways"
     if scale < 1:
         assert measured["scrolled"] > 0 and measured["clientWidth"] < measured["drawn"]
+
+
+def test_a_huge_layer_does_not_make_the_page_millions_of_pixels_tall(
+    tmp_path: Path, chromium: str, profile: Path
+) -> None:
+    """A 10 000 000-unit backdrop: the picture's least width stops at 3072 px (a 4K screen's
+    at 0.8), or the page, the picture drawn at 0.8 of its size, was 8 000 000 px tall."""
+    trace = tmp_path / "huge.trace"
+    with Session(trace) as session:
+        session.call("layer.add", {"id": "backdrop", "frame": frame(0, 0, 10_000_000, 10_000_000)})
+    page = tmp_path / "huge.html"
+    write_report(trace, page)
+    measured = measure(chromium, profile, page, MEASURE_LAYER_PICTURE, 1000)
+    assert measured["natural"] > 10_000_000
+    assert measured["drawn"] == pytest.approx(3072, abs=1)
+    assert measured["pageHeight"] < 6000

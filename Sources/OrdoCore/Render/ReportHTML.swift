@@ -217,11 +217,19 @@ struct ReportPage {
       .joined()
   }
 
+  /// The colour of `state`'s bars (`stateColours` has every state).
+  static func colour(of state: AlertState) -> String {
+    guard let entry = stateColours.first(where: { $0.state == state }) else {
+      preconditionFailure("no colour for the state \(state)")
+    }
+    return entry.colour
+  }
+
   /// A striped state's bars are filled with its pattern (`statePatterns`), its swatch with
   /// the same stripes: 3 px of the colour, 2 px of the light, across the bar.
   private static var stripeRules: String {
     stripedStates.map { striped in
-      let colour = stateColours.first { $0.state == striped.state }?.colour ?? "#000000"
+      let colour = colour(of: striped.state)
       let name = "state-\(striped.state.rawValue)"
       return "rect.bar.\(name){fill:url(#ordo-\(name))}.swatch.\(name){background:"
         + "repeating-linear-gradient(\(90 + striped.angle)deg,\(colour) 0 3px,"
@@ -233,7 +241,7 @@ struct ReportPage {
   private mutating func statePatterns() {
     writer.open("defs")
     for striped in Self.stripedStates {
-      let colour = Self.stateColours.first { $0.state == striped.state }?.colour ?? "#000000"
+      let colour = Self.colour(of: striped.state)
       writer.open(
         "pattern",
         [
@@ -257,14 +265,17 @@ struct ReportPage {
 
   /// `svg` (as layer.render writes it) as one image to a screen reader, named by its
   /// title, as the timeline is: the table under it says what its layers' tooltips say.
-  /// Drawn no smaller than `layerPictureLeastScale` of its size (`--least-width`): a
-  /// narrower page (a phone, a desktop screen's picture in a laptop's window) scrolls it
-  /// sideways rather than shrink its labels past reading.
+  /// Drawn no smaller than `layerPictureLeastScale` of its size (`--least-width`), up to
+  /// `layerPictureLeastWidthLimit`: a narrower page (a phone, a desktop screen's picture in
+  /// a laptop's window) scrolls it sideways rather than shrink its labels past reading; a
+  /// picture wider than a 4K screen shrinks further, or one huge layer (a 10 000 000-unit
+  /// backdrop) made the page millions of pixels tall.
   static func asImage(_ svg: Substring) -> String {
     guard svg.hasPrefix("<svg ") else { return String(svg) }
     var attributes = "<svg role=\"img\" "
     if let width = drawnWidth(svg) {
-      let least = Markup.number((width * layerPictureLeastScale).rounded())
+      let least = Markup.number(
+        min(width * layerPictureLeastScale, layerPictureLeastWidthLimit).rounded())
       attributes += "style=\"--least-width:\(least)px\" "
     }
     return attributes + svg.dropFirst("<svg ".count)
@@ -273,6 +284,8 @@ struct ReportPage {
   /// The least scale the report draws the layer picture at (its labels, 11 px, stay at
   /// 8.8 px or more).
   static let layerPictureLeastScale = 0.8
+  /// The most `--least-width` is (px): a 4K screen's picture at `layerPictureLeastScale`.
+  static let layerPictureLeastWidthLimit = 3072.0
 
   /// The `width` attribute of `svg`'s start tag, in pixels.
   static func drawnWidth(_ svg: Substring) -> Double? {

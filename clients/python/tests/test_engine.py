@@ -1042,14 +1042,18 @@ def test_a_close_the_system_will_not_let_signal_raises_and_the_next_does_it(
     def refuse() -> None:
         raise PermissionError(1, "Operation not permitted")
 
-    with monkeypatch.context() as patched:
-        patched.setattr(engine._proc, "terminate", refuse)
-        patched.setattr(engine._proc, "kill", refuse)
-        with pytest.raises(PermissionError):
-            engine.close(timeout=0.3)
-        assert engine.running
-    assert engine.close(timeout=0.3) == -signal.SIGKILL  # stopped: SIGTERM waits, SIGKILL not
-    assert not engine.running
+    try:
+        with monkeypatch.context() as patched:
+            patched.setattr(engine._proc, "terminate", refuse)
+            patched.setattr(engine._proc, "kill", refuse)
+            with pytest.raises(PermissionError):
+                engine.close(timeout=0.3)
+            assert engine.running
+        assert engine.close(timeout=0.3) == -signal.SIGKILL  # stopped: SIGTERM waits, not SIGKILL
+        assert not engine.running
+    finally:
+        if engine.running:  # a failure above left it stopped
+            os.kill(engine.pid, signal.SIGKILL)
 
 
 def test_a_close_waiting_for_one_interrupted_does_it_itself(ordo_bin: str) -> None:

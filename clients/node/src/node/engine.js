@@ -261,10 +261,12 @@ export class Engine extends EventEmitter {
   /**
    * Ends the engine: `shutdown`, `exit` and EOF; if it has not exited `timeout` ms after
    * close() (shutdown's answer and the exit share them), SIGTERM; after `killTimeout` more
-   * ms, SIGKILL. Resolves with `{exitCode, signal}`. Safe to call more than once, also
-   * concurrently: every call gets the first one's promise. A `timeout` of 0 waits for nothing (`shutdown` is written
-   * as a notification, then SIGTERM at once); `Infinity` (or over 2^31 − 1) waits without
-   * limit, as does a `killTimeout` of `Infinity`; negative, NaN or no number: a RangeError.
+   * ms, SIGKILL. Resolves with `{exitCode, signal}`; rejects when the engine has not exited
+   * and the system refused SIGKILL (EPERM). Safe to call more than once, also concurrently:
+   * every call gets the first one's promise (after a rejection, a later call starts again).
+   * A `timeout` of 0 waits for nothing (`shutdown` is written as a notification, then
+   * SIGTERM at once); `Infinity` (or over 2^31 − 1) waits without limit, as does a
+   * `killTimeout` of `Infinity`; negative, NaN or no number: a RangeError.
    * @param {{timeout?: number, killTimeout?: number}} [options]
    */
   close({ timeout = 2000, killTimeout = 2000 } = {}) {
@@ -310,9 +312,12 @@ export class Engine extends EventEmitter {
     await this.notify('exit').catch(() => {});
     this.#transport.end();
     if (await this.#exitWithin(Math.max(0, deadline - performance.now()))) return this.#exitInfo;
-    // Refused (EPERM: a process that changed its user, say), SIGKILL would be too: waiting
-    // for an exit no signal was sent for would wait for ever.
-    const refused = this.#signal('SIGTERM') ?? ((await this.#exitWithin(killTimeout)) ? null : this.#signal('SIGKILL'));
+    // A signal the system refuses (EPERM: a process that changed its user, say) is not
+    // waited for: once SIGTERM (sent or not) had `killTimeout` ms, a refused SIGKILL ends
+    // close() with its error, where waiting for the exit would wait for ever.
+    this.#signal('SIGTERM');
+    if (await this.#exitWithin(killTimeout)) return this.#exitInfo;
+    const refused = this.#signal('SIGKILL');
     if (refused) throw closeRefused(this.#child.pid, refused);
     return this.#exited;
   }
