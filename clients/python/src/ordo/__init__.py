@@ -70,7 +70,7 @@ from .models import (
     TypeDefaults,
 )
 
-__version__ = "0.2.22"
+__version__ = "0.2.23"
 
 __all__ = [
     "UNSET",
