@@ -850,6 +850,31 @@ def test_an_engine_timeout_that_is_not_positive_is_refused_before_spawning(
         assert engine.timeout is None and engine.ping().pong
 
 
+def test_calls_wait_30_s_by_default_and_then_raise(ordo_bin: str) -> None:
+    """The README's default (30 s), for Engine and AsyncEngine; a call given no timeout
+    waits for the engine's, read when it is made (here shortened, the engine stopped: with
+    no default a stalled engine held its caller for ever)."""
+    engine = Engine(ordo_bin, clock="manual")
+    try:
+        assert engine.timeout == 30.0
+        assert engine.ping().pong
+        os.kill(engine.pid, signal.SIGSTOP)
+        engine.timeout = 0.3
+        started = time.monotonic()
+        with pytest.raises(ordo.OrdoTimeout):
+            engine.ping()
+        assert 0.3 <= time.monotonic() - started < 5
+    finally:
+        os.kill(engine.pid, signal.SIGKILL)
+        engine.close(timeout=1)
+
+    async def default() -> float | None:
+        async with ordo.AsyncEngine(ordo_bin, clock="manual") as engine:
+            return engine.timeout
+
+    assert asyncio.run(default()) == 30.0
+
+
 def test_waits_take_zero_but_not_a_negative_timeout(engine: Engine) -> None:
     """Waiting for what the engine sends already may look only at what arrived (0)."""
     engine.alerts.enqueue("toast", id="a")
