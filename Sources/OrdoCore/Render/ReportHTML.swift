@@ -41,6 +41,10 @@ struct ReportPage {
   static let stripedStates: [(state: AlertState, light: String, angle: Int)] = [
     (.scheduled, "#cdd2d8", 45), (.suspended, "#c7b5df", 0),
   ]
+  /// The stripes' period and the light part of it (px), in the bars' patterns and the
+  /// swatches' gradients alike.
+  static let stripePeriod = 5
+  static let stripeLight = 2
   static let endColours: [(reason: EndReason, colour: String)] = [
     (.completed, "#1b5e20"), (.timeout, "#9a5c00"), (.cancelled, "#c62828"),
     (.expired, "#616161"), (.limited, "#ad1457"),
@@ -226,19 +230,21 @@ struct ReportPage {
   }
 
   /// A striped state's bars are filled with its pattern (`statePatterns`), its swatch with
-  /// the same stripes: 3 px of the colour, 2 px of the light, across the bar.
+  /// the same stripes: the colour, then the light, across the bar.
   private static var stripeRules: String {
-    stripedStates.map { striped in
+    let dark = stripePeriod - stripeLight
+    return stripedStates.map { striped in
       let colour = colour(of: striped.state)
       let name = "state-\(striped.state.rawValue)"
       return "rect.bar.\(name){fill:url(#ordo-\(name))}.swatch.\(name){background:"
-        + "repeating-linear-gradient(\(90 + striped.angle)deg,\(colour) 0 3px,"
-        + "\(striped.light) 3px 5px)}\n"
+        + "repeating-linear-gradient(\(90 + striped.angle)deg,\(colour) 0 \(dark)px,"
+        + "\(striped.light) \(dark)px \(stripePeriod)px)}\n"
     }.joined()
   }
 
   /// The striped states' patterns, in the timeline's `defs`.
   private mutating func statePatterns() {
+    let period = String(Self.stripePeriod)
     writer.open("defs")
     for striped in Self.stripedStates {
       let colour = Self.colour(of: striped.state)
@@ -246,11 +252,16 @@ struct ReportPage {
         "pattern",
         [
           "id": "ordo-state-\(striped.state.rawValue)", "patternUnits": "userSpaceOnUse",
-          "width": "5", "height": "5",
+          "width": period, "height": period,
           "patternTransform": striped.angle == 0 ? nil : "rotate(\(striped.angle))",
         ])
-      writer.empty("rect", ["width": "5", "height": "5", "fill": colour])
-      writer.empty("rect", ["x": "3", "width": "2", "height": "5", "fill": striped.light])
+      writer.empty("rect", ["width": period, "height": period, "fill": colour])
+      writer.empty(
+        "rect",
+        [
+          "x": String(Self.stripePeriod - Self.stripeLight), "width": String(Self.stripeLight),
+          "height": period, "fill": striped.light,
+        ])
       writer.close("pattern")
     }
     writer.close("defs")
