@@ -317,6 +317,17 @@ def test_layer_picture_dom_and_screenshot(samples: Samples, chromium: str, profi
     assert counts[hex_colour(hit[1])] >= 50
 
 
+def report_of_layers(directory: Path, *layers: dict[str, Any]) -> Path:
+    """``ordo report`` of a session that only adds `layers` (layer.add's params)."""
+    trace = directory / "layers.trace"
+    with Session(trace) as session:
+        for layer in layers:
+            session.call("layer.add", layer)
+    page = directory / "layers.html"
+    write_report(trace, page)
+    return page
+
+
 MEASURE_LAYER_PICTURE = """<script>
 const box = document.querySelector('section.layers .scroll');
 const svg = box.querySelector('svg');
@@ -340,14 +351,11 @@ def test_a_wide_layer_picture_scrolls_rather_than_shrink_its_labels(
     """A desktop's screen (1920 px wide) in a report read in a narrower window: the picture
     shrank to the page's width, its 11 px labels to about 5 px. It shrinks to 0.8 of its size
     at most (labels 8.8 px), and its box scrolls sideways for the rest; the page does not."""
-    trace = tmp_path / "wide.trace"
-    with Session(trace) as session:
-        session.call("layer.add", {"id": "desktop", "frame": frame(0, 0, 1920, 1080)})
-        session.call(
-            "layer.add", {"id": "dialog", "parent": "desktop", "frame": frame(1500, 40, 400, 300)}
-        )
-    page = tmp_path / "wide.html"
-    write_report(trace, page)
+    page = report_of_layers(
+        tmp_path,
+        {"id": "desktop", "frame": frame(0, 0, 1920, 1080)},
+        {"id": "dialog", "parent": "desktop", "frame": frame(1500, 40, 400, 300)},
+    )
     measured = measure(chromium, profile, page, MEASURE_LAYER_PICTURE, window)
     assert measured["window"] == window
     assert measured["natural"] > 1920
@@ -364,11 +372,9 @@ def test_a_huge_layer_does_not_make_the_page_millions_of_pixels_tall(
 ) -> None:
     """A 10 000 000-unit backdrop: the picture's least width stops at 3072 px (a 4K screen's
     at 0.8), or the page, the picture drawn at 0.8 of its size, was 8 000 000 px tall."""
-    trace = tmp_path / "huge.trace"
-    with Session(trace) as session:
-        session.call("layer.add", {"id": "backdrop", "frame": frame(0, 0, 10_000_000, 10_000_000)})
-    page = tmp_path / "huge.html"
-    write_report(trace, page)
+    page = report_of_layers(
+        tmp_path, {"id": "backdrop", "frame": frame(0, 0, 10_000_000, 10_000_000)}
+    )
     measured = measure(chromium, profile, page, MEASURE_LAYER_PICTURE, 1000)
     assert measured["natural"] > 10_000_000
     assert measured["drawn"] == pytest.approx(3072, abs=1)

@@ -376,11 +376,16 @@ test('stdout and stderr ended and the process exited: the transport closes at on
   assert.equal(closedWith.signal, 'SIGKILL');
 });
 
-test("the child's 'error' events after the start (a signal not sent) do not end the program", async () => {
-  // Nothing took them but Engine.spawn's start listener, which took the first one only.
+/** A real engine process spawned here, and an Engine on it (the child is the test's to handle). */
+async function engineOnItsChild() {
   const child = spawn(BIN, ['--clock', 'manual'], { stdio: ['pipe', 'pipe', 'pipe'] });
   await new Promise((resolve) => child.once('spawn', resolve));
-  const engine = new Engine(child, { bin: BIN, args: ['--clock', 'manual'], framing: 'ndjson' });
+  return { child, engine: new Engine(child, { bin: BIN, args: ['--clock', 'manual'], framing: 'ndjson' }) };
+}
+
+test("the child's 'error' events after the start (a signal not sent) do not end the program", async () => {
+  // Nothing took them but Engine.spawn's start listener, which took the first one only.
+  const { child, engine } = await engineOnItsChild();
   try {
     for (let i = 0; i < 2; i++) child.emit('error', Object.assign(new Error('kill EPERM'), { code: 'EPERM' }));
     assert.equal((await engine.ping()).pong, true);
@@ -393,9 +398,7 @@ test("the child's 'error' events after the start (a signal not sent) do not end 
 test('close() of an engine the system will not let it signal rejects, and a later close() tries again', { timeout: 20000 }, async () => {
   // Root may signal anything, so the refusal is Node's own for EPERM: 'error' during
   // kill(), which returns false. The engine, stopped, exits neither on exit nor on SIGTERM.
-  const child = spawn(BIN, ['--clock', 'manual'], { stdio: ['pipe', 'pipe', 'pipe'] });
-  await new Promise((resolve) => child.once('spawn', resolve));
-  const engine = new Engine(child, { bin: BIN, args: ['--clock', 'manual'], framing: 'ndjson' });
+  const { child, engine } = await engineOnItsChild();
   const kill = child.kill;
   const tried = [];
   child.kill = function (signal) {
