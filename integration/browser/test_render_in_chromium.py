@@ -334,12 +334,16 @@ const svg = box.querySelector('svg');
 const label = svg.querySelector('g.layer text');
 const drawn = svg.getBoundingClientRect().width;
 const labelHeight = label.getBoundingClientRect().height;
+// The page's column: the box's parent's content box.
+const parent = box.parentElement.getBoundingClientRect();
+const column = parent.right - parseFloat(getComputedStyle(box.parentElement).paddingRight);
+const boxRight = box.getBoundingClientRect().right;
 box.scrollLeft = box.scrollWidth;
 document.body.dataset.measured = JSON.stringify({
   natural: Number(svg.getAttribute('width')), drawn, labelHeight,
   clientWidth: box.clientWidth, scrolled: box.scrollLeft,
   page: document.documentElement.scrollWidth, window: innerWidth,
-  pageHeight: document.documentElement.scrollHeight,
+  pageHeight: document.documentElement.scrollHeight, column, boxRight,
 });
 </script>"""
 
@@ -365,6 +369,8 @@ def test_a_wide_layer_picture_scrolls_rather_than_shrink_its_labels(
     assert measured["page"] == window, "the page itself scrolls sideways"
     if scale < 1:
         assert measured["scrolled"] > 0 and measured["clientWidth"] < measured["drawn"]
+    # The scrolling box, border and padding included, stays in the page's column.
+    assert measured["boxRight"] <= measured["column"] + 0.5, measured
 
 
 def test_a_huge_layer_does_not_make_the_page_millions_of_pixels_tall(

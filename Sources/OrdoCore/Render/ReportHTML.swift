@@ -174,7 +174,7 @@ struct ReportPage {
     ul.legend{list-style:none;padding:0;margin:4px 0 8px;font-size:0.75rem}
     ul.legend li{display:inline-block;margin-right:14px}
     .swatch{display:inline-block;width:12px;height:12px;vertical-align:-2px;margin-right:4px}
-    .scroll{overflow:auto;border:1px solid #dddddd;padding:4px;max-width:100%}
+    .scroll{overflow:auto;border:1px solid #dddddd;padding:4px;max-width:100%;box-sizing:border-box}
     svg text{font-family:monospace}
     .lane{fill:#eef1f5}.lane-title{font-weight:bold;fill:#333333}
     .row-label,.pinned-row-label{fill:#1a1a1a}.pinned-rows{fill:#ffffff}
