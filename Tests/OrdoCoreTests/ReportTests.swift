@@ -881,6 +881,42 @@ import Testing
     return builder
   }
 
+  /// A session of many alerts: the time axis was a screen or more above the last rows. Rows
+  /// (with their queues' titles) taller than `footerAxisAbove` repeat it under them, its
+  /// labels under its line; shorter ones do not.
+  @Test(arguments: [(28, false), (29, true)])
+  func rowsTallerThanAScreenRepeatTheAxisUnderThem(alerts: Int, repeated: Bool) throws {
+    var session = try RecordedSession(createdAfterItsChanges: false)
+    for index in 0..<alerts {
+      try session.enqueue(
+        at: Int64(index) * 10, AlertEnqueueRequest(type: "toast", id: "a\(index)", durationMs: 5))
+    }
+    let page = try parseXML(
+      renderReportHTML(session.finish(at: 1000), layersSVG: "", title: "Many"))
+    let svg = try #require(page.elements(named: "svg", withClass: "timeline").first)
+    let rowsBottom =
+      ReportPage.plotTop + ReportPage.laneHeaderHeight + Double(alerts) * ReportPage.rowHeight + 6
+    let height = rowsBottom + (repeated ? ReportPage.footerAxisHeight : 0)
+    #expect(svg.number("height") == height)
+    #expect(
+      svg.elements(named: "line", withClass: "axis").map { $0.number("y1") }
+        == (repeated ? [ReportPage.axisY, rowsBottom] : [ReportPage.axisY]))
+    let ticks = svg.elements(named: "g", withClass: "tick")
+    #expect(ticks.count == 6)
+    for tick in ticks {
+      #expect(tick.child(named: "line")?.number("y2") == rowsBottom)
+      let labels = tick.elements(named: "text")
+      #expect(labels.count == (repeated ? 2 : 1))
+      #expect(Set(labels.map(\.text)).count == 1)
+      #expect(labels.first.flatMap { $0.number("y") }.map { $0 < ReportPage.axisY } == true)
+      if repeated {
+        let y = try #require(labels.last?.number("y"))
+        // Its baseline under the line by more than the font's ascent, in the picture.
+        #expect(y - rowsBottom > ReportPage.fontSize * 0.8 && y < height)
+      }
+    }
+  }
+
   @Test func anEmptySessionStillMakesAPage() throws {
     let html = renderReportHTML(
       TimelineBuilder().finish(at: 0), layersSVG: try LayerTree().renderSVG(RenderOptions()),
@@ -892,6 +928,10 @@ import Testing
         "No alert in this session.",
         "Nothing to draw: no layer with a frame is visible at the end of the session.",
       ])
+    // Not in a scrolling box, which was an empty frame on the page and a stop of the Tab key.
+    let layers = try #require(page.elements(named: "section", withClass: "layers").first)
+    #expect(layers.elements(withClass: "scroll").isEmpty)
+    #expect(layers.elements(named: "svg", withClass: "ordo-layers").count == 1)
     // The one tick of a 0 ms session (a second, at 1 ms, named a time it never reached).
     #expect(
       page.elements(named: "g", withClass: "tick").map { $0.child(named: "text")?.text }

@@ -385,3 +385,40 @@ def test_a_huge_layer_does_not_make_the_page_millions_of_pixels_tall(
     assert measured["natural"] > 10_000_000
     assert measured["drawn"] == pytest.approx(3072, abs=1)
     assert measured["pageHeight"] < 6000
+
+
+MEASURE_LAST_ROWS = """<script>
+const svg = document.querySelector('svg.timeline');
+const labels = [...svg.querySelectorAll('.row-label text')];
+// Scrolled down to the timeline's end, as to read its last rows: which of the axis'
+// labels (its ticks', top or bottom) are on screen then.
+svg.scrollIntoView({block: 'end'});
+const inView = (e) => {
+  const r = e.getBoundingClientRect();
+  return r.top >= 0 && r.bottom <= innerHeight && r.width > 0;
+};
+const ticks = [...svg.querySelectorAll('g.tick text')];
+document.body.dataset.measured = JSON.stringify({
+  rows: labels.length, scrolled: scrollY,
+  shown: ticks.filter(inView).map((e) => e.textContent),
+  lastRowShown: inView(labels[labels.length - 1]),
+});
+</script>"""
+
+
+def test_the_last_rows_of_a_long_session_have_the_time_axis_in_view(
+    tmp_path: Path, chromium: str, profile: Path
+) -> None:
+    """Eighty alerts: reading the last rows, the time axis (at the top only) was 1400 px up,
+    off the screen; the axis is repeated under rows that tall, on screen with them."""
+    trace = tmp_path / "many.trace"
+    with Session(trace) as session:
+        for index in range(80):
+            session.call("clock.advance", {"ms": 50})
+            session.call("alert.enqueue", {"type": "toast", "id": f"a{index}", "durationMs": 300})
+    page = tmp_path / "many.html"
+    write_report(trace, page)
+    measured = measure(chromium, profile, page, MEASURE_LAST_ROWS, 1300)
+    assert measured["rows"] == 80 and measured["lastRowShown"]
+    assert measured["scrolled"] > 0, "the window showed the whole timeline"
+    assert measured["shown"][:2] == ["0 ms", "500"] and measured["shown"][-1] == "4000"

@@ -58,6 +58,11 @@ struct ReportPage {
   static let axisY = navigationRowHeight * Double(navigationRows) + 20
   /// Where the first lane starts.
   static let plotTop = axisY + 4
+  /// Rows taller than this (px; 30 rows) repeat the time axis under them: reading the last
+  /// rows of a long session, the axis at the top was a screen or more above.
+  static let footerAxisAbove = 540.0
+  /// The room the repeated axis' labels take under the rows (px).
+  static let footerAxisHeight = 18.0
   /// The page width (CSS px) at or under which the pinned labels' strip is half as wide.
   static let pinnedNarrowBelow = 600.0
   /// The least distance between two page-change lines drawn down the plot (px).
@@ -142,17 +147,20 @@ struct ReportPage {
     writer.raw("\n")
     writer.open("section", ["class": "layers"])
     writer.element("h2", text: "Layers at the end")
-    // An empty picture is 0 by 0: say so, or the section is a blank box.
-    if layersSVG.contains("<title>\(LayerPicture.nothingToDrawTitle)</title>") {
+    // An empty picture is 0 by 0: say so, or the section is a blank box; and put it in no
+    // scrolling box (an empty frame on the page, and a stop of the Tab key).
+    let empty = layersSVG.contains("<title>\(LayerPicture.nothingToDrawTitle)</title>")
+    if empty {
       writer.element(
         "p", ["class": "empty"],
         text: "Nothing to draw: no layer with a frame is visible at the end of the session.")
+    } else {
+      writer.open(
+        "div",
+        ["class": "scroll", "role": "region", "aria-label": "Layers at the end", "tabindex": "0"])
     }
-    writer.open(
-      "div",
-      ["class": "scroll", "role": "region", "aria-label": "Layers at the end", "tabindex": "0"])
     writer.raw(Self.asImage(Self.withoutXMLDeclaration(layersSVG)))
-    writer.close("div")
+    if !empty { writer.close("div") }
     layerTable(drawnLayers)
     writer.close("section")
     writer.close("main")
@@ -450,7 +458,10 @@ struct ReportPage {
       rowsHeight += Self.laneHeaderHeight + Double(lane.tracks.count) * Self.rowHeight
     }
     let plotTop = Self.plotTop
-    let bottom = plotTop + rowsHeight + 6
+    let plotBottom = plotTop + rowsHeight + 6
+    // Rows taller than a screen: the axis again under them (`footerAxisAbove`).
+    let footerAxis = rowsHeight > Self.footerAxisAbove ? plotBottom : nil
+    let bottom = plotBottom + (footerAxis == nil ? 0 : Self.footerAxisHeight)
     let width = Self.labelWidth + Self.plotWidth + Self.rightPadding
     writer.open(
       "svg",
@@ -472,8 +483,8 @@ struct ReportPage {
     statePatterns()
     // Page changes first, under the axis and the bars: hundreds of them, drawn over, buried
     // the axis' labels and the bars under a hatch of dashes.
-    navigationMarkers(right: width, bottom: bottom)
-    ticks(labelY: axisY - 4, top: axisY, bottom: bottom)
+    navigationMarkers(right: width, bottom: plotBottom)
+    ticks(top: axisY, bottom: plotBottom, footer: footerAxis)
     var y = plotTop
     for lane in lanes {
       laneHeader(lane, top: y, width: width)
@@ -484,7 +495,7 @@ struct ReportPage {
       }
     }
     writer.close("svg")
-    pinnedLabels(lanes, top: plotTop, bottom: bottom)
+    pinnedLabels(lanes, top: plotTop, bottom: plotBottom)
   }
 
   /// The row labels again, in a strip that stays at the scroll box's left edge (CSS sticky;
@@ -594,15 +605,19 @@ struct ReportPage {
     return units.first { span >= 10 * $0.ms } ?? (1, "ms")
   }
 
-  private mutating func ticks(labelY: Double, top: Double, bottom: Double) {
+  /// The time axis: its line at `top` with the ticks' labels over it, each tick's line down
+  /// to `bottom`; with a `footer`, a second line there with the labels under it.
+  private mutating func ticks(top: Double, bottom: Double, footer: Double?) {
     let unit = Self.tickUnit(span: span)
     let step = Self.tickStep(span / unit.ms / 8) * unit.ms
-    writer.empty(
-      "line",
-      [
-        "class": "axis", "x1": Markup.number(Self.labelWidth), "y1": Markup.number(top),
-        "x2": Markup.number(Self.labelWidth + Self.plotWidth), "y2": Markup.number(top),
-      ])
+    for y in [top, footer].compactMap({ $0 }) {
+      writer.empty(
+        "line",
+        [
+          "class": "axis", "x1": Markup.number(Self.labelWidth), "y1": Markup.number(y),
+          "x2": Markup.number(Self.labelWidth + Self.plotWidth), "y2": Markup.number(y),
+        ])
+    }
     // At the multiples of `step` on the axis itself (a window from 60 000 ms reads 60 s,
     // not 0), up to the axis' real end: a session of 0 ms is drawn over 1 ms (`span`), and
     // its tick at 1 read as a time the session reached. The first tick names the unit.
@@ -621,10 +636,13 @@ struct ReportPage {
           "x1": Markup.number(x), "y1": Markup.number(top), "x2": Markup.number(x),
           "y2": Markup.number(bottom),
         ])
-      writer.element(
-        "text",
-        ["x": Markup.number(x), "y": Markup.number(labelY), "text-anchor": "middle"],
-        text: Markup.number(value / unit.ms) + (first ? " \(unit.name)" : ""))
+      let label = Markup.number(value / unit.ms) + (first ? " \(unit.name)" : "")
+      for labelY in [top - 4, footer.map { $0 + Self.footerAxisHeight - 5 }].compactMap({ $0 }) {
+        writer.element(
+          "text",
+          ["x": Markup.number(x), "y": Markup.number(labelY), "text-anchor": "middle"],
+          text: label)
+      }
       writer.close("g")
     }
   }
