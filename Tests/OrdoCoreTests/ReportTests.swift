@@ -283,6 +283,11 @@ import Testing
       $0.child(named: "text")?.text
     }
     #expect(ticks == ["0 ms", "500", "1000", "1500", "2000", "2500", "3000", "3500", "4000"])
+    // The first label, whose unit's space the halo does not cover, has a ground under it.
+    #expect(
+      page.elements(named: "g", withClass: "tick").map {
+        $0.elements(named: "rect", withClass: "tick-ground").count
+      } == [1, 0, 0, 0, 0, 0, 0, 0, 0])
     let picture = try #require(page.elements(named: "svg", withClass: "ordo-layers").first)
     let framed = try layers.paintOrder(of: nil).filter { try layers.get(id: $0).frame != nil }
     #expect(picture.attributes["role"] == "img")

@@ -422,3 +422,43 @@ def test_the_last_rows_of_a_long_session_have_the_time_axis_in_view(
     assert measured["rows"] == 80 and measured["lastRowShown"]
     assert measured["scrolled"] > 0, "the window showed the whole timeline"
     assert measured["shown"][:2] == ["0 ms", "500"] and measured["shown"][-1] == "4000"
+
+
+MEASURE_FIRST_TICK = """<script>
+const label = document.querySelector('svg.timeline g.tick text');
+const r = label.getBoundingClientRect();
+document.body.dataset.measured = JSON.stringify({
+  text: label.textContent, box: [r.left, r.top, r.right, r.bottom],
+});
+</script>"""
+
+
+def test_a_page_change_at_the_start_does_not_run_through_the_first_tick_label(
+    tmp_path: Path, chromium: str, profile: Path
+) -> None:
+    """A page change at the axis' first instant (the README's picture has one): its dashed
+    line ran through the first tick's label, "0 ms", in the space before the unit, where the
+    labels' white halo has no glyph to be drawn around."""
+    trace = tmp_path / "start.trace"
+    with Session(trace) as session:
+        session.call("nav.push", {"scope": "home"})
+        session.call("alert.enqueue", {"type": "toast", "id": "a"})
+        session.call("clock.advance", {"ms": 1000})
+    page = tmp_path / "start.html"
+    write_report(trace, page)
+    measured = measure(chromium, profile, page, MEASURE_FIRST_TICK, 1300)
+    assert measured["text"] == "0 ms"
+    image = screenshot(chromium, profile, page, (1300, 900))
+    left, top, right, bottom = (round(value) for value in measured["box"])
+
+    def blue(rows: range) -> int:
+        """Pixels of the page-change line's blue (blended at its edges) in the label's columns."""
+        return sum(
+            1
+            for y in rows
+            for x in range(left, right)
+            if (pixel := image.pixels[y * image.width + x])[2] > pixel[0] + 40
+        )
+
+    assert blue(range(top - 25, top - 2)) >= 5, "no page-change line above the label"
+    assert blue(range(top, bottom)) == 0, "the page-change line runs through the label"

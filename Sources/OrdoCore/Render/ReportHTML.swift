@@ -193,6 +193,7 @@ struct ReportPage {
     width:\(Markup.number(labelWidth / 2))px;margin-left:\(Markup.number(labelWidth / 2))px}}
     .tick line{stroke:#e3e3e3}.tick text{fill:#666666}
     .tick text{paint-order:stroke;stroke:#ffffff;stroke-width:3px;stroke-linejoin:round}
+    .tick-ground{fill:#ffffff}
     .axis{stroke:#999999}
     .nav line{stroke:#5c6bc0;stroke-dasharray:4 3}.nav text{fill:#3949ab}
     .nav-swatch{border-left:2px dashed #5c6bc0;width:0;height:12px}
@@ -638,6 +639,19 @@ struct ReportPage {
         ])
       let label = Markup.number(value / unit.ms) + (first ? " \(unit.name)" : "")
       for labelY in [top - 4, footer.map { $0 + Self.footerAxisHeight - 5 }].compactMap({ $0 }) {
+        // The halo hides a page-change line behind the glyphs, not behind the space before
+        // the unit: a ground under the whole label (a change at the axis' start, common).
+        if first {
+          let width = LayerPicture.textWidth(label, fontSize: Self.fontSize) + 2
+          writer.empty(
+            "rect",
+            [
+              "class": "tick-ground", "x": Markup.number(x - width / 2),
+              // The font's line: its ascent over the baseline, its descent under it.
+              "y": Markup.number(labelY - Self.fontSize * 0.95), "width": Markup.number(width),
+              "height": Markup.number(Self.fontSize * 1.2),
+            ])
+        }
         writer.element(
           "text",
           ["x": Markup.number(x), "y": Markup.number(labelY), "text-anchor": "middle"],
