@@ -67,3 +67,45 @@ import Testing
     screen.alerts._checkInvariants()
   }
 }
+
+/// With `--state` each commit group starts from a copy of the engine (the copy to roll back
+/// to). An enqueue under a new queue, type, dedupe key and scope after such a copy must copy
+/// the pages it writes to, not every queue's or name's row: as arrays and dictionaries they
+/// were all copied, each request O(queues + names) (20 000 enqueues, each under new names,
+/// took 4 to 15 times as long as under one).
+@Suite struct AlertCopyTests {
+  @Test func anEnqueueUnderNewNamesAfterACopyLeavesTheOldPagesShared() throws {
+    let count = 600  // rows on pages 0 and 1 (256 a page), the next ones on page 2
+    var screen = Screen(maxLayers: 1_000, maxTreeDepth: 16, maxAlerts: count + 10)
+    _ = try screen.navSet(stack: ["room"], now: 0)
+    func request(_ index: Int) -> AlertEnqueueRequest {
+      var request = AlertEnqueueRequest(
+        type: "t\(index)", id: "a\(index)", queue: "q\(index)", key: "k\(index)")
+      request.scope = "s\(index)"
+      return request
+    }
+    for index in 0..<count { _ = try screen.enqueue(request(index), now: 0) }
+    let copy = screen.alerts
+    _ = try screen.enqueue(request(count), now: 0)
+    let alerts = screen.alerts
+    for page in 0..<2 {
+      // Booleans: a failed expectation would print both tables whole.
+      let queues = alerts.queues._sharesPage(page, with: copy.queues)
+      #expect(queues, "queues' page \(page) copied")
+      for (name, table, old) in [
+        ("types", alerts.typeNames, copy.typeNames), ("keys", alerts.keyNames, copy.keyNames),
+        ("scopes", alerts.scopeNames, copy.scopeNames),
+      ] {
+        let lists = table.lists._sharesPage(page, with: old.lists)
+        let names = table.names._sharesPage(page, with: old.names)
+        #expect(lists && names, "\(name)' page \(page) copied")
+      }
+    }
+    // The copy is still what it was; the manager the change went to has it.
+    #expect(copy.queues.count == count && alerts.queues.count == count + 1)
+    #expect(copy.scopeNames.number(of: "s\(count)") == nil)
+    #expect(alerts.scopeNames.number(of: "s\(count)") != nil)
+    copy._checkInvariants()
+    alerts._checkInvariants()
+  }
+}

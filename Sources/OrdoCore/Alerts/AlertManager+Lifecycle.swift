@@ -71,7 +71,7 @@ extension AlertManager {
     if let defaultQueue, name == "default" { return defaultQueue }
     if let index = queueIndex[name] { return index }
     queues.append(AlertQueue(name: name))
-    queueIndex[name] = queues.count - 1
+    queueIndex.addIfAbsent(name, queues.count - 1)
     if name == "default" { defaultQueue = queues.count - 1 }
     return queues.count - 1
   }
@@ -552,7 +552,7 @@ extension AlertManager {
   ///   limit share its `retryAt` and come back together: n of them cost O(n log n) per show.
   mutating func pump(_ queue: Int) {
     guard queues[queue].isOpen else { return }
-    let hasScoped = !queues[queue].waiting.scoped.isEmpty
+    let hasScoped = queues[queue].waiting.scoped != nil
     let active = hasScoped ? activeScopeNumber : -1
     while queues[queue].showing.count < queues[queue].settings.maxConcurrent,
       let next = queues[queue].waiting.best(activeScope: active)

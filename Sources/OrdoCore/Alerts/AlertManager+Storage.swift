@@ -92,34 +92,52 @@ extension AlertManager {
   /// the definition. A name nothing uses any more keeps its number until there are many such
   /// names (a queue that empties and fills again would otherwise drop and re-add its type on
   /// every alert); then they all go and their numbers are reused.
+  ///
+  /// Paged (`PagedArray`, and an `IDIndex` of the names' hashes rather than a dictionary): a
+  /// commit group with `--state` starts from a copy of the engine, and a change then copied
+  /// every name's row, so that enqueueing under 10 000 types, keys or scopes, one new one a
+  /// request, took 4 times as long as under one.
   struct NameTable: Sendable {
-    private(set) var numbers: [String: Int32] = [:]
-    private(set) var names: [String] = []
-    var lists: [AlertList] = []
+    /// The numbers of the names in use, filed under their names' hashes.
+    private var index = IDIndex()
+    /// By number; "" for a free number.
+    private(set) var names = PagedArray<String>()
+    var lists = PagedArray<AlertList>()
     /// A type's definition (types only).
-    var definitions: [AlertTypeDefinition?] = []
-    private var free: [Int32] = []
+    var definitions = PagedArray<AlertTypeDefinition?>()
+    /// Whether the number is in use (numbered a name), by number.
+    private var numbered = PagedArray<Bool>()
+    private var free = PagedArray<Int32>()
     /// Numbered names without alert or definition.
     private(set) var unusedCount = 0
 
     /// The number of `name`, nil when it has none.
     /// - Complexity: O(1) expected (a hash of the name).
-    func number(of name: String) -> Int32? { numbers[name] }
+    func number(of name: String) -> Int32? {
+      number(of: name, hash: IDIndex.hash(name))
+    }
+
+    private func number(of name: String, hash: UInt32) -> Int32? {
+      index.slot(hash: hash) { names[Int($0)] == name }
+    }
 
     /// The number of `name`, given one when it has none.
     mutating func intern(_ name: String) -> Int32 {
-      if let number = numbers[name] { return number }
+      let hash = IDIndex.hash(name)
+      if let number = number(of: name, hash: hash) { return number }
       let number: Int32
-      if let reused = free.popLast() {
-        number = reused
+      if !free.isEmpty {
+        number = free.removeLast()
         names[Int(number)] = name
+        numbered[Int(number)] = true
       } else {
         number = Int32(names.count)
         names.append(name)
         lists.append(AlertList())
         definitions.append(nil)
+        numbered.append(true)
       }
-      numbers[name] = number
+      index.insert(slot: number, hash: hash)
       unusedCount += 1
       return number
     }
@@ -139,11 +157,12 @@ extension AlertManager {
     mutating func didRelease(_ number: Int32) {
       guard isUnused(Int(number)) else { return }
       unusedCount += 1
-      guard unusedCount > 64, unusedCount * 2 > numbers.count else { return }
-      for (name, number) in numbers where isUnused(Int(number)) {
-        numbers[name] = nil
-        names[Int(number)] = ""
-        free.append(number)
+      guard unusedCount > 64, unusedCount * 2 > index.count else { return }
+      for row in names.indices where numbered[row] && isUnused(row) {
+        index.remove(slot: Int32(row), hash: IDIndex.hash(names[row]))
+        names[row] = ""
+        numbered[row] = false
+        free.append(Int32(row))
       }
       unusedCount = 0
     }
@@ -156,20 +175,23 @@ extension AlertManager {
     }
 
     /// The numbers in use.
-    var used: [Int32] { Array(numbers.values) }
+    var used: [Int32] { names.indices.filter { numbered[$0] }.map { Int32($0) } }
 
     func _checkInvariants() {
-      precondition(numbers.count + free.count == names.count, "name numbers out of step")
-      precondition(lists.count == names.count && definitions.count == names.count, "sizes")
+      precondition(index.count + free.count == names.count, "name numbers out of step")
+      precondition(
+        lists.count == names.count && definitions.count == names.count
+          && numbered.count == names.count, "sizes")
       var unused = 0
-      for (name, number) in numbers {
-        let row = Int(number)
-        precondition(names[row] == name, "name filed under another number")
+      for row in names.indices where numbered[row] {
+        precondition(number(of: names[row]) == Int32(row), "name filed under another number")
         if isUnused(row) { unused += 1 }
       }
       precondition(unused == unusedCount, "unused names miscounted")
+      precondition(used.count == index.count, "numbers in use miscounted")
       for number in free {
         let row = Int(number)
+        precondition(!numbered[row], "free number in use")
         precondition(lists[row] == AlertList() && definitions[row] == nil, "free name in use")
       }
     }

@@ -82,8 +82,10 @@ public struct AlertManager: Sendable {
   var typeNames = NameTable()
   var keyNames = NameTable()
   var scopeNames = NameTable()
-  var queues: [AlertQueue] = []
-  var queueIndex: [String: Int] = [:]
+  // Paged, as the tables above and for the same reason (a commit group's copy of the
+  // engine): as arrays, each request that changed a queue copied every queue.
+  var queues = PagedArray<AlertQueue>()
+  var queueIndex = PagedMap<String, Int>()
   /// The index of queue "default" once it exists (most alerts go there: no hash to find it).
   var defaultQueue: Int?
   var timers = TimerQueue<Timer>()

@@ -74,19 +74,20 @@ struct HistoryLog {
 
 /// Waiting (pending or suspended) alerts of one queue, in show order: those without a
 /// scope in one heap, those with a scope in a heap per scope (by the scope's number; an empty
-/// heap is removed).
+/// heap is removed). Paged, as the alert manager's tables (a commit group's copy of the
+/// engine): a dictionary copied every scope's heap on each change.
 struct WaitingAlerts {
   var unscoped = SlotHeap<ShowRank>()
-  var scoped: [Int32: SlotHeap<ShowRank>] = [:]
+  /// nil while no alert with a scope waits (most queues): a queue's field read through
+  /// `PagedArray`'s getter is copied, and a map is three references to retain and release.
+  private(set) var scoped: PagedMap<Int32, SlotHeap<ShowRank>>?
 
   /// The best waiting alert that may show while the scope numbered `activeScope` is on screen
   /// (-1: none, or one no alert has).
   /// - Complexity: O(1)
   func best(activeScope: Int32) -> SlotHeap<ShowRank>.Node? {
     let free = unscoped.min
-    guard activeScope >= 0, !scoped.isEmpty, let local = scoped[activeScope]?.min else {
-      return free
-    }
+    guard activeScope >= 0, let local = scoped?[activeScope]?.min else { return free }
     guard let free else { return local }
     return local.rank < free.rank ? local : free
   }
@@ -94,7 +95,7 @@ struct WaitingAlerts {
   /// - Complexity: O(1)
   func rank(of slot: Int32, scope: Int32, positions: PagedArray<Int32>) -> ShowRank? {
     scope >= 0
-      ? scoped[scope]?.rank(of: slot, positions: positions)
+      ? scoped?[scope]?.rank(of: slot, positions: positions)
       : unscoped.rank(of: slot, positions: positions)
   }
 
@@ -102,10 +103,13 @@ struct WaitingAlerts {
   mutating func upsert(
     _ slot: Int32, scope: Int32, rank: ShowRank, positions: inout PagedArray<Int32>
   ) {
-    if scope >= 0 {
-      scoped[scope, default: SlotHeap()].upsert(slot, rank: rank, positions: &positions)
-    } else {
+    guard scope >= 0 else {
       unscoped.upsert(slot, rank: rank, positions: &positions)
+      return
+    }
+    if scoped == nil { scoped = PagedMap() }
+    scoped?.update(scope, adding: SlotHeap()) {
+      $0.upsert(slot, rank: rank, positions: &positions)
     }
   }
 
@@ -115,17 +119,25 @@ struct WaitingAlerts {
       unscoped.remove(slot, positions: &positions)
       return
     }
-    scoped[scope]?.remove(slot, positions: &positions)
-    if scoped[scope]?.isEmpty == true { scoped[scope] = nil }
+    guard scoped?.contains(scope) == true else { return }
+    let emptied = scoped?.update(scope, adding: SlotHeap()) { heap in
+      heap.remove(slot, positions: &positions)
+      return heap.isEmpty
+    }
+    guard emptied == true else { return }
+    scoped?.removeValue(forKey: scope)
+    if scoped?.count == 0 { scoped = nil }
   }
 
   /// Every slot waiting, in no particular order.
   var slots: [Int32] {
-    unscoped.nodes.map(\.slot) + scoped.values.flatMap { $0.nodes.map(\.slot) }
+    unscoped.nodes.map(\.slot) + (scoped?.values.flatMap { $0.nodes.map(\.slot) } ?? [])
   }
 
   func _checkInvariants(positions: PagedArray<Int32>) {
     unscoped._checkInvariants(positions: positions)
+    guard let scoped else { return }
+    precondition(scoped.count > 0, "empty map of scope heaps kept")
     for heap in scoped.values {
       precondition(!heap.isEmpty, "empty scope heap kept")
       heap._checkInvariants(positions: positions)

@@ -7,10 +7,12 @@
 /// (6 ms a show at 200 000 keys). Here a change copies the lists of pages (a reference per
 /// 256 entries) and the pages it touches.
 ///
-/// Keys are only added: what removes some is rebuilt whole (`ShowHistory.forget`).
+/// A removed key's place is taken by the last entry, so the entries stay dense (in no
+/// particular order once a key was removed).
 struct PagedMap<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   private var keys = PagedArray<Key>()
-  private var values = PagedArray<Value>()
+  /// The values, in the order of their keys (`keys`).
+  private(set) var values = PagedArray<Value>()
   private var index = IDIndex()
 
   init() {}
@@ -51,6 +53,26 @@ struct PagedMap<Key: Hashable & Sendable, Value: Sendable>: Sendable {
       return body(&values[added])
     }
     return body(&values[found])
+  }
+
+  /// Removes `key` and its value, when it has one, and returns the value; the last entry
+  /// moves into its place.
+  /// - Complexity: O(1) on average.
+  @discardableResult
+  mutating func removeValue(forKey key: Key) -> Value? {
+    let hash = Self.hash(key)
+    guard let found = position(of: key, hash: hash) else { return nil }
+    index.remove(slot: Int32(found), hash: hash)
+    let last = keys.count - 1
+    if found != last {
+      let lastHash = Self.hash(keys[last])
+      index.remove(slot: Int32(last), hash: lastHash)
+      index.insert(slot: Int32(found), hash: lastHash)
+      keys.swapAt(found, last)
+      values.swapAt(found, last)
+    }
+    keys.removeLast()
+    return values.removeLast()
   }
 
   /// Replaces every value with `transform` of it.
