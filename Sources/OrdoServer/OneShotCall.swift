@@ -42,7 +42,15 @@ struct OneShotCall {
           2, "ordo call: PARAMS has an object key holding \\u0000, which Ordo cannot store\n")
         return nil
       case .failure(let failure):
-        writeAll(2, Self.pointing(at: failure, in: params))
+        // An object's keys are strings: PARAMS without a double quote that is not JSON was
+        // most likely written unquoted, `{"id":"a"}` reaching us as `{id:a}`.
+        let unquoted = params.contains("{") && !params.contains("\"")
+        writeAll(
+          2,
+          Self.pointing(at: failure, in: params)
+            + (unquoted
+              ? "PARAMS has no double quotes: did the shell take them? Put it in single"
+                + " quotes: '{\"id\": \"a\"}'\n" : ""))
         return nil
       case .success(let document):
         guard document.value.kind == .object else {

@@ -372,6 +372,11 @@ public enum OrdoCommand {
       guard let method = arguments.first else { return refuse("give a METHOD, or -", help: help) }
       // `-` alone is stdin; no METHOD or PARAMS object starts with a dash.
       if let flag = arguments.first(where: { startsWithDash($0) && $0 != "-" }) {
+        // `--` (the end of options, to many commands) is not needed: nothing after `call`
+        // is read as a flag.
+        guard flag != "--" else {
+          return refuse("-- is not needed: give `call METHOD [PARAMS]`", help: help)
+        }
         return refuse("\(flag): flags go before `call`", help: help)
       }
       if configuration.framing == .lsp {
@@ -382,7 +387,15 @@ public enum OrdoCommand {
         return .call(configuration, method: nil, params: nil, events: events)
       }
       guard arguments.count <= 2 else {
-        return refuse("too many arguments: give METHOD and one PARAMS object", help: help)
+        // Most often PARAMS unquoted, or with a variable holding a space: the shell split it.
+        return refuse(
+          "too many arguments: give METHOD and one PARAMS object, quoted as one argument"
+            + " ('{\"id\": \"a b\"}')", help: help)
+      }
+      if arguments.count == 2, arguments[1] == "-" {
+        return refuse(
+          "PARAMS is not read from stdin: give it as an argument (\"$(cat FILE)\" for a"
+            + " file's), or send requests, one a line, to `ordo call -`", help: help)
       }
       return .call(
         configuration, method: method, params: arguments.count == 2 ? arguments[1] : nil,

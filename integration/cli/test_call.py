@@ -161,6 +161,22 @@ BAD_PARAMS = [
 ]
 
 
+def test_unquoted_params_are_told_to_be_quoted() -> None:
+    """`ordo call layer.add {"id":"a"}`: the shell takes the double quotes, and the engine
+    is given {id:a}; the message pointed at `id` and left the reader to work out why."""
+    ran = sh('"$ORDO" call layer.add {"id":"a"}')
+    assert ran.status == 2 and ran.stdout == ""
+    lines = ran.stderr.splitlines()
+    assert lines[0].startswith("ordo call: PARAMS is not valid JSON: ")
+    assert lines[1] == "  {id:a}"
+    assert lines[3] == (
+        "PARAMS has no double quotes: did the shell take them? Put it in single quotes:"
+        ' \'{"id": "a"}\''
+    )
+    # JSON with its quotes that is still bad gets no such hint.
+    assert "no double quotes" not in sh('"$ORDO" call layer.add \'{"id": }\'').stderr
+
+
 @pytest.mark.parametrize(("params", "at", "line", "column"), BAD_PARAMS)
 def test_bad_json_params_points_at_the_position_and_exits_2(
     params: str, at: str, line: int, column: int
@@ -350,7 +366,13 @@ def test_flags_after_call_exit_2(arguments: str, tmp_path: Path) -> None:
     ("arguments", "complaint"),
     [
         ("call", "give a METHOD, or -"),
+        # The shell split PARAMS (unquoted, or a variable with a space in it): say to quote.
         ("call engine.ping '{}' '{}'", "too many arguments"),
+        ("call layer.add '{\"id\":\"'a b'\"}'", "quoted as one argument"),
+        # PARAMS from stdin, as some commands take `-`: it was "not valid JSON near '-'".
+        ("call layer.add - < /dev/null", "PARAMS is not read from stdin"),
+        # The end of options, to many commands: it was "--: flags go before `call`".
+        ("call -- layer.add", "-- is not needed"),
         ("call - '{}'", "takes no PARAMS"),
         ("--events", "--events only goes with call"),
         ("--events=no call engine.ping", "--events takes no value"),
