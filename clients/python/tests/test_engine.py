@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import math
 import os
@@ -10,6 +11,8 @@ import signal
 import tempfile
 import threading
 import time
+import warnings
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -1230,3 +1233,75 @@ def test_an_event_buffer_that_keeps_no_event_is_refused(ordo_bin: str, size: obj
         ordo.Engine(ordo_bin, event_buffer=size)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match=r"^event_buffer must be a whole number of events"):
         ordo.AsyncEngine(ordo_bin, event_buffer=size)  # type: ignore[arg-type]
+
+
+def collected(ref: weakref.ref[ordo.Engine]) -> bool:
+    """Whether the engine `ref` refers to is collected within 5 s of garbage collections (the
+    reader thread lets go of it at most READER_RECHECK s at a time)."""
+    deadline = time.monotonic() + 5
+    while ref() is not None and time.monotonic() < deadline:
+        gc.collect()
+        time.sleep(0.02)
+    return ref() is None
+
+
+def completing(engine: ordo.Engine) -> Callable[[ordo.AlertShow], None]:
+    """A handler that holds `engine` (a reference cycle, for the cyclic collector)."""
+
+    def complete(event: ordo.AlertShow) -> None:
+        engine.alerts.complete(event.alert.id)
+
+    return complete
+
+
+def client_threads(pid: int) -> list[str]:
+    return [t.name for t in threading.enumerate() if t.name.startswith(f"ordo-{pid}-")]
+
+
+@pytest.mark.parametrize("handler", [False, True])
+def test_an_engine_dropped_without_close_is_collected_and_its_engine_ends(
+    ordo_bin: str, handler: bool
+) -> None:
+    """Its reader and dispatcher threads referred to it, so it was never collected and said
+    nothing; its engine and the client's three threads ran until the program ended. Now it
+    is collected as any object (a handler referring to it too), a ResourceWarning says so,
+    and its engine is told to exit as close() would, without waiting."""
+    engine = ordo.Engine(ordo_bin, clock="manual")
+    engine.layers.add("a")
+    if handler:
+        engine.on("alert.show", completing(engine))
+    proc, pid = engine._proc, engine.pid
+    ref = weakref.ref(engine)
+    del engine
+    with pytest.warns(ResourceWarning, match=rf"Engine \(pid {pid}\) was dropped without close"):
+        assert collected(ref)
+    assert proc.wait(10) == 0  # its input's end: as after exit
+    deadline = time.monotonic() + 10
+    while client_threads(pid) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert client_threads(pid) == []
+
+
+def test_a_closed_or_dead_engine_dropped_is_collected(ordo_bin: str) -> None:
+    """Closed: collected without a warning. Killed but not closed: its pipes and dispatcher
+    thread were held; collected, with the warning, the threads end."""
+    closed = ordo.Engine(ordo_bin, clock="manual")
+    closed.close()
+    ref = weakref.ref(closed)
+    del closed
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", ResourceWarning)
+        assert collected(ref)
+    dead = ordo.Engine(ordo_bin, clock="manual")
+    pid = dead.pid
+    dead.kill()
+    with pytest.raises(ordo.EngineExited):
+        dead.ping()
+    ref = weakref.ref(dead)
+    del dead
+    with pytest.warns(ResourceWarning):
+        assert collected(ref)
+    deadline = time.monotonic() + 10
+    while client_threads(pid) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert client_threads(pid) == []

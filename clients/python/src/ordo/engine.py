@@ -26,6 +26,8 @@ import signal
 import subprocess
 import threading
 import time
+import warnings
+import weakref
 from _thread import LockType
 from collections.abc import Iterator, Mapping
 from functools import partial
@@ -74,6 +76,11 @@ EXIT_WAIT = 10.0
 STDERR_DRAIN_READS = 16
 #: The longest wait poll() takes (ms: a C int); a longer one is made of several.
 POLL_MAX = 2**31 - 1
+#: The reader thread waits for output this long at most (s) before it looks again (for the
+#: engine's exit while another process holds its output open); it waits holding no
+#: reference to the engine, so that an Engine dropped without close() can be collected
+#: (see _Leftovers).
+READER_RECHECK = 0.25
 
 
 class _StderrReader:
@@ -173,6 +180,97 @@ class _Slot:
         self.done = False
 
 
+class _Leftovers:
+    """What an Engine leaves to end when it is collected without close(): its process (and
+    pipes), its dispatcher's queue and its pidfd. The client's threads hold the engine only
+    weakly between their steps, so such an engine is collected as any object is; then this
+    ends the engine as close() would without waiting (its input's end: it exits, status 0,
+    as after ``exit``), stops the dispatcher, reaps the process, and says so with a
+    ``ResourceWarning``, as the standard library does for a file or a subprocess left open."""
+
+    __slots__ = ("closed", "items", "pidfd", "proc")
+
+    def __init__(self, proc: subprocess.Popen[bytes], items: SimpleQueue[Any]) -> None:
+        self.proc = proc
+        self.items = items
+        self.pidfd: int | None = None  # owned by the engine's reader while it lives
+        self.closed = False  # close() finished: nothing is left
+
+    def __call__(self) -> None:
+        if self.closed:
+            return
+        proc = self.proc
+        try:
+            proc.stdin.close()  # type: ignore[union-attr]
+        except OSError:
+            pass
+        self.items.put(None)
+        pidfd, self.pidfd = self.pidfd, None
+        if pidfd is not None:
+            os.close(pidfd)
+
+        def reap() -> None:
+            try:
+                proc.wait(EXIT_WAIT)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+            proc.stdout.close()  # type: ignore[union-attr]
+
+        threading.Thread(target=reap, name=f"ordo-{proc.pid}-reap", daemon=True).start()
+        # Last: with warnings made errors (pytest -W error), this raises.
+        warnings.warn(
+            f"ordo: an Engine (pid {proc.pid}) was dropped without close(); its engine is told"
+            " to exit (use `with Engine(...)`, or close() in a finally)",
+            ResourceWarning,
+            stacklevel=2,
+        )
+
+
+def _dispatch_loop(
+    items: SimpleQueue[Callable[[], object] | None], ref: weakref.ref[Engine]
+) -> None:
+    """The dispatcher thread: runs the queued items in order until a None. It holds no
+    reference to the engine while it waits (see _Leftovers)."""
+    while (item := items.get()) is not None:
+        try:
+            item()
+        except BaseException:  # a bug: the dispatcher must outlive it, or calls hang
+            log.exception("ordo dispatcher failed")
+        del item
+        engine = ref()
+        if engine is None:
+            return
+        engine._ran += 1
+        del engine
+
+
+def _read_loop(ref: weakref.ref[Engine]) -> None:
+    """The reader thread: reads while nobody waits, until the output ends. It waits for
+    output holding no reference to the engine, READER_RECHECK s at most, then takes the
+    engine for one step (see _Leftovers)."""
+    engine = ref()
+    if engine is None:
+        return
+    output = select.poll()
+    output.register(engine._stdout, select.POLLIN)
+    # The exit too, while another process may hold the output open; no longer once the
+    # reading step closed the pidfd (a closed descriptor is always "ready").
+    pidfd = engine._pidfd
+    if pidfd is not None:
+        output.register(pidfd, select.POLLIN)
+    del engine
+    while True:
+        output.poll(READER_RECHECK * 1000)
+        engine = ref()
+        if engine is None or not engine._read_step():
+            return
+        if pidfd is not None and engine._pidfd is None:
+            output.unregister(pidfd)
+            pidfd = None
+        del engine
+
+
 class Events(EventsAPI[Sync]):
     """``engine.events``: ``subscribe``/``unsubscribe`` (``events.*`` methods) and, when
     called, an iterator over the events received (``for ev in engine.events(): …``).
@@ -268,10 +366,24 @@ class Engine(Core[Sync, _Slot]):
         #: _read_once).
         self._readbuf = bytearray(READ_SIZE)
         name = f"ordo-{self._proc.pid}"
-        self._stderr = _StderrReader(self._proc.stderr, self._stderr_line, f"{name}-stderr")
+        stderr_line = weakref.WeakMethod(self._stderr_line)
+
+        def on_stderr_line(line: bytes) -> None:
+            if (method := stderr_line()) is not None:
+                method(line)
+
+        self._stderr = _StderrReader(self._proc.stderr, on_stderr_line, f"{name}-stderr")
+        # Functions of a weak reference, not the engine's methods: a thread's target is kept
+        # while it runs, and would keep an engine dropped without close() for ever.
+        ref = weakref.ref(self)
+        self._leftovers = _Leftovers(self._proc, self._dispatch)
+        self._leftovers.pidfd = self._pidfd
         self._threads = [self._stderr.thread] + [
-            threading.Thread(target=target, name=f"{name}-{role}", daemon=True)
-            for role, target in (("dispatch", self._dispatch_loop), ("reader", self._read_loop))
+            threading.Thread(target=target, args=args, name=f"{name}-{role}", daemon=True)
+            for role, target, args in (
+                ("dispatch", _dispatch_loop, (self._dispatch, ref)),
+                ("reader", _read_loop, (ref,)),
+            )
         ]
         self._dispatcher, self._reader = self._threads[1:]
         for thread in self._threads:
@@ -280,6 +392,8 @@ class Engine(Core[Sync, _Slot]):
         # it), and close()'s own thread when a handler closes the engine.
         self._nested = {self._dispatcher.ident}
         self._farewells: set[int] = set()  # close()'s threads saying goodbye
+        finalizer = weakref.finalize(self, self._leftovers)
+        finalizer.atexit = False  # at exit the pipes close, which ends the engine as ever
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -341,6 +455,7 @@ class Engine(Core[Sync, _Slot]):
             def finish() -> None:
                 try:
                     self._await_exit(timeout)
+                    self._leftovers.closed = True
                 finally:
                     closed.set()
 
@@ -350,6 +465,7 @@ class Engine(Core[Sync, _Slot]):
             self._say_goodbye(timeout)
             self._end_input()
             status = self._await_exit(timeout)
+            self._leftovers.closed = True
         except BaseException:
             # Interrupted (KeyboardInterrupt) or failed part way: a later close() does it
             # again, rather than return at once and leave the engine running; one waiting
@@ -1014,6 +1130,7 @@ class Engine(Core[Sync, _Slot]):
     def _drop_pidfd(self) -> None:
         # Safe to run again after an interrupt anywhere in it (at worst the descriptor leaks).
         pidfd, self._pidfd = self._pidfd, None
+        self._leftovers.pidfd = None
         if pidfd is not None:
             try:
                 self._poll.unregister(pidfd)
@@ -1108,33 +1225,27 @@ class Engine(Core[Sync, _Slot]):
         me = get_ident()
         return me not in self._nested and me not in self._farewells and not self._in_tap
 
-    def _dispatch_loop(self) -> None:
-        while (item := self._dispatch.get()) is not None:
-            try:
-                item()
-            except BaseException:  # a bug: the dispatcher must outlive it, or calls hang
-                log.exception("ordo dispatcher failed")
-            self._ran += 1
-
     def _idle(self) -> float:
         """0 while a thread waits (it reads), else the seconds since the last one left."""
         return 0.0 if self._waiters else time.monotonic() - self._active
 
-    def _read_loop(self) -> None:
-        lock = self._lock
-        while not self._eof:
-            idle = self._idle()
-            if idle < GRACE:  # a thread waits, or just did: it reads
-                time.sleep(GRACE - idle)
-                continue
-            with lock:
-                if self._eof or self._reading or self._idle() < GRACE:
-                    continue
-                self._reading = True
-            try:
-                self._read_once(None)
-            finally:
-                self._done_reading()
+    def _read_step(self) -> bool:
+        """One step of the reader thread (_read_loop): False once the output ended."""
+        if self._eof:
+            return False
+        idle = self._idle()
+        if idle < GRACE:  # a thread waits, or just did: it reads
+            time.sleep(GRACE - idle)
+            return True
+        with self._lock:
+            if self._eof or self._reading or self._idle() < GRACE:
+                return True
+            self._reading = True
+        try:
+            self._read_once(0)  # _read_loop waited for output
+        finally:
+            self._done_reading()
+        return True
 
 
 class SyncBatch(Batch):
