@@ -49,6 +49,13 @@ public struct MessageFramer {
   public let maxMessageBytes: Int
   /// Reads the over-long message being skipped.
   private var oversized = OversizedMessageScanner()
+  /// How many over-long messages began to be skipped before they ended (answered only
+  /// then): an LSP body whose `Content-Length` is over the limit, an NDJSON line longer than
+  /// it with no newline yet. The session says so in its log when this changes: a client
+  /// that sent a wrong length waits for an answer that comes only after that many bytes.
+  public private(set) var skipsBegun = 0
+  /// The `Content-Length` of the last LSP body skipped (nil: an NDJSON line).
+  public private(set) var skippedLength: Int?
   /// The framing in use; nil while `auto` has not seen enough bytes to decide.
   public private(set) var framing: Framing?
   /// Bytes received and not yet consumed (from `start`).
@@ -184,6 +191,8 @@ public struct MessageFramer {
           oversized = OversizedMessageScanner()
           skipOversized(through: buffer.count)
           state = .discardingLine
+          skipsBegun += 1
+          skippedLength = nil
         }
         return nil
       }
@@ -245,6 +254,8 @@ public struct MessageFramer {
           // Answered once the whole body went by (its id may come last).
           oversized = OversizedMessageScanner()
           state = .skippingBody(remaining: length)
+          skipsBegun += 1
+          skippedLength = length
           return nil
         }
         state = .body(length: length)

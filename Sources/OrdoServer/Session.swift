@@ -126,6 +126,8 @@ public final class Session {
   private let aheadParsed = UnsafeMutablePointer<Incoming>.allocate(capacity: aheadLimit)
   @exclusivity(unchecked) private var aheadCount = 0
   @exclusivity(unchecked) private var nextAhead = 0
+  /// `framer.skipsBegun` when last logged (`logSkipBegun`).
+  private var skipsLogged = 0
   /// At most this many messages ahead, and no more once they hold `aheadBytes`: a run of
   /// large messages is parsed one at a time, as without the run (parsed trees are several
   /// times the size of their text).
@@ -161,6 +163,24 @@ public final class Session {
       }
       (aheadEvents + aheadCount).initialize(to: event)
       aheadCount += 1
+    }
+    if framer.skipsBegun != skipsLogged { logSkipBegun() }
+  }
+
+  /// Says that an over-long message began to be skipped (answered when it has gone by).
+  private func logSkipBegun() {
+    skipsLogged = framer.skipsBegun
+    let limit = framer.maxMessageBytes
+    if let length = framer.skippedLength {
+      log(
+        .warn,
+        "a message whose Content-Length is \(length) bytes, over --max-message-bytes \(limit),"
+          + " is being skipped; it is answered -32600 once its \(length) bytes have gone by")
+    } else {
+      log(
+        .warn,
+        "a line longer than --max-message-bytes \(limit) is being skipped; it is answered"
+          + " -32600 at its newline")
     }
   }
 

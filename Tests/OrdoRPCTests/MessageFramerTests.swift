@@ -37,6 +37,27 @@ import Testing
 
   static let splits: [[Int]] = [[1], [2], [3], [7], [1, 5, 2], [64], [100_000]]
 
+  /// The skipping of an over-long message is counted once, when it begins (the session logs
+  /// it then: the answer comes only at the message's end), whatever the splits; with an LSP
+  /// body, its declared length is kept. Messages within the limit count nothing.
+  @Test(arguments: splits)
+  func anOverLongMessageIsCountedOnceWhenItsSkippingBegins(chunks: [Int]) {
+    let long = String(repeating: "x", count: 300)
+    let lsp =
+      "Content-Length: 2\r\n\r\n{}Content-Length: \(long.utf8.count)\r\n\r\n\(long)"
+      + "Content-Length: 2\r\n\r\n{}"
+    let (lspEvents, lspFramer) = Self.run(
+      Array(lsp.utf8), chunks: chunks, framing: .lsp, limit: 100)
+    #expect(lspEvents == [.message("{}"), .tooLarge(100), .message("{}")])
+    #expect(lspFramer.skipsBegun == 1 && lspFramer.skippedLength == 300)
+    let lines = "{}\n\(long)\n{}\n\(long)"  // the last line still going on
+    let (events, framer) = Self.run(Array(lines.utf8), chunks: chunks, framing: .ndjson, limit: 100)
+    #expect(events == [.message("{}"), .tooLarge(100), .message("{}")])
+    // The first long line was seen whole in one read only with the largest split: it was
+    // refused at once, with no skipping begun for it.
+    #expect(framer.skipsBegun == (chunks == [100_000] ? 1 : 2) && framer.skippedLength == nil)
+  }
+
   /// The ids the framer read of the over-long messages in `input`, fed in chunks of
   /// `chunks`.
   static func ids(

@@ -3,11 +3,21 @@ resynchronised on the next header, too-large bodies skipped, every answer framed
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
 
-from hostile_support import assert_error, assert_pong, lsp_frame, ping, req, run_raw
+from conftest import EngineFactory
+from hostile_support import (
+    READ_TIMEOUT,
+    assert_error,
+    assert_pong,
+    lsp_frame,
+    ping,
+    req,
+    run_raw,
+)
 
 PING = lsp_frame(ping("after"))
 
@@ -178,3 +188,30 @@ def test_lsp_batch_and_notifications() -> None:
     assert len(messages) == 1 and isinstance(messages[0], list) and len(messages[0]) == 2
     assert_pong(messages[0][0], 1)
     assert_error(messages[0][1], -32600, None, reason="not_an_object")
+
+
+@pytest.mark.parametrize("framing", ["lsp", "ndjson"])
+def test_a_message_over_the_limit_is_logged_when_its_skipping_begins(
+    engine: EngineFactory, framing: str
+) -> None:
+    """A client that sent a wrong Content-Length (or an endless line) waits for an answer
+    that comes only once that many bytes went by; nothing said so until then. A warning
+    says it when the skipping begins; the answer still comes at the message's end."""
+    live = engine("--framing", framing, "--max-message-bytes", "100")
+    body = req("engine.ping", {"pad": "x" * 900}, id=7)
+    head = (b"Content-Length: %d\r\n\r\n" % len(body)) if framing == "lsp" else b""
+    live.write(head + body[:300])
+    expected = (
+        f"Content-Length is {len(body)} bytes, over --max-message-bytes 100, is being skipped"
+        if framing == "lsp"
+        else "a line longer than --max-message-bytes 100 is being skipped"
+    ).encode()
+    deadline = time.monotonic() + READ_TIMEOUT
+    while expected not in live.stderr() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert expected in live.stderr()
+    assert live.lines_available() == 0  # no answer yet: the message goes on
+    live.write(body[300:] + (b"" if framing == "lsp" else b"\n"))
+    reply = live.read_message_lsp() if framing == "lsp" else live.read_message()
+    assert_error(reply, -32600, 7, reason="too_large", limit=100)
+    assert live.stderr().count(b"is being skipped") == 1
