@@ -44,7 +44,7 @@ struct OneShotCall {
       case .failure(let failure):
         // An object's keys are strings: PARAMS without a double quote that is not JSON was
         // most likely written unquoted, `{"id":"a"}` reaching us as `{id:a}`.
-        let unquoted = params.contains("{") && !params.contains("\"")
+        let unquoted = params.contains("{") && params.contains(":") && !params.contains("\"")
         writeAll(
           2,
           Self.pointing(at: failure, in: params)

@@ -169,9 +169,15 @@ public final class Session {
 
   /// Says that an over-long message began to be skipped (answered when it has gone by).
   private func logSkipBegun() {
+    let begun = framer.skipsBegun - skipsLogged
     skipsLogged = framer.skipsBegun
     let limit = framer.maxMessageBytes
-    if let length = framer.skippedLength {
+    if begun > 1 {  // in one run of reads: the framer keeps the last one's length only
+      log(
+        .warn,
+        "\(begun) messages over --max-message-bytes \(limit) are being skipped; each is"
+          + " answered -32600 once it has gone by")
+    } else if let length = framer.skippedLength {
       log(
         .warn,
         "a message whose Content-Length is \(length) bytes, over --max-message-bytes \(limit),"

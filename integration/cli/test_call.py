@@ -173,8 +173,9 @@ def test_unquoted_params_are_told_to_be_quoted() -> None:
         "PARAMS has no double quotes: did the shell take them? Put it in single quotes:"
         ' \'{"id": "a"}\''
     )
-    # JSON with its quotes that is still bad gets no such hint.
-    assert "no double quotes" not in sh('"$ORDO" call layer.add \'{"id": }\'').stderr
+    # JSON with its quotes that is still bad gets no such hint, nor a brace typo.
+    for typo in ('{"id": }', "{", "{}}"):
+        assert "no double quotes" not in sh('"$ORDO" call layer.add "$P"', env={"P": typo}).stderr
 
 
 @pytest.mark.parametrize(("params", "at", "line", "column"), BAD_PARAMS)

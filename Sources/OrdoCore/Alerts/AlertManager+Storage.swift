@@ -108,6 +108,11 @@ extension AlertManager {
     /// Whether the number is in use (numbered a name), by number.
     private var numbered = PagedArray<Bool>()
     private var free = PagedArray<Int32>()
+    /// The numbers that became unused since the last sweep (`didRelease`), each listed once
+    /// (`listed`): the sweep looks at them, not at every number there ever was (after a burst
+    /// of 200 000 keys, each sweep of a few dozen walked all 200 000).
+    private var unusedSinceSweep = PagedArray<Int32>()
+    private var listed = PagedArray<Bool>()
     /// Numbered names without alert or definition.
     private(set) var unusedCount = 0
 
@@ -136,10 +141,19 @@ extension AlertManager {
         lists.append(AlertList())
         definitions.append(nil)
         numbered.append(true)
+        listed.append(false)
       }
       index.insert(slot: number, hash: hash)
       unusedCount += 1
+      list(number)
       return number
+    }
+
+    /// Notes that `number` is unused, for the next sweep.
+    private mutating func list(_ number: Int32) {
+      guard !listed[Int(number)] else { return }
+      listed[Int(number)] = true
+      unusedSinceSweep.append(number)
     }
 
     private func isUnused(_ row: Int) -> Bool {
@@ -157,13 +171,19 @@ extension AlertManager {
     mutating func didRelease(_ number: Int32) {
       guard isUnused(Int(number)) else { return }
       unusedCount += 1
+      list(number)
       guard unusedCount > 64, unusedCount * 2 > index.count else { return }
-      for row in names.indices where numbered[row] && isUnused(row) {
-        index.remove(slot: Int32(row), hash: IDIndex.hash(names[row]))
+      // Every unused name is listed: it was when numbered or when it last became unused.
+      for number in unusedSinceSweep {
+        let row = Int(number)
+        listed[row] = false
+        guard numbered[row], isUnused(row) else { continue }  // in use again
+        index.remove(slot: number, hash: IDIndex.hash(names[row]))
         names[row] = ""
         numbered[row] = false
-        free.append(Int32(row))
+        free.append(number)
       }
+      unusedSinceSweep.removeAll()
       unusedCount = 0
     }
 
@@ -181,12 +201,18 @@ extension AlertManager {
       precondition(index.count + free.count == names.count, "name numbers out of step")
       precondition(
         lists.count == names.count && definitions.count == names.count
-          && numbered.count == names.count, "sizes")
+          && numbered.count == names.count && listed.count == names.count, "sizes")
       var unused = 0
       for row in names.indices where numbered[row] {
         precondition(number(of: names[row]) == Int32(row), "name filed under another number")
-        if isUnused(row) { unused += 1 }
+        if isUnused(row) {
+          unused += 1
+          precondition(listed[row], "unused name not listed for the sweep")
+        }
       }
+      precondition(
+        unusedSinceSweep.count == listed.lazy.filter { $0 }.count
+          && unusedSinceSweep.allSatisfy { listed[Int($0)] }, "sweep list out of step")
       precondition(unused == unusedCount, "unused names miscounted")
       precondition(used.count == index.count, "numbers in use miscounted")
       for number in free {

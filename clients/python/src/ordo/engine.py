@@ -210,14 +210,29 @@ class _Leftovers:
             os.close(pidfd)
 
         def reap() -> None:
+            # Its output read and dropped to the end, or an engine with more to write than
+            # the pipe holds would wait to write it, never exit, and be killed.
+            output = proc.stdout.fileno()  # type: ignore[union-attr]
+            ready = select.poll()
+            ready.register(output, select.POLLIN)
+            deadline = time.monotonic() + EXIT_WAIT
             try:
-                proc.wait(EXIT_WAIT)
+                while (left := deadline - time.monotonic()) > 0:
+                    if ready.poll(left * 1000) and os.read(output, READ_SIZE) == b"":
+                        break
+            except OSError:  # read as far as it could be
+                pass
+            try:
+                proc.wait(max(deadline - time.monotonic(), 0))
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
             proc.stdout.close()  # type: ignore[union-attr]
 
-        threading.Thread(target=reap, name=f"ordo-{proc.pid}-reap", daemon=True).start()
+        try:
+            threading.Thread(target=reap, name=f"ordo-{proc.pid}-reap", daemon=True).start()
+        except RuntimeError:  # collected at interpreter shutdown: no new thread; it exits
+            pass
         # Last: with warnings made errors (pytest -W error), this raises.
         warnings.warn(
             f"ordo: an Engine (pid {proc.pid}) was dropped without close(); its engine is told"
