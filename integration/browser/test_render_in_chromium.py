@@ -317,15 +317,20 @@ def test_layer_picture_dom_and_screenshot(samples: Samples, chromium: str, profi
     assert counts[hex_colour(hit[1])] >= 50
 
 
-def report_of_layers(directory: Path, *layers: dict[str, Any]) -> Path:
-    """``ordo report`` of a session that only adds `layers` (layer.add's params)."""
-    trace = directory / "layers.trace"
+def report_of(directory: Path, *calls: tuple[str, dict[str, Any]]) -> Path:
+    """``ordo report`` of a session that makes `calls` (method, params), in order."""
+    trace = directory / "session.trace"
     with Session(trace) as session:
-        for layer in layers:
-            session.call("layer.add", layer)
-    page = directory / "layers.html"
+        for method, params in calls:
+            session.call(method, params)
+    page = directory / "session.html"
     write_report(trace, page)
     return page
+
+
+def report_of_layers(directory: Path, *layers: dict[str, Any]) -> Path:
+    """``ordo report`` of a session that only adds `layers` (layer.add's params)."""
+    return report_of(directory, *(("layer.add", layer) for layer in layers))
 
 
 MEASURE_LAYER_PICTURE = """<script>
@@ -411,13 +416,17 @@ def test_the_last_rows_of_a_long_session_have_the_time_axis_in_view(
 ) -> None:
     """Eighty alerts: reading the last rows, the time axis (at the top only) was 1400 px up,
     off the screen; the axis is repeated under rows that tall, on screen with them."""
-    trace = tmp_path / "many.trace"
-    with Session(trace) as session:
-        for index in range(80):
-            session.call("clock.advance", {"ms": 50})
-            session.call("alert.enqueue", {"type": "toast", "id": f"a{index}", "durationMs": 300})
-    page = tmp_path / "many.html"
-    write_report(trace, page)
+    page = report_of(
+        tmp_path,
+        *(
+            call
+            for index in range(80)
+            for call in (
+                ("clock.advance", {"ms": 50}),
+                ("alert.enqueue", {"type": "toast", "id": f"a{index}", "durationMs": 300}),
+            )
+        ),
+    )
     measured = measure(chromium, profile, page, MEASURE_LAST_ROWS, 1300)
     assert measured["rows"] == 80 and measured["lastRowShown"]
     assert measured["scrolled"] > 0, "the window showed the whole timeline"
@@ -439,13 +448,12 @@ def test_a_page_change_at_the_start_does_not_run_through_the_first_tick_label(
     """A page change at the axis' first instant (the README's picture has one): its dashed
     line ran through the first tick's label, "0 ms", in the space before the unit, where the
     labels' white halo has no glyph to be drawn around."""
-    trace = tmp_path / "start.trace"
-    with Session(trace) as session:
-        session.call("nav.push", {"scope": "home"})
-        session.call("alert.enqueue", {"type": "toast", "id": "a"})
-        session.call("clock.advance", {"ms": 1000})
-    page = tmp_path / "start.html"
-    write_report(trace, page)
+    page = report_of(
+        tmp_path,
+        ("nav.push", {"scope": "home"}),
+        ("alert.enqueue", {"type": "toast", "id": "a"}),
+        ("clock.advance", {"ms": 1000}),
+    )
     measured = measure(chromium, profile, page, MEASURE_FIRST_TICK, 1300)
     assert measured["text"] == "0 ms"
     image = screenshot(chromium, profile, page, (1300, 900))
