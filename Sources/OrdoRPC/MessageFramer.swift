@@ -181,6 +181,14 @@ public struct MessageFramer {
     return true
   }
 
+  /// Starts skipping an over-long message, counted in `skipsBegun` (`length`: an LSP
+  /// body's `Content-Length`; nil for an NDJSON line).
+  private mutating func beginSkipping(length: Int?) {
+    oversized = OversizedMessageScanner()
+    skipsBegun += 1
+    skippedLength = length
+  }
+
   // MARK: NDJSON
 
   private mutating func nextLine() -> Event? {
@@ -188,11 +196,9 @@ public struct MessageFramer {
       guard let newline = findNewline() else {
         // One more byte than the limit may still be the `\r` of a `\r\n`.
         if buffer.count - start > maxMessageBytes + 1 {
-          oversized = OversizedMessageScanner()
+          beginSkipping(length: nil)
           skipOversized(through: buffer.count)
           state = .discardingLine
-          skipsBegun += 1
-          skippedLength = nil
         }
         return nil
       }
@@ -252,10 +258,8 @@ public struct MessageFramer {
         }
         if length > maxMessageBytes {
           // Answered once the whole body went by (its id may come last).
-          oversized = OversizedMessageScanner()
+          beginSkipping(length: length)
           state = .skippingBody(remaining: length)
-          skipsBegun += 1
-          skippedLength = length
           return nil
         }
         state = .body(length: length)

@@ -119,8 +119,7 @@ struct WaitingAlerts {
       unscoped.remove(slot, positions: &positions)
       return
     }
-    guard scoped?.contains(scope) == true else { return }
-    let emptied = scoped?.update(scope, adding: SlotHeap()) { heap in
+    let emptied = scoped?.updateIfPresent(scope) { heap in
       heap.remove(slot, positions: &positions)
       return heap.isEmpty
     }

@@ -55,6 +55,14 @@ struct PagedMap<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     return body(&values[found])
   }
 
+  /// Runs `body` on the value of `key` in place; nil, without calling it, when `key` has
+  /// none.
+  /// - Complexity: O(1) on average, plus `body`'s.
+  mutating func updateIfPresent<Result>(_ key: Key, _ body: (inout Value) -> Result) -> Result? {
+    guard let found = position(of: key, hash: Self.hash(key)) else { return nil }
+    return body(&values[found])
+  }
+
   /// Removes `key` and its value, when it has one, and returns the value; the last entry
   /// moves into its place.
   /// - Complexity: O(1) on average.

@@ -619,6 +619,8 @@ struct ReportPage {
           "x2": Markup.number(Self.labelWidth + Self.plotWidth), "y2": Markup.number(y),
         ])
     }
+    // The labels' baselines: over the axis, and under the footer's line.
+    let labelYs = [top - 4, footer.map { $0 + Self.footerAxisHeight - 5 }].compactMap { $0 }
     // At the multiples of `step` on the axis itself (a window from 60 000 ms reads 60 s,
     // not 0), up to the axis' real end: a session of 0 ms is drawn over 1 ms (`span`), and
     // its tick at 1 read as a time the session reached. The first tick names the unit.
@@ -638,7 +640,7 @@ struct ReportPage {
           "y2": Markup.number(bottom),
         ])
       let label = Markup.number(value / unit.ms) + (first ? " \(unit.name)" : "")
-      for labelY in [top - 4, footer.map { $0 + Self.footerAxisHeight - 5 }].compactMap({ $0 }) {
+      for labelY in labelYs {
         // The halo hides a page-change line behind the glyphs, not behind the space before
         // the unit: a ground under the whole label (a change at the axis' start, common).
         if first {
