@@ -1255,7 +1255,14 @@ def completing(engine: ordo.Engine) -> Callable[[ordo.AlertShow], None]:
 
 
 def client_threads(pid: int) -> list[str]:
-    return [t.name for t in threading.enumerate() if t.name.startswith(f"ordo-{pid}-")]
+    """The client's threads for the engine `pid` still running, after waiting up to 10 s for
+    them to end."""
+    deadline = time.monotonic() + 10
+    while True:
+        running = [t.name for t in threading.enumerate() if t.name.startswith(f"ordo-{pid}-")]
+        if not running or time.monotonic() >= deadline:
+            return running
+        time.sleep(0.02)
 
 
 @pytest.mark.parametrize("handler", [False, True])
@@ -1276,9 +1283,6 @@ def test_an_engine_dropped_without_close_is_collected_and_its_engine_ends(
     with pytest.warns(ResourceWarning, match=rf"Engine \(pid {pid}\) was dropped without close"):
         assert collected(ref)
     assert proc.wait(10) == 0  # its input's end: as after exit
-    deadline = time.monotonic() + 10
-    while client_threads(pid) and time.monotonic() < deadline:
-        time.sleep(0.02)
     assert client_threads(pid) == []
 
 
@@ -1303,7 +1307,4 @@ def test_a_closed_or_dead_engine_dropped_is_collected(ordo_bin: str) -> None:
     del dead
     with pytest.warns(ResourceWarning):
         assert collected(ref)
-    deadline = time.monotonic() + 10
-    while client_threads(pid) and time.monotonic() < deadline:
-        time.sleep(0.02)
     assert client_threads(pid) == []
