@@ -3,7 +3,8 @@ import OrdoCore
 
 /// Interprets the input as a sequence of layer, alert, navigation and clock operations on
 /// one `Screen`. After each: the structures' own invariants hold; a throwing operation left
-/// every observable part of the state exactly as before.
+/// every observable part of the state exactly as before. Two more operations keep a copy
+/// and go back to it: what the original did since never shows in the copy.
 @_cdecl("FuzzScreen_main")
 public func fuzzScreenMain(
   _ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
@@ -17,7 +18,25 @@ public func fuzzScreen(_ pointer: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   var input = Input(bytes: UnsafeBufferPointer(start: data, count: size))
   var screen = Screen(maxLayers: 64, maxTreeDepth: 8, maxAlerts: 32)
   var now: Int64 = 0
+  // A copy kept across operations, as `--state` keeps a commit group's starting point: the
+  // original's changes must not reach it (copy-on-write of shared pages), and going back
+  // to it (a failed commit) must give a state that works on.
+  var saved: (screen: Screen, snapshot: Snapshot, now: Int64)?
   while !input.isEmpty {
+    switch input.byte() % 24 {
+    case 0:
+      saved = (screen, Snapshot(screen), now)
+      continue
+    case 1:
+      if let (copy, snapshot, then) = saved {
+        precondition(Snapshot(copy) == snapshot, "a change to the original reached its copy")
+        screen = copy
+        now = then
+      }
+      continue
+    default:
+      break
+    }
     // A copy-on-write copy: cheap, and only looked at when the operation fails.
     let before = screen
     let threw: Bool
@@ -34,6 +53,10 @@ public func fuzzScreen(_ pointer: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     screen.layers._checkInvariants()
     screen.alerts._checkInvariants()
     _ = screen.drainEvents()
+  }
+  if let (copy, snapshot, _) = saved {
+    precondition(Snapshot(copy) == snapshot, "a change to the original reached its copy")
+    copy.alerts._checkInvariants()
   }
   return 0
 }
@@ -76,6 +99,12 @@ private struct Input {
   mutating func flag() -> Bool { byte() & 1 == 1 }
 
   mutating func layerID() -> String { "l\(byte() % 12)" }
+  /// One of the first `common` names with `prefix` half the time, else one of 128 more:
+  /// enough names to make the alert manager's name tables sweep unused ones (over 64).
+  mutating func name(_ prefix: String, common: UInt8) -> String {
+    let value = byte()
+    return "\(prefix)\(value < 128 ? value % common : value)"
+  }
   mutating func alertID() -> String { "a\(byte() % 10)" }
   mutating func optional<T>(_ make: (inout Input) -> T) -> T? {
     flag() ? make(&self) : nil
@@ -132,9 +161,10 @@ private func apply(_ input: inout Input, to screen: inout Screen, now: inout Int
       in: input.optional { $0.layerID() })
   case 7, 8:
     let request = AlertEnqueueRequest(
-      type: "t\(input.byte() % 3)", id: input.optional { $0.alertID() },
-      queue: input.optional { "q\($0.byte() % 2)" }, priority: input.optional { $0.int(0...3) },
-      scope: input.optional { "s\($0.byte() % 2)" }, key: input.optional { "k\($0.byte() % 2)" },
+      type: input.name("t", common: 3), id: input.optional { $0.alertID() },
+      queue: input.optional { $0.name("q", common: 2) }, priority: input.optional { $0.int(0...3) },
+      scope: input.optional { $0.name("s", common: 2) },
+      key: input.optional { $0.name("k", common: 2) },
       onDuplicate: AlertDuplicatePolicy.allCases[Int(input.byte()) % 4],
       delayMs: input.optional { $0.int(-1...30) }, ttlMs: input.optional { $0.int(-1...30) },
       durationMs: input.optional { $0.int(0...30) }, preempt: input.flag(),
@@ -147,14 +177,14 @@ private func apply(_ input: inout Input, to screen: inout Screen, now: inout Int
     _ = try screen.complete(id: input.alertID(), result: nil)
   case 10:
     let filter = AlertCancelFilter(
-      id: input.optional { $0.alertID() }, type: input.optional { "t\($0.byte() % 3)" },
-      scope: input.optional { "s\($0.byte() % 2)" },
+      id: input.optional { $0.alertID() }, type: input.optional { $0.name("t", common: 3) },
+      scope: input.optional { $0.name("s", common: 2) },
       states: input.optional { [AlertState.allCases[Int($0.byte()) % AlertState.allCases.count]] },
       all: input.flag())
     _ = try screen.cancel(filter)
   case 11:
     switch input.byte() % 3 {
-    case 0: _ = try screen.navPush(scope: "s\(input.byte() % 2)")
+    case 0: _ = try screen.navPush(scope: input.name("s", common: 2))
     case 1: _ = try screen.navPop()
     default: _ = try screen.navSet(stack: input.flag() ? [] : ["s0", "s1"])
     }
@@ -169,18 +199,19 @@ private func apply(_ input: inout Input, to screen: inout Screen, now: inout Int
   case 14:
     _ = try screen.configure(
       AlertQueueConfiguration(
-        queue: "q\(input.byte() % 2)", maxConcurrent: Int(input.int(0...3)),
+        queue: input.name("q", common: 2), maxConcurrent: Int(input.int(0...3)),
         minGapMs: input.optional { $0.int(-1...10) }))
   case 15:
     _ = try screen.defineType(
       AlertTypeDefinition(
-        type: "t\(input.byte() % 3)", priority: input.optional { $0.int(0...3) },
+        type: input.name("t", common: 3), priority: input.optional { $0.int(0...3) },
         limit: input.optional { limit(&$0) }, cooldownMs: input.optional { $0.int(-1...30) },
         onLimit: input.optional { $0.flag() ? .drop : .defer }))
   case 16:
     _ = try screen.forget(
       ShowForgetFilter(
-        type: input.optional { "t\($0.byte() % 3)" }, key: input.optional { "k\($0.byte() % 2)" },
+        type: input.optional { $0.name("t", common: 3) },
+        key: input.optional { $0.name("k", common: 2) },
         all: input.flag()))
   default:
     _ = try screen.layers.clear(id: input.optional { $0.layerID() })
