@@ -247,9 +247,11 @@ public struct Dispatcher {
       // and releases them). Nor a notification of a method the engine does not have: an
       // editor's LSP client sends its own (`workspace/didChangeConfiguration` on connecting,
       // `textDocument/did…`), which ask nothing of the engine and come before the shell's
-      // first request.
+      // first request. Nor anything after a `shutdown` (refused with -32003: it too would
+      // show them to no one, after the answer that promised no more events).
       let foreign = id == nil && failure?.code == .methodNotFound
-      let ending = (method == "exit" || method == "shutdown") && failure == nil
+      let ending =
+        ((method == "exit" || method == "shutdown") && failure == nil) || lifecycle == .shutDown
       if !ignorable, !foreign, !ending, method != "initialize" {
         context.didApplyCall()
       }

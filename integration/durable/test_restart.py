@@ -506,7 +506,8 @@ def test_exit_does_not_release_restored_alerts(state: Path, engine: EngineFactor
     """An engine told only `exit` after a restart showed the restored alerts as it ended: a
     show no one saw, recorded in the show history, used up a once-only limit. `exit` (as a
     notification or a request, alone or in a batch) leaves them waiting for the next
-    start, and so does a `shutdown` before it (an editor that connects and quits)."""
+    start, and so does a `shutdown` before it (an editor that connects and quits), and the
+    requests a shut-down engine refuses between them."""
     first = engine(state, epoch_ms=EPOCH_MS)
     first.result("alert.defineType", {"type": "once", "limit": {"max": 1}, "persist": True})
     first.result("alert.enqueue", {"type": "once", "id": "a", "delayMs": 10})
@@ -520,6 +521,14 @@ def test_exit_does_not_release_restored_alerts(state: Path, engine: EngineFactor
         # An editor that connects and quits: shutdown then exit, apart or in one batch.
         shutdown + b'{"jsonrpc":"2.0","method":"exit"}\n',
         b'[{"jsonrpc":"2.0","method":"shutdown"},{"jsonrpc":"2.0","method":"exit"}]\n',
+        # Messages after shutdown are refused (-32003) and release nothing either: they
+        # showed the alerts after the answer that promised no more events.
+        shutdown
+        + b'{"jsonrpc":"2.0","id":2,"method":"alert.list"}\n'
+        + b'{"jsonrpc":"2.0","method":"alert.cancel","params":{"id":"zz"}}\n'
+        + b'{"jsonrpc":"2.0","id":3,"method":"nope"}\n{"jsonrpc":"2.0","method":"exit"}\n',
+        b'[{"jsonrpc":"2.0","id":0,"method":"shutdown"},{"jsonrpc":"2.0","id":1,"method":"nope"}]'
+        b'\n{"jsonrpc":"2.0","method":"exit"}\n',
     ]
     for message in exits:
         live = engine(state, epoch_ms=EPOCH_MS + DAY_MS)
