@@ -274,8 +274,10 @@ import Testing
       page.elements(named: "g", withClass: "nav").map { $0.child(named: "text")?.text } == [
         "home", "home > room", "home",
       ])
+    // In the timeline; the strip pinned over it has them again (theRowLabelsAreRepeated…).
+    let timelinePicture = try #require(page.elements(named: "svg", withClass: "timeline").first)
     #expect(
-      page.elements(named: "text", withClass: "lane-title").map(\.text) == [
+      timelinePicture.elements(named: "text", withClass: "lane-title").map(\.text) == [
         "queue default (3 alerts)", "queue toast (3 alerts)",
       ])
     #expect(page.elements(named: "span", withClass: "swatch").count == 10)
@@ -382,9 +384,9 @@ import Testing
 
   /// Scrolled sideways on a narrow screen, the bars kept no names: the row labels are drawn
   /// again in a strip that stays at the box's left edge (Chromium's test scrolls it). It
-  /// holds each row's label at the picture's own place on a white ground, leaves the queues'
-  /// title rows clear (the picture's own show through), and is a copy a screen reader skips
-  /// and a printout leaves out.
+  /// holds each row's label at the picture's own place on a white ground, and each queue's
+  /// band and title cut at its edge, and is a copy a screen reader skips and a printout
+  /// leaves out.
   @Test func theRowLabelsAreRepeatedInAStripThatStaysInView() throws {
     let (_, _, html) = try scenarioReport()
     let page = try parseXML(html)
@@ -409,15 +411,26 @@ import Testing
     #expect(rows.count == 6)
     let labels = strip.elements(named: "text", withClass: "pinned-row-label")
     #expect(placed(labels) == placed(rows.map { $0.child(named: "text") }))
-    // A white ground under each lane's rows, from its first row to its last; the lanes'
-    // title rows clear (the picture's own titles show through).
+    // Each lane's band and title as the picture's, the band as wide as the strip; then a
+    // white ground under the lane's rows, from the band's foot to its last row.
     let grounds = strip.elements(named: "rect", withClass: "pinned-rows")
     let texts = [String](repeating: "text", count: 3)
-    #expect(strip.children.map(\.name) == ["rect"] + texts + ["rect"] + texts)
-    let lanes = svg.elements(named: "rect", withClass: "lane").compactMap { $0.number("y") }
+    #expect(strip.children.map(\.name) == ["g", "rect"] + texts + ["g", "rect"] + texts)
+    let pinnedLanes = strip.children.filter { $0.attributes["class"] == "pinned-lane" }
+    #expect(pinnedLanes.count == 2)
+    #expect(
+      placed(pinnedLanes.map { $0.child(named: "text") })
+        == placed(svg.elements(named: "text", withClass: "lane-title")))
+    let bands = pinnedLanes.compactMap { $0.child(named: "rect") }
+    let ownBands = svg.elements(named: "rect", withClass: "lane")
+    #expect(bands.map { $0.attributes["class"] } == ["lane", "lane"])
+    #expect(bands.map { $0.number("y") } == ownBands.map { $0.number("y") })
+    #expect(bands.map { $0.number("height") } == ownBands.map { $0.number("height") })
+    #expect(bands.allSatisfy { $0.number("x") == 0 && $0.number("width") == ReportPage.labelWidth })
+    let lanes = ownBands.compactMap { $0.number("y") }
     let laneRows: [Double] = lanes.map { $0 + ReportPage.laneHeaderHeight }
     let expectedGrounds: [[Double?]] = laneRows.map {
-      [0, $0, ReportPage.labelWidth, 3 * ReportPage.rowHeight]
+      [0, $0 - 2, ReportPage.labelWidth, 3 * ReportPage.rowHeight + 2]  // from the band's foot
     }
     let drawnGrounds: [[Double?]] = grounds.map {
       [$0.number("x"), $0.number("y"), $0.number("width"), $0.number("height")]
@@ -435,10 +448,11 @@ import Testing
     #expect(strip.allElements.allSatisfy { $0.attributes["data-alert"] == nil })
     #expect(strip.elements(named: "title").isEmpty)
     #expect(ReportPage.styleSheet.contains("pointer-events:none"))
+    // On a phone, the strip shows the titles' right half: their counts alone. Left out there.
     #expect(
       ReportPage.styleSheet.contains(
-        "@media (max-width:600px){.timeline-box svg.pinned-labels{\nwidth:140px;margin-left:140px}}"
-      ))
+        "@media (max-width:600px){.timeline-box svg.pinned-labels{\nwidth:140px;margin-left:140px}"
+          + "\n.pinned-lane{display:none}}"))
     #expect(
       ReportPage.styleSheet.contains(
         "svg.pinned-labels{display:none}.scroll.timeline-box{display:block}"))

@@ -67,8 +67,8 @@ def x_of(text: dict[str, Any], needle: str, start: int = 0) -> float:
 
 
 def drawn(texts: list[dict[str, Any]], pattern: str, times: int) -> list[dict[str, Any]]:
-    """The texts matching ``pattern``, ``times`` of them: a report's row label is drawn
-    twice, in the timeline and in the strip of labels pinned over it when it scrolls."""
+    """The texts matching ``pattern``, ``times`` of them: a report's row label and lane
+    title are drawn twice, in the timeline and in the strip pinned over it when it scrolls."""
     matching = [t for t in texts if re.search(pattern, t["content"])]
     assert len(matching) == times, (pattern, [t["content"] for t in texts])
     return matching
@@ -82,9 +82,9 @@ def pictures(tmp_path: Path, trace: Path, svg: str) -> list[dict[str, Any]]:
 
 
 def assert_lane_title_in_order(texts: list[dict[str, Any]]) -> None:
-    """The lane title of a queue "…q…" (drawn once: the pinned strip leaves it out): its name
-    stays between "queue" and its count."""
-    for lane in drawn(texts, r"^queue .*q.* \(1 alert\)$", 1):
+    """The lane title of a queue "…q…" (drawn twice, as row labels are): its name stays
+    between "queue" and its count."""
+    for lane in drawn(texts, r"^queue .*q.* \(1 alert\)$", 2):
         assert x_of(lane, "queue") < x_of(lane, "q", 5) < x_of(lane, "(1 alert)")
 
 

@@ -111,8 +111,13 @@ def test_report_dom_has_one_bar_per_interval(
     assert "(no id) · rating</text>" in dom
     assert "queue toast (3 alerts, 2 refused)" in dom
     assert len(re.findall(r'<g class="nav"', dom)) == expected.navigation
+    # A title per queue, twice: in the timeline and in the strip pinned over it.
     lanes = re.findall(r'<text class="lane-title"[^>]*>queue ([^ <]+) ', dom)
-    assert sorted(lanes) == sorted(expected.queues)
+    assert sorted(lanes) == sorted([*expected.queues, *expected.queues])
+    pinned = re.findall(
+        r'<g class="pinned-lane">.*?<text class="lane-title"[^>]*>queue ([^ <]+) ', dom
+    )
+    assert sorted(pinned) == sorted(expected.queues)
     # The layer picture is inlined and parsed as SVG inside the page.
     assert layer_groups(dom) == expected.layers
     # The legend's swatches are empty: the browser nested nothing inside them.
@@ -214,20 +219,32 @@ const atEnd = (e) => {
   const r = e.getBoundingClientRect();
   return document.elementFromPoint(r.right - 3, (r.top + r.bottom) / 2);
 };
+const ownTitles = [...box.querySelectorAll('svg.timeline text.lane-title')];
+const pinnedTitles = [...strip.querySelectorAll('text.lane-title')];
+// What is on top just after a title's start (its end may be cut off, in the strip).
+const atStart = (e) => {
+  const r = e.getBoundingClientRect();
+  return document.elementFromPoint(r.left + 3, (r.top + r.bottom) / 2);
+};
 // The pointer goes through the strip to the picture's own labels and their tooltips.
 const before = {
   own: own.map(place), pinned: pinned.map(place),
   hover: own.map((e) => e.parentNode.contains(atEnd(e))),
+  ownTitles: ownTitles.map(place), pinnedTitles: pinnedTitles.map(place),
 };
 box.scrollLeft = box.scrollWidth;
 strip.style.pointerEvents = 'auto'; // it lets the pointer through: on here to see it on top
 const edge = box.getBoundingClientRect().left + box.clientLeft;
 const s = strip.getBoundingClientRect();
 const after = pinned.map((text) => ({ place: place(text), shown: strip.contains(atEnd(text)) }));
+const titlesAfter = pinnedTitles.map((text) => ({
+  place: place(text), shown: strip.contains(atStart(text)),
+}));
 document.body.dataset.measured = JSON.stringify({
   before, after, edge, strip: [s.left, s.right], scrolled: box.scrollLeft,
-  ownAfter: own.map(place),
+  ownAfter: own.map(place), titlesAfter, ownTitlesAfter: ownTitles.map(place),
   texts: [own.map((e) => e.textContent), pinned.map((e) => e.textContent)],
+  titles: [ownTitles.map((e) => e.textContent), pinnedTitles.map((e) => e.textContent)],
 });
 </script>"""
 
@@ -239,7 +256,8 @@ def test_the_row_labels_stay_in_view_when_the_timeline_scrolls(
     """At a phone's width (or a large zoom) the timeline scrolls sideways in its box, and its
     row labels went with it: the bars had no names. A strip of the same labels stays at the
     box's left edge (on a phone, half as wide: their right half); unscrolled it covers the
-    picture's own labels exactly."""
+    picture's own labels exactly. The queues' titles stay too (they scrolled away with the
+    bars), except on a phone, where the strip would show only their counts."""
     measured = measure(chromium, profile, samples.html, MEASURE_PINNED_LABELS, window)
     own_texts, pinned_texts = measured["texts"]
     assert own_texts == pinned_texts and len(own_texts) == 9
@@ -258,6 +276,22 @@ def test_the_row_labels_stay_in_view_when_the_timeline_scrolls(
         assert label["place"][1] == pytest.approx(top, abs=0.01)
         # Moved left by the padding, and on a phone by the half of the strip cut off.
         assert label["place"][2] == pytest.approx(right - 4 - (280 - strip), abs=0.01)
+    own_titles, pinned_titles = measured["titles"]
+    assert len(own_titles) == 2 and own_titles == pinned_titles
+    assert all(right < edge for _, _, right in measured["ownTitlesAfter"])
+    if strip < 280:  # a phone: not drawn
+        assert all(title["place"] == [0, 0, 0] for title in measured["titlesAfter"])
+        assert measured["before"]["pinnedTitles"] == [[0, 0, 0]] * 2
+        return
+    for own, pinned in zip(
+        measured["before"]["ownTitles"], measured["before"]["pinnedTitles"], strict=True
+    ):
+        assert own == pytest.approx(pinned, abs=0.01)
+    for title, (left, top, _) in zip(
+        measured["titlesAfter"], measured["before"]["pinnedTitles"], strict=True
+    ):
+        assert title["shown"], title
+        assert title["place"][:2] == pytest.approx([left - 4, top], abs=0.01)
 
 
 def test_a_window_of_the_report(samples: Samples, chromium: str, profile: Path) -> None:

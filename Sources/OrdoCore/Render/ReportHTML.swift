@@ -190,7 +190,8 @@ struct ReportPage {
     .timeline-box svg.pinned-labels{position:sticky;left:-4px;z-index:1;align-self:start;
     justify-self:start;pointer-events:none;margin-top:\(Markup.number(plotTop))px;background:none}
     @media (max-width:\(Markup.number(pinnedNarrowBelow))px){.timeline-box svg.pinned-labels{
-    width:\(Markup.number(labelWidth / 2))px;margin-left:\(Markup.number(labelWidth / 2))px}}
+    width:\(Markup.number(labelWidth / 2))px;margin-left:\(Markup.number(labelWidth / 2))px}
+    .pinned-lane{display:none}}
     .tick line{stroke:#e3e3e3}.tick text{fill:#666666}
     .tick text{paint-order:stroke;stroke:#ffffff;stroke-width:3px;stroke-linejoin:round}
     .tick-ground{fill:#ffffff}
@@ -503,12 +504,13 @@ struct ReportPage {
   /// -4 px: over the box's padding too, or bars showed through it) while the timeline
   /// scrolls under it on a narrow screen: scrolled, the bars had no names. Drawn over the
   /// picture's own labels, the same pixels, until it scrolls; hidden from a screen reader
-  /// (a copy) and in print (nothing scrolls). The rows' labels on a white ground; the
-  /// queues' title rows left clear, so that the picture's own (wider than the strip) show
-  /// through, and scroll away with the bars. On a phone the strip is half as wide (the
-  /// labels' right half, where it sits unscrolled: `pinnedNarrowBelow`), or it left the bars
-  /// about 45 px. No tooltips: the pointer goes through it to the picture's (they doubled
-  /// the bytes the strip adds, a quarter of a page of thousands of alerts).
+  /// (a copy) and in print (nothing scrolls). The rows' labels on a white ground; each
+  /// queue's band and title too, cut at the strip's edge (unscrolled, the picture's own
+  /// title goes on from there). On a phone the strip is half as wide (the labels' right
+  /// half, where it sits unscrolled: `pinnedNarrowBelow`), or it left the bars about 45 px;
+  /// the titles' right half would be their count alone, so there they are left out and
+  /// scroll away with the bars. No tooltips: the pointer goes through it to the picture's
+  /// (they doubled the bytes the strip adds, a quarter of a page of thousands of alerts).
   private mutating func pinnedLabels(_ lanes: [Lane], top: Double, bottom: Double) {
     guard !lanes.isEmpty else { return }
     let width = Markup.number(Self.labelWidth)
@@ -523,13 +525,15 @@ struct ReportPage {
       ])
     var y = top
     for lane in lanes {
+      laneHeader(lane, top: y, width: Self.labelWidth, pinned: true)
       y += Self.laneHeaderHeight
-      // One ground under the lane's rows (one per row added a tenth to a large page).
+      // One ground under the lane's rows (one per row added a tenth to a large page), from
+      // the band's foot: scrolled, the ticks' lines showed in the 2 px between.
       writer.empty(
         "rect",
         [
-          "class": "pinned-rows", "x": "0", "y": Markup.number(y), "width": width,
-          "height": Markup.number(Double(lane.tracks.count) * Self.rowHeight),
+          "class": "pinned-rows", "x": "0", "y": Markup.number(y - 2), "width": width,
+          "height": Markup.number(Double(lane.tracks.count) * Self.rowHeight + 2),
         ])
       for track in lane.tracks {
         rowLabel(track, top: y, pinned: true)
@@ -539,8 +543,11 @@ struct ReportPage {
     writer.close("svg")
   }
 
-  /// A queue's band and title.
-  private mutating func laneHeader(_ lane: Lane, top: Double, width: Double) {
+  /// A queue's band and title. `pinned`: in the pinned strip, as wide as it (clipped there:
+  /// unscrolled, the picture's own title goes on where the strip ends, the same pixels) and
+  /// with no tooltip (see `pinnedLabels`).
+  private mutating func laneHeader(_ lane: Lane, top: Double, width: Double, pinned: Bool = false) {
+    if pinned { writer.open("g", ["class": "pinned-lane"]) }
     writer.empty(
       "rect",
       [
@@ -552,12 +559,13 @@ struct ReportPage {
     let name = Markup.isolated(lane.queue)
     let shown = Self.fitted(name, width: Self.laneNameWidth)
     writer.open("text", ["class": "lane-title", "x": "4", "y": Markup.number(top + 13)])
-    if shown != name { writer.element("title", text: "queue " + name) }
+    if shown != name, !pinned { writer.element("title", text: "queue " + name) }
     let refused = lane.tracks.count { $0.refusal != nil }
     writer.text(
       "queue \(shown) (\(Self.counted(lane.tracks.count - refused, "alert"))"
         + (refused == 0 ? ")" : ", \(refused) refused)"))
     writer.close("text")
+    if pinned { writer.close("g") }
   }
 
   /// Every page change's marker (`navigationMarker`).
