@@ -13,7 +13,7 @@ import threading
 import time
 import warnings
 import weakref
-from collections.abc import Iterator
+from collections.abc import Awaitable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable
@@ -1235,7 +1235,7 @@ def test_an_event_buffer_that_keeps_no_event_is_refused(ordo_bin: str, size: obj
         ordo.AsyncEngine(ordo_bin, event_buffer=size)  # type: ignore[arg-type]
 
 
-def collected(ref: weakref.ref[ordo.Engine]) -> bool:
+def collected(ref: weakref.ref[ordo.Engine] | weakref.ref[ordo.AsyncEngine]) -> bool:
     """Whether the engine `ref` refers to is collected within 5 s of garbage collections (the
     reader thread lets go of it at most READER_RECHECK s at a time)."""
     deadline = time.monotonic() + 5
@@ -1308,3 +1308,138 @@ def test_a_closed_or_dead_engine_dropped_is_collected(ordo_bin: str) -> None:
     with pytest.warns(ResourceWarning):
         assert collected(ref)
     assert client_threads(pid) == []
+
+
+async def collected_soon(ref: weakref.ref[ordo.AsyncEngine]) -> bool:
+    """Whether the AsyncEngine `ref` refers to is collected within 5 s of garbage collections,
+    the event loop running in between."""
+    deadline = time.monotonic() + 5
+    while ref() is not None and time.monotonic() < deadline:
+        gc.collect()
+        await asyncio.sleep(0.02)
+    return ref() is None
+
+
+def resource_warnings(caught: list[warnings.WarningMessage]) -> list[str]:
+    return [str(w.message) for w in caught if issubclass(w.category, ResourceWarning)]
+
+
+def dropped_warning(pid: int) -> str:
+    return (
+        f"ordo: an AsyncEngine (pid {pid}) was dropped without close(); its engine is told to"
+        " exit (use `async with AsyncEngine(...)`, or await close() in a finally)"
+    )
+
+
+class Completer:
+    """Holds an AsyncEngine, and its bound method handles that engine's events: a
+    reference cycle, for the cyclic collector."""
+
+    def __init__(self, engine: ordo.AsyncEngine) -> None:
+        self.engine = engine
+        self.completed: list[Awaitable[object]] = []
+
+    def on_show(self, event: ordo.AlertShow) -> None:
+        self.completed.append(self.engine.alerts.complete(event.alert.id))
+
+
+@pytest.mark.parametrize("handler", [False, True])
+def test_an_async_engine_dropped_without_close_is_collected_and_its_engine_ends(
+    ordo_bin: str, handler: bool
+) -> None:
+    """Its protocol, timers and finishing task on the event loop referred to it, so it was
+    never collected and said nothing; its engine ran until the program ended. Now it is
+    collected as any object (a handler referring to it too) while the loop goes on, a
+    ResourceWarning says so, its engine is told to exit as close() would (status 0, reaped
+    by the loop), its transport is closed, no task of it is left, and a call it left
+    waiting fails rather than hangs."""
+
+    async def start_and_drop() -> tuple[
+        weakref.ref[ordo.AsyncEngine], asyncio.subprocess.Process, asyncio.Future[ordo.Ping]
+    ]:
+        engine = await ordo.AsyncEngine(ordo_bin, clock="manual").start()
+        await engine.layers.add("a")
+        if handler:
+            completer = Completer(engine)
+            engine.on("alert.show", completer.on_show)
+            await engine.alerts.enqueue("toast", id="T")
+            await asyncio.gather(*completer.completed)
+            assert len(completer.completed) == 1
+            assert (await engine.alerts.get("T")).state == "done"
+        os.kill(engine.pid, signal.SIGSTOP)  # a call left waiting for its answer
+        waiting = asyncio.ensure_future(engine.ping())  # a future: no task holds the engine
+        await asyncio.sleep(0.05)
+        return weakref.ref(engine), engine._process, waiting
+
+    async def main() -> None:
+        problems: list[dict[str, object]] = []
+        asyncio.get_running_loop().set_exception_handler(lambda _, ctx: problems.append(ctx))
+        tasks = asyncio.all_tasks()
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            ref, proc, waiting = await start_and_drop()
+            pid = proc.pid
+            try:
+                assert await collected_soon(ref)
+                assert resource_warnings(caught) == [dropped_warning(pid)]
+                with pytest.raises(ordo.EngineExited, match="dropped without close"):
+                    await asyncio.wait_for(waiting, 5)
+            finally:
+                os.kill(pid, signal.SIGCONT)
+            assert await asyncio.wait_for(proc.wait(), 10) == 0  # its input's end: as after exit
+            assert not os.path.exists(f"/proc/{pid}")  # reaped
+            deadline = time.monotonic() + 10
+            while asyncio.all_tasks() != tasks and time.monotonic() < deadline:
+                await asyncio.sleep(0.02)
+            assert asyncio.all_tasks() == tasks
+            del proc
+            gc.collect()
+            assert resource_warnings(caught) == [dropped_warning(pid)]  # no unclosed transport
+        assert problems == []
+
+    asyncio.run(asyncio.wait_for(main(), 30))
+
+
+def test_a_closed_or_dead_async_engine_dropped_is_warned_of_unless_closed(
+    ordo_bin: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Closed: collected, no warning. Killed but not closed: collected (the loop let go of
+    it), with asyncio's "unclosed transport" warning only; now with the engine's, and its
+    transport is closed. Dropped once its loop is closed: nothing of the client's (no
+    warning, no exception in the finalizer)."""
+    unraisable: list[object] = []
+    monkeypatch.setattr("sys.unraisablehook", unraisable.append)
+
+    async def dead() -> ordo.AsyncEngine:
+        engine = await ordo.AsyncEngine(ordo_bin, clock="manual").start()
+        engine.kill()
+        with pytest.raises(ordo.EngineExited):
+            await engine.ping()
+        return engine
+
+    async def main() -> None:
+        closed = await ordo.AsyncEngine(ordo_bin, clock="manual").start()
+        await closed.close()
+        ref = weakref.ref(closed)
+        del closed
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            assert await collected_soon(ref)
+            engine = await dead()
+            pid = engine.pid
+            ref = weakref.ref(engine)
+            del engine
+            assert await collected_soon(ref)
+            await asyncio.sleep(0.05)
+            gc.collect()
+        assert resource_warnings(caught) == [dropped_warning(pid)]
+
+    asyncio.run(asyncio.wait_for(main(), 30))
+    engine = asyncio.run(asyncio.wait_for(dead(), 30))  # its loop is closed
+    ref = weakref.ref(engine)
+    del engine
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert collected(ref)
+    assert not [m for m in resource_warnings(caught) if "AsyncEngine" in m]
+    assert unraisable == []

@@ -23,6 +23,9 @@ import inspect
 import math
 import os
 import signal
+import sys
+import warnings
+import weakref
 from collections import deque
 from collections.abc import AsyncIterator, Mapping
 from contextlib import nullcontext
@@ -50,6 +53,7 @@ from .core import (
     start_error,
     wait_timeout,
 )
+from .endpoint import Endpoint
 from .errors import EngineExited, OrdoError, OrdoException, OrdoTimeout
 from .events import AlertChanged, AlertHide, AlertIdle, AlertShow, AlertUpdate, Event
 
@@ -138,22 +142,25 @@ Slot = Union[_Caller, _Entry]
 
 
 class _Pipes(asyncio.SubprocessProtocol):
-    """The engine's pipes as the event loop reports them."""
+    """The engine's pipes as the event loop reports them. The loop holds the protocol until
+    the process is gone, so it holds the engine only weakly (see _Leftovers): what the
+    engine writes once that is collected is read and dropped."""
 
     # What asyncio.subprocess.Process reads from its protocol: no streams here.
     stdin = stdout = stderr = None
 
     def __init__(self, engine: AsyncEngine) -> None:
-        self._engine = engine
-        self.stderr_lines = StderrLines(engine._stderr_line)
+        self._engine = engine._weak
+        self._loop = engine._loop
+        self.stderr_lines = StderrLines(self._stderr_line)
         self.stdin_lost = False
         self.paused = False  # stdin's buffer is over the high-water mark
         self._drained: list[asyncio.Future[None]] = []
-        self.stdout_done: asyncio.Future[None] = engine._loop.create_future()
-        self.stderr_done: asyncio.Future[None] = engine._loop.create_future()
+        self.stdout_done: asyncio.Future[None] = self._loop.create_future()
+        self.stderr_done: asyncio.Future[None] = self._loop.create_future()
         # The process has ended. Not Process.wait(): before Python 3.12 that also waits for
         # every pipe to close, which a process the engine left behind may hold for ever.
-        self.exited: asyncio.Future[None] = engine._loop.create_future()
+        self.exited: asyncio.Future[None] = self._loop.create_future()
 
     def process_exited(self) -> None:
         if not self.exited.done():
@@ -161,16 +168,25 @@ class _Pipes(asyncio.SubprocessProtocol):
 
     def pipe_data_received(self, fd: int, data: bytes) -> None:
         if fd == 1:
-            self._engine._on_stdout(data)
+            engine = self._engine()
+            if engine is not None:
+                engine._on_stdout(data)
         elif fd == 2:
             self.stderr_lines.feed(data)
+
+    def _stderr_line(self, line: bytes) -> None:
+        engine = self._engine()
+        if engine is not None:
+            engine._stderr_line(line)
 
     def pipe_connection_lost(self, fd: int, exc: Exception | None) -> None:
         if fd == 0:
             self.stdin_lost = True
             self._release()
         elif fd == 1:
-            self._engine._eof = True  # calls now wait for the exit to be reported
+            engine = self._engine()
+            if engine is not None:
+                engine._eof = True  # calls now wait for the exit to be reported
             if not self.stdout_done.done():
                 self.stdout_done.set_result(None)
         elif fd == 2:
@@ -194,9 +210,134 @@ class _Pipes(asyncio.SubprocessProtocol):
     async def drain(self) -> None:
         """Until stdin's buffer is under the low-water mark (or the pipe is gone)."""
         while self.paused and not self.stdin_lost:
-            waiter = self._engine._loop.create_future()
+            waiter = self._loop.create_future()
             self._drained.append(waiter)
             await waiter
+
+
+class _Leftovers:
+    """What an AsyncEngine leaves to end when it is collected without close() while its
+    event loop goes on: its process and transport, and the calls still waiting. What the
+    loop holds until the process is gone (its protocol, its timers, the task that waits for
+    the end of the output) holds the engine only weakly, so such an engine is collected as
+    any object is; then this ends the engine as close() would without waiting (its input's
+    end: it exits, status 0, as after ``exit``; the loop reaps it and the finishing task
+    closes the transport), fails the calls still waiting, and says so with a
+    ``ResourceWarning``, as the standard library does for a file or a subprocess left open.
+    Nothing once the loop is closed (its transports can no longer be closed) or at the
+    interpreter's exit."""
+
+    __slots__ = ("closed", "endpoint", "finisher", "loop", "pid", "transport")
+
+    def __init__(
+        self,
+        loop: asyncio.AbstractEventLoop,
+        transport: asyncio.SubprocessTransport,
+        finisher: asyncio.Task[None],
+        endpoint: Endpoint[Slot],
+        pid: int,
+    ) -> None:
+        self.loop = loop
+        self.transport = transport
+        self.finisher = finisher
+        self.endpoint = endpoint
+        self.pid = pid
+        self.closed = False  # close() finished: nothing is left
+
+    def __call__(self) -> None:
+        """weakref.finalize's: on whichever thread collected the engine."""
+        if self.closed or sys.is_finalizing():
+            return
+        try:
+            self.loop.call_soon_threadsafe(self._end)
+        except RuntimeError:  # the loop is closed
+            return
+        # Last: with warnings made errors (pytest -W error), this raises.
+        warnings.warn(
+            f"ordo: an AsyncEngine (pid {self.pid}) was dropped without close(); its engine is"
+            " told to exit (use `async with AsyncEngine(...)`, or await close() in a finally)",
+            ResourceWarning,
+            stacklevel=2,
+        )
+
+    def _end(self) -> None:
+        """In the loop: the engine's input ends, the calls still waiting fail."""
+        transport = self.transport
+        stdin = transport.get_pipe_transport(0)
+        try:
+            if stdin is not None:
+                stdin.close()
+        except (OSError, RuntimeError):
+            pass
+        for slot in self.endpoint.drain():
+            error = EngineExited(None, "", "the AsyncEngine was dropped without close()")
+            if type(slot) is _Caller:
+                slot.fail(error)
+            else:
+                cast(_Entry, slot).settle(None, error)
+        if self.finisher.done():
+            # The output ended before (the engine died, say): the finisher left the
+            # transport open. Closing it kills an engine still running after that.
+            transport.close()
+
+
+def _check_deadlines(ref: weakref.ref[AsyncEngine]) -> None:
+    """The shared timer's callback (not a method of the engine: see _Leftovers)."""
+    engine = ref()
+    if engine is not None:
+        engine._check_deadlines()
+
+
+def _expire(ref: weakref.ref[AsyncEngine], caller: _Caller, rid: int, timeout: float) -> None:
+    """A call's own timer's callback (not a method of the engine: see _Leftovers)."""
+    engine = ref()
+    if engine is not None:
+        engine._expire(caller, rid, timeout)
+
+
+async def _finish(
+    ref: weakref.ref[AsyncEngine],
+    pipes: _Pipes,
+    transport: asyncio.SubprocessTransport,
+    exited_event: asyncio.Event,
+    pidfd: int | None,
+) -> None:
+    """At the end of the output: fail every call and let waiters go. That is the end of
+    the engine's stdout, or STDOUT_GRACE after its exit while another process holds that
+    pipe open. It waits holding the engine only weakly (see _Leftovers); once that is
+    collected, it closes the transport after the exit."""
+    try:
+        await asyncio.wait((pipes.stdout_done, pipes.exited), return_when=asyncio.FIRST_COMPLETED)
+        if not pipes.stdout_done.done():
+            try:
+                await asyncio.wait_for(asyncio.shield(pipes.stdout_done), STDOUT_GRACE)
+            except asyncio.TimeoutError:
+                engine = ref()
+                if engine is not None:
+                    engine._eof = True
+                    engine._detail = engine._detail or HELD_OPEN
+                del engine
+        try:
+            await asyncio.wait_for(asyncio.shield(pipes.exited), 5.0)
+        except asyncio.TimeoutError:
+            pass
+        try:
+            # The stderr tail: a process the engine left behind may hold it open.
+            await asyncio.wait_for(asyncio.shield(pipes.stderr_done), STDERR_GRACE)
+        except (asyncio.TimeoutError, asyncio.CancelledError):
+            pass
+    finally:  # even when cancelled (close() gave up waiting): calls wait for this
+        pipes.stderr_lines.end()  # a last line without its newline, stderr still held
+        returncode = transport.get_returncode()
+        engine = ref()
+        if engine is not None:
+            engine._gone(returncode, engine._detail)
+            engine._pidfd = None
+        elif returncode is not None:  # dropped without close(): what close() closes
+            transport.close()
+        if pidfd is not None:
+            os.close(pidfd)
+        exited_event.set()
 
 
 class AsyncEvents(EventsAPI[Async]):
@@ -259,6 +400,10 @@ class AsyncEngine(Core[Async, Slot]):
         #: A KeyboardInterrupt or SystemExit a handler raised, raised once the chunk of
         #: output being handled is (from the read callback: out of the event loop).
         self._interrupt: BaseException | None = None
+        # What the loop holds until the process is gone refers to the engine through this
+        # (see _Leftovers), and what ends it when it is dropped without close().
+        self._weak = weakref.ref(self)
+        self._leftovers: _Leftovers | None = None
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -305,7 +450,14 @@ class AsyncEngine(Core[Async, Slot]):
         self._stdin = cast(Optional[asyncio.WriteTransport], transport.get_pipe_transport(0))
         self._proc = asyncio.subprocess.Process(transport, pipes, self._loop)
         self._pidfd = pidfd(self._proc.pid)
-        self._finisher = asyncio.ensure_future(self._finish(pipes))
+        self._finisher = asyncio.ensure_future(
+            _finish(self._weak, pipes, transport, self._exited_event, self._pidfd)
+        )
+        self._leftovers = _Leftovers(
+            self._loop, transport, self._finisher, self._endpoint, self._proc.pid
+        )
+        finalizer = weakref.finalize(self, self._leftovers)
+        finalizer.atexit = False  # at exit the pipes close, which ends the engine as ever
 
     async def __aenter__(self) -> AsyncEngine:
         return await self.start()
@@ -384,6 +536,8 @@ class AsyncEngine(Core[Async, Slot]):
             # the transport open, and the loop's end then complains of it: closed here.
             if self._transport is not None:
                 self._transport.close()
+            if self._leftovers is not None:
+                self._leftovers.closed = True
 
     async def _say_goodbye(
         self, proc: asyncio.subprocess.Process, timeout: float | None
@@ -528,9 +682,9 @@ class AsyncEngine(Core[Async, Slot]):
                 deadlines.append((deadline, caller, rid))
                 self._deadline_timeout = timeout
                 if self._deadline_timer is None:
-                    self._deadline_timer = loop.call_at(deadline, self._check_deadlines)
+                    self._deadline_timer = loop.call_at(deadline, _check_deadlines, self._weak)
             else:
-                caller.timer = loop.call_later(timeout, self._expire, caller, rid, timeout)
+                caller.timer = loop.call_later(timeout, _expire, self._weak, caller, rid, timeout)
         if pipes.paused:  # the caller waits for the pipe as well
             return asyncio.ensure_future(self._drained(pipes, future))
         return future
@@ -593,7 +747,9 @@ class AsyncEngine(Core[Async, Slot]):
             deadline, caller, rid = deadlines[0]
             if not caller.future.done():
                 if deadline > now:
-                    self._deadline_timer = self._loop.call_at(deadline, self._check_deadlines)
+                    self._deadline_timer = self._loop.call_at(
+                        deadline, _check_deadlines, self._weak
+                    )
                     return
                 self._expire(caller, rid, self._deadline_timeout)
             deadlines.popleft()
@@ -943,39 +1099,6 @@ class AsyncEngine(Core[Async, Slot]):
             interrupt, self._interrupt = self._interrupt, None
         if interrupt is not None:
             raise interrupt
-
-    async def _finish(self, pipes: _Pipes) -> None:
-        """At the end of the output: fail every call and let waiters go. That is the end
-        of the engine's stdout, or STDOUT_GRACE after its exit while another process holds
-        that pipe open."""
-        proc = self._process
-        assert self._exited_event is not None
-        try:
-            await asyncio.wait(
-                (pipes.stdout_done, pipes.exited), return_when=asyncio.FIRST_COMPLETED
-            )
-            if not pipes.stdout_done.done():
-                try:
-                    await asyncio.wait_for(asyncio.shield(pipes.stdout_done), STDOUT_GRACE)
-                except asyncio.TimeoutError:
-                    self._eof = True
-                    self._detail = self._detail or HELD_OPEN
-            try:
-                await asyncio.wait_for(asyncio.shield(pipes.exited), 5.0)
-            except asyncio.TimeoutError:
-                pass
-            try:
-                # The stderr tail: a process the engine left behind may hold it open.
-                await asyncio.wait_for(asyncio.shield(pipes.stderr_done), STDERR_GRACE)
-            except (asyncio.TimeoutError, asyncio.CancelledError):
-                pass
-        finally:  # even when cancelled (close() gave up waiting): calls wait for this
-            pipes.stderr_lines.end()  # a last line without its newline, stderr still held
-            self._gone(proc.returncode, self._detail)
-            if self._pidfd is not None:
-                os.close(self._pidfd)
-                self._pidfd = None
-            self._exited_event.set()
 
 
 class AsyncBatch(Batch):
