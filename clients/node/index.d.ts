@@ -948,8 +948,8 @@ export interface EventMethods {
 export declare class Engine {
   /**
    * Starts the engine; resolves once the process runs. Rejects with an `Error` when the
-   * binary is not found, or `cannot start the Ordo engine …` (`cause`: the system's error)
-   * when the system refuses to run it; a `TypeError` or `RangeError` for a bad option.
+   * binary is not found, or `cannot start the Ordo engine …` (`cause`: the system's error,
+   * whose `code`, `ENOENT`, `EACCES`, …, it carries too) when the system refuses to run it; a `TypeError` or `RangeError` for a bad option.
    */
   static spawn(options?: SpawnOptions): Promise<Engine>;
   private constructor();

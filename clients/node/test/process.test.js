@@ -686,6 +686,7 @@ test('a start the system refuses rejects with "cannot start the Ordo engine", na
   assert.ok(err instanceof Error);
   assert.match(err.message, /^cannot start the Ordo engine .*: its working directory ".*file" is not a directory/);
   assert.equal(err.cause?.code, 'ENOTDIR');
+  assert.equal(err.code, 'ENOTDIR'); // as on Node's own errors
   // A script whose interpreter is missing: spawn's ENOENT named only the script, which exists.
   const script = join(dir, 'script');
   writeFileSync(script, '#!/no/such/interpreter\n');
@@ -693,6 +694,7 @@ test('a start the system refuses rejects with "cannot start the Ordo engine", na
   err = await Engine.spawn({ bin: script }).catch((e) => e);
   assert.match(err.message, /^cannot start the Ordo engine ".*script": .*ENOENT: the file exists, so what is missing is the interpreter its "#!" line names/);
   assert.equal(err.cause?.code, 'ENOENT');
+  assert.equal(err.code, 'ENOENT');
   // A bare name is looked up on PATH, and the message says so.
   err = await Engine.spawn({ bin: 'ordo-no-such-engine' }).catch((e) => e);
   assert.match(err.message, /^cannot start the Ordo engine "ordo-no-such-engine": .*ENOENT \(a bare name: looked up on PATH\)$/);

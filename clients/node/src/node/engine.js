@@ -72,10 +72,15 @@ export class Engine extends EventEmitter {
     addFlag(args, extra, '--clock', 'clock', options.clock);
     addFlag(args, extra, '--log-level', 'logLevel', options.logLevel);
     args.push(...extra);
-    const cannotStart = (err) =>
-      new Error(`cannot start the Ordo engine ${JSON.stringify(bin)}: ${whyNotStarted(err, bin, options.cwd)}`, {
-        cause: err,
-      });
+    // Its `code` the system error's too (ENOENT, EACCES, …), as Node's own errors carry it.
+    const cannotStart = (err) => {
+      const error = new Error(
+        `cannot start the Ordo engine ${JSON.stringify(bin)}: ${whyNotStarted(err, bin, options.cwd)}`,
+        { cause: err },
+      );
+      if (typeof err?.code === 'string') error.code = err.code;
+      return error;
+    };
     let child;
     try {
       child = spawnProcess(bin, args, {
