@@ -17,6 +17,29 @@ extension Engine {
   func restore(_ state: DurableState, into screen: inout Screen) {
     screen.tracksDurableChanges = store != nil
     screen.restore(state)
+    // A file's (a trace's header replayed warned when it was recorded).
+    if store != nil {
+      warnOfShowsAhead(state.shows, wallNow: screen.alerts.startedWallAt + screen.now)
+    }
+  }
+
+  /// Shows recorded more than a day after this engine's wall-clock time: a file written
+  /// under the system clock and read under the manual one, whose wall clock is --epoch-ms +
+  /// its time (1970 by default). Frequency limits count them as that far in the future, so
+  /// a limit refuses for as long (docs/protocol.md#clock), which nothing else would explain.
+  /// Said at warn when the file is loaded (the start, `engine.reset`).
+  private func warnOfShowsAhead(_ shows: [ShowRecord], wallNow: Int64) {
+    let day: Int64 = 86_400_000
+    // Times are within ±(2^53 - 1): no difference overflows.
+    let ahead = shows.filter { $0.wallAt - wallNow > day }
+    guard let latest = ahead.lazy.map(\.wallAt).max() else { return }
+    log(
+      .warn,
+      "the state file holds "
+        + (ahead.count == 1 ? "1 show" : "\(ahead.count) shows")
+        + " recorded up to \((latest - wallNow) / day) days after this engine's wall-clock time"
+        + " (the manual clock's is --epoch-ms + its time): frequency limits count "
+        + (ahead.count == 1 ? "it" : "them") + " as that far in the future")
   }
 
   /// Writes what changed since the last commit; nothing to do without `--state`.

@@ -502,6 +502,44 @@ def test_a_clock_switch_that_moves_the_wall_clock_says_so(
     assert "moved the wall clock" not in third.stderr()
 
 
+def test_a_start_on_shows_recorded_ahead_of_its_wall_clock_says_so(
+    state: Path, engine: EngineFactory
+) -> None:
+    """The same trap without a switch: a file written under the system clock, started on
+    under the manual clock (a test run on the real file, say), holds shows decades ahead of
+    its wall clock, and a once-per-30-days type refuses for decades with nothing to say why.
+    The start says so, and so does an engine.reset that loads the file again; a start whose
+    wall clock is past the shows says nothing."""
+    first = engine(state, clock="system")
+    first.result("alert.defineType", {"type": "r", "limit": {"max": 1}, "persist": True})
+    for id in ("a", "b"):
+        first.result("alert.enqueue", {"type": "t", "id": id})
+        first.result("alert.complete", {"id": id})
+    assert first.close() == 0
+    assert "days after this engine's wall-clock time" not in first.stderr()
+
+    manual = engine(state, clock="manual")
+    refused = manual.result("alert.enqueue", {"type": "r", "id": "c"})
+    assert refused["disposition"] == "queued"  # r was never shown: its limit counts none
+    manual.result("engine.reset")
+    assert manual.close() == 0
+    warnings = [line for line in manual.stderr().splitlines() if "days after" in line]
+    assert len(warnings) == 2 and all("[warn]" in line for line in warnings), manual.stderr()
+    assert "the state file holds 2 shows recorded up to " in warnings[0]
+    assert "frequency limits count them as that far in the future" in warnings[0]
+
+    # The manual clock at about the real date, or the system clock: nothing to say.
+    now_ms = int(time.time() * 1000)
+    for args, clock in (
+        (["--epoch-ms", str(now_ms)], "manual"),
+        ([], "system"),
+    ):
+        later = engine(state, *args, clock=clock)
+        later.result("engine.ping")
+        assert later.close() == 0
+        assert "days after" not in later.stderr(), later.stderr()
+
+
 def test_exit_does_not_release_restored_alerts(state: Path, engine: EngineFactory) -> None:
     """An engine told only `exit` after a restart showed the restored alerts as it ended: a
     show no one saw, recorded in the show history, used up a once-only limit. `exit` (as a
