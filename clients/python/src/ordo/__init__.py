@@ -70,7 +70,7 @@ from .models import (
     TypeDefaults,
 )
 
-__version__ = "0.2.24"
+__version__ = "0.2.25"
 
 __all__ = [
     "UNSET",
