@@ -1,0 +1,26 @@
+# The seed's second scenario with the data of B (20) and A (30) arriving together, sent
+# as one batch: each entry is a request and pumps after its own changes, so B shows
+# and A waits for it. Between alert.pause and alert.resume (here in one batch) the queue
+# pumps once, at the resume, and A shows first (docs/protocol.md, The pump).
+## args: --clock manual
+>> {"jsonrpc":"2.0","id":1,"method":"alert.defineType","params":{"type":"redPacket","priority":30,"scope":"room"}}
+<< {"jsonrpc":"2.0","id":1,"result":{"type":"redPacket","priority":30,"scope":"room","durationMs":null,"ttlMs":null,"queue":null,"persist":null,"limit":null,"cooldownMs":null,"onLimit":null}}
+>> {"jsonrpc":"2.0","id":2,"method":"alert.defineType","params":{"type":"growthGift","priority":20,"scope":"room"}}
+<< {"jsonrpc":"2.0","id":2,"result":{"type":"growthGift","priority":20,"scope":"room","durationMs":null,"ttlMs":null,"queue":null,"persist":null,"limit":null,"cooldownMs":null,"onLimit":null}}
+>> {"jsonrpc":"2.0","id":3,"method":"nav.set","params":{"stack":["room"]}}
+<< {"jsonrpc":"2.0","id":3,"result":{"stack":["room"],"active":"room"}}
+# One batch, B's entry first: B shows before A's entry is handled.
+>> [{"jsonrpc":"2.0","id":4,"method":"alert.enqueue","params":{"type":"growthGift","id":"B"}},{"jsonrpc":"2.0","id":5,"method":"alert.enqueue","params":{"type":"redPacket","id":"A"}}]
+<< {"jsonrpc":"2.0","method":"alert.show","params":{"alert":{"id":"B","queue":"default","type":"growthGift","priority":20,"state":"showing","scope":"room","key":null,"data":null,"result":null,"seq":1,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":null,"shownAt":0,"endedAt":null,"endReason":null,"shownCount":1,"mount":null,"persist":false},"resumed":false,"at":0}}
+<< [{"jsonrpc":"2.0","id":4,"result":{"alert":{"id":"B","queue":"default","type":"growthGift","priority":20,"state":"showing","scope":"room","key":null,"data":null,"result":null,"seq":1,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":null,"shownAt":0,"endedAt":null,"endReason":null,"shownCount":1,"mount":null,"persist":false},"disposition":"queued"}},{"jsonrpc":"2.0","id":5,"result":{"alert":{"id":"A","queue":"default","type":"redPacket","priority":30,"state":"pending","scope":"room","key":null,"data":null,"result":null,"seq":2,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":null,"shownAt":null,"endedAt":null,"endReason":null,"shownCount":0,"mount":null,"persist":false},"disposition":"queued"}}]
+>> {"jsonrpc":"2.0","id":6,"method":"alert.clear"}
+<< {"jsonrpc":"2.0","method":"alert.hide","params":{"id":"B","queue":"default","reason":"cancelled","at":0}}
+<< {"jsonrpc":"2.0","method":"alert.idle","params":{"queue":"default","at":0}}
+<< {"jsonrpc":"2.0","id":6,"result":{"removed":2}}
+# Sent between a pause and its resume, the two compete: A (30) shows, then B (20).
+>> [{"jsonrpc":"2.0","id":7,"method":"alert.pause","params":{"reason":"arriving"}},{"jsonrpc":"2.0","id":8,"method":"alert.enqueue","params":{"type":"growthGift","id":"B2"}},{"jsonrpc":"2.0","id":9,"method":"alert.enqueue","params":{"type":"redPacket","id":"A2"}},{"jsonrpc":"2.0","id":10,"method":"alert.resume","params":{"reason":"arriving"}}]
+<< {"jsonrpc":"2.0","method":"alert.show","params":{"alert":{"id":"A2","queue":"default","type":"redPacket","priority":30,"state":"showing","scope":"room","key":null,"data":null,"result":null,"seq":4,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":null,"shownAt":0,"endedAt":null,"endReason":null,"shownCount":1,"mount":null,"persist":false},"resumed":false,"at":0}}
+<< [{"jsonrpc":"2.0","id":7,"result":{"paused":true,"reasons":["arriving"]}},{"jsonrpc":"2.0","id":8,"result":{"alert":{"id":"B2","queue":"default","type":"growthGift","priority":20,"state":"pending","scope":"room","key":null,"data":null,"result":null,"seq":3,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":null,"shownAt":null,"endedAt":null,"endReason":null,"shownCount":0,"mount":null,"persist":false},"disposition":"queued"}},{"jsonrpc":"2.0","id":9,"result":{"alert":{"id":"A2","queue":"default","type":"redPacket","priority":30,"state":"pending","scope":"room","key":null,"data":null,"result":null,"seq":4,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":null,"shownAt":null,"endedAt":null,"endReason":null,"shownCount":0,"mount":null,"persist":false},"disposition":"queued"}},{"jsonrpc":"2.0","id":10,"result":{"paused":false,"reasons":[]}}]
+>> {"jsonrpc":"2.0","id":11,"method":"alert.complete","params":{"id":"A2"}}
+<< {"jsonrpc":"2.0","method":"alert.show","params":{"alert":{"id":"B2","queue":"default","type":"growthGift","priority":20,"state":"showing","scope":"room","key":null,"data":null,"result":null,"seq":3,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":null,"shownAt":0,"endedAt":null,"endReason":null,"shownCount":1,"mount":null,"persist":false},"resumed":false,"at":0}}
+<< {"jsonrpc":"2.0","id":11,"result":{"id":"A2","queue":"default","type":"redPacket","priority":30,"state":"done","scope":"room","key":null,"data":null,"result":null,"seq":4,"createdAt":0,"readyAt":null,"expiresAt":null,"durationMs":null,"shownAt":0,"endedAt":0,"endReason":"completed","shownCount":1,"mount":null,"persist":false}}
