@@ -108,4 +108,62 @@ import Testing
     copy._checkInvariants()
     alerts._checkInvariants()
   }
+
+  /// The queue's log of ended alerts (kept to `historyLimit`, up to 100 000 000) was one
+  /// array: the first alert a commit group ended copied all of it.
+  @Test func anAlertEndingAfterACopyLeavesItsQueuesOlderHistoryPagesShared() throws {
+    var screen = Screen(maxLayers: 10, maxTreeDepth: 4, maxAlerts: 2_000)
+    _ = try screen.configure(AlertQueueConfiguration(queue: "q", historyLimit: 10_000))
+    func cycle(_ index: Int) throws {
+      _ = try screen.enqueue(AlertEnqueueRequest(type: "t", id: "a\(index)", queue: "q"), now: 0)
+      _ = try screen.complete(id: "a\(index)", result: nil)
+    }
+    for index in 0..<700 { try cycle(index) }  // two full pages (256 each), and a third begun
+    let queue = try #require(screen.alerts.queueIndex["q"])
+    let copy = screen.alerts
+    try cycle(700)
+    let history = screen.alerts.queues[queue].history
+    let before = copy.queues[queue].history
+    #expect(history.storedCount == 701 && before.storedCount == 700)
+    // The newest page took the entry (copied); the two full ones are still shared.
+    #expect(history._sharesPage(0, with: before) && history._sharesPage(1, with: before))
+    #expect(Array(history.all.prefix(700).map(\.seq)) == Array(before.all.map(\.seq)))
+    copy._checkInvariants()
+    screen.alerts._checkInvariants()
+  }
+}
+
+/// `HistoryLog` against an array: appends, takes from the front, filtering; pages stay
+/// shaped (every page but the first and last full).
+@Suite struct HistoryLogTests {
+  @Test(arguments: [1, 2, 3])
+  func behavesAsAFirstInFirstOutArray(seed: UInt64) {
+    var generator = SeededGenerator(seed: seed)
+    var log = HistoryLog()
+    var model: [Int64] = []
+    var copies: [(HistoryLog, [Int64])] = []
+    for step in 0..<20_000 {
+      switch Int.random(in: 0..<100, using: &generator) {
+      case 0..<55:
+        let seq = Int64(step)
+        log.append(slot: Int32(step % 1000), endOrder: seq, seq: seq)
+        model.append(seq)
+      case 55..<97:
+        #expect(log.popOldest()?.seq == model.first)
+        if !model.isEmpty { model.removeFirst() }
+      case 97..<99:
+        let modulus = Int64.random(in: 2...5, using: &generator)
+        log.removeAll { $0.seq % modulus == 0 }
+        model.removeAll { $0 % modulus == 0 }
+      default:
+        copies.append((log, model))  // a copy kept: later changes must not reach it
+      }
+      log._checkInvariants()
+    }
+    #expect(log.all.map(\.seq) == model && log.storedCount == model.count)
+    for (copy, expected) in copies {
+      copy._checkInvariants()
+      #expect(copy.all.map(\.seq) == expected)
+    }
+  }
 }

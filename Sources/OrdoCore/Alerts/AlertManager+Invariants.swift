@@ -188,6 +188,7 @@ extension AlertManager {
     precondition(!queue.isDirty || holdingRestored, "a queue flagged for a pump it had")
     precondition(queue.active.count == active, "queue's active list out of step")
     precondition(queue.historyCount == history, "history count out of step")
+    queue.history._checkInvariants()
     precondition(
       queue.history.all.filter(isLive).count == history, "history log misses an alert")
     precondition(history <= queue.settings.historyLimit, "history over its limit")
