@@ -8,6 +8,8 @@ import logging
 import math
 import os
 import signal
+import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -1443,3 +1445,42 @@ def test_a_closed_or_dead_async_engine_dropped_is_warned_of_unless_closed(
         assert collected(ref)
     assert not [m for m in resource_warnings(caught) if "AsyncEngine" in m]
     assert unraisable == []
+
+
+#: An AsyncEngine dropped as asyncio.run() ends: argv[1] the engine; prints its pid.
+DROPPED_AS_RUN_ENDS = """
+import asyncio, gc, sys
+import ordo
+
+async def main():
+    engine = await ordo.AsyncEngine(sys.argv[1], clock="manual").start()
+    print(engine.pid, flush=True)
+    await engine.ping()
+    del engine
+    gc.collect()
+
+asyncio.run(main())
+"""
+
+
+def test_an_async_engine_dropped_as_its_loop_ends_leaves_no_transport_open(
+    ordo_bin: str,
+) -> None:
+    """Dropped in the last step of asyncio.run(): the task that waits for the engine's end
+    is cancelled before the exit is reported, and it left the transport open (asyncio's
+    "unclosed transport" warning at the loop's end). It closes it; the engine ends."""
+    done = subprocess.run(
+        [sys.executable, "-X", "dev", "-c", DROPPED_AS_RUN_ENDS, ordo_bin],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "was dropped without close()" in done.stderr
+    assert "unclosed transport" not in done.stderr, done.stderr
+    pid = int(done.stdout.split()[0])
+    deadline = time.monotonic() + 10
+    while os.path.exists(f"/proc/{pid}") and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert not os.path.exists(f"/proc/{pid}")

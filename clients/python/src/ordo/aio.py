@@ -333,7 +333,10 @@ async def _finish(
         if engine is not None:
             engine._gone(returncode, engine._detail)
             engine._pidfd = None
-        elif returncode is not None:  # dropped without close(): what close() closes
+        else:  # dropped without close(): what close() closes
+            # Also when cancelled before the exit was reported (asyncio.run() ending): left
+            # open, the loop's end warned of an unclosed transport. Closing it kills an
+            # engine still running (its input was closed: it was exiting).
             transport.close()
         if pidfd is not None:
             os.close(pidfd)
