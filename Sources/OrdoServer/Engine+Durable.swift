@@ -33,11 +33,12 @@ extension Engine {
     // Times are within ±(2^53 - 1): no difference overflows.
     let ahead = shows.filter { $0.wallAt - wallNow > day }
     guard let latest = ahead.lazy.map(\.wallAt).max() else { return }
+    let days = (latest - wallNow) / day
     log(
       .warn,
       "the state file holds "
         + (ahead.count == 1 ? "1 show" : "\(ahead.count) shows")
-        + " recorded up to \((latest - wallNow) / day) days after this engine's wall-clock time"
+        + " recorded up to \(days) day\(days == 1 ? "" : "s") after this engine's wall-clock time"
         + " (the manual clock's is --epoch-ms + its time): frequency limits count "
         + (ahead.count == 1 ? "it" : "them") + " as that far in the future")
   }

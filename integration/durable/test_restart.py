@@ -519,8 +519,8 @@ def test_a_start_on_shows_recorded_ahead_of_its_wall_clock_says_so(
     assert "days after this engine's wall-clock time" not in first.stderr()
 
     manual = engine(state, clock="manual")
-    refused = manual.result("alert.enqueue", {"type": "r", "id": "c"})
-    assert refused["disposition"] == "queued"  # r was never shown: its limit counts none
+    queued = manual.result("alert.enqueue", {"type": "r", "id": "c"})
+    assert queued["disposition"] == "queued"  # r was never shown: its limit counts none
     manual.result("engine.reset")
     assert manual.close() == 0
     warnings = [line for line in manual.stderr().splitlines() if "days after" in line]

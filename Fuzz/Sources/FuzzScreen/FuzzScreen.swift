@@ -69,6 +69,8 @@ private struct Snapshot: Equatable {
   let stack: [String]
   let deadline: Int64?
   let shows: [ShowRecord]
+  let queueSettings: [AlertQueueSettings]
+  let types: [AlertTypeDefinition]
 
   init(_ screen: Screen) {
     let entries = (try? screen.layers.tree(of: nil, depth: nil)) ?? []
@@ -78,6 +80,8 @@ private struct Snapshot: Equatable {
     stack = screen.nav.stack
     deadline = screen.nextDeadline
     shows = screen.history(ShowHistoryFilter(limit: .max))
+    queueSettings = screen.alerts.configuredQueueSettings
+    types = screen.alerts.allTypes
   }
 }
 
