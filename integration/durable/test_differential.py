@@ -38,10 +38,13 @@ SEED = os.environ.get("ORDO_DIFF_SEED")
 STREAM_LENGTH = int(os.environ.get("ORDO_DIFF_LENGTH", "3000"))
 FAIL_RATE = 0.1
 BATCH_RATE = 0.05
+LONG_RATE = 0.07  # of steps: a batch of three alerts in LONG
 
 QUEUES = [f"q{n}" for n in range(40)]
 # Queues used now and then: more than a page (256) of queues in all.
 COLD_QUEUES = [f"c{n}" for n in range(600)]
+# A queue whose ended alerts fill more than a page of its history log.
+LONG = "long"
 TYPES = [f"t{n}" for n in range(120)]
 KEYS = [f"k{n}" for n in range(300)]
 SCOPES = [f"s{n}" for n in range(120)]
@@ -74,8 +77,8 @@ class Generator:
         return pool[(base + self.rng.randrange(width)) % len(pool)]
 
     def queue(self) -> str:
-        if self.rng.random() < 0.15:
-            return self.pick(COLD_QUEUES, 60)
+        if self.rng.random() < 0.3:
+            return self.pick(COLD_QUEUES, 200)
         return self.pick(QUEUES, 8)
 
     def ids_in(self, *states: str) -> list[str]:
@@ -270,6 +273,12 @@ class Generator:
             once["ttlMs"] = 0
         return "alert.enqueue", once
 
+    def long(self) -> Request:
+        """An alert in LONG, which keeps 1 000 ended alerts: it ends at once or soon, so that
+        the queue's log of them runs over pages (256 each), copied with the groups that end
+        one and rolled back with those that fail."""
+        return "alert.enqueue", {"type": "zz-long", "queue": LONG, "ttlMs": self.rng.choice((0, 3))}
+
     def learn(self, calls: list[Request], reply: Reply) -> None:
         """Follows the alerts' states through the answers and their events."""
         for event in reply.events:
@@ -334,6 +343,7 @@ class Step:
 SETUP: list[Request] = [
     ("events.subscribe", {"topics": ["alert.changed"]}),
     ("layer.add", {"id": "root"}),
+    ("alert.configure", {"queue": LONG, "historyLimit": 1000}),
 ]
 
 
@@ -350,7 +360,11 @@ def run_with_failures(live: Engine, rng: random.Random, length: int) -> list[Ste
         # Mostly one request per commit group; now and then a batch of a few, so that a
         # group writes again to the pages its first request copied.
         size = rng.randrange(2, 5) if rng.random() < BATCH_RATE else 1
-        step = Step([generator.next() for _ in range(size)], size > 1, Reply({}), False)
+        calls = [generator.next() for _ in range(size)]
+        if rng.random() < LONG_RATE:
+            size = 3
+            calls = [generator.long() for _ in range(size)]
+        step = Step(calls, size > 1, Reply({}), False)
         count += size
         full = rng.random() < FAIL_RATE
         if full:
@@ -388,7 +402,7 @@ def snapshot(live: Engine) -> dict[str, JSON]:
         "now": live.result("clock.now"),
         "stats": normalized("engine.stats", live.call("engine.stats").message),
     }
-    for queue in ["default", *QUEUES, *COLD_QUEUES]:
+    for queue in ["default", LONG, *QUEUES, *COLD_QUEUES]:
         picture[f"queue {queue}"] = live.result("alert.configure", {"queue": queue})
         # Releasing a reason that holds no queue changes nothing and answers its reasons.
         picture[f"pause {queue}"] = live.result(
@@ -464,7 +478,7 @@ def check_restart(
     assert old == final["history"]["shows"], f"seed {seed}: the show history differs"
 
     # Queue settings are durable (pauses are not).
-    for queue in ["default", *QUEUES, *COLD_QUEUES]:
+    for queue in ["default", LONG, *QUEUES, *COLD_QUEUES]:
         got_settings = again.result("alert.configure", {"queue": queue})
         assert got_settings == final[f"queue {queue}"], queue
 
@@ -507,6 +521,20 @@ def test_a_state_engine_whose_commits_fail_answers_like_one_in_memory(
     steps = run_with_failures(durable, rng, STREAM_LENGTH)
     failed = sum(len(step.calls) for step in steps if step.failed)
     assert failed >= STREAM_LENGTH * FAIL_RATE / 3, f"only {failed} commits failed"
+    if STREAM_LENGTH >= 3000:
+        # What the stream is for: more than a page of queues (256), and a history log of
+        # more than a page in LONG.
+        queues = {
+            params["queue"]
+            for step in steps
+            for _, params in step.calls
+            if isinstance(params, dict) and "queue" in params
+        }
+        assert len(queues) > 256, f"only {len(queues)} queues"
+        history = durable.result(
+            "alert.list", {"queue": LONG, "states": ["done", "cancelled", "expired"]}
+        )
+        assert len(history["alerts"]) > 256, f"{len(history['alerts'])} ended in {LONG}"
 
     reference = engine(None, epoch_ms=EPOCH_MS)
     kept = [step for step in steps if not step.failed]
