@@ -86,7 +86,8 @@ public struct MethodTable: Sendable {
   /// The one method `name` looks like a slip of, for a -32601's hint: the same name in
   /// another case (`Layer.Add`), or the only one at the least edit distance, at most 2
   /// (`layer.ad`, `alert.enque`); nil when none is, or two are as near. LSP's own names
-  /// (`initialized` in any case, `$/…`) get none: they are another protocol's, not slips. Names longer
+  /// (`initialized` in any case, `$/…`) get none: they are another protocol's, not slips;
+  /// nor do slips as near to `initialized` as to the method (`initialised`). Names longer
   /// than 64 bytes get none (the hint is for typing slips, and this costs their length
   /// squared).
   /// - Complexity: O(m × l²) for m methods of length l, on the error path only.
@@ -105,6 +106,13 @@ public struct MethodTable: Sendable {
       } else if distance == bestDistance, best != nil {
         tied = true
       }
+    }
+    // A slip of LSP's `initialized` notification (`initialised`) is not one of `initialize`:
+    // calling that again is not what it meant.
+    if best != nil,
+      Self.editDistance(given, Array("initialized".utf8), atMost: bestDistance) <= bestDistance
+    {
+      return nil
     }
     return tied ? nil : best
   }

@@ -23,6 +23,7 @@ import Testing
   @Test(arguments: [
     "nav.pu",  // nav.pop and nav.push, both at 2
     "layer.explode", "", "x", "initialized", "Initialized", "$/cancelRequest", "$/initialize",
+    "initialised", "Initialised", "initialzed",  // slips of LSP's initialized, not initialize
     String(repeating: "a", count: 65),
   ])
   func noneOrTwoAsNearNameNone(name: String) {
