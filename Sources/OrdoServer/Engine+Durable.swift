@@ -17,11 +17,14 @@ extension Engine {
   func restore(_ state: DurableState, into screen: inout Screen) {
     screen.tracksDurableChanges = store != nil
     screen.restore(state)
-    // A file's (a trace's header replayed warned when it was recorded).
+    // Only a state file's: the state a trace's header holds was warned of when recorded.
     if store != nil {
       warnOfShowsAhead(state.shows, wallNow: screen.alerts.startedWallAt + screen.now)
     }
   }
+
+  /// A day in milliseconds: how far the wall clock may move before the engine says so.
+  static let dayMs: Int64 = 86_400_000
 
   /// Shows recorded more than a day after this engine's wall-clock time: a file written
   /// under the system clock and read under the manual one, whose wall clock is --epoch-ms +
@@ -29,11 +32,10 @@ extension Engine {
   /// a limit refuses for as long (docs/protocol.md#clock), which nothing else would explain.
   /// Said at warn when the file is loaded (the start, `engine.reset`).
   private func warnOfShowsAhead(_ shows: [ShowRecord], wallNow: Int64) {
-    let day: Int64 = 86_400_000
     // Times are within ±(2^53 - 1): no difference overflows.
-    let ahead = shows.filter { $0.wallAt - wallNow > day }
+    let ahead = shows.filter { $0.wallAt - wallNow > Self.dayMs }
     guard let latest = ahead.lazy.map(\.wallAt).max() else { return }
-    let days = (latest - wallNow) / day
+    let days = (latest - wallNow) / Self.dayMs
     log(
       .warn,
       "the state file holds "

@@ -167,8 +167,8 @@ extension Engine {
   private func warnOfWallClockJump(from wallBefore: Int64, to mode: ClockMode) {
     let jump = clock.startedWallAt + clock.now - wallBefore
     let shows = screen.showCount
-    guard jump.magnitude > 86_400_000, shows > 0 else { return }
-    let days = jump.magnitude / 86_400_000
+    guard jump.magnitude > UInt64(Self.dayMs), shows > 0 else { return }
+    let days = jump.magnitude / UInt64(Self.dayMs)
     log(
       .warn,
       "the switch to the \(mode.rawValue) clock moved the wall clock \(days) days "

@@ -28,8 +28,8 @@ struct DisplaceRank: Comparable {
 /// Paged, as the alert manager's tables are (`PagedArray`): a commit group with `--state`
 /// starts from a copy of the engine, and the first alert a group ended copied its queue's
 /// whole log (a queue whose `historyLimit` keeps 500 000 ended alerts: 1.7 ms a request
-/// instead of 0.6). Entries are appended to the last page and taken from the first, which
-/// goes once all of it is taken.
+/// instead of 0.6). Entries are appended to the tail, which becomes a page of its own once
+/// full, and taken from the oldest page, which goes once all of it is taken.
 struct HistoryLog {
   struct Entry {
     let slot: Int32
