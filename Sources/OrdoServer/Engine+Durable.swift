@@ -40,9 +40,10 @@ extension Engine {
       .warn,
       "the state file holds "
         + (ahead.count == 1 ? "1 show" : "\(ahead.count) shows")
-        + " recorded up to \(days) day\(days == 1 ? "" : "s") after this engine's wall-clock time"
-        + " (the manual clock's is --epoch-ms + its time): frequency limits count "
-        + (ahead.count == 1 ? "it" : "them") + " as that far in the future")
+        + " recorded over a day after this engine's wall-clock time, the latest \(days) day"
+        + (days == 1 ? "" : "s") + " after (the manual clock's is --epoch-ms + its time):"
+        + " frequency limits count " + (ahead.count == 1 ? "it" : "them")
+        + " as that far in the future")
   }
 
   /// Writes what changed since the last commit; nothing to do without `--state`.

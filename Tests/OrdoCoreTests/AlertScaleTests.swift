@@ -136,6 +136,36 @@ import Testing
 /// `HistoryLog` against an array: appends, takes from the front, filtering; pages stay
 /// shaped (every page but the first and last full).
 @Suite struct HistoryLogTests {
+  /// Over several full pages: taken from part way into a page, then past page ends, with
+  /// the tail becoming a page meanwhile.
+  @Test func takesFromFullPagesInOrder() {
+    var log = HistoryLog()
+    var model: [Int64] = []
+    var next: Int64 = 0
+    func append(_ count: Int) {
+      for _ in 0..<count {
+        next += 1
+        log.append(slot: 0, endOrder: next, seq: next)
+        model.append(next)
+      }
+    }
+    append(700)  // two full pages and a tail of 188
+    for round in 0..<3 {
+      for _ in 0..<(300 - 50 * round) {
+        #expect(log.popOldest()?.seq == model.removeFirst())
+      }
+      log._checkInvariants()
+      #expect(Array(log.all.map(\.seq)) == model && log.storedCount == model.count)
+      append(130)
+    }
+    log.removeAll { $0.seq % 3 == 0 }
+    model.removeAll { $0 % 3 == 0 }
+    log._checkInvariants()
+    #expect(Array(log.all.map(\.seq)) == model)
+    while let entry = log.popOldest() { #expect(entry.seq == model.removeFirst()) }
+    #expect(model.isEmpty && log.isEmpty)
+  }
+
   @Test(arguments: [1, 2, 3])
   func behavesAsAFirstInFirstOutArray(seed: UInt64) {
     var generator = SeededGenerator(seed: seed)

@@ -1030,5 +1030,11 @@ extension ReportTests {
     #expect(cut.text.count < 200)
     #expect(
       titles.contains { $0.text == "queue short (1 alert)" && $0.child(named: "title") == nil })
+    // The strip pinned over the timeline repeats the cut title, without its tooltip (the
+    // pointer goes through the strip to the picture's).
+    let strip = try #require(page.elements(named: "svg", withClass: "pinned-labels").first)
+    let pinned = strip.elements(named: "text", withClass: "lane-title")
+    #expect(pinned.map(\.text).contains(cut.text))
+    #expect(strip.elements(named: "title").isEmpty)
   }
 }

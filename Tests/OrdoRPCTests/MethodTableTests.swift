@@ -24,6 +24,7 @@ import Testing
     "nav.pu",  // nav.pop and nav.push, both at 2
     "layer.explode", "", "x", "initialized", "Initialized", "$/cancelRequest", "$/initialize",
     "initialised", "Initialised", "initialzed",  // slips of LSP's initialized, not initialize
+    "initializes",  // as near to both: no telling which
     String(repeating: "a", count: 65),
   ])
   func noneOrTwoAsNearNameNone(name: String) {

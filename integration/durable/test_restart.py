@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from conftest import EngineFactory
-from durable_support import DAY_MS, EPOCH_MS, JSON, alert_ids, call_once, sqlite3
+from durable_support import DAY_MS, EPOCH_MS, JSON, alert_ids, call_once, run_engine, sqlite3
 
 HOUR_MS = 3_600_000
 
@@ -503,13 +503,15 @@ def test_a_clock_switch_that_moves_the_wall_clock_says_so(
 
 
 def test_a_start_on_shows_recorded_ahead_of_its_wall_clock_says_so(
-    state: Path, engine: EngineFactory
+    state: Path, engine: EngineFactory, tmp_path: Path
 ) -> None:
     """The same trap without a switch: a file written under the system clock, started on
     under the manual clock (a test run on the real file, say), holds shows decades ahead of
     its wall clock, and a once-per-30-days type refuses for decades with nothing to say why.
-    The start says so, and so does an engine.reset that loads the file again; a start whose
-    wall clock is past the shows says nothing."""
+    The start says so, counting the shows over a day ahead (not one an hour ahead), and so
+    does an engine.reset that loads the file again; a start whose wall clock is past the
+    shows says nothing, nor does a replay of a trace whose header holds such shows (its
+    session said it)."""
     first = engine(state, clock="system")
     first.result("alert.defineType", {"type": "r", "limit": {"max": 1}, "persist": True})
     for id in ("a", "b"):
@@ -525,11 +527,36 @@ def test_a_start_on_shows_recorded_ahead_of_its_wall_clock_says_so(
     assert manual.close() == 0
     warnings = [line for line in manual.stderr().splitlines() if "days after" in line]
     assert len(warnings) == 2 and all("[warn]" in line for line in warnings), manual.stderr()
-    assert "the state file holds 2 shows recorded up to " in warnings[0]
+    assert "the state file holds 2 shows recorded over a day after " in warnings[0]
     assert "frequency limits count them as that far in the future" in warnings[0]
 
-    # The manual clock at about the real date, or the system clock: nothing to say.
+    # A show 3 days earlier (the manual clock's wall clock set back), then a start an hour
+    # before that: a and b (the system clock) are 3 days and an hour ahead (counted), the
+    # new one an hour ahead (not counted).
     now_ms = int(time.time() * 1000)
+    back = engine(state, "--epoch-ms", str(now_ms - 3 * DAY_MS), clock="manual")
+    back.result("alert.cancel", {"all": True})  # c, persisted by its type, came back
+    back.result("alert.enqueue", {"type": "t", "id": "d"})
+    back.result("alert.complete", {"id": "d"})
+    assert back.close() == 0
+    trace = tmp_path / "t.trace"
+    start = now_ms - 3 * DAY_MS - HOUR_MS
+    traced = engine(state, "--epoch-ms", str(start), "--trace", str(trace), clock="manual")
+    traced.result("engine.ping")
+    assert traced.close() == 0
+    warnings = [line for line in traced.stderr().splitlines() if "days after" in line]
+    assert len(warnings) == 1, traced.stderr()
+    assert (
+        "the state file holds 2 shows recorded over a day after this engine's wall-clock time,"
+        " the latest 3 days after (the manual clock's is --epoch-ms + its time): frequency"
+        " limits count them as that far in the future"
+    ) in warnings[0]
+    # Its trace's header holds the shows: replaying it says nothing of them.
+    replayed = run_engine("replay", str(trace), clock=None)
+    assert replayed.rc == 0, replayed.err
+    assert "days after" not in replayed.err
+
+    # The manual clock at about the real date, or the system clock: nothing to say.
     for args, clock in (
         (["--epoch-ms", str(now_ms)], "manual"),
         ([], "system"),
