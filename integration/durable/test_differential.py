@@ -4,7 +4,8 @@ fail now and then, answers exactly like an engine that keeps everything in memor
 A seeded random stream of requests, rich in names (dozens of queues, a hundred types, a
 few hundred dedupe keys, a hundred scopes, each drawn from a window that slides over its
 pool, so that names fall out of use, get swept from the alert manager's name tables, and
-come back), runs one request at a time against `ordo --state f.db`. Before about one
+come back), and layer requests (the layer tree is not durable, but a failed commit rolls
+it back with the rest), runs one request at a time against `ordo --state f.db`. Before about one
 request in ten, the engine's RLIMIT_FSIZE is set to one byte on the live process, so that
 the request's commit fails (-32005 `disk_full`: memory rolls back to the group's
 copy-on-write copy), and is restored after the answer. A request that commits nothing
@@ -38,7 +39,7 @@ SEED = os.environ.get("ORDO_DIFF_SEED")
 STREAM_LENGTH = int(os.environ.get("ORDO_DIFF_LENGTH", "3000"))
 FAIL_RATE = 0.1
 BATCH_RATE = 0.05
-LONG_RATE = 0.07  # of steps: a batch of three alerts in LONG
+LONG_RATE = 0.1  # of steps: a batch of three alerts in LONG
 
 QUEUES = [f"q{n}" for n in range(40)]
 # Queues used now and then: more than a page (256) of queues in all.
@@ -238,7 +239,9 @@ class Generator:
                 forget = {"all": True}
             return "alert.forget", forget
         if roll < 0.82:
-            return "alert.clear", {"queue": self.queue()} if rng.random() < 0.9 else {}
+            # Clearing every queue empties LONG's log too: only in the stream's first half.
+            every = rng.random() < 0.1 and self.step < self.length // 2
+            return "alert.clear", {} if every else {"queue": self.queue()}
         if roll < 0.85:
             return "alert.get", {"id": self.some_id()}
         if roll < 0.88:
@@ -259,6 +262,8 @@ class Generator:
             return "engine.stats", None
         if roll < 0.92:
             return "nav.get", None
+        if roll < 0.96:
+            return self.layer()
         # One-shot names: many types, keys and scopes used once, so that the name tables
         # fill with unused names and sweep them; the alerts without a TTL wait on a page never
         # shown (until a cancel or clear), giving their queues many scoped heaps.
@@ -272,6 +277,35 @@ class Generator:
         if rng.random() < 0.5:
             once["ttlMs"] = 0
         return "alert.enqueue", once
+
+    def layer(self) -> Request:
+        """A layer request: the layer tree is not durable, but a failed commit rolls it back
+        with the rest (its copy is the whole tree), and mounted alerts' layers live in it."""
+        rng = self.rng
+        id = f"L{rng.randrange(40)}"
+        roll = rng.random()
+        if roll < 0.4:
+            params: Params = {"id": id, "sort": rng.randrange(-3, 4)}
+            if rng.random() < 0.6:
+                params["parent"] = rng.choice(("root", f"L{rng.randrange(40)}"))
+            if rng.random() < 0.3:
+                params["frame"] = {"x": 0, "y": 0, "width": rng.randrange(1, 50), "height": 10}
+            return "layer.add", params
+        if roll < 0.55:
+            return "layer.remove", {"id": id}
+        if roll < 0.7:
+            return "layer.move", {"id": id, "parent": rng.choice(("root", f"L{rng.randrange(40)}"))}
+        if roll < 0.82:
+            return "layer.update", {
+                "id": id,
+                "sort": rng.randrange(-3, 4),
+                "hidden": rng.random() < 0.3,
+            }
+        if roll < 0.9:
+            return rng.choice(("layer.bringToFront", "layer.sendToBack")), {"id": id}
+        if roll < 0.95:
+            return "layer.hitTest", {"x": rng.randrange(0, 50), "y": 5}
+        return "layer.clear", {"id": id}
 
     def long(self) -> Request:
         """An alert in LONG, which keeps 1 000 ended alerts: it ends at once or soon, so that
@@ -400,6 +434,8 @@ def snapshot(live: Engine) -> dict[str, JSON]:
         "history": live.result("alert.history", {"limit": 1_000_000}),
         "nav": live.result("nav.get"),
         "now": live.result("clock.now"),
+        "layers": live.result("layer.tree", {}),
+        "paint": live.result("layer.paintOrder", {}),
         "stats": normalized("engine.stats", live.call("engine.stats").message),
     }
     for queue in ["default", LONG, *QUEUES, *COLD_QUEUES]:
