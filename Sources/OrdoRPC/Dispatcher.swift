@@ -250,8 +250,9 @@ public struct Dispatcher {
       // first request. Nor anything after a `shutdown` (refused with -32003: it too would
       // show them to no one, after the answer that promised no more events).
       let foreign = id == nil && failure?.code == .methodNotFound
-      let ending =
-        ((method == "exit" || method == "shutdown") && failure == nil) || lifecycle == .shutDown
+      // A `shutdown` taken has set the lifecycle, which also covers what follows it; an
+      // `exit` may be taken before any `shutdown` (status 1).
+      let ending = lifecycle == .shutDown || (failure == nil && method == "exit")
       if !ignorable, !foreign, !ending, method != "initialize" {
         context.didApplyCall()
       }
