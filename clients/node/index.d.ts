@@ -1036,8 +1036,15 @@ export declare class Engine {
   addListener<K extends keyof EngineEventMap>(event: K, listener: Listener<K>): this;
   removeListener<K extends keyof EngineEventMap>(event: K, listener: Listener<K>): this;
   prependListener<K extends keyof EngineEventMap>(event: K, listener: Listener<K>): this;
+  prependOnceListener<K extends keyof EngineEventMap>(event: K, listener: Listener<K>): this;
   removeAllListeners(event?: keyof EngineEventMap): this;
   listenerCount(event: keyof EngineEventMap): number;
+  listeners<K extends keyof EngineEventMap>(event: K): Array<Listener<K>>;
+  rawListeners<K extends keyof EngineEventMap>(event: K): Array<Listener<K>>;
+  eventNames(): Array<keyof EngineEventMap>;
+  /** Node warns of a possible leak past this many listeners of one event (default 10). */
+  setMaxListeners(n: number): this;
+  getMaxListeners(): number;
   emit<K extends keyof EngineEventMap>(event: K, ...args: EngineEventMap[K]): boolean;
 }
 

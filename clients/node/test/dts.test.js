@@ -121,3 +121,16 @@ for (const [name, s] of Object.entries(schema.components.schemas)) {
     assert.deepEqual(problems, []);
   });
 }
+
+test('index.d.ts declares every EventEmitter method an Engine has at runtime', async () => {
+  // An Engine is a Node EventEmitter: a method it has that the types leave out
+  // (setMaxListeners, prependOnceListener, …) does not compile in TypeScript.
+  const { EventEmitter } = await import('node:events');
+  const start = dts.indexOf('export declare class Engine {');
+  const body = stripComments(dts.slice(start, dts.indexOf('\n}\n', start)));
+  const declared = new Set([...body.matchAll(/^\s*(\w+)(?:<[^>]*>)?\(/gm)].map((m) => m[1]));
+  const emitter = Object.getOwnPropertyNames(EventEmitter.prototype).filter(
+    (name) => name !== 'constructor' && typeof EventEmitter.prototype[name] === 'function',
+  );
+  assert.deepEqual(emitter.filter((name) => !declared.has(name)), []);
+});

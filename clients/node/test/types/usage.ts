@@ -23,6 +23,7 @@ import type {
   Alert,
   AlertShowEvent,
   BatchSettled,
+  EngineEventMap,
   EnqueueResult,
   ExitInfo,
   Layer,
@@ -148,6 +149,12 @@ async function main(): Promise<void> {
   engine.once('alert.idle', (e) => console.log(e.queue));
   engine.on('alert.changed', (e) => console.log(e.previous, e.reason));
   engine.on('notification', (method, params) => console.log(method, params));
+  engine.setMaxListeners(50);
+  const maxListeners: number = engine.getMaxListeners();
+  engine.prependOnceListener('alert.idle', (e) => console.log(e.queue, maxListeners));
+  const showListeners: Array<(e: AlertShowEvent) => void> = engine.listeners('alert.show');
+  const names: Array<keyof EngineEventMap> = engine.eventNames();
+  console.log(showListeners.length, names, engine.rawListeners('stderr').length);
   engine.on('exit', (info: ExitInfo) => console.log(info.exitCode, info.signal));
   engine.on('stderr', (text: string) => process_(text));
   const shown: AlertShowEvent = await engine.waitFor('alert.show', (e) => e.alert.id === 'B', { timeout: 100 });
