@@ -55,6 +55,24 @@ describe('a notification the engine refuses fails no call', () => {
     });
   }
 
+  test('refused after more notifications than the endpoint keeps: the next call still gets its own answer', async () => {
+    // The refused notification was dropped from the order (over MAX_NOTES followed it
+    // unanswered): its refusal went to the next call, which rejected with InvalidRequest
+    // too_large although it had succeeded (and its own answer became a protocol error).
+    const engine = await spawnEngine({ args: ['--max-message-bytes', '1000'] });
+    const seen = protocolErrors(engine);
+    engine.notify('layer.add', big('big'));
+    for (let i = 0; i <= endpointModule.MAX_NOTES; i++) engine.notify('engine.ping');
+    const added = await engine.layers.add({ id: 'a' });
+    assert.equal(added.id, 'a');
+    assert.deepEqual((await engine.layers.paintOrder()).ids, ['a']);
+    assert.equal(seen.length, 1, seen.map(String).join('\n'));
+    assert.ok(seen[0] instanceof InvalidRequest, String(seen[0]));
+    assert.equal(seen[0].reason, 'too_large');
+    assert.equal(engine.pendingCount, 0);
+    await engine.close();
+  });
+
   test('a batch of notifications over --max-batch: the next call gets its own answer', async () => {
     const engine = await spawnEngine({ args: ['--max-batch', '2'] });
     const seen = protocolErrors(engine);

@@ -18,7 +18,9 @@
 //   a batch of the `value` entries of a maxBatch, a text JSON.parse refuses for a -32700,
 //   one the engine may not read (a NUL in a key, deep nesting) for another error.
 //   Then it is that notification's failure, reported through `onProtocolError` and
-//   rejecting no call. None fits: the oldest message's.
+//   rejecting no call. None fits: the oldest message's; but a too_large whose limit the
+//   first message sure to be answered is under refused one no longer in the order (see
+//   below): reported through `onProtocolError`, failing no call.
 //
 // A call that timed out or was aborted stays in the order, already settled, until its
 // answer arrives (then dropped), so the order stays aligned. Notifications nothing answers
@@ -321,6 +323,9 @@ export class Endpoint {
       record.reject(err);
       return promise;
     }
+    // What --max-message-bytes can count of it, at most (3 UTF-8 bytes per UTF-16 unit at
+    // most): a too_large refusal under that limit is not its own (see #answeredByNull).
+    record.sizeAtMost = kind === 'raw' ? record.size : 3 * text.length;
     this.#outstanding.set(key, record);
     this.#order.push(record);
     if (record.foreignIds !== null) this.#foreignIds++;
@@ -528,6 +533,10 @@ export class Endpoint {
       const unit = order[i];
       if (unit === undefined || unit.forgotten) continue;
       oldest ??= unit;
+      // A message sure to be answered that the refusal cannot describe (not too large for
+      // its limit): the refusal is of a notification written before it and no longer in
+      // the order (#bound dropped it). Failing this call with it would be wrong.
+      if (unit.certain && tooSmallFor(msg, unit)) return undefined;
       if (unit.certain || describes(msg, unit)) return unit;
     }
     return oldest;
@@ -592,6 +601,13 @@ export class Endpoint {
     const id = msg.id;
     const record = id === null || id === undefined ? this.#answeredByNull(msg) : this.#holding(id);
     if (record === undefined) {
+      if ((id === null || id === undefined) && msg.error !== null && typeof msg.error === 'object') {
+        const text = typeof msg.error.message === 'string' ? msg.error.message : `error ${msg.error.code}`;
+        this.#onProtocolError(
+          errorFromResponse({ ...msg.error, message: `the engine refused a message no longer tracked (at most ${MAX_NOTES} unanswered notifications are, the oldest dropped first): ${text}` }),
+        );
+        return;
+      }
       this.#onProtocolError(new Error(`an answer for unknown id ${JSON.stringify(id)}`));
       return;
     }
@@ -679,6 +695,8 @@ class Written {
     this.certain = certain;
     /** Bytes of its JSON text: what --max-message-bytes counts. */
     this.size = 0;
+    /** An upper bound of `size` (a call's or batch's: not counted exactly). */
+    this.sizeAtMost = Infinity;
     /** A batch's entry count, else null. */
     this.count = null;
     /** The engine's parser may refuse it although it is JSON (an error is then its answer). */
@@ -735,6 +753,18 @@ function describes(msg, unit) {
   }
   if (unit.unparsable) return error.code === -32700;
   return unit.odd;
+}
+
+/** Whether the `id: null` answer `msg` is a too_large refusal under whose limit `unit` is. */
+function tooSmallFor(msg, unit) {
+  const data = msg.error?.data;
+  return (
+    data !== null &&
+    typeof data === 'object' &&
+    data.reason === 'too_large' &&
+    Number.isSafeInteger(data.limit) &&
+    unit.sizeAtMost <= data.limit
+  );
 }
 
 /** Sets what a raw `text` is on `unit` (an Outstanding of kind "raw", or a Note). */
