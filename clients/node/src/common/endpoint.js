@@ -602,10 +602,12 @@ export class Endpoint {
     const record = id === null || id === undefined ? this.#answeredByNull(msg) : this.#holding(id);
     if (record === undefined) {
       if ((id === null || id === undefined) && msg.error !== null && typeof msg.error === 'object') {
-        const text = typeof msg.error.message === 'string' ? msg.error.message : `error ${msg.error.code}`;
-        this.#onProtocolError(
-          errorFromResponse({ ...msg.error, message: `the engine refused a message no longer tracked (at most ${MAX_NOTES} unanswered notifications are, the oldest dropped first): ${text}` }),
-        );
+        const text =
+          typeof msg.error.message === 'string' ? msg.error.message : `error ${msg.error.code}`;
+        const message =
+          `the engine refused a message this client no longer tracks (it tracks at most ` +
+          `${MAX_NOTES} unanswered notifications, the oldest dropped first): ${text}`;
+        this.#onProtocolError(errorFromResponse({ ...msg.error, message }));
         return;
       }
       this.#onProtocolError(new Error(`an answer for unknown id ${JSON.stringify(id)}`));
