@@ -331,6 +331,15 @@ public final class DurableStore {
 
   // MARK: Opening
 
+  /// The directory `path` names, when it does not exist (nil when it does, or `path` names
+  /// none).
+  private static func missingDirectory(of path: String) -> String? {
+    guard let slash = path.lastIndex(of: "/") else { return nil }
+    let directory = slash == path.startIndex ? "/" : String(path[..<slash])
+    var status = stat()
+    return stat(directory, &status) == 0 ? nil : directory
+  }
+
   /// Opens (creating) the file at `path` and locks it (`flock`), waiting up to `waitMs` for
   /// another engine to let go of it, or of the write-ahead log beside it (`logInUse`);
   /// returns the locked descriptor.
@@ -343,9 +352,17 @@ public final class DurableStore {
         + " a socket); give the path of a file, or leave --state out to keep state in memory")
     let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
-      let reason = String(cString: strerror(errno))
+      let code = errno
+      let reason = String(cString: strerror(code))
       // A socket cannot be opened at all (ENXIO, "No such device or address").
       if existed, before.st_mode & S_IFMT == S_IFSOCK { throw notRegular }
+      // O_CREAT makes the file, not its directory: say which is missing and what to do.
+      if code == ENOENT, let directory = missingDirectory(of: path) {
+        throw StoreOpenError(
+          kind: .unusable,
+          message: "cannot open the state file \(path): its directory \(directory) does not"
+            + " exist (the file is created when missing, not its directory: mkdir -p it first)")
+      }
       throw StoreOpenError(
         kind: .unusable, message: "cannot open the state file \(path): \(reason)")
     }

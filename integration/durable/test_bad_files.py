@@ -360,6 +360,22 @@ def test_a_socket_as_the_state_file_is_named_as_not_a_file(tmp_path: Path) -> No
     assert f"cannot use the state file {path}: not a regular file" in run.err, run.err
 
 
+def test_a_state_file_in_a_missing_directory_names_the_directory(tmp_path: Path) -> None:
+    """The file is created when missing, its directory is not: the message was the system's
+    "No such file or directory", naming the file; it names the directory to make now."""
+    state = tmp_path / "not" / "yet" / "s.db"
+    run = run_engine("--state", str(state), "call", "engine.ping")
+    assert run.rc == 2, run
+    assert (
+        f"cannot open the state file {state}: its directory {state.parent} does not exist"
+        in run.err
+    ), run.err
+    assert "mkdir -p" in run.err, run.err
+    assert not (tmp_path / "not").exists()
+    state.parent.mkdir(parents=True)
+    assert call_once(state, "engine.ping")["pong"] is True
+
+
 @pytest.mark.skipif(os.geteuid() != 0, reason="runs the engine as another user")
 def test_a_state_file_in_a_directory_that_cannot_be_written_names_the_directory() -> None:
     """The file can be written but not its directory, where SQLite makes the write-ahead
