@@ -82,6 +82,35 @@ import Testing
       ])
   }
 
+  /// The state file holds active alerts only: an ended one restored expired while no engine
+  /// ran. It gets a track with no interval, ended where it was loaded (the axis does not
+  /// stretch back to its expiry), the expiry kept for its tooltip and its table row.
+  @Test func anAlertRestoredExpiredEndsWhereItWasLoaded() throws {
+    var builder = TimelineBuilder(start: 0)
+    var alert = Alert(
+      id: "late", queue: "q", type: "t", priority: 2, state: .expired, seq: 1, createdAt: -90,
+      shownCount: 0)
+    alert.endedAt = -40
+    alert.endReason = .expired
+    builder.alertRestored(alert, at: 0)
+    builder.engineReset(at: 50, resumesAt: 0)
+    alert.endedAt = -5
+    builder.alertRestored(alert, at: 0)
+    let timeline = builder.finish(at: 60)
+    #expect(timeline.start == 0 && timeline.end == 110)  // 60 ms after the reset at 50
+    let tracks = timeline.tracks
+    #expect(tracks.map(\.intervals) == [[], []])
+    #expect(tracks.map(\.endReason) == [.expired, .expired])
+    #expect(tracks.map(\.endedAt) == [0, 50])
+    #expect(tracks.map(\.expiredWhileDownAt) == [-40, 45])
+    #expect(tracks.map(\.droppedAt) == [nil, nil])
+    #expect(
+      ReportPage.ending(of: tracks[1], cutOff: false)
+        == "ended expired at 45 ms, while no engine ran (its TTL ran out; found expired when"
+        + " the state file was loaded, at 50 ms)")
+    #expect(timeline.window(from: 10, to: 60).tracks.map(\.endedAt) == [50])
+  }
+
   // MARK: - The page
 
   private func scenarioReport() throws -> (Timeline, LayerTree, String) {

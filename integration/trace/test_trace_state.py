@@ -99,6 +99,41 @@ def test_restored_alert_replays_from_the_header(engine: EngineFactory, tmp_path:
     assert number == 1 and '"r1"' in expected and '"r1"' not in got
 
 
+def test_the_report_shows_an_alert_that_expired_while_no_engine_ran(
+    engine: EngineFactory, tmp_path: Path
+) -> None:
+    """A persisted alert whose TTL ran out between two runs comes back expired: alert.list
+    says so, and the report gave it no row (it drew restored alerts that were active only),
+    though "why did my popup not show?" is what it is opened for."""
+    state = tmp_path / "ui.db"
+    trace = tmp_path / "restart.trace"
+    first = engine("--state", str(state), "--clock", "manual", "--epoch-ms", str(EPOCH_1))
+    first.call("alert.defineType", {"type": "t", "persist": True})
+    first.call(
+        "alert.enqueue",
+        {"type": "t", "id": "exp1", "queue": "q2", "ttlMs": 2000, "delayMs": 100_000},
+    )
+    assert not [m for m in responses(first) if "error" in m]
+    # 10 s later in wall-clock time: exp1's TTL ran out 8 s before this start.
+    live = engine(
+        "--state", str(state), "--clock", "manual", "--epoch-ms", str(EPOCH_1 + 10_000),
+        "--trace", str(trace),
+    )  # fmt: skip
+    live.call("alert.list", {"states": ["expired"]})
+    listed = next(m for m in responses(live) if m.get("id") == 1)["result"]["alerts"]
+    assert [(a["id"], a["endedAt"]) for a in listed] == [("exp1", -8000)]
+
+    page = tmp_path / "r.html"
+    subprocess.run([engine_binary(), "report", str(trace), "-o", str(page)], check=True, timeout=60)
+    html = page.read_text()
+    ending = "expired at -8000 ms, while no engine ran (its TTL ran out; found expired when"
+    assert 'class="end end-expired" data-alert="exp1"' in html
+    assert html.count(ending) >= 3, html  # end mark, row label tooltip, the table
+    assert "<dd>1 in 1 queue," in html
+    # The axis starts at the session's start, not 8 s before it.
+    assert "engine time 0 to 0 ms" in html
+
+
 def test_engine_reset_with_state_replays(engine: EngineFactory, tmp_path: Path) -> None:
     """engine.reset reloads the state file as if the process restarted; the replay has no
     file, and must reload the same: what the session had made durable by then."""

@@ -755,12 +755,22 @@ struct ReportPage {
     } else if let reason = track.endReason, let endedAt = track.endedAt {
       endMark(
         of: track, at: endedAt, top: top, kind: reason.rawValue, label: reason.rawValue,
-        title: "\(id) ended: \(reason.rawValue) at \(endedAt) ms")
+        title: "\(id) ended: " + Self.ended(reason, at: endedAt, track))
     } else if let droppedAt = track.droppedAt {
       endMark(
         of: track, at: droppedAt, top: top, kind: "reset", label: "engine.reset",
         title: "\(id) dropped by engine.reset at \(droppedAt) ms (it did not end)")
     }
+  }
+
+  /// How and when a track ended, for its end mark's tooltip and its table row: an alert
+  /// that expired while no engine ran says so, and where it was found expired.
+  static func ended(_ reason: EndReason, at endedAt: Int64, _ track: Timeline.Track) -> String {
+    guard let expiredAt = track.expiredWhileDownAt else {
+      return "\(reason.rawValue) at \(endedAt) ms"
+    }
+    return "\(reason.rawValue) at \(expiredAt) ms, while no engine ran (its TTL ran out;"
+      + " found expired when the state file was loaded, at \(endedAt) ms)"
   }
 
   /// When a refused enqueue's limit would allow a show, for its tooltips.
@@ -830,7 +840,7 @@ struct ReportPage {
     if let refusal = track.refusal, let endedAt = track.endedAt {
       "refused by its frequency limit at \(endedAt) ms (never created)" + retry(refusal)
     } else if let reason = track.endReason, let endedAt = track.endedAt {
-      "ended \(reason.rawValue) at \(endedAt) ms"
+      "ended " + ended(reason, at: endedAt, track)
     } else if let droppedAt = track.droppedAt {
       "dropped by engine.reset at \(droppedAt) ms"
     } else {

@@ -45,10 +45,16 @@ public struct Timeline: Equatable, Sendable {
     /// no interval, only its end (`limited`, at the enqueue), and `id` is empty when the
     /// enqueue gave none.
     public var refusal: Refusal?
+    /// Set for a persisted alert whose TTL ran out while no engine ran, found expired when
+    /// the state file was loaded: the engine time it expired (before the session, or before
+    /// the `engine.reset` that loaded it). The track has no interval; its end (`expired`,
+    /// `endedAt`) is where it was loaded, so that the axis does not stretch back to it.
+    public var expiredWhileDownAt: Int64?
 
     public init(
       id: String, type: String?, queue: String, priority: Int64?, intervals: [Interval],
-      endReason: EndReason?, endedAt: Int64?, droppedAt: Int64? = nil, refusal: Refusal? = nil
+      endReason: EndReason?, endedAt: Int64?, droppedAt: Int64? = nil, refusal: Refusal? = nil,
+      expiredWhileDownAt: Int64? = nil
     ) {
       self.id = id
       self.type = type
@@ -59,6 +65,7 @@ public struct Timeline: Equatable, Sendable {
       self.endedAt = endedAt
       self.droppedAt = droppedAt
       self.refusal = refusal
+      self.expiredWhileDownAt = expiredWhileDownAt
     }
   }
 
@@ -297,14 +304,26 @@ public struct TimelineBuilder: Sendable {
         state: nil, since: at, openedAt: at, described: true))
   }
 
-  /// An alert loaded from the state file, as it is at `at` (its track starts in `alert.state`;
-  /// an ended alert gets no track).
+  /// An alert loaded from the state file, as it is at `at`: its track starts in
+  /// `alert.state`. An ended one (the state file holds active alerts only: its TTL ran out
+  /// while no engine ran) gets a track with no interval, ended `expired` at `at`, the time
+  /// it expired kept in `expiredWhileDownAt`.
   /// - Complexity: O(1) on average.
   public mutating func alertRestored(_ alert: Alert, at engineTime: Int64) {
     let at = onAxis(engineTime)
     note(at)
-    guard !alert.state.isEnded else { return }
-    open(alert, state: alert.state, at: at, described: true)
+    guard alert.state.isEnded else {
+      open(alert, state: alert.state, at: at, described: true)
+      return
+    }
+    latest[alert.id] = tracks.count
+    tracks.append(
+      OpenTrack(
+        track: Timeline.Track(
+          id: alert.id, type: alert.type, queue: alert.queue, priority: alert.priority,
+          intervals: [], endReason: alert.endReason ?? Self.endReason(of: alert.state),
+          endedAt: at, expiredWhileDownAt: alert.endedAt.map(onAxis)),
+        state: nil, since: at, openedAt: at, described: true))
   }
 
   /// An `alert.changed`: alert `id` went from `previous` to `state` at `at`.
