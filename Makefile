@@ -190,6 +190,7 @@ test-browser: release python-deps browser-deps
 ## client bug that leaves a call waiting fails its test rather than hang make test).
 test-node: release node-deps
 	tsc -p clients/node/test/types
+	tsc -p clients/node/test/types/tsconfig.exact.json
 	ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) node --test --test-timeout=120000 clients/node/test/
 
 ## pictures: the README's pictures, docs/images/report.png and layers.png: the demo with a

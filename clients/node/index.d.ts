@@ -144,9 +144,9 @@ export type OnLimit = 'drop' | 'defer';
  */
 export interface FrequencyLimitSpec {
   max: Count;
-  windowMs?: PositiveMilliseconds | null;
+  windowMs?: PositiveMilliseconds | null | undefined;
   /** Omitted or `null`: `"type"`. `"key"` needs the alert's `key`. */
-  per?: LimitPer | null;
+  per?: LimitPer | null | undefined;
 }
 
 /** A frequency limit as the engine reports it: every member present, `null` where not given. */
@@ -203,7 +203,7 @@ export interface EnqueueResult {
 
 /** EnqueueResult narrowed by `disposition`: test it to get the alert or `retryAt`. */
 export type EnqueueOutcome =
-  | { alert: Alert; disposition: 'queued' | 'replaced' | 'ignored'; retryAt?: undefined }
+  | { alert: Alert; disposition: 'queued' | 'replaced' | 'ignored'; retryAt?: never }
   | { alert: null; disposition: 'limited'; retryAt: Time | null };
 
 export interface CancelResult {
@@ -282,7 +282,7 @@ export type Framing = 'ndjson' | 'lsp';
 export interface ClientInfo {
   /** Any string of at most 256 characters (LSP's `clientInfo.name`; empty is accepted). */
   name: string;
-  version?: string | null;
+  version?: string | null | undefined;
 }
 
 export interface InitializeResult {
@@ -491,12 +491,12 @@ export type NoParams = Record<string, never>;
  * LSP clients; this client does not send them, so they are not typed here.
  */
 export interface InitializeParams {
-  clientInfo?: ClientInfo | null;
+  clientInfo?: ClientInfo | null | undefined;
   /**
    * Switching to the other clock while any timer is set → InvalidState (`timers_exist`);
    * restating the current one is fine.
    */
-  clock?: ClockMode | null;
+  clock?: ClockMode | null | undefined;
 }
 export type ShutdownParams = NoParams;
 export type ExitParams = NoParams;
@@ -508,7 +508,7 @@ export interface EngineResetParams {
    * With `--state`: also empty the database, so nothing comes back (a plain reset reloads
    * it). Without `--state`: accepted, nothing more.
    */
-  state?: boolean | null;
+  state?: boolean | null | undefined;
 }
 export type ClockNowParams = NoParams;
 
@@ -518,18 +518,18 @@ export interface ClockAdvanceParams {
 
 export interface LayerAddParams {
   /** Omitted: the engine makes one. Must not start with `alert:`. */
-  id?: Id | null;
-  parent?: NullableId;
+  id?: Id | null | undefined;
+  parent?: NullableId | undefined;
   /** Default 0. Not with `above`/`below`. */
-  sort?: SafeInteger | null;
+  sort?: SafeInteger | null | undefined;
   /** A sibling id: go directly above it, with its sort. */
-  above?: Id | null;
+  above?: Id | null | undefined;
   /** A sibling id: go directly below it, with its sort. */
-  below?: Id | null;
-  frame?: Frame | null;
-  hidden?: boolean | null;
-  interactive?: boolean | null;
-  clips?: boolean | null;
+  below?: Id | null | undefined;
+  frame?: Frame | null | undefined;
+  hidden?: boolean | null | undefined;
+  interactive?: boolean | null | undefined;
+  clips?: boolean | null | undefined;
   data?: unknown;
 }
 
@@ -539,12 +539,12 @@ export interface LayerRemoveParams {
 
 export interface LayerUpdateParams {
   id: Id;
-  sort?: SafeInteger | null;
+  sort?: SafeInteger | null | undefined;
   /** `null` clears it (the layer becomes a group). */
-  frame?: Frame | null;
-  hidden?: boolean | null;
-  interactive?: boolean | null;
-  clips?: boolean | null;
+  frame?: Frame | null | undefined;
+  hidden?: boolean | null | undefined;
+  interactive?: boolean | null | undefined;
+  clips?: boolean | null | undefined;
   /** `null` clears it. */
   data?: unknown;
 }
@@ -552,10 +552,10 @@ export interface LayerUpdateParams {
 export interface LayerMoveParams {
   id: Id;
   /** Absent: same parent; `null`: top level. */
-  parent?: NullableId;
-  sort?: SafeInteger | null;
-  above?: Id | null;
-  below?: Id | null;
+  parent?: NullableId | undefined;
+  sort?: SafeInteger | null | undefined;
+  above?: Id | null | undefined;
+  below?: Id | null | undefined;
 }
 
 export interface LayerBringToFrontParams {
@@ -572,76 +572,76 @@ export interface LayerGetParams {
 
 export interface LayerChildrenParams {
   /** Omitted or `null`: the top level. */
-  id?: NullableId;
-  offset?: Count | null;
-  limit?: Count | null;
+  id?: NullableId | undefined;
+  offset?: Count | null | undefined;
+  limit?: Count | null | undefined;
 }
 
 export interface LayerSortRangeParams {
-  id?: NullableId;
+  id?: NullableId | undefined;
 }
 
 export interface LayerTreeParams {
-  id?: NullableId;
+  id?: NullableId | undefined;
   /** 0: the node alone, 1: with its children, … */
-  depth?: Count | null;
+  depth?: Count | null | undefined;
 }
 
 export interface LayerPaintOrderParams {
-  id?: NullableId;
+  id?: NullableId | undefined;
 }
 
 export interface LayerHitTestParams {
   x: number;
   y: number;
-  id?: NullableId;
+  id?: NullableId | undefined;
 }
 
 export interface LayerRenderParams {
   /** Subtree root; omitted or `null`: everything. */
-  id?: NullableId;
+  id?: NullableId | undefined;
   /** Highlight the hit-test path of this point and mark it. */
-  point?: Point | null;
+  point?: Point | null | undefined;
   /** Scale the drawing to this width (with `height`: fit both, keeping the aspect ratio). */
-  width?: RenderSize | null;
+  width?: RenderSize | null | undefined;
   /** Scale the drawing to this height (with `width`: fit both, keeping the aspect ratio). */
-  height?: RenderSize | null;
+  height?: RenderSize | null | undefined;
   /** Label each layer with its id and sort; default true. */
-  labels?: boolean | null;
+  labels?: boolean | null | undefined;
 }
 
 export interface LayerClearParams {
-  id?: NullableId;
+  id?: NullableId | undefined;
 }
 
 export interface AlertEnqueueParams {
   type: Id;
-  id?: Id | null;
-  queue?: Id | null;
-  priority?: SafeInteger | null;
+  id?: Id | null | undefined;
+  queue?: Id | null | undefined;
+  priority?: SafeInteger | null | undefined;
   /** On a dedupe replace, `null` clears the alert's data; left out, it is kept. */
   data?: unknown;
-  scope?: NullableId;
+  scope?: NullableId | undefined;
   /** Dedupe key within the queue. */
-  key?: NullableId;
-  onDuplicate?: 'replace' | 'ignore' | 'error' | 'allow' | null;
+  key?: NullableId | undefined;
+  onDuplicate?: 'replace' | 'ignore' | 'error' | 'allow' | null | undefined;
   /** Not with `at`. */
-  delayMs?: Milliseconds | null;
+  delayMs?: Milliseconds | null | undefined;
   /** Engine time to become ready; not with `delayMs`. */
-  at?: SafeInteger | null;
-  ttlMs?: Milliseconds | null;
-  durationMs?: PositiveMilliseconds | null;
-  preempt?: boolean | null;
+  at?: SafeInteger | null | undefined;
+  ttlMs?: Milliseconds | null | undefined;
+  durationMs?: PositiveMilliseconds | null | undefined;
+  preempt?: boolean | null | undefined;
   /** Its layer is `"alert:" + id`, so with a mount `id` has at most 250 characters. */
-  mount?: { parent?: NullableId; sort: SafeInteger } | null;
+  mount?: { parent?: NullableId | undefined; sort: SafeInteger } | null | undefined;
   /** Keep it in the durable state until it ends. Default: the type's, else false. */
-  persist?: boolean | null;
+  persist?: boolean | null | undefined;
   /** Replaces the type's whole limit; `null`: unlimited. */
-  limit?: FrequencyLimitSpec | null;
+  limit?: FrequencyLimitSpec | null | undefined;
   /** At least this long between two counted shows (per type, or per key with `per: "key"`). */
-  cooldownMs?: Milliseconds | null;
+  cooldownMs?: Milliseconds | null | undefined;
   /** Default: the type's, else `"drop"`. */
-  onLimit?: OnLimit | null;
+  onLimit?: OnLimit | null | undefined;
 }
 
 export interface AlertCompleteParams {
@@ -651,25 +651,25 @@ export interface AlertCompleteParams {
 
 /** Filters combine with AND; at least one is required. */
 export interface AlertCancelParams {
-  id?: Id | null;
-  ids?: Id[] | null;
-  type?: Id | null;
-  key?: Id | null;
+  id?: Id | null | undefined;
+  ids?: Id[] | null | undefined;
+  type?: Id | null | undefined;
+  key?: Id | null | undefined;
   /** `null` is no filter (as if left out), not "alerts without a scope". */
-  scope?: Id | null;
-  queue?: Id | null;
-  states?: ActiveAlertState[] | null;
-  all?: boolean | null;
+  scope?: Id | null | undefined;
+  queue?: Id | null | undefined;
+  states?: ActiveAlertState[] | null | undefined;
+  all?: boolean | null | undefined;
 }
 
 export interface AlertPauseParams {
-  queue?: Id | null;
-  reason?: Id | null;
+  queue?: Id | null | undefined;
+  reason?: Id | null | undefined;
 }
 
 export interface AlertResumeParams {
-  queue?: Id | null;
-  reason?: Id | null;
+  queue?: Id | null | undefined;
+  reason?: Id | null | undefined;
 }
 
 export interface AlertGetParams {
@@ -677,57 +677,57 @@ export interface AlertGetParams {
 }
 
 export interface AlertListParams {
-  queue?: Id | null;
-  states?: AlertState[] | null;
-  type?: Id | null;
+  queue?: Id | null | undefined;
+  states?: AlertState[] | null | undefined;
+  type?: Id | null | undefined;
   /** `null` is no filter (as if left out), not "alerts without a scope". */
-  scope?: Id | null;
+  scope?: Id | null | undefined;
 }
 
 export interface AlertClearParams {
-  queue?: Id | null;
+  queue?: Id | null | undefined;
 }
 
 export interface AlertConfigureParams {
-  queue?: Id | null;
+  queue?: Id | null | undefined;
   /** 1 to 1 000 000. */
-  maxConcurrent?: SafeInteger | null;
-  minGapMs?: Milliseconds | null;
+  maxConcurrent?: SafeInteger | null | undefined;
+  minGapMs?: Milliseconds | null | undefined;
   /** 0 to 100 000 000. */
-  historyLimit?: Count | null;
+  historyLimit?: Count | null | undefined;
 }
 
 /** Replaces the type's whole definition: omitted or `null` members become unset. */
 export interface AlertDefineTypeParams {
   type: Id;
-  priority?: SafeInteger | null;
-  scope?: NullableId;
-  durationMs?: PositiveMilliseconds | null;
-  ttlMs?: Milliseconds | null;
-  queue?: NullableId;
-  persist?: boolean | null;
-  limit?: FrequencyLimitSpec | null;
-  cooldownMs?: Milliseconds | null;
-  onLimit?: OnLimit | null;
+  priority?: SafeInteger | null | undefined;
+  scope?: NullableId | undefined;
+  durationMs?: PositiveMilliseconds | null | undefined;
+  ttlMs?: Milliseconds | null | undefined;
+  queue?: NullableId | undefined;
+  persist?: boolean | null | undefined;
+  limit?: FrequencyLimitSpec | null | undefined;
+  cooldownMs?: Milliseconds | null | undefined;
+  onLimit?: OnLimit | null | undefined;
 }
 
 /** Filters combine with AND. */
 export interface AlertHistoryParams {
-  type?: Id | null;
-  key?: Id | null;
+  type?: Id | null | undefined;
+  key?: Id | null | undefined;
   /** Where it showed. */
-  queue?: Id | null;
+  queue?: Id | null | undefined;
   /** Shows with `wallAt` >= this. */
-  sinceWallAt?: WallTime | null;
+  sinceWallAt?: WallTime | null | undefined;
   /** Most entries returned, 0 to 1 000 000; default 100. */
-  limit?: Count | null;
+  limit?: Count | null | undefined;
 }
 
 /** Filters combine with AND; at least one of `type`, `key`, `all: true`. */
 export interface AlertForgetParams {
-  type?: Id | null;
-  key?: Id | null;
-  all?: boolean | null;
+  type?: Id | null | undefined;
+  key?: Id | null | undefined;
+  all?: boolean | null | undefined;
 }
 
 export interface NavPushParams {
@@ -810,34 +810,40 @@ export interface AbortSignalLike {
 
 export interface CallOptions {
   /** ms to wait for the answer; 0, `Infinity` or over 2^31 − 1 = no limit; negative or NaN: a RangeError. Default: the spawn `timeout`. */
-  timeout?: number;
+  timeout?: number | undefined;
   /**
    * Stop waiting when aborted. Aborted before the call or in its tick: nothing is sent.
    * Later, the engine still applies the request (JSON-RPC has no cancellation).
    */
-  signal?: AbortSignalLike;
+  signal?: AbortSignalLike | undefined;
 }
 
 export type WaitOptions = CallOptions;
+
+/** The options of `raw`. */
+export interface RawOptions extends CallOptions {
+  /** `false`: resolve once written; an error answered to it is emitted as `'protocolError'`. */
+  expectResponse?: boolean | undefined;
+}
 
 export interface SpawnOptions {
   /**
    * The engine binary; default `$ORDO_BIN`, else the engine the package carries (`bin/ordo`,
    * in the tarball of `make dist`), else the repo's `.build/{release,debug}/ordo`, else `ordo` on PATH.
    */
-  bin?: string;
+  bin?: string | undefined;
   /** Default `"ndjson"`; passed to the engine as `--framing`. */
-  framing?: Framing;
+  framing?: Framing | undefined;
   /** Passed as `--clock`; `"manual"` for deterministic tests. */
-  clock?: ClockMode;
+  clock?: ClockMode | undefined;
   /** Passed as `--log-level`. */
-  logLevel?: 'error' | 'warn' | 'info' | 'debug';
+  logLevel?: 'error' | 'warn' | 'info' | 'debug' | undefined;
   /** More engine arguments (`--max-layers`, …). */
-  args?: string[];
+  args?: string[] | undefined;
   /** Default per-call and `waitFor` timeout in ms; 0 (the default), `Infinity` or over 2^31 − 1 = none; negative or NaN: a RangeError. */
-  timeout?: number;
-  env?: Record<string, string | undefined>;
-  cwd?: string;
+  timeout?: number | undefined;
+  env?: Record<string, string | undefined> | undefined;
+  cwd?: string | undefined;
 }
 
 export interface CloseOptions {
@@ -846,9 +852,9 @@ export interface CloseOptions {
    * (`shutdown` written as a notification, SIGTERM at once); `Infinity` or over 2^31 − 1: no
    * limit; negative or NaN: a RangeError.
    */
-  timeout?: number;
+  timeout?: number | undefined;
   /** ms to wait after SIGTERM before SIGKILL. Default 2000; `Infinity`: no limit. */
-  killTimeout?: number;
+  killTimeout?: number | undefined;
 }
 
 export interface ExitInfo {
@@ -858,9 +864,9 @@ export interface ExitInfo {
 
 export interface BatchEntry {
   method: string;
-  params?: object;
+  params?: object | undefined;
   /** Send without an id: never answered. */
-  notification?: boolean;
+  notification?: boolean | undefined;
 }
 
 export type BatchSettled =
@@ -1007,7 +1013,7 @@ export declare class Engine {
    * written after it is answered and it was not (a notification). Testing aid. `expectResponse: false`:
    * resolves once written; an error answered to it is emitted as `'protocolError'`.
    */
-  raw(text: string, options?: CallOptions & { expectResponse?: boolean }): Promise<unknown>;
+  raw(text: string, options?: RawOptions): Promise<unknown>;
 
   /**
    * The params of the next `name` event matching `predicate`. Register before the cause.
@@ -1140,7 +1146,12 @@ export declare function errorFromResponse(error: ErrorObject, method?: string): 
 
 /** The engine ended before answering; every pending call rejects with it. */
 export declare class EngineExitedError extends Error {
-  constructor(info?: { exitCode?: number | null; signal?: string | null; stderr?: string; cause?: unknown });
+  constructor(info?: {
+    exitCode?: number | null | undefined;
+    signal?: string | null | undefined;
+    stderr?: string | undefined;
+    cause?: unknown;
+  });
   readonly exitCode: number | null;
   readonly signal: string | null;
   /** The tail of the engine's stderr. */
@@ -1163,8 +1174,8 @@ export declare class FramingError extends Error {
 
 export interface DecoderHandlers {
   onMessage(body: Uint8Array): void;
-  onError?(error: FramingError): void;
-  maxMessageBytes?: number;
+  onError?: ((error: FramingError) => void) | undefined;
+  maxMessageBytes?: number | undefined;
 }
 
 export interface MessageDecoder {
@@ -1205,41 +1216,40 @@ export interface Transport {
   start(sink: TransportSink): void;
 }
 
+export interface EndpointOptions {
+  framing?: Framing | undefined;
+  timeout?: number | undefined;
+  onNotification?: ((method: string, params: unknown) => void) | undefined;
+  /**
+   * Something the engine wrote that no call can be failed with: an unreadable or
+   * unexpected message, or an error answering a notification (see `notify`).
+   */
+  onProtocolError?: ((error: Error) => void) | undefined;
+}
+
 export declare class Endpoint {
-  constructor(
-    transport: Transport,
-    options?: {
-      framing?: Framing;
-      timeout?: number;
-      onNotification?: (method: string, params: unknown) => void;
-      /**
-       * Something the engine wrote that no call can be failed with: an unreadable or
-       * unexpected message, or an error answering a notification (see `notify`).
-       */
-      onProtocolError?: (error: Error) => void;
-    },
-  );
+  constructor(transport: Transport, options?: EndpointOptions);
   readonly closedError: Error | null;
   readonly pendingCount: number;
   request(method: string, params?: object, options?: CallOptions): Promise<unknown>;
   /** Resolves once written; the engine's refusal of it goes to `onProtocolError`. */
   notify(method: string, params?: object): Promise<void>;
   batch(entries: readonly BatchEntry[], options?: CallOptions): Promise<BatchSettled[]>;
-  raw(text: string, options?: CallOptions & { expectResponse?: boolean }): Promise<unknown>;
+  raw(text: string, options?: RawOptions): Promise<unknown>;
   /** Writes `text`, waits for nothing; an error answered to it goes to `onProtocolError`. */
   notifyRaw(text: string): Promise<void>;
 }
 
+export interface ProcessTransportOptions {
+  /** How much of the engine's stderr `stderrTail` keeps (default 8192 characters). */
+  stderrTailChars?: number | undefined;
+  onStderr?: ((text: string) => void) | undefined;
+  onExit?: ((info: ExitInfo) => void) | undefined;
+}
+
 /** The Node transport over a child process (typed loosely: no @types/node needed). */
 export declare class ProcessTransport implements Transport {
-  constructor(
-    child: unknown,
-    options?: {
-      stderrTailChars?: number;
-      onStderr?: (text: string) => void;
-      onExit?: (info: ExitInfo) => void;
-    },
-  );
+  constructor(child: unknown, options?: ProcessTransportOptions);
   readonly stderrTail: string;
   write(bytes: Uint8Array): void;
   start(sink: TransportSink): void;
@@ -1253,13 +1263,16 @@ export declare class ProcessTransport implements Transport {
  * `Error` naming what was tried (and a carried engine built for another machine) when none
  * is found.
  */
-export declare function findEngineBinary(options?: {
-  bin?: string;
-  env?: Record<string, string | undefined>;
-  from?: string;
+export declare function findEngineBinary(options?: FindEngineBinaryOptions): string;
+
+export interface FindEngineBinaryOptions {
+  bin?: string | undefined;
+  env?: Record<string, string | undefined> | undefined;
+  /** Where the walk up for `.build/{release,debug}/ordo` starts (default: the directory of the client's own code). */
+  from?: string | undefined;
   /** Where the package carries the engine (default: its `bin/ordo`). */
-  packaged?: string;
-}): string;
+  packaged?: string | undefined;
+}
 
 export declare const METHODS: ReadonlyArray<{ method: string; path: string; notification?: boolean; unwrap?: string }>;
 export declare const EVENTS: ReadonlyArray<EventName>;

@@ -134,3 +134,51 @@ test('index.d.ts declares every EventEmitter method an Engine has at runtime', a
   );
   assert.deepEqual(emitter.filter((name) => !declared.has(name)), []);
 });
+
+/** The schema components a method's params reach (through $ref, at any depth). */
+function paramsComponents() {
+  const found = new Set();
+  const visit = (node) => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (node === null || typeof node !== 'object') return;
+    if (typeof node.$ref === 'string' && node.$ref.startsWith('#/components/schemas/')) {
+      const name = node.$ref.split('/').pop();
+      if (found.has(name)) return;
+      found.add(name);
+      visit(schema.components.schemas[name]);
+    }
+    for (const value of Object.values(node)) visit(value);
+  };
+  for (const m of schema.methods) {
+    visit(m['x-params-schema']);
+    visit(m.params);
+  }
+  return found;
+}
+
+test('index.d.ts: every optional member of an input type accepts undefined', () => {
+  // Under `exactOptionalPropertyTypes` a `?: T` member may be left out but not given as
+  // `undefined`; the client leaves out members that are undefined (as JSON.stringify does),
+  // so what a user passes says `?: T | undefined` (`unknown` holds undefined already).
+  const inputs = new Set([...paramsComponents(), 'BatchEntry', 'DecoderHandlers']);
+  for (const name of ifaces.keys()) if (/(Params|Options)$/.test(name)) inputs.add(name);
+  const problems = [];
+  for (const name of inputs) {
+    const props = ifaces.get(name);
+    if (props === undefined) continue; // an alias (NoParams, a scalar)
+    for (const [key, { optional, type }] of props) {
+      if (optional && type !== 'unknown' && !/(^|\|)\s*undefined\s*$/.test(type)) {
+        problems.push(`${name}.${key}: ${type}`);
+      }
+    }
+  }
+  // Methods of an input interface written `name?(…)` are not members the parser sees.
+  for (const name of inputs) {
+    const start = dts.indexOf(`export interface ${name} `);
+    if (start === -1) continue;
+    const body = stripComments(dts.slice(start, dts.indexOf('\n}\n', start)));
+    for (const m of body.matchAll(/^\s*(\w+)\?\(/gm)) problems.push(`${name}.${m[1]}?(…): write it as a member`);
+  }
+  assert.ok(inputs.has('LayerAddParams') && inputs.has('CallOptions') && inputs.has('FrequencyLimitSpec'));
+  assert.deepEqual(problems, []);
+});

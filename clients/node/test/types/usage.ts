@@ -1,4 +1,5 @@
-// Type-level usage of ordo-client, checked with `tsc -p test/types` (strict, noEmit).
+// Type-level usage of ordo-client, checked with `tsc -p test/types` (strict, noEmit), and with
+// exactOptionalPropertyTypes too (`tsc -p test/types/tsconfig.exact.json`, with exact.ts).
 // Resolves 'ordo-client' through package.json "exports"/"types", so the packaging is checked too.
 // Lines marked @ts-expect-error must fail to compile: they keep the types strict.
 
