@@ -797,6 +797,9 @@ export interface OrdoMethods {
 export type MethodName = keyof OrdoMethods;
 export type EventName = keyof OrdoEvents;
 
+/** What `waitFor('*')` resolves with: any event, its name with its params (test `name` to narrow). */
+export type AnyEvent = { [K in EventName]: { name: K; params: OrdoEvents[K] } }[EventName];
+
 // ---------------------------------------------------------------------------
 // Client API
 
@@ -1025,6 +1028,12 @@ export declare class Engine {
     options?: WaitOptions,
   ): Promise<OrdoEvents[K]>;
   waitFor<K extends EventName>(name: K, options?: WaitOptions): Promise<OrdoEvents[K]>;
+  /**
+   * `'*'`: the next of any of the events matching `predicate`, as `{name, params}` (Python's
+   * `wait_for("*")`); `predicate` is given the same object.
+   */
+  waitFor(name: '*', predicate?: (event: AnyEvent) => boolean, options?: WaitOptions): Promise<AnyEvent>;
+  waitFor(name: '*', options?: WaitOptions): Promise<AnyEvent>;
 
   /**
    * shutdown + exit + EOF, then SIGTERM, then SIGKILL. Called again (concurrently too): the

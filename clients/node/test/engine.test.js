@@ -196,11 +196,33 @@ test('waitFor refuses a name that is no event (it would wait forever)', async ()
   const engine = await spawnEngine();
   await assert.rejects(engine.waitFor('alert.shows'), {
     name: 'TypeError',
-    message: 'unknown event "alert.shows": the engine sends alert.show, alert.hide, alert.update, alert.idle, alert.changed',
+    message:
+      'unknown event "alert.shows": the engine sends alert.show, alert.hide, alert.update, alert.idle, alert.changed (\'*\': any of them)',
   });
   const shown = engine.waitFor('alert.show', { timeout: 5000 });
   await engine.alerts.enqueue({ type: 'toast', id: 'a' });
   assert.equal((await shown).alert.id, 'a');
+  await engine.close();
+});
+
+test("waitFor('*') resolves with the next event of any name, as {name, params} (Python's wait_for('*'))", async () => {
+  const engine = await spawnEngine();
+  const any = engine.waitFor('*', { timeout: 5000 });
+  const hidden = engine.waitFor('*', (e) => e.name === 'alert.hide' && e.params.id === 'a', { timeout: 5000 });
+  await engine.alerts.enqueue({ type: 'toast', id: 'a' });
+  const first = await any;
+  assert.equal(first.name, 'alert.show');
+  assert.equal(first.params.alert.id, 'a');
+  await engine.alerts.cancel({ id: 'a' });
+  assert.deepEqual(Object.keys(await hidden), ['name', 'params']);
+  assert.equal((await hidden).params.reason, 'cancelled');
+  assert.equal(engine.listenerCount('notification'), 0); // told by emit, as a named waitFor
+  // Not an event name: the waiters of '*' are only told of events (no 'stderr', 'exit', …).
+  engine.emit('stderr', 'noise');
+  await assert.rejects(engine.waitFor('*', (e) => e.name !== 'alert.hide', { timeout: 50 }), {
+    name: 'TimeoutError',
+    message: /waiting for any event timed out after 50 ms/,
+  });
   await engine.close();
 });
 

@@ -10,6 +10,9 @@ import { EVENTS, installMethods } from '../common/methods.js';
 import { findEngineBinary } from './locate.js';
 import { ProcessTransport } from './transport.js';
 
+/** The key of the `waitFor('*')`s in `#waiting` (no event name can be it). */
+const ANY = Symbol('any event');
+
 /**
  * A running engine. Create with `await Engine.spawn(options)`; end with `await engine.close()`.
  *
@@ -190,8 +193,9 @@ export class Engine extends EventEmitter {
   }
 
   /**
-   * Resolves with the params of the next `name` event for which `predicate` is true.
-   * Rejects on timeout (option, else the spawn `timeout`), abort, or engine exit.
+   * Resolves with the params of the next `name` event for which `predicate` is true;
+   * `name` `'*'`: the next of any of the events, as `{name, params}` (which `predicate` is
+   * given too). Rejects on timeout (option, else the spawn `timeout`), abort, or engine exit.
    * Register before the call that causes the event.
    * @param {string} name
    * @param {((params: any) => boolean) | {timeout?: number, signal?: AbortSignal}} [predicate]
@@ -207,8 +211,10 @@ export class Engine extends EventEmitter {
     let timeout = this.#defaultTimeout;
     try {
       // A name that is no event would never come: it waited its whole timeout (or forever).
-      if (!EVENTS.includes(name)) {
-        throw new TypeError(`unknown event ${JSON.stringify(name)}: the engine sends ${EVENTS.join(', ')}`);
+      if (name !== '*' && !EVENTS.includes(name)) {
+        throw new TypeError(
+          `unknown event ${JSON.stringify(name)}: the engine sends ${EVENTS.join(', ')} ('*': any of them)`,
+        );
       }
       if (given !== undefined) timeout = timeoutMs(given);
     } catch (err) {
@@ -216,11 +222,13 @@ export class Engine extends EventEmitter {
     }
     if (this.#endpoint.closedError) return Promise.reject(this.#endpoint.closedError);
     if (signal?.aborted) return Promise.reject(abortReason(signal));
+    const key = name === '*' ? ANY : name;
+    const what = name === '*' ? 'any event' : name;
     return new Promise((resolve, reject) => {
       let timer = null;
       let stopWatching = null;
       const finish = (ok, value) => {
-        this.#stopWaiting(name, listener);
+        this.#stopWaiting(key, listener);
         this.#endWaiters.delete(onEnd);
         if (stopWatching !== null) stopWatching();
         if (timer !== null) clearTimeout(timer);
@@ -237,21 +245,29 @@ export class Engine extends EventEmitter {
         if (match) finish(true, params);
       };
       const onEnd = () => finish(false, this.#endpoint.closedError);
-      this.#wait(name, listener);
+      this.#wait(key, listener);
       this.#endWaiters.add(onEnd);
       if (signal) stopWatching = whenAborted(signal, () => finish(false, abortReason(signal)));
-      if (timeout > 0) timer = setTimeout(() => finish(false, new TimeoutError(`waiting for ${name}`, timeout)), timeout);
+      if (timeout > 0) timer = setTimeout(() => finish(false, new TimeoutError(`waiting for ${what}`, timeout)), timeout);
     });
   }
 
-  /** EventEmitter's emit, the `waitFor`s of `name` told first (see `#waiting`). */
+  /**
+   * EventEmitter's emit, the `waitFor`s of `name` told first, then, for one of the events,
+   * the `waitFor('*')`s (see `#waiting`).
+   */
   emit(name, ...args) {
-    const waiters = this.#waiting.get(name);
-    if (waiters !== undefined) for (const waiter of [...waiters]) if (waiters.has(waiter)) waiter(args[0]);
+    this.#tell(name, args[0]);
+    if (EVENTS.includes(name)) this.#tell(ANY, { name, params: args[0] });
     return super.emit(name, ...args);
   }
 
-  /** Adds a `waitFor`'s `listener` of the event `name` (see `#waiting`). */
+  #tell(key, value) {
+    const waiters = this.#waiting.get(key);
+    if (waiters !== undefined) for (const waiter of [...waiters]) if (waiters.has(waiter)) waiter(value);
+  }
+
+  /** Adds a `waitFor`'s `listener` of the event `name` (`ANY`: of `'*'`; see `#waiting`). */
   #wait(name, listener) {
     let waiters = this.#waiting.get(name);
     if (waiters === undefined) this.#waiting.set(name, (waiters = new Set()));

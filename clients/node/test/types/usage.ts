@@ -23,6 +23,7 @@ import {
 import type {
   Alert,
   AlertShowEvent,
+  AnyEvent,
   BatchSettled,
   EngineEventMap,
   EnqueueResult,
@@ -161,6 +162,11 @@ async function main(): Promise<void> {
   const shown: AlertShowEvent = await engine.waitFor('alert.show', (e) => e.alert.id === 'B', { timeout: 100 });
   const hidden = await engine.waitFor('alert.hide', { timeout: 100 });
   const hideAt: number = hidden.at;
+  const any: AnyEvent = await engine.waitFor('*', (e) => e.name !== 'alert.idle' || e.params.queue === 'toast', { timeout: 100 });
+  if (any.name === 'alert.show') console.log(any.params.alert.id, any.params.resumed);
+  else if (any.name === 'alert.hide') console.log(any.params.reason);
+  const anyName: 'alert.show' | 'alert.hide' | 'alert.update' | 'alert.idle' | 'alert.changed' = (await engine.waitFor('*')).name;
+  await engine.waitFor('*', { timeout: 100 });
 
   // Options
   const controller = new AbortController();
@@ -239,6 +245,10 @@ async function main(): Promise<void> {
   const notText: { svg: string } = await engine.layers.render();
   // @ts-expect-error LSP members of initialize are not part of this client
   await engine.initialize({ processId: 1 });
+  // @ts-expect-error the params of any event need the name tested first
+  (await engine.waitFor('*')).params.alert;
+  // @ts-expect-error waitFor('*') resolves with {name, params}, not an event's params
+  const notParams: AlertShowEvent = await engine.waitFor('*');
   // @ts-expect-error not a framing
   await Engine.spawn({ framing: 'xml' });
 }
