@@ -906,6 +906,11 @@ export interface LayerMethods {
   get(params: LayerGetParams, options?: CallOptions): Promise<Layer>;
   children(params?: LayerChildrenParams, options?: CallOptions): Promise<LayerPage>;
   sortRange(params?: LayerSortRangeParams, options?: CallOptions): Promise<SortRange>;
+  /** With an `id`: that layer and its subtree, a TreeNode. */
+  tree(params: LayerTreeParams & { id: Id }, options?: CallOptions): Promise<TreeNode>;
+  /** Without an `id` (or `null`): the top level, a TreeRoot (`id: null`). */
+  tree(params?: LayerTreeParams & { id?: null | undefined }, options?: CallOptions): Promise<TreeRoot>;
+  /** An `id` that may be `null`: either. */
   tree(params?: LayerTreeParams, options?: CallOptions): Promise<TreeNode | TreeRoot>;
   paintOrder(params?: LayerPaintOrderParams, options?: CallOptions): Promise<PaintOrder>;
   hitTest(params: LayerHitTestParams, options?: CallOptions): Promise<HitTestResult>;

@@ -31,6 +31,8 @@ import type {
   Layer,
   NavState,
   OrdoMethods,
+  TreeNode,
+  TreeRoot,
 } from 'ordo-client';
 
 async function main(): Promise<void> {
@@ -67,6 +69,13 @@ async function main(): Promise<void> {
   const max: number | null = range.max;
   const tree = await engine.layers.tree({ depth: 2 });
   const children = tree.children;
+  // With an id: that layer's node; without (or null): the top level.
+  const node: TreeNode = await engine.layers.tree({ id: 'screen', depth: 1 });
+  const nodeSort: number = node.sort;
+  const root: TreeRoot = await engine.layers.tree();
+  const rootId: null = (await engine.layers.tree({ id: null })).id;
+  const maybeRoot: string | null = Math.random() > 0.5 ? 'screen' : null;
+  const either: TreeNode | TreeRoot = await engine.layers.tree({ id: maybeRoot });
   const ids: string[] = (await engine.layers.paintOrder()).ids;
   const hit = await engine.layers.hitTest({ x: 1, y: 2 });
   const hitId: string | null = hit.id;
@@ -249,6 +258,12 @@ async function main(): Promise<void> {
   (await engine.waitFor('*')).params.alert;
   // @ts-expect-error waitFor('*') resolves with {name, params}, not an event's params
   const notParams: AlertShowEvent = await engine.waitFor('*');
+  // @ts-expect-error the top level (no id) has no sort
+  (await engine.layers.tree()).sort;
+  // @ts-expect-error a layer's node is no TreeRoot: its id is a string
+  const notRoot: TreeRoot = await engine.layers.tree({ id: 'screen' });
+  // @ts-expect-error an id that may be null gives either shape
+  const notNode: TreeNode = await engine.layers.tree({ id: maybeRoot });
   // @ts-expect-error not a framing
   await Engine.spawn({ framing: 'xml' });
 }
