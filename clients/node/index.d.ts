@@ -1216,6 +1216,8 @@ export declare function encodeNdjson(text: string): Uint8Array;
 export declare function encodeLsp(text: string): Uint8Array;
 export declare function framingFor(framing: Framing): {
   encode(text: string): Uint8Array;
+  /** One or more texts framed one after the other, in one buffer (one write for them all). */
+  encodeAll(texts: readonly string[]): Uint8Array;
   createDecoder(handlers: DecoderHandlers): MessageDecoder;
 };
 
@@ -1250,15 +1252,24 @@ export declare class Endpoint {
   notify(method: string, params?: object): Promise<void>;
   batch(entries: readonly BatchEntry[], options?: CallOptions): Promise<BatchSettled[]>;
   raw(text: string, options?: RawOptions): Promise<unknown>;
-  /** Writes `text`, waits for nothing; an error answered to it goes to `onProtocolError`. */
-  notifyRaw(text: string): Promise<void>;
+  /**
+   * Writes `text`, waits for nothing; an error answered to it goes to `onProtocolError`.
+   * `signal` aborted before the write of its tick: not sent, rejects with the signal's reason.
+   */
+  notifyRaw(text: string, signal?: AbortSignalLike): Promise<void>;
 }
 
 export interface ProcessTransportOptions {
   /** How much of the engine's stderr `stderrTail` keeps (default 8192 characters). */
   stderrTailChars?: number | undefined;
   onStderr?: ((text: string) => void) | undefined;
+  /** The process has ended (after `onEnd`). */
   onExit?: ((info: ExitInfo) => void) | undefined;
+  /**
+   * The engine can answer nothing more (its output ended and it exited, or a grace period
+   * ran out): the sink was closed with `error`, and calls fail with it from now on.
+   */
+  onEnd?: ((error: EngineExitedError) => void) | undefined;
 }
 
 /** The Node transport over a child process (typed loosely: no @types/node needed). */
@@ -1267,6 +1278,9 @@ export declare class ProcessTransport implements Transport {
   readonly stderrTail: string;
   write(bytes: Uint8Array): void;
   start(sink: TransportSink): void;
+  /** Lets go of the engine's stdout and stderr (after its exit: nothing more will come). */
+  release(): void;
+  /** Closes the engine's stdin (EOF: the engine flushes and exits 0). */
   end(): void;
 }
 

@@ -182,3 +182,56 @@ test('index.d.ts: every optional member of an input type accepts undefined', () 
   assert.ok(inputs.has('LayerAddParams') && inputs.has('CallOptions') && inputs.has('FrequencyLimitSpec'));
   assert.deepEqual(problems, []);
 });
+
+/** `name(…)` declarations of `export declare class <cls>` → Map name → parameter count. */
+function declaredMethods(cls) {
+  const start = dts.indexOf(`export declare class ${cls} `);
+  assert.notEqual(start, -1, `index.d.ts declares no class ${cls}`);
+  const body = stripComments(dts.slice(start, dts.indexOf('\n}\n', start)));
+  const out = new Map();
+  for (const m of body.matchAll(/^\s*(\w+)(?:<[^>]*>)?\(/gm)) {
+    let depth = 1;
+    let commas = 0;
+    let text = '';
+    for (let i = m.index + m[0].length; depth > 0; i++) {
+      const ch = body[i];
+      if ('([{<'.includes(ch)) depth++;
+      else if (')]}'.includes(ch) || (ch === '>' && body[i - 1] !== '=')) depth--;
+      else if (ch === ',' && depth === 1) commas++;
+      if (depth > 0) text += ch;
+    }
+    const count = text.trim() === '' ? 0 : commas + 1 - (/,\s*$/.test(text) ? 1 : 0);
+    out.set(m[1], Math.max(out.get(m[1]) ?? 0, count));
+  }
+  return out;
+}
+
+test('index.d.ts declares the low-level API as it is at runtime', async () => {
+  // Methods (and parameters) the runtime has that the types left out: notifyRaw's `signal`,
+  // ProcessTransport's release() and `onEnd` option, framingFor's encodeAll.
+  const client = await import('../index.js');
+  const problems = [];
+  for (const cls of ['Endpoint', 'ProcessTransport', 'NdjsonDecoder', 'LspDecoder']) {
+    const declared = declaredMethods(cls);
+    const proto = client[cls].prototype;
+    for (const name of Object.getOwnPropertyNames(proto)) {
+      const fn = Object.getOwnPropertyDescriptor(proto, name).value;
+      if (typeof fn !== 'function') continue;
+      if (!declared.has(name)) problems.push(`${cls}.${name} is not declared`);
+      else if (declared.get(name) < fn.length) problems.push(`${cls}.${name} declares ${declared.get(name)} of ${fn.length} parameters`);
+    }
+  }
+  const start = dts.indexOf('export declare function framingFor(');
+  const framingDecl = stripComments(dts.slice(start, dts.indexOf('};', start)));
+  for (const key of Object.keys(client.framingFor('ndjson'))) {
+    if (!new RegExp(`^\\s*${key}\\(`, 'm').test(framingDecl)) problems.push(`framingFor(…).${key} is not declared`);
+  }
+  const transportSource = readFileSync(new URL('../src/node/transport.js', import.meta.url), 'utf8');
+  const pattern = /^\s*constructor\(child, \{([\s\S]*?)\} = \{\}\) \{$/m.exec(transportSource);
+  assert.ok(pattern, 'ProcessTransport constructor(child, {…} = {}) in transport.js');
+  const options = ifaces.get('ProcessTransportOptions');
+  for (const name of pattern[1].split(',').map((part) => part.split('=')[0].trim())) {
+    if (!options.has(name)) problems.push(`ProcessTransportOptions.${name} is not declared`);
+  }
+  assert.deepEqual(problems, []);
+});

@@ -5,6 +5,7 @@
 
 import {
   AlreadyExists,
+  Endpoint,
   Engine,
   EngineExitedError,
   InvalidParams,
@@ -16,9 +17,11 @@ import {
   NotFound,
   OrdoError,
   ParseError,
+  ProcessTransport,
   StorageError,
   TimeoutError,
   errorFromResponse,
+  framingFor,
 } from 'ordo-client';
 import type {
   Alert,
@@ -29,6 +32,7 @@ import type {
   EnqueueResult,
   ExitInfo,
   Layer,
+  MessageDecoder,
   NavState,
   OrdoMethods,
   TreeNode,
@@ -218,6 +222,21 @@ async function main(): Promise<void> {
   const e: OrdoError = errorFromResponse({ code: -32001, message: 'x', data: { kind: 'layer', id: 'a' } });
   new LspDecoder({ onMessage: (body: Uint8Array) => body.length });
 
+  // Lower level: an Endpoint over a ProcessTransport, as Engine builds them.
+  const framing = framingFor('lsp');
+  const bytes: Uint8Array = framing.encodeAll(['{"jsonrpc":"2.0","method":"exit"}', '{}']);
+  const decoder: MessageDecoder = framing.createDecoder({ onMessage: () => {} });
+  decoder.push(bytes);
+  const transport: ProcessTransport = new ProcessTransport(null, {
+    onEnd: (error) => console.log(error.stderr, error.exitCode),
+    onExit: () => transport.release(),
+  });
+  new ProcessTransport(null, { onEnd: (error: EngineExitedError) => error.signal });
+  const endpoint = new Endpoint(transport, { framing: 'lsp' });
+  await endpoint.notifyRaw('{"jsonrpc":"2.0","method":"exit"}', new AbortController().signal);
+  await endpoint.notifyRaw('{}');
+  transport.end();
+
   const exit: ExitInfo = await engine.close({ timeout: 1000, killTimeout: 500 });
   const exited: ExitInfo = await engine.exited;
 
@@ -264,6 +283,10 @@ async function main(): Promise<void> {
   const notRoot: TreeRoot = await engine.layers.tree({ id: 'screen' });
   // @ts-expect-error an id that may be null gives either shape
   const notNode: TreeNode = await engine.layers.tree({ id: maybeRoot });
+  // @ts-expect-error encodeAll takes an array of texts
+  framing.encodeAll('{}');
+  // @ts-expect-error onEnd is given an EngineExitedError, not a string
+  new ProcessTransport(null, { onEnd: (text: string) => text });
   // @ts-expect-error not a framing
   await Engine.spawn({ framing: 'xml' });
 }
