@@ -263,6 +263,11 @@ extension Trace {
     var unparsed: [UnparsedLine] = []
     var inputLines: [Int32] = []
     var outputLines: [Int32] = []
+    // Where the last input is in `records`, and the switches `moreSystemAt` lines put before
+    // inputs, by those indexes: inserted in one pass at the end (inserting each at once
+    // scanned back to the input and shifted what follows it, quadratic in a trace of many).
+    var lastInput: Int?
+    var switchesBefore: [Int: [Record]] = [:]
     lines: for (offset, line) in lines[(headerIndex + 1)...].enumerated() {
       let number = headerIndex + offset + 2
       if !readsEveryLine, let taken = asRecorded(line) {
@@ -273,6 +278,7 @@ extension Trace {
         if taken.isInput {
           // No `framing` member: the session's is NDJSON, as when the line is parsed.
           if framing == nil { framing = .ndjson }
+          lastInput = records.count
           records.append(.input(at: taken.at, .message(Array(line[taken.message]))))
           inputLines.append(Int32(clamping: number))
           inputs += 1
@@ -296,13 +302,13 @@ extension Trace {
       case .skipped:
         continue
       case .moreSystemAt(let times):
-        // The switches of the last input made after it was recorded: they go before it.
-        guard
-          let input = records.lastIndex(where: { if case .input = $0 { true } else { false } })
-        else { throw fail(moreSystemAtProblem) }
-        records.insert(contentsOf: times.map { .switchToSystem(at: $0) }, at: input)
+        // The switches of the last input made after it was recorded: they go before it,
+        // after those of earlier lines.
+        guard let input = lastInput else { throw fail(moreSystemAtProblem) }
+        switchesBefore[input, default: []].append(contentsOf: times.map { .switchToSystem(at: $0) })
       case .record(let record, let switches):
         records.append(contentsOf: switches.map { .switchToSystem(at: $0) })
+        if case .input = record { lastInput = records.count }
         records.append(record)
         if case .output = record {
           outputLines.append(Int32(clamping: number))
@@ -312,6 +318,15 @@ extension Trace {
           inputs += 1
         }
       }
+    }
+    if !switchesBefore.isEmpty {
+      var merged: [Record] = []
+      merged.reserveCapacity(records.count + switchesBefore.values.reduce(0) { $0 + $1.count })
+      for (index, record) in records.enumerated() {
+        if let switches = switchesBefore[index] { merged += switches }
+        merged.append(record)
+      }
+      records = merged
     }
     var trace = Trace(
       header: header, records: records, framing: framing ?? .ndjson, isCutOff: cutOff,

@@ -805,6 +805,14 @@ extension RenderSVGTests {
     #expect(
       Markup.isolated("\u{2066}é\u{2069}\u{2069}")
         == "\u{2068}\u{2068}\u{2066}é\u{2069}\u{2069}\u{2069}")
+    // A paragraph separator would end every isolate and let the override after it out.
+    for separator in ["\n", "\r", "\u{1C}", "\u{1D}", "\u{1E}", "\u{85}", "\u{2029}"] {
+      #expect(
+        Markup.isolated("q\(separator)\u{202E}a") == "\u{2068}q\u{FFFD}\u{202E}a\u{2069}",
+        "\(separator.unicodeScalars.first!.value)")
+    }
+    #expect(Markup.isolated("q\u{2028}\u{202E}a") == "\u{2068}q\u{2028}\u{202E}a\u{2069}")
+    #expect(Markup.isolated("q\na") == "q\na")  // ASCII: nothing to reorder
     let narrow = LayerPicture.textWidth("\u{2068}é\u{2069}", fontSize: 10)
     #expect(narrow == LayerPicture.textWidth("é", fontSize: 10))
   }

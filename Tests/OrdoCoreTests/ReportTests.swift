@@ -221,6 +221,27 @@ import Testing
     expectNoLineCrossesALabel(marks)
   }
 
+  /// A deep stack's text (tooltips, the table) names its top 32 pages and how many are under
+  /// them: each change held the whole stack, a report quadratic in a hostile trace's depth.
+  @Test func aDeepStacksTextNamesItsTopPages() throws {
+    #expect(ReportPage.stackText([]) == "(empty)")
+    let pages = (0..<40).map { "p\($0)" }
+    #expect(
+      ReportPage.stackText(Array(pages.prefix(32))) == pages.prefix(32).joined(separator: " > "))
+    #expect(
+      ReportPage.stackText(Array(pages.prefix(33)))
+        == "\u{2026} (1 page below) > " + pages[1..<33].joined(separator: " > "))
+    var session = try RecordedSession(createdAfterItsChanges: false)
+    try session.navigate(at: 0) { screen throws(CoreError) in _ = try screen.navSet(stack: pages) }
+    let page = try parseXML(
+      renderReportHTML(session.finish(at: 10), layersSVG: "", title: "Pages"))
+    let top = "\u{2026} (8 pages below) > " + pages[8...].joined(separator: " > ")
+    #expect(
+      page.elements(named: "g", withClass: "nav").map { $0.child(named: "title")?.text }
+        == ["navigation at 0 ms: stack " + top])
+    #expect(page.elements(named: "td").map(\.text).contains(top))
+  }
+
   /// Page changes a label's width apart, so that a later change could be labelled in a row
   /// above an earlier one's label: its line down from there would run through that label, so
   /// it takes another row or none.

@@ -71,6 +71,37 @@ import Testing
     #expect(Self.outcome(Self.bytes(lines), readsEveryLine: true) == "0 identical\n")
   }
 
+  /// `moreSystemAt` lines put their switches before the last input, after its own
+  /// (`systemAt`) and those of earlier such lines, whatever lines come between (they were
+  /// inserted one line at a time, scanning back to the input: quadratic).
+  @Test func moreSystemAtSwitchesGoBeforeTheLastInputInOrder() throws {
+    let lines = [
+      Self.header,
+      #"{"dir":"in","at":0,"framing":"ndjson","msg":\#(Self.requests[0])}"#,
+      #"{"dir":"in","at":0,"systemAt":[1,2],"msg":\#(Self.requests[1])}"#,
+      #"{"dir":"out","at":0,"msg":{"jsonrpc":"2.0","id":2,"result":null}}"#,
+      #"{"dir":"in","at":3,"moreSystemAt":[3]}"#,
+      #"{"dir":"out","at":0,"msg":{"jsonrpc":"2.0","id":2,"result":null}}"#,
+      #"{"dir":"in","at":4,"moreSystemAt":[4,5]}"#,
+      #"{"dir":"in","at":0,"msg":\#(Self.requests[2])}"#,
+      #"{"dir":"in","at":6,"moreSystemAt":[6]}"#,
+    ]
+    for readsEveryLine in [false, true] {
+      let trace = try Trace.parse(Self.bytes(lines), name: "t", readsEveryLine: readsEveryLine)
+      let shape = trace.records.map { record -> String in
+        switch record {
+        case .input: "in"
+        case .output: "out"
+        case .switchToSystem(let at): "s\(at)"
+        }
+      }
+      #expect(shape == ["in", "s1", "s2", "s3", "s4", "s5", "in", "out", "out", "s6", "in"])
+    }
+    let orphan = [Self.header, #"{"dir":"in","at":3,"moreSystemAt":[3]}"#]
+    #expect(
+      Self.outcome(Self.bytes(orphan), readsEveryLine: false).contains("must follow an input"))
+  }
+
   @Test func onlyTheRecordersOwnShapeIsTakenUnparsed() {
     func taken(_ line: String) -> Int64? {
       Trace.asRecorded(Array(line.utf8)[...]).map { $0.isInput ? -$0.at - 1 : $0.at }

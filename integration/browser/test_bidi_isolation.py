@@ -145,3 +145,28 @@ def test_an_id_cannot_close_the_isolate_it_is_put_in(tmp_path: Path) -> None:
     for row in drawn(texts, r"a.*b.*·.*t.*y", 2):
         assert_row_in_order(row, "ab", "ty")
     assert layer_labels_in_order(texts) == 2
+
+
+def test_a_paragraph_separator_cannot_end_the_isolate_early(tmp_path: Path) -> None:
+    """A paragraph separator (U+2029, U+0085, a line feed) ends every isolate, so the
+    override after it ran over Ordo's words: the lane title read "queue q0 )trela 1( cba",
+    the row "id0 0t · zyx". It is drawn as U+FFFD instead."""
+    trace = tmp_path / "paragraph.trace"
+    with Session(trace) as session:
+        for n, separator in enumerate(["\u2029", "\u0085"]):
+            escape = separator + OVERRIDE
+            session.call(
+                "alert.enqueue",
+                {"type": f"t{n}" + escape + "y", "id": "a" + escape + "b", "queue": escape + "q"},
+            )
+            session.call("layer.add", {"id": escape + "layer", "frame": frame(0, 40 * n, 300, 40)})
+            session.call("alert.complete", {"id": "a" + escape + "b"})
+        svg = session.call("layer.render", {})["svg"]
+    texts = pictures(tmp_path, trace, svg)
+
+    for lane in drawn(texts, r"^queue .*q.* \(1 alert\)$", 4):
+        assert x_of(lane, "queue") < x_of(lane, "q", 5) < x_of(lane, "(1 alert)")
+    for row in drawn(texts, r"a.*b.*·.*t.*y", 4):
+        assert_row_in_order(row, "ab", "ty")
+    assert layer_labels_in_order(texts) == 4
+    assert not [t for t in texts if "\u2029" in t["content"] or "\u0085" in t["content"]]

@@ -44,13 +44,32 @@ public enum Markup {
   /// The string's own isolate controls cannot get out: each U+2069 in it that closes nothing
   /// of its own gets one more opening isolate in front (it closes that, not Ordo's), and the
   /// isolates it opens and leaves open are closed after it. Embeddings and overrides
-  /// (U+202A to U+202E) end where their isolate does.
+  /// (U+202A to U+202E) end where their isolate does. A paragraph separator in it (line
+  /// feed, carriage return, U+001C to U+001E, U+0085, U+2029) would end every isolate and
+  /// let an override after it run over Ordo's words up to the next: each is U+FFFD.
   /// - Complexity: O(n), n the length of `text`.
   public static func isolated(_ text: String) -> String {
     guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
+    var text = text
+    if text.unicodeScalars.contains(where: isParagraphSeparator) {
+      var scalars = String.UnicodeScalarView()
+      for scalar in text.unicodeScalars {
+        scalars.append(isParagraphSeparator(scalar) ? "\u{FFFD}" : scalar)
+      }
+      text = String(scalars)
+    }
     let balance = isolates(in: text)
     return String(repeating: "\u{2068}", count: balance.unmatchedClosers + 1) + text
       + String(repeating: "\u{2069}", count: balance.open + 1)
+  }
+
+  /// Whether `scalar` has the bidirectional class B (it ends a paragraph, and with it every
+  /// isolate, embedding and override).
+  private static func isParagraphSeparator(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x0A, 0x0D, 0x1C...0x1E, 0x85, 0x2029: true
+    default: false
+    }
   }
 
   /// `kept`, the start of a text cut short, with the isolates it opened and did not close

@@ -955,9 +955,19 @@ struct ReportPage {
     }
   }
 
-  /// A page stack as its marker's tooltip gives it: bottom > top, each name isolated.
+  /// The most pages a stack's text names: the top ones (a deeper stack's text says how many
+  /// it leaves out below them). Every change's tooltip and table row held the whole stack,
+  /// so that a trace of a few hundred KB (a 400-page stack, then 400 pushes and pops) made a
+  /// report of 168 MB.
+  static let stackTextPages = 32
+
+  /// A page stack as its marker's tooltip gives it: bottom > top, each name isolated; the top
+  /// `stackTextPages` of a deeper one, after how many are left out.
   static func stackText(_ stack: [String]) -> String {
-    stack.isEmpty ? "(empty)" : stack.map(Markup.isolated).joined(separator: " > ")
+    guard !stack.isEmpty else { return "(empty)" }
+    let shown = stack.suffix(stackTextPages).map(Markup.isolated).joined(separator: " > ")
+    let below = stack.count - stackTextPages
+    return below > 0 ? "\u{2026} (\(counted(below, "page")) below) > " + shown : shown
   }
 
   /// The label rows above the plot: the extents of the labels in each, and the lines that
