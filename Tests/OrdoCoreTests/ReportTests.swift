@@ -702,7 +702,15 @@ import Testing
     let urls = html.matches(of: /https?:\/\/[^"\s]*/).map { String($0.output) }
     #expect(
       Set(urls).isSubset(of: ["http://www.w3.org/1999/xhtml", "http://www.w3.org/2000/svg"]))
-    #expect(html.contains("default-src &apos;none&apos;"))
+    // The policy forbids everything but the inline style sheet; default-src does not cover
+    // base-uri and form-action.
+    let policy = page.elements(named: "meta").compactMap { meta in
+      meta.attributes["http-equiv"] == "Content-Security-Policy" ? meta.attributes["content"] : nil
+    }
+    #expect(
+      policy == [
+        "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
+      ])
   }
 
   private func attributeTagCount(_ markup: String) -> Int {

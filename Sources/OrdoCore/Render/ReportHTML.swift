@@ -109,7 +109,9 @@ struct ReportPage {
       "meta",
       [
         "http-equiv": "Content-Security-Policy",
-        "content": "default-src 'none'; style-src 'unsafe-inline'",
+        // base-uri and form-action are not covered by default-src.
+        "content":
+          "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
       ])
     writer.element("title", text: title)
     writer.open("style")
