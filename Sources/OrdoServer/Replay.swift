@@ -847,6 +847,15 @@ enum Replay {
     return run
   }
 
+  /// A recorded answer that is a failed commit's error (-32005), as the engine writes it.
+  static let storageFailure = #""error":{"code":-32005"#
+
+  /// Said under a difference whose recorded message is a failed commit's error: a replay
+  /// writes no state file, so nothing makes its commit fail.
+  static let storageFailureNote =
+    "  (the recorded answer is -32005, a commit of the state file that failed; a replay"
+    + " writes no file, so the same request succeeds there)\n"
+
   /// Said under a difference whose messages hold members that are not compared.
   static let uncomparedNote =
     "  (not compared: engine.stats' uptimeMs and state, initialize's serverInfo.version)\n"
@@ -995,8 +1004,9 @@ enum Replay {
       writeAll(
         2,
         "ordo replay: note: the recording stops early (its --trace-max-bytes, a write that"
-          + " failed, or an engine killed mid-line) after input message \(inputs): what the engine did after that is"
-          + " not in the trace, nor compared\n")
+          + " failed, or an engine killed mid-line) "
+          + (inputs == 0 ? "before its first input" : "after input message \(inputs)")
+          + ": what the engine did after that is not in the trace, nor compared\n")
     }
     let failure = writeAll(1, text, waitingIfFull: true)
     guard failure == 0 else {
@@ -1080,6 +1090,9 @@ enum Replay {
           }
         }
         let from = firstDifference(shown.want, shown.got)
+        if recorded.text.firstRange(of: Self.storageFailure.utf8) != nil {
+          note += storageFailureNote
+        }
         return (
           differenceAt(index, recorded.afterInput, in: trace)
             + "  expected: \(excerpt(shown.want, around: from))\n"

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from ordo_testing import cpu_seconds
+from ordo_testing import cpu_seconds, engine_binary
 
 from conftest import EngineFactory
 from durable_support import (
@@ -205,6 +205,18 @@ def test_a_reset_that_cannot_empty_the_file_changes_nothing(
     answer = records[failed + 1]
     assert answer["dir"] == "out" and answer["msg"]["id"] == reply.message["id"]
     assert answer["msg"]["error"]["code"] == -32005
+
+    # A replay writes no file, so the failed enqueue succeeds there: the difference says why.
+    copy = tmp_path / "full-copy.trace"
+    copy.write_bytes(recorded[0])
+    replayed = subprocess.run(
+        [engine_binary(), "replay", str(copy)], capture_output=True, text=True, timeout=60
+    )
+    assert replayed.returncode == 1, replayed
+    assert f'"id":{reply.message["id"]},"error":{{"code":-32005' in replayed.stdout
+    assert "(the recorded answer is -32005, a commit of the state file that failed" in (
+        replayed.stdout
+    ), replayed.stdout
 
 
 def test_a_batch_keeps_what_its_engine_reset_committed_when_a_later_commit_fails(

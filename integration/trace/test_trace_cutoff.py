@@ -151,7 +151,9 @@ def test_trace_max_bytes_below_the_header(tmp_path: Path) -> None:
     assert len(lines) == 3 and lines[2] == b""
     assert json.loads(lines[0])["args"][-2:] == ["--trace-max-bytes", "1"]
     assert lines[1] == b'{"truncated":true}'
-    assert_identical(trace)
+    assert assert_identical(trace) == 0
+    assert "the recording stops early (" in replay(trace).stderr
+    assert ") before its first input: what the engine did" in replay(trace).stderr
 
 
 def test_truncated_marker_ends_the_trace(tmp_path: Path) -> None:

@@ -347,8 +347,8 @@ def replay(trace: Path, *, expect_files: bool = False) -> Replayed:
 
 CUT_NOTE = re.compile(
     r"ordo replay: note: the recording stops early \(its --trace-max-bytes, a write that"
-    r" failed, or an engine killed mid-line\) after input message (\d+): what the engine did"
-    r" after that is not in the trace, nor compared\n"
+    r" failed, or an engine killed mid-line\) (?:after input message (\d+)|before its first"
+    r" input): what the engine did after that is not in the trace, nor compared\n"
 )
 
 
@@ -379,7 +379,7 @@ def assert_identical(trace: Path) -> int | None:
         return None
     note = CUT_NOTE.fullmatch(result.stderr)
     assert note, f"replay of {trace.name} (cut off): {result.stderr!r}"
-    return int(note[1])
+    return int(note[1]) if note[1] else 0  # "before its first input"
 
 
 def replay_difference(trace: Path) -> tuple[int, str, str]:
