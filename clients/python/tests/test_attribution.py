@@ -36,6 +36,11 @@ def _max_batch(value: int) -> dict[str, Any]:
     return {"jsonrpc": "2.0", "id": None, "error": {"code": -32004, "message": "x", "data": data}}
 
 
+def _invalid() -> dict[str, Any]:
+    error = {"code": -32600, "message": "an object key contains \\u0000"}
+    return {"jsonrpc": "2.0", "id": None, "error": error}
+
+
 def _notification(size: int) -> dict[str, Any]:
     return {"jsonrpc": "2.0", "method": "layer.add", "params": {"id": "x" * size}}
 
@@ -90,6 +95,47 @@ def test_unsettled_notifications_are_bounded() -> None:
     for _ in range(25_000):
         endpoint.written_notifications("notification x", b"{}", None)
     assert len(endpoint._units) <= 10_001
+
+
+def test_a_refusal_of_a_notification_dropped_from_the_order_fails_no_call() -> None:
+    # Over MAX_NOTES unanswered notifications followed the refused one, which the endpoint
+    # had dropped: its refusal went to the next call, which raised although it succeeded
+    # (its own answer became a stray).
+    max_notes = ordo.endpoint.MAX_NOTES
+    for first, refused in [
+        (_notification(2000), _too_large(1000)),
+        ([_notification(1)] * 3, _max_batch(3)),
+        ({"jsonrpc": "2.0", "method": "layer.add", "params": {"a\u0000": 1}}, _invalid()),
+    ]:
+        endpoint: Endpoint[str] = Endpoint()
+        endpoint.written(first)
+        for _ in range(max_notes):
+            endpoint.written(_notification(1))
+        rid = endpoint.open_written("call")
+        [item] = endpoint.receive(refused)
+        assert isinstance(item, Refused) and "no longer tracked" in item.what, item
+        reply = {"jsonrpc": "2.0", "id": rid, "result": 1}
+        assert endpoint.receive(reply) == [Answer("call", reply)]
+        assert not endpoint._units and endpoint.pending_count == 0
+
+
+def test_a_request_refused_after_dropped_notifications_still_fails() -> None:
+    endpoint: Endpoint[str] = Endpoint()
+    for _ in range(ordo.endpoint.MAX_NOTES + 1):
+        endpoint.written(_notification(1))  # dropped: none of them is too large
+    endpoint.open_written("big request")
+    refused = _too_large(1000)
+    assert endpoint.receive(refused) == [Answer("big request", refused)]
+
+
+def test_raw_of_a_notification_dropped_from_the_order_gets_none_at_the_next_answer() -> None:
+    endpoint: Endpoint[str] = Endpoint()
+    endpoint.written_raw(b'{"jsonrpc": "2.0", "method": "x"}', token=1)
+    for _ in range(ordo.endpoint.MAX_NOTES):
+        endpoint.written(_notification(1))
+    rid = endpoint.open_written("call")
+    reply = {"jsonrpc": "2.0", "id": rid, "result": 1}
+    assert endpoint.receive(reply) == [RawAnswer(1, None), Answer("call", reply)]
 
 
 def test_raw_answers_go_to_their_waiter_by_id_or_in_turn() -> None:
@@ -243,6 +289,34 @@ def test_async_attribution_and_late_answers() -> None:
             assert pong["id"] == "mine"
 
     asyncio.run(asyncio.wait_for(main(), 60))
+
+
+def test_async_refusals_of_notifications_dropped_from_the_order_fail_no_call(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The loop reads nothing while a task writes: over MAX_NOTES notifications after a
+    refused one, then a call. The call raised the refusal although the engine applied it."""
+
+    async def main() -> None:
+        args = ["--max-message-bytes", "1000", "--max-batch", "2"]
+        async with AsyncEngine(args=args, timeout=10) as engine:
+            raw = asyncio.ensure_future(engine.raw({"jsonrpc": "2.0", "method": "x.y"}))
+            await asyncio.sleep(0)
+            await engine.notify("layer.add", {"id": "big", "data": "x" * 2000})
+            async with engine.batch() as batch:
+                for i in range(3):
+                    batch.notify("layer.add", {"id": f"n{i}"})
+            await engine.notify("layer.add", {"id": "nul", "data": {"a\u0000": 1}})
+            for _ in range(ordo.endpoint.MAX_NOTES):
+                await engine.notify("engine.ping")
+            assert (await engine.layers.add("a")).id == "a"
+            assert await raw is None
+            assert await engine.layers.paint_order() == ("a",)
+            assert not engine._strays
+
+    with caplog.at_level(logging.WARNING, logger="ordo"):
+        asyncio.run(asyncio.wait_for(main(), 60))
+    assert caplog.text.count("refused a message no longer tracked") == 3, caplog.text
 
 
 def test_raw_refuses_more_than_one_ndjson_line_and_writes_nothing(

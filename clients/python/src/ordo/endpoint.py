@@ -119,6 +119,76 @@ class _Unit:
         self.what = what  # ours: what it was, for the log
 
 
+class _Lost:
+    """What the unsettled messages dropped from the order (over ``MAX_NOTES`` of them,
+    the oldest first) were, summed up: each may still be refused, and its refusal comes
+    before any answer to a message still in the order. Told apart by what the refusal
+    says (a ``too_large`` refusal's limit, a ``maxBatch`` one's entry count, an unreadable
+    text), it fails no call; the first answer to a message still in the order settles them
+    all. Raw bytes a ``raw()`` waits for are kept whole (one per waiter): told ``None``
+    then, or given their refusal."""
+
+    __slots__ = ("batches", "odd", "raws", "sizes")
+
+    def __init__(self) -> None:
+        self.sizes: dict[int, int] = {}  # JSON text size: how many
+        self.batches: dict[int, int] = {}  # a batch's entry count: how many
+        self.odd = 0  # how many the engine may not read
+        self.raws: list[_Unit] = []  # raw bytes with a waiter
+
+    def add(self, unit: _Unit) -> None:
+        if unit.token != _NO_TOKEN:
+            self.raws.append(unit)
+            return
+        self.sizes[unit.size] = self.sizes.get(unit.size, 0) + 1
+        if unit.entries is not None:
+            self.batches[unit.entries] = self.batches.get(unit.entries, 0) + 1
+        if unit.odd:
+            self.odd += 1
+
+    def refusal(self, message: dict[str, Any]) -> Incoming[Any] | None:
+        """What the ``id: null`` error ``message`` is when it refuses a lost message (which
+        then counts as answered); None when it refuses none of them."""
+        is_error, data = _error_data(message)
+        if not is_error:
+            return None
+        # What the error describes exactly first; raw bytes may be refused for anything.
+        if data.get("reason") == "too_large":
+            limit = _int_id(data.get("limit"))
+            found = next((n for n in self.sizes if limit is None or n > limit), None)
+            if found is not None:
+                return _take_one(self.sizes, found, message)
+        elif data.get("name") == "maxBatch":
+            value = _int_id(data.get("value"))
+            found = next((n for n in self.batches if value is None or n == value), None)
+            if found is not None:
+                return _take_one(self.batches, found, message)
+        elif self.odd:
+            self.odd -= 1
+            return Refused(LOST, message)
+        for index, raw in enumerate(self.raws):
+            if _may_answer(raw, message):
+                del self.raws[index]
+                return RawAnswer(raw.token, message)
+        return None
+
+
+def _take_one(counts: dict[int, int], key: int, message: dict[str, Any]) -> Refused:
+    """One lost message of ``key`` refused by ``message``, counted out."""
+    left = counts[key] - 1
+    if left:
+        counts[key] = left
+    else:
+        del counts[key]
+    return Refused(LOST, message)
+
+
+#: What a refused message dropped from the order is called in the log.
+LOST = (
+    f"message no longer tracked (the client tracks at most {MAX_NOTES} unanswered"
+    " notifications, the oldest dropped first)"
+)
+
 #: A written message: the ids of our request(s) (a list: a request, or a batch holding
 #: requests, whatever notifications it also holds), or a _Unit.
 Written = Union["list[int]", _Unit]
@@ -256,6 +326,9 @@ class Endpoint(Generic[S]):
       notification before it is one the error describes (larger than the ``limit`` it
       gives, a batch of the ``value`` entries it gives, or one the engine may not parse).
       A notification's error is :class:`Refused`: logged, never raised on a call.
+    * the notifications dropped from that order (over ``MAX_NOTES`` unanswered ones
+      followed them) come before all of it: an ``id: null`` error one of them fits (see
+      :class:`_Lost`) is theirs, until the next answer settles them.
 
     The answer to a request whose caller gave up (a timeout) is dropped.
     """
@@ -265,6 +338,8 @@ class Endpoint(Generic[S]):
         self._ids = itertools.count(1)
         self._pending: dict[int, S] = {}
         self._units: deque[Written] = deque()
+        #: The unsettled messages dropped from ``_units`` (None: none since the last answer).
+        self._lost: _Lost | None = None
         #: Messages recorded as written so far (less those :meth:`unwrite` took back).
         self.appended = 0
 
@@ -375,6 +450,9 @@ class Endpoint(Generic[S]):
                 head = units[0]
                 if type(head) is _Unit and not head.certain:
                     units.popleft()
+                    if self._lost is None:
+                        self._lost = _Lost()
+                    self._lost.add(head)
 
     def unwrite(self, mark: int, slot: S | None = None) -> None:
         """Take back what was recorded as written since :attr:`appended` was ``mark``, and
@@ -408,6 +486,7 @@ class Endpoint(Generic[S]):
             slots = list(self._pending.values())
             self._pending.clear()
             self._units.clear()
+            self._lost = None
             return slots
 
     @property
@@ -425,7 +504,7 @@ class Endpoint(Generic[S]):
             return None
         with self._lock:
             units = self._units
-            if units:
+            if units and self._lost is None:
                 head = units[0]
                 if type(head) is list and len(head) == 1 and head[0] == rid:
                     slot = self._pending.pop(rid, None)
@@ -449,7 +528,7 @@ class Endpoint(Generic[S]):
             return None
         with self._lock:
             units = self._units
-            head = units[0] if units else None
+            head = units[0] if units and self._lost is None else None
             if type(head) is not list or ids[0] not in head:
                 return None
             pending = self._pending
@@ -529,6 +608,9 @@ class Endpoint(Generic[S]):
 
     def _settle_index(self, index: int, items: list[Incoming[S]]) -> Written:
         units = self._units
+        lost, self._lost = self._lost, None
+        if lost is not None:  # answered before this one, or never
+            items.extend(RawAnswer(raw.token, None) for raw in lost.raws)
         for _ in range(index):
             older = units.popleft()
             if isinstance(older, _Unit) and older.token != _NO_TOKEN:
@@ -537,6 +619,11 @@ class Endpoint(Generic[S]):
 
     def _unattributed(self, message: dict[str, Any]) -> list[Incoming[S]]:
         """An answer with ``id: null``: see the class docstring."""
+        lost = self._lost
+        if lost is not None:  # refusals of the lost messages come first
+            refusal = lost.refusal(message)
+            if refusal is not None:
+                return [refusal]
         units = self._units
         if not units:
             return [Stray(message)]
