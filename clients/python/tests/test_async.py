@@ -133,6 +133,26 @@ def test_batch_is_not_sent_when_the_block_raises() -> None:
     run(body, clock="manual")
 
 
+def test_with_timeout_gives_typed_calls_their_own_timeout() -> None:
+    async def body(engine: AsyncEngine) -> None:
+        quick = engine.with_timeout(0.2)
+        assert (await quick.layers.add("a")).id == "a"
+        os.kill(engine.pid, signal.SIGSTOP)
+        try:
+            start = time.monotonic()
+            with pytest.raises(ordo.OrdoTimeout):
+                await quick.layers.add("b")
+            assert time.monotonic() - start < 5  # 0.2 s, not the engine's 30
+        finally:
+            os.kill(engine.pid, signal.SIGCONT)
+        assert await engine.layers.paint_order() == ("a", "b")
+        assert engine._endpoint.pending_count == 0
+        with pytest.raises(ValueError, match="timeout must be a number of seconds > 0"):
+            engine.with_timeout(0)
+
+    run(body, clock="manual", timeout=30)
+
+
 def test_killed_mid_call_raises_engine_exited() -> None:
     async def body(engine: AsyncEngine) -> None:
         await engine.ping()

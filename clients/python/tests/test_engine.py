@@ -797,6 +797,32 @@ def test_raw_and_next_stray_honour_their_own_timeouts() -> None:
         assert time.monotonic() - start < 2.5  # 0.3 s of their own, not 5 s twice
 
 
+def test_with_timeout_gives_typed_calls_their_own_timeout() -> None:
+    """with_timeout(s): the typed methods, each call waiting s seconds, not the engine's 30;
+    a late answer is dropped, and the engine's own calls keep its timeout."""
+    with Engine(clock="manual", timeout=30) as engine:
+        quick = engine.with_timeout(0.2)
+        assert quick.layers.add("a").id == "a"  # typed, through the engine
+        assert quick.layers.paint_order() == ("a",)
+        os.kill(engine.pid, signal.SIGSTOP)
+        try:
+            start = time.monotonic()
+            with pytest.raises(ordo.OrdoTimeout):
+                quick.layers.add("b")
+            with pytest.raises(ordo.OrdoTimeout):
+                quick.ping()
+            assert time.monotonic() - start < 5  # 0.2 s twice, not 30
+        finally:
+            os.kill(engine.pid, signal.SIGCONT)
+        # Both were applied; their late answers are dropped, the next call gets its own.
+        assert engine.layers.paint_order() == ("a", "b")
+        assert engine._endpoint.pending_count == 0
+        assert engine.with_timeout(None).clock.now().now == 0
+        for bad in (0, -1, math.nan, "1"):
+            with pytest.raises(ValueError, match="timeout must be a number of seconds > 0"):
+                engine.with_timeout(bad)  # type: ignore[arg-type]
+
+
 def test_a_batch_timeout_is_for_the_whole_batch() -> None:
     with Engine(clock="manual", timeout=1.0) as engine:
         engine.ping()

@@ -256,6 +256,10 @@ if TYPE_CHECKING:  # checked by mypy --strict: each flavour's wrappers keep thei
         assert_type(await removing, int)
         assert_type(await other.layers.tree(depth=1), models.TreeRoot)
         assert_type(await other.clock.advance(5), int)
+        assert_type(engine.with_timeout(2).layers.tree("a"), models.TreeNode)
+        assert_type(engine.with_timeout(None).ping(), models.Ping)
+        assert_type(other.with_timeout(2).layers.remove("a"), Future[int])
+        assert_type(await other.with_timeout(2).layers.tree(), models.TreeRoot)
         with engine.batch() as batch:
             assert_type(batch.alerts.enqueue("x"), ordo.Pending[models.EnqueueResult])
             assert_type(batch.layers.tree("a"), ordo.Pending[models.TreeNode])

@@ -69,6 +69,7 @@ from .models import (
     TreeRoot,
     TypeDefaults,
 )
+from .timed import Timed
 
 __version__ = "0.2.25"
 
@@ -126,6 +127,7 @@ __all__ = [
     "Stats",
     "StorageError",
     "SyncBatch",
+    "Timed",
     "TreeNode",
     "TreeRoot",
     "TypeDefaults",

@@ -56,6 +56,7 @@ from .core import (
 from .endpoint import Endpoint
 from .errors import EngineExited, OrdoError, OrdoException, OrdoTimeout
 from .events import AlertChanged, AlertHide, AlertIdle, AlertShow, AlertUpdate, Event
+from .timed import Timed
 
 T = TypeVar("T")
 #: How long a waiter that saw the output end waits for the exit status (s).
@@ -627,6 +628,13 @@ class AsyncEngine(Core[Async, Slot]):
 
     def _invoke(self, call: Call[T]) -> asyncio.Future[T]:
         return self._start(call, self.timeout)
+
+    def with_timeout(self, timeout: float | None) -> Timed[Async]:
+        """The typed methods, each call waiting ``timeout`` seconds (``None``: no limit)
+        instead of the engine's ``timeout``: ``await engine.with_timeout(2).layers.add("x")``
+        raises OrdoTimeout as the engine's own timeout does. Refused as the engine's own is
+        (``ValueError``), before anything is written."""
+        return Timed(self._start, call_timeout(timeout))
 
     async def call(
         self, method: str, params: Mapping[str, Any] | None = None, *, timeout: float | None = None

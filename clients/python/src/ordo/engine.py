@@ -61,6 +61,7 @@ from .core import (
 )
 from .errors import EngineExited, OrdoError, OrdoException, OrdoTimeout
 from .events import AlertChanged, AlertHide, AlertIdle, AlertShow, AlertUpdate, Event
+from .timed import Timed
 
 T = TypeVar("T")
 get_ident = threading.get_ident
@@ -609,6 +610,12 @@ class Engine(Core[Sync, _Slot]):
 
     def _invoke(self, call: Call[T]) -> T:
         return self._perform(call, self.timeout)
+
+    def with_timeout(self, timeout: float | None) -> Timed[Sync]:
+        """The typed methods, each call waiting ``timeout`` seconds (``None``: no limit)
+        instead of the engine's ``timeout``: ``engine.with_timeout(2).layers.add("x")``.
+        Refused as the engine's own is (``ValueError``), before anything is written."""
+        return Timed(self._perform, call_timeout(timeout))
 
     # The round trip of one call, the path every wrapper takes: register a slot under a
     # fresh id, write the request (from a template), read until it is answered (on this
