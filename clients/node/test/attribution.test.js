@@ -73,6 +73,71 @@ describe('a notification the engine refuses fails no call', () => {
     await engine.close();
   });
 
+  // The same for each refusal the engine gives a notification (the too_large one above):
+  // the refused message was dropped from the order, and its refusal rejected the next
+  // call, which the engine had applied (its own answer became a protocol error).
+  const LIMITS = ['--max-message-bytes', '1000', '--max-batch', '2'];
+  const note = (id) => ({ method: 'layer.add', params: { id }, notification: true });
+  for (const [what, refuse, check] of [
+    [
+      'a batch of notifications over --max-batch',
+      (engine) => engine.batch([note('n0'), note('n1'), note('n2')]),
+      (err) => err instanceof LimitExceeded && err.value === 3,
+    ],
+    [
+      'a notification with a NUL in a key',
+      (engine) => engine.notify('layer.add', { id: 'n', data: { 'k\u0000': 1 } }),
+      (err) => err instanceof InvalidRequest && err.data?.reason === 'nul_in_key',
+    ],
+  ]) {
+    test(`${what}, refused after more notifications than the endpoint keeps: fails no call`, async () => {
+      const engine = await spawnEngine({ args: LIMITS });
+      const seen = protocolErrors(engine);
+      refuse(engine);
+      for (let i = 0; i <= endpointModule.MAX_NOTES; i++) engine.notify('engine.ping');
+      const added = await engine.layers.add({ id: 'a' });
+      assert.equal(added.id, 'a');
+      assert.deepEqual((await engine.layers.paintOrder()).ids, ['a']);
+      assert.equal(seen.length, 1, seen.map(String).join('\n'));
+      assert.ok(check(seen[0]), String(seen[0]));
+      assert.match(seen[0].message, /no longer tracks/);
+      assert.equal(engine.pendingCount, 0);
+      await engine.close();
+    });
+  }
+
+  test('refused notifications dropped from behind a call still in flight: each call gets its own answer', async () => {
+    // A call waits at the head of the order: notifications are dropped from behind it, and
+    // their refusals come after its answer, before the next call's.
+    const engine = await spawnEngine({ args: LIMITS });
+    const seen = protocolErrors(engine);
+    const pong = engine.ping();
+    engine.batch([note('n0'), note('n1'), note('n2')]);
+    engine.notify('layer.add', { id: 'n', data: { 'k\u0000': 1 } });
+    engine.notify('layer.add', big('big'));
+    for (let i = 0; i <= 2 * endpointModule.MAX_NOTES; i++) engine.notify('engine.ping');
+    const added = engine.layers.add({ id: 'a' });
+    assert.equal((await pong).pong, true);
+    assert.equal((await added).id, 'a');
+    assert.deepEqual((await engine.layers.paintOrder()).ids, ['a']);
+    assert.deepEqual(
+      seen.map((e) => [e.constructor.name, /no longer tracks/.test(e.message)]),
+      [['LimitExceeded', true], ['InvalidRequest', true], ['InvalidRequest', true]],
+    );
+    await engine.close();
+  });
+
+  test('raw() of a notification followed by more notifications than the endpoint keeps resolves with undefined', async () => {
+    // raw() waits in the order as a call does: never dropped, settled by the next answer.
+    const engine = await spawnEngine({ args: LIMITS });
+    const raw = engine.raw('{"jsonrpc":"2.0","method":"layer.add","params":{"id":"r"}}', { timeout: 60_000 });
+    for (let i = 0; i <= endpointModule.MAX_NOTES; i++) engine.notify('engine.ping');
+    assert.equal((await engine.layers.add({ id: 'a' })).id, 'a');
+    assert.equal(await raw, undefined);
+    assert.deepEqual((await engine.layers.paintOrder()).ids, ['r', 'a']);
+    await engine.close();
+  });
+
   test('a batch of notifications over --max-batch: the next call gets its own answer', async () => {
     const engine = await spawnEngine({ args: ['--max-batch', '2'] });
     const seen = protocolErrors(engine);
@@ -438,6 +503,89 @@ describe('the endpoint alone', () => {
     assert.equal(errors.length, 1, 'the invalid notification\'s refusal');
     answer({ jsonrpc: '2.0', id: JSON.parse(written.at(-1)).id, result: 2 });
     assert.equal(await call, 2);
+  });
+
+  test('a refusal of a notification dropped from the order fails no call', async () => {
+    const tooLarge = { code: -32600, message: 'm', data: { reason: 'too_large', limit: 1000 } };
+    const maxBatch = { code: -32004, message: 'm', data: { name: 'maxBatch', value: 3 } };
+    const nul = { code: -32600, message: 'an object key contains \\u0000' };
+    const unparsable = { code: -32700, message: 'Parse error' };
+    for (const [write, error] of [
+      [(e) => e.notify('x', { data: 'x'.repeat(2000) }), tooLarge],
+      [(e) => e.batch([1, 2, 3].map(() => ({ method: 'x', notification: true }))), maxBatch],
+      [(e) => e.notify('x', { 'a\u0000': 1 }), nul],
+      [(e) => e.notifyRaw('{oops'), unparsable],
+    ]) {
+      const { endpoint, written, errors, answer } = scripted();
+      write(endpoint);
+      for (let i = 0; i < endpointModule.MAX_NOTES; i++) endpoint.notify('x');
+      const call = endpoint.request('y');
+      await tick();
+      answer({ jsonrpc: '2.0', id: null, error });
+      assert.equal(errors.length, 1, JSON.stringify(error));
+      assert.match(errors[0].message, /no longer tracks/);
+      assert.equal(errors[0].code, error.code);
+      answer({ jsonrpc: '2.0', id: JSON.parse(written.at(-1)).id, result: 1 });
+      assert.equal(await call, 1);
+      assert.equal(errors.length, 1, errors.map(String).join('\n'));
+      assert.equal(endpoint[unsettledCount], 0);
+    }
+  });
+
+  test('a request refused after dropped notifications it does not describe still fails', async () => {
+    const { endpoint, errors, answer } = scripted();
+    for (let i = 0; i <= endpointModule.MAX_NOTES; i++) endpoint.notify('x'); // none too large
+    const call = endpoint.request('y', { data: 'x'.repeat(2000) });
+    await tick();
+    answer({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'm', data: { reason: 'too_large', limit: 1000 } } });
+    await assert.rejects(call, InvalidRequest);
+    assert.deepEqual(errors, []);
+  });
+
+  test('dropped notifications are settled by an answer to a message after them, not before', async () => {
+    // A call waits at the head: notifications are dropped from behind it. Its answer does
+    // not settle them; their refusal comes before the next call's answer.
+    const { endpoint, written, errors, answer } = scripted();
+    const first = endpoint.request('a');
+    endpoint.notify('x', { data: 'x'.repeat(2000) });
+    for (let i = 0; i <= 2 * endpointModule.MAX_NOTES; i++) endpoint.notify('x');
+    const second = endpoint.request('b');
+    await tick();
+    answer({ jsonrpc: '2.0', id: JSON.parse(written[0]).id, result: 1 });
+    assert.equal(await first, 1);
+    answer({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'm', data: { reason: 'too_large', limit: 1000 } } });
+    assert.equal(errors.length, 1);
+    assert.match(errors[0].message, /no longer tracks/);
+    answer({ jsonrpc: '2.0', id: JSON.parse(written.at(-1)).id, result: 2 });
+    assert.equal(await second, 2);
+    assert.equal(errors.length, 1);
+    // Settled: a too_large now is the next call's.
+    const third = endpoint.request('c', { data: 'x'.repeat(2000) });
+    await tick();
+    answer({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'm', data: { reason: 'too_large', limit: 1000 } } });
+    await assert.rejects(third, InvalidRequest);
+    assert.equal(errors.length, 1);
+  });
+
+  test('notifications dropped before a call aborted in its tick (never sent) are still told apart', async () => {
+    const { endpoint, written, errors, answer } = scripted();
+    const first = endpoint.request('a');
+    await tick();
+    endpoint.batch([1, 2, 3].map(() => ({ method: 'x', notification: true })));
+    const controller = new AbortController();
+    const aborted = endpoint.request('b', undefined, { signal: controller.signal });
+    for (let i = 0; i <= 2 * endpointModule.MAX_NOTES; i++) endpoint.notify('x');
+    const last = endpoint.request('c');
+    controller.abort();
+    await assert.rejects(aborted);
+    await tick();
+    answer({ jsonrpc: '2.0', id: JSON.parse(written[0]).id, result: 1 });
+    assert.equal(await first, 1);
+    answer({ jsonrpc: '2.0', id: null, error: { code: -32004, message: 'm', data: { name: 'maxBatch', value: 3 } } });
+    assert.equal(errors.length, 1);
+    assert.match(errors[0].message, /no longer tracks/);
+    answer({ jsonrpc: '2.0', id: JSON.parse(written.at(-1)).id, result: 3 });
+    assert.equal(await last, 3);
   });
 
   test('a request from the engine is a protocol error', () => {

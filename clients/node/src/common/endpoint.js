@@ -18,13 +18,19 @@
 //   a batch of the `value` entries of a maxBatch, a text JSON.parse refuses for a -32700,
 //   one the engine may not read (a NUL in a key, deep nesting) for another error.
 //   Then it is that notification's failure, reported through `onProtocolError` and
-//   rejecting no call. None fits: the oldest message's; but a too_large whose limit the
-//   first message sure to be answered is under refused one no longer in the order (see
-//   below): reported through `onProtocolError`, failing no call.
+//   rejecting no call. None fits: the oldest message's.
 //
 // A call that timed out or was aborted stays in the order, already settled, until its
 // answer arrives (then dropped), so the order stays aligned. Notifications nothing answers
-// are settled by the next answer; at most MAX_NOTES of them wait, the oldest dropped first.
+// are settled by the next answer; at most MAX_NOTES of them wait, the oldest dropped first
+// (only notifications that may go unanswered; a call, or raw() waiting, is never dropped).
+// A dropped one may still be refused, so it is summed up (a Lost: how many of each JSON
+// text size, of each batch entry count, unparsable or unreadable ones) in the
+// `lostBefore` of the next message kept in the order, where the engine's answer to it
+// would come: an `id: null` error met there, before that message, that one of them fits
+// (as the bullet above tells) is the refusal of a message no longer tracked, reported
+// through `onProtocolError`, failing no call. An answer to that message, or to one after
+// it, settles them. Nothing is summed up (and no answer looks) unless something was dropped.
 
 import { framingFor, ndjsonTextDecoder } from './framing.js';
 import {
@@ -323,9 +329,6 @@ export class Endpoint {
       record.reject(err);
       return promise;
     }
-    // What --max-message-bytes can count of it, at most (3 UTF-8 bytes per UTF-16 unit at
-    // most): a too_large refusal under that limit is not its own (see #answeredByNull).
-    record.sizeAtMost = kind === 'raw' ? record.size : 3 * text.length;
     this.#outstanding.set(key, record);
     this.#order.push(record);
     if (record.foreignIds !== null) this.#foreignIds++;
@@ -366,27 +369,43 @@ export class Endpoint {
   }
 
   // No answer for a long while (notifications only, or one that nothing answers at the
-  // head): drop the oldest notifications that the engine answers only when it refuses them.
+  // head): drop the oldest notifications that the engine answers only when it refuses them,
+  // summed up in the `lostBefore` of the next message kept (see the top of this file).
   #bound() {
     const oldest = this.#oldest();
     if (oldest instanceof Note && !oldest.certain) {
-      this.#forget(oldest);
       this.#order[this.#head++] = undefined;
+      const next = this.#oldest(); // there is one: the message just written, at least
+      this.#forget(oldest);
+      next.lostBefore = Lost.join(next.lostBefore, Lost.add(oldest.lostBefore, oldest));
       this.#compact();
       return;
     }
     // Something else waits at the head: rebuild now and then (amortized), without the
-    // oldest notifications behind it.
+    // oldest notifications behind it (never the newest message: it takes what was dropped).
     if (this.#order.length - this.#head <= MAX_NOTES + (MAX_NOTES >> 1)) return;
     let excess = this.#order.length - this.#head - MAX_NOTES;
     const kept = [];
-    for (let i = this.#head; i < this.#order.length; i++) {
+    let lost = null;
+    const last = this.#order.length - 1;
+    for (let i = this.#head; i <= last; i++) {
       const unit = this.#order[i];
-      if (unit === undefined || unit.forgotten) continue;
-      if (excess > 0 && unit instanceof Note && !unit.certain) {
+      if (unit === undefined) continue;
+      if (unit.forgotten) {
+        lost = Lost.join(lost, unit.lostBefore); // unsent: what was dropped before it stays
+        continue;
+      }
+      if (excess > 0 && i < last && unit instanceof Note && !unit.certain) {
         this.#forget(unit);
+        lost = Lost.add(Lost.join(lost, unit.lostBefore), unit);
         excess--;
-      } else kept.push(unit);
+      } else {
+        if (lost !== null) {
+          unit.lostBefore = Lost.join(unit.lostBefore, lost);
+          lost = null;
+        }
+        kept.push(unit);
+      }
     }
     this.#order = kept;
     this.#head = 0;
@@ -467,10 +486,12 @@ export class Endpoint {
   // waiting that is a notification had no answer (the engine took it: it resolves with
   // undefined, as Python's raw() returns None); a call or a raw text the engine always
   // answers that is still outstanding was not matched to its answer (a bug): fail those.
-  #takeThrough(record) {
+  // `before`: `record` stays (a message dropped just before it was refused).
+  #takeThrough(record, before = false) {
     const order = this.#order;
     while (this.#head < order.length) {
       const earlier = order[this.#head];
+      if (before && earlier === record) return;
       order[this.#head++] = undefined;
       if (earlier === record) break;
       if (earlier === undefined || earlier.forgotten) continue;
@@ -498,12 +519,18 @@ export class Endpoint {
     }
   }
 
+  // (Called only with an unforgotten message in the order: one that takes what was dropped
+  // before a skipped message that was never sent.)
   #oldest() {
     const order = this.#order;
+    let lost = null;
     while (this.#head < order.length && (order[this.#head] === undefined || order[this.#head].forgotten)) {
+      lost = Lost.join(lost, order[this.#head]?.lostBefore ?? null);
       order[this.#head++] = undefined;
     }
-    return order[this.#head];
+    const oldest = order[this.#head];
+    if (lost !== null) oldest.lostBefore = Lost.join(lost, oldest.lostBefore);
+    return oldest;
   }
 
   /** The oldest unsettled message holding the answer id `id` (not null), or undefined. */
@@ -525,18 +552,26 @@ export class Endpoint {
     return undefined;
   }
 
-  /** The message an answer with `id: null` answers (see the top of this file). */
+  /**
+   * The message an answer with `id: null` answers (see the top of this file); LOST: one
+   * dropped from the order (counted out of its Lost, and every message written before it
+   * settled).
+   */
   #answeredByNull(msg) {
     const order = this.#order;
     let oldest;
     for (let i = this.#head; i < order.length; i++) {
       const unit = order[i];
-      if (unit === undefined || unit.forgotten) continue;
+      if (unit === undefined) continue;
+      // (A message never sent, aborted in its tick, may hold some too.)
+      const lost = unit.lostBefore;
+      if (lost !== null && lost.refusedBy(msg)) {
+        if (lost.total === 0) unit.lostBefore = null;
+        this.#takeThrough(unit, true);
+        return LOST;
+      }
+      if (unit.forgotten) continue;
       oldest ??= unit;
-      // A message sure to be answered that the refusal cannot describe (not too large for
-      // its limit): the refusal is of a notification written before it and no longer in
-      // the order (#bound dropped it). Failing this call with it would be wrong.
-      if (unit.certain && tooSmallFor(msg, unit)) return undefined;
       if (unit.certain || describes(msg, unit)) return unit;
     }
     return oldest;
@@ -600,16 +635,15 @@ export class Endpoint {
   #receiveResponse(msg) {
     const id = msg.id;
     const record = id === null || id === undefined ? this.#answeredByNull(msg) : this.#holding(id);
+    if (record === LOST) {
+      const text = typeof msg.error.message === 'string' ? msg.error.message : `error ${msg.error.code}`;
+      const message =
+        `the engine refused a message this client no longer tracks (it tracks at most ` +
+        `${MAX_NOTES} unanswered notifications, the oldest dropped first): ${text}`;
+      this.#onProtocolError(errorFromResponse({ ...msg.error, message }));
+      return;
+    }
     if (record === undefined) {
-      if ((id === null || id === undefined) && msg.error !== null && typeof msg.error === 'object') {
-        const text =
-          typeof msg.error.message === 'string' ? msg.error.message : `error ${msg.error.code}`;
-        const message =
-          `the engine refused a message this client no longer tracks (it tracks at most ` +
-          `${MAX_NOTES} unanswered notifications, the oldest dropped first): ${text}`;
-        this.#onProtocolError(errorFromResponse({ ...msg.error, message }));
-        return;
-      }
       this.#onProtocolError(new Error(`an answer for unknown id ${JSON.stringify(id)}`));
       return;
     }
@@ -697,8 +731,6 @@ class Written {
     this.certain = certain;
     /** Bytes of its JSON text: what --max-message-bytes counts. */
     this.size = 0;
-    /** An upper bound of `size` (a call's or batch's: not counted exactly). */
-    this.sizeAtMost = Infinity;
     /** A batch's entry count, else null. */
     this.count = null;
     /** The engine's parser may refuse it although it is JSON (an error is then its answer). */
@@ -708,6 +740,8 @@ class Written {
     /** The ids a raw text holds (strings and numbers), else null. */
     this.foreignIds = null;
     this.forgotten = false; // no longer in the order
+    /** @type {Lost | null} the messages dropped from the order just before this one */
+    this.lostBefore = null;
   }
 }
 
@@ -757,16 +791,91 @@ function describes(msg, unit) {
   return unit.odd;
 }
 
-/** Whether the `id: null` answer `msg` is a too_large refusal under whose limit `unit` is. */
-function tooSmallFor(msg, unit) {
-  const data = msg.error?.data;
-  return (
-    data !== null &&
-    typeof data === 'object' &&
-    data.reason === 'too_large' &&
-    Number.isSafeInteger(data.limit) &&
-    unit.sizeAtMost <= data.limit
-  );
+/** What #answeredByNull returns for the refusal of a message dropped from the order. */
+const LOST = Symbol('lost');
+
+/**
+ * Messages dropped from the order (notifications the engine answers only when it refuses
+ * them), summed up: each may still be refused, told apart by what the refusal says, as
+ * `describes` tells a Note's. Kept in the `lostBefore` of the next message in the order.
+ * A refusal counts one out of what it tells (a too_large of the sizes, a maxBatch of the
+ * entry counts), not of the rest: what is left may fit a refusal a little too readily,
+ * until the answer to a later message settles them all.
+ */
+class Lost {
+  /** How many (none left: no refusal is theirs). */
+  total = 0;
+  /** @type {Map<number, number>} JSON text size → how many */
+  sizes = new Map();
+  /** @type {Map<number, number>} a batch's entry count → how many */
+  batches = new Map();
+  /** How many JSON.parse refuses (a -32700 is their refusal). */
+  unparsable = 0;
+  /** How many the engine's parser may refuse (any error may be their refusal). */
+  odd = 0;
+
+  /** `lost` (null: none yet) and `unit` (a Note) summed up. */
+  static add(lost, unit) {
+    lost ??= new Lost();
+    lost.total++;
+    lost.sizes.set(unit.size, (lost.sizes.get(unit.size) ?? 0) + 1);
+    if (unit.count !== null) lost.batches.set(unit.count, (lost.batches.get(unit.count) ?? 0) + 1);
+    if (unit.unparsable) lost.unparsable++;
+    else if (unit.odd) lost.odd++;
+    return lost;
+  }
+
+  /** Both summed up (either may be null): the larger one, the smaller added to it. */
+  static join(a, b) {
+    if (a === null) return b;
+    if (b === null) return a;
+    if (a.sizes.size < b.sizes.size) [a, b] = [b, a];
+    for (const [size, n] of b.sizes) a.sizes.set(size, (a.sizes.get(size) ?? 0) + n);
+    for (const [count, n] of b.batches) a.batches.set(count, (a.batches.get(count) ?? 0) + n);
+    a.total += b.total;
+    a.unparsable += b.unparsable;
+    a.odd += b.odd;
+    return a;
+  }
+
+  /** Whether the `id: null` answer `msg` refuses one of them: then counted out. */
+  refusedBy(msg) {
+    const error = msg.error;
+    if (error === null || typeof error !== 'object') return false; // a result: only a request gets one
+    const data = error.data !== null && typeof error.data === 'object' ? error.data : {};
+    if (data.reason === 'too_large') {
+      const limit = Number.isSafeInteger(data.limit) ? data.limit : -1;
+      for (const size of this.sizes.keys()) if (size > limit) return this.#took(takeOne(this.sizes, size));
+      return false;
+    }
+    if (data.name === 'maxBatch') {
+      const exact = Number.isSafeInteger(data.value);
+      for (const count of this.batches.keys()) {
+        if (!exact || count === data.value) return this.#took(takeOne(this.batches, count));
+      }
+      return false;
+    }
+    if (error.code === -32700 && this.unparsable > 0) return this.#took(this.unparsable--);
+    if (this.odd > 0) return this.#took(this.odd--);
+    return false;
+  }
+
+  #took() {
+    if (--this.total === 0) {
+      this.sizes.clear();
+      this.batches.clear();
+      this.unparsable = 0;
+      this.odd = 0;
+    }
+    return true;
+  }
+}
+
+/** `counts[key]` less one (gone at 0). */
+function takeOne(counts, key) {
+  const n = counts.get(key) - 1;
+  if (n > 0) counts.set(key, n);
+  else counts.delete(key);
 }
 
 /** Sets what a raw `text` is on `unit` (an Outstanding of kind "raw", or a Note). */
