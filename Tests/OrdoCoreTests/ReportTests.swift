@@ -111,6 +111,27 @@ import Testing
     #expect(timeline.window(from: 10, to: 60).tracks.map(\.endedAt) == [50])
   }
 
+  /// The id of an alert restored expired is free again: an alert queued under it where the
+  /// state file was loaded gets a track of its own, not the expired one's.
+  @Test func anAlertQueuedUnderARestoredExpiredOnesIdGetsItsOwnTrack() {
+    var builder = TimelineBuilder(start: 0)
+    var expired = Alert(
+      id: "late", queue: "q", type: "t", priority: 2, state: .expired, seq: 1, createdAt: -90,
+      shownCount: 0)
+    expired.endedAt = -40
+    expired.endReason = .expired
+    builder.alertRestored(expired, at: 0)
+    let queued = Alert(
+      id: "late", queue: "q", type: "u", priority: 5, state: .pending, seq: 2, createdAt: 0,
+      shownCount: 0)
+    builder.alertCreated(queued, at: 0)
+    let tracks = builder.finish(at: 10).tracks
+    #expect(tracks.map(\.type) == ["t", "u"])
+    #expect(tracks.map(\.priority) == [2, 5])
+    #expect(tracks.map(\.endReason) == [.expired, nil])
+    #expect(tracks.map(\.expiredWhileDownAt) == [-40, nil])
+  }
+
   // MARK: - The page
 
   private func scenarioReport() throws -> (Timeline, LayerTree, String) {

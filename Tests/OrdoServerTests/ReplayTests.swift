@@ -102,6 +102,26 @@ import Testing
       Self.outcome(Self.bytes(orphan), readsEveryLine: false).contains("must follow an input"))
   }
 
+  /// A difference whose recorded answer is a failed commit's -32005 says why it cannot
+  /// repeat (a replay writes no state file); another difference does not.
+  @Test func onlyAFailedCommitsAnswerGetsTheStorageNote() throws {
+    let lines = try Self.recordedTrace()
+    let answer = try #require(
+      lines.firstIndex { $0.hasPrefix(#"{"dir":"out""#) && $0.contains(#""id":3,"#) })
+    for (recorded, noted) in [
+      (#"{"jsonrpc":"2.0","id":3,"result":null}"#, false),
+      (#"{"jsonrpc":"2.0","id":3,"error":{"code":-32005,"message":"disk full"}}"#, true),
+    ] {
+      var edited = lines
+      edited[answer] = #"{"dir":"out","at":0,"msg":\#(recorded)}"#
+      let outcome = Self.outcome(Self.bytes(edited), readsEveryLine: false)
+      #expect(outcome.hasPrefix("1 difference at output message"), "\(outcome)")
+      #expect(
+        outcome.contains("(the recorded answer is -32005, a commit of the state file") == noted,
+        "\(outcome)")
+    }
+  }
+
   @Test func onlyTheRecordersOwnShapeIsTakenUnparsed() {
     func taken(_ line: String) -> Int64? {
       Trace.asRecorded(Array(line.utf8)[...]).map { $0.isInput ? -$0.at - 1 : $0.at }

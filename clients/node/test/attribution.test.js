@@ -418,6 +418,89 @@ describe('the endpoint alone', () => {
     assert.equal(endpoint[unsettledCount], 0);
   });
 
+  /** An `id: null` error: `data` (too_large, maxBatch) or a bare `code`. */
+  const nullError = (code, data) => ({ jsonrpc: '2.0', id: null, error: { code, message: 'm', ...(data && { data }) } });
+  const tooLarge = (limit) => nullError(-32600, { reason: 'too_large', limit });
+  const lostMessage = /no longer tracks/;
+
+  test('a notification dropped from the order takes only the refusal that fits it, once', async () => {
+    // What it fits (over the limit, its entry count, a -32700 for unparsable text, any error
+    // for unreadable text) is its; the next refusal, or one it does not fit, is the call's.
+    const cases = [
+      [(e) => e.notify('x', { data: 'x'.repeat(2000) }), [tooLarge(1000)], () => tooLarge(1000)],
+      [(e) => e.notify('x', { data: 'x'.repeat(2000) }), [], (first) => tooLarge(Buffer.byteLength(first))],
+      [(e) => e.batch([1, 2, 3].map(() => ({ method: 'x', notification: true }))), [], () => nullError(-32004, { name: 'maxBatch', value: 5 })],
+      [(e) => e.notify('x', { 'a\u0000': 1 }), [nullError(-32600)], () => nullError(-32600)],
+      [(e) => e.notifyRaw('{oops'), [nullError(-32700)], () => nullError(-32700)],
+      [(e) => e.notifyRaw('{oops'), [], () => nullError(-32600)],
+      // Two dropped: each refusal counts one out of what it tells.
+      [(e) => [e.notify('x', { data: 'x'.repeat(2000) }), e.notify('x', { 'a\u0000': 1 })], [nullError(-32600)], () => nullError(-32600)],
+      // A batch refused by maxBatch is settled: its size (94) no longer fits a too_large
+      // (which the notifications after it, of 30, do not fit either).
+      [(e) => e.batch([1, 2, 3].map(() => ({ method: 'x', notification: true }))), [nullError(-32004, { name: 'maxBatch', value: 3 })], () => tooLarge(50)],
+    ];
+    for (const [first, theirs, refusal] of cases) {
+      const { endpoint, written, errors, answer } = scripted();
+      first(endpoint);
+      for (let i = 0; i < endpointModule.MAX_NOTES; i++) endpoint.notify('x');
+      const call = endpoint.request('y');
+      await tick();
+      for (const msg of theirs) answer(msg);
+      assert.equal(errors.length, theirs.length, `${written[0]}: ${errors}`);
+      const last = refusal(written[0]);
+      answer(last);
+      const err = await call.catch((e) => e);
+      assert.ok(err instanceof OrdoError && err.code === last.error.code, `${written[0]}: ${err}`);
+      assert.equal(errors.length, theirs.length, `${written[0]}: ${errors}`);
+      for (const e of errors) assert.match(e.message, lostMessage);
+    }
+  });
+
+  test('an id:null result is no refusal of a dropped notification', async () => {
+    const { endpoint, errors, answer } = scripted();
+    endpoint.notify('x', { 'a\u0000': 1 }); // unreadable: any error may be its refusal
+    for (let i = 0; i < endpointModule.MAX_NOTES; i++) endpoint.notify('x');
+    const call = endpoint.request('y');
+    await tick();
+    answer({ jsonrpc: '2.0', id: null, result: 5 });
+    assert.equal(await call, 5);
+    assert.deepEqual(errors, []);
+  });
+
+  test('the newest message is never dropped: a notification after many calls keeps its refusal', async () => {
+    const { endpoint, written, errors, answer } = scripted();
+    const waiting = endpoint.raw('{"jsonrpc":"2.0","method":"x"}'); // nothing answers it
+    const calls = [];
+    for (let i = 0; i < endpointModule.MAX_NOTES + (endpointModule.MAX_NOTES >> 1); i++) calls.push(endpoint.request('y'));
+    endpoint.notify('x', { data: 'x'.repeat(2000) });
+    await tick();
+    for (const text of written.slice(1, -1)) answer({ jsonrpc: '2.0', id: JSON.parse(text).id, result: 1 });
+    assert.deepEqual(new Set(await Promise.all(calls)), new Set([1]));
+    assert.equal(await waiting, undefined);
+    answer(tooLarge(1000)); // the notification's, written after them all
+    assert.equal(errors.length, 1);
+    assert.ok(errors[0].method === 'x' && !lostMessage.test(errors[0].message), String(errors[0]));
+  });
+
+  test('what was dropped before a message aborted unsent stays for the message after it', async () => {
+    const { endpoint, errors, answer } = scripted();
+    const controller = new AbortController();
+    endpoint.notify('x', { data: 'x'.repeat(2000) });
+    const unsent = endpoint.batch([{ method: 'x', notification: true }], { signal: controller.signal });
+    // The first is dropped: the batch, next in the order, holds it.
+    for (let i = 1; i < endpointModule.MAX_NOTES; i++) endpoint.notify('x');
+    controller.abort(new Error('gone'));
+    await assert.rejects(unsent, /gone/);
+    endpoint.notify('x'); // drops the next: past the one never sent
+    const call = endpoint.request('y');
+    await tick();
+    answer(tooLarge(1000));
+    assert.equal(errors.length, 1);
+    assert.match(errors[0].message, lostMessage);
+    answer({ jsonrpc: '2.0', id: 1, result: 2 });
+    assert.equal(await call, 2);
+  });
+
   test('a call that timed out is no longer pending', async () => {
     const { endpoint } = scripted();
     await assert.rejects(endpoint.request('y', undefined, { timeout: 10 }), TimeoutError);

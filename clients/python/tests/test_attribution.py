@@ -23,6 +23,7 @@ import pytest
 import ordo
 from conftest import EngineFactory
 from ordo import AsyncEngine
+from ordo._decode import dumps
 from ordo.endpoint import Answer, Endpoint, RawAnswer, Refused, Stray
 
 
@@ -136,6 +137,86 @@ def test_raw_of_a_notification_dropped_from_the_order_gets_none_at_the_next_answ
     rid = endpoint.open_written("call")
     reply = {"jsonrpc": "2.0", "id": rid, "result": 1}
     assert endpoint.receive(reply) == [RawAnswer(1, None), Answer("call", reply)]
+
+
+def _dropped_then_a_call(first: Any) -> Endpoint[str]:
+    """An endpoint that dropped ``first`` from the order (MAX_NOTES notifications followed
+    it), then wrote a call, "call"."""
+    endpoint: Endpoint[str] = Endpoint()
+    endpoint.written(first)
+    for _ in range(ordo.endpoint.MAX_NOTES):
+        endpoint.written(_notification(1))
+    endpoint.open_written("call")
+    return endpoint
+
+
+def test_a_dropped_notification_takes_only_the_refusal_that_fits_it() -> None:
+    # One refusal each, and only one that describes it: the next one (or one that does not
+    # fit: not larger than the limit, another entry count, a result) is the call's.
+    big = _notification(2000)
+    odd = {"jsonrpc": "2.0", "method": "layer.add", "params": {"a\u0000": 1}}
+    result = {"jsonrpc": "2.0", "id": None, "result": 1}
+    for first, theirs, refusal in [
+        (big, [_too_large(1000)], _too_large(1000)),
+        (big, [], _too_large(len(dumps(big)))),  # its size is not over the limit
+        ([_notification(1)] * 3, [_max_batch(3)], _max_batch(3)),
+        ([_notification(1)] * 3, [], _max_batch(5)),
+        (odd, [_invalid()], _invalid()),
+        (odd, [], result),  # a result refuses nothing
+    ]:
+        endpoint = _dropped_then_a_call(first)
+        for message in theirs:
+            [item] = endpoint.receive(message)
+            assert isinstance(item, Refused) and "no longer tracked" in item.what, item
+        assert endpoint.receive(refusal) == [Answer("call", refusal)], (first, refusal)
+
+
+def test_raw_of_a_notification_dropped_from_the_order_gets_its_refusal() -> None:
+    endpoint: Endpoint[str] = Endpoint()
+    endpoint.written_raw(dumps(_notification(2000)), token=1)
+    for _ in range(ordo.endpoint.MAX_NOTES):
+        endpoint.written(_notification(1))
+    rid = endpoint.open_written("call")
+    refused = _too_large(1000)
+    assert endpoint.receive(refused) == [RawAnswer(1, refused)]  # its waiter, not the log
+    reply = {"jsonrpc": "2.0", "id": rid, "result": 1}
+    assert endpoint.receive(reply) == [Answer("call", reply)]
+
+
+def test_an_answer_or_drain_settles_the_notifications_dropped_from_the_order() -> None:
+    # Settled, they take no later refusal: that of a request written after is its own.
+    refused = _too_large(1000)
+    for settle in ["answer", "drain"]:
+        endpoint = _dropped_then_a_call(_notification(2000))
+        if settle == "answer":
+            reply = {"jsonrpc": "2.0", "id": 1, "result": 1}
+            assert endpoint.receive(reply) == [Answer("call", reply)]
+        else:
+            assert endpoint.drain() == ["call"]
+        endpoint.open_written("big request")
+        assert endpoint.receive(refused) == [Answer("big request", refused)], settle
+
+
+def test_take_leaves_an_answer_to_receive_while_dropped_messages_are_unsettled() -> None:
+    # What was written after the raw bytes was taken back (unwrite): the call is the oldest
+    # message in the order, but the raw waiter dropped before it is told only by receive().
+    for batch in [False, True]:
+        endpoint: Endpoint[str] = Endpoint()
+        endpoint.written_raw(b'{"jsonrpc": "2.0", "method": "x"}', token=1)
+        mark = endpoint.appended
+        for _ in range(ordo.endpoint.MAX_NOTES):
+            endpoint.written(_notification(1))
+        endpoint.unwrite(mark)
+        assert not endpoint._units
+        rid = endpoint.open("call")
+        endpoint.written_ids([rid])
+        reply = {"jsonrpc": "2.0", "id": rid, "result": 1}
+        if batch:
+            assert endpoint.take_batch([reply]) is None
+            assert endpoint.receive([reply]) == [RawAnswer(1, None), Answer("call", reply)]
+        else:
+            assert endpoint.take(reply) is None
+            assert endpoint.receive(reply) == [RawAnswer(1, None), Answer("call", reply)]
 
 
 def test_raw_answers_go_to_their_waiter_by_id_or_in_turn() -> None:
