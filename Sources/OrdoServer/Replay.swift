@@ -62,6 +62,29 @@ struct Trace {
     let line = count <= inputLines.count ? " on line \(inputLines[count - 1])" : ""
     return "after input message \(count)" + line
   }
+  /// The recorded outputs, in order, each with the number of inputs recorded before it (the
+  /// messages slices of the trace's bytes, not copies).
+  var recordedOutputs: [(text: ArraySlice<UInt8>, afterInput: Int)] {
+    var outputs: [(text: ArraySlice<UInt8>, afterInput: Int)] = []
+    outputs.reserveCapacity(outputLines.count)
+    var inputs = 0
+    for record in records {
+      switch record {
+      case .input: inputs += 1
+      case .output(_, let text): outputs.append((text, inputs))
+      case .switchToSystem: break
+      }
+    }
+    return outputs
+  }
+
+  /// Whether an output's place among the inputs is compared too: not in a trace of an Ordo
+  /// before 0.2.1, which recorded the output an `engine.reset` released inside a batch
+  /// before the batch.
+  var comparesPlaces: Bool {
+    !header.versionNumbers.lexicographicallyPrecedes([0, 2, 1])
+  }
+
   /// The line (1-based, blank lines counted) of each input and each output record, in
   /// order: a difference names where to look in the file.
   var inputLines: [Int32] = []
@@ -543,10 +566,8 @@ extension Trace {
       switch record {
       case .input(_, .message):
         if index < run.inputsReadAsJSON.count, run.inputsReadAsJSON[index] { continue }
-      case .output(_, let message):
-        if index < run.outputs.count, Self.sameBytes(run.outputs[index].text, message) {
-          continue
-        }
+      case .output:
+        if run.wroteRecordedBytes(index) { continue }
       default: return false
       }
       // Read as every line is when parsed (the first input's framing too, which a shape
@@ -733,10 +754,35 @@ enum Replay {
     /// The trace replayed (read again with every line parsed when `confirms` said no).
     let trace: Trace
     let session: Session
-    /// Every message the engine wrote, in order, with the number of inputs applied before.
+    /// Every message the engine wrote, in order, with the number of inputs applied before;
+    /// kept only when asked (`keepsOutputs`, for tests). Each is compared with the recorded
+    /// one as it is written, and dropped: held until the end, the answers of a few inputs
+    /// (pushes on a deep page stack, each answered with the whole stack) took hundreds of
+    /// MB for a trace of hundreds of KB.
     var outputs: [(text: [UInt8], afterInput: Int)] = []
+    /// How many messages the engine wrote.
+    var outputCount = 0
+    /// The first difference from the recording among them, as `verdict` says it.
+    var difference: String?
+    /// The indexes of the recorded outputs the engine wrote other bytes for, ascending
+    /// (`Trace.confirms`).
+    var differingOutputs: [Int] = []
+    /// The first message the engine wrote beyond the recorded ones, and its place.
+    var firstExtra: (text: [UInt8], afterInput: Int)?
     /// Per input: whether the engine handled it and its parse read JSON (`Trace.confirms`).
     var inputsReadAsJSON: [Bool] = []
+
+    /// Whether the engine wrote the bytes recorded as output `index`.
+    func wroteRecordedBytes(_ index: Int) -> Bool {
+      guard index < outputCount else { return false }
+      // Binary search: the indexes are ascending.
+      var (low, high) = (0, differingOutputs.count)
+      while low < high {
+        let middle = (low + high) / 2
+        if differingOutputs[middle] < index { low = middle + 1 } else { high = middle }
+      }
+      return low == differingOutputs.count || differingOutputs[low] != index
+    }
   }
 
   /// The configuration the trace was recorded with, for an in-memory replay.
@@ -762,22 +808,25 @@ enum Replay {
   /// observes its timeline). When outputs taken unparsed are not confirmed
   /// (`Trace.confirms`), or the replay fails, the trace is read again with every line parsed
   /// and replayed again: `prepare` is then called a second time, with that trace.
+  /// `keepsOutputs`: keep every message the engine wrote in `Run.outputs` (tests).
   static func run(
-    _ trace: Trace, prepare: (Engine, Trace) -> Void = { _, _ in }
+    _ trace: Trace, keepsOutputs: Bool = false, prepare: (Engine, Trace) -> Void = { _, _ in }
   ) throws(TraceError) -> Run {
-    guard !trace.unparsedLines.isEmpty else { return try replay(trace, prepare: prepare) }
+    guard !trace.unparsedLines.isEmpty else {
+      return try replay(trace, keepsOutputs: keepsOutputs, prepare: prepare)
+    }
     do {
-      let run = try replay(trace, prepare: prepare)
+      let run = try replay(trace, keepsOutputs: keepsOutputs, prepare: prepare)
       if trace.confirms(run) { return run }
     } catch {
       // A line's problem comes before the replay's, as when every line is parsed first.
     }
     let parsed = try Trace.parse(trace.source, name: trace.name, readsEveryLine: true)
-    return try replay(parsed, prepare: prepare)
+    return try replay(parsed, keepsOutputs: keepsOutputs, prepare: prepare)
   }
 
   private static func replay(
-    _ trace: Trace, prepare: (Engine, Trace) -> Void
+    _ trace: Trace, keepsOutputs: Bool, prepare: (Engine, Trace) -> Void
   ) throws(TraceError) -> Run {
     let configuration = try configuration(of: trace)
     let engine: Engine
@@ -799,10 +848,27 @@ enum Replay {
     var lastAt: Int64 = 0
     /// The recorded times of the switches to the system clock the next input makes.
     var switches: [Int64] = []
+    let expected = trace.recordedOutputs
+    let comparesPlaces = trace.comparesPlaces
     func collect() {
       run.session.flush(&outbox)
       for line in Trace.lines(of: outbox.unwrittenBytes[...]) where !line.isEmpty {
-        run.outputs.append((Array(line), inputs))
+        let text = Array(line)
+        let index = run.outputCount
+        run.outputCount += 1
+        if keepsOutputs { run.outputs.append((text, inputs)) }
+        guard index < expected.count else {
+          if run.firstExtra == nil { run.firstExtra = (text, inputs) }
+          continue
+        }
+        let recorded = expected[index]
+        let same = Trace.sameBytes(text, recorded.text)
+        if !same { run.differingOutputs.append(index) }
+        if run.difference == nil {
+          run.difference = difference(
+            at: index, got: text, afterInput: inputs, sameBytes: same, recorded: recorded,
+            comparesPlaces: comparesPlaces, in: trace)
+        }
       }
       outbox.removeAll()
     }
@@ -1042,45 +1108,26 @@ enum Replay {
       "difference at output message \(index + 1) (\(line)\(trace.place(afterInputs: afterInput))):\n"
   }
 
-  /// What replaying `trace` found: "identical" (0) or its first difference (1).
-  static func verdict(_ run: Run) -> (text: String, status: Int32) {
-    let trace = run.trace
-    var expected: [(text: ArraySlice<UInt8>, afterInput: Int)] = []
-    var inputs = 0
-    for record in trace.records {
-      switch record {
-      case .input: inputs += 1
-      case .output(_, let text): expected.append((text, inputs))
-      case .switchToSystem: break
-      }
-    }
-    // An output's place among the inputs is compared too; not in a trace of an Ordo before
-    // 0.2.1, which recorded the output an `engine.reset` released inside a batch before the
-    // batch.
-    let comparesPlaces = !trace.header.versionNumbers.lexicographicallyPrecedes([0, 2, 1])
-    for (index, recorded) in expected.enumerated() {
-      // Equal bytes compare equal: most outputs, and no parse or search for them.
-      if index < run.outputs.count, Trace.sameBytes(run.outputs[index].text, recorded.text) {
-        if comparesPlaces, run.outputs[index].afterInput != recorded.afterInput {
-          return misplaced(index, recorded, run.outputs[index].afterInput, in: trace)
-        }
-        continue
-      }
+  /// The difference output `index` (written after `afterInput` inputs) makes with the
+  /// recorded one, nil when there is none: other content, or the same in another place.
+  private static func difference(
+    at index: Int, got text: [UInt8], afterInput: Int, sameBytes: Bool,
+    recorded: (text: ArraySlice<UInt8>, afterInput: Int), comparesPlaces: Bool,
+    in trace: Trace
+  ) -> String? {
+    // Equal bytes compare equal: most outputs, and no parse or search for them.
+    if !sameBytes {
       let want = comparable(Array(recorded.text))
-      // Printed as recorded and as written (what `grep` finds in the trace), not as compared.
-      var wantText: String { String(decoding: recorded.text, as: UTF8.self) }
-      guard index < run.outputs.count else {
-        return (
-          differenceAt(index, recorded.afterInput, in: trace)
-            + "  expected: \(excerpt(wantText))\n"
-            + "  got:      nothing (the replay wrote only \(run.outputs.count))\n", 1
-        )
-      }
-      let got = comparable(run.outputs[index].text)
+      let got = comparable(text)
       if got != want {
-        var shown = (want: wantText, got: String(decoding: run.outputs[index].text, as: UTF8.self))
+        // Printed as recorded and as written (what `grep` finds in the trace), not as
+        // compared.
+        var shown = (
+          want: String(decoding: recorded.text, as: UTF8.self),
+          got: String(decoding: text, as: UTF8.self)
+        )
         var note = ""
-        if !Trace.sameBytes(want, recorded.text) || got != run.outputs[index].text {
+        if !Trace.sameBytes(want, recorded.text) || got != text {
           note = uncomparedNote
           // Cut, the raw messages' window could centre on a member not compared (`state`
           // always differs under `--state`) and leave the difference out.
@@ -1093,20 +1140,33 @@ enum Replay {
         if recorded.text.firstRange(of: Self.storageFailure.utf8) != nil {
           note += storageFailureNote
         }
-        return (
-          differenceAt(index, recorded.afterInput, in: trace)
-            + "  expected: \(excerpt(shown.want, around: from))\n"
-            + "  got:      \(excerpt(shown.got, around: from))\n" + note, 1
-        )
-      }
-      // The same message in another place (an event written after a later request, or
-      // before the request that caused it) is a difference too.
-      if comparesPlaces, run.outputs[index].afterInput != recorded.afterInput {
-        return misplaced(index, recorded, run.outputs[index].afterInput, in: trace)
+        return differenceAt(index, recorded.afterInput, in: trace)
+          + "  expected: \(excerpt(shown.want, around: from))\n"
+          + "  got:      \(excerpt(shown.got, around: from))\n" + note
       }
     }
-    if run.outputs.count > expected.count && !trace.isCutOff && !trace.endsWithoutNewline {
-      let extra = run.outputs[expected.count]
+    // The same message in another place (an event written after a later request, or before
+    // the request that caused it) is a difference too.
+    if comparesPlaces, afterInput != recorded.afterInput {
+      return misplaced(index, recorded, afterInput, in: trace).text
+    }
+    return nil
+  }
+
+  /// What replaying `trace` found: "identical" (0) or its first difference (1).
+  static func verdict(_ run: Run) -> (text: String, status: Int32) {
+    let trace = run.trace
+    if let difference = run.difference { return (difference, 1) }
+    let expected = trace.recordedOutputs
+    if run.outputCount < expected.count {
+      let recorded = expected[run.outputCount]
+      return (
+        differenceAt(run.outputCount, recorded.afterInput, in: trace)
+          + "  expected: \(excerpt(String(decoding: recorded.text, as: UTF8.self)))\n"
+          + "  got:      nothing (the replay wrote only \(run.outputCount))\n", 1
+      )
+    }
+    if let extra = run.firstExtra, !trace.isCutOff, !trace.endsWithoutNewline {
       return (
         differenceAt(expected.count, extra.afterInput, recorded: false, in: trace)
           + "  expected: nothing (the trace recorded \(expected.count))\n"

@@ -28,7 +28,7 @@ import Testing
         ? #"{"dir":"in","at":0,"framing":"ndjson","msg":\#(request)}"#
         : #"{"dir":"in","at":0,"msg":\#(request)}"#
     }
-    let run = try Replay.run(Trace.parse(bytes([header] + inputs), name: "t"))
+    let run = try Replay.run(Trace.parse(bytes([header] + inputs), name: "t"), keepsOutputs: true)
     var next = 0
     for (number, input) in inputs.enumerated() {
       lines.append(input)

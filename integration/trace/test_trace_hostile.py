@@ -671,3 +671,34 @@ def test_a_refused_first_input_says_the_framing(tmp_path: Path) -> None:
     )
     result = replay(trace)
     assert (result.status, result.stdout) == (0, "identical\n"), result.stderr
+
+
+def test_replay_does_not_hold_every_answer_a_trace_asks_for(tmp_path: Path) -> None:
+    """A trace of few inputs can ask for large answers: an 800-page stack of 256-character
+    names, then 800 pushes and pops, each answered with the whole stack (about 330 MB in
+    all). The replay compares each answer as it is written and drops it; it held them all
+    (334 MB of memory for a 555 KB trace)."""
+    pages = [f"p{i}".ljust(256, "x") for i in range(800)]
+    messages: list[dict[str, Any]] = [
+        {"jsonrpc": "2.0", "id": 0, "method": "nav.set", "params": {"stack": pages}}
+    ]
+    for n in range(800):
+        push = {"scope": "q".ljust(256, "y")}
+        messages.append({"jsonrpc": "2.0", "id": 2 * n + 1, "method": "nav.push", "params": push})
+        messages.append({"jsonrpc": "2.0", "id": 2 * n + 2, "method": "nav.pop"})
+    lines = [json.dumps({**HEADER, "ordo": VERSION})]
+    lines += [json.dumps({"dir": "in", "at": 0, "msg": message}) for message in messages]
+    trace = tmp_path / "deep.trace"
+    trace.write_text("\n".join(lines) + "\n")
+    out, err = tmp_path / "out", tmp_path / "err"
+    with out.open("wb") as stdout, err.open("wb") as stderr:
+        process = subprocess.Popen(
+            [engine_binary(), "replay", str(trace)], stdout=stdout, stderr=stderr
+        )
+        _, status, usage = os.wait4(process.pid, 0)  # this process's own peak memory
+        process.returncode = os.waitstatus_to_exitcode(status)
+    assert process.returncode == 1, err.read_text()
+    said = out.read_bytes()
+    assert said.startswith(b"difference at output message 1 ("), said[:300]
+    assert b"expected: nothing (the trace recorded 0)" in said
+    assert usage.ru_maxrss < 100_000, usage  # KB; the answers are about 330 MB
