@@ -671,6 +671,68 @@ describe('the endpoint alone', () => {
     assert.equal(await last, 3);
   });
 
+  test('a rebuild past a call aborted unsent keeps what was dropped before it (in an earlier rebuild)', async () => {
+    // A call waits at the head: the order is rebuilt now and then. The first rebuild drops
+    // the batch, summed up in the lostBefore of the aborted call after it; the second
+    // skips that call (never sent) and must carry its summary on to the next message kept.
+    const { endpoint, written, errors, answer } = scripted();
+    const first = endpoint.request('a');
+    await tick();
+    endpoint.batch([1, 2, 3].map(() => ({ method: 'x', notification: true })));
+    const controller = new AbortController();
+    const aborted = endpoint.request('b', undefined, { signal: controller.signal });
+    const MAX = endpointModule.MAX_NOTES;
+    for (let i = 0; i < MAX + (MAX >> 1); i++) endpoint.notify('x'); // first rebuild
+    assert.ok(endpoint[unsettledCount] <= MAX + 2, 'rebuilt: the batch and the oldest pings dropped');
+    controller.abort();
+    await assert.rejects(aborted);
+    await tick(); // b is not sent: forgotten, still in the order
+    for (let i = 0; i < (MAX >> 1) + 1; i++) endpoint.notify('x'); // second rebuild, past b
+    assert.ok(endpoint[unsettledCount] <= MAX + 2, 'rebuilt again');
+    const last = endpoint.request('c');
+    await tick();
+    answer({ jsonrpc: '2.0', id: JSON.parse(written[0]).id, result: 1 });
+    assert.equal(await first, 1);
+    answer({ jsonrpc: '2.0', id: null, error: { code: -32004, message: 'm', data: { name: 'maxBatch', value: 3 } } });
+    assert.equal(errors.length, 1, 'the batch\'s refusal, not the call\'s');
+    assert.match(errors[0].message, /no longer tracks/);
+    answer({ jsonrpc: '2.0', id: JSON.parse(written.at(-1)).id, result: 3 });
+    assert.equal(await last, 3);
+    assert.equal(errors.length, 1);
+  });
+
+  test('two summaries of dropped notifications joined: each refusal they hold fails no call', async () => {
+    // Two big notifications are dropped from the head into the lostBefore of call b (two
+    // sizes); with b at the head, a rebuild drops pings into the next one's (one size). b
+    // is aborted unsent: leaving the order, its summary joins the next one's. As many
+    // refusals as the joined summary holds are each the refusal of a dropped notification
+    // (a join that lost the count of one side emptied the summary after the 3rd refusal).
+    const { endpoint, written, errors, answer } = scripted();
+    const MAX = endpointModule.MAX_NOTES;
+    endpoint.notify('x', { data: 'x'.repeat(2000) });
+    endpoint.notify('x', { data: 'x'.repeat(2100) });
+    const controller = new AbortController();
+    const aborted = endpoint.request('b', undefined, { signal: controller.signal });
+    for (let i = 0; i < MAX + (MAX >> 1); i++) endpoint.notify('x'); // the bigs dropped, then a rebuild
+    assert.equal(endpoint[unsettledCount], MAX, 'rebuilt: b and the newest pings kept');
+    controller.abort();
+    await assert.rejects(aborted);
+    await tick(); // b is not sent: forgotten
+    endpoint.notify('x'); // skips b (its summary joins the next one's), drops one more ping
+    const last = endpoint.request('c');
+    await tick();
+    // 2 bigs, the pings dropped by the rebuild, and one more.
+    const held = 2 + (MAX + (MAX >> 1) + 3 - 2 - MAX) + 1;
+    for (let i = 0; i < held; i++) {
+      answer({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'm', data: { reason: 'too_large', limit: i < 2 ? 1000 : 10 } } });
+    }
+    assert.equal(errors.length, held);
+    for (const e of errors) assert.match(e.message, /no longer tracks/);
+    answer({ jsonrpc: '2.0', id: JSON.parse(written.at(-1)).id, result: 3 });
+    assert.equal(await last, 3);
+    assert.equal(errors.length, held);
+  });
+
   test('a request from the engine is a protocol error', () => {
     const { errors, answer } = scripted();
     answer({ jsonrpc: '2.0', id: 7, method: 'x' });
