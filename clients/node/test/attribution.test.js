@@ -438,6 +438,12 @@ describe('the endpoint alone', () => {
       // A batch refused by maxBatch is settled: its size (94) no longer fits a too_large
       // (which the notifications after it, of 30, do not fit either).
       [(e) => e.batch([1, 2, 3].map(() => ({ method: 'x', notification: true }))), [nullError(-32004, { name: 'maxBatch', value: 3 })], () => tooLarge(50)],
+      // One message takes one refusal, whatever else it was: a batch too large, refused as
+      // such, took the maxBatch refusal of the caller's own batch after it as well (which
+      // then waited for its timeout); one too large with a NUL in a key, an error after. (A
+      // second notification dropped after it: with one alone, the summary emptied at once.)
+      [(e) => [e.batch([1, 2, 3].map(() => ({ method: 'x', params: { data: 'x'.repeat(400) }, notification: true }))), e.notify('x')], [tooLarge(1000)], () => nullError(-32004, { name: 'maxBatch', value: 3 })],
+      [(e) => [e.notify('x', { 'a\u0000': 'x'.repeat(2000) }), e.notify('x')], [tooLarge(1000)], () => nullError(-32600)],
     ];
     for (const [first, theirs, refusal] of cases) {
       const { endpoint, written, errors, answer } = scripted();

@@ -163,6 +163,11 @@ def test_a_dropped_notification_takes_only_the_refusal_that_fits_it() -> None:
         ([_notification(1)] * 3, [], _max_batch(5)),
         (odd, [_invalid()], _invalid()),
         (odd, [], result),  # a result refuses nothing
+        # One message takes one refusal, whatever else it was: a batch too large, refused as
+        # such, took the maxBatch refusal of the caller's own batch after it as well (which
+        # then waited for its timeout); one too large with a NUL in a key, a -32700 after.
+        ([_notification(400)] * 3, [_too_large(1000)], _max_batch(3)),
+        ({**big, "params": {"a\u0000": "x" * 2000}}, [_too_large(1000)], _invalid()),
     ]:
         endpoint = _dropped_then_a_call(first)
         for message in theirs:
@@ -398,6 +403,32 @@ def test_async_refusals_of_notifications_dropped_from_the_order_fail_no_call(
     with caplog.at_level(logging.WARNING, logger="ordo"):
         asyncio.run(asyncio.wait_for(main(), 60))
     assert caplog.text.count("refused a message no longer tracked") == 3, caplog.text
+
+
+def test_async_a_dropped_message_takes_one_refusal_not_the_callers_own_after_it(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A dropped batch of 3 notifications, too large, is refused as too large only; the
+    caller's own batch of 3 after it is refused for its entry count. The dropped batch took
+    both refusals, and the caller's batch waited for its timeout."""
+
+    async def main() -> None:
+        args = ["--max-message-bytes", "1000", "--max-batch", "2"]
+        async with AsyncEngine(args=args, timeout=10) as engine:
+            async with engine.batch() as batch:
+                for i in range(3):
+                    batch.notify("layer.add", {"id": f"n{i}", "data": "x" * 400})
+            for _ in range(ordo.endpoint.MAX_NOTES):
+                await engine.notify("engine.ping")
+            async with engine.batch() as batch:
+                pings = [batch.ping() for _ in range(3)]
+            for ping in pings:
+                assert isinstance(ping.exception(), ordo.LimitExceeded), ping
+            assert (await engine.ping()).pong
+
+    with caplog.at_level(logging.WARNING, logger="ordo"):
+        asyncio.run(asyncio.wait_for(main(), 60))
+    assert caplog.text.count("refused a message no longer tracked") == 1, caplog.text
 
 
 def test_raw_refuses_more_than_one_ndjson_line_and_writes_nothing(

@@ -24,8 +24,8 @@
 // answer arrives (then dropped), so the order stays aligned. Notifications nothing answers
 // are settled by the next answer; at most MAX_NOTES of them wait, the oldest dropped first
 // (only notifications that may go unanswered; a call, or raw() waiting, is never dropped).
-// A dropped one may still be refused, so it is summed up (a Lost: how many of each JSON
-// text size, of each batch entry count, unparsable or unreadable ones) in the
+// A dropped one may still be refused, so it is summed up (a Lost: how many of each whole
+// description, JSON text size, batch entry count, unparsable or unreadable) in the
 // `lostBefore` of the next message kept in the order, where the engine's answer to it
 // would come: an `id: null` error met there, before that message, that one of them fits
 // (as the bullet above tells) is the refusal of a message no longer tracked, reported
@@ -798,30 +798,38 @@ const LOST = Symbol('lost');
  * Messages dropped from the order (notifications the engine answers only when it refuses
  * them), summed up: each may still be refused, told apart by what the refusal says, as
  * `describes` tells a Note's. Kept in the `lostBefore` of the next message in the order.
- * A refusal counts one out of what it tells (a too_large of the sizes, a maxBatch of the
- * entry counts), not of the rest: what is left may fit a refusal a little too readily,
- * until the answer to a later message settles them all.
+ * A refusal counts one whole message out (the first whose description fits it); what is
+ * left may still fit a refusal that is a later message's (an unreadable one may have been
+ * read after all), until the answer to a later message settles them all.
  */
 class Lost {
   /** How many (none left: no refusal is theirs). */
   total = 0;
-  /** @type {Map<number, number>} JSON text size → how many */
-  sizes = new Map();
-  /** @type {Map<number, number>} a batch's entry count → how many */
-  batches = new Map();
-  /** How many JSON.parse refuses (a -32700 is their refusal). */
-  unparsable = 0;
-  /** How many the engine's parser may refuse (any error may be their refusal). */
-  odd = 0;
+  /**
+   * Each whole description (size, a batch's entry count, unparsable, odd) → how many.
+   * Counted separately, a too large batch counted out by its too_large was still a batch,
+   * and took the maxBatch refusal of the caller's own batch after it (which then waited
+   * for its timeout): a refusal counts one whole description out.
+   * @type {Map<string, {size: number, count: number | null, unparsable: boolean, odd: boolean, n: number}>}
+   */
+  described = new Map();
+  /**
+   * The engine's --max-message-bytes once a too_large refusal said it (null: not yet): a
+   * larger message is refused as too large, never for anything else.
+   * @type {number | null}
+   */
+  limit = null;
 
   /** `lost` (null: none yet) and `unit` (a Note) summed up. */
   static add(lost, unit) {
     lost ??= new Lost();
     lost.total++;
-    lost.sizes.set(unit.size, (lost.sizes.get(unit.size) ?? 0) + 1);
-    if (unit.count !== null) lost.batches.set(unit.count, (lost.batches.get(unit.count) ?? 0) + 1);
-    if (unit.unparsable) lost.unparsable++;
-    else if (unit.odd) lost.odd++;
+    const unparsable = Boolean(unit.unparsable);
+    const odd = !unparsable && Boolean(unit.odd);
+    const key = `${unit.size},${unit.count},${unparsable ? 1 : 0},${odd ? 1 : 0}`;
+    const known = lost.described.get(key);
+    if (known !== undefined) known.n++;
+    else lost.described.set(key, { size: unit.size, count: unit.count, unparsable, odd, n: 1 });
     return lost;
   }
 
@@ -829,12 +837,14 @@ class Lost {
   static join(a, b) {
     if (a === null) return b;
     if (b === null) return a;
-    if (a.sizes.size < b.sizes.size) [a, b] = [b, a];
-    for (const [size, n] of b.sizes) a.sizes.set(size, (a.sizes.get(size) ?? 0) + n);
-    for (const [count, n] of b.batches) a.batches.set(count, (a.batches.get(count) ?? 0) + n);
+    if (a.described.size < b.described.size) [a, b] = [b, a];
+    for (const [key, description] of b.described) {
+      const known = a.described.get(key);
+      if (known !== undefined) known.n += description.n;
+      else a.described.set(key, { ...description });
+    }
     a.total += b.total;
-    a.unparsable += b.unparsable;
-    a.odd += b.odd;
+    a.limit ??= b.limit;
     return a;
   }
 
@@ -845,38 +855,30 @@ class Lost {
     const data = error.data !== null && typeof error.data === 'object' ? error.data : {};
     if (data.reason === 'too_large') {
       const limit = Number.isSafeInteger(data.limit) ? data.limit : -1;
-      for (const size of this.sizes.keys()) if (size > limit) return this.#took(takeOne(this.sizes, size));
-      return false;
+      if (limit >= 0) this.limit = limit;
+      return this.#take((d) => d.size > limit);
     }
+    const readable = (d) => this.limit === null || d.size <= this.limit;
     if (data.name === 'maxBatch') {
       const exact = Number.isSafeInteger(data.value);
-      for (const count of this.batches.keys()) {
-        if (!exact || count === data.value) return this.#took(takeOne(this.batches, count));
-      }
-      return false;
+      return this.#take((d) => readable(d) && d.count !== null && (!exact || d.count === data.value));
     }
-    if (error.code === -32700 && this.unparsable > 0) return this.#took(this.unparsable--);
-    if (this.odd > 0) return this.#took(this.odd--);
+    if (error.code === -32700 && this.#take((d) => readable(d) && d.unparsable)) return true;
+    return this.#take((d) => readable(d) && d.odd);
+  }
+
+  /** Counts out the first description `fits`; whether there was one. */
+  #take(fits) {
+    for (const [key, description] of this.described) {
+      if (!fits(description)) continue;
+      if (--description.n === 0) this.described.delete(key);
+      this.total--;
+      return true;
+    }
     return false;
   }
-
-  #took() {
-    if (--this.total === 0) {
-      this.sizes.clear();
-      this.batches.clear();
-      this.unparsable = 0;
-      this.odd = 0;
-    }
-    return true;
-  }
 }
 
-/** `counts[key]` less one (gone at 0). */
-function takeOne(counts, key) {
-  const n = counts.get(key) - 1;
-  if (n > 0) counts.set(key, n);
-  else counts.delete(key);
-}
 
 /** Sets what a raw `text` is on `unit` (an Outstanding of kind "raw", or a Note). */
 function classifyRaw(text, unit) {

@@ -125,26 +125,29 @@ class _Lost:
     before any answer to a message still in the order. Told apart by what the refusal
     says (a ``too_large`` refusal's limit, a ``maxBatch`` one's entry count, an unreadable
     text), it fails no call; the first answer to a message still in the order settles them
-    all. Raw bytes a ``raw()`` waits for are kept whole (one per waiter): told ``None``
-    then, or given their refusal."""
+    all. Each is counted by its whole description (size, entry count, whether the engine
+    may not read it), and a refusal counts one whole description out: counted separately,
+    a too large batch counted out by its ``too_large`` was still a batch, and took the
+    ``maxBatch`` refusal of the caller's own batch after it, which then waited for its
+    timeout. Raw bytes a ``raw()`` waits for are kept whole (one per waiter): told
+    ``None`` then, or given their refusal."""
 
-    __slots__ = ("batches", "odd", "raws", "sizes")
+    __slots__ = ("described", "limit", "raws")
 
     def __init__(self) -> None:
-        self.sizes: dict[int, int] = {}  # JSON text size: how many
-        self.batches: dict[int, int] = {}  # a batch's entry count: how many
-        self.odd = 0  # how many the engine may not read
+        #: (size of the JSON text, a batch's entry count or None, odd): how many.
+        self.described: dict[tuple[int, int | None, bool], int] = {}
+        #: The engine's --max-message-bytes once a too_large refusal said it: a larger
+        #: message is refused as too large, never for anything else.
+        self.limit: int | None = None
         self.raws: list[_Unit] = []  # raw bytes with a waiter
 
     def add(self, unit: _Unit) -> None:
         if unit.token != _NO_TOKEN:
             self.raws.append(unit)
             return
-        self.sizes[unit.size] = self.sizes.get(unit.size, 0) + 1
-        if unit.entries is not None:
-            self.batches[unit.entries] = self.batches.get(unit.entries, 0) + 1
-        if unit.odd:
-            self.odd += 1
+        description = (unit.size, unit.entries, unit.odd)
+        self.described[description] = self.described.get(description, 0) + 1
 
     def refusal(self, message: dict[str, Any]) -> Incoming[Any] | None:
         """What the ``id: null`` error ``message`` is when it refuses a lost message (which
@@ -152,35 +155,33 @@ class _Lost:
         is_error, data = _error_data(message)
         if not is_error:
             return None
-        # What the error describes exactly first; raw bytes may be refused for anything.
+        found = None
         if data.get("reason") == "too_large":
             limit = _int_id(data.get("limit"))
-            found = next((n for n in self.sizes if limit is None or n > limit), None)
-            if found is not None:
-                return _take_one(self.sizes, found, message)
-        elif data.get("name") == "maxBatch":
-            value = _int_id(data.get("value"))
-            found = next((n for n in self.batches if value is None or n == value), None)
-            if found is not None:
-                return _take_one(self.batches, found, message)
-        elif self.odd:
-            self.odd -= 1
+            if limit is not None:
+                self.limit = limit
+            found = next((d for d in self.described if limit is None or d[0] > limit), None)
+        else:
+            readable = [d for d in self.described if self.limit is None or d[0] <= self.limit]
+            if data.get("name") == "maxBatch":
+                value = _int_id(data.get("value"))
+                found = next(
+                    (d for d in readable if d[1] is not None and value in (None, d[1])), None
+                )
+            else:  # what the engine may not read
+                found = next((d for d in readable if d[2]), None)
+        if found is not None:
+            left = self.described[found] - 1
+            if left:
+                self.described[found] = left
+            else:
+                del self.described[found]
             return Refused(LOST, message)
         for index, raw in enumerate(self.raws):
             if _may_answer(raw, message):
                 del self.raws[index]
                 return RawAnswer(raw.token, message)
         return None
-
-
-def _take_one(counts: dict[int, int], key: int, message: dict[str, Any]) -> Refused:
-    """One lost message of ``key`` refused by ``message``, counted out."""
-    left = counts[key] - 1
-    if left:
-        counts[key] = left
-    else:
-        del counts[key]
-    return Refused(LOST, message)
 
 
 #: What a refused message dropped from the order is called in the log.
