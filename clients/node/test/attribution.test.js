@@ -444,6 +444,20 @@ describe('the endpoint alone', () => {
       // second notification dropped after it: with one alone, the summary emptied at once.)
       [(e) => [e.batch([1, 2, 3].map(() => ({ method: 'x', params: { data: 'x'.repeat(400) }, notification: true }))), e.notify('x')], [tooLarge(1000)], () => nullError(-32004, { name: 'maxBatch', value: 3 })],
       [(e) => [e.notify('x', { 'a\u0000': 'x'.repeat(2000) }), e.notify('x')], [tooLarge(1000)], () => nullError(-32600)],
+      // The smallest that fits is taken: one larger may be too large, the limit not known
+      // yet. A -32700 went to the larger unparsable text, whose too_large then failed the
+      // call; a maxBatch to a batch with a NUL in a key (refused for the key, read whole
+      // before its entries are counted), whose -32600 then failed the call.
+      [(e) => [e.notifyRaw('{"jsonrpc":"2.0","method":"x","params":{"a":1e400}}'), e.notifyRaw(`{oops${'x'.repeat(1200)}`)], [nullError(-32700), tooLarge(1000)], () => tooLarge(1000)],
+      [
+        (e) => {
+          const nul = { method: 'x', params: { 'a\u0000': 1 }, notification: true };
+          const plain = { method: 'x', notification: true };
+          return [e.batch([nul, plain, plain]), e.batch([plain, plain, plain]), e.batch([nul, plain, plain])];
+        },
+        [nullError(-32600), nullError(-32004, { name: 'maxBatch', value: 3 }), nullError(-32600)],
+        () => nullError(-32600),
+      ],
     ];
     for (const [first, theirs, refusal] of cases) {
       const { endpoint, written, errors, answer } = scripted();

@@ -176,6 +176,63 @@ def test_a_dropped_notification_takes_only_the_refusal_that_fits_it() -> None:
         assert endpoint.receive(refusal) == [Answer("call", refusal)], (first, refusal)
 
 
+def test_a_dropped_message_takes_the_refusal_it_gets_not_one_it_only_fits() -> None:
+    # Before a too_large gives the limit, a NUL key's -32600 went to a larger message with a
+    # NUL key dropped after the raw() it refused (too large: refused as such), and a
+    # maxBatch to a batch of 3 with a NUL key (refused for the key, the engine reading a
+    # text whole before counting it); the refusal that message got then failed the call.
+    nul = {"jsonrpc": "2.0", "method": "layer.add", "params": {"a\u0000": 1}}
+    big_nul = {**nul, "params": {"a\u0000": "x" * 2000}}
+    odd_batch = [nul, _notification(1), _notification(1)]
+    cases: list[tuple[Any, list[Any], list[dict[str, Any]], dict[str, Any]]] = [
+        (nul, [big_nul], [_invalid(), _too_large(1000)], _too_large(1000)),
+        (
+            None,
+            [odd_batch, [_notification(1)] * 3, odd_batch],
+            [_invalid(), _max_batch(3), _invalid()],
+            _invalid(),
+        ),
+    ]
+    for raw, firsts, theirs, refusal in cases:
+        endpoint: Endpoint[str] = Endpoint()
+        if raw is not None:
+            endpoint.written_raw(dumps(raw), token=1)
+        for first in firsts:
+            endpoint.written(first)
+        for _ in range(ordo.endpoint.MAX_NOTES):
+            endpoint.written(_notification(1))
+        endpoint.open_written("call")
+        items = [item for message in theirs for item in endpoint.receive(message)]
+        lost = [i for i in items if isinstance(i, Refused) and "no longer tracked" in i.what]
+        assert len(lost) == len(firsts), items
+        if raw is not None:
+            assert RawAnswer(1, theirs[0]) in items, items
+        assert endpoint.receive(refusal) == [Answer("call", refusal)], firsts
+
+
+def test_raw_of_a_notification_takes_no_refusal_of_a_message_after_it() -> None:
+    # A raw text that is a valid notification is answered only when refused whole (too
+    # large, unreadable): the -32600 of a notification with a NUL key after it was once
+    # its (raw() returned it instead of None), a call's own such refusal too (the call then
+    # waited for its timeout).
+    nul = {"jsonrpc": "2.0", "method": "layer.add", "params": {"a\u0000": 1}}
+    endpoint: Endpoint[str] = Endpoint()
+    endpoint.written_raw(b'{"jsonrpc": "2.0", "method": "x"}', token=1)
+    endpoint.written(nul)
+    endpoint.open_written("call")
+    assert endpoint.receive(_invalid()) == [
+        RawAnswer(1, None),
+        Refused("notification layer.add", _invalid()),
+    ]
+    endpoint.written_raw(b'{"jsonrpc": "2.0", "method": "x"}', token=2)
+    endpoint.open_written("call 2")
+    assert endpoint.receive(_invalid()) == [Answer("call", _invalid())]
+    assert endpoint.receive(_invalid()) == [RawAnswer(2, None), Answer("call 2", _invalid())]
+    # Raw bytes that are no valid notification are answered whatever happens.
+    endpoint.written_raw(b'{"jsonrpc": "2.0", "method": 5}', token=3)
+    assert endpoint.receive(_invalid()) == [RawAnswer(3, _invalid())]
+
+
 def test_raw_of_a_notification_dropped_from_the_order_gets_its_refusal() -> None:
     endpoint: Endpoint[str] = Endpoint()
     endpoint.written_raw(dumps(_notification(2000)), token=1)

@@ -848,7 +848,16 @@ class Lost {
     return a;
   }
 
-  /** Whether the `id: null` answer `msg` refuses one of them: then counted out. */
+  /**
+   * Whether the `id: null` answer `msg` refuses one of them: then counted out. Until a
+   * too_large refusal gives the limit, one that fits another refusal may still be too large
+   * (refused as such, later): the smallest that fits is taken (the one refused is no larger
+   * than the limit, so neither is it). Taken in turn, a -32700 went to a larger unparsable
+   * text dropped after the one it refused, whose too_large then failed the caller's own
+   * call; a maxBatch refusal to a batch with a NUL in a key (the engine reads a text whole
+   * before counting its entries, and refuses it for the key), whose refusal then failed the
+   * call.
+   */
   refusedBy(msg) {
     const error = msg.error;
     if (error === null || typeof error !== 'object') return false; // a result: only a request gets one
@@ -861,21 +870,33 @@ class Lost {
     const readable = (d) => this.limit === null || d.size <= this.limit;
     if (data.name === 'maxBatch') {
       const exact = Number.isSafeInteger(data.value);
-      return this.#take((d) => readable(d) && d.count !== null && (!exact || d.count === data.value));
+      return this.#take((d) => readable(d) && d.count !== null && !d.odd && (!exact || d.count === data.value));
     }
-    if (error.code === -32700 && this.#take((d) => readable(d) && d.unparsable)) return true;
-    return this.#take((d) => readable(d) && d.odd);
+    // An unparsable text is refused by a -32700 only; one the parser refuses although it is
+    // JSON by a -32700 or a -32600. A -32700 takes an unparsable one when one that is not
+    // too large is known (the limit given, or none smaller among the others).
+    const odd = (d) => readable(d) && d.odd;
+    if (error.code === -32700) {
+      const unparsable = (d) => readable(d) && d.unparsable;
+      const least = (fits) => Math.min(...[...this.described.values()].filter(fits).map((d) => d.size));
+      const known = this.limit !== null || least(unparsable) <= least(odd);
+      if (known && this.#take(unparsable)) return true;
+      return this.#take(odd) || this.#take(unparsable);
+    }
+    return this.#take(odd);
   }
 
-  /** Counts out the first description `fits`; whether there was one. */
+  /** Counts out the smallest description `fits`; whether there was one. */
   #take(fits) {
+    let found = null;
     for (const [key, description] of this.described) {
-      if (!fits(description)) continue;
-      if (--description.n === 0) this.described.delete(key);
-      this.total--;
-      return true;
+      if (fits(description) && (found === null || description.size < found[1].size)) found = [key, description];
     }
-    return false;
+    if (found === null) return false;
+    const [key, description] = found;
+    if (--description.n === 0) this.described.delete(key);
+    this.total--;
+    return true;
   }
 }
 

@@ -151,37 +151,57 @@ class _Lost:
 
     def refusal(self, message: dict[str, Any]) -> Incoming[Any] | None:
         """What the ``id: null`` error ``message`` is when it refuses a lost message (which
-        then counts as answered); None when it refuses none of them."""
+        then counts as answered); None when it refuses none of them.
+
+        Until a ``too_large`` refusal gives the limit, a message that fits another refusal
+        may still be too large (refused as such, later): the smallest one that fits is
+        taken (the message refused is no larger than the limit, so neither is it), the
+        raw bytes a ``raw()`` waits for among them. Taken in turn, a ``-32600`` for a NUL
+        in a key went to a larger message dropped after it, and that one's ``too_large``
+        then to the caller's own call after them."""
         is_error, data = _error_data(message)
         if not is_error:
             return None
-        found = None
         if data.get("reason") == "too_large":
             limit = _int_id(data.get("limit"))
             if limit is not None:
                 self.limit = limit
-            found = next((d for d in self.described if limit is None or d[0] > limit), None)
+
+            def fits(size: int, entries: int | None, odd: bool) -> bool:
+                return limit is None or size > limit
+
         else:
-            readable = [d for d in self.described if self.limit is None or d[0] <= self.limit]
-            if data.get("name") == "maxBatch":
-                value = _int_id(data.get("value"))
-                found = next(
-                    (d for d in readable if d[1] is not None and value in (None, d[1])), None
-                )
-            else:  # what the engine may not read
-                found = next((d for d in readable if d[2]), None)
-        if found is not None:
-            left = self.described[found] - 1
-            if left:
-                self.described[found] = left
-            else:
-                del self.described[found]
-            return Refused(LOST, message)
-        for index, raw in enumerate(self.raws):
-            if _may_answer(raw, message):
-                del self.raws[index]
-                return RawAnswer(raw.token, message)
-        return None
+            known = self.limit
+            value = _int_id(data.get("value")) if data.get("name") == "maxBatch" else None
+            batch = data.get("name") == "maxBatch"
+
+            def fits(size: int, entries: int | None, odd: bool) -> bool:
+                if known is not None and size > known:
+                    return False
+                if batch:  # the engine reads a whole text (a NUL in a key) before counting
+                    return entries is not None and not odd and value in (None, entries)
+                return odd  # what the engine may not read
+
+        found = min((d for d in self.described if fits(*d)), default=None, key=_size)
+        index = min(
+            (i for i, raw in enumerate(self.raws) if fits(raw.size, raw.entries, raw.odd)),
+            default=None,
+            key=lambda i: self.raws[i].size,
+        )
+        if index is not None and (found is None or self.raws[index].size < found[0]):
+            return RawAnswer(self.raws.pop(index).token, message)
+        if found is None:
+            return None
+        left = self.described[found] - 1
+        if left:
+            self.described[found] = left
+        else:
+            del self.described[found]
+        return Refused(LOST, message)
+
+
+def _size(description: tuple[int, int | None, bool]) -> int:
+    return description[0]
 
 
 #: What a refused message dropped from the order is called in the log.
@@ -193,6 +213,17 @@ LOST = (
 #: A written message: the ids of our request(s) (a list: a request, or a batch holding
 #: requests, whatever notifications it also holds), or a _Unit.
 Written = Union["list[int]", _Unit]
+
+
+def _valid_notification(value: Any) -> bool:
+    """Whether the parsed ``value`` (without an id) is a notification the engine takes
+    without an answer, unless it refuses the whole message."""
+    return (
+        isinstance(value, dict)
+        and value.get("jsonrpc") == "2.0"
+        and isinstance(value.get("method"), str)
+        and (value.get("params") is None or isinstance(value["params"], (dict, list)))
+    )
 
 
 def _int_id(value: Any) -> int | None:
@@ -306,8 +337,10 @@ def _may_answer(unit: _Unit, message: dict[str, Any]) -> bool:
     if data.get("name") == "maxBatch":
         value = _int_id(data.get("value"))
         return unit.entries is not None and (value is None or unit.entries == value)
-    # A text the engine may not read; raw bytes may also be an invalid request.
-    return unit.odd or (message["error"].get("code") != -32700 and unit.what is None)
+    # A text the engine may not read (raw bytes that are no valid notification are
+    # certain: any -32600 was once theirs, and raw() of a notification the engine took
+    # returned the refusal of a message after it).
+    return unit.odd
 
 
 class Endpoint(Generic[S]):
@@ -430,12 +463,12 @@ class Endpoint(Generic[S]):
             return
         odd = _unreadable(data)
         if isinstance(value, dict):
-            certain = "id" in value  # else a notification, or an invalid one
-            ids: tuple[Any, ...] = (value["id"],) if certain else ()
+            certain = "id" in value or not _valid_notification(value)  # else answered if refused
+            ids: tuple[Any, ...] = (value["id"],) if "id" in value else ()
             unit = _Unit(size=size, entries=None, certain=certain, ids=ids, odd=odd, token=token)
         elif isinstance(value, list):
             ids = tuple(e["id"] for e in value if isinstance(e, dict) and "id" in e)
-            certain = not value or bool(ids) or not all(isinstance(e, dict) for e in value)
+            certain = not value or bool(ids) or not all(map(_valid_notification, value))
             entries = len(value)
             unit = _Unit(size=size, entries=entries, certain=certain, ids=ids, odd=odd, token=token)
         else:
