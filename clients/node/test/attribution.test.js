@@ -640,7 +640,7 @@ describe('the endpoint alone', () => {
     for (let i = 0; i <= endpointModule.MAX_NOTES; i++) endpoint.notify('x'); // none too large
     const call = endpoint.request('y', { data: 'x'.repeat(2000) });
     await tick();
-    answer({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'm', data: { reason: 'too_large', limit: 1000 } } });
+    answer(tooLarge(1000));
     await assert.rejects(call, InvalidRequest);
     assert.deepEqual(errors, []);
   });
@@ -656,7 +656,7 @@ describe('the endpoint alone', () => {
     await tick();
     answer({ jsonrpc: '2.0', id: JSON.parse(written[0]).id, result: 1 });
     assert.equal(await first, 1);
-    answer({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'm', data: { reason: 'too_large', limit: 1000 } } });
+    answer(tooLarge(1000));
     assert.equal(errors.length, 1);
     assert.match(errors[0].message, /no longer tracks/);
     answer({ jsonrpc: '2.0', id: JSON.parse(written.at(-1)).id, result: 2 });
@@ -665,7 +665,7 @@ describe('the endpoint alone', () => {
     // Settled: a too_large now is the next call's.
     const third = endpoint.request('c', { data: 'x'.repeat(2000) });
     await tick();
-    answer({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'm', data: { reason: 'too_large', limit: 1000 } } });
+    answer(tooLarge(1000));
     await assert.rejects(third, InvalidRequest);
     assert.equal(errors.length, 1);
   });
@@ -684,7 +684,7 @@ describe('the endpoint alone', () => {
     await tick();
     answer({ jsonrpc: '2.0', id: JSON.parse(written[0]).id, result: 1 });
     assert.equal(await first, 1);
-    answer({ jsonrpc: '2.0', id: null, error: { code: -32004, message: 'm', data: { name: 'maxBatch', value: 3 } } });
+    answer(nullError(-32004, { name: 'maxBatch', value: 3 }));
     assert.equal(errors.length, 1);
     assert.match(errors[0].message, /no longer tracks/);
     answer({ jsonrpc: '2.0', id: JSON.parse(written.at(-1)).id, result: 3 });
@@ -713,7 +713,7 @@ describe('the endpoint alone', () => {
     await tick();
     answer({ jsonrpc: '2.0', id: JSON.parse(written[0]).id, result: 1 });
     assert.equal(await first, 1);
-    answer({ jsonrpc: '2.0', id: null, error: { code: -32004, message: 'm', data: { name: 'maxBatch', value: 3 } } });
+    answer(nullError(-32004, { name: 'maxBatch', value: 3 }));
     assert.equal(errors.length, 1, 'the batch\'s refusal, not the call\'s');
     assert.match(errors[0].message, /no longer tracks/);
     answer({ jsonrpc: '2.0', id: JSON.parse(written.at(-1)).id, result: 3 });
@@ -774,7 +774,7 @@ describe('the endpoint alone', () => {
     assert.equal(endpoint[unsettledCount], 0);
     const call = endpoint.request('b');
     await tick();
-    answer({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'm', data: { reason: 'too_large', limit: 1 } } });
+    answer(tooLarge(1));
     await assert.rejects(call, InvalidRequest);
     assert.deepEqual(errors, []);
   });

@@ -785,7 +785,8 @@ function describes(msg, unit) {
   const data = error.data !== null && typeof error.data === 'object' ? error.data : {};
   if (data.reason === 'too_large') return !Number.isSafeInteger(data.limit) || unit.size > data.limit;
   if (data.name === 'maxBatch') {
-    return unit.count !== null && (!Number.isSafeInteger(data.value) || unit.count === data.value);
+    // The engine reads a whole text (a NUL in a key) before counting its entries.
+    return unit.count !== null && !unit.odd && (!Number.isSafeInteger(data.value) || unit.count === data.value);
   }
   if (unit.unparsable) return error.code === -32700;
   return unit.odd;
@@ -863,27 +864,21 @@ class Lost {
     if (error === null || typeof error !== 'object') return false; // a result: only a request gets one
     const data = error.data !== null && typeof error.data === 'object' ? error.data : {};
     if (data.reason === 'too_large') {
-      const limit = Number.isSafeInteger(data.limit) ? data.limit : -1;
-      if (limit >= 0) this.limit = limit;
-      return this.#take((d) => d.size > limit);
+      if (Number.isSafeInteger(data.limit) && data.limit >= 0) this.limit = data.limit;
+      return this.#take((d) => describes(msg, d));
     }
-    const readable = (d) => this.limit === null || d.size <= this.limit;
-    if (data.name === 'maxBatch') {
-      const exact = Number.isSafeInteger(data.value);
-      return this.#take((d) => readable(d) && d.count !== null && !d.odd && (!exact || d.count === data.value));
-    }
+    // A message larger than the limit is refused as too large, never for anything else.
+    const fits = (d) => (this.limit === null || d.size <= this.limit) && describes(msg, d);
+    if (error.code !== -32700) return this.#take(fits);
     // An unparsable text is refused by a -32700 only; one the parser refuses although it is
     // JSON by a -32700 or a -32600. A -32700 takes an unparsable one when one that is not
     // too large is known (the limit given, or none smaller among the others).
-    const odd = (d) => readable(d) && d.odd;
-    if (error.code === -32700) {
-      const unparsable = (d) => readable(d) && d.unparsable;
-      const least = (fits) => Math.min(...[...this.described.values()].filter(fits).map((d) => d.size));
-      const known = this.limit !== null || least(unparsable) <= least(odd);
-      if (known && this.#take(unparsable)) return true;
-      return this.#take(odd) || this.#take(unparsable);
-    }
-    return this.#take(odd);
+    const odd = (d) => fits(d) && d.odd;
+    const unparsable = (d) => fits(d) && d.unparsable;
+    const least = (which) => Math.min(...[...this.described.values()].filter(which).map((d) => d.size));
+    const known = this.limit !== null || least(unparsable) <= least(odd);
+    if (known && this.#take(unparsable)) return true;
+    return this.#take(odd) || this.#take(unparsable);
   }
 
   /** Counts out the smallest description `fits`; whether there was one. */

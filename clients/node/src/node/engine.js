@@ -258,7 +258,7 @@ export class Engine extends EventEmitter {
    */
   emit(name, ...args) {
     this.#tell(name, args[0]);
-    if (EVENTS.includes(name)) this.#tell(ANY, { name, params: args[0] });
+    if (this.#waiting.has(ANY) && EVENTS.includes(name)) this.#tell(ANY, { name, params: args[0] });
     return super.emit(name, ...args);
   }
 

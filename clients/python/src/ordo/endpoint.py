@@ -162,25 +162,16 @@ class _Lost:
         is_error, data = _error_data(message)
         if not is_error:
             return None
+        known = None
         if data.get("reason") == "too_large":
             limit = _int_id(data.get("limit"))
             if limit is not None:
                 self.limit = limit
-
-            def fits(size: int, entries: int | None, odd: bool) -> bool:
-                return limit is None or size > limit
-
         else:
-            known = self.limit
-            value = _int_id(data.get("value")) if data.get("name") == "maxBatch" else None
-            batch = data.get("name") == "maxBatch"
+            known = self.limit  # a larger message is refused as too large, for nothing else
 
-            def fits(size: int, entries: int | None, odd: bool) -> bool:
-                if known is not None and size > known:
-                    return False
-                if batch:  # the engine reads a whole text (a NUL in a key) before counting
-                    return entries is not None and not odd and value in (None, entries)
-                return odd  # what the engine may not read
+        def fits(size: int, entries: int | None, odd: bool) -> bool:
+            return (known is None or size <= known) and _describes(data, size, entries, odd)
 
         found = min((d for d in self.described if fits(*d)), default=None, key=_size)
         index = min(
@@ -329,18 +320,24 @@ def _may_answer(unit: _Unit, message: dict[str, Any]) -> bool:
     """Whether the ``id: null`` error ``message`` may be the refusal of ``unit`` (one
     that is answered only when refused), judged by what the error says."""
     is_error, data = _error_data(message)
-    if not is_error:
-        return False  # a result: only a request gets one
+    # A result: only a request gets one.
+    return is_error and _describes(data, unit.size, unit.entries, unit.odd)
+
+
+def _describes(data: dict[str, Any], size: int, entries: int | None, odd: bool) -> bool:
+    """Whether an ``id: null`` error with ``data`` may refuse a message of ``size`` bytes
+    (``entries``: a batch's entry count, else None; ``odd``: the engine cannot read it)."""
     if data.get("reason") == "too_large":
         limit = _int_id(data.get("limit"))
-        return limit is None or unit.size > limit
+        return limit is None or size > limit
     if data.get("name") == "maxBatch":
+        # The engine reads a whole text (a NUL in a key) before counting its entries.
         value = _int_id(data.get("value"))
-        return unit.entries is not None and (value is None or unit.entries == value)
+        return entries is not None and not odd and value in (None, entries)
     # A text the engine may not read (raw bytes that are no valid notification are
     # certain: any -32600 was once theirs, and raw() of a notification the engine took
     # returned the refusal of a message after it).
-    return unit.odd
+    return odd
 
 
 class Endpoint(Generic[S]):
