@@ -760,13 +760,15 @@ enum Replay {
     /// (pushes on a deep page stack, each answered with the whole stack) took hundreds of
     /// MB for a trace of hundreds of KB.
     var outputs: [(text: [UInt8], afterInput: Int)] = []
+    /// The trace's outputs, each compared with what the engine wrote in its place.
+    let recorded: [(text: ArraySlice<UInt8>, afterInput: Int)]
     /// How many messages the engine wrote.
     var outputCount = 0
     /// The first difference from the recording among them, as `verdict` says it.
     var difference: String?
-    /// The indexes of the recorded outputs the engine wrote other bytes for, ascending
+    /// The indexes of the recorded outputs the engine wrote other bytes for
     /// (`Trace.confirms`).
-    var differingOutputs: [Int] = []
+    var differingOutputs: Set<Int> = []
     /// The first message the engine wrote beyond the recorded ones, and its place.
     var firstExtra: (text: [UInt8], afterInput: Int)?
     /// Per input: whether the engine handled it and its parse read JSON (`Trace.confirms`).
@@ -774,14 +776,7 @@ enum Replay {
 
     /// Whether the engine wrote the bytes recorded as output `index`.
     func wroteRecordedBytes(_ index: Int) -> Bool {
-      guard index < outputCount else { return false }
-      // Binary search: the indexes are ascending.
-      var (low, high) = (0, differingOutputs.count)
-      while low < high {
-        let middle = (low + high) / 2
-        if differingOutputs[middle] < index { low = middle + 1 } else { high = middle }
-      }
-      return low == differingOutputs.count || differingOutputs[low] != index
+      index < outputCount && !differingOutputs.contains(index)
     }
   }
 
@@ -838,7 +833,7 @@ enum Replay {
     // `initialize` reports the framing the input chose; the replay feeds whole messages.
     engine.framing = trace.framing
     prepare(engine, trace)
-    var run = Run(trace: trace, session: Session(engine: engine))
+    var run = Run(trace: trace, session: Session(engine: engine), recorded: trace.recordedOutputs)
     var outbox = run.session.makeOutbox()
     outbox.framing = .ndjson
     var inputs = 0
@@ -848,7 +843,7 @@ enum Replay {
     var lastAt: Int64 = 0
     /// The recorded times of the switches to the system clock the next input makes.
     var switches: [Int64] = []
-    let expected = trace.recordedOutputs
+    let expected = run.recorded
     let comparesPlaces = trace.comparesPlaces
     func collect() {
       run.session.flush(&outbox)
@@ -863,7 +858,7 @@ enum Replay {
         }
         let recorded = expected[index]
         let same = Trace.sameBytes(text, recorded.text)
-        if !same { run.differingOutputs.append(index) }
+        if !same { run.differingOutputs.insert(index) }
         if run.difference == nil {
           run.difference = difference(
             at: index, got: text, afterInput: inputs, sameBytes: same, recorded: recorded,
@@ -1157,7 +1152,7 @@ enum Replay {
   static func verdict(_ run: Run) -> (text: String, status: Int32) {
     let trace = run.trace
     if let difference = run.difference { return (difference, 1) }
-    let expected = trace.recordedOutputs
+    let expected = run.recorded
     if run.outputCount < expected.count {
       let recorded = expected[run.outputCount]
       return (

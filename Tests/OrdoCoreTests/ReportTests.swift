@@ -82,16 +82,23 @@ import Testing
       ])
   }
 
+  /// Alert "late" of type "t", priority 2, as a restore files one whose TTL ran out at
+  /// `endedAt` while no engine ran.
+  private static func restoredExpired(endedAt: Int64) -> Alert {
+    var alert = Alert(
+      id: "late", queue: "q", type: "t", priority: 2, state: .expired, seq: 1, createdAt: -90,
+      shownCount: 0)
+    alert.endedAt = endedAt
+    alert.endReason = .expired
+    return alert
+  }
+
   /// The state file holds active alerts only: an ended one restored expired while no engine
   /// ran. It gets a track with no interval, ended where it was loaded (the axis does not
   /// stretch back to its expiry), the expiry kept for its tooltip and its table row.
   @Test func anAlertRestoredExpiredEndsWhereItWasLoaded() throws {
     var builder = TimelineBuilder(start: 0)
-    var alert = Alert(
-      id: "late", queue: "q", type: "t", priority: 2, state: .expired, seq: 1, createdAt: -90,
-      shownCount: 0)
-    alert.endedAt = -40
-    alert.endReason = .expired
+    var alert = Self.restoredExpired(endedAt: -40)
     builder.alertRestored(alert, at: 0)
     builder.engineReset(at: 50, resumesAt: 0)
     alert.endedAt = -5
@@ -115,12 +122,7 @@ import Testing
   /// state file was loaded gets a track of its own, not the expired one's.
   @Test func anAlertQueuedUnderARestoredExpiredOnesIdGetsItsOwnTrack() {
     var builder = TimelineBuilder(start: 0)
-    var expired = Alert(
-      id: "late", queue: "q", type: "t", priority: 2, state: .expired, seq: 1, createdAt: -90,
-      shownCount: 0)
-    expired.endedAt = -40
-    expired.endReason = .expired
-    builder.alertRestored(expired, at: 0)
+    builder.alertRestored(Self.restoredExpired(endedAt: -40), at: 0)
     let queued = Alert(
       id: "late", queue: "q", type: "u", priority: 5, state: .pending, seq: 2, createdAt: 0,
       shownCount: 0)
