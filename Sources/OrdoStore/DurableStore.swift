@@ -340,6 +340,27 @@ public final class DurableStore {
     return stat(directory, &status) == 0 ? nil : directory
   }
 
+  /// Where `path` leads: the target of the last symbolic link when it names one (a chain
+  /// followed up to 40 links, as the kernel does; a relative target read from its link's
+  /// directory), `path` itself otherwise.
+  private static func linkTarget(of path: String) -> String {
+    var current = path
+    var buffer = [CChar](repeating: 0, count: 4096)
+    for _ in 0..<40 {
+      let count = readlink(current, &buffer, buffer.count)
+      guard count > 0 else { break }
+      let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      if target.hasPrefix("/") {
+        current = target
+      } else if let slash = current.lastIndex(of: "/") {
+        current = String(current[...slash]) + target
+      } else {
+        current = target
+      }
+    }
+    return current
+  }
+
   /// Opens (creating) the file at `path` and locks it (`flock`), waiting up to `waitMs` for
   /// another engine to let go of it, or of the write-ahead log beside it (`logInUse`);
   /// returns the locked descriptor.
@@ -357,11 +378,16 @@ public final class DurableStore {
       // A socket cannot be opened at all (ENXIO, "No such device or address").
       if existed, before.st_mode & S_IFMT == S_IFSOCK { throw notRegular }
       // O_CREAT makes the file, not its directory: say which is missing and what to do.
-      if code == ENOENT, let directory = missingDirectory(of: path) {
+      // Through a dangling symbolic link the file to create is its target.
+      if code == ENOENT, case let target = linkTarget(of: path),
+        let directory = missingDirectory(of: target)
+      {
+        let link = target == path ? "" : " (a symbolic link to \(target))"
         throw StoreOpenError(
           kind: .unusable,
-          message: "cannot open the state file \(path): its directory \(directory) does not"
-            + " exist (the file is created when missing, not its directory: mkdir -p it first)")
+          message: "cannot open the state file \(path)\(link): its directory \(directory) does"
+            + " not exist (the file is created when missing, not its directory: mkdir -p it"
+            + " first)")
       }
       throw StoreOpenError(
         kind: .unusable, message: "cannot open the state file \(path): \(reason)")

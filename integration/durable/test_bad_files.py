@@ -376,6 +376,27 @@ def test_a_state_file_in_a_missing_directory_names_the_directory(tmp_path: Path)
     assert call_once(state, "engine.ping")["pong"] is True
 
 
+def test_a_dangling_link_into_a_missing_directory_names_that_directory(tmp_path: Path) -> None:
+    """The file to create is the link's target (followed through a chain of links, relative
+    ones from their own directory): the message named the link with the system's "No such
+    file or directory"; it names the target's missing directory now."""
+    (tmp_path / "links").mkdir()
+    state = tmp_path / "links" / "s.db"
+    state.symlink_to("middle.db")
+    (tmp_path / "links" / "middle.db").symlink_to("../not/yet/s.db")
+    target = f"{tmp_path}/links/../not/yet/s.db"
+    run = run_engine("--state", str(state), "call", "engine.ping")
+    assert run.rc == 2, run
+    assert (
+        f"cannot open the state file {state} (a symbolic link to {target}): its directory"
+        f" {tmp_path}/links/../not/yet does not exist" in run.err
+    ), run.err
+    assert not (tmp_path / "not").exists()
+    (tmp_path / "not" / "yet").mkdir(parents=True)
+    assert call_once(state, "engine.ping")["pong"] is True
+    assert (tmp_path / "not" / "yet" / "s.db").is_file()
+
+
 @pytest.mark.skipif(os.geteuid() != 0, reason="runs the engine as another user")
 def test_a_state_file_in_a_directory_that_cannot_be_written_names_the_directory() -> None:
     """The file can be written but not its directory, where SQLite makes the write-ahead

@@ -312,18 +312,13 @@ public struct TimelineBuilder: Sendable {
   public mutating func alertRestored(_ alert: Alert, at engineTime: Int64) {
     let at = onAxis(engineTime)
     note(at)
-    guard alert.state.isEnded else {
-      open(alert, state: alert.state, at: at, described: true)
-      return
-    }
-    latest[alert.id] = tracks.count
-    tracks.append(
-      OpenTrack(
-        track: Timeline.Track(
-          id: alert.id, type: alert.type, queue: alert.queue, priority: alert.priority,
-          intervals: [], endReason: alert.endReason ?? Self.endReason(of: alert.state),
-          endedAt: at, expiredWhileDownAt: alert.endedAt.map(onAxis)),
-        state: nil, since: at, openedAt: at, described: true))
+    open(alert, state: alert.state, at: at, described: true)
+    guard alert.state.isEnded else { return }
+    let index = tracks.count - 1
+    tracks[index].state = nil
+    tracks[index].track.endReason = alert.endReason ?? Self.endReason(of: alert.state)
+    tracks[index].track.endedAt = at
+    tracks[index].track.expiredWhileDownAt = alert.endedAt.map(onAxis)
   }
 
   /// An `alert.changed`: alert `id` went from `previous` to `state` at `at`.

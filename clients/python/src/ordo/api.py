@@ -259,6 +259,14 @@ class EngineAPI(Surface[F]):
         the file too). Keeps only the clock mode; a manual clock goes back to 0, the system
         clock runs on."""
 
+    def _attach_namespaces(self) -> None:
+        """Gives this surface ``layers``, ``alerts``, ``nav`` and ``clock``, whose calls go to its
+        ``_invoke``. (``events`` is each owner's own: an engine's also reads its buffer.)"""
+        self.layers: LayersAPI[F] = LayersAPI(self)
+        self.alerts: AlertsAPI[F] = AlertsAPI(self)
+        self.nav: NavAPI[F] = NavAPI(self)
+        self.clock: ClockAPI[F] = ClockAPI(self)
+
 
 class Namespace(Surface[F]):
     """``engine.layers`` and the like: calls go to the owner's ``_invoke``."""

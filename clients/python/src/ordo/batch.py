@@ -7,7 +7,7 @@ from typing import Any, TypeVar
 
 from ._call import Call, Pending
 from ._decode import null
-from .api import AlertsAPI, Batched, ClockAPI, EngineAPI, EventsAPI, LayersAPI, NavAPI
+from .api import Batched, EngineAPI, EventsAPI
 
 T = TypeVar("T")
 
@@ -24,10 +24,7 @@ class Batch(EngineAPI[Batched]):
     """
 
     def __init__(self) -> None:
-        self.layers = LayersAPI(self)
-        self.alerts = AlertsAPI(self)
-        self.nav = NavAPI(self)
-        self.clock = ClockAPI(self)
+        self._attach_namespaces()
         self.events = EventsAPI(self)
         self._entries: list[Pending[Any]] = []
         self.sent = False

@@ -29,7 +29,7 @@ from typing import Any, Callable, Generic, Literal, Optional, TypeVar, overload
 
 from ._call import Call, Pending
 from ._decode import dumps, envelope, parse, request_json
-from .api import AlertsAPI, ClockAPI, EngineAPI, F, LayersAPI, NavAPI
+from .api import EngineAPI, F
 from .batch import Batch
 from .discovery import PathLike, engine_command, find_engine
 from .endpoint import Answer, Endpoint, Notice, RawAnswer, Refused
@@ -238,10 +238,7 @@ class Core(EngineAPI[F], Generic[F, S]):
         self.framing = framing
         self.timeout = call_timeout(timeout)
         self.command = engine_command(self.binary, framing=framing, clock=clock, args=args)
-        self.layers: LayersAPI[F] = LayersAPI(self)
-        self.alerts: AlertsAPI[F] = AlertsAPI(self)
-        self.nav: NavAPI[F] = NavAPI(self)
-        self.clock: ClockAPI[F] = ClockAPI(self)
+        self._attach_namespaces()
         # Which thread is inside the tap (it runs on whichever thread reads or writes): a
         # close() there must not wait for another close(), which may need that thread.
         self._tapping = threading.local()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable, TypeVar
 
 from ._call import Call
-from .api import AlertsAPI, ClockAPI, EngineAPI, EventsAPI, F, LayersAPI, NavAPI
+from .api import EngineAPI, EventsAPI, F
 
 T = TypeVar("T")
 
@@ -20,10 +20,7 @@ class Timed(EngineAPI[F]):
     def __init__(self, perform: Callable[[Call[Any], float | None], Any], timeout: float | None):
         self.timeout = timeout
         self._perform = perform
-        self.layers: LayersAPI[F] = LayersAPI(self)
-        self.alerts: AlertsAPI[F] = AlertsAPI(self)
-        self.nav: NavAPI[F] = NavAPI(self)
-        self.clock: ClockAPI[F] = ClockAPI(self)
+        self._attach_namespaces()
         self.events: EventsAPI[F] = EventsAPI(self)
 
     def _invoke(self, call: Call[T]) -> Any:
