@@ -174,10 +174,12 @@ python_stage=$STAGE/python
 stage_python "$python_stage"
 cp "$notices" "$python_stage/"
 # The wheel carries the engine: its licence is Ordo's and the engine's parts'.
-sed -i "s/^license = \"MIT\"\$/license = \"$LICENSE_EXPRESSION\"\nlicense-files = [\"LICENSE\", \"THIRD_PARTY_NOTICES\"]/" \
+sed -i -e "s/^license = \"MIT\"\$/license = \"$LICENSE_EXPRESSION\"/" \
+  -e 's/^license-files = \["LICENSE"\]$/license-files = ["LICENSE", "THIRD_PARTY_NOTICES"]/' \
   "$python_stage/pyproject.toml"
-grep -q "^license-files = " "$python_stage/pyproject.toml" \
-  || fail "clients/python/pyproject.toml: no 'license = \"MIT\"' line to replace"
+grep -qxF "license = \"$LICENSE_EXPRESSION\"" "$python_stage/pyproject.toml" \
+  && grep -qxF 'license-files = ["LICENSE", "THIRD_PARTY_NOTICES"]' "$python_stage/pyproject.toml" \
+  || fail "clients/python/pyproject.toml: no 'license = \"MIT\"' and 'license-files = [\"LICENSE\"]' lines to replace"
 install -D -m 0755 "$STAGE/ordo" "$python_stage/src/ordo/_bin/ordo"
 "$PY" -m pip wheel -q --no-deps --no-build-isolation --no-index -w "$OUT" "$python_stage"
 

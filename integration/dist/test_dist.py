@@ -443,6 +443,8 @@ def test_source_install_carries_no_engine_and_falls_through_to_path(
     with zipfile.ZipFile(wheel) as archive:
         names = archive.namelist()
     assert not [n for n in names if "_bin" in n or n.endswith("entry_points.txt")]
+    # MIT asks for its notice in every copy: a source install carries LICENSE too.
+    assert f"ordo_client-{VERSION}.dist-info/licenses/LICENSE" in names
 
     root = sandbox.root / "source-venv"
     base_python = getattr(sys, "_base_executable", sys.executable)
