@@ -60,6 +60,21 @@ def _fail(status: int, message: str) -> NoReturn:
     raise SystemExit(status)
 
 
+def _why_not_executable(engine: str) -> str:
+    """Why ``access(X_OK)`` refuses a file that is there: lost permission bits (a copy that
+    dropped them) or a file system mounted ``noexec`` (a hardened /tmp or home), where a
+    chmod changes nothing."""
+    try:
+        if os.stat(engine).st_mode & 0o111 and os.statvfs(engine).f_flag & os.ST_NOEXEC:
+            return (
+                "the file system that holds it is mounted noexec: install the package on "
+                "one that allows running programs, or set ORDO_BIN to an engine on one"
+            )
+    except (OSError, AttributeError):  # AttributeError: no ST_NOEXEC on this platform
+        pass
+    return "its permission bits were lost in the copy: reinstall the wheel, or chmod +x it"
+
+
 def exec_engine(engine: str | None, args: list[str]) -> NoReturn:
     """Replace this process with ``engine args…``; say why not (exit 127: no engine, 126:
     one that cannot run), as a shell would."""
@@ -76,11 +91,7 @@ def exec_engine(engine: str | None, args: list[str]) -> NoReturn:
             "or install the wheel from `make dist`",
         )
     if not os.access(engine, os.X_OK):
-        _fail(
-            126,
-            f"{engine}: the engine is not executable (its permission bits were lost in "
-            f"the copy): reinstall the wheel, or chmod +x it",
-        )
+        _fail(126, f"{engine}: the engine is not executable ({_why_not_executable(engine)})")
     # Python starts with SIGPIPE and SIGXFSZ ignored, and an exec keeps ignored signals:
     # the engine would then get EPIPE where, run from a shell, a closed pipe ends it.
     for number in (signal.SIGPIPE, signal.SIGXFSZ):
