@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -203,6 +204,43 @@ def test_a_target_install_runs_and_finds_its_engine(
         [python, "-c", "import ordo; print(ordo.find_engine())"], cwd=sandbox.root, env=env
     )
     assert found.stdout == f"{engine}\n"
+
+
+def test_python_m_ordo_names_a_noexec_file_system(
+    target: tuple[Path, Path], sandbox: Sandbox
+) -> None:
+    """An engine that keeps its 0755 bits on a file system mounted noexec (a hardened /tmp or
+    home) cannot run either: the message said its permission bits were lost and to chmod +x
+    it, which changes nothing; it names the mount now. A real noexec tmpfs (root only)."""
+    folder, python = target
+    mount = sandbox.root / "noexec"
+    mount.mkdir()
+    if os.geteuid() != 0:
+        pytest.skip("mounting a noexec tmpfs needs root")
+    mounted = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "noexec,size=64m", "tmpfs", str(mount)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if mounted.returncode != 0:
+        pytest.skip(f"no tmpfs mount here: {mounted.stderr.strip()}")
+    try:
+        copied = mount / "target"
+        shutil.copytree(folder, copied, symlinks=True)
+        engine = copied / "ordo" / "_bin" / "ordo"
+        assert engine.stat().st_mode & 0o777 == 0o755
+        run = sandbox.run(
+            [python, "-m", "ordo", "--version"],
+            cwd=sandbox.root,
+            env=sandbox.env(PYTHONPATH=str(copied)),
+            check=False,
+        )
+        assert run.returncode == 126 and run.stdout == "", run
+        assert f"ordo: {engine}: the engine is not executable" in run.stderr, run.stderr
+        assert "mounted noexec" in run.stderr and "chmod" not in run.stderr, run.stderr
+    finally:
+        subprocess.run(["umount", str(mount)], check=True)
 
 
 def test_the_command_says_why_it_cannot_run_the_engine(
