@@ -96,9 +96,14 @@ dist-deps:
 	@command -v strip >/dev/null 2>&1 && command -v readelf >/dev/null 2>&1 || { \
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq binutils; }
 
+$(VENV)/.dist-installed: integration/dist/requirements.txt $(VENV)/.installed
+	$(PY) -m pip install -q -r integration/dist/requirements.txt
+	touch $@
+
 ## test-dist: installs dist/'s wheel and npm tarball offline, in a temporary folder outside the
-## repository with no Swift toolchain on PATH, and plays the seed's scenario (integration/dist).
-test-dist: dist
+## repository with no Swift toolchain on PATH, and plays the seed's scenario; twine check,
+## check-wheel-contents and auditwheel show accept the Python artifacts (integration/dist).
+test-dist: dist $(VENV)/.dist-installed
 	cd integration/dist && ../../$(VENV)/bin/mypy && ../../$(VENV)/bin/ruff check \
 	  && ../../$(VENV)/bin/ruff format --check .
 	$(PY) -m pytest -q integration/dist

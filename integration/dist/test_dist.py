@@ -115,6 +115,32 @@ def test_wheel_tag_and_contents(dist: Dist) -> None:
         assert f"ordo/_bin/ordo,sha256={digest},{len(binary)}" in record.splitlines()
 
 
+def _tool(name: str, *args: str | Path) -> subprocess.CompletedProcess[str]:
+    """A checker of integration/dist/requirements.txt, from the venv running the tests."""
+    return subprocess.run(
+        [str(Path(sys.executable).parent / name), *map(str, args)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_registries_and_packagers_accept_the_python_artifacts(dist: Dist) -> None:
+    """What PyPI and a packager run: twine's strict check (metadata, the README renders),
+    check-wheel-contents (no stray or duplicate files), auditwheel (the engine links no
+    shared library, so the manylinux tags hold)."""
+    twine = _tool("twine", "check", "--strict", dist.wheel, dist.sdist)
+    assert twine.returncode == 0, twine.stdout + twine.stderr
+    assert twine.stdout.count("PASSED") == 2, twine.stdout
+    contents = _tool("check-wheel-contents", dist.wheel)
+    assert contents.returncode == 0 and contents.stdout.rstrip().endswith(": OK"), contents
+    audit = _tool("auditwheel", "show", dist.wheel)
+    assert audit.returncode == 0, audit.stdout + audit.stderr
+    assert "The wheel requires no external shared libraries" in audit.stdout, audit.stdout
+    assert "references no external versioned symbols" in audit.stdout, audit.stdout
+
+
 def test_third_party_notices_name_and_quote_what_the_engine_holds(dist: Dist) -> None:
     """The static engine holds glibc (LGPL), jansson (MIT, whose notice must go with
     binaries), SQLite, the Swift runtime and GCC's runtime: each artefact carries their
