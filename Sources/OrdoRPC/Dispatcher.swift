@@ -106,7 +106,9 @@ public struct Dispatcher {
         context.countRequest()
         let error = ResponseError(
           code: .limitExceeded,
-          message: "The batch has \(messages.count) entries; the limit is \(maxBatch).",
+          message:
+            "The batch has \(messages.count) entries; the limit is \(maxBatch) (set by"
+            + " --max-batch).",
           data: [
             ("name", .string("maxBatch")), ("limit", .int(maxBatch)),
             ("value", .int(messages.count)),

@@ -273,9 +273,12 @@ public struct MessageFramer {
       let name = buffer[line.lowerBound..<colon]
       var length = contentLength
       if Self.equalsIgnoringCase(name, "content-length") {
-        guard let value = Self.parseLength(buffer[(colon + 1)..<line.upperBound]) else {
+        let text = buffer[(colon + 1)..<line.upperBound]
+        guard let value = Self.parseLength(text) else {
           return brokenHeaderLine(
-            line, through: newline, "the Content-Length header is not a byte count")
+            line, through: newline,
+            "the Content-Length header \(Self.quoted(text)) is not a byte count (decimal"
+              + " digits, at most 15 of them leading zeros aside)")
         }
         guard contentLength == nil || contentLength == value else {
           return brokenHeaderLine(
@@ -505,6 +508,15 @@ public struct MessageFramer {
   /// A Content-Length value: optional spaces around decimal digits, nothing else. Leading
   /// zeros count for nothing; more than 15 digits after them is no byte count any message
   /// could have (a malformed header, resynchronised on, rather than a body to skip forever).
+  /// A header's value as a message quotes it: without the spaces around it, its first 32
+  /// bytes (then "…"), in quotes.
+  private static func quoted(_ bytes: ArraySlice<UInt8>) -> String {
+    var value = bytes.drop { $0 == 0x20 || $0 == 0x09 }
+    while let last = value.last, last == 0x20 || last == 0x09 { value.removeLast() }
+    let shown = String(decoding: value.prefix(32), as: UTF8.self)
+    return "\"" + shown + (value.count > 32 ? "…\"" : "\"")
+  }
+
   private static func parseLength(_ bytes: ArraySlice<UInt8>) -> Int? {
     let trimmed = bytes.drop { $0 == 0x20 || $0 == 0x09 }
     var digits = trimmed[...]

@@ -87,10 +87,13 @@ public struct Params {
       let allowed = names.names
       let expected =
         allowed.isEmpty ? "no parameters" : "one of: " + allowed.joined(separator: ", ")
-      let path = pointer + "/" + JSONPointer.escape(unknown)
+      // The key as sent ("", "0", "a/b"), after the object's own place: dotted from the
+      // path it read as the params themselves, an array index or an escape.
+      let name = ResponseError.shown(unknown)
+      let shown = pointer.isEmpty ? name : Self.dotted(pointer) + "." + name
       throw .invalidParams(
-        path: path, expected: expected,
-        message: "Unknown parameter \"\(Self.dotted(path))\" (expected \(expected)).")
+        path: pointer + "/" + JSONPointer.escape(unknown), expected: expected,
+        message: "Unknown parameter \"\(shown)\" (expected \(expected)).")
     }
   }
 

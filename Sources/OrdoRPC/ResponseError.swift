@@ -68,21 +68,32 @@ public struct ResponseError: Error, Equatable, Sendable {
   public static func tooLarge(limit: Int) -> ResponseError {
     ResponseError(
       code: .invalidRequest,
-      message: "Invalid Request: the message is larger than the limit of \(limit) bytes.",
+      message:
+        "Invalid Request: the message is larger than the limit of \(limit) bytes (set by"
+        + " --max-message-bytes).",
       data: [("reason", .string("too_large")), ("limit", .int(limit))]
     )
+  }
+
+  /// A name the request gave, as a message quotes it: whole up to 64 characters (Unicode
+  /// scalars), else its first 64 and "…". The `data` member that holds the name holds it
+  /// whole; a message (and the log line that repeats it) stays short.
+  public static func shown(_ name: String) -> String {
+    let scalars = name.unicodeScalars
+    guard scalars.count > 64 else { return name }
+    return String(String.UnicodeScalarView(scalars.prefix(64))) + "…"
   }
 
   /// -32601; `suggestion`: a served method the name looks like a slip of.
   public static func methodNotFound(_ method: String, suggestion: String? = nil) -> ResponseError {
     guard let suggestion else {
       return ResponseError(
-        code: .methodNotFound, message: "Method not found: \"\(method)\".",
+        code: .methodNotFound, message: "Method not found: \"\(shown(method))\".",
         data: [("method", .string(method))])
     }
     return ResponseError(
       code: .methodNotFound,
-      message: "Method not found: \"\(method)\". Did you mean \"\(suggestion)\"?",
+      message: "Method not found: \"\(shown(method))\". Did you mean \"\(suggestion)\"?",
       data: [("method", .string(method)), ("suggestion", .string(suggestion))])
   }
 

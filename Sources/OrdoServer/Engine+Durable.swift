@@ -76,10 +76,10 @@ extension Engine {
       throw .storage(error)
     } catch let error as StoreOpenError {
       log(.error, "engine.reset could not read the state file: \(error.message)")
-      throw .storage(StoreWriteError(reason: .corrupt, detail: error.message))
+      throw .storage(StoreWriteError(reason: .corrupt, detail: error.message), reading: true)
     } catch {
       log(.error, "engine.reset could not read the state file: \(error)")
-      throw .storage(StoreWriteError(reason: .ioError, detail: "\(error)"))
+      throw .storage(StoreWriteError(reason: .ioError, detail: "\(error)"), reading: true)
     }
   }
 
@@ -110,8 +110,9 @@ extension Engine {
 }
 
 extension ResponseError {
-  /// -32005: the durable state could not be written; the request changed nothing.
-  static func storage(_ error: StoreWriteError) -> ResponseError {
+  /// -32005: the durable state could not be written (`reading`: read again, by
+  /// `engine.reset`); the request changed nothing.
+  static func storage(_ error: StoreWriteError, reading: Bool = false) -> ResponseError {
     let what =
       switch error.reason {
       case .diskFull: "the disk is full"
@@ -121,7 +122,8 @@ extension ResponseError {
       }
     return ResponseError(
       code: .storageError,
-      message: "The durable state could not be written (\(what)); nothing was changed.",
+      message: "The durable state could not be \(reading ? "read" : "written") (\(what));"
+        + " nothing was changed.",
       data: [("reason", .string(error.reason.rawValue)), ("detail", .string(error.detail))])
   }
 }

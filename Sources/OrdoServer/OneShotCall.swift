@@ -282,7 +282,8 @@ struct OneShotCall {
       return refused(
         .invalidRequest(
           reason: "not_an_object",
-          message: "Invalid Request: each line must be one request object (no batches)."))
+          message: "Invalid Request: each line must be one request object"
+            + (value.kind == .array ? " (no batches)." : ", not another JSON value.")))
     }
     guard let method = value.member("method")?.string else {
       let missing = value.member("method") == nil

@@ -182,8 +182,10 @@ public enum OrdoCommand {
     var logLevelGiven = false
     var given: Set<String> = []
     var remaining = arguments[...]
+    // The message quotes the arguments: a control character in one is shown escaped.
     func refuse(_ message: String, help: String = shortUsage) -> Invocation {
-      .exit(2, stdout: "", stderr: "ordo: \(message)\n\n" + help)
+      .exit(
+        2, stdout: "", stderr: "ordo: \(terminalSafe(message, keepingLineFeeds: false))\n\n" + help)
     }
     while let argument = remaining.popFirst() {
       guard startsWithDash(argument) else {
@@ -332,7 +334,8 @@ public enum OrdoCommand {
     flagsGiven: Bool
   ) -> Invocation {
     func refuse(_ message: String, help: String) -> Invocation {
-      .exit(2, stdout: "", stderr: "ordo \(name): \(message)\n\n" + help)
+      let text = terminalSafe("ordo \(name): \(message)", keepingLineFeeds: false)
+      return .exit(2, stdout: "", stderr: text + "\n\n" + help)
     }
     let help: String
     switch name {
@@ -354,7 +357,8 @@ public enum OrdoCommand {
           2, stdout: "", stderr: "ordo help: no subcommand \"\(topic)\"\n\n" + shortUsage)
       }
     default:
-      return .exit(2, stdout: "", stderr: "ordo: unknown subcommand \"\(name)\"\n\n" + shortUsage)
+      let text = terminalSafe("ordo: unknown subcommand \"\(name)\"", keepingLineFeeds: false)
+      return .exit(2, stdout: "", stderr: text + "\n\n" + shortUsage)
     }
     // `ordo SUBCOMMAND --help`; anywhere else it is an argument (refused as a flag after
     // `call`, or the value of `report -o`): a script's stray `-h` must not print the usage
@@ -376,6 +380,13 @@ public enum OrdoCommand {
         // is read as a flag.
         guard flag != "--" else {
           return refuse("-- is not needed: give `call METHOD [PARAMS]`", help: help)
+        }
+        // Help and the version go alone, not before `call`: say where they are read.
+        if ["-h", "--help"].contains(flag) {
+          return refuse("\(flag) is read only right after `call`: `ordo call --help`", help: help)
+        }
+        if flag == "--version" {
+          return refuse("--version goes alone: `ordo --version`", help: help)
         }
         return refuse("\(flag): flags go before `call`", help: help)
       }
@@ -616,11 +627,16 @@ public enum OrdoCommand {
     return first == FileIdentity(path: other)
   }
 
-  /// Says on stderr why the state file cannot be used, on one line: the message may quote
-  /// the file (SQLite's integrity check spans lines; a damaged row's text may hold an
-  /// escape sequence).
+  /// Says `message` on stderr on one line, a control character in it shown escaped: it may
+  /// quote a path or an argument, or the state file (SQLite's integrity check spans lines;
+  /// a damaged row's text may hold an escape sequence).
+  private static func complain(_ message: String) {
+    writeAll(2, "ordo: \(terminalSafe(message, keepingLineFeeds: false))\n")
+  }
+
+  /// Says on stderr why the state file cannot be used.
   private static func refuse(_ error: StoreOpenError) {
-    writeAll(2, "ordo: \(terminalSafe(error.message, keepingLineFeeds: false))\n")
+    complain(error.message)
   }
 
   /// An engine and its session on `configuration`: the state file opened and loaded, the
@@ -656,7 +672,7 @@ public enum OrdoCommand {
         })
       {
         let which = file.isEmpty ? "the state file" : "the state file's \(file) file"
-        writeAll(2, "ordo: --trace \(path) is \(which); give the trace another path\n")
+        complain("--trace \(path) is \(which); give the trace another path")
         return nil
       }
       // Nor over the engine's stdin (`ordo --trace in.nd < in.nd`: emptied before it is
@@ -666,15 +682,14 @@ public enum OrdoCommand {
       if let stream = [(0, "stdin"), (1, "stdout"), (2, "stderr")].first(where: {
         isRegularFile($0.0, at: path)
       }) {
-        writeAll(
-          2, "ordo: --trace \(path) is the engine's \(stream.1); give the trace another path\n")
+        complain("--trace \(path) is the engine's \(stream.1); give the trace another path")
         return nil
       }
       do {
         try TraceRecorder.start(
           path: path, session: session, arguments: Array(CommandLine.arguments.dropFirst()))
       } catch {
-        writeAll(2, "ordo: cannot write the trace \(path): \(error)\n")
+        complain("cannot write the trace \(path): \(error)")
         return nil
       }
     }

@@ -786,6 +786,14 @@ enum Replay {
     switch OrdoCommand.parse(trace.header.arguments, recorded: true) {
     case .serve(let recorded): configuration = recorded
     case .call(let recorded, _, _, _): configuration = recorded
+    case .exit(let status, _, let refusal) where status != 0 && !refusal.isEmpty:
+      // Why the command line refuses them (its first line, as `ordo` would say it): "not an
+      // engine's" alone hid a refused value (`--clock fast`) behind a wrong cause.
+      var why = refusal.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+      if why.hasPrefix("ordo: ") { why.removeFirst("ordo: ".count) }
+      throw TraceError(
+        description: "the trace's recorded arguments are refused (\(why)): "
+          + trace.header.arguments.joined(separator: " "))
     default:
       throw TraceError(
         description: "the trace's recorded arguments are not an engine's: "

@@ -199,6 +199,26 @@ import Testing
       ])
   }
 
+  /// The broken Content-Length is quoted (cut at 32 bytes): "not a byte count" alone read
+  /// as wrong for a 16-digit number, which is one.
+  @Test(arguments: [
+    ("abc", "\"abc\""), (" 9999999999999999 ", "\"9999999999999999\""),
+    (String(repeating: "7", count: 40), "\"" + String(repeating: "7", count: 32) + "…\""),
+  ])
+  func aBrokenContentLengthIsQuoted(value: String, quoted: String) {
+    var framer = MessageFramer(framing: .lsp)
+    framer.feed(Array("Content-Length:\(value)\r\n\r\n".utf8))
+    var reasons: [String] = []
+    while let event = framer.next() {
+      if case .badHeader(let reason) = event { reasons.append(reason) }
+    }
+    #expect(
+      reasons == [
+        "the Content-Length header \(quoted) is not a byte count (decimal digits, at most 15 of"
+          + " them leading zeros aside)"
+      ])
+  }
+
   @Test func overLongHeaderLineIsRefusedWithoutBuffering() {
     var framer = MessageFramer(framing: .lsp)
     var sawBadHeader = false

@@ -19,6 +19,42 @@ import Testing
     }
   }
 
+  /// The message quotes the key as sent, after its object's place: `{"":1}` was named
+  /// "params" (the dotted form of the pointer "/"), a key "0" in `frame` read as
+  /// `frame[0]`, an index, and "a/b" as its escape `a~1b`. A long key is cut in the message
+  /// (the path holds it whole).
+  @Test(arguments: [
+    ("", "", "/", "\"\""), ("", "a/b", "/a~1b", "\"a/b\""),
+    ("/frame", "0", "/frame/0", "\"frame.0\""),
+    ("/frame", "~x", "/frame/~0x", "\"frame.~x\""),
+    (
+      "", String(repeating: "k", count: 100), "/" + String(repeating: "k", count: 100),
+      "\"" + String(repeating: "k", count: 64) + "…\""
+    ),
+  ])
+  func anUnknownKeyIsQuotedAsSent(pointer: String, key: String, path: String, quoted: String) {
+    guard case .success(let document) = JSONDocument.parse(#"{"\#(key)":1}"#) else {
+      Issue.record("test input must be JSON")
+      return
+    }
+    do {
+      _ = try Params(document.value, allowed: ["x"], pointer: pointer)
+      Issue.record("an unknown member was accepted")
+    } catch {
+      #expect(error.dataValue("path") == .string(path))
+      #expect(error.message == "Unknown parameter \(quoted) (expected one of: x).")
+    }
+  }
+
+  /// A method name is cut in the message at 64 scalars, whole in `data.method`.
+  @Test func aLongMethodNameIsCutInTheMessageOnly() {
+    let name = String(repeating: "m", count: 70)
+    let error = ResponseError.methodNotFound(name)
+    #expect(error.message == "Method not found: \"\(String(repeating: "m", count: 64))…\".")
+    #expect(error.dataValue("method") == .string(name))
+    #expect(ResponseError.methodNotFound("abc").message == "Method not found: \"abc\".")
+  }
+
   /// Escaped by scalars: a `/` or `~` followed by a combining accent (one `Character` with
   /// it) was left as it was, and the pointer named another path.
   @Test func aSlashOrTildeBeforeACombiningMarkIsEscaped() {

@@ -347,11 +347,6 @@ def test_params_that_are_json_but_not_an_object_exit_2(params: str) -> None:
         # A dash and a combining mark are one Swift Character, which is no "-": the pair
         # ran as a method.
         "call -\u0301",
-        # Help only right after `call`: a stray -h in a script's PARAMS printed the usage
-        # and exited 0, the request never run.
-        'call alert.defineType \'{"type":"x"}\' --help',
-        "call engine.ping -h",
-        "call - --help",
     ],
 )
 def test_flags_after_call_exit_2(arguments: str, tmp_path: Path) -> None:
@@ -361,6 +356,59 @@ def test_flags_after_call_exit_2(arguments: str, tmp_path: Path) -> None:
     assert "flags go before `call`" in ran.stderr
     assert "usage: ordo [flags] call METHOD [PARAMS]" in ran.stderr
     assert list(tmp_path.iterdir()) == []  # and nothing ran: no state file made
+
+
+@pytest.mark.parametrize(
+    ("arguments", "complaint"),
+    [
+        # Help only right after `call`: a stray -h in a script's PARAMS printed the usage
+        # and exited 0, the request never run. It said "flags go before `call`", but there
+        # `-h` is refused too (it goes alone): the message says where help is read.
+        ('call alert.defineType \'{"type":"x"}\' --help', "--help is read only right after `call`"),
+        ("call engine.ping -h", "-h is read only right after `call`: `ordo call --help`"),
+        ("call - --help", "--help is read only right after `call`"),
+        ("call engine.ping --version", "--version goes alone: `ordo --version`"),
+    ],
+)
+def test_help_and_version_after_call_say_where_they_go(
+    arguments: str, complaint: str, tmp_path: Path
+) -> None:
+    ran = sh(f'"$ORDO" {arguments}', cwd=tmp_path)
+    assert ran.status == 2 and ran.stdout == ""
+    assert complaint in ran.stderr, ran.stderr
+    assert "flags go before" not in ran.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["call", "-x\x1b[2J"],
+        ["--clock", "m\x1b[2J", "call", "engine.ping"],
+        ["c\nall"],
+        ["--trace", "/no/such/dir/a\x1b[31m", "call", "engine.ping"],
+        ["replay", "\u202eecart.t"],
+    ],
+)
+def test_refusals_show_control_characters_escaped(arguments: list[str], tmp_path: Path) -> None:
+    """What the command line quotes back (a flag, a value, a subcommand, a path) is shown
+    with its control and bidirectional characters escaped, on one line: an escape sequence
+    in an argument reached the terminal raw."""
+    ran = subprocess.run(
+        [engine_binary(), *arguments],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=30,
+        check=False,
+    )
+    assert ran.returncode == 2 and ran.stdout == "", ran
+    first = ran.stderr.split("\n\n")[0]
+    assert not any(
+        (ord(c) < 0x20 and c != "\n") or 0x7F <= ord(c) <= 0x9F or c == "\u202e" for c in ran.stderr
+    ), ran.stderr
+    assert "\n" not in first.rstrip("\n"), first
+    assert "\\u001b" in first or "\\u000a" in first or "\\u202e" in first, first
 
 
 @pytest.mark.parametrize(
@@ -914,3 +962,16 @@ def test_two_call_dash_stages_of_a_pipeline_share_a_state_file(tmp_path: Path) -
     )
     assert ran.status == 0, ran.stderr
     assert ran.json()["state"] == "done"
+
+
+def test_call_dash_says_what_a_line_that_is_no_object_is(tmp_path: Path) -> None:
+    """A line that is an array is a batch, which `call -` does not take; a line that is
+    another JSON value was refused with the same "(no batches)", which it is not."""
+    ran = sh("printf '%s\\n' '[1]' 42 '\"x\"' | \"$ORDO\" call -", cwd=tmp_path)
+    assert ran.status == 1
+    messages = [json.loads(line)["message"] for line in ran.stdout.splitlines()]
+    assert messages == [
+        "Invalid Request: each line must be one request object (no batches).",
+        "Invalid Request: each line must be one request object, not another JSON value.",
+        "Invalid Request: each line must be one request object, not another JSON value.",
+    ]

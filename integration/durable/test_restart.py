@@ -686,6 +686,27 @@ def test_engine_reset_reloads_and_only_state_true_empties(
     assert [show["id"] for show in again.result("alert.history")["shows"]] == ["alert-1"]
 
 
+def test_a_reset_that_cannot_read_the_file_says_read_and_changes_nothing(
+    state: Path, engine: EngineFactory
+) -> None:
+    """A row another program wrote under a running engine: engine.reset, reading the file
+    again, refuses it (-32005 corrupt) and keeps what it had. The message said the state
+    "could not be written (the file is damaged)": nothing was written, nor damaged."""
+    live = engine(state)
+    live.result("alert.defineType", {"type": "rate", "priority": 3})
+    live.result("layer.add", {"id": "kept"})
+    sqlite3(state, "INSERT INTO types VALUES ('zz', '{\"type\":5}')")
+    failed = live.call("engine.reset")
+    assert failed.error["code"] == -32005, failed
+    assert failed.error["data"]["reason"] == "corrupt"
+    assert failed.error["message"] == (
+        "The durable state could not be read (the file is damaged); nothing was changed."
+    )
+    assert "Ordo did not write" in failed.error["data"]["detail"]
+    assert live.result("layer.get", {"id": "kept"})["id"] == "kept"
+    assert live.result("alert.enqueue", {"type": "rate"})["alert"]["priority"] == 3
+
+
 def test_engine_stats_reports_the_state_file(state: Path, engine: EngineFactory) -> None:
     live = engine(state)
 

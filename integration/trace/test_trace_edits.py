@@ -505,3 +505,26 @@ def test_a_trace_an_older_ordo_recorded_with_a_flag_twice_still_replays(
     lines[0] = json.dumps(header, separators=(",", ":")).encode()
     path.write_bytes(b"\n".join(lines))
     assert assert_identical(path) is None
+
+
+def test_recorded_arguments_the_command_line_refuses_say_why(
+    engine: EngineFactory, tmp_path: Path
+) -> None:
+    """A header whose arguments the command line refuses (`--clock fast`) is refused with the
+    command line's reason: it said they were "not an engine's", the message for a recorded
+    subcommand, which hid the refused value."""
+    path = tmp_path / "edited.trace"
+    recorded_session(engine, path)
+    lines = path.read_bytes().split(b"\n")
+    header = json.loads(lines[0])
+    for args, why in [
+        (["--clock", "fast"], "--clock must be"),
+        (["replay", "x.trace"], "not an engine's"),
+    ]:
+        header["args"] = args
+        lines[0] = json.dumps(header, separators=(",", ":")).encode()
+        path.write_bytes(b"\n".join(lines))
+        result = replay(path)
+        assert result.status == 2 and result.stdout == "", result
+        assert "recorded arguments" in result.stderr and why in result.stderr, result.stderr
+        assert "\n\n" not in result.stderr and "usage" not in result.stderr, result.stderr
