@@ -1,0 +1,714 @@
+"""A pure-Python reference model of the alert manager, written from docs/protocol.md
+(sections Clock, Alerts, Frequency limits) alone, on the manual clock.
+
+``AlertModel.call(method, params)`` returns ``(answer, events)``: ``answer`` is
+``{"result": …}`` or ``{"error": {"code": …, "data": …}}`` (the message is not modelled),
+``events`` the notifications the request causes, in order, as ``(method, params)``.
+Names are plain ASCII (canonical equivalence is not modelled), there is no mount, no
+``--state`` (``persist`` is only echoed), no ``--max-alerts``, and no parameter
+validation beyond what the driver can send: it sends only well-formed requests.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any
+
+MAX = 2**53 - 1  # no time in a result lies beyond it
+ACTIVE = ("scheduled", "pending", "showing", "suspended")
+WAITING = ("scheduled", "pending")
+FIELDS = (
+    "id",
+    "queue",
+    "type",
+    "priority",
+    "state",
+    "scope",
+    "key",
+    "data",
+    "result",
+    "seq",
+    "createdAt",
+    "readyAt",
+    "expiresAt",
+    "durationMs",
+    "shownAt",
+    "endedAt",
+    "endReason",
+    "shownCount",
+    "mount",
+    "persist",
+)
+TYPE_FIELDS = (
+    "priority",
+    "scope",
+    "durationMs",
+    "ttlMs",
+    "queue",
+    "persist",
+    "limit",
+    "cooldownMs",
+    "onLimit",
+)
+Event = tuple[str, dict[str, Any]]
+
+
+class Refused(Exception):
+    """A request the model answers with an error."""
+
+    def __init__(self, code: int, data: dict[str, Any]) -> None:
+        super().__init__(code, data)
+        self.code = code
+        self.data = data
+
+
+@dataclass
+class Alert:
+    fields: dict[str, Any]
+    preempt: bool
+    limit: dict[str, Any] | None
+    cooldown: int
+    on_limit: str
+    hide_at: int | None = None  # auto-hide due time while showing
+    shown_order: int = 0  # global order of the latest start of showing
+    ended_order: int = 0  # global order of ending
+
+    def __getitem__(self, name: str) -> Any:
+        return self.fields[name]
+
+    def __setitem__(self, name: str, value: Any) -> None:
+        self.fields[name] = value
+
+    def public(self) -> dict[str, Any]:
+        return copy.deepcopy(self.fields)
+
+
+@dataclass
+class Queue:
+    name: str
+    max_concurrent: int = 1
+    min_gap: int = 0
+    history_limit: int = 1000
+    gap_until: int = 0  # the queue shows nothing new while now < gap_until
+    reasons: dict[str, str] = field(default_factory=dict)  # NFC -> first spelling
+    history: list[str] = field(default_factory=list)  # ended ids (NFC), oldest first
+    busy: bool = False
+
+
+@dataclass
+class Show:
+    id: str
+    type: str
+    key: str | None
+    queue: str
+    at: int
+
+
+def n(name: str | None) -> str | None:
+    """Names are the same when canonically equivalent: compared by their NFC forms."""
+    return None if name is None else unicodedata.normalize("NFC", name)
+
+
+def same(a: str | None, b: str | None) -> bool:
+    return n(a) == n(b)
+
+
+def compact(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=False)
+
+
+class AlertModel:
+    def __init__(self) -> None:
+        self.now = 0
+        self.seq = 0
+        self.order = 0  # shown/ended ordering counter
+        self.generated: set[str] = set()
+        self.next_gen = 1
+        # Keyed by NFC name; each object keeps the spelling it was first given.
+        self.alerts: dict[str, Alert] = {}  # active alerts and those kept in history
+        self.queues: dict[str, Queue] = {}  # in order of first use
+        self.types: dict[str, dict[str, Any]] = {}
+        self.stack: list[str] = []
+        self.subscribed = False
+        self.shows: list[Show] = []  # oldest first
+        self.events: list[Event] = []
+
+    # ------------------------------------------------------------------ helpers
+
+    def active_scope(self) -> str | None:
+        return self.stack[-1] if self.stack else None
+
+    def queue(self, name: str) -> Queue:
+        if n(name) not in self.queues:
+            self.queues[str(n(name))] = Queue(name)
+        return self.queues[str(n(name))]
+
+    def queue_spelling(self, name: str) -> str:
+        q = self.queues.get(str(n(name)))
+        return name if q is None else q.name
+
+    def in_queue(self, name: str) -> list[Alert]:
+        return [a for a in self.alerts.values() if same(a["queue"], name) and a["state"] in ACTIVE]
+
+    def active(self) -> list[Alert]:
+        return sorted(
+            (a for a in self.alerts.values() if a["state"] in ACTIVE), key=lambda a: a["seq"]
+        )
+
+    def emit(self, method: str, params: dict[str, Any]) -> None:
+        self.events.append((method, params))
+
+    def change(self, alert: Alert, state: str, reason: str) -> None:
+        previous = alert["state"]
+        alert["state"] = state
+        if self.subscribed:
+            self.emit(
+                "alert.changed",
+                {
+                    "id": alert["id"],
+                    "queue": alert["queue"],
+                    "state": state,
+                    "previous": previous,
+                    "reason": reason,
+                    "at": self.now,
+                },
+            )
+
+    def end(self, alert: Alert, state: str, reason: str, end_reason: str) -> None:
+        was_showing = alert["state"] == "showing"
+        self.change(alert, state, reason)
+        alert["endedAt"] = self.now
+        alert["endReason"] = end_reason
+        alert.hide_at = None
+        self.order += 1
+        alert.ended_order = self.order
+        q = self.queue(alert["queue"])
+        if was_showing:
+            q.gap_until = max(q.gap_until, self.now + q.min_gap)
+        q.history.append(str(n(alert["id"])))
+        self.trim(q)
+
+    def trim(self, q: Queue) -> None:
+        while len(q.history) > q.history_limit:
+            gone = q.history.pop(0)
+            del self.alerts[gone]
+
+    def hide(self, alert: Alert, reason: str) -> None:
+        self.emit(
+            "alert.hide",
+            {"id": alert["id"], "queue": alert["queue"], "reason": reason, "at": self.now},
+        )
+
+    def eligible(self, alert: Alert) -> bool:
+        scope = alert["scope"]
+        return alert["state"] in ("pending", "suspended") and (
+            scope is None or same(scope, self.active_scope())
+        )
+
+    # ------------------------------------------------------------------ limits
+
+    def limit_retry(self, alert: Alert) -> tuple[bool, int | None]:
+        """(allowed now, retryAt) for an alert's first show at ``self.now``."""
+        limit, cooldown = alert.limit, alert.cooldown
+        if limit is None and not cooldown:
+            return True, None
+        per_key = limit is not None and limit.get("per") == "key"
+        shows = [
+            s.at
+            for s in self.shows
+            if same(s.type, alert["type"]) and (not per_key or same(s.key, alert["key"]))
+        ]
+        shows.sort()
+        allowed, retry, never = True, self.now, False
+        if limit is not None:
+            window = limit.get("windowMs")
+            counting = [s for s in shows if window is None or self.now - s < window]
+            if len(counting) >= limit["max"]:
+                allowed = False
+                if window is None or limit["max"] == 0:
+                    never = True
+                else:
+                    retry = max(retry, counting[-limit["max"]] + window)
+        if cooldown and shows and self.now - shows[-1] < cooldown:
+            allowed = False
+            retry = max(retry, shows[-1] + cooldown)
+        if allowed:
+            return True, None
+        return False, None if never or retry > MAX else retry
+
+    # ------------------------------------------------------------------ the pump
+
+    def show(self, alert: Alert) -> None:
+        resumed = alert["state"] == "suspended"
+        self.change(alert, "showing", "resumed" if resumed else "shown")
+        alert["shownAt"] = self.now
+        alert["shownCount"] += 1
+        duration = alert["durationMs"]
+        alert.hide_at = None if duration is None else self.now + duration
+        self.order += 1
+        alert.shown_order = self.order
+        if not resumed:
+            self.shows.append(
+                Show(alert["id"], alert["type"], alert["key"], alert["queue"], self.now)
+            )
+        self.emit("alert.show", {"alert": alert.public(), "resumed": resumed, "at": self.now})
+
+    def admit(self, alert: Alert) -> bool:
+        """The frequency check at an alert's turn to show: True when it may show."""
+        if alert["state"] == "suspended":
+            return True
+        allowed, retry = self.limit_retry(alert)
+        if allowed:
+            return True
+        if alert.on_limit == "defer" and retry is not None:
+            alert["readyAt"] = retry
+            self.change(alert, "scheduled", "deferred")
+        else:
+            self.end(alert, "cancelled", "limited", "limited")
+        return False
+
+    def pump_queue(self, q: Queue) -> None:
+        if q.reasons or self.now < q.gap_until:
+            return
+        while True:
+            alerts = self.in_queue(q.name)
+            showing = [a for a in alerts if a["state"] == "showing"]
+            candidates = sorted(
+                (a for a in alerts if self.eligible(a)), key=lambda a: (-a["priority"], a["seq"])
+            )
+            if len(showing) < q.max_concurrent:
+                if not candidates:
+                    return
+                best = candidates[0]
+                if self.admit(best):
+                    self.show(best)
+                continue
+            preempting = [a for a in candidates if a.preempt]
+            if not preempting:
+                return
+            best = preempting[0]
+            lowest = min(showing, key=lambda a: (a["priority"], -a.shown_order))
+            if best["priority"] <= lowest["priority"]:
+                return
+            if not self.admit(best):
+                continue
+            self.change(lowest, "suspended", "preempted")
+            lowest.hide_at = None
+            self.hide(lowest, "preempted")
+            self.show(best)
+
+    def pump(self) -> None:
+        for q in list(self.queues.values()):
+            self.pump_queue(q)
+
+    def expire(self) -> None:
+        for alert in self.active():
+            if (
+                alert["state"] in WAITING
+                and alert["expiresAt"] is not None
+                and alert["expiresAt"] <= self.now
+            ):
+                self.end(alert, "expired", "expired", "expired")
+
+    def idle(self) -> None:
+        for q in self.queues.values():
+            if q.busy and not self.in_queue(q.name):
+                q.busy = False
+                self.emit("alert.idle", {"queue": q.name, "at": self.now})
+
+    def settle(self) -> None:
+        """A request's decision after its own changes: pump, expiries, idle."""
+        self.pump()
+        self.expire()
+        self.idle()
+
+    # ------------------------------------------------------------------ time
+
+    def next_due(self) -> int | None:
+        times: list[int] = []
+        for a in self.alerts.values():
+            if a["state"] == "scheduled" and a["readyAt"] is not None:
+                times.append(a["readyAt"])
+            if a["state"] in WAITING and a["expiresAt"] is not None:
+                times.append(a["expiresAt"])
+            if a["state"] == "showing" and a.hide_at is not None:
+                times.append(a.hide_at)
+        times.extend(q.gap_until for q in self.queues.values())
+        later = [t for t in times if t > self.now]
+        return min(later) if later else None
+
+    def instant(self, t: int) -> None:
+        self.now = t
+        for alert in self.active():
+            if alert["state"] == "showing" and alert.hide_at == t:
+                self.end(alert, "done", "timeout", "timeout")
+                self.hide(alert, "timeout")
+        for alert in self.active():
+            if alert["state"] == "scheduled" and alert["readyAt"] == t:
+                self.change(alert, "pending", "ready")
+        self.settle()
+
+    def advance(self, ms: int) -> dict[str, Any]:
+        target = self.now + ms
+        if target > MAX:
+            raise Refused(-32602, {"path": "/ms", "expected": "?"})
+        while (t := self.next_due()) is not None and t <= target:
+            self.instant(t)
+        self.now = target
+        return {"now": self.now}
+
+    # ------------------------------------------------------------------ requests
+
+    def call(self, method: str, params: dict[str, Any]) -> tuple[Any, list[Event]]:
+        """Apply one request (or ``("batch", {"entries": [...]})``: each entry a request
+        of its own, all events before the answers)."""
+        if method == "batch":
+            answers, events = [], []
+            for entry in params["entries"]:
+                answer, caused = self.call(*entry)
+                answers.append(answer)
+                events.extend(caused)
+            return answers, events
+        return self.request(method, params)
+
+    def request(self, method: str, params: dict[str, Any]) -> tuple[dict[str, Any], list[Event]]:
+        """Apply one request; a refused one changes nothing (each handler makes its
+        checks before it changes anything)."""
+        self.events = []
+        try:
+            handler = getattr(self, "do_" + method.replace(".", "_"))
+            result = handler(dict(params))
+        except Refused as refused:
+            assert not self.events
+            return {"error": {"code": refused.code, "data": refused.data}}, []
+        events, self.events = self.events, []
+        return {"result": result}, events
+
+    def do_clock_advance(self, p: dict[str, Any]) -> dict[str, Any]:
+        return self.advance(p["ms"])
+
+    def do_clock_now(self, p: dict[str, Any]) -> dict[str, Any]:
+        self.settle()
+        return {"now": self.now, "mode": "manual"}
+
+    def do_events_subscribe(self, p: dict[str, Any]) -> dict[str, Any]:
+        self.subscribed = self.subscribed or "alert.changed" in p["topics"]
+        self.settle()
+        return {"topics": ["alert.changed"] if self.subscribed else []}
+
+    def do_events_unsubscribe(self, p: dict[str, Any]) -> dict[str, Any]:
+        self.subscribed = self.subscribed and "alert.changed" not in p["topics"]
+        self.settle()
+        return {"topics": ["alert.changed"] if self.subscribed else []}
+
+    def do_alert_defineType(self, p: dict[str, Any]) -> dict[str, Any]:
+        definition = {"type": p["type"], **{f: p.get(f) for f in TYPE_FIELDS}}
+        if definition["limit"] is not None:
+            definition["limit"] = {
+                "max": definition["limit"]["max"],
+                "windowMs": definition["limit"].get("windowMs"),
+                "per": definition["limit"].get("per"),
+            }
+        if n(p["type"]) in self.types:  # spelled as first given
+            definition["type"] = self.types[str(n(p["type"]))]["type"]
+        self.types[str(n(p["type"]))] = definition
+        self.settle()
+        return copy.deepcopy(definition)
+
+    def do_alert_enqueue(self, p: dict[str, Any]) -> dict[str, Any]:
+        typedef = self.types.get(str(n(p["type"])), {})
+
+        def pick(name: str) -> Any:
+            value = p.get(name)
+            return typedef.get(name) if value is None else value
+
+        # Params errors come first ("params (including /key for a per-key limit)").
+        if p.get("delayMs") is not None and self.now + p["delayMs"] > MAX:
+            raise Refused(-32602, {"path": "/delayMs", "expected": "?"})
+        queue_name = self.queue_spelling(pick("queue") or "default")
+        key = p.get("key")
+        on_dup = p.get("onDuplicate") or "replace"
+        limit = p["limit"] if "limit" in p else typedef.get("limit")
+        if limit is not None and limit.get("per") == "key" and key is None:
+            raise Refused(-32602, {"path": "/key", "expected": "?"})
+        if key is not None and on_dup != "allow":
+            matches = [
+                a for a in self.active() if same(a["queue"], queue_name) and same(a["key"], key)
+            ]
+            if matches:
+                return self.dedupe(matches[0], on_dup, p)
+        aid = p.get("id")
+        if (
+            aid is not None
+            and n(aid) in self.alerts
+            and self.alerts[str(n(aid))]["state"] in ACTIVE
+        ):
+            raise Refused(-32002, {"kind": "alert", "id": aid})
+        limit = p["limit"] if "limit" in p else typedef.get("limit")
+        cooldown = pick("cooldownMs") or 0
+        on_limit = pick("onLimit") or "drop"
+        delay, at = p.get("delayMs"), p.get("at")
+        ready_at: int | None = None
+        if delay is not None:
+            ready_at = self.now + delay
+        elif at is not None:
+            ready_at = max(at, self.now)
+        probe = Alert({"type": p["type"], "key": key}, False, limit, cooldown, on_limit)
+        saved_now = self.now
+        self.now = ready_at if ready_at is not None else self.now
+        allowed, retry = self.limit_retry(probe)
+        self.now = saved_now
+        if not allowed:
+            if on_limit == "defer" and retry is not None:
+                ready_at = retry
+            else:
+                self.settle()
+                return {"alert": None, "disposition": "limited", "retryAt": retry}
+        if aid is None:
+            aid = self.generate_id()
+        elif n(aid) in self.alerts:  # an ended alert in history: its entry is replaced
+            old = self.alerts.pop(str(n(aid)))
+            self.queue(old["queue"]).history.remove(str(n(aid)))
+        self.seq += 1
+        ttl = pick("ttlMs")
+        fields = {
+            "id": aid,
+            "queue": queue_name,
+            "type": p["type"],
+            "priority": pick("priority") or 0,
+            "state": "scheduled" if ready_at is not None and ready_at > self.now else "pending",
+            "scope": pick("scope"),
+            "key": key,
+            "data": p.get("data"),
+            "result": None,
+            "seq": self.seq,
+            "createdAt": self.now,
+            "readyAt": ready_at,
+            "expiresAt": None if ttl is None or self.now + ttl > MAX else self.now + ttl,
+            "durationMs": pick("durationMs"),
+            "shownAt": None,
+            "endedAt": None,
+            "endReason": None,
+            "shownCount": 0,
+            "mount": None,
+            "persist": bool(pick("persist")),
+        }
+        alert = Alert(fields, bool(p.get("preempt")), limit, cooldown, on_limit)
+        self.alerts[str(n(aid))] = alert
+        q = self.queue(queue_name)
+        q.busy = True
+        self.settle()
+        return {"alert": alert.public(), "disposition": "queued"}
+
+    def generate_id(self) -> str:
+        known = set(self.alerts) | {str(n(s.id)) for s in self.shows} | self.generated
+        while f"alert-{self.next_gen}" in known:
+            self.next_gen += 1
+        aid = f"alert-{self.next_gen}"
+        self.generated.add(aid)
+        self.next_gen += 1
+        return aid
+
+    def dedupe(self, alert: Alert, on_dup: str, p: dict[str, Any]) -> dict[str, Any]:
+        if on_dup == "error":
+            raise Refused(-32002, {"kind": "key", "id": p["key"]})
+        if on_dup == "ignore":
+            self.settle()
+            return {"alert": alert.public(), "disposition": "ignored"}
+        before = (alert["priority"], compact(alert["data"]))
+        if p.get("priority") is not None:
+            alert["priority"] = p["priority"]
+        if "data" in p:
+            alert["data"] = p["data"]
+        if alert["state"] == "showing" and (alert["priority"], compact(alert["data"])) != before:
+            self.emit("alert.update", {"alert": alert.public(), "at": self.now})
+        self.settle()
+        return {"alert": alert.public(), "disposition": "replaced"}
+
+    def lookup(self, aid: str) -> Alert:
+        if n(aid) not in self.alerts:
+            raise Refused(-32001, {"kind": "alert", "id": aid})
+        return self.alerts[str(n(aid))]
+
+    def do_alert_get(self, p: dict[str, Any]) -> dict[str, Any]:
+        alert = self.lookup(p["id"])
+        self.settle()
+        return alert.public()
+
+    def do_alert_complete(self, p: dict[str, Any]) -> dict[str, Any]:
+        alert = self.lookup(p["id"])
+        if alert["state"] not in ("showing", "suspended"):
+            raise Refused(-32003, {"reason": "not_showing", "state": alert["state"]})
+        alert["result"] = p.get("result")
+        self.end(alert, "done", "completed", "completed")
+        self.settle()
+        return alert.public()
+
+    def matches(self, alert: Alert, p: dict[str, Any]) -> bool:
+        if p.get("id") is not None and not same(alert["id"], p["id"]):
+            return False
+        if p.get("ids") is not None and n(alert["id"]) not in {n(i) for i in p["ids"]}:
+            return False
+        for name in ("type", "key", "scope", "queue"):
+            if p.get(name) is not None and not same(alert[name], p[name]):
+                return False
+        return p.get("states") is None or alert["state"] in p["states"]
+
+    def do_alert_cancel(self, p: dict[str, Any]) -> dict[str, Any]:
+        filters = ("id", "ids", "type", "key", "scope", "queue", "states")
+        if not any(p.get(f) is not None for f in filters) and p.get("all") is not True:
+            raise Refused(-32602, {"path": "", "expected": "?"})
+        cancelled = []
+        for alert in self.active():
+            if self.matches(alert, p):
+                showing = alert["state"] == "showing"
+                self.end(alert, "cancelled", "cancelled", "cancelled")
+                if showing:
+                    self.hide(alert, "cancelled")
+                cancelled.append(alert["id"])
+        self.settle()
+        return {"cancelled": cancelled}
+
+    def do_alert_clear(self, p: dict[str, Any]) -> dict[str, Any]:
+        names = [str(n(p["queue"]))] if p.get("queue") is not None else list(self.queues)
+        names = [name for name in names if name in self.queues]
+        removed = sum(len(self.queues[name].history) for name in names)
+        for alert in self.active():
+            if n(alert["queue"]) in names:
+                removed += 1
+                showing = alert["state"] == "showing"
+                self.end(alert, "cancelled", "cancelled", "cancelled")
+                if showing:
+                    self.hide(alert, "cancelled")
+        for name in names:
+            q = self.queues[name]
+            for aid in q.history:
+                del self.alerts[aid]
+            q.history = []
+        self.settle()
+        return {"removed": removed}
+
+    def list_order(self, alerts: list[Alert]) -> list[Alert]:
+        showing = sorted(
+            (a for a in alerts if a["state"] == "showing"), key=lambda a: a.shown_order
+        )
+        waiting = sorted(
+            (a for a in alerts if a["state"] in ("pending", "suspended")),
+            key=lambda a: (-a["priority"], a["seq"]),
+        )
+        scheduled = sorted(
+            (a for a in alerts if a["state"] == "scheduled"), key=lambda a: (a["readyAt"], a["seq"])
+        )
+        ended = sorted(
+            (a for a in alerts if a["state"] not in ACTIVE), key=lambda a: -a.ended_order
+        )
+        return showing + waiting + scheduled + ended
+
+    def do_alert_list(self, p: dict[str, Any]) -> dict[str, Any]:
+        chosen = [a for a in self.alerts.values() if self.matches(a, p)]
+        self.settle()
+        return {"alerts": [a.public() for a in self.list_order(chosen)]}
+
+    def settings(self, name: str) -> dict[str, Any]:
+        q = self.queues.get(str(n(name)), Queue(name))
+        return {
+            "queue": q.name,
+            "maxConcurrent": q.max_concurrent,
+            "minGapMs": q.min_gap,
+            "historyLimit": q.history_limit,
+        }
+
+    def do_alert_configure(self, p: dict[str, Any]) -> dict[str, Any]:
+        name = p.get("queue") or "default"
+        given = {
+            k: p[k] for k in ("maxConcurrent", "minGapMs", "historyLimit") if p.get(k) is not None
+        }
+        if given:
+            q = self.queue(name)
+            q.max_concurrent = given.get("maxConcurrent", q.max_concurrent)
+            q.min_gap = given.get("minGapMs", q.min_gap)
+            q.history_limit = given.get("historyLimit", q.history_limit)
+            self.trim(q)
+        self.settle()
+        return self.settings(name)
+
+    def pause_state(self, name: str) -> dict[str, Any]:
+        held = self.queues[str(n(name))].reasons if n(name) in self.queues else {}
+        reasons = [held[r] for r in sorted(held)]
+        return {"paused": bool(reasons), "reasons": reasons}
+
+    def do_alert_pause(self, p: dict[str, Any]) -> dict[str, Any]:
+        name = p.get("queue") or "default"
+        reason = p.get("reason") or "default"
+        self.queue(name).reasons.setdefault(str(n(reason)), reason)
+        self.settle()
+        return self.pause_state(name)
+
+    def do_alert_resume(self, p: dict[str, Any]) -> dict[str, Any]:
+        name = p.get("queue") or "default"
+        if n(name) in self.queues:
+            self.queues[str(n(name))].reasons.pop(str(n(p.get("reason") or "default")), None)
+        self.settle()
+        return self.pause_state(name)
+
+    def set_stack(self, stack: list[str]) -> dict[str, Any]:
+        old = self.active_scope()
+        self.stack = stack
+        new = self.active_scope()
+        if not same(new, old):
+            for q in self.queues.values():
+                showing = [
+                    a
+                    for a in self.in_queue(q.name)
+                    if a["state"] == "showing"
+                    and a["scope"] is not None
+                    and not same(a["scope"], new)
+                ]
+                for alert in sorted(showing, key=lambda a: a.shown_order):
+                    self.change(alert, "suspended", "suspended")
+                    alert.hide_at = None
+                    self.hide(alert, "suspended")
+        self.settle()
+        return {"stack": list(self.stack), "active": self.active_scope()}
+
+    def do_nav_push(self, p: dict[str, Any]) -> dict[str, Any]:
+        return self.set_stack([*self.stack, p["scope"]])
+
+    def do_nav_pop(self, p: dict[str, Any]) -> dict[str, Any]:
+        if not self.stack:
+            raise Refused(-32003, {"reason": "empty_stack"})
+        return self.set_stack(self.stack[:-1])
+
+    def do_nav_set(self, p: dict[str, Any]) -> dict[str, Any]:
+        return self.set_stack(list(p["stack"]))
+
+    def do_nav_get(self, p: dict[str, Any]) -> dict[str, Any]:
+        self.settle()
+        return {"stack": list(self.stack), "active": self.active_scope()}
+
+    def do_alert_history(self, p: dict[str, Any]) -> dict[str, Any]:
+        shows = [
+            {"id": s.id, "type": s.type, "key": s.key, "queue": s.queue, "at": s.at, "wallAt": s.at}
+            for s in reversed(self.shows)
+            if all(p.get(f) is None or same(getattr(s, f), p[f]) for f in ("type", "key", "queue"))
+            and (p.get("sinceWallAt") is None or s.at >= p["sinceWallAt"])
+        ]
+        limit = p.get("limit")
+        self.settle()
+        return {"shows": shows[: 100 if limit is None else limit]}
+
+    def do_alert_forget(self, p: dict[str, Any]) -> dict[str, Any]:
+        if p.get("type") is None and p.get("key") is None and p.get("all") is not True:
+            raise Refused(-32602, {"path": "", "expected": "?"})
+        kept = [
+            s
+            for s in self.shows
+            if not all(p.get(f) is None or same(getattr(s, f), p[f]) for f in ("type", "key"))
+        ]
+        forgotten = len(self.shows) - len(kept)
+        self.shows = kept
+        self.settle()
+        return {"forgotten": forgotten}
