@@ -4,9 +4,11 @@
 ``AlertModel.call(method, params)`` returns ``(answer, events)``: ``answer`` is
 ``{"result": …}`` or ``{"error": {"code": …, "data": …}}`` (the message is not modelled),
 ``events`` the notifications the request causes, in order, as ``(method, params)``.
-Names are plain ASCII (canonical equivalence is not modelled), there is no mount, no
-``--state`` (``persist`` is only echoed), no ``--max-alerts``, and no parameter
-validation beyond what the driver can send: it sends only well-formed requests.
+Names compare canonically (by NFC) and keep the spelling the docs say. Mounted alert
+layers are modelled with a plain layer tree (``layer.add``/``layer.remove``/``layer.tree``,
+no frames). Not modelled: ``--state`` (``persist`` is only echoed), ``--max-alerts``,
+``--max-layers``, the system clock, and parameter validation beyond what the driver sends
+(well-formed requests; the -32602 cases it does send are named in the handlers).
 """
 
 from __future__ import annotations
@@ -134,6 +136,11 @@ class AlertModel:
         self.stack: list[str] = []
         self.subscribed = False
         self.shows: list[Show] = []  # oldest first
+        # The layer tree (ASCII ids): parent and sort by id, children bottom -> top.
+        self.layer_parent: dict[str, str | None] = {}
+        self.layer_sort: dict[str, int] = {}
+        self.layer_name: dict[str, str] = {}
+        self.kids: dict[str | None, list[str]] = {None: []}
         self.events: list[Event] = []
 
     # ------------------------------------------------------------------ helpers
@@ -180,6 +187,7 @@ class AlertModel:
     def end(self, alert: Alert, state: str, reason: str, end_reason: str) -> None:
         was_showing = alert["state"] == "showing"
         self.change(alert, state, reason)
+        self.unmount(alert)
         alert["endedAt"] = self.now
         alert["endReason"] = end_reason
         alert.hide_at = None
@@ -254,7 +262,11 @@ class AlertModel:
             self.shows.append(
                 Show(alert["id"], alert["type"], alert["key"], alert["queue"], self.now)
             )
-        self.emit("alert.show", {"alert": alert.public(), "resumed": resumed, "at": self.now})
+        event = {"alert": alert.public(), "resumed": resumed, "at": self.now}
+        mount = alert["mount"]
+        if mount is not None and (mount["parent"] is None or self.has_layer(mount["parent"])):
+            event["layer"] = self.add_layer("alert:" + alert["id"], mount["parent"], mount["sort"])
+        self.emit("alert.show", event)
 
     def admit(self, alert: Alert) -> bool:
         """The frequency check at an alert's turn to show: True when it may show."""
@@ -296,6 +308,7 @@ class AlertModel:
             if not self.admit(best):
                 continue
             self.change(lowest, "suspended", "preempted")
+            self.unmount(lowest)
             lowest.hide_at = None
             self.hide(lowest, "preempted")
             self.show(best)
@@ -428,12 +441,17 @@ class AlertModel:
         # Params errors come first ("params (including /key for a per-key limit)").
         if p.get("delayMs") is not None and self.now + p["delayMs"] > MAX:
             raise Refused(-32602, {"path": "/delayMs", "expected": "?"})
-        queue_name = self.queue_spelling(pick("queue") or "default")
         key = p.get("key")
-        on_dup = p.get("onDuplicate") or "replace"
         limit = p["limit"] if "limit" in p else typedef.get("limit")
         if limit is not None and limit.get("per") == "key" and key is None:
             raise Refused(-32602, {"path": "/key", "expected": "?"})
+        mount = p.get("mount")
+        if mount is not None:  # then mount.parent, even when dedupe or a limit will decide
+            mount = {"parent": mount.get("parent"), "sort": mount["sort"]}
+            if mount["parent"] is not None and not self.has_layer(mount["parent"]):
+                raise Refused(-32001, {"kind": "layer", "id": mount["parent"]})
+        queue_name = self.queue_spelling(pick("queue") or "default")
+        on_dup = p.get("onDuplicate") or "replace"
         if key is not None and on_dup != "allow":
             matches = [
                 a for a in self.active() if same(a["queue"], queue_name) and same(a["key"], key)
@@ -447,7 +465,6 @@ class AlertModel:
             and self.alerts[str(n(aid))]["state"] in ACTIVE
         ):
             raise Refused(-32002, {"kind": "alert", "id": aid})
-        limit = p["limit"] if "limit" in p else typedef.get("limit")
         cooldown = pick("cooldownMs") or 0
         on_limit = pick("onLimit") or "drop"
         delay, at = p.get("delayMs"), p.get("at")
@@ -493,7 +510,7 @@ class AlertModel:
             "endedAt": None,
             "endReason": None,
             "shownCount": 0,
-            "mount": None,
+            "mount": mount,
             "persist": bool(pick("persist")),
         }
         alert = Alert(fields, bool(p.get("preempt")), limit, cooldown, on_limit)
@@ -558,6 +575,11 @@ class AlertModel:
         return p.get("states") is None or alert["state"] in p["states"]
 
     def do_alert_cancel(self, p: dict[str, Any]) -> dict[str, Any]:
+        states = p.get("states")
+        if states is not None and (
+            not states or len(set(states)) < len(states) or not set(states) <= set(ACTIVE)
+        ):  # a non-empty set of states that have not ended
+            raise Refused(-32602, {"path": "/states", "expected": "?"})
         filters = ("id", "ids", "type", "key", "scope", "queue", "states")
         if not any(p.get(f) is not None for f in filters) and p.get("all") is not True:
             raise Refused(-32602, {"path": "", "expected": "?"})
@@ -608,6 +630,9 @@ class AlertModel:
         return showing + waiting + scheduled + ended
 
     def do_alert_list(self, p: dict[str, Any]) -> dict[str, Any]:
+        states = p.get("states")
+        if states is not None and (not states or len(set(states)) < len(states)):
+            raise Refused(-32602, {"path": "/states", "expected": "?"})
         chosen = [a for a in self.alerts.values() if self.matches(a, p)]
         self.settle()
         return {"alerts": [a.public() for a in self.list_order(chosen)]}
@@ -669,6 +694,7 @@ class AlertModel:
                 ]
                 for alert in sorted(showing, key=lambda a: a.shown_order):
                     self.change(alert, "suspended", "suspended")
+                    self.unmount(alert)
                     alert.hide_at = None
                     self.hide(alert, "suspended")
         self.settle()
@@ -712,3 +738,80 @@ class AlertModel:
         self.shows = kept
         self.settle()
         return {"forgotten": forgotten}
+
+    # ------------------------------------------------------------------ layers
+    # Layer ids compare canonically too: the tree is keyed by NFC, spelled as first given.
+
+    def layer(self, lid: str) -> dict[str, Any]:
+        key = str(n(lid))
+        parent = self.layer_parent[key]
+        return {
+            "id": self.layer_name[key],
+            "parent": None if parent is None else self.layer_name[parent],
+            "sort": self.layer_sort[key],
+            "index": self.kids[parent].index(key),
+            "hidden": False,
+            "interactive": True,
+            "clips": False,
+            "childCount": len(self.kids[key]),
+        }
+
+    def has_layer(self, lid: str) -> bool:
+        return n(lid) in self.kids
+
+    def add_layer(self, lid: str, parent: str | None, sort: int) -> dict[str, Any]:
+        """By the ordering rule: above every sibling whose sort is <= its own."""
+        key, parent = str(n(lid)), n(parent)
+        siblings = self.kids[parent]
+        siblings.insert(sum(1 for x in siblings if self.layer_sort[x] <= sort), key)
+        self.layer_parent[key], self.layer_sort[key], self.kids[key] = parent, sort, []
+        self.layer_name[key] = lid
+        return self.layer(lid)
+
+    def remove_layer(self, lid: str) -> int:
+        key = str(n(lid))
+        self.kids[self.layer_parent[key]].remove(key)
+        gone, stack = 0, [key]
+        while stack:
+            top = stack.pop()
+            stack.extend(self.kids.pop(top))
+            del self.layer_parent[top], self.layer_sort[top], self.layer_name[top]
+            gone += 1
+        return gone
+
+    def unmount(self, alert: Alert) -> None:
+        """A mounted layer goes whenever its alert stops showing (if still there)."""
+        if alert["mount"] is not None and self.has_layer("alert:" + alert["id"]):
+            self.remove_layer("alert:" + alert["id"])
+
+    def do_layer_add(self, p: dict[str, Any]) -> dict[str, Any]:
+        lid, parent = p["id"], p.get("parent")
+        if lid.startswith("alert:"):
+            raise Refused(-32602, {"path": "/id", "expected": "?"})
+        if self.has_layer(lid):
+            raise Refused(-32002, {"kind": "layer", "id": lid})
+        if parent is not None and not self.has_layer(parent):
+            raise Refused(-32001, {"kind": "layer", "id": parent})
+        layer = self.add_layer(lid, parent, p.get("sort", 0))
+        self.settle()
+        return layer
+
+    def do_layer_remove(self, p: dict[str, Any]) -> dict[str, Any]:
+        if not self.has_layer(p["id"]):
+            raise Refused(-32001, {"kind": "layer", "id": p["id"]})
+        removed = self.remove_layer(p["id"])
+        self.settle()
+        return {"removed": removed}
+
+    def do_layer_tree(self, p: dict[str, Any]) -> dict[str, Any]:
+        def node(lid: str) -> dict[str, Any]:
+            children = [node(k) for k in self.kids[lid]]
+            return {
+                "id": self.layer_name[lid],
+                "sort": self.layer_sort[lid],
+                "hidden": False,
+                "children": children,
+            }
+
+        self.settle()
+        return {"id": None, "children": [node(k) for k in self.kids[None]]}

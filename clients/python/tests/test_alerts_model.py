@@ -34,7 +34,36 @@ IDS = ["a", "\u00e9", "c", "alert-2"]
 QUEUES = [None, None, "q\u00e9"]
 SCOPES = ["p1", "p\u00e9"]
 KEYS = ["k1", "k\u00e9"]
-REASONS = ["r1", "r\u00e9"]
+REASONS = ["r1", "r\u00e9", "rf"]  # "rf" sorts between the spellings of "ré"
+NULLABLE = {
+    "alert.enqueue": [
+        "id",
+        "queue",
+        "priority",
+        "data",
+        "scope",
+        "key",
+        "onDuplicate",
+        "delayMs",
+        "at",
+        "ttlMs",
+        "durationMs",
+        "preempt",
+        "mount",
+        "persist",
+        "limit",
+        "cooldownMs",
+        "onLimit",
+    ],
+    "alert.cancel": ["id", "ids", "type", "key", "scope", "queue", "states", "all"],
+    "alert.list": ["queue", "states", "type", "scope"],
+    "alert.configure": ["queue", "maxConcurrent", "minGapMs", "historyLimit"],
+    "alert.pause": ["queue", "reason"],
+    "alert.resume": ["queue", "reason"],
+    "alert.defineType": ["priority", "scope", "durationMs", "ttlMs", "queue", "limit"],
+    "alert.complete": ["result"],
+    "alert.history": ["type", "key", "queue", "sinceWallAt", "limit"],
+}
 MAX = 2**53 - 1
 BIG = [MAX // 2, MAX - 5, MAX]  # rare: times at the end of the clock
 
@@ -117,6 +146,7 @@ class Generator:
     def __init__(self, seed: int, limits: bool, model: AlertModel) -> None:
         self.rng = random.Random(seed)
         self.model = model  # read only: to aim at alerts in a given state
+        self.kid = 0
         self.limits = limits
         self.seen_ids: list[str] = list(IDS)
 
@@ -127,7 +157,9 @@ class Generator:
         put(p, "queue", rng.choice(QUEUES))
         put(p, "priority", maybe(rng, [0, 1, 2, 3], 0.4))
         if rng.random() < 0.3:
-            p["data"] = rng.choice([None, 1, "x", {"n": 2}])
+            p["data"] = rng.choice(
+                [None, 1, "x", {"n": 2}, {"n": 2.0}, {"m": 1, "n": 2}, {"n": 2, "m": 1}]
+            )
         put(p, "scope", maybe(rng, SCOPES, 0.6))
         put(p, "key", maybe(rng, KEYS, 0.5))
         put(p, "onDuplicate", maybe(rng, ["replace", "ignore", "error", "allow"], 0.4))
@@ -142,6 +174,9 @@ class Generator:
         put(p, "ttlMs", maybe(rng, ttl, 0.75))
         put(p, "durationMs", maybe(rng, [3, 5, 10], 0.7))
         put(p, "preempt", maybe(rng, [True, False], 0.6))
+        if rng.random() < 0.25:
+            p["mount"] = {"sort": rng.choice([-1, 0, 1])}
+            put(p["mount"], "parent", maybe(rng, ["host", "host", "host", "gone"]))
         if self.limits and rng.random() < 0.3:
             limit = gen_limit(rng)
             if limit.get("per") == "key" and "key" not in p:
@@ -189,6 +224,8 @@ class Generator:
                 p["states"] = rng.sample(states, rng.randint(1, 2))
             if rng.random() < 0.05:
                 p["all"] = True
+        if rng.random() < 0.03:  # states that are no set of active states: -32602
+            p["states"] = rng.choice([[], ["done"], ["pending", "pending"], ["expired", "showing"]])
         if rng.random() < 0.03:  # no filter at all: -32602
             p = rng.choice([{"scope": None}, {"all": False}, {"scope": None, "all": False}])
         return "alert.cancel", p
@@ -233,6 +270,10 @@ class Generator:
 
     def single(self) -> Op:
         method, params = self.choose()
+        if self.rng.random() < 0.15:  # `null` means left out (but for data and limit)
+            absent = [m for m in NULLABLE.get(method, ()) if m not in params]
+            if absent:
+                params[self.rng.choice(absent)] = None
         return method, self.respell(params)
 
     def choose(self) -> Op:
@@ -272,14 +313,18 @@ class Generator:
             return self.define_type()
         if r < 0.94:
             return "alert.get", {"id": self.some_id()}
-        if r < 0.98:
+        if r < 0.955:
             p = {}
             put(p, "queue", maybe(rng, ["default", "q\u00e9"], 0.7))
             put(p, "type", maybe(rng, TYPES, 0.8))
             put(p, "scope", maybe(rng, SCOPES, 0.8))
             if rng.random() < 0.2:
-                p["states"] = rng.sample(["pending", "showing", "done", "expired"], 2)
+                p["states"] = rng.choice(
+                    [rng.sample(["pending", "showing", "done", "expired"], 2), [], ["done", "done"]]
+                )
             return "alert.list", p
+        if r < 0.98:
+            return self.layers()
         if r < 0.9825:
             return rng.choice(
                 [
@@ -304,6 +349,26 @@ class Generator:
         put(p, "sinceWallAt", maybe(rng, [0, 5, 20], 0.8))
         put(p, "limit", maybe(rng, [0, 1, 3], 0.7))
         return "alert.history", p
+
+    def layers(self) -> Op:
+        """The host layer of mounted alerts comes and goes; mounted layers get children."""
+        rng = self.rng
+        r = rng.random()
+        if r < 0.4:
+            return "layer.add", {"id": "host", "sort": rng.choice([-1, 0, 1])}
+        if r < 0.6:
+            return "layer.remove", {"id": "host"}
+        mounted = [
+            self.model.layer_name[key]
+            for key in self.model.kids
+            if key is not None and key.startswith("alert:")
+        ]
+        if r < 0.8 and mounted:
+            self.kid += 1
+            return "layer.add", {"id": f"kid{self.kid}", "parent": rng.choice(mounted)}
+        if mounted:
+            return "layer.remove", {"id": rng.choice(mounted)}
+        return "layer.add", {"id": "top", "sort": rng.choice([-1, 0, 1])}
 
     def learn(self, answer: Any) -> None:
         """Generated ids become choices for later requests."""
@@ -367,6 +432,15 @@ def divergence(ops: list[Op]) -> str | None:
         expected = model.call("alert.list", {})
         if seen != expected:
             return f"after step {step} {op}: alert.list\n engine {seen}\n model  {expected}"
+        if model.kids[None] or len(model.kids) > 1 or op[0].startswith("layer."):
+            recorder.checking = False
+            try:
+                seen = engine_call(engine, recorder, ("layer.tree", {}))
+            finally:
+                recorder.checking = True
+            expected = model.call("layer.tree", {})
+            if seen != expected:
+                return f"after step {step} {op}: layer.tree\n engine {seen}\n model  {expected}"
     return None
 
 
@@ -402,7 +476,7 @@ def seed_range() -> range:
     return range(int(low), int(high or low) + 1)
 
 
-STEPS = int(os.environ.get("ORDO_MODEL_STEPS", "60"))
+STEPS = int(os.environ.get("ORDO_MODEL_STEPS", "80"))
 
 
 @pytest.mark.parametrize("seed", seed_range())
@@ -413,6 +487,129 @@ def test_alert_manager_matches_the_model(seed: int) -> None:
 @pytest.mark.parametrize("seed", seed_range())
 def test_alert_manager_with_frequency_limits_matches_the_model(seed: int) -> None:
     check(seed + 100_000, STEPS, limits=True)
+
+
+def enqueue(**params: Any) -> Op:
+    return "alert.enqueue", params
+
+
+def complete(aid: str) -> Op:
+    return "alert.complete", {"id": aid}
+
+
+SCENARIO_TYPES: list[Op] = [
+    ("alert.defineType", {"type": name, "priority": priority, "scope": "room"})
+    for name, priority in (("A", 30), ("B", 20), ("C", 10))
+]
+THIRTY_DAYS = 2_592_000_000
+# The examples of docs/protocol.md, as the model reads them: engine and model must agree.
+EXAMPLES: dict[str, list[Op]] = {
+    "scenario 2": [
+        *SCENARIO_TYPES,
+        ("nav.push", {"scope": "room"}),
+        *(enqueue(type=name, id=name) for name in "BCA"),
+        *(complete(name) for name in "BAC"),
+    ],
+    "scenario 3": [
+        *SCENARIO_TYPES,
+        ("nav.push", {"scope": "room"}),
+        enqueue(type="A", id="A"),
+        enqueue(type="B", id="B", delayMs=100),
+        ("nav.push", {"scope": "wallet"}),
+        complete("A"),
+        ("clock.advance", {"ms": 200}),
+        ("alert.cancel", {"id": "B"}),
+        ("nav.pop", {}),
+        ("alert.cancel", {"type": "C"}),
+    ],
+    "scenario 3 without the cancel": [
+        *SCENARIO_TYPES,
+        ("nav.push", {"scope": "room"}),
+        enqueue(type="A", id="A"),
+        enqueue(type="B", id="B", delayMs=100),
+        ("nav.push", {"scope": "wallet"}),
+        complete("A"),
+        ("clock.advance", {"ms": 200}),
+        ("nav.pop", {}),
+    ],
+    "the pump: preemption": [
+        enqueue(type="t", id="X", priority=10),
+        enqueue(type="t", id="W", priority=50),
+        enqueue(type="t", id="P", priority=20, preempt=True),
+        complete("P"),
+        complete("W"),
+        complete("X"),
+    ],
+    "the pump: delayed preemption": [
+        enqueue(type="t", id="X", priority=10),
+        enqueue(type="t", id="W", priority=50),
+        enqueue(type="t", id="P", priority=20, preempt=True, delayMs=1000),
+        ("clock.advance", {"ms": 999}),
+        ("clock.advance", {"ms": 1}),
+    ],
+    "one instant": [
+        enqueue(type="t", id="S", durationMs=5000),
+        enqueue(type="t", id="A", priority=1, delayMs=5000),
+        enqueue(type="t", id="B", priority=9, delayMs=5000),
+        enqueue(type="t", id="C", priority=5, ttlMs=5000),
+        ("clock.advance", {"ms": 6000}),
+    ],
+    "one instant, C at 10": [
+        enqueue(type="t", id="S", durationMs=5000),
+        enqueue(type="t", id="A", priority=1, delayMs=5000),
+        enqueue(type="t", id="B", priority=9, delayMs=5000),
+        enqueue(type="t", id="C", priority=10, ttlMs=5000),
+        ("clock.advance", {"ms": 6000}),
+    ],
+    "ttlMs 0": [enqueue(type="t", id="a"), enqueue(type="t", id="b", ttlMs=0)],
+    "batch: B shows before A": [
+        (
+            "batch",
+            {
+                "entries": [
+                    enqueue(type="t", id="B", priority=20),
+                    enqueue(type="t", id="A", priority=30),
+                ]
+            },
+        ),
+    ],
+    "batch between pause and resume": [
+        (
+            "batch",
+            {
+                "entries": [
+                    ("alert.pause", {"reason": "load"}),
+                    enqueue(type="t", id="B", priority=20),
+                    enqueue(type="t", id="A", priority=30),
+                    ("alert.resume", {"reason": "load"}),
+                ]
+            },
+        ),
+    ],
+    "once per 30 days": [
+        (
+            "alert.defineType",
+            {"type": "rateApp", "priority": 5, "limit": {"max": 1, "windowMs": THIRTY_DAYS}},
+        ),
+        enqueue(type="rateApp"),
+        ("alert.complete", {"id": "alert-1", "result": {"stars": 5}}),
+        ("clock.advance", {"ms": 864_000_000}),
+        enqueue(type="rateApp"),
+        enqueue(type="rateApp", onLimit="defer"),
+        ("clock.advance", {"ms": THIRTY_DAYS - 864_000_000}),
+        ("alert.history", {"type": "rateApp"}),
+        ("alert.defineType", {"type": "rateApp", "limit": {"max": 0}}),
+        enqueue(type="rateApp"),
+        ("alert.forget", {"type": "rateApp"}),
+        enqueue(type="rateApp", id="again"),
+    ],
+}
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_documented_examples(name: str) -> None:
+    found = divergence(EXAMPLES[name])
+    assert found is None, found
 
 
 def test_schema_of_all_traffic() -> None:
