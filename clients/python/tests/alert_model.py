@@ -7,8 +7,9 @@
 Names compare canonically (by NFC) and keep the spelling the docs say. Mounted alert
 layers are modelled with a plain layer tree (``layer.add``/``layer.remove``/``layer.tree``,
 no frames). Not modelled: ``--state`` (``persist`` is only echoed), ``--max-alerts``,
-``--max-layers``, the system clock, and parameter validation beyond what the driver sends
-(well-formed requests; the -32602 cases it does send are named in the handlers).
+``--max-layers``, the system clock and clock switches, ``engine.reset``, and parameter
+validation beyond what the driver sends (well-formed requests; the -32602 cases it does
+send are named in the handlers).
 """
 
 from __future__ import annotations
