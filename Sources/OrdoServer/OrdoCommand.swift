@@ -439,7 +439,7 @@ public enum OrdoCommand {
           }
           var chosen = window ?? ReportWindow()
           if (isFrom ? chosen.from : chosen.to) != nil {
-            return refuse("\(argument) given twice", help: help)
+            return refuse("\(argument) is given twice: give it once", help: help)
           }
           if isFrom { chosen.from = ms } else { chosen.to = ms }
           if let from = chosen.from, let to = chosen.to, from > to {
@@ -450,7 +450,7 @@ public enum OrdoCommand {
           guard let file = rest.popFirst() else { return refuse("-o needs a file", help: help) }
           if let problem = flagAsPath("-o", file) { return refuse(problem, help: help) }
           // Two places for one page: a slip, not a choice the last one should win.
-          if output != nil { return refuse("-o given twice", help: help) }
+          if output != nil { return refuse("-o is given twice: give it once", help: help) }
           output = file
         } else if trace == nil, !startsWithDash(argument) {
           trace = argument

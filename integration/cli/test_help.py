@@ -133,9 +133,9 @@ def test_a_misuse_says_what_is_wrong_above_the_synopsis_only(arguments: str) -> 
     [
         ("replay -", "TRACE must be a file, not -"),
         ("report -", "TRACE must be a file, not -"),
-        ("report t.trace -o a.html -o b.html", "-o given twice"),
-        ("report t.trace --from 1 --from 2", "--from given twice"),
-        ("report t.trace --to 1 --to 1", "--to given twice"),
+        ("report t.trace -o a.html -o b.html", "-o is given twice: give it once"),
+        ("report t.trace --from 1 --from 2", "--from is given twice: give it once"),
+        ("report t.trace --to 1 --to 1", "--to is given twice: give it once"),
         ("report t.trace --from 7 --to 6", "--from 7 is after --to 6"),
         ("report t.trace --from", "--from needs a whole number of ms"),
         ("report t.trace --to -5", "--to needs a whole number of ms"),
@@ -147,8 +147,8 @@ def test_a_misuse_says_what_is_wrong_above_the_synopsis_only(arguments: str) -> 
         ),
         ("report t.trace --from -o x.html", 'not "-o"'),
         ("report t.trace --to=", 'not ""'),
-        ("report t.trace --from=3 --from 4", "--from given twice"),
-        ("report t.trace --output=a.html -o b.html", "-o given twice"),
+        ("report t.trace --from=3 --from 4", "--from is given twice: give it once"),
+        ("report t.trace --output=a.html -o b.html", "-o is given twice: give it once"),
         ("report t.trace --to 9223372036854775808", "from 0 to 9223372036854775807"),
     ],
 )

@@ -413,13 +413,17 @@ public struct AlertManager: Sendable {
     }
     if let ttlMs = definition.ttlMs, ttlMs < 0 { throw Self.outOfRange("ttlMs", minimum: 0) }
     try Self.validate(limit: definition.limit, cooldownMs: definition.cooldownMs)
-    // A name keeps the spelling it was first given (docs/protocol.md#values): a redefinition
-    // in another, canonically equivalent spelling is filed under the first, in the answer
-    // and in the state file (whose keys compare bytes: filed under both, a restart loaded
-    // either definition).
+    // A definition keeps the spelling it was first given (docs/protocol.md#values): a
+    // redefinition in another, canonically equivalent spelling is filed under the first, in
+    // the answer and in the state file (whose keys compare bytes: filed under both, a restart
+    // loaded either definition). The first definition's own spelling, not the name table's:
+    // that is an alert's when one of the type came first, and is forgotten when the name is
+    // swept unused, so the answer depended on the sweep.
     var definition = definition
-    if let number = typeNames.number(of: definition.type) {
-      definition.type = typeNames.names[Int(number)]
+    if let number = typeNames.number(of: definition.type),
+      let first = typeNames.definitions[Int(number)]
+    {
+      definition.type = first.type
     }
     typeNames.define(definition.type, as: definition)
     if tracksDurableChanges { durable.types.insert(definition.type) }
