@@ -505,18 +505,21 @@ public struct MessageFramer {
     }
   }
 
-  /// A Content-Length value: optional spaces around decimal digits, nothing else. Leading
-  /// zeros count for nothing; more than 15 digits after them is no byte count any message
-  /// could have (a malformed header, resynchronised on, rather than a body to skip forever).
   /// A header's value as a message quotes it: without the spaces around it, its first 32
-  /// bytes (then "…"), in quotes.
+  /// bytes (then "…"; cut before a UTF-8 sequence that would not fit whole), in quotes.
   private static func quoted(_ bytes: ArraySlice<UInt8>) -> String {
     var value = bytes.drop { $0 == 0x20 || $0 == 0x09 }
     while let last = value.last, last == 0x20 || last == 0x09 { value.removeLast() }
-    let shown = String(decoding: value.prefix(32), as: UTF8.self)
-    return "\"" + shown + (value.count > 32 ? "…\"" : "\"")
+    guard value.count > 32 else { return "\"" + String(decoding: value, as: UTF8.self) + "\"" }
+    var end = value.startIndex + 32
+    // Back over continuation bytes (10xxxxxx) to the start of the sequence the cut splits.
+    while end > value.startIndex, value[end] & 0xC0 == 0x80 { end -= 1 }
+    return "\"" + String(decoding: value[..<end], as: UTF8.self) + "…\""
   }
 
+  /// A Content-Length value: optional spaces around decimal digits, nothing else. Leading
+  /// zeros count for nothing; more than 15 digits after them is no byte count any message
+  /// could have (a malformed header, resynchronised on, rather than a body to skip forever).
   private static func parseLength(_ bytes: ArraySlice<UInt8>) -> Int? {
     let trimmed = bytes.drop { $0 == 0x20 || $0 == 0x09 }
     var digits = trimmed[...]

@@ -61,10 +61,13 @@ extension Engine {
   /// file), emptied first when asked. What earlier requests changed was committed first.
   func reloadedDurableState(emptying: Bool) throws(ResponseError) -> DurableState? {
     guard let store else { return nil }
+    // Whether the failure was in emptying the file (a write) or in reading it again.
+    var writing = false
     do {
       // A restart would not find this file: neither read it nor empty it.
       try store.checkNotMoved()
       if emptying {
+        writing = true
         try store.empty()
         // What an emptied file loads as; not read back, so that nothing can fail after
         // the file changed.
@@ -73,10 +76,13 @@ extension Engine {
       return try store.load()
     } catch let error as StoreWriteError {
       log(.error, "engine.reset: the state file failed (\(error.reason.rawValue)): \(error.detail)")
-      throw .storage(error)
+      throw .storage(error, reading: !writing)
     } catch let error as StoreOpenError {
       log(.error, "engine.reset could not read the state file: \(error.message)")
-      throw .storage(StoreWriteError(reason: .corrupt, detail: error.message), reading: true)
+      let damaged = [.corrupt, .notOrdo, .newerVersion].contains(error.kind)
+      throw .storage(
+        StoreWriteError(reason: damaged ? .corrupt : .ioError, detail: error.message),
+        reading: true)
     } catch {
       log(.error, "engine.reset could not read the state file: \(error)")
       throw .storage(StoreWriteError(reason: .ioError, detail: "\(error)"), reading: true)

@@ -353,8 +353,8 @@ public enum OrdoCommand {
       case "replay": return .exit(0, stdout: replayHelp, stderr: "")
       case "report": return .exit(0, stdout: reportHelp, stderr: "")
       default:
-        return .exit(
-          2, stdout: "", stderr: "ordo help: no subcommand \"\(topic)\"\n\n" + shortUsage)
+        let text = terminalSafe("ordo help: no subcommand \"\(topic)\"", keepingLineFeeds: false)
+        return .exit(2, stdout: "", stderr: text + "\n\n" + shortUsage)
       }
     default:
       let text = terminalSafe("ordo: unknown subcommand \"\(name)\"", keepingLineFeeds: false)

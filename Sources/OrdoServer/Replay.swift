@@ -790,7 +790,10 @@ enum Replay {
       // Why the command line refuses them (its first line, as `ordo` would say it): "not an
       // engine's" alone hid a refused value (`--clock fast`) behind a wrong cause.
       var why = refusal.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
-      if why.hasPrefix("ordo: ") { why.removeFirst("ordo: ".count) }
+      // Without its "ordo: " or "ordo call: " (the command's name, not the reason).
+      if why.hasPrefix("ordo"), let colon = why.firstRange(of: ": ") {
+        why.removeSubrange(..<colon.upperBound)
+      }
       throw TraceError(
         description: "the trace's recorded arguments are refused (\(why)): "
           + trace.header.arguments.joined(separator: " "))

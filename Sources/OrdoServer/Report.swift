@@ -77,6 +77,12 @@ enum Report {
       timeline, layersSVG: drawn?.svg ?? "", drawnLayers: drawn?.layers ?? [], title: title)
   }
 
+  /// Says `message` on stderr on one line, a control character in it (from a path) shown
+  /// escaped.
+  private static func complain(_ message: String) {
+    writeAll(2, "ordo report: \(terminalSafe(message, keepingLineFeeds: false))\n")
+  }
+
   static func main(
     tracePath: String, outputPath: String, window: ReportWindow? = nil,
     stdoutWasClosed: Bool = false
@@ -86,7 +92,7 @@ enum Report {
     signal(SIGPIPE, SIG_IGN)
     // Writing the page over its own trace would destroy the bug report's evidence.
     if OrdoCommand.sameFile(tracePath, outputPath) {
-      writeAll(2, "ordo report: \(outputPath) is the trace itself; give another -o FILE\n")
+      complain("\(outputPath) is the trace itself; give another -o FILE")
       return 2
     }
     let page: String
@@ -100,7 +106,7 @@ enum Report {
     }
     let descriptor = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
-      writeAll(2, "ordo report: cannot write \(outputPath): \(String(cString: strerror(errno)))\n")
+      complain("cannot write \(outputPath): \(String(cString: strerror(errno)))")
       return 2
     }
     let failure = writeAll(descriptor, page, waitingIfFull: true)
@@ -117,14 +123,13 @@ enum Report {
       // path may be a link, or another program's).
       if isFile { _ = ftruncate(descriptor, 0) }
       close(descriptor)
-      writeAll(
-        2,
-        "ordo report: cannot write \(outputPath): \(String(cString: strerror(failure)))"
-          + (isFile ? " (left empty)\n" : "\n"))
+      complain(
+        "cannot write \(outputPath): \(String(cString: strerror(failure)))"
+          + (isFile ? " (left empty)" : ""))
       return 2
     }
     guard close(descriptor) == 0 || errno == EINTR else {
-      writeAll(2, "ordo report: cannot write \(outputPath): \(String(cString: strerror(errno)))\n")
+      complain("cannot write \(outputPath): \(String(cString: strerror(errno)))")
       return 2
     }
     if pageIsStdout { return 0 }
@@ -132,10 +137,9 @@ enum Report {
     // `replay`'s verdict and `call`'s answer.
     let shown = stdoutWasClosed ? EBADF : writeAll(1, outputPath + "\n", waitingIfFull: true)
     guard shown == 0 else {
-      writeAll(
-        2,
-        "ordo report: wrote \(outputPath), but its path could not be written to stdout"
-          + " (\(String(cString: strerror(shown))))\n")
+      complain(
+        "wrote \(outputPath), but its path could not be written to stdout"
+          + " (\(String(cString: strerror(shown))))")
       return 3
     }
     return 0

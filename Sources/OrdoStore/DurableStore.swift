@@ -331,13 +331,16 @@ public final class DurableStore {
 
   // MARK: Opening
 
-  /// The directory `path` names, when it does not exist (nil when it does, or `path` names
-  /// none).
+  /// The directory `path` names, as a message names it, when it does not exist (nil when
+  /// it does, or `path` names none). A dangling symbolic link is named with its target,
+  /// the directory to make (`mkdir -p` of the link itself fails: it exists).
   private static func missingDirectory(of path: String) -> String? {
     guard let slash = path.lastIndex(of: "/") else { return nil }
     let directory = slash == path.startIndex ? "/" : String(path[..<slash])
     var status = stat()
-    return stat(directory, &status) == 0 ? nil : directory
+    guard stat(directory, &status) != 0 else { return nil }
+    let target = linkTarget(of: directory)
+    return target == directory ? directory : "\(directory) (a symbolic link to \(target))"
   }
 
   /// Where `path` leads: the target of the last symbolic link when it names one (a chain

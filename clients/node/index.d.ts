@@ -1147,7 +1147,8 @@ export declare class LimitExceeded extends OrdoError {
   readonly limit: number | undefined;
   readonly value: number | undefined;
 }
-/** -32005: the durable state could not be written; the request changed nothing. */
+/** -32005: the durable state could not be written (or, by `engine.reset`, read again); the
+ * request changed nothing. */
 export declare class StorageError extends OrdoError {
   static readonly code: -32005;
   readonly data: StorageErrorData;

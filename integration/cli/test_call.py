@@ -975,3 +975,35 @@ def test_call_dash_says_what_a_line_that_is_no_object_is(tmp_path: Path) -> None
         "Invalid Request: each line must be one request object, not another JSON value.",
         "Invalid Request: each line must be one request object, not another JSON value.",
     ]
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["help", "x\x1b[31my"],
+        ["report", "t.trace", "-o", "/no/such/dir/x\x1b[31my"],
+    ],
+)
+def test_help_and_report_refusals_escape_control_characters(
+    arguments: list[str], tmp_path: Path
+) -> None:
+    """`ordo help TOPIC` and `report -o PATH` quoted their argument raw (found after the
+    command line's refusals were escaped)."""
+    recorded = subprocess.run(
+        [engine_binary(), "--trace", "t.trace", "call", "engine.ping"],
+        capture_output=True,
+        cwd=tmp_path,
+        timeout=30,
+        check=False,
+    )
+    assert recorded.returncode == 0, recorded
+    ran = subprocess.run(
+        [engine_binary(), *arguments],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=30,
+        check=False,
+    )
+    assert ran.returncode == 2, ran
+    assert "\x1b" not in ran.stderr and "\\u001b" in ran.stderr, ran.stderr

@@ -396,6 +396,18 @@ def test_a_dangling_link_into_a_missing_directory_names_that_directory(tmp_path:
     assert call_once(state, "engine.ping")["pong"] is True
     assert (tmp_path / "not" / "yet" / "s.db").is_file()
 
+    # A directory that is a dangling link: `mkdir -p` of the link fails (it exists); the
+    # directory to make is its target.
+    (tmp_path / "dl").symlink_to("nowhere")
+    run = run_engine("--state", str(tmp_path / "dl" / "s.db"), "call", "engine.ping")
+    assert run.rc == 2, run
+    assert (
+        f"its directory {tmp_path}/dl (a symbolic link to {tmp_path}/nowhere) does not exist"
+        in run.err
+    ), run.err
+    (tmp_path / "nowhere").mkdir()
+    assert call_once(tmp_path / "dl" / "s.db", "engine.ping")["pong"] is True
+
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="runs the engine as another user")
 def test_a_state_file_in_a_directory_that_cannot_be_written_names_the_directory() -> None:

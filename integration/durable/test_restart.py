@@ -690,8 +690,9 @@ def test_a_reset_that_cannot_read_the_file_says_read_and_changes_nothing(
     state: Path, engine: EngineFactory
 ) -> None:
     """A row another program wrote under a running engine: engine.reset, reading the file
-    again, refuses it (-32005 corrupt) and keeps what it had. The message said the state
-    "could not be written (the file is damaged)": nothing was written, nor damaged."""
+    again, refuses it (-32005 corrupt: a row Ordo did not write) and keeps what it had.
+    The message said the state "could not be written": nothing was written; it was read.
+    Likewise a reset of a file renamed under the engine (io_error, read)."""
     live = engine(state)
     live.result("alert.defineType", {"type": "rate", "priority": 3})
     live.result("layer.add", {"id": "kept"})
@@ -705,6 +706,13 @@ def test_a_reset_that_cannot_read_the_file_says_read_and_changes_nothing(
     assert "Ordo did not write" in failed.error["data"]["detail"]
     assert live.result("layer.get", {"id": "kept"})["id"] == "kept"
     assert live.result("alert.enqueue", {"type": "rate"})["alert"]["priority"] == 3
+    state.rename(state.with_name("moved.db"))
+    moved = live.call("engine.reset")
+    assert moved.error["code"] == -32005 and moved.error["data"]["reason"] == "io_error"
+    assert moved.error["message"] == (
+        "The durable state could not be read (an I/O error); nothing was changed."
+    ), moved.error
+    assert live.result("layer.get", {"id": "kept"})["id"] == "kept"
 
 
 def test_engine_stats_reports_the_state_file(state: Path, engine: EngineFactory) -> None:

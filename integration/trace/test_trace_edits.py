@@ -520,6 +520,7 @@ def test_recorded_arguments_the_command_line_refuses_say_why(
     for args, why in [
         (["--clock", "fast"], "--clock must be"),
         (["replay", "x.trace"], "not an engine's"),
+        (["call", "engine.ping", "-h"], "(-h is read only right after `call`"),
     ]:
         header["args"] = args
         lines[0] = json.dumps(header, separators=(",", ":")).encode()

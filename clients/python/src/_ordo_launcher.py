@@ -65,7 +65,8 @@ def _why_not_executable(engine: str) -> str:
     dropped them) or a file system mounted ``noexec`` (a hardened /tmp or home), where a
     chmod changes nothing."""
     try:
-        if os.stat(engine).st_mode & 0o111 and os.statvfs(engine).f_flag & os.ST_NOEXEC:
+        # The mount first: on a noexec one, no chmod makes the engine run.
+        if os.statvfs(engine).f_flag & os.ST_NOEXEC:
             return (
                 "the file system that holds it is mounted noexec: install the package on "
                 "one that allows running programs, or set ORDO_BIN to an engine on one"

@@ -138,8 +138,8 @@ export class LimitExceeded extends OrdoError {
 }
 
 /**
- * -32005: the durable state (`--state`) could not be written. The request changed nothing,
- * in memory or on disk; the engine keeps running.
+ * -32005: the durable state (`--state`) could not be written (or, by `engine.reset`, read
+ * again). The request changed nothing, in memory or on disk; the engine keeps running.
  */
 export class StorageError extends OrdoError {
   static code = -32005;

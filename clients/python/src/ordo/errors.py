@@ -179,7 +179,8 @@ class LimitExceeded(OrdoError):
 
 
 class StorageError(OrdoError):
-    """-32005: the ``--state`` file could not be written; the request changed nothing.
+    """-32005: the ``--state`` file could not be written (or, by ``engine.reset``, read again);
+    the request changed nothing.
 
     ``reason``: ``disk_full``, ``io_error``, ``read_only`` or ``corrupt``; ``detail``:
     what the storage layer said. Every request of the same commit got this error.
