@@ -380,6 +380,18 @@ def test_help_and_version_after_call_say_where_they_go(
     assert list(tmp_path.iterdir()) == []
 
 
+def run_argv(arguments: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    """The engine run with `arguments` as they are (no shell to quote them through)."""
+    return subprocess.run(
+        [engine_binary(), *arguments],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=30,
+        check=False,
+    )
+
+
 @pytest.mark.parametrize(
     "arguments",
     [
@@ -394,14 +406,7 @@ def test_refusals_show_control_characters_escaped(arguments: list[str], tmp_path
     """What the command line quotes back (a flag, a value, a subcommand, a path) is shown
     with its control and bidirectional characters escaped, on one line: an escape sequence
     in an argument reached the terminal raw."""
-    ran = subprocess.run(
-        [engine_binary(), *arguments],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        timeout=30,
-        check=False,
-    )
+    ran = run_argv(arguments, tmp_path)
     assert ran.returncode == 2 and ran.stdout == "", ran
     first = ran.stderr.split("\n\n")[0]
     assert not any(
@@ -989,21 +994,8 @@ def test_help_and_report_refusals_escape_control_characters(
 ) -> None:
     """`ordo help TOPIC` and `report -o PATH` quoted their argument raw (found after the
     command line's refusals were escaped)."""
-    recorded = subprocess.run(
-        [engine_binary(), "--trace", "t.trace", "call", "engine.ping"],
-        capture_output=True,
-        cwd=tmp_path,
-        timeout=30,
-        check=False,
-    )
+    recorded = run_argv(["--trace", "t.trace", "call", "engine.ping"], tmp_path)
     assert recorded.returncode == 0, recorded
-    ran = subprocess.run(
-        [engine_binary(), *arguments],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        timeout=30,
-        check=False,
-    )
+    ran = run_argv(arguments, tmp_path)
     assert ran.returncode == 2, ran
     assert "\x1b" not in ran.stderr and "\\u001b" in ran.stderr, ran.stderr

@@ -20,6 +20,7 @@ import { describe, test } from 'node:test';
 import { InvalidRequest, LimitExceeded, OrdoError, ParseError } from '../index.js';
 import { MAX_NOTES } from '../src/common/endpoint.js';
 import { spawnEngine } from './helpers.js';
+import { seededRandom } from './random.js';
 
 const LIMIT = 1000; // --max-message-bytes
 const MAX_BATCH = 3; // --max-batch
@@ -37,18 +38,6 @@ const TOO_LARGE = { error: InvalidRequest, reason: 'too_large' };
 const NUL_IN_KEY = { error: InvalidRequest, reason: 'nul_in_key' };
 const MAX_BATCH_EXCEEDED = { error: LimitExceeded, name: 'maxBatch' };
 const UNPARSABLE = { error: ParseError, reason: 'invalid_json' };
-
-/** mulberry32: a small seeded generator of floats in [0, 1). */
-function generator(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * How the engine refuses a message whole, from what its entries hold (`variants`: "ok",
@@ -87,7 +76,7 @@ class Run {
   writes = [];
 
   constructor(seed, engine) {
-    this.random = generator(seed);
+    this.random = seededRandom(seed);
     this.engine = engine;
   }
 

@@ -13,6 +13,7 @@ import {
   framingFor,
 } from '../index.js';
 import { ndjsonTextDecoder } from '../src/common/framing.js';
+import { seededRandom } from './random.js';
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();
@@ -26,18 +27,6 @@ function concat(parts) {
     at += p.length;
   }
   return out;
-}
-
-/** Deterministic PRNG (mulberry32), so a failing split can be replayed from its seed. */
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Cuts `bytes` into pieces at random points (sometimes 0-length pieces). */
@@ -87,7 +76,7 @@ describe('NDJSON decoder', () => {
 
   test('500 seeded random splits', () => {
     for (let seed = 1; seed <= 500; seed++) {
-      const { messages } = decodeAll(NdjsonDecoder, randomSplit(stream, rng(seed)));
+      const { messages } = decodeAll(NdjsonDecoder, randomSplit(stream, seededRandom(seed)));
       assert.deepEqual(messages, TEXTS, `seed ${seed}`);
     }
   });
@@ -112,7 +101,7 @@ describe('NDJSON decoder', () => {
 
   test('an over-long line is reported, skipped without buffering, and the next is read', () => {
     const long = enc.encode('{"s":"' + 'y'.repeat(1000) + '"}\n');
-    const pieces = [...randomSplit(long, rng(7)), encodeNdjson('{"ok":true}')];
+    const pieces = [...randomSplit(long, seededRandom(7)), encodeNdjson('{"ok":true}')];
     const { messages, errors, decoder } = decodeAll(NdjsonDecoder, pieces, { maxMessageBytes: 100 });
     assert.deepEqual(messages, ['{"ok":true}']);
     assert.equal(errors.length, 1);
@@ -125,7 +114,7 @@ describe('NDJSON decoder', () => {
     for (let seed = 1; seed <= 500; seed++) {
       const messages = [];
       const d = ndjsonTextDecoder({ onMessage: (body) => messages.push(body) });
-      for (const p of randomSplit(stream, rng(seed))) d.push(p);
+      for (const p of randomSplit(stream, seededRandom(seed))) d.push(p);
       d.end();
       const texts = messages.map((m) => (typeof m === 'string' ? m : dec.decode(m)));
       assert.deepEqual(texts, TEXTS, `seed ${seed}`);
@@ -182,7 +171,7 @@ describe('LSP decoder', () => {
 
   test('500 seeded random splits', () => {
     for (let seed = 1; seed <= 500; seed++) {
-      const { messages, errors } = decodeAll(LspDecoder, randomSplit(stream, rng(seed)));
+      const { messages, errors } = decodeAll(LspDecoder, randomSplit(stream, seededRandom(seed)));
       assert.deepEqual(messages, TEXTS, `seed ${seed}`);
       assert.deepEqual(errors, [], `seed ${seed}`);
     }
@@ -229,7 +218,7 @@ describe('LSP decoder', () => {
   test('blank lines between frames are skipped, not read as a frame with no length', () => {
     const input = enc.encode('Content-Length: 2\r\n\r\n{}\r\nContent-Length: 2\r\n\r\n[]');
     for (let seed = 1; seed <= 20; seed++) {
-      const { messages, errors } = decodeAll(LspDecoder, randomSplit(input, rng(seed)));
+      const { messages, errors } = decodeAll(LspDecoder, randomSplit(input, seededRandom(seed)));
       assert.deepEqual(messages, ['{}', '[]'], `seed ${seed}`);
       assert.deepEqual(errors, [], `seed ${seed}`);
     }
@@ -242,7 +231,7 @@ describe('LSP decoder', () => {
         'Content-Type: x\r\n\r\nContent-Length: 2\r\n\r\n[]',
     );
     for (let seed = 1; seed <= 50; seed++) {
-      const { messages, errors } = decodeAll(LspDecoder, randomSplit(input, rng(seed)));
+      const { messages, errors } = decodeAll(LspDecoder, randomSplit(input, seededRandom(seed)));
       assert.deepEqual(messages, ['{}', '{"a":1}', '[]'], `seed ${seed}`);
       assert.deepEqual(
         errors.map((e) => e.reason),
