@@ -930,7 +930,8 @@ enum Replay {
 
   /// Said under a difference whose messages hold members that are not compared.
   static let uncomparedNote =
-    "  (not compared: engine.stats' uptimeMs and state, initialize's serverInfo.version)\n"
+    "  (not compared: engine.stats' uptimeMs and state, initialize's serverInfo.version, an"
+    + " error's message)\n"
 
   /// How many leading Unicode scalars `one` and `other` share.
   static func firstDifference(_ one: String, _ other: String) -> Int {
@@ -958,7 +959,8 @@ enum Replay {
   /// The text of `message` with what cannot repeat left out: `uptimeMs`, and the durable
   /// state's file statistics (`state`), in `engine.stats` results; the engine's version in
   /// `initialize` results (`serverInfo.version`: replaying a bug report's trace on a newer
-  /// Ordo is what a replay is for).
+  /// Ordo is what a replay is for); an error's `message` (its wording, for a person, may
+  /// change between versions: its `code` and `data` are compared).
   ///
   /// Any other message is compared as written, byte for byte: a number's spelling (`1e3`,
   /// `1.0`) and an id beyond 64 bits are what the engine must echo, and a parser would
@@ -968,7 +970,9 @@ enum Replay {
   /// (`é` as one scalar or as `e` and an accent), and its `contains` searches by characters,
   /// which made the replay of a long trace take 14 times the session.
   static func comparable(_ message: [UInt8]) -> [UInt8] {
-    guard contains(message, "\"uptimeMs\"") || contains(message, "\"serverInfo\""),
+    guard
+      contains(message, "\"uptimeMs\"") || contains(message, "\"serverInfo\"")
+        || contains(message, "\"error\""),
       case .success(let document) = message.withUnsafeBytes({ JSONDocument.parse($0) }),
       holdsUncompared(document.value)
     else { return message }
@@ -991,12 +995,13 @@ enum Replay {
     return writer.bytes
   }
 
-  /// Whether `message` (or, for a batch's answer, one of its answers) is a response whose
-  /// `result` is `engine.stats`' or `initialize`'s.
+  /// Whether `message` (or, for a batch's answer, one of its answers) is an error response
+  /// or a response whose `result` is `engine.stats`' or `initialize`'s.
   private static func holdsUncompared(_ message: JSONValue) -> Bool {
     if message.kind == .array {
       return (0..<message.count).contains { message.element(at: $0).map(holdsUncompared) ?? false }
     }
+    if message.member("error")?.kind == .object { return true }
     guard let result = message.member("result") else { return false }
     return isStats(result) || isInitialize(result)
   }
@@ -1024,7 +1029,7 @@ enum Replay {
   private enum Role {
     /// A message (one answer of a batch's).
     case message
-    case result, serverInfo, other
+    case result, serverInfo, error, other
   }
 
   private static func writeComparable(
@@ -1038,10 +1043,13 @@ enum Replay {
       value.forEachMember { key, member in
         if isStats && (key == "uptimeMs" || key == "state") { return }
         if role == .serverInfo && key == "version" { return }
+        if role == .error && key == "message" { return }
         writer.key(key)
         let inner: Role =
           role == .message && key == "result"
-          ? .result : isInitialize && key == "serverInfo" ? .serverInfo : .other
+          ? .result
+          : role == .message && key == "error"
+            ? .error : isInitialize && key == "serverInfo" ? .serverInfo : .other
         writeComparable(member, into: &writer, role: inner)
       }
       writer.endObject()

@@ -529,3 +529,26 @@ def test_recorded_arguments_the_command_line_refuses_say_why(
         assert result.status == 2 and result.stdout == "", result
         assert "recorded arguments" in result.stderr and why in result.stderr, result.stderr
         assert "\n\n" not in result.stderr and "usage" not in result.stderr, result.stderr
+
+
+def test_an_error_message_is_not_compared_its_code_and_data_are(
+    engine: EngineFactory, tmp_path: Path
+) -> None:
+    """An error's message is wording for a person, which changes between versions (0.2.27
+    reworded several): a bug report's trace from an older Ordo must not differ for it. Its
+    code and data still count."""
+    path = tmp_path / "session.trace"
+    live = engine("--clock", "manual", "--trace", str(path))
+    live.call("layer.get", {"id": "nope"})
+    live.call("engine.ping")
+    status, _ = live.finish()
+    assert status == 0
+    recorded = path.read_bytes()
+    line, number = line_of(read_trace(path), "out", b'"code":-32001')
+    edit_line(path, line, b'"message":"', b'"message":"Older words. ')
+    assert replay(path).stdout == "identical\n"
+    path.write_bytes(recorded)
+    edit_line(path, line, b'"id":"nope"}', b'"id":"nops"}')
+    result = replay(path)
+    assert result.status == 1 and f"difference at output message {number}" in result.stdout
+    assert "an error's message" in result.stdout
