@@ -453,7 +453,7 @@ private struct Printer {
         } else if let error = value("error") {
           failed = true
           if !echoEachLine, let text = Self.message(ofError: error) {
-            writeAll(2, "ordo call: \(terminalSafe(text, keepingLineFeeds: false))\n")
+            OrdoCommand.complain(text, as: "ordo call")
           }
           if pretty { print(JSONPretty.format(error).utf8) } else { print(error) }
         }

@@ -182,10 +182,8 @@ public enum OrdoCommand {
     var logLevelGiven = false
     var given: Set<String> = []
     var remaining = arguments[...]
-    // The message quotes the arguments: a control character in one is shown escaped.
     func refuse(_ message: String, help: String = shortUsage) -> Invocation {
-      .exit(
-        2, stdout: "", stderr: "ordo: \(terminalSafe(message, keepingLineFeeds: false))\n\n" + help)
+      refusal("ordo: \(message)", help: help)
     }
     while let argument = remaining.popFirst() {
       guard startsWithDash(argument) else {
@@ -334,8 +332,7 @@ public enum OrdoCommand {
     flagsGiven: Bool
   ) -> Invocation {
     func refuse(_ message: String, help: String) -> Invocation {
-      let text = terminalSafe("ordo \(name): \(message)", keepingLineFeeds: false)
-      return .exit(2, stdout: "", stderr: text + "\n\n" + help)
+      refusal("ordo \(name): \(message)", help: help)
     }
     let help: String
     switch name {
@@ -353,12 +350,10 @@ public enum OrdoCommand {
       case "replay": return .exit(0, stdout: replayHelp, stderr: "")
       case "report": return .exit(0, stdout: reportHelp, stderr: "")
       default:
-        let text = terminalSafe("ordo help: no subcommand \"\(topic)\"", keepingLineFeeds: false)
-        return .exit(2, stdout: "", stderr: text + "\n\n" + shortUsage)
+        return refusal("ordo help: no subcommand \"\(topic)\"", help: shortUsage)
       }
     default:
-      let text = terminalSafe("ordo: unknown subcommand \"\(name)\"", keepingLineFeeds: false)
-      return .exit(2, stdout: "", stderr: text + "\n\n" + shortUsage)
+      return refusal("ordo: unknown subcommand \"\(name)\"", help: shortUsage)
     }
     // `ordo SUBCOMMAND --help`; anywhere else it is an argument (refused as a flag after
     // `call`, or the value of `report -o`): a script's stray `-h` must not print the usage
@@ -627,11 +622,17 @@ public enum OrdoCommand {
     return first == FileIdentity(path: other)
   }
 
-  /// Says `message` on stderr on one line, a control character in it shown escaped: it may
-  /// quote a path or an argument, or the state file (SQLite's integrity check spans lines;
-  /// a damaged row's text may hold an escape sequence).
-  private static func complain(_ message: String) {
-    writeAll(2, "ordo: \(terminalSafe(message, keepingLineFeeds: false))\n")
+  /// Says `message` on stderr on one line after `command`'s name, a control character in it
+  /// shown escaped: it may quote a path or an argument, or the state file (SQLite's
+  /// integrity check spans lines; a damaged row's text may hold an escape sequence).
+  static func complain(_ message: String, as command: String = "ordo") {
+    writeAll(2, "\(command): \(terminalSafe(message, keepingLineFeeds: false))\n")
+  }
+
+  /// Exit status 2 with `line` (the refusal, which quotes the arguments: on one line, a
+  /// control character in it shown escaped) and `help` on stderr.
+  private static func refusal(_ line: String, help: String) -> Invocation {
+    .exit(2, stdout: "", stderr: terminalSafe(line, keepingLineFeeds: false) + "\n\n" + help)
   }
 
   /// Says on stderr why the state file cannot be used.

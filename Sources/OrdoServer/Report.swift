@@ -80,7 +80,7 @@ enum Report {
   /// Says `message` on stderr on one line, a control character in it (from a path) shown
   /// escaped.
   private static func complain(_ message: String) {
-    writeAll(2, "ordo report: \(terminalSafe(message, keepingLineFeeds: false))\n")
+    OrdoCommand.complain(message, as: "ordo report")
   }
 
   static func main(
