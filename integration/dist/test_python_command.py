@@ -206,8 +206,27 @@ def test_a_target_install_runs_and_finds_its_engine(
     assert found.stdout == f"{engine}\n"
 
 
-def test_python_m_ordo_names_a_noexec_file_system(
-    target: tuple[Path, Path], sandbox: Sandbox
+FIND_ENGINE = """
+import ordo
+try:
+    print("found", ordo.find_engine())
+except ordo.EngineNotFound as error:
+    print(error)
+"""
+
+NODE_FIND_ENGINE = """
+import { findEngineBinary } from 'PACKAGE/index.js';
+try {
+  console.log('found', findEngineBinary({ env: { PATH: '' } }));
+} catch (error) {
+  console.log(error.message);
+}
+"""
+NODE_PATH = os.path.dirname(shutil.which("node") or "/usr/bin/node")
+
+
+def test_an_engine_on_a_noexec_file_system_is_named_by_the_command_and_both_clients(
+    target: tuple[Path, Path], npm_project: Path, sandbox: Sandbox
 ) -> None:
     """An engine that keeps its 0755 bits on a file system mounted noexec (a hardened /tmp or
     home) cannot run either: the message said its permission bits were lost and to chmod +x
@@ -242,6 +261,23 @@ def test_python_m_ordo_names_a_noexec_file_system(
             assert run.returncode == 126 and run.stdout == "", run
             assert f"ordo: {engine}: the engine is not executable" in run.stderr, run.stderr
             assert "mounted noexec" in run.stderr and "chmod" not in run.stderr, run.stderr
+            # The client's lookup (ordo.Engine()) names the mount too, where it said
+            # "absent or not executable".
+            lookup = sandbox.run(
+                [python, "-c", FIND_ENGINE],
+                cwd=sandbox.root,
+                env=sandbox.env(PYTHONPATH=str(copied), PATH=""),
+            )
+            assert f"({engine}: is on a file system mounted noexec" in lookup.stdout, lookup
+        # The Node client's lookup, from its npm package copied there: the same.
+        package = mount / "ordo-client"
+        shutil.copytree(npm_project / "node_modules" / "ordo-client", package, symlinks=True)
+        carried = package / "bin" / "ordo"
+        assert carried.stat().st_mode & 0o111
+        script = mount / "find.mjs"
+        script.write_text(NODE_FIND_ENGINE.replace("PACKAGE", str(package)), encoding="utf-8")
+        node = sandbox.run(["node", script], cwd=sandbox.root, env=sandbox.env(PATH=NODE_PATH))
+        assert f"({carried}: is on a file system mounted noexec" in node.stdout, node
     finally:
         subprocess.run(["umount", str(mount)], check=True)
 

@@ -6,7 +6,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { EventEmitter, getEventListeners } from 'node:events';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { test } from 'node:test';
 
@@ -312,17 +312,30 @@ test('findEngineBinary: option, ORDO_BIN, packaged engine, newest repository bui
     // A path that is no executable file is named as given (spawn said only ENOENT).
     assert.throws(
       () => find({ env: { ORDO_BIN: join(root, 'y', 'missing') }, from: deep }),
-      /cannot find the Ordo engine: ORDO_BIN=".*missing" does not exist or is not an executable file/,
+      /cannot find the Ordo engine: ORDO_BIN=".*missing" does not exist$/,
     );
     assert.throws(
       () => find({ bin: join(root, 'y'), env: {} }),
-      /cannot find the Ordo engine: bin ".*y" does not exist or is not an executable file/,
+      /cannot find the Ordo engine: bin ".*y" is not a file$/,
     );
+    // Each reason is named (it said "does not exist or is not an executable file" to all).
+    symlinkSync(join(root, 'nowhere'), join(root, 'y', 'dangling'));
+    assert.throws(() => find({ bin: join(root, 'y', 'dangling') }), / is a symbolic link to nothing$/);
+    const unbit = exe(join(root, 'y', 'unbit'), 1000);
+    chmodSync(unbit, 0o644);
+    assert.throws(() => find({ bin: unbit }), / is not executable \(chmod \+x it\)$/);
+    mkdirSync(dirname(packaged), { recursive: true });
+    writeFileSync(packaged, '#!/bin/sh\n');
+    assert.throws(
+      () => find({ env, from: deep }),
+      (err) => err.message.includes(`(${packaged}: is not executable (chmod +x it))`),
+    );
+    rmSync(packaged);
     assert.throws(
       () => find({ env, from: deep }),
       (err) => {
         assert.match(err.message, /cannot find the Ordo engine/);
-        assert.ok(err.message.includes(packaged), 'names the packaged engine');
+        assert.ok(err.message.includes(`(${packaged}: absent: a source tree carries none)`), 'names the packaged engine');
         assert.ok(err.message.includes(join(root, 'repo', '.build', 'release', 'ordo')), 'names the builds');
         assert.match(err.message, /ORDO_BIN \(not set\)/);
         assert.match(err.message, /on PATH/);

@@ -60,19 +60,24 @@ def _fail(status: int, message: str) -> NoReturn:
     raise SystemExit(status)
 
 
+def on_noexec_mount(path: str) -> bool:
+    """Whether ``path`` is on a file system mounted ``noexec`` (a hardened /tmp or home),
+    where no permission bit makes a program run."""
+    try:
+        return bool(os.statvfs(path).f_flag & os.ST_NOEXEC)
+    except (OSError, AttributeError):  # AttributeError: no ST_NOEXEC on this platform
+        return False
+
+
 def _why_not_executable(engine: str) -> str:
     """Why ``access(X_OK)`` refuses a file that is there: lost permission bits (a copy that
-    dropped them) or a file system mounted ``noexec`` (a hardened /tmp or home), where a
-    chmod changes nothing."""
-    try:
-        # The mount first: on a noexec one, no chmod makes the engine run.
-        if os.statvfs(engine).f_flag & os.ST_NOEXEC:
-            return (
-                "the file system that holds it is mounted noexec: install the package on "
-                "one that allows running programs, or set ORDO_BIN to an engine on one"
-            )
-    except (OSError, AttributeError):  # AttributeError: no ST_NOEXEC on this platform
-        pass
+    dropped them) or a file system mounted ``noexec``, where a chmod changes nothing (so
+    the mount is asked first)."""
+    if on_noexec_mount(engine):
+        return (
+            "the file system that holds it is mounted noexec: install the package on "
+            "one that allows running programs, or set ORDO_BIN to an engine on one"
+        )
     return "its permission bits were lost in the copy: reinstall the wheel, or chmod +x it"
 
 

@@ -51,6 +51,29 @@ def test_nothing_found_names_what_was_tried(tree: Path) -> None:
     assert "on PATH" in message
 
 
+def test_messages_say_why_an_engine_is_not_used(tree: Path) -> None:
+    """Absent, not a file, a link to nothing, or without its execute bits: each is named
+    (the message said "does not exist or is not executable" to all of them). A file system
+    mounted noexec is named too (integration/dist, on a real noexec mount)."""
+
+    def refusal(name: str | Path | None = None) -> str:
+        with pytest.raises(ordo.EngineNotFound) as caught:
+            ordo.find_engine(name)
+        return str(caught.value)
+
+    assert f"({discovery.BUNDLED}: absent: a source install carries none)" in refusal()
+    discovery.BUNDLED.parent.mkdir(parents=True)
+    discovery.BUNDLED.write_text("#!/bin/sh\n", encoding="utf-8")
+    discovery.BUNDLED.chmod(0o644)
+    assert f"({discovery.BUNDLED}: is not executable (chmod +x it))" in refusal()
+    assert refusal(tree / "missing") == f"ordo binary {str(tree / 'missing')!r} does not exist"
+    assert refusal(tree).endswith("is not a file")
+    (tree / "dangling").symlink_to(tree / "nowhere")
+    assert refusal(tree / "dangling").endswith("is a symbolic link to nothing")
+    assert refusal(discovery.BUNDLED).endswith("is not executable (chmod +x it)")
+    assert refusal("ordo-nowhere").endswith("was not found (a bare name: looked up on PATH)")
+
+
 def test_lookup_order(tree: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     on_path = _exe(tree / "bin" / "ordo")
     monkeypatch.setenv("PATH", str(tree / "bin"))

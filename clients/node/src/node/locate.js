@@ -1,6 +1,6 @@
 // Finding the engine binary.
 
-import { accessSync, constants, readFileSync, statSync } from 'node:fs';
+import { accessSync, constants, lstatSync, readFileSync, statSync } from 'node:fs';
 import { delimiter, dirname, isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -20,6 +20,39 @@ function isExecutable(path) {
   } catch {
     return false;
   }
+}
+
+/**
+ * Why `path` cannot be started, for the errors that name it: not there, not a file, or a
+ * file `access(X_OK)` refuses. Execute bits set and still refused is a file system mounted
+ * noexec (a hardened /tmp or home), where a chmod changes nothing.
+ */
+function whyUnusable(path) {
+  let info;
+  try {
+    info = statSync(path);
+  } catch {
+    try {
+      lstatSync(path);
+      return 'is a symbolic link to nothing';
+    } catch {
+      return 'does not exist';
+    }
+  }
+  if (!info.isFile()) return 'is not a file';
+  if (info.mode & executeBitFor(info)) {
+    return 'is on a file system mounted noexec, where no file can be run';
+  }
+  return 'is not executable (chmod +x it)';
+}
+
+/** The execute bit `access` reads for this process: any one for root, else the owner's,
+ * the group's (this process's groups) or the others'. */
+function executeBitFor(info) {
+  const uid = process.getuid?.();
+  if (uid === undefined || uid === 0) return 0o111;
+  if (info.uid === uid) return 0o100;
+  return (process.getgroups?.() ?? []).includes(info.gid) ? 0o010 : 0o001;
 }
 
 /** npm's reading of an `os` or `cpu` list: `"any"`, `"!x"` excludes x, else a list of the allowed. */
@@ -80,7 +113,7 @@ function fromHere(path) {
  */
 function checked(path, what) {
   if (!path.includes('/') || isExecutable(path)) return path;
-  throw new Error(`cannot find the Ordo engine: ${what} does not exist or is not an executable file`);
+  throw new Error(`cannot find the Ordo engine: ${what} ${whyUnusable(path)}`);
 }
 
 /**
@@ -107,7 +140,14 @@ export function findEngineBinary({ bin, env = process.env, from = moduleDir, pac
         `this is ${process.platform}-${process.arch}`,
     );
   } else {
-    tried.push(`the engine this package carries (${packaged})`);
+    let why;
+    try {
+      lstatSync(packaged);
+      why = whyUnusable(packaged);
+    } catch {
+      why = 'absent: a source tree carries none';
+    }
+    tried.push(`the engine this package carries (${packaged}: ${why})`);
   }
   for (let dir = from; ; dir = dirname(dir)) {
     const found = [];

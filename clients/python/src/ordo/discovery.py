@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Union
 
+from _ordo_launcher import on_noexec_mount
+
 from .errors import EngineNotFound
 
 PathLike = Union[str, "os.PathLike[str]"]
@@ -56,18 +58,13 @@ def find_engine(binary: PathLike | None = None, *, search_from: Sequence[PathLik
     if binary is not None:
         found = _named(binary)
         if found is None:
-            raise EngineNotFound(
-                f"ordo binary {str(binary)!r} does not exist or is not executable"
-                + _where_looked(binary)
-            )
+            raise EngineNotFound(f"ordo binary {str(binary)!r} {_why_not_found(binary)}")
         return found
     env = os.environ.get("ORDO_BIN")
     if env:
         found = _named(env)
         if found is None:
-            raise EngineNotFound(
-                f"ORDO_BIN={env!r} does not exist or is not executable" + _where_looked(env)
-            )
+            raise EngineNotFound(f"ORDO_BIN={env!r} {_why_not_found(env)}")
         return found
     bundled = bundled_engine()
     if bundled is not None:
@@ -83,7 +80,7 @@ def find_engine(binary: PathLike | None = None, *, search_from: Sequence[PathLik
         return on_path
     tried = [
         "ORDO_BIN (not set)",
-        f"the engine this package carries ({BUNDLED}: absent or not executable)",
+        f"the engine this package carries ({BUNDLED}: {_why_not_carried()})",
         *(f".build/{{release,debug}}/ordo in {start} and its parents" for start in starts),
         f"ordo on PATH ({os.environ.get('PATH', '')!r})",
     ]
@@ -131,11 +128,32 @@ def _flag_in(args: Sequence[str], flag: str) -> str | None:
     return value
 
 
-def _where_looked(name: str | os.PathLike[str]) -> str:
-    """Where a bare name was looked for (on PATH), for EngineNotFound's message."""
+def _why_not_found(name: PathLike) -> str:
+    """What is wrong with the engine ``name`` names, for EngineNotFound's message."""
     if isinstance(name, str) and os.sep not in name:
-        return " (a bare name: looked up on PATH)"
-    return ""
+        return "was not found (a bare name: looked up on PATH)"
+    return _why_unusable(Path(name))
+
+
+def _why_not_carried() -> str:
+    """Why the package's own engine is not used: a source install carries none."""
+    if not os.path.lexists(BUNDLED):
+        return "absent: a source install carries none"
+    return _why_unusable(BUNDLED)
+
+
+def _why_unusable(path: Path) -> str:
+    """Why ``path`` cannot be started: not there, not a file, or there but not executable,
+    where a chmod helps only off a file system mounted ``noexec``."""
+    if not os.path.lexists(path):
+        return "does not exist"
+    if not path.exists():
+        return "is a symbolic link to nothing"
+    if not path.is_file():
+        return "is not a file"
+    if on_noexec_mount(os.fspath(path)):
+        return "is on a file system mounted noexec, where no file can be run"
+    return "is not executable (chmod +x it)"
 
 
 def engine_command(
