@@ -249,15 +249,25 @@ public struct Params {
   /// A nested object, itself checked for unknown members.
   public func object(_ name: ParamName, allowed: [String]) throws(ResponseError) -> Params? {
     guard let value = value(name) else { return nil }
-    guard value.kind == .object else { throw invalid(name, expected: "an object") }
+    guard value.kind == .object else { throw notAnObject(name, members: allowed) }
     return try Params(value, allowed: allowed, pointer: path(name))
   }
 
   /// A nested object, itself checked for unknown members (names laid out once, by the caller).
   public func object(_ name: ParamName, names: ParamNames) throws(ResponseError) -> Params? {
     guard let value = value(name) else { return nil }
-    guard value.kind == .object else { throw invalid(name, expected: "an object") }
+    guard value.kind == .object else { throw notAnObject(name, members: names.names) }
     return try Params(value, names: names, pointer: path(name))
+  }
+
+  /// -32602 for a nested object given as another value: the message names its members, so
+  /// that a caller who sent `"point": 5` learns what the object holds.
+  private func notAnObject(_ name: ParamName, members: [String]) -> ResponseError {
+    let path = path(name)
+    return .invalidParams(
+      path: path, expected: "an object",
+      message:
+        "\(Self.dotted(path)) must be an object (members: \(members.joined(separator: ", "))).")
   }
 
   /// An array of strings; with `ids`, each 1–256 characters; with `choices`, each one of

@@ -88,7 +88,7 @@ extension ResponseError {
         case .maxTreeDepth: "--max-tree-depth"
         }
       self.init(
-        code: .limitExceeded, message: "\(error.description) (The limit is set by \(flag).)",
+        code: .limitExceeded, message: "\(error.description) The limit is set by \(flag).",
         data: [
           ("name", .string(limit.rawValue)), ("limit", .int(value)), ("value", .int(reached)),
         ])

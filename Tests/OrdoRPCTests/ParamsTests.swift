@@ -129,6 +129,26 @@ import Testing
     }
   }
 
+  @Test func anObjectGivenAsAnotherValueNamesItsMembers() throws {
+    let params = try Self.params(#"{"point":5,"limit":[1]}"#, allowed: ["point", "limit"])
+    for (name, message) in [
+      ("point", "point must be an object (members: x, y)."),
+      ("limit", "limit must be an object (members: max, windowMs)."),
+    ] {
+      do {
+        _ =
+          try name == "point"
+          ? params.object("point", allowed: ["x", "y"])
+          : params.object("limit", names: ParamNames(["max", "windowMs"]))
+        Issue.record("\(name) accepted")
+      } catch {
+        #expect(error.message == message)
+        #expect(error.dataValue("expected") == .string("an object"))
+        #expect(error.dataValue("path") == .string("/\(name)"))
+      }
+    }
+  }
+
   @Test func nullReadsAsAbsentButIsVisibleAsAMember() throws {
     let params = try Self.params(#"{"parent":null}"#, allowed: ["parent"])
     #expect(try params.string("parent") == nil)

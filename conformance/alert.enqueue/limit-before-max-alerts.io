@@ -8,4 +8,4 @@
 >> {"jsonrpc":"2.0","id":2,"method":"alert.enqueue","params":{"type":"t","id":"b","limit":{"max":1,"windowMs":1000}}}
 << {"jsonrpc":"2.0","id":2,"result":{"alert":null,"disposition":"limited","retryAt":1000}}
 >> {"jsonrpc":"2.0","id":3,"method":"alert.enqueue","params":{"type":"t","id":"b","limit":{"max":1,"windowMs":1000},"onLimit":"defer"}}
-<< {"jsonrpc":"2.0","id":3,"error":{"code":-32004,"message":"At most 1 alert may be active at once; this would make 2. (The limit is set by --max-alerts.)","data":{"name":"maxAlerts","limit":1,"value":2}}}
+<< {"jsonrpc":"2.0","id":3,"error":{"code":-32004,"message":"At most 1 alert may be active at once; this would make 2. The limit is set by --max-alerts.","data":{"name":"maxAlerts","limit":1,"value":2}}}
