@@ -132,6 +132,10 @@ public enum OrdoCommand {
     /// `report TRACE [-o FILE] [--from MS] [--to MS]`: `window` nil without --from and --to.
     case report(trace: String, output: String?, window: ReportWindow?)
     case exit(Int32, stdout: String, stderr: String)
+    /// Arguments refused (exit status 2): `reason` as sent (unescaped), said on stderr after
+    /// `command` (`ordo`, `ordo call`, …), then `help`. `ordo replay` quotes the reason when
+    /// a trace's recorded arguments are refused.
+    case refused(command: String, reason: String, help: String)
   }
 
   /// The process's arguments (without the program name) as strings; nil, after a message on
@@ -183,7 +187,7 @@ public enum OrdoCommand {
     var given: Set<String> = []
     var remaining = arguments[...]
     func refuse(_ message: String, help: String = shortUsage) -> Invocation {
-      refusal("ordo: \(message)", help: help)
+      .refused(command: "ordo", reason: message, help: help)
     }
     while let argument = remaining.popFirst() {
       guard startsWithDash(argument) else {
@@ -332,7 +336,7 @@ public enum OrdoCommand {
     flagsGiven: Bool
   ) -> Invocation {
     func refuse(_ message: String, help: String) -> Invocation {
-      refusal("ordo \(name): \(message)", help: help)
+      .refused(command: "ordo \(name)", reason: message, help: help)
     }
     let help: String
     switch name {
@@ -342,7 +346,7 @@ public enum OrdoCommand {
     case "help":
       guard let topic = arguments.first else { return .exit(0, stdout: usage, stderr: "") }
       guard arguments.count == 1 else {
-        return .exit(2, stdout: "", stderr: "ordo help: give one SUBCOMMAND\n\n" + shortUsage)
+        return .refused(command: "ordo help", reason: "give one SUBCOMMAND", help: shortUsage)
       }
       switch topic {
       case "--help", "-h", "help": return .exit(0, stdout: usage, stderr: "")
@@ -350,10 +354,11 @@ public enum OrdoCommand {
       case "replay": return .exit(0, stdout: replayHelp, stderr: "")
       case "report": return .exit(0, stdout: reportHelp, stderr: "")
       default:
-        return refusal("ordo help: no subcommand \"\(topic)\"", help: shortUsage)
+        return .refused(
+          command: "ordo help", reason: "no subcommand \"\(topic)\"", help: shortUsage)
       }
     default:
-      return refusal("ordo: unknown subcommand \"\(name)\"", help: shortUsage)
+      return .refused(command: "ordo", reason: "unknown subcommand \"\(name)\"", help: shortUsage)
     }
     // `ordo SUBCOMMAND --help`; anywhere else it is an argument (refused as a flag after
     // `call`, or the value of `report -o`): a script's stray `-h` must not print the usage
@@ -490,6 +495,9 @@ public enum OrdoCommand {
     signal(SIGXFSZ, SIG_IGN)
     let stdoutWasClosed = fillClosedStandardDescriptors().contains(1)
     switch parse(arguments) {
+    case .refused(let command, let reason, let help):
+      writeAll(2, refusalText(command: command, reason: reason, help: help))
+      return 2
     case .exit(let status, let out, let err):
       // (A stdout closed from the start is /dev/null now, which takes anything.)
       let failure =
@@ -629,10 +637,10 @@ public enum OrdoCommand {
     writeAll(2, "\(command): \(terminalSafe(message, keepingLineFeeds: false))\n")
   }
 
-  /// Exit status 2 with `line` (the refusal, which quotes the arguments: on one line, a
-  /// control character in it shown escaped) and `help` on stderr.
-  private static func refusal(_ line: String, help: String) -> Invocation {
-    .exit(2, stdout: "", stderr: terminalSafe(line, keepingLineFeeds: false) + "\n\n" + help)
+  /// What a refusal says on stderr: the command and reason (which quotes the arguments: on
+  /// one line, a control character in it shown escaped), then `help`.
+  private static func refusalText(command: String, reason: String, help: String) -> String {
+    terminalSafe("\(command): \(reason)", keepingLineFeeds: false) + "\n\n" + help
   }
 
   /// Says on stderr why the state file cannot be used.

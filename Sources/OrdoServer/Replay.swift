@@ -786,16 +786,11 @@ enum Replay {
     switch OrdoCommand.parse(trace.header.arguments, recorded: true) {
     case .serve(let recorded): configuration = recorded
     case .call(let recorded, _, _, _): configuration = recorded
-    case .exit(let status, _, let refusal) where status != 0 && !refusal.isEmpty:
-      // Why the command line refuses them (its first line, as `ordo` would say it): "not an
-      // engine's" alone hid a refused value (`--clock fast`) behind a wrong cause.
-      var why = refusal.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
-      // Without its "ordo: " or "ordo call: " (the command's name, not the reason).
-      if why.hasPrefix("ordo"), let colon = why.firstRange(of: ": ") {
-        why.removeSubrange(..<colon.upperBound)
-      }
+    case .refused(_, let reason, _):
+      // Why the command line refuses them: "not an engine's" alone hid a refused value
+      // (`--clock fast`) behind a wrong cause.
       throw TraceError(
-        description: "the trace's recorded arguments are refused (\(why)): "
+        description: "the trace's recorded arguments are refused (\(reason)): "
           + trace.header.arguments.joined(separator: " "))
     default:
       throw TraceError(

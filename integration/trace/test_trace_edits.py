@@ -529,6 +529,7 @@ def test_recorded_arguments_the_command_line_refuses_say_why(
         assert result.status == 2 and result.stdout == "", result
         assert "recorded arguments" in result.stderr and why in result.stderr, result.stderr
         assert "\n\n" not in result.stderr and "usage" not in result.stderr, result.stderr
+        assert "(ordo" not in result.stderr, "the reason, not the command's name"
 
 
 def test_an_error_message_is_not_compared_its_code_and_data_are(
