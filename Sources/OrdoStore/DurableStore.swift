@@ -89,6 +89,9 @@ public final class DurableStore {
   public init(path: String, sync: SyncMode, waitMs: Int) throws(StoreOpenError) {
     self.path = path
     lockDescriptor = try Self.claim(path, waitMs: waitMs)
+    // Whether a write-ahead log was there before this engine: a WAL-mode file's first read
+    // makes one (empty, with its 32 KiB index) when there is none.
+    let logWasThere = access(path + "-wal", F_OK) == 0
     do {
       connection = try SQLiteConnection(path: path)
       // Other programs' connections to the file hold SQLite's own locks for a moment: a
@@ -99,9 +102,10 @@ public final class DurableStore {
       do {
         try Self.prepareSchema(connection, path: path)
       } catch {
-        // Refused (or unreadable): the file, and any write-ahead log beside it, stay as
-        // they are.
-        connection.closeWithoutCheckpoint()
+        // Refused (or unreadable): the file, and a write-ahead log found beside it, stay as
+        // they are. A log this open made holds nothing: closed as usual, SQLite folds no
+        // page in and removes it with its index (unless another connection uses them).
+        if logWasThere { connection.closeWithoutCheckpoint() }
         throw error
       }
       // A log that one big group of commits grew (an alert.cancel {all} of 100 000 alerts

@@ -22,8 +22,11 @@ from durable_support import Run, call_as_nobody, call_once, run_engine, sqlite3
 
 def refused(state: Path, *flags: str) -> Run:
     """Starts an engine on `state` (serving, then as a one-shot call): both must exit 2
-    and leave the file byte for byte as it was. Returns the serving run."""
+    and leave the file byte for byte as it was, with no -wal or -shm beside it that was not
+    there before (a refused WAL-mode file got an empty log and a 32 KiB index). Returns
+    the serving run."""
     before = state.read_bytes()
+    siblings = {suffix for suffix in ("-wal", "-shm") if Path(f"{state}{suffix}").exists()}
     serving = run_engine(
         "--state", str(state), *flags, input=b'{"jsonrpc":"2.0","id":1,"method":"engine.ping"}\n'
     )
@@ -33,6 +36,8 @@ def refused(state: Path, *flags: str) -> Run:
     one_shot = run_engine("--state", str(state), *flags, "call", "engine.ping")
     assert one_shot.rc == 2 and str(state) in one_shot.err, one_shot
     assert state.exists() and state.read_bytes() == before, "the file was changed"
+    left = {suffix for suffix in ("-wal", "-shm") if Path(f"{state}{suffix}").exists()}
+    assert left == siblings, f"files made beside the refused one: {left - siblings}"
     return serving
 
 
