@@ -205,6 +205,30 @@ test('waitFor refuses a name that is no event (it would wait forever)', async ()
   await engine.close();
 });
 
+test('on() and its kin refuse a name that is neither an engine event nor one of the client (it would never be called)', async () => {
+  const engine = await spawnEngine();
+  const message =
+    'unknown event "alert.shown": the engine sends alert.show, alert.hide, alert.update, alert.idle, ' +
+    "alert.changed; the client emits notification, stderr, protocolError, exit ('notification': every engine event)";
+  for (const add of ['on', 'addListener', 'once', 'prependListener', 'prependOnceListener']) {
+    assert.throws(() => engine[add]('alert.shown', () => {}), { name: 'TypeError', message }, add);
+    assert.throws(() => engine[add]('*', () => {}), TypeError, add);
+    assert.throws(() => engine[add]('error', () => {}), TypeError, add);
+  }
+  assert.equal(engine.listenerCount('alert.show'), 0);
+  // Every name that is emitted is taken, and symbols and EventEmitter's own.
+  const seen = [];
+  for (const name of ['alert.show', 'notification', 'stderr', 'protocolError', 'exit', 'newListener']) {
+    engine.on(name, () => seen.push(name));
+  }
+  engine.once(Symbol('mine'), () => {});
+  engine.prependListener('alert.show', () => seen.push('first'));
+  await engine.alerts.enqueue({ type: 'toast', id: 'a' });
+  assert.deepEqual(seen.slice(-3), ['first', 'alert.show', 'notification']);
+  await engine.close();
+  assert.equal(seen.at(-1), 'exit');
+});
+
 test("waitFor('*') resolves with the next event of any name, as {name, params} (Python's wait_for('*'))", async () => {
   const engine = await spawnEngine();
   const any = engine.waitFor('*', { timeout: 5000 });

@@ -13,6 +13,24 @@ import { ProcessTransport } from './transport.js';
 /** The key of the `waitFor('*')`s in `#waiting` (no event name can be it). */
 const ANY = Symbol('any event');
 
+/** What the client itself emits, beside the engine's events. */
+const CLIENT_EVENTS = ['notification', 'stderr', 'protocolError', 'exit'];
+
+/**
+ * `name` when a listener of it can be called: an engine event, one of the client's own,
+ * EventEmitter's `newListener`/`removeListener`, or a symbol. Else a TypeError: a listener
+ * of a misspelt name (`'alert.shown'`, `'*'`, `'error'`) was never called, without a word
+ * (as Python's `on()` refuses it, and `waitFor` here).
+ */
+function listenable(name) {
+  if (typeof name !== 'string' || EVENTS.includes(name) || CLIENT_EVENTS.includes(name)) return name;
+  if (name === 'newListener' || name === 'removeListener') return name;
+  throw new TypeError(
+    `unknown event ${JSON.stringify(name)}: the engine sends ${EVENTS.join(', ')}; ` +
+      `the client emits ${CLIENT_EVENTS.join(', ')} ('notification': every engine event)`,
+  );
+}
+
 /**
  * A running engine. Create with `await Engine.spawn(options)`; end with `await engine.close()`.
  *
@@ -250,6 +268,23 @@ export class Engine extends EventEmitter {
       if (signal) stopWatching = whenAborted(signal, () => finish(false, abortReason(signal)));
       if (timeout > 0) timer = setTimeout(() => finish(false, new TimeoutError(`waiting for ${what}`, timeout)), timeout);
     });
+  }
+
+  // Listeners only of names that are emitted (see `listenable`); `once` adds through `on`.
+  on(name, listener) {
+    return super.on(listenable(name), listener);
+  }
+
+  addListener(name, listener) {
+    return super.addListener(listenable(name), listener);
+  }
+
+  prependListener(name, listener) {
+    return super.prependListener(listenable(name), listener);
+  }
+
+  prependOnceListener(name, listener) {
+    return super.prependOnceListener(listenable(name), listener);
   }
 
   /**
