@@ -507,6 +507,44 @@ def test_engine_stderr_tail_collects_logs(make_engine: EngineFactory) -> None:
     assert "Parse error" in engine.stderr_tail
 
 
+def test_engine_log_lines_are_logged_at_their_own_level(
+    make_engine: EngineFactory, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A failed notification is the engine's warning: it went to ``ordo.engine`` at DEBUG,
+    which Python's default logging never shows."""
+    caplog.set_level(logging.DEBUG, logger="ordo.engine")
+    engine = make_engine(args=["--log-level", "info"])
+    engine.raw(b"{not json")
+    engine.notify("alert.enqueue", {"type": "x", "delay_ms": 5})
+    deadline = time.monotonic() + 5
+
+    def logged() -> list[logging.LogRecord]:
+        # (An earlier test's left-behind process may still be read for a moment.)
+        return [r for r in caplog.records if r.getMessage().startswith("ordo [")]
+
+    while len(logged()) < 2 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    levels = {record.getMessage().split("] ")[0]: record.levelno for record in logged()}
+    assert levels == {"ordo [info": logging.INFO, "ordo [warn": logging.WARNING}, levels
+    assert all(record.name == "ordo.engine" for record in logged())
+
+
+@pytest.mark.parametrize(
+    ("line", "level"),
+    [
+        ("ordo [error] the state file could not be written", logging.ERROR),
+        ("ordo [warn] x", logging.WARNING),
+        ("ordo [info] x", logging.INFO),
+        ("ordo [debug] x", logging.DEBUG),
+        ("ordo: the state file s.db is in use by another engine", logging.WARNING),
+        ("ordo [loud] x", logging.WARNING),
+        ("relay: tick", logging.WARNING),
+    ],
+)
+def test_engine_line_level(line: str, level: int) -> None:
+    assert ordo.core.engine_line_level(line) == level
+
+
 def test_calls_from_many_threads_get_their_own_answers(engine: Engine) -> None:
     errors: list[BaseException] = []
 

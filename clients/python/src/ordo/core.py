@@ -106,6 +106,28 @@ def _seconds(value: object, what: str, *, zero: bool) -> float | None:
     return float(value)
 
 
+#: The engine's log lines (``ordo [warn] …``) by their level's name.
+ENGINE_LOG_LEVELS = {
+    "error": logging.ERROR,
+    "warn": logging.WARNING,
+    "info": logging.INFO,
+    "debug": logging.DEBUG,
+}
+
+
+def engine_line_level(text: str) -> int:
+    """The ``logging`` level a line of the engine's stderr is logged at (on ``ordo.engine``):
+    its own level for a log line (``ordo [warn] …``: WARNING), WARNING for anything else it
+    writes there (a refusal at start). All went out at DEBUG, so the engine's warnings (a
+    notification it refused, a clock that disagrees with the state file) were not shown
+    under Python's default logging."""
+    if text.startswith("ordo ["):
+        name, bracket, _ = text[len("ordo [") :].partition("] ")
+        if bracket and name in ENGINE_LOG_LEVELS:
+            return ENGINE_LOG_LEVELS[name]
+    return logging.WARNING
+
+
 def event_name(name: str) -> str:
     """``name`` if it is an event the engine sends (or ``"*"``); a ValueError naming the
     events otherwise: a misspelt name would never match and wait or listen forever.
@@ -281,7 +303,7 @@ class Core(EngineAPI[F], Generic[F, S]):
     def _stderr_line(self, line: bytes) -> None:
         text = line.decode("utf-8", "replace").rstrip("\r\n")
         self._stderr_tail.append(text)
-        engine_log.debug("%s", text)
+        engine_log.log(engine_line_level(text), "%s", text)
 
     # ------------------------------------------------------------------ outgoing
 
