@@ -1166,11 +1166,14 @@ export declare class EngineExitedError extends Error {
     signal?: string | null | undefined;
     stderr?: string | undefined;
     cause?: unknown;
+    closed?: boolean | undefined;
   });
   readonly exitCode: number | null;
   readonly signal: string | null;
   /** The tail of the engine's stderr. */
   readonly stderr: string;
+  /** Whether the client's close() had begun (the message says so). */
+  readonly closed: boolean;
 }
 
 /** A call or waitFor ran out of time. */
@@ -1283,6 +1286,8 @@ export declare class ProcessTransport implements Transport {
   release(): void;
   /** Closes the engine's stdin (EOF: the engine flushes and exits 0). */
   end(): void;
+  /** The client's close() began: the EngineExitedErrors from now on say so (`closed`). */
+  closing(): void;
 }
 
 /**

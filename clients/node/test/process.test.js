@@ -266,6 +266,16 @@ test('close() on a running engine ends it with status 0 and rejects later calls'
   const err = await engine.ping().catch((e) => e);
   assert.ok(err instanceof EngineExitedError);
   assert.equal(err.exitCode, 0);
+  // Said to be the client's own close(), not the engine's doing.
+  assert.equal(err.message, 'the Ordo engine exited with code 0 (close() was called)');
+  assert.equal(err.closed, true);
+  // An engine that exits on its own does not say so.
+  const other = await spawnEngine();
+  await other.notify('exit');
+  const gone = await other.waitFor('alert.show', { timeout: 5000 }).catch((e) => e);
+  assert.equal(gone.message, 'the Ordo engine exited with code 1'); // exit before shutdown
+  assert.equal(gone.closed, false);
+  await other.close();
 });
 
 test('a throwing event listener does not break the reader', () => {

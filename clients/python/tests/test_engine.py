@@ -121,8 +121,16 @@ def test_close_shuts_down_cleanly_and_is_idempotent(make_engine: EngineFactory) 
     assert engine.close() == 0
     assert engine.close() == 0
     assert not engine.running
-    with pytest.raises(ordo.EngineExited):
+    # Said to be the client's own close() ("exited with status 0" alone read as the
+    # engine's doing).
+    with pytest.raises(ordo.EngineExited, match=r"status 0 \(close\(\) was called\)$"):
         engine.ping()
+    # An engine that exits on its own (its exit notification) does not say so.
+    other = make_engine()
+    other.notify("exit")
+    with pytest.raises(ordo.EngineExited) as caught:
+        other.wait_for("alert.show", timeout=5)
+    assert "close()" not in str(caught.value)
 
 
 @pytest.mark.parametrize("timeout", [-1, math.nan, "5", True])

@@ -181,20 +181,24 @@ export function errorFromResponse(error, method) {
 /** The engine process ended (or its pipes closed) before answering. */
 export class EngineExitedError extends Error {
   /**
-   * @param {{exitCode?: number | null, signal?: string | null, stderr?: string, cause?: unknown}} info
+   * @param {{exitCode?: number | null, signal?: string | null, stderr?: string, cause?: unknown,
+   *          closed?: boolean}} info `closed`: after the client's own close() (said in the
+   *   message: "exited with code 0" alone read as the engine's doing)
    */
-  constructor({ exitCode = null, signal = null, stderr = '', cause } = {}) {
+  constructor({ exitCode = null, signal = null, stderr = '', cause, closed = false } = {}) {
     const how = signal
       ? `was killed by ${signal}`
       : exitCode === null
         ? 'ended its output'
         : `exited with code ${exitCode}`;
+    const why = closed ? ' (close() was called)' : '';
     const tail = stderr.trim() ? `\n--- engine stderr (tail) ---\n${stderr.trimEnd()}` : '';
-    super(`the Ordo engine ${how}${tail}`, cause === undefined ? undefined : { cause });
+    super(`the Ordo engine ${how}${why}${tail}`, cause === undefined ? undefined : { cause });
     this.name = 'EngineExitedError';
     this.exitCode = exitCode;
     this.signal = signal;
     this.stderr = stderr;
+    this.closed = closed;
   }
 }
 

@@ -349,6 +349,7 @@ export class Engine extends EventEmitter {
   }
 
   async #close(timeout, killTimeout) {
+    this.#transport.closing();
     if (this.#exitInfo) return this.#exitInfo;
     // `timeout` bounds shutdown's answer and the exit together: SIGTERM comes `timeout` ms
     // after close() at the latest (not once after shutdown timed out, then again).

@@ -39,6 +39,8 @@ export const EXIT_GRACE_MS = 5000;
 export class ProcessTransport {
   #child;
   #stderr;
+  /** Whether the client's close() began (see `closing()`). */
+  #closing = false;
   #onStderr;
   #onExit;
   #onEnd;
@@ -78,7 +80,7 @@ export class ProcessTransport {
     if (stdin.destroyed || stdin.writableEnded) {
       // Closing (or closed): the engine is on its way out, as the README's error says.
       const { exitCode, signalCode: signal } = this.#child;
-      throw new EngineExitedError({ exitCode, signal, stderr: this.stderrTail });
+      throw new EngineExitedError({ exitCode, signal, stderr: this.stderrTail, closed: this.#closing });
     }
     stdin.write(bytes);
   }
@@ -100,7 +102,11 @@ export class ProcessTransport {
       if (closed) return;
       closed = true;
       if (timer !== null) clearTimeout(timer);
-      const error = new EngineExitedError({ ...(exit ?? { exitCode: null, signal: null }), stderr: this.stderrTail });
+      const error = new EngineExitedError({
+        ...(exit ?? { exitCode: null, signal: null }),
+        stderr: this.stderrTail,
+        closed: this.#closing,
+      });
       sink.close(error);
       this.#onEnd(error);
       reportExit();
@@ -152,5 +158,10 @@ export class ProcessTransport {
   /** Closes the engine's stdin (EOF: the engine flushes and exits 0). */
   end() {
     if (!this.#child.stdin.writableEnded) this.#child.stdin.end();
+  }
+
+  /** The client's close() began: the errors of calls from now on say so. */
+  closing() {
+    this.#closing = true;
   }
 }

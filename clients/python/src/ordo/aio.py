@@ -36,6 +36,7 @@ from ._decode import dumps, envelope
 from .api import Async, EventsAPI
 from .batch import Batch
 from .core import (
+    CLOSED,
     GOODBYE_WRITES,
     HELD_OPEN,
     NOTHING,
@@ -838,7 +839,7 @@ class AsyncEngine(Core[Async, Slot]):
         if self._closed and direction == "send" and proc.returncode is not None:
             if self._exited is not None:
                 raise self._exited.again()
-            raise EngineExited(proc.returncode, self.stderr_tail, "closed")
+            raise EngineExited(proc.returncode, self.stderr_tail, CLOSED)
         self._record(direction, message, data, token)
         return self._write_now(data)
 

@@ -106,6 +106,9 @@ def _seconds(value: object, what: str, *, zero: bool) -> float | None:
     return float(value)
 
 
+#: EngineExited's detail for calls after close().
+CLOSED = "close() was called"
+
 #: The engine's log lines (``ordo [warn] …``) by their level's name.
 ENGINE_LOG_LEVELS = {
     "error": logging.ERROR,
@@ -548,7 +551,10 @@ class Core(EngineAPI[F], Generic[F, S]):
         return detail
 
     def _gone(self, returncode: int | None, detail: str) -> None:
-        """The engine's output ended: every pending and later call fails."""
+        """The engine's output ended: every pending and later call fails (after close(),
+        saying so: "exited with status 0" alone read as the engine's doing)."""
+        if not detail and self._closed:
+            detail = CLOSED
         error = EngineExited(returncode, self.stderr_tail, detail)
         self._exited = error
         for slot in self._endpoint.drain():
