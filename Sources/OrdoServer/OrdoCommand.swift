@@ -630,6 +630,14 @@ public enum OrdoCommand {
     return first == FileIdentity(path: other)
   }
 
+  /// The system's reason for failing on `path` (`strerror(code)`), with advice when it was
+  /// not found and starts with an unexpanded `~` (`PathHint.unexpandedTilde`).
+  static func reason(_ code: Int32, for path: String) -> String {
+    let reason = String(cString: strerror(code))
+    guard code == ENOENT, let hint = PathHint.unexpandedTilde(path) else { return reason }
+    return "\(reason); \(hint)"
+  }
+
   /// Says `message` on stderr on one line after `command`'s name, a control character in it
   /// shown escaped: it may quote a path or an argument, or the state file (SQLite's
   /// integrity check spans lines; a damaged row's text may hold an escape sequence).

@@ -129,7 +129,7 @@ extension Trace {
   static func load(path: String) throws(TraceError) -> Trace {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
-      throw TraceError(description: "cannot read \(path): \(String(cString: strerror(errno)))")
+      throw TraceError(description: "cannot read \(path): \(OrdoCommand.reason(errno, for: path))")
     }
     defer { close(descriptor) }
     var bytes: [UInt8] = []

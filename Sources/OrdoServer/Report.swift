@@ -106,7 +106,7 @@ enum Report {
     }
     let descriptor = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
-      complain("cannot write \(outputPath): \(String(cString: strerror(errno)))")
+      complain("cannot write \(outputPath): \(OrdoCommand.reason(errno, for: outputPath))")
       return 2
     }
     let failure = writeAll(descriptor, page, waitingIfFull: true)

@@ -56,7 +56,9 @@ final class TraceRecorder {
   /// no replay reads).
   static func start(path: String, session: Session, arguments: [String]) throws(OpenError) {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else { throw OpenError(description: String(cString: strerror(errno))) }
+    guard descriptor >= 0 else {
+      throw OpenError(description: OrdoCommand.reason(errno, for: path))
+    }
     // A regular file only: a device or a pipe (/dev/null) is neither emptied nor locked.
     var status = stat()
     if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG {

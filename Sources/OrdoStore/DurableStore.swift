@@ -390,11 +390,14 @@ public final class DurableStore {
         let directory = missingDirectory(of: target)
       {
         let link = target == path ? "" : " (a symbolic link to \(target))"
+        // `mkdir -p ~` would make a directory named `~`.
+        let advice =
+          PathHint.unexpandedTilde(target).map { "; \($0)" }
+          ?? " (the file is created when missing, not its directory: mkdir -p it first)"
         throw StoreOpenError(
           kind: .unusable,
           message: "cannot open the state file \(path)\(link): its directory \(directory) does"
-            + " not exist (the file is created when missing, not its directory: mkdir -p it"
-            + " first)")
+            + " not exist\(advice)")
       }
       throw StoreOpenError(
         kind: .unusable, message: "cannot open the state file \(path): \(reason)")

@@ -306,3 +306,39 @@ def test_a_flag_value_that_starts_with_a_combining_mark(tmp_path: Path) -> None:
     assert listed.status == 0, listed.stderr
     with sqlite3.connect(tmp_path / name) as connection:
         assert connection.execute("select count(*) from types").fetchone() == (2,)
+
+
+def test_a_path_with_an_unexpanded_tilde_is_named_as_such(tmp_path: Path) -> None:
+    """A shell expands `~`, Ordo does not: a path in a program's argument list or a config
+    file reaches it as typed. The state file's message said to `mkdir -p` its directory,
+    which would make one named `~`; the others gave the system's "No such file or
+    directory" alone. Each now says why (not where a directory named `~` exists)."""
+    hint = "a leading ~ is expanded by a shell, not by Ordo (no shell read this path)"
+    trace = tmp_path / "ok.trace"
+    recorded = subprocess.run(
+        [engine_binary(), "--trace", str(trace), "call", "engine.ping"], capture_output=True
+    )
+    assert recorded.returncode == 0, recorded
+    for args, said in [
+        (["--state", "~/x.db", "call", "engine.ping"], "cannot open the state file ~/x.db: its"),
+        (["--state", "~who/s.db", "call", "engine.ping"], "its directory ~who does not exist; "),
+        (["--trace", "~/x.trace", "call", "engine.ping"], "cannot write the trace ~/x.trace: "),
+        (["replay", "~/x.trace"], "ordo replay: cannot read ~/x.trace: "),
+        (["report", "~/x.trace"], "ordo report: cannot read ~/x.trace: "),
+        (["report", str(trace), "-o", "~/r.html"], "ordo report: cannot write ~/r.html: "),
+    ]:
+        run = subprocess.run([engine_binary(), *args], capture_output=True, text=True, cwd=tmp_path)
+        assert run.returncode == 2, (args, run)
+        assert said in run.stderr and hint in run.stderr, (args, run.stderr)
+        assert "mkdir" not in run.stderr, (args, run.stderr)
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["ok.trace"]
+    # Where a directory named `~` exists, the path is what it says: no hint.
+    (tmp_path / "~").mkdir()
+    run = subprocess.run(
+        [engine_binary(), "--state", "~/sub/x.db", "call", "engine.ping"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert run.returncode == 2 and "mkdir -p it first" in run.stderr, run.stderr
+    assert hint not in run.stderr, run.stderr
