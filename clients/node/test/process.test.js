@@ -334,6 +334,10 @@ test('findEngineBinary: option, ORDO_BIN, packaged engine, newest repository bui
     const unbit = exe(join(root, 'y', 'unbit'), 1000);
     chmodSync(unbit, 0o644);
     assert.throws(() => find({ bin: unbit }), / is not executable \(chmod \+x it\)$/);
+    assert.throws(
+      () => find({ bin: '~/bin/ordo' }),
+      /bin "~\/bin\/ordo" does not exist \(a leading ~ is not expanded: use os\.homedir\(\)\)$/,
+    );
     mkdirSync(dirname(packaged), { recursive: true });
     writeFileSync(packaged, '#!/bin/sh\n');
     assert.throws(

@@ -72,6 +72,9 @@ def test_messages_say_why_an_engine_is_not_used(tree: Path) -> None:
     assert refusal(tree / "dangling").endswith("is a symbolic link to nothing")
     assert refusal(discovery.BUNDLED).endswith("is not executable (chmod +x it)")
     assert refusal("ordo-nowhere").endswith("was not found (a bare name: looked up on PATH)")
+    assert refusal("~/bin/ordo").endswith(
+        "does not exist (a leading ~ is not expanded: os.path.expanduser() it)"
+    )
 
 
 def test_lookup_order(tree: Path, monkeypatch: pytest.MonkeyPatch) -> None:

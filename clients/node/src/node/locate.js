@@ -107,13 +107,18 @@ function fromHere(path) {
 }
 
 /**
- * `path` when it names an executable file; a bare name (looked up on PATH by spawn) as is.
- * Else an Error naming `what` was given: spawn's own ENOENT named neither ORDO_BIN nor the
- * option (as the Python client's does).
+ * `given` (made absolute by `fromHere`) when it names an executable file; a bare name
+ * (looked up on PATH by spawn) as is. Else an Error naming `what` was given and why it is
+ * not used: spawn's own ENOENT named neither ORDO_BIN nor the option (as the Python
+ * client's does).
  */
-function checked(path, what) {
+function checked(given, what) {
+  const path = fromHere(given);
   if (!path.includes('/') || isExecutable(path)) return path;
-  throw new Error(`cannot find the Ordo engine: ${what} ${whyUnusable(path)}`);
+  let why = whyUnusable(path);
+  // A shell expands `~`; a path in a program reaches us as typed.
+  if (given.startsWith('~') && why === 'does not exist') why += ' (a leading ~ is not expanded: use os.homedir())';
+  throw new Error(`cannot find the Ordo engine: ${what} ${why}`);
 }
 
 /**
@@ -129,8 +134,8 @@ function checked(path, what) {
  * @returns {string}
  */
 export function findEngineBinary({ bin, env = process.env, from = moduleDir, packaged = PACKAGED_ENGINE } = {}) {
-  if (bin) return checked(fromHere(bin), `bin ${JSON.stringify(bin)}`);
-  if (env.ORDO_BIN) return checked(fromHere(env.ORDO_BIN), `ORDO_BIN=${JSON.stringify(env.ORDO_BIN)}`);
+  if (bin) return checked(bin, `bin ${JSON.stringify(bin)}`);
+  if (env.ORDO_BIN) return checked(env.ORDO_BIN, `ORDO_BIN=${JSON.stringify(env.ORDO_BIN)}`);
   const tried = ['ORDO_BIN (not set)'];
   if (isExecutable(packaged)) {
     const elsewhere = builtForElsewhere(packaged);

@@ -146,6 +146,8 @@ def _why_unusable(path: Path) -> str:
     """Why ``path`` cannot be started: not there, not a file, or there but not executable,
     where a chmod helps only off a file system mounted ``noexec``."""
     if not os.path.lexists(path):
+        if str(path).startswith("~"):  # a shell expands it; a path in a program is as typed
+            return "does not exist (a leading ~ is not expanded: os.path.expanduser() it)"
         return "does not exist"
     if not path.exists():
         return "is a symbolic link to nothing"
