@@ -96,6 +96,11 @@ public struct MethodTable: Sendable {
     let folded = name.lowercased()
     guard given.count <= 64, folded != "initialized", !name.hasPrefix("$/") else { return nil }
     if let same = methods.first(where: { $0.name.lowercased() == folded }) { return same.name }
+    // A method named without its namespace (`enqueue`, `Ping`): the one that ends so.
+    if !name.contains(".") {
+      let ending = methods.filter { $0.name.lowercased().hasSuffix("." + folded) }
+      if ending.count == 1 { return ending[0].name }
+    }
     var best: String?
     var bestDistance = 3
     var tied = false
@@ -137,6 +142,37 @@ public struct MethodTable: Sendable {
       swap(&previous, &current)
     }
     return min(previous[b.count], atMost + 1)
+  }
+
+  /// The one of `names` that the parameter `name` looks like a slip of, for an unknown
+  /// key's hint: the same name in another case or with `_` or `-` between its words
+  /// (`delay_ms`, `DelayMs` for `delayMs`), or the only one at the least edit distance, at
+  /// most 2 and at most a third of the longer name (`priorty`; not `x` for `y`). nil when
+  /// none is, two are as near, or the key is over 64 bytes.
+  /// - Complexity: O(n × l²) for n names of length l, on the error path only.
+  public static func nearest(to name: String, among names: [String]) -> String? {
+    guard name.utf8.count <= 64 else { return nil }
+    func folded(_ text: String) -> String {
+      String(text.lowercased().unicodeScalars.filter { $0 != "_" && $0 != "-" })
+    }
+    let key = folded(name)
+    let same = names.filter { folded($0) == key }
+    if !same.isEmpty { return same.count == 1 ? same[0] : nil }
+    let given = Array(name.utf8)
+    var best: String?
+    var bestDistance = 3
+    var tied = false
+    for candidate in names {
+      let bytes = Array(candidate.utf8)
+      let distance = editDistance(given, bytes, atMost: 2)
+      guard distance * 3 <= max(given.count, bytes.count) else { continue }
+      if distance < bestDistance {
+        (best, bestDistance, tied) = (candidate, distance, false)
+      } else if distance == bestDistance {
+        tied = true
+      }
+    }
+    return tied ? nil : best
   }
 
   /// The position of the method named `name`.

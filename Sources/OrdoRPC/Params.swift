@@ -91,9 +91,12 @@ public struct Params {
       // path it read as the params themselves, an array index or an escape.
       let name = ResponseError.shown(unknown)
       let shown = pointer.isEmpty ? name : Self.dotted(pointer) + "." + name
+      let suggestion = MethodTable.nearest(to: unknown, among: allowed)
       throw .invalidParams(
         path: pointer + "/" + JSONPointer.escape(unknown), expected: expected,
-        message: "Unknown parameter \"\(shown)\" (expected \(expected)).")
+        message: "Unknown parameter \"\(shown)\" (expected \(expected))."
+          + (suggestion.map { " Did you mean \"\($0)\"?" } ?? ""),
+        suggestion: suggestion)
     }
   }
 

@@ -97,13 +97,22 @@ public struct ResponseError: Error, Equatable, Sendable {
       data: [("method", .string(method)), ("suggestion", .string(suggestion))])
   }
 
-  /// -32602 with a JSON Pointer into `params` and what would have been accepted.
-  public static func invalidParams(path: String, expected: String, message: String)
-    -> ResponseError
-  {
-    ResponseError(
+  /// -32602 with a JSON Pointer into `params` and what would have been accepted;
+  /// `suggestion`: for an unknown key, the parameter it looks like a slip of.
+  public static func invalidParams(
+    path: String, expected: String, message: String, suggestion: String? = nil
+  ) -> ResponseError {
+    guard let suggestion else {
+      return ResponseError(
+        code: .invalidParams, message: message,
+        data: [("path", .string(path)), ("expected", .string(expected))])
+    }
+    return ResponseError(
       code: .invalidParams, message: message,
-      data: [("path", .string(path)), ("expected", .string(expected))])
+      data: [
+        ("path", .string(path)), ("expected", .string(expected)),
+        ("suggestion", .string(suggestion)),
+      ])
   }
 
   public static func internalError(_ message: String) -> ResponseError {

@@ -431,7 +431,7 @@ export interface InvalidRequestData {
 
 export interface MethodNotFoundData {
   method: string;
-  /** The method `method` looks like a slip of (same name in another case, or the only one at an edit distance ≤ 2). */
+  /** The method `method` looks like a slip of (same name in another case, the one method a bare name ends with, or the only one at an edit distance ≤ 2). */
   suggestion?: string;
 }
 
@@ -439,6 +439,8 @@ export interface InvalidParamsData {
   /** JSON Pointer into `params`, e.g. `"/frame/width"`. */
   path: string;
   expected: string;
+  /** For an unknown key, the parameter it looks like a slip of (`delayMs` for `delay_ms`). */
+  suggestion?: string;
 }
 
 export interface InternalErrorData {}
@@ -1111,6 +1113,8 @@ export declare class InvalidParams extends OrdoError {
   /** JSON Pointer into params. */
   readonly path: string | undefined;
   readonly expected: string | undefined;
+  /** `data.suggestion`: for an unknown key, the parameter it looks like a slip of, if one. */
+  readonly suggestion: string | undefined;
 }
 /** -32603 */
 export declare class InternalError extends OrdoError {

@@ -14,7 +14,7 @@
 >> {"jsonrpc":"2.0","id":6,"method":"layer.add","params":{"id":"b","frame":{"x":0,"y":0,"width":-1,"height":1}}}
 << {"jsonrpc":"2.0","id":6,"error":{"code":-32602,"message":"$any:string","data":{"path":"/frame/width","expected":"$any:string"}}}
 >> {"jsonrpc":"2.0","id":7,"method":"layer.add","params":{"id":"b","sorte":1}}
-<< {"jsonrpc":"2.0","id":7,"error":{"code":-32602,"message":"$any:string","data":{"path":"/sorte","expected":"$any:string"}}}
+<< {"jsonrpc":"2.0","id":7,"error":{"code":-32602,"message":"$any:string","data":{"path":"/sorte","expected":"$any:string","suggestion":"sort"}}}
 >> {"jsonrpc":"2.0","id":8,"method":"layer.add","params":{"id":""}}
 << {"jsonrpc":"2.0","id":8,"error":{"code":-32602,"message":"$any:string","data":{"path":"/id","expected":"$any:string"}}}
 >> {"jsonrpc":"2.0","id":9,"method":"layer.add","params":{"id":"b"}}

@@ -112,6 +112,11 @@ test('InvalidParams (-32602): path and expected', async () => {
   assert.equal(missing.path, '/ms');
   const unknown = await failure(engine.clock.advance({ ms: 1, mss: 2 }), InvalidParams, -32602);
   assert.equal(unknown.path, '/mss');
+  assert.equal(unknown.suggestion, 'ms', 'an unknown key: the parameter it looks like a slip of');
+  assert.match(unknown.message, /Did you mean "ms"\?$/);
+  assert.equal(neg.suggestion, undefined);
+  const slip = await failure(engine.alerts.enqueue({ type: 't', delay_ms: 5 }), InvalidParams, -32602);
+  assert.equal(slip.suggestion, 'delayMs');
   const frac = await failure(engine.clock.advance({ ms: 1.5 }), InvalidParams, -32602);
   assert.equal(frac.path, '/ms');
   assert.deepEqual(await engine.clock.advance({ ms: 1.0 }), { now: 1 }, '1.0 counts as the integer 1');

@@ -103,6 +103,13 @@ def test_invalid_params_has_path_and_expected(engine: Engine) -> None:
     assert caught.value.path == "/ms"
     assert caught.value.expected
     assert "ms" in caught.value.message
+    assert caught.value.suggestion is None
+    # An unknown key: the parameter it looks like a slip of, in data and the message.
+    with pytest.raises(ordo.InvalidParams) as slip:
+        engine.call("alert.enqueue", {"type": "t", "delay_ms": 5})
+    assert slip.value.path == "/delay_ms"
+    assert slip.value.suggestion == "delayMs"
+    assert 'Did you mean "delayMs"?' in str(slip.value)
 
 
 def test_unknown_member_is_invalid_params(engine: Engine) -> None:

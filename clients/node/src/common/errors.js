@@ -73,6 +73,10 @@ export class InvalidParams extends OrdoError {
   get expected() {
     return this.data?.expected;
   }
+  /** `data.suggestion`: for an unknown key, the parameter it looks like a slip of, if one. */
+  get suggestion() {
+    return this.data?.suggestion;
+  }
 }
 
 /** -32603: a bug in the engine. */

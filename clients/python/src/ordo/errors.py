@@ -131,12 +131,14 @@ class InvalidParams(OrdoError):
     """-32602: a missing, unknown, mistyped or out-of-range parameter.
 
     ``path`` is a JSON Pointer into ``params`` (e.g. ``/frame/width``) and
-    ``expected`` says what would have been accepted.
+    ``expected`` says what would have been accepted; ``suggestion``, for an unknown key,
+    the parameter it looks like a slip of (``delayMs`` for ``delay_ms``), else None.
     """
 
     code = -32602
     path = _str("path")
     expected = _str("expected")
+    suggestion = _str("suggestion")
 
 
 class InternalError(OrdoError):
