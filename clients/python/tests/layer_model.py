@@ -21,14 +21,15 @@ with ``mount``, completed, suspended and resumed by ``nav.push``/``pop``/``set``
 fresh group each time they show, gone with its subtree when they stop showing; no layer
 when its parent is gone or at ``--max-layers``). Of those alert methods only the
 errors are modelled (a result is ``None``), of their events the ``layer`` and
-``resumed`` of ``alert.show``. Not modelled: ``layer.render``, ``--state``.
+``resumed`` of ``alert.show``. Not modelled: ``layer.render``'s picture (only its
+errors), ``--state``.
 """
 
 from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 MAX = 2**53 - 1
 Event = tuple[str, dict[str, Any]]
@@ -156,6 +157,13 @@ SPECS: dict[str, list[tuple[str, str]]] = {
     "layer.paintOrder": [("id", "parent")],
     "layer.hitTest": [("x", "number"), ("y", "number"), ("id", "parent")],
     "layer.clear": [("id", "parent")],
+    "layer.render": [
+        ("id", "parent"),
+        ("point", "point"),
+        ("width", "size"),
+        ("height", "size"),
+        ("labels", "bool"),
+    ],
     "engine.reset": [("state", "bool")],
 }
 FRAME = ("x", "y", "width", "height")
@@ -177,11 +185,12 @@ def is_id(value: Any) -> bool:
     return isinstance(value, str) and 1 <= len(value) <= 256
 
 
-TYPES = {
+TYPES: dict[str, Callable[[Any], bool]] = {
     "int": lambda value: is_integer(value, -MAX),
     "count": lambda value: is_integer(value, 0),
     "bool": lambda value: isinstance(value, bool),
     "number": is_number,
+    "size": lambda value: is_number(value) and 0 < value <= 100_000,
 }
 
 
@@ -217,7 +226,16 @@ def read_member(
             raise bad(pointer(name))
         if kind == "newid" and value.startswith("alert:"):
             raise bad("/id")
-    elif kind in ("int", "count", "bool", "number") and not TYPES[kind](value):
+    elif kind == "point":
+        if not isinstance(value, dict):
+            raise bad("/point")
+        for member in value:
+            if member not in ("x", "y"):
+                raise bad("/point" + pointer(member))
+        for member in ("x", "y"):
+            if not is_number(value.get(member)):
+                raise bad(f"/point/{member}")
+    elif kind in TYPES and not TYPES[kind](value):
         raise bad(pointer(name))
     elif kind == "frame":
         value = check_frame(value)
@@ -689,6 +707,10 @@ class LayerModel:
             "id": self.layers[found].name,
             "path": [self.layers[a].name for a in self.ancestors(found)],
         }
+
+    def do_layer_render(self, p: dict[str, Any]) -> None:
+        """Only the checks: the picture is not modelled."""
+        self.parent_of_request(p)
 
     def do_layer_clear(self, p: dict[str, Any]) -> dict[str, Any]:
         root = self.parent_of_request(p)

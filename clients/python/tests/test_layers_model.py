@@ -390,6 +390,20 @@ class Generator:
         self.faults_single(p, {k: v for k, v in kinds.items() if k in p or k == "id"})
         return method, p
 
+    def render(self) -> Op:
+        """layer.render: its checks only (the model draws nothing)."""
+        rng = self.rng
+        p: dict[str, Any] = {}
+        put(p, "id", maybe(rng, [self.some_id()], 0.5))
+        if rng.random() < 0.3:
+            p["point"] = rng.choice(
+                [{"x": 1, "y": 2}, None, {"x": 1}, {"x": 1, "y": "2"}, {"x": 0, "y": 0, "z": 1}, 3]
+            )
+        put(p, "width", maybe(rng, [1, 100_000, 0.5, 0, -1, 100_000.5, "1"], 0.6))
+        put(p, "height", maybe(rng, [1, 7, 100_000], 0.8))
+        put(p, "labels", maybe(rng, [True, False, None], 0.7))
+        return "layer.render", p
+
     def alert(self) -> Op:
         """Alerts with a mounted layer: enqueued (one shows at a time, on page "p"),
         completed, suspended and resumed by page changes."""
@@ -461,8 +475,10 @@ class Generator:
                 ]
             )
             op = self.scoped(method)
-        elif r < 0.93:
+        elif r < 0.915:
             op = self.add()
+        elif r < 0.93:
+            op = self.render()
         elif r < 0.94:
             op = self.scoped("layer.clear") if rng.random() < 0.7 else ("layer.clear", {})
         elif r < 0.942:
