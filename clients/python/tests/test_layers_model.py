@@ -36,6 +36,15 @@ Op = tuple[str, dict[str, Any]]
 
 # "\u00e9" and "e\u0301" spell one id: Generator.respell writes each "é" either way.
 IDS = ["a", "b", "c", "d", "\u00e9", "f\u00e9", "layer-1", "layer-2", "layer-4", "s\ufffd"]
+IDS += ["q\u0323\u0301", "\uac00", "\u00c5x", "\u03a9"]
+# Canonically equivalent spellings (combining marks reordered, Hangul jamo, singletons):
+# Generator.respell writes the first of each group as any of them.
+SPELLINGS = [
+    ["q\u0323\u0301", "q\u0301\u0323"],
+    ["\uac00", "\u1100\u1161"],
+    ["\u00c5", "A\u030a", "\u212b"],
+    ["\u03a9", "\u2126"],
+]
 LONG = ["x" * 256, "x" * 255 + "\u00e9"]  # 256 code points; 257 once respelled
 SORTS = [-1, 0, 0, 0, 1, 2, 1.0, -(2**53 - 1), 2**53 - 1]
 COORDS = [-2, -1, 0, 0, 1, 1, 2, 3, 0.1, 0.2, 0.3, -0.0]
@@ -509,6 +518,9 @@ class Generator:
         if isinstance(value, str):
             if "\ufffd" in value:  # a lone surrogate escape is read as U+FFFD
                 value = value.replace("\ufffd", self.rng.choice(["\ufffd", "\ud83d", "\udc00"]))
+            for group in SPELLINGS:
+                if group[0] in value:
+                    value = value.replace(group[0], self.rng.choice(group))
             return value.replace("\u00e9", "e\u0301") if self.rng.random() < 0.5 else value
         if isinstance(value, list):
             return [self.respell(v) for v in value]
