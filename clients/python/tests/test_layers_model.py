@@ -14,7 +14,8 @@ several whose order the docs give. Two seeds in three run an engine with
 
 On a divergence the sequence is shrunk (greedy deletion) and printed as a JSON-RPC
 transcript. ``ORDO_MODEL_SEEDS=a-b`` and ``ORDO_MODEL_STEPS=n`` run other seeds and
-lengths (the default, 40 seeds of 100 steps, takes some 15 s).
+lengths, ``ORDO_MODEL_STATE_DIR=dir`` the engines with ``--state`` and
+``ORDO_MODEL_FRAMING=lsp`` in LSP framing (the default, 40 seeds of 100 steps, takes some 15 s).
 """
 
 from __future__ import annotations
@@ -74,9 +75,15 @@ LIMITS: list[Limits] = [None, (7, 3), (2, 1)]  # by seed % 3
 
 
 def flags(limits: Limits) -> list[str]:
-    if limits is None:
-        return []
-    return ["--max-layers", str(limits[0]), "--max-tree-depth", str(limits[1])]
+    """The engine's flags; ``ORDO_MODEL_STATE_DIR`` adds ``--state`` (a file per engine:
+    layers are not durable, so nothing changes)."""
+    out = [] if limits is None else ["--max-layers", str(limits[0])]
+    out += [] if limits is None else ["--max-tree-depth", str(limits[1])]
+    state_dir = os.environ.get("ORDO_MODEL_STATE_DIR")
+    if state_dir:
+        name = "unlimited" if limits is None else f"{limits[0]}-{limits[1]}"
+        out += ["--state", os.path.join(state_dir, f"layers-{name}.db")]
+    return out
 
 
 class Recorder:
