@@ -1,21 +1,25 @@
 """Differential test: the engine's layer tree against layer_model.LayerModel, a reference
-model written from docs/protocol.md alone (Layers, Values, Errors, engine.reset).
+model written from docs/protocol.md alone (Layers, Values, Errors, engine.reset, and the
+mounted alert layers), not from the engine's sources.
 
 Random request sequences from fixed seeds go to both, one request or one batch at a
 time; after each, the answers (result, or error code and data; of -32602 only the
-``path``, where the docs name one) must agree, no event may come, and so must the
-visible state: ``layer.tree``, ``layer.paintOrder``, every layer by ``layer.get`` and
-``engine.stats``' ``layers``. Ids come from a small set, in both spellings of
-canonically equivalent names; coordinates from a small range (plus a few huge ones), so
-that ties, edges, empty frames, negative frames, nested clips, groups, hidden and
-non-interactive layers meet often. Some requests are deliberately invalid, one fault or
-several whose order the docs give. Two seeds in three run an engine with
+``path``, where the docs name one; ``data`` members compared with ints and floats apart)
+must agree, and so must the ``alert.show`` events' ``layer`` and ``resumed``. Then the
+visible state: ``layer.tree`` (whole and per top-level layer), ``layer.paintOrder``,
+every layer by ``layer.get``, ``engine.stats``' ``layers``, and hit tests at the corners,
+edges and centre of every frame. Ids come from a small set, in canonically equivalent
+spellings and with lone surrogate escapes; coordinates from a small range (plus a few
+huge ones), so that ties, edges, empty frames, negative frames, nested clips, groups,
+hidden and non-interactive layers meet often. Some requests are deliberately invalid,
+one fault or several whose order the docs give. Two seeds in three run an engine with
 ``--max-layers 7 --max-tree-depth 3`` or ``--max-layers 2 --max-tree-depth 1``.
 
 On a divergence the sequence is shrunk (greedy deletion) and printed as a JSON-RPC
-transcript. ``ORDO_MODEL_SEEDS=a-b`` and ``ORDO_MODEL_STEPS=n`` run other seeds and
-lengths, ``ORDO_MODEL_STATE_DIR=dir`` the engines with ``--state`` and
-``ORDO_MODEL_FRAMING=lsp`` in LSP framing (the default, 40 seeds of 100 steps, takes some 15 s).
+transcript (NDJSON lines, with the engine's command line). ``ORDO_MODEL_SEEDS=a-b`` and
+``ORDO_MODEL_STEPS=n`` run other seeds and lengths (the default, 40 seeds of 100 steps,
+takes some 15 s), ``ORDO_MODEL_STATE_DIR=dir`` the engines with ``--state``,
+``ORDO_MODEL_FRAMING=lsp`` in LSP framing.
 """
 
 from __future__ import annotations
