@@ -17,7 +17,8 @@ first spelling kept, lone surrogate escapes read as U+FFFD, ``data`` kept as jan
 reads it (a message holding an integer beyond 64 bits is read as doubles; a NUL in a
 key is -32600), parameter checks in the documented order, and mounted alert layers for
 a narrow alert side: alerts of one scope ``"p"`` in one queue, priority 0, enqueued
-with ``mount``, completed, suspended and resumed by ``nav.push``/``pop``/``set`` (a
+with ``mount`` and maybe ``durationMs`` (the manual clock's ``clock.advance``),
+completed, suspended and resumed by ``nav.push``/``pop``/``set`` (a
 fresh group each time they show, gone with its subtree when they stop showing; no layer
 when its parent is gone or at ``--max-layers``). Of those alert methods only the
 errors are modelled (a result is ``None``), of their events the ``layer`` and
@@ -286,6 +287,7 @@ class LayerModel:
         self.showing: str | None = None
         self.seq = 0
         self.stack: list[str] = []
+        self.now = 0
         self.events: list[Event] = []
 
     # ------------------------------------------------------------ helpers
@@ -456,6 +458,8 @@ class LayerModel:
             return self.complete(params["id"])
         if method.startswith("nav."):
             return self.navigate(method, params)
+        if method == "clock.advance":
+            return self.advance(params["ms"])
         if method not in SPECS:
             data: dict[str, Any] = {"method": method}
             # a slip: another case, or the only method within 2 edits (docs, Errors)
@@ -483,8 +487,29 @@ class LayerModel:
         if self.alerts.get(aid, {}).get("state") in ("pending", "showing", "suspended"):
             raise Refused(-32002, {"kind": "alert", "id": aid})
         self.seq += 1
-        self.alerts[aid] = {"state": "pending", "seq": self.seq, "mount": (parent, mount["sort"])}
+        self.alerts[aid] = {
+            "state": "pending",
+            "seq": self.seq,
+            "mount": (parent, mount["sort"]),
+            "duration": p.get("durationMs"),
+            "hide_at": None,
+        }
         self.pump()
+
+    def advance(self, ms: int) -> None:
+        """The manual clock: a showing alert's ``durationMs`` runs out (``done``, its
+        layer gone), and the next one shows at that millisecond (docs: Timers)."""
+        target = self.now + ms
+        while self.showing is not None:
+            hide_at = self.alerts[self.showing]["hide_at"]
+            if hide_at is None or hide_at > target:
+                break
+            self.now = hide_at
+            self.unmount(self.showing)
+            self.alerts[self.showing]["state"] = "done"
+            self.showing = None
+            self.pump()
+        self.now = target
 
     def unmount(self, aid: str) -> None:
         k = key("alert:" + aid)
@@ -537,6 +562,8 @@ class LayerModel:
         alert = self.alerts[aid]
         resumed = alert["state"] == "suspended"
         alert["state"] = "showing"
+        duration = alert["duration"]
+        alert["hide_at"] = None if duration is None else self.now + duration
         self.showing = aid
         parent, sort = alert["mount"]
         layer = None

@@ -447,7 +447,11 @@ class Generator:
                 if rng.random() < 0.95
                 else rng.choice(sorted(model.alerts) or ["m0"])
             )
-            return "alert.enqueue", {"type": "m", "id": aid, "scope": "p", "mount": mount}
+            p: dict[str, Any] = {"type": "m", "id": aid, "scope": "p", "mount": mount}
+            put(p, "durationMs", maybe(rng, [1, 2, 5], 0.6))
+            return "alert.enqueue", p
+        if r < 0.45:
+            return "clock.advance", {"ms": rng.choice([0, 1, 1, 2, 3, 5])}
         if r < 0.6:
             if model.showing is not None and rng.random() < 0.7:
                 return "alert.complete", {"id": model.showing}
