@@ -448,16 +448,16 @@ class Generator:
                 else rng.choice(sorted(model.alerts) or ["m0"])
             )
             p: dict[str, Any] = {"type": "m", "id": aid, "scope": "p", "mount": mount}
-            put(p, "durationMs", maybe(rng, [1, 2, 5], 0.6))
+            put(p, "durationMs", maybe(rng, [1, 1, 2, 5], 0.3))
             return "alert.enqueue", p
-        if r < 0.45:
+        if r < 0.55:
             return "clock.advance", {"ms": rng.choice([0, 1, 1, 2, 3, 5])}
-        if r < 0.6:
+        if r < 0.7:
             if model.showing is not None and rng.random() < 0.7:
                 return "alert.complete", {"id": model.showing}
             alive = [a for a, alert in model.alerts.items() if alert["state"] != "done"]
             return "alert.complete", {"id": rng.choice([*alive, "m0"])}
-        if r < 0.82:
+        if r < 0.87:
             return "nav.push", {"scope": rng.choice(["p", "p", "q"])}
         if r < 0.97 and model.stack:
             return "nav.pop", {}
@@ -491,9 +491,9 @@ class Generator:
             op = "layer.remove", {"id": self.some_id()}
         elif r < 0.74:
             op = rng.choice(["layer.bringToFront", "layer.sendToBack"]), {"id": self.some_id()}
-        elif r < 0.76:
+        elif r < 0.75:
             op = "layer.get", {"id": self.some_id(0.3)}
-        elif r < 0.82:
+        elif r < 0.84:
             op = self.alert()
         elif r < 0.90:
             method = rng.choice(
@@ -557,6 +557,9 @@ class Generator:
 def generate(seed: int, steps: int, limits: Limits) -> list[Op]:
     model = new_model(limits)
     gen, ops = Generator(seed, model), []
+    if seed % 2:  # on the alerts' page from the start
+        ops.append(("nav.push", {"scope": "p"}))
+        model.call(*ops[0])
     for _ in range(steps):
         op = gen.next()
         answer, _ = model.call(*op)
