@@ -18,7 +18,7 @@ one fault or several whose order the docs give. Two seeds in three run an engine
 On a divergence the sequence is shrunk (greedy deletion) and printed as a JSON-RPC
 transcript (NDJSON lines, with the engine's command line). ``ORDO_MODEL_SEEDS=a-b`` and
 ``ORDO_MODEL_STEPS=n`` run other seeds and lengths (the default, 40 seeds of 100 steps,
-takes some 15 s), ``ORDO_MODEL_STATE_DIR=dir`` the engines with ``--state``,
+takes some 20 s), ``ORDO_MODEL_STATE_DIR=dir`` the engines with ``--state``,
 ``ORDO_MODEL_FRAMING=lsp`` in LSP framing.
 """
 
