@@ -1,13 +1,17 @@
 """A pure-Python reference model of the alert manager, written from docs/protocol.md
-(sections Clock, Alerts, Frequency limits) alone, on the manual clock.
+(sections Clock, Alerts, Frequency limits, Durable state) alone, on the manual clock.
 
 ``AlertModel.call(method, params)`` returns ``(answer, events)``: ``answer`` is
 ``{"result": …}`` or ``{"error": {"code": …, "data": …}}`` (the message is not modelled),
 ``events`` the notifications the request causes, in order, as ``(method, params)``.
 Names compare canonically (by NFC) and keep the spelling the docs say. Mounted alert
 layers are modelled with a plain layer tree (``layer.add``/``layer.remove``/``layer.tree``,
-no frames). Not modelled: ``--state`` (``persist`` is only echoed), ``--max-alerts``,
-``--max-layers``, the system clock and clock switches, ``engine.reset``, and parameter
+no frames). ``--state`` is modelled by ``AlertModel(state=True)`` and ``restart(epoch)``
+(a new process on the same file, which keeps only what the docs call durable, restored by
+their rules; test_alerts_model_durable drives it), with ``--epoch-ms`` (``epoch``),
+``--max-alerts``, ``engine.reset`` and the clock switch (``initialize {clock}``; the system
+clock only as the middle of a manual -> system -> manual round trip, no request between).
+Not modelled: ``--max-layers``, the system clock otherwise, failing commits, and parameter
 validation beyond what the driver sends (well-formed requests; the -32602 cases it does
 send are named in the handlers).
 """
@@ -57,6 +61,10 @@ TYPE_FIELDS = (
     "onLimit",
 )
 Event = tuple[str, dict[str, Any]]
+# After a restore, what releases the restored alerts (After a restart): not these...
+UNRELEASING = ("initialize", "shutdown", "exit", "engine.reset")
+# ...and these let them compete before they read.
+READS = ("alert.get", "alert.list", "alert.history", "engine.stats", "nav.get", "layer.tree")
 
 
 class Refused(Exception):
@@ -99,6 +107,7 @@ class Queue:
     reasons: dict[str, str] = field(default_factory=dict)  # NFC -> first spelling
     history: list[str] = field(default_factory=list)  # ended ids (NFC), oldest first
     busy: bool = False
+    configured: bool = False  # a configure set a member: durable with --state
 
 
 @dataclass
@@ -107,7 +116,8 @@ class Show:
     type: str
     key: str | None
     queue: str
-    at: int
+    at: int  # engine time; recomputed from wall after a restart or a clock switch
+    wall: int  # wall-clock time (epoch ms): engine time + the clock's startedWallAt
 
 
 def n(name: str | None) -> str | None:
@@ -124,7 +134,17 @@ def compact(value: Any) -> str:
 
 
 class AlertModel:
-    def __init__(self) -> None:
+    def __init__(self, epoch: int = 0, max_alerts: int | None = None, state: bool = False) -> None:
+        self.epoch = epoch  # --epoch-ms: the manual clock's startedWallAt
+        self.max_alerts = max_alerts  # --max-alerts
+        self.state = state  # --state: durable state (see restart)
+        self.mode = "manual"  # only a manual -> system -> manual round trip is driven
+        self.frozen = False  # restored alerts wait for the first request (After a restart)
+        self.restoring = False  # handling the request that releases them
+        # The alerts the last restore read (with the epoch of their times) while no commit
+        # has written back what it made of them ("what a start's restore wrote back waits
+        # for the first commit that succeeds"): the file still holds them so.
+        self.unwritten: list[tuple[Alert, int]] | None = None
         self.now = 0
         self.seq = 0
         self.order = 0  # shown/ended ordering counter
@@ -145,6 +165,18 @@ class AlertModel:
         self.events: list[Event] = []
 
     # ------------------------------------------------------------------ helpers
+
+    def wall(self, t: int) -> int:
+        """The wall-clock time of engine time ``t``, stored within +-(2^53 - 1)."""
+        return max(-MAX, min(MAX, self.epoch + t))
+
+    def engine_time(self, wall: int) -> int:
+        return max(-MAX, min(MAX, wall - self.epoch))
+
+    def shows_newest_first(self) -> list[Show]:
+        """By wall-clock time, newest first; shows of one millisecond, the later first."""
+        indexed = sorted(enumerate(self.shows), key=lambda e: (e[1].wall, e[0]))
+        return [s for _, s in reversed(indexed)]
 
     def active_scope(self) -> str | None:
         return self.stack[-1] if self.stack else None
@@ -261,7 +293,14 @@ class AlertModel:
         alert.shown_order = self.order
         if not resumed:
             self.shows.append(
-                Show(alert["id"], alert["type"], alert["key"], alert["queue"], self.now)
+                Show(
+                    alert["id"],
+                    alert["type"],
+                    alert["key"],
+                    alert["queue"],
+                    self.now,
+                    self.wall(self.now),
+                )
             )
         event = {"alert": alert.public(), "resumed": resumed, "at": self.now}
         mount = alert["mount"]
@@ -369,6 +408,11 @@ class AlertModel:
         target = self.now + ms
         if target > MAX:
             raise Refused(-32602, {"path": "/ms", "expected": "?"})
+        if self.restoring:  # sent first after a restore: they stay frozen during it
+            self.catch_up(target)
+            self.now = target
+            self.settle()
+            return {"now": self.now}
         while (t := self.next_due()) is not None and t <= target:
             self.instant(t)
         self.now = target
@@ -391,15 +435,147 @@ class AlertModel:
     def request(self, method: str, params: dict[str, Any]) -> tuple[dict[str, Any], list[Event]]:
         """Apply one request; a refused one changes nothing (each handler makes its
         checks before it changes anything)."""
+        # Any message makes a commit group, which writes that back (an engine.reset's
+        # included: it commits what came before it, then reads the file again).
+        self.unwritten = None
         self.events = []
+        releasing = self.frozen and method not in UNRELEASING
+        saved = copy.deepcopy(self.__dict__) if releasing else None
+        if releasing:
+            self.frozen = False
+            if method in READS:  # the restored alerts compete before it reads
+                self.settle()
+        self.restoring = releasing
         try:
             handler = getattr(self, "do_" + method.replace(".", "_"))
             result = handler(dict(params))
         except Refused as refused:
-            assert not self.events
-            return {"error": {"code": refused.code, "data": refused.data}}, []
+            self.restoring = False
+            if saved is None:
+                assert not self.events
+                return {"error": {"code": refused.code, "data": refused.data}}, []
+            # A failing first request applies nothing, but the restored alerts compete
+            # before its error, as before a read.
+            self.__dict__.update(saved)
+            self.frozen = False
+            self.events = []
+            self.settle()
+            events, self.events = self.events, []
+            return {"error": {"code": refused.code, "data": refused.data}}, events
+        self.restoring = False
         events, self.events = self.events, []
         return {"result": result}, events
+
+    # ------------------------------------------------------------------ durable state
+
+    def stored(self, t: int | None) -> int | None:
+        """An engine time as the state file keeps it: wall-clock, clamped."""
+        return None if t is None else self.wall(t)
+
+    def restart(self, epoch: int) -> None:
+        """A new process on the same state file (or a reset with --state), whose manual
+        clock starts at 0 with ``--epoch-ms`` ``epoch``: what the docs call durable comes
+        back (types, configured queues' settings, the show history, the id and seq
+        counters, persisted alerts not ended, by the restore rules), the rest is gone."""
+        assert self.state
+        fresh = AlertModel(epoch, self.max_alerts, state=True)
+        fresh.types = self.types
+        fresh.shows = [
+            Show(s.id, s.type, s.key, s.queue, fresh.engine_time(s.wall), s.wall)
+            for s in self.shows
+        ]
+        fresh.seq = self.seq
+        fresh.next_gen, fresh.generated = self.next_gen, self.generated
+        fresh.order = self.order
+        for name, q in self.queues.items():
+            if q.configured:
+                fresh.queues[name] = Queue(
+                    q.name, q.max_concurrent, q.min_gap, q.history_limit, configured=True
+                )
+        # The file's alerts (each with the epoch of its times): persisted ones not ended,
+        # or, while no commit has carried the last restore's write-back, what it restored.
+        if self.unwritten is not None:
+            held = self.unwritten
+        else:
+            held = [(a, self.epoch) for a in self.active() if a["persist"]]
+        fresh.unwritten = []
+        for alert, old_epoch in sorted(held, key=lambda e: e[0]["seq"]):
+            fresh.convert(alert, old_epoch)
+            fresh.unwritten.append((copy.deepcopy(alert), epoch))
+            alert.hide_at = None
+            if alert["state"] in ("showing", "suspended"):
+                alert["state"] = "suspended"
+            elif alert["state"] == "scheduled" and alert["readyAt"] <= 0:
+                alert["state"] = "pending"
+            fresh.alerts[str(n(alert["id"]))] = alert
+            fresh.queue(alert["queue"]).busy = True
+        fresh.catch_up(0)
+        fresh.frozen = True
+        self.__dict__.update(fresh.__dict__)
+
+    def convert(self, alert: Alert, old_epoch: int) -> None:
+        """An alert's times, held with the clock's origin at ``old_epoch``, to this clock's:
+        through their wall-clock times, clamped as the state file stores them."""
+        for name in ("createdAt", "readyAt", "expiresAt", "shownAt", "endedAt"):
+            if alert[name] is not None:
+                wall = max(-MAX, min(MAX, old_epoch + alert[name]))
+                alert[name] = self.engine_time(wall)
+        if alert["expiresAt"] == MAX:  # a TTL that never ends
+            alert["expiresAt"] = None
+
+    def catch_up(self, t: int) -> None:
+        """Readiness and TTL ends due by ``t`` while restored alerts are frozen: applied
+        silently, as of their own times; a queue they empty goes idle silently."""
+        due = sorted(
+            (a for a in self.active() if a["state"] in WAITING),
+            key=lambda a: (a["expiresAt"] if a["expiresAt"] is not None else MAX, a["seq"]),
+        )
+        for alert in due:
+            if alert["state"] == "scheduled" and alert["readyAt"] <= t:
+                alert["state"] = "pending"
+            if alert["expiresAt"] is not None and alert["expiresAt"] <= t:
+                alert["state"] = "expired"
+                alert["endedAt"] = alert["expiresAt"]
+                alert["endReason"] = "expired"
+                self.order += 1
+                alert.ended_order = self.order
+                q = self.queue(alert["queue"])
+                q.history.append(str(n(alert["id"])))
+                self.trim(q)
+        for q in self.queues.values():
+            q.busy = q.busy and bool(self.in_queue(q.name))
+
+    def do_engine_reset(self, p: dict[str, Any]) -> None:
+        if self.state and not p.get("state"):
+            self.restart(self.epoch)
+            self.unwritten = None  # it writes what it restores back in a commit of its own
+        else:
+            self.__dict__.update(AlertModel(self.epoch, self.max_alerts, self.state).__dict__)
+
+    def timers(self) -> bool:
+        return any(
+            (a["state"] == "scheduled")
+            or (a["state"] in WAITING and a["expiresAt"] is not None)
+            or (a["state"] == "showing" and a.hide_at is not None)
+            for a in self.active()
+        ) or any(q.gap_until > self.now for q in self.queues.values())
+
+    def do_initialize(self, p: dict[str, Any]) -> dict[str, Any]:
+        """Only ``clock`` is modelled (the answer's other members are not compared)."""
+        mode = p.get("clock") or self.mode
+        if mode != self.mode:
+            if self.timers():
+                raise Refused(-32003, {"reason": "timers_exist"})
+            self.mode = mode
+            if mode == "manual":  # every time held keeps its wall-clock time
+                self.now = 0
+                for q in self.queues.values():  # no timer is set: every gap has ended
+                    q.gap_until = 0
+                for s in self.shows:  # a show's at is recomputed from its wallAt
+                    s.at = self.engine_time(s.wall)
+                for alert in self.alerts.values():  # as a restore converts them
+                    self.convert(alert, self.epoch)
+        return {"clock": self.mode}
 
     def do_clock_advance(self, p: dict[str, Any]) -> dict[str, Any]:
         return self.advance(p["ms"])
@@ -485,6 +661,11 @@ class AlertModel:
             else:
                 self.settle()
                 return {"alert": None, "disposition": "limited", "retryAt": retry}
+        active = len(self.active())
+        if self.max_alerts is not None and active >= self.max_alerts:
+            raise Refused(
+                -32004, {"name": "maxAlerts", "limit": self.max_alerts, "value": active + 1}
+            )
         if aid is None:
             aid = self.generate_id()
         elif n(aid) in self.alerts:  # an ended alert in history: its entry is replaced
@@ -657,6 +838,7 @@ class AlertModel:
             q.max_concurrent = given.get("maxConcurrent", q.max_concurrent)
             q.min_gap = given.get("minGapMs", q.min_gap)
             q.history_limit = given.get("historyLimit", q.history_limit)
+            q.configured = True
             self.trim(q)
         self.settle()
         return self.settings(name)
@@ -712,16 +894,36 @@ class AlertModel:
     def do_nav_set(self, p: dict[str, Any]) -> dict[str, Any]:
         return self.set_stack(list(p["stack"]))
 
+    def do_engine_ping(self, p: dict[str, Any]) -> dict[str, Any]:
+        result = {"pong": True, "at": self.now}
+        self.settle()
+        return result
+
+    def do_engine_stats(self, p: dict[str, Any]) -> dict[str, Any]:
+        """Only ``layers`` and ``alerts`` are modelled (the rest describes the process)."""
+        self.settle()
+        counts = dict.fromkeys([*ACTIVE, "ended"], 0)
+        for alert in self.alerts.values():
+            counts[alert["state"] if alert["state"] in ACTIVE else "ended"] += 1
+        return {"layers": len(self.layer_parent), "alerts": counts}
+
     def do_nav_get(self, p: dict[str, Any]) -> dict[str, Any]:
         self.settle()
         return {"stack": list(self.stack), "active": self.active_scope()}
 
     def do_alert_history(self, p: dict[str, Any]) -> dict[str, Any]:
         shows = [
-            {"id": s.id, "type": s.type, "key": s.key, "queue": s.queue, "at": s.at, "wallAt": s.at}
-            for s in reversed(self.shows)
+            {
+                "id": s.id,
+                "type": s.type,
+                "key": s.key,
+                "queue": s.queue,
+                "at": s.at,
+                "wallAt": s.wall,
+            }
+            for s in self.shows_newest_first()
             if all(p.get(f) is None or same(getattr(s, f), p[f]) for f in ("type", "key", "queue"))
-            and (p.get("sinceWallAt") is None or s.at >= p["sinceWallAt"])
+            and (p.get("sinceWallAt") is None or s.wall >= p["sinceWallAt"])
         ]
         limit = p.get("limit")
         self.settle()
