@@ -520,7 +520,7 @@ class AlertModel:
             if alert[name] is not None:
                 wall = max(-MAX, min(MAX, old_epoch + alert[name]))
                 alert[name] = self.engine_time(wall)
-        if alert["expiresAt"] == MAX:  # a TTL that never ends
+        if alert["expiresAt"] == MAX and alert["state"] in ACTIVE:  # a TTL that never ends
             alert["expiresAt"] = None
 
     def catch_up(self, t: int) -> None:

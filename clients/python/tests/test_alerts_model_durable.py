@@ -63,6 +63,15 @@ class DurableGenerator(Generator):
         put(p, "persist", self.rng.choice([True, False, None]))
         return method, p
 
+    def single(self) -> Op:
+        method, p = super().single()
+        if method == "alert.history" and p.get("sinceWallAt") is not None:  # near the shows
+            p["sinceWallAt"] += self.model.epoch + self.rng.choice([-100, -10, 0, 0, 10])
+        return method, p
+
+    def reset(self) -> Op:
+        return "engine.reset", self.rng.choice([{}, {}, {"state": False}, {"state": True}])
+
     def next(self) -> Op:
         rng = self.rng
         if self.after_restart:
@@ -91,7 +100,10 @@ class DurableGenerator(Generator):
             return "restart", p
         if r < 0.10:
             self.after_restart = True
-            return "engine.reset", rng.choice([{}, {}, {"state": False}, {"state": True}])
+            return self.reset()
+        if r < 0.11:  # a reset inside a batch ends its commit group
+            entries = [self.single(), self.reset(), self.single()]
+            return "batch", {"entries": entries[rng.randint(0, 1) : rng.randint(2, 3)]}
         if r < 0.13:  # the clock switch, there and back (refused while a timer is set)
             return "batch", {
                 "entries": [
@@ -335,6 +347,8 @@ def rebase(op: Op, epoch: int) -> Op:
     """The generator's restarts count from --epoch-ms 0."""
     if op[0] == "restart":
         return "restart", {**op[1], "epochMs": min(op[1]["epochMs"] + epoch, MAX)}
+    if op[0] == "alert.history" and op[1].get("sinceWallAt") is not None:
+        return op[0], {**op[1], "sinceWallAt": op[1]["sinceWallAt"] + epoch}
     return op
 
 
