@@ -41,7 +41,7 @@ from test_alerts_model import Generator, Op, Recorder, engine_call, put
 MAX = 2**53 - 1
 EPOCH_MAX = MAX - 1_767_225_600_000  # rebased by at most that much
 EPOCHS = [0, 1_767_225_600_000]  # 1970, and 2026-01-01
-DELTAS = [0, 0, 1, 3, 10, 50, 1000, -5, -100]  # restart this long after the last now
+DELTAS = [0, 0, 1, 3, 10, 50, 1000, 259_200_000, -5, -100, -259_200_000]  # after the last now
 
 
 class DurableGenerator(Generator):
