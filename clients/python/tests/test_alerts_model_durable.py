@@ -13,10 +13,13 @@ resets and clock round trips. After each step the answers, the events and the vi
 state (``alert.list {}``, ``alert.history`` whole, ``layer.tree`` once layers exist)
 must agree, except right after a restart or a reset with ``--state``: the next request is
 then the first one, which releases the restored alerts, and a look would be it. Nothing
-answered may be lost: the engine is only killed after its last answer.
+answered may be lost: the engine is killed after its last answer, or with one request
+(``inFlight``) written and not awaited, which must then be found applied whole or not at
+all (the model follows both until the engine's answers tell them apart).
 
 ``ORDO_MODEL_SEEDS=a-b`` and ``ORDO_MODEL_STEPS=n`` run other seeds and lengths (the
-default, 25 seeds of 60 steps for each test, takes some 15 s).
+default, 25 seeds of 60 steps for each test, takes some 10 s). Seeds 0-1700 passed,
+up to 150 steps, on 6 Dec 2026.
 """
 
 from __future__ import annotations
