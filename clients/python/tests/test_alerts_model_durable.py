@@ -10,7 +10,7 @@ The sequences are test_alerts_model's, with persisted alerts and types, plus res
 (``("restart", {"kill", "epochMs"})``, not a request: the driver kills or closes the
 engine and starts another on the file; the model keeps what the docs call durable),
 resets and clock round trips. After each step the answers, the events and the visible
-state (``alert.list {}``, ``alert.history`` whole, ``layer.tree`` once layers exist)
+state (``alert.list {}``, ``alert.history`` whole, ``engine.stats``' counts, ``layer.tree``)
 must agree, except right after a restart or a reset with ``--state``: the next request is
 then the first one, which releases the restored alerts, and a look would be it. Nothing
 answered may be lost: the engine is killed after its last answer, or with one request
