@@ -342,3 +342,77 @@ def test_a_path_with_an_unexpanded_tilde_is_named_as_such(tmp_path: Path) -> Non
     )
     assert run.returncode == 2 and "mkdir -p it first" in run.stderr, run.stderr
     assert hint not in run.stderr, run.stderr
+
+
+def _call_lines(state: Path, *lines: dict[str, object], events: bool = True) -> list[dict]:
+    """`ordo --state STATE --clock manual [--events] call -` of `lines`: what it printed."""
+    text = "".join(json.dumps(line) + "\n" for line in lines)
+    run = subprocess.run(
+        [engine_binary(), "--state", str(state), "--clock", "manual"]
+        + (["--events"] if events else [])
+        + ["call", "-"],
+        input=text,
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 0, run
+    return [json.loads(line) for line in run.stdout.splitlines()]
+
+
+def test_the_readmes_restart_advice_mounts_restored_popups_and_keeps_a_read_from_showing(
+    tmp_path: Path,
+) -> None:
+    """README, "Two things to know at a restart": a persisted popup restored before its
+    mount parent exists shows without a layer; made in the first request, the parent
+    holds it. A script that only reads pauses the popups' queue first: nothing shows in
+    its process, and the popup still waits for the app."""
+    state = tmp_path / "ui.db"
+    enqueue = {
+        "method": "alert.enqueue",
+        "params": {
+            "type": "rate",
+            "id": "R",
+            "persist": True,
+            "queue": "modal",
+            "mount": {"parent": "popups", "sort": 1},
+        },
+    }
+    first = _call_lines(
+        state,
+        {"method": "alert.pause", "params": {"queue": "modal"}},
+        {"method": "layer.add", "params": {"id": "popups"}},
+        enqueue,
+    )
+    assert [line.get("method") for line in first] == [None, None, None]
+
+    # A read that pauses the queue first: nothing shows, nothing is counted.
+    read = _call_lines(
+        state,
+        {"method": "alert.pause", "params": {"queue": "modal"}},
+        {"method": "alert.history", "params": {}},
+        {"method": "alert.get", "params": {"id": "R"}},
+    )
+    assert not any(line.get("method") == "alert.show" for line in read), read
+    assert read[1]["shows"] == [] and read[2]["state"] == "pending", read
+
+    # The app's screen built in another order: the popup shows without its layer.
+    late = _call_lines(
+        state,
+        {"method": "layer.add", "params": {"id": "screen"}},
+        {"method": "layer.add", "params": {"id": "popups"}},
+        {"method": "layer.paintOrder", "params": {}},
+    )
+    shown = [line for line in late if line.get("method") == "alert.show"]
+    assert len(shown) == 1 and "layer" not in shown[0]["params"], late
+    assert "alert:R" not in json.dumps(late[-1]), late
+
+    # Its parent made in the first request: the restored popup is mounted there.
+    again = _call_lines(
+        state,
+        {"method": "layer.add", "params": {"id": "popups"}},
+        {"method": "layer.paintOrder", "params": {}},
+    )
+    shown = [line for line in again if line.get("method") == "alert.show"]
+    assert len(shown) == 1 and shown[0]["params"]["resumed"] is True, again
+    assert shown[0]["params"]["layer"]["id"] == "alert:R", again
+    assert shown[0]["params"]["layer"]["parent"] == "popups", again
