@@ -7,6 +7,7 @@ import json
 import sqlite3
 import subprocess
 from pathlib import Path
+from typing import Any
 
 from ordo_testing import engine_binary
 
@@ -344,7 +345,7 @@ def test_a_path_with_an_unexpanded_tilde_is_named_as_such(tmp_path: Path) -> Non
     assert hint not in run.stderr, run.stderr
 
 
-def _call_lines(state: Path, *lines: dict[str, object], events: bool = True) -> list[dict]:
+def _call_lines(state: Path, *lines: Any, events: bool = True) -> list[Any]:
     """`ordo --state STATE --clock manual [--events] call -` of `lines`: what it printed."""
     text = "".join(json.dumps(line) + "\n" for line in lines)
     run = subprocess.run(
