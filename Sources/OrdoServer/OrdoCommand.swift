@@ -102,6 +102,13 @@ public enum OrdoCommand {
     .joined(separator: "\n")
     + "\n\nordo --help lists the flags; ordo help SUBCOMMAND explains one.\n"
 
+  /// What a subcommand's refusal shows after the reason: the usage lines of its `help`
+  /// and where the rest is (the whole text, 20 lines for `call`, buried the reason).
+  static func shortHelp(_ help: String, of subcommand: String) -> String {
+    help.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.isEmpty }
+      .joined(separator: "\n") + "\n\nordo help \(subcommand) explains it.\n"
+  }
+
   static let reportHelp = """
     usage: ordo report TRACE [-o FILE] [--from MS] [--to MS]
 
@@ -336,7 +343,7 @@ public enum OrdoCommand {
     flagsGiven: Bool
   ) -> Invocation {
     func refuse(_ message: String, help: String) -> Invocation {
-      .refused(command: "ordo \(name)", reason: message, help: help)
+      .refused(command: "ordo \(name)", reason: message, help: shortHelp(help, of: name))
     }
     let help: String
     switch name {

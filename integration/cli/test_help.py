@@ -129,6 +129,31 @@ def test_a_misuse_says_what_is_wrong_above_the_synopsis_only(arguments: str) -> 
 
 
 @pytest.mark.parametrize(
+    ("arguments", "usage"),
+    [
+        (
+            "call engine.ping --foo",
+            ["usage: ordo [flags] call METHOD [PARAMS]", "       ordo [flags] call -"],
+        ),
+        ("call", ["usage: ordo [flags] call METHOD [PARAMS]", "       ordo [flags] call -"]),
+        ("replay a b", ["usage: ordo replay TRACE"]),
+        ("report", ["usage: ordo report TRACE [-o FILE] [--from MS] [--to MS]"]),
+    ],
+)
+def test_a_subcommands_misuse_says_what_is_wrong_above_its_usage_only(
+    arguments: str, usage: list[str]
+) -> None:
+    """As for the command: a refused subcommand printed its whole help (20 lines for
+    call) under the line saying what was wrong; now its usage and where the rest is."""
+    ran = sh(f'"$ORDO" {arguments}')
+    assert (ran.status, ran.stdout) == (2, "")
+    name = arguments.split()[0]
+    first, blank, *rest = ran.stderr.splitlines()
+    assert first.startswith(f"ordo {name}: ") and blank == ""
+    assert rest == [*usage, "", f"ordo help {name} explains it."], ran.stderr
+
+
+@pytest.mark.parametrize(
     ("arguments", "complaint"),
     [
         ("replay -", "TRACE must be a file, not -"),
