@@ -89,11 +89,12 @@ public final class DurableStore {
   public init(path: String, sync: SyncMode, waitMs: Int) throws(StoreOpenError) {
     self.path = path
     lockDescriptor = try Self.claim(path, waitMs: waitMs)
-    // Whether a write-ahead log was there before this engine: a WAL-mode file's first read
-    // makes one (empty, with its 32 KiB index) when there is none.
-    let logWasThere = access(path + "-wal", F_OK) == 0
     do {
       connection = try SQLiteConnection(path: path)
+      // Whether a write-ahead log was there before this engine: a WAL-mode file's first read
+      // makes one (empty, with its 32 KiB index) when there is none. The log SQLite uses,
+      // beside the file a symbolic link leads to (not beside the link).
+      let logWasThere = access(connection.logPath, F_OK) == 0
       // Other programs' connections to the file hold SQLite's own locks for a moment: a
       // reader opening a log left by a crash, or folding the log in as the last connection
       // to close. Without a wait, one such moment refused the engine's start ("in use by

@@ -128,6 +128,32 @@ def test_another_applications_write_ahead_log_is_left_alone(state: Path) -> None
     assert sqlite3(state, "SELECT body FROM notes").strip() == "keep me"
 
 
+def test_another_applications_log_is_left_alone_through_a_symbolic_link(state: Path) -> None:
+    """SQLite uses the log beside the file a link leads to: a check beside the link found
+    none there, and closing as usual folded the other program's log into its file and
+    removed it (the message said "left untouched")."""
+    target = state.parent / "elsewhere" / "w.db"
+    target.parent.mkdir()
+    script = (
+        "import os, sqlite3, sys\n"
+        "c = sqlite3.connect(sys.argv[1])\n"
+        "c.execute('PRAGMA journal_mode=WAL'); c.execute('PRAGMA wal_autocheckpoint=0')\n"
+        "c.execute('CREATE TABLE notes(body TEXT)')\n"
+        "c.execute(\"INSERT INTO notes VALUES ('keep me')\"); c.commit()\n"
+        "os._exit(0)\n"
+    )
+    subprocess.run([sys.executable, "-c", script, str(target)], check=True)
+    wal = Path(f"{target}-wal")
+    log, file = wal.read_bytes(), target.read_bytes()
+    assert len(log) > 0
+    state.symlink_to(target)
+    run = run_engine("--state", str(state), "call", "engine.ping")
+    assert run.rc == 2 and "not an Ordo state file" in run.err, run
+    assert wal.read_bytes() == log and target.read_bytes() == file
+    assert Path(f"{target}-shm").exists()  # the other program's index, as it was left
+    assert sqlite3(target, "SELECT body FROM notes").strip() == "keep me"
+
+
 def test_a_newer_ordos_file_is_refused(state: Path) -> None:
     populated(state)
     sqlite3(state, "PRAGMA user_version = 99")
