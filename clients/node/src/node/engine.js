@@ -18,13 +18,14 @@ const CLIENT_EVENTS = ['notification', 'stderr', 'protocolError', 'exit'];
 
 /**
  * `name` when a listener of it can be called: an engine event, one of the client's own,
- * EventEmitter's `newListener`/`removeListener`, or a symbol. Else a TypeError: a listener
- * of a misspelt name (`'alert.shown'`, `'*'`, `'error'`) was never called, without a word
- * (as Python's `on()` refuses it, and `waitFor` here).
+ * EventEmitter's `newListener`, `removeListener` and `error` (which Node's `events.once`
+ * and `events.on` listen to, and `captureRejections` emits), or a symbol. Else a
+ * TypeError: a listener of a misspelt name (`'alert.shown'`, `'*'`) was never called,
+ * without a word (as Python's `on()` refuses it, and `waitFor` here).
  */
 function listenable(name) {
   if (typeof name !== 'string' || EVENTS.includes(name) || CLIENT_EVENTS.includes(name)) return name;
-  if (name === 'newListener' || name === 'removeListener') return name;
+  if (name === 'newListener' || name === 'removeListener' || name === 'error') return name;
   throw new TypeError(
     `unknown event ${JSON.stringify(name)}: the engine sends ${EVENTS.join(', ')}; ` +
       `the client emits ${CLIENT_EVENTS.join(', ')} ('notification': every engine event)`,
