@@ -926,7 +926,7 @@ enum Replay {
   /// Said under a difference whose messages hold members that are not compared.
   static let uncomparedNote =
     "  (not compared: engine.stats' uptimeMs and state, initialize's serverInfo.version, an"
-    + " error's message)\n"
+    + " error's message and data.suggestion)\n"
 
   /// How many leading Unicode scalars `one` and `other` share.
   static func firstDifference(_ one: String, _ other: String) -> Int {
@@ -1024,7 +1024,7 @@ enum Replay {
   private enum Role {
     /// A message (one answer of a batch's).
     case message
-    case result, serverInfo, error, other
+    case result, serverInfo, error, errorData, other
   }
 
   private static func writeComparable(
@@ -1039,12 +1039,17 @@ enum Replay {
         if isStats && (key == "uptimeMs" || key == "state") { return }
         if role == .serverInfo && key == "version" { return }
         if role == .error && key == "message" { return }
+        // A hint for a person as the message is (-32601's and -32602's "did you mean"),
+        // which a newer Ordo may give where an older one gave none.
+        if role == .errorData && key == "suggestion" { return }
         writer.key(key)
         let inner: Role =
           role == .message && key == "result"
           ? .result
           : role == .message && key == "error"
-            ? .error : isInitialize && key == "serverInfo" ? .serverInfo : .other
+            ? .error
+            : role == .error && key == "data"
+              ? .errorData : isInitialize && key == "serverInfo" ? .serverInfo : .other
         writeComparable(member, into: &writer, role: inner)
       }
       writer.endObject()

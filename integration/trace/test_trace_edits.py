@@ -552,4 +552,28 @@ def test_an_error_message_is_not_compared_its_code_and_data_are(
     edit_line(path, line, b'"id":"nope"}', b'"id":"nops"}')
     result = replay(path)
     assert result.status == 1 and f"difference at output message {number}" in result.stdout
-    assert "an error's message" in result.stdout
+    assert "an error's message and data.suggestion" in result.stdout
+
+
+def test_an_errors_suggestion_is_not_compared(engine: EngineFactory, tmp_path: Path) -> None:
+    """ "Did you mean" is a hint for a person, as the message is: an older Ordo gave none
+    for an unknown key or a method without its namespace, and its traces must not differ
+    for it (nor for a suggestion reworded); the rest of the data still counts."""
+    path = tmp_path / "session.trace"
+    live = engine("--clock", "manual", "--trace", str(path))
+    live.call("alert.enqueue", {"type": "t", "priorty": 5})
+    live.call("ping")
+    status, _ = live.finish()
+    assert status == 0
+    recorded = path.read_bytes()
+    for code, suggestion in [(b'"code":-32602', b"priority"), (b'"code":-32601', b"engine.ping")]:
+        line, _ = line_of(read_trace(path), "out", code)
+        edit_line(path, line, b',"suggestion":"' + suggestion + b'"', b"")
+    assert replay(path).stdout == "identical\n", "no suggestion recorded"
+    path.write_bytes(recorded)
+    line, number = line_of(read_trace(path), "out", b'"code":-32602')
+    edit_line(path, line, b'"suggestion":"priority"', b'"suggestion":"type"')
+    assert replay(path).stdout == "identical\n", "another suggestion recorded"
+    edit_line(path, line, b'"path":"/priorty"', b'"path":"/prior"')
+    result = replay(path)
+    assert result.status == 1 and f"difference at output message {number}" in result.stdout
