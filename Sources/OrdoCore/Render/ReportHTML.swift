@@ -188,13 +188,12 @@ struct ReportPage {
     svg text{font-family:monospace}
     .lane{fill:#eef1f5}.lane-title{font-weight:bold;fill:#333333}
     .row-label,.pinned-row-label{fill:#1a1a1a}.pinned-rows{fill:#ffffff}
-    .scroll.timeline-box{display:grid}.timeline-box>*{grid-area:1/1}
-    .timeline-box>.pinned-labels{position:sticky;left:-4px;z-index:1;align-self:start;
-    justify-self:start;pointer-events:none;margin-top:\(Markup.number(plotTop))px}
-    .pinned-labels svg{display:block;background:none}
-    @media (max-width:\(Markup.number(pinnedNarrowBelow))px){.pinned-labels svg{
-    width:\(Markup.number(labelWidth / 2))px}.timeline-box>.pinned-labels{
-    margin-left:\(Markup.number(labelWidth / 2))px}.pinned-lane{display:none}}
+    .scroll.timeline-box{display:grid}.timeline-box svg{grid-area:1/1}
+    .timeline-box svg.pinned-labels{position:sticky;left:-4px;z-index:1;align-self:start;
+    justify-self:start;pointer-events:none;margin-top:\(Markup.number(plotTop))px;background:none}
+    @media (max-width:\(Markup.number(pinnedNarrowBelow))px){.timeline-box svg.pinned-labels{
+    width:\(Markup.number(labelWidth / 2))px;margin-left:\(Markup.number(labelWidth / 2))px}
+    .pinned-lane{display:none}}
     .tick line{stroke:#e3e3e3}.tick text{fill:#666666}
     .tick text{paint-order:stroke;stroke:#ffffff;stroke-width:3px;stroke-linejoin:round}
     .tick-ground{fill:#ffffff}
@@ -209,7 +208,7 @@ struct ReportPage {
     .bar{stroke:#555555;stroke-width:1}
     section.layers svg{max-width:100%;height:auto;min-width:var(--least-width,0)}
     @media print{:root{color-scheme:light}.scroll,.table-scroll{overflow:visible;border:0}
-    .pinned-labels{display:none}.scroll.timeline-box{display:block}
+    svg.pinned-labels{display:none}.scroll.timeline-box{display:block}
     .scroll svg{max-width:100%;height:auto}section.layers svg{min-width:0}
     details::details-content{content-visibility:visible;display:block}
     .swatch{print-color-adjust:exact;-webkit-print-color-adjust:exact}}
@@ -514,17 +513,14 @@ struct ReportPage {
   /// the titles' right half would be their count alone, so there they are left out and
   /// scroll away with the bars. No tooltips: the pointer goes through it to the picture's
   /// (they doubled the bytes the strip adds, a quarter of a page of thousands of alerts).
-  /// In an `inert` box (an SVG element cannot be inert itself): a browser's find-in-page
-  /// skips the copy, which found every row label twice.
   private mutating func pinnedLabels(_ lanes: [Lane], top: Double, bottom: Double) {
     guard !lanes.isEmpty else { return }
     let width = Markup.number(Self.labelWidth)
     let height = Markup.number(bottom - top)
-    writer.open("div", ["class": "pinned-labels", "inert": ""])
     writer.open(
       "svg",
       [
-        "xmlns": "http://www.w3.org/2000/svg", "aria-hidden": "true",
+        "xmlns": "http://www.w3.org/2000/svg", "class": "pinned-labels", "aria-hidden": "true",
         "width": width, "height": height, "viewBox": "0 \(Markup.number(top)) \(width) \(height)",
         // Narrower (on a phone): the viewBox's right part, unscaled.
         "preserveAspectRatio": "xMaxYMin slice", "font-size": Markup.number(Self.fontSize),
@@ -547,7 +543,6 @@ struct ReportPage {
       }
     }
     writer.close("svg")
-    writer.close("div")
   }
 
   /// A queue's band and title. `pinned`: in the pinned strip, as wide as it (clipped there:
