@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -417,3 +418,57 @@ def test_the_readmes_restart_advice_mounts_restored_popups_and_keeps_a_read_from
     assert len(shown) == 1 and shown[0]["params"]["resumed"] is True, again
     assert shown[0]["params"]["layer"]["id"] == "alert:R", again
     assert shown[0]["params"]["layer"]["parent"] == "popups", again
+
+
+def test_a_read_of_popups_waiting_in_several_queues_goes_to_a_copy(tmp_path: Path) -> None:
+    """README: pausing as the first line holds one queue (restored alerts compete right
+    after it); with popups waiting in two, the script reads a copy (SQLite's backup), and
+    the app's file keeps them waiting, uncounted."""
+    state = tmp_path / "ui.db"
+    _call_lines(
+        state,
+        {"method": "alert.pause", "params": {"queue": "q1"}},
+        {"method": "alert.pause", "params": {"queue": "q2"}},
+        {
+            "method": "alert.enqueue",
+            "params": {"type": "t", "id": "a1", "queue": "q1", "persist": True},
+        },
+        {
+            "method": "alert.enqueue",
+            "params": {"type": "t", "id": "a2", "queue": "q2", "persist": True},
+        },
+    )
+    original = tmp_path / "copy-of-original.db"
+    backup = (
+        "import sqlite3, sys; sqlite3.connect(sys.argv[1]).backup(sqlite3.connect(sys.argv[2]))"
+    )
+    subprocess.run([sys.executable, "-c", backup, str(state), str(original)], check=True)
+    # The README's command, as printed, in the file's folder.
+    subprocess.run(
+        [
+            "python3",
+            "-c",
+            'import sqlite3; sqlite3.connect("ui.db").backup(sqlite3.connect("peek.db"))',
+        ],
+        cwd=tmp_path,
+        check=True,
+    )
+    peek = _call_lines(tmp_path / "peek.db", {"method": "alert.list", "params": {}})
+    assert {a["id"] for a in peek[-1]["alerts"]} == {"a1", "a2"}
+    # Pausing q1 first did not hold q2 (what the README warns of), on another copy.
+    subprocess.run(
+        [sys.executable, "-c", backup, str(original), str(tmp_path / "p2.db")], check=True
+    )
+    paused = _call_lines(
+        tmp_path / "p2.db",
+        {"method": "alert.pause", "params": {"queue": "q1"}},
+        {"method": "alert.pause", "params": {"queue": "q2"}},
+    )
+    assert [e["params"]["alert"]["id"] for e in paused if e.get("method") == "alert.show"] == ["a2"]
+    # The app's own file, read without an engine: both still waiting, no show counted.
+    with sqlite3.connect(state) as db:
+        assert db.execute("SELECT count(*) FROM shows").fetchone() == (0,)
+        states = {
+            json.loads(row[0])["alert"]["state"] for row in db.execute("SELECT alert FROM alerts")
+        }
+    assert states == {"pending"}
