@@ -544,9 +544,13 @@ def test_engine_log_lines_are_logged_at_their_own_level(
         ("ordo [warn] x", logging.WARNING),
         ("ordo [info] x", logging.INFO),
         ("ordo [debug] x", logging.DEBUG),
-        ("ordo: the state file s.db is in use by another engine", logging.WARNING),
-        ("ordo [loud] x", logging.WARNING),
-        ("relay: tick", logging.WARNING),
+        # Answered with an error, which the client raises or logs itself.
+        ("ordo [warn] skipped a message larger than 1000 bytes", logging.DEBUG),
+        ("ordo [warn] bad LSP header: no Content-Length", logging.DEBUG),
+        # Not a log line: a refusal at start (EngineExited carries it), a wrapper's output.
+        ("ordo: the state file s.db is in use by another engine", logging.INFO),
+        ("ordo [loud] x", logging.INFO),
+        ("relay: tick", logging.INFO),
     ],
 )
 def test_engine_line_level(line: str, level: int) -> None:
