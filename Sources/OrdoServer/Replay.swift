@@ -788,14 +788,17 @@ enum Replay {
     case .call(let recorded, _, _, _): configuration = recorded
     case .refused(_, let reason, _):
       // Why the command line refuses them: "not an engine's" alone hid a refused value
-      // (`--clock fast`) behind a wrong cause.
+      // (`--clock fast`) behind a wrong cause. On one line: a recorded argument may hold a
+      // line feed.
       throw TraceError(
-        description: "the trace's recorded arguments are refused (\(reason)): "
-          + trace.header.arguments.joined(separator: " "))
+        description: terminalSafe(
+          "the trace's recorded arguments are refused (\(reason)): "
+            + trace.header.arguments.joined(separator: " "), keepingLineFeeds: false))
     default:
       throw TraceError(
-        description: "the trace's recorded arguments are not an engine's: "
-          + trace.header.arguments.joined(separator: " "))
+        description: terminalSafe(
+          "the trace's recorded arguments are not an engine's: "
+            + trace.header.arguments.joined(separator: " "), keepingLineFeeds: false))
     }
     configuration.statePath = nil
     configuration.tracePath = nil

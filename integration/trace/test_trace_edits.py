@@ -521,6 +521,9 @@ def test_recorded_arguments_the_command_line_refuses_say_why(
         (["--clock", "fast"], "--clock must be"),
         (["replay", "x.trace"], "not an engine's"),
         (["call", "engine.ping", "-h"], "(-h is read only right after `call`"),
+        # On one line: a recorded argument's line feed is shown escaped.
+        (["--clock", "fa\nst"], 'not "fa\\u000ast"'),
+        (["replay", "a\nb"], "replay a\\u000ab"),
     ]:
         header["args"] = args
         lines[0] = json.dumps(header, separators=(",", ":")).encode()
@@ -530,6 +533,7 @@ def test_recorded_arguments_the_command_line_refuses_say_why(
         assert "recorded arguments" in result.stderr and why in result.stderr, result.stderr
         assert "\n\n" not in result.stderr and "usage" not in result.stderr, result.stderr
         assert "(ordo" not in result.stderr, "the reason, not the command's name"
+        assert result.stderr.count("\n") == 1, result.stderr
 
 
 def test_an_error_message_is_not_compared_its_code_and_data_are(
