@@ -91,7 +91,9 @@ public struct Params {
       // path it read as the params themselves, an array index or an escape.
       let name = ResponseError.shown(unknown)
       let shown = pointer.isEmpty ? name : Self.dotted(pointer) + "." + name
-      let suggestion = MethodTable.nearest(to: unknown, among: allowed)
+      // Not one given as well (`{"delayMs": 5, "delay_ms": 5}` is no slip of delayMs).
+      let suggestion = MethodTable.nearest(
+        to: unknown, among: allowed.filter { object?.member($0) == nil })
       throw .invalidParams(
         path: pointer + "/" + JSONPointer.escape(unknown), expected: expected,
         message: "Unknown parameter \"\(shown)\" (expected \(expected))."
