@@ -391,9 +391,10 @@ public final class DurableStore {
         let directory = missingDirectory(of: target)
       {
         let link = target == path ? "" : " (a symbolic link to \(target))"
-        // `mkdir -p ~` would make a directory named `~`.
+        // `mkdir -p ~` would make a directory named `~`. (The path as given: a link's
+        // target is no path a shell read.)
         let advice =
-          PathHint.unexpandedTilde(target).map { "; \($0)" }
+          PathHint.unexpandedTilde(path).map { "; \($0)" }
           ?? " (the file is created when missing, not its directory: mkdir -p it first)"
         throw StoreOpenError(
           kind: .unusable,
