@@ -107,9 +107,9 @@ def test_another_applications_database_is_refused(state: Path) -> None:
     assert sqlite3(state, "SELECT body FROM notes").strip() == "keep me"
 
 
-def test_another_applications_write_ahead_log_is_left_alone(state: Path) -> None:
-    """A WAL-mode database whose program was killed before checkpointing: refusing it must
-    not fold that program's log into its file, nor delete the log."""
+def another_programs_database(path: Path) -> None:
+    """A WAL-mode database at `path` whose program was killed before checkpointing: its
+    row ("keep me") is in the write-ahead log only."""
     script = (
         "import os, sqlite3, sys\n"
         "c = sqlite3.connect(sys.argv[1])\n"
@@ -118,7 +118,13 @@ def test_another_applications_write_ahead_log_is_left_alone(state: Path) -> None
         "c.execute(\"INSERT INTO notes VALUES ('keep me')\"); c.commit()\n"
         "os._exit(0)\n"
     )
-    subprocess.run([sys.executable, "-c", script, str(state)], check=True)
+    subprocess.run([sys.executable, "-c", script, str(path)], check=True)
+
+
+def test_another_applications_write_ahead_log_is_left_alone(state: Path) -> None:
+    """A WAL-mode database whose program was killed before checkpointing: refusing it must
+    not fold that program's log into its file, nor delete the log."""
+    another_programs_database(state)
     wal = Path(f"{state}-wal")
     log = wal.read_bytes()
     assert len(log) > 0
@@ -134,15 +140,7 @@ def test_another_applications_log_is_left_alone_through_a_symbolic_link(state: P
     removed it (the message said "left untouched")."""
     target = state.parent / "elsewhere" / "w.db"
     target.parent.mkdir()
-    script = (
-        "import os, sqlite3, sys\n"
-        "c = sqlite3.connect(sys.argv[1])\n"
-        "c.execute('PRAGMA journal_mode=WAL'); c.execute('PRAGMA wal_autocheckpoint=0')\n"
-        "c.execute('CREATE TABLE notes(body TEXT)')\n"
-        "c.execute(\"INSERT INTO notes VALUES ('keep me')\"); c.commit()\n"
-        "os._exit(0)\n"
-    )
-    subprocess.run([sys.executable, "-c", script, str(target)], check=True)
+    another_programs_database(target)
     wal = Path(f"{target}-wal")
     log, file = wal.read_bytes(), target.read_bytes()
     assert len(log) > 0

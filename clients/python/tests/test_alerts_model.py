@@ -18,19 +18,16 @@ divergence of the engine from the docs it found is a test of its own at the end.
 from __future__ import annotations
 
 import atexit
-import contextlib
 import json
-import os
 import random
 from typing import Any
 
 import pytest
 
 import ordo
-from alert_model import AlertModel, Event
+from alert_model import AlertModel
+from model_driver import Op, Recorder, engine_call, model_steps, seed_range
 from schema_check import SchemaChecker, SchemaDocument, load_document
-
-Op = tuple[str, dict[str, Any]]
 
 # "\u00e9" and "e\u0301" spell one name (canonical equivalence): Generator.respell
 # writes each "é" either way, so names of a set meet in both spellings.
@@ -73,21 +70,6 @@ MAX = 2**53 - 1
 BIG = [MAX // 2, MAX - 5, MAX]  # rare: times at the end of the clock
 
 
-class Recorder:
-    """An engine tap: schema checks, and the events received, in order."""
-
-    def __init__(self, checker: SchemaChecker) -> None:
-        self.checker = checker
-        self.checking = True  # off for the state comparisons: their shapes are seen anyway
-        self.events: list[Event] = []
-
-    def __call__(self, direction: str, message: Any) -> None:
-        if self.checking:
-            self.checker(direction, message)
-        if direction == "recv" and isinstance(message, dict) and "id" not in message:
-            self.events.append((message["method"], message.get("params", {})))
-
-
 _shared: dict[str, Any] = {}
 
 
@@ -98,34 +80,6 @@ def shared_engine() -> tuple[ordo.Engine, Recorder]:
         atexit.register(engine.close)
         _shared.update(engine=engine, recorder=recorder)
     return _shared["engine"], _shared["recorder"]
-
-
-def answer_of(pending: ordo.Pending[Any]) -> dict[str, Any]:
-    error = pending.exception()
-    if isinstance(error, ordo.OrdoError):
-        return {"error": {"code": error.code, "data": error.data}}
-    assert error is None, error
-    return {"result": pending.result()}
-
-
-def engine_call(engine: ordo.Engine, recorder: Recorder, op: Op) -> tuple[Any, list[Event]]:
-    """One request, or one JSON-RPC batch for ``("batch", {"entries": [...]})``."""
-    method, params = op
-    recorder.events.clear()
-    entries = params["entries"] if method == "batch" else [op]
-    with engine.batch() if method == "batch" else contextlib.nullcontext() as batch:
-        if batch is None:
-            try:
-                answer: Any = {"result": engine.call(method, params)}
-            except ordo.OrdoError as error:
-                answer = {"error": {"code": error.code, "data": error.data}}
-        else:
-            pendings = [batch.call(m, p) for m, p in entries]
-    if batch is not None:
-        answer = [answer_of(pending) for pending in pendings]
-    events, recorder.events = recorder.events, []
-    engine.drain_events()  # the client's own buffer: unused here
-    return answer, events
 
 
 # ---------------------------------------------------------------- random requests
@@ -466,21 +420,16 @@ def check(seed: int, steps: int, limits: bool) -> None:
     pytest.fail(f"seed {seed}: {divergence(small)}\n{transcript(small)}", pytrace=False)
 
 
-def seed_range() -> range:
-    spec = os.environ.get("ORDO_MODEL_SEEDS", "0-59")
-    low, _, high = spec.partition("-")
-    return range(int(low), int(high or low) + 1)
+SEEDS = seed_range("0-59")
+STEPS = model_steps(80)
 
 
-STEPS = int(os.environ.get("ORDO_MODEL_STEPS", "80"))
-
-
-@pytest.mark.parametrize("seed", seed_range())
+@pytest.mark.parametrize("seed", SEEDS)
 def test_alert_manager_matches_the_model(seed: int) -> None:
     check(seed, STEPS, limits=False)
 
 
-@pytest.mark.parametrize("seed", seed_range())
+@pytest.mark.parametrize("seed", SEEDS)
 def test_alert_manager_with_frequency_limits_matches_the_model(seed: int) -> None:
     check(seed + 100_000, STEPS, limits=True)
 

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import copy
 import json
-import os
 import random
 import shutil
 import tempfile
@@ -38,8 +37,9 @@ import pytest
 
 import ordo
 from alert_model import AlertModel, Event
+from model_driver import Op, Recorder, engine_call, model_steps, seed_range
 from schema_check import SchemaChecker, SchemaDocument, load_document
-from test_alerts_model import Generator, Op, Recorder, engine_call, put
+from test_alerts_model import Generator, put
 
 MAX = 2**53 - 1
 EPOCH_MAX = MAX - 1_767_225_600_000  # rebased by at most that much
@@ -355,20 +355,15 @@ def rebase(op: Op, epoch: int) -> Op:
     return op
 
 
-def seed_range() -> range:
-    spec = os.environ.get("ORDO_MODEL_SEEDS", "0-24")
-    low, _, high = spec.partition("-")
-    return range(int(low), int(high or low) + 1)
+SEEDS = seed_range("0-24")
+STEPS = model_steps(60)
 
 
-STEPS = int(os.environ.get("ORDO_MODEL_STEPS", "60"))
-
-
-@pytest.mark.parametrize("seed", seed_range())
+@pytest.mark.parametrize("seed", SEEDS)
 def test_durable_state_matches_the_model(seed: int) -> None:
     check(seed + 200_000, STEPS, limits=seed % 2 == 1, durable=True)
 
 
-@pytest.mark.parametrize("seed", seed_range())
+@pytest.mark.parametrize("seed", SEEDS)
 def test_reset_max_alerts_and_clock_switch_match_the_model(seed: int) -> None:
     check(seed + 300_000, STEPS, limits=seed % 2 == 1, durable=False)

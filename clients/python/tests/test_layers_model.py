@@ -25,7 +25,6 @@ takes some 20 s), ``ORDO_MODEL_STATE_DIR=dir`` the engines with ``--state``,
 from __future__ import annotations
 
 import atexit
-import contextlib
 import json
 import os
 import random
@@ -33,11 +32,11 @@ from typing import Any
 
 import pytest
 
+import model_driver
 import ordo
 from layer_model import Event, LayerModel, key
+from model_driver import Op, Recorder, model_steps, seed_range
 from schema_check import SchemaChecker, SchemaDocument, load_document
-
-Op = tuple[str, dict[str, Any]]
 
 # "\u00e9" and "e\u0301" spell one id: Generator.respell writes each "é" either way.
 IDS = ["a", "b", "c", "d", "\u00e9", "f\u00e9", "layer-1", "layer-2", "layer-4", "s\ufffd"]
@@ -90,21 +89,6 @@ def flags(limits: Limits) -> list[str]:
     return out
 
 
-class Recorder:
-    """An engine tap: schema checks, and the events received."""
-
-    def __init__(self, checker: SchemaChecker) -> None:
-        self.checker = checker
-        self.checking = True
-        self.events: list[Event] = []
-
-    def __call__(self, direction: str, message: Any) -> None:
-        if self.checking:
-            self.checker(direction, message)
-        if direction == "recv" and isinstance(message, dict) and "id" not in message:
-            self.events.append((message["method"], message.get("params", {})))
-
-
 _shared: dict[Limits, tuple[ordo.Engine, Recorder]] = {}
 
 
@@ -123,30 +107,8 @@ def new_model(limits: Limits) -> LayerModel:
     return LayerModel(max_layers=limits[0], max_tree_depth=limits[1])
 
 
-def answer_of(pending: ordo.Pending[Any]) -> dict[str, Any]:
-    error = pending.exception()
-    if isinstance(error, ordo.OrdoError):
-        return {"error": {"code": error.code, "data": error.data}}
-    assert error is None, error
-    return {"result": pending.result()}
-
-
 def engine_call(engine: ordo.Engine, recorder: Recorder, op: Op) -> tuple[Any, list[Event]]:
-    method, params = op
-    recorder.events.clear()
-    entries = params["entries"] if method == "batch" else [op]
-    with engine.batch() if method == "batch" else contextlib.nullcontext() as batch:
-        if batch is None:
-            try:
-                answer: Any = {"result": engine.call(method, params)}
-            except ordo.OrdoError as error:
-                answer = {"error": {"code": error.code, "data": error.data}}
-        else:
-            pendings = [batch.call(m, p) for m, p in entries]
-    if batch is not None:
-        answer = [answer_of(pending) for pending in pendings]
-    events, recorder.events = recorder.events, []
-    engine.drain_events()
+    answer, events = model_driver.engine_call(engine, recorder, op)
     # Of the alert side's events, the layer an alert.show carries.
     shown = [
         (m, {"layer": e.get("layer"), "resumed": e.get("resumed")})
@@ -662,16 +624,11 @@ def check(seed: int, steps: int) -> None:
     )
 
 
-def seed_range() -> range:
-    spec = os.environ.get("ORDO_MODEL_SEEDS", "0-39")
-    low, _, high = spec.partition("-")
-    return range(int(low), int(high or low) + 1)
+SEEDS = seed_range("0-39")
+STEPS = model_steps(100)
 
 
-STEPS = int(os.environ.get("ORDO_MODEL_STEPS", "100"))
-
-
-@pytest.mark.parametrize("seed", seed_range())
+@pytest.mark.parametrize("seed", SEEDS)
 def test_layer_tree_matches_the_model(seed: int) -> None:
     check(seed, STEPS)
 
