@@ -112,8 +112,11 @@ test('InvalidParams (-32602): path and expected', async () => {
   assert.equal(missing.path, '/ms');
   const unknown = await failure(engine.clock.advance({ ms: 1, mss: 2 }), InvalidParams, -32602);
   assert.equal(unknown.path, '/mss');
-  assert.equal(unknown.suggestion, 'ms', 'an unknown key: the parameter it looks like a slip of');
-  assert.match(unknown.message, /Did you mean "ms"\?$/);
+  assert.equal(unknown.suggestion, undefined, 'ms is given as well: no slip of it');
+  const alone = await failure(engine.clock.advance({ mss: 2 }), InvalidParams, -32602);
+  assert.equal(alone.path, '/mss');
+  assert.equal(alone.suggestion, 'ms', 'an unknown key: the parameter it looks like a slip of');
+  assert.match(alone.message, /Did you mean "ms"\?$/);
   assert.equal(neg.suggestion, undefined);
   const slip = await failure(engine.alerts.enqueue({ type: 't', delay_ms: 5 }), InvalidParams, -32602);
   assert.equal(slip.suggestion, 'delayMs');
