@@ -101,25 +101,38 @@ public struct MethodTable: Sendable {
       let ending = methods.filter { $0.name.lowercased().hasSuffix("." + folded) }
       if ending.count == 1 { return ending[0].name }
     }
+    guard let (best, distance) = Self.onlyNearest(to: given, among: methods.lazy.map(\.name))
+    else { return nil }
+    // A slip of LSP's `initialized` notification (`initialised`) is not one of `initialize`:
+    // calling that again is not what it meant.
+    if Self.editDistance(given, Array("initialized".utf8), atMost: distance) <= distance {
+      return nil
+    }
+    return best
+  }
+
+  /// The one of `names` at the least edit distance from `given`, at most 2, with that
+  /// distance; nil when none is within 2 or two are as near. `accepts` (distance, the
+  /// longer length in bytes) may turn a name down before it counts.
+  private static func onlyNearest(
+    to given: [UInt8], among names: some Sequence<String>,
+    accepts: (Int, Int) -> Bool = { _, _ in true }
+  ) -> (name: String, distance: Int)? {
     var best: String?
     var bestDistance = 3
     var tied = false
-    for method in methods {
-      let distance = Self.editDistance(given, Array(method.name.utf8), atMost: 2)
+    for name in names {
+      let bytes = Array(name.utf8)
+      let distance = editDistance(given, bytes, atMost: 2)
+      guard distance <= 2, accepts(distance, max(given.count, bytes.count)) else { continue }
       if distance < bestDistance {
-        (best, bestDistance, tied) = (method.name, distance, false)
-      } else if distance == bestDistance, best != nil {
+        (best, bestDistance, tied) = (name, distance, false)
+      } else if distance == bestDistance {
         tied = true
       }
     }
-    // A slip of LSP's `initialized` notification (`initialised`) is not one of `initialize`:
-    // calling that again is not what it meant.
-    if best != nil,
-      Self.editDistance(given, Array("initialized".utf8), atMost: bestDistance) <= bestDistance
-    {
-      return nil
-    }
-    return tied ? nil : best
+    guard let best, !tied else { return nil }
+    return (best, bestDistance)
   }
 
   /// The Levenshtein distance of `a` and `b` (insertions, deletions, substitutions), or
@@ -158,21 +171,9 @@ public struct MethodTable: Sendable {
     let key = folded(name)
     let same = names.filter { folded($0) == key }
     if !same.isEmpty { return same.count == 1 ? same[0] : nil }
-    let given = Array(name.utf8)
-    var best: String?
-    var bestDistance = 3
-    var tied = false
-    for candidate in names {
-      let bytes = Array(candidate.utf8)
-      let distance = editDistance(given, bytes, atMost: 2)
-      guard distance * 3 <= max(given.count, bytes.count) else { continue }
-      if distance < bestDistance {
-        (best, bestDistance, tied) = (candidate, distance, false)
-      } else if distance == bestDistance {
-        tied = true
-      }
-    }
-    return tied ? nil : best
+    return onlyNearest(to: Array(name.utf8), among: names) { distance, longer in
+      distance * 3 <= longer
+    }?.name
   }
 
   /// The position of the method named `name`.

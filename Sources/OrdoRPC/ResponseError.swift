@@ -102,17 +102,11 @@ public struct ResponseError: Error, Equatable, Sendable {
   public static func invalidParams(
     path: String, expected: String, message: String, suggestion: String? = nil
   ) -> ResponseError {
-    guard let suggestion else {
-      return ResponseError(
-        code: .invalidParams, message: message,
-        data: [("path", .string(path)), ("expected", .string(expected))])
-    }
-    return ResponseError(
-      code: .invalidParams, message: message,
-      data: [
-        ("path", .string(path)), ("expected", .string(expected)),
-        ("suggestion", .string(suggestion)),
-      ])
+    var data: [(String, ErrorDataValue)] = [
+      ("path", .string(path)), ("expected", .string(expected)),
+    ]
+    if let suggestion { data.append(("suggestion", .string(suggestion))) }
+    return ResponseError(code: .invalidParams, message: message, data: data)
   }
 
   public static func internalError(_ message: String) -> ResponseError {

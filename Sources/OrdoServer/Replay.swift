@@ -1046,13 +1046,14 @@ enum Replay {
         // which a newer Ordo may give where an older one gave none.
         if role == .errorData && key == "suggestion" { return }
         writer.key(key)
-        let inner: Role =
-          role == .message && key == "result"
-          ? .result
-          : role == .message && key == "error"
-            ? .error
-            : role == .error && key == "data"
-              ? .errorData : isInitialize && key == "serverInfo" ? .serverInfo : .other
+        let inner: Role
+        switch (role, key) {
+        case (.message, "result"): inner = .result
+        case (.message, "error"): inner = .error
+        case (.error, "data"): inner = .errorData
+        case (_, "serverInfo") where isInitialize: inner = .serverInfo
+        default: inner = .other
+        }
         writeComparable(member, into: &writer, role: inner)
       }
       writer.endObject()

@@ -145,14 +145,9 @@ export function findEngineBinary({ bin, env = process.env, from = moduleDir, pac
         `this is ${process.platform}-${process.arch}`,
     );
   } else {
-    let why;
-    try {
-      lstatSync(packaged);
-      why = whyUnusable(packaged);
-    } catch {
-      why = 'absent: a source tree carries none';
-    }
-    tried.push(`the engine this package carries (${packaged}: ${why})`);
+    const why = whyUnusable(packaged);
+    const said = why === 'does not exist' ? 'absent: a source tree carries none' : why;
+    tried.push(`the engine this package carries (${packaged}: ${said})`);
   }
   for (let dir = from; ; dir = dirname(dir)) {
     const found = [];

@@ -137,9 +137,8 @@ def _why_not_found(name: PathLike) -> str:
 
 def _why_not_carried() -> str:
     """Why the package's own engine is not used: a source install carries none."""
-    if not os.path.lexists(BUNDLED):
-        return "absent: a source install carries none"
-    return _why_unusable(BUNDLED)
+    why = _why_unusable(BUNDLED)
+    return "absent: a source install carries none" if why == "does not exist" else why
 
 
 def _why_unusable(path: Path) -> str:
