@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import contextlib
 import os
-from typing import Any
+import random
+from collections.abc import Callable
+from typing import Any, Protocol
 
 import ordo
 from schema_check import SchemaChecker
@@ -72,3 +74,55 @@ def seed_range(default: str) -> range:
 def model_steps(default: int) -> int:
     """The requests per seed: ``ORDO_MODEL_STEPS``, else ``default``."""
     return int(os.environ.get("ORDO_MODEL_STEPS", str(default)))
+
+
+def single_or_batch(rng: random.Random, single: Callable[[], Op], chance: float) -> Op:
+    """One request from ``single``, or now and then (``chance``) a batch of 2 to 4."""
+    if rng.random() < chance:
+        return "batch", {"entries": [single() for _ in range(rng.randint(2, 4))]}
+    return single()
+
+
+def map_strings(value: Any, spell: Callable[[str], str]) -> Any:
+    """``value`` with ``spell`` applied to every string in it (in lists and object values,
+    in order), for the generators' respellings."""
+    if isinstance(value, str):
+        return spell(value)
+    if isinstance(value, list):
+        return [map_strings(v, spell) for v in value]
+    if isinstance(value, dict):
+        return {k: map_strings(v, spell) for k, v in value.items()}
+    return value
+
+
+def shrink(ops: list[Op], diverges: Callable[[list[Op]], bool]) -> list[Op]:
+    """Greedy deletion of single requests, from the last, while the sequence still
+    ``diverges``: the short repro a failure prints."""
+    i = len(ops) - 1
+    while i >= 0:
+        candidate = ops[:i] + ops[i + 1 :]
+        if diverges(candidate):
+            ops = candidate
+        i -= 1
+    return ops
+
+
+class RequestSource(Protocol):
+    """A generator of random requests that learns from the model's answers (the ids it made
+    feed later requests)."""
+
+    def next(self) -> Op: ...
+
+    def learn(self, answer: Any) -> None: ...
+
+
+def grow(
+    ops: list[Op], steps: int, generator: RequestSource, call: Callable[..., tuple[Any, Any]]
+) -> list[Op]:
+    """``ops`` and ``steps`` more requests, each answered by the model's ``call`` first."""
+    for _ in range(steps):
+        op = generator.next()
+        answer, _ = call(*op)
+        generator.learn(answer)
+        ops.append(op)
+    return ops

@@ -26,7 +26,17 @@ import pytest
 
 import ordo
 from alert_model import AlertModel
-from model_driver import Op, Recorder, engine_call, model_steps, seed_range
+from model_driver import (
+    Op,
+    Recorder,
+    engine_call,
+    grow,
+    map_strings,
+    model_steps,
+    seed_range,
+    shrink,
+    single_or_batch,
+)
 from schema_check import SchemaChecker, SchemaDocument, load_document
 
 # "\u00e9" and "e\u0301" spell one name (canonical equivalence): Generator.respell
@@ -190,19 +200,13 @@ class Generator:
         return "alert.cancel", p
 
     def next(self) -> Op:
-        if self.rng.random() < 0.04:
-            size = self.rng.randint(2, 4)
-            return "batch", {"entries": [self.single() for _ in range(size)]}
-        return self.single()
+        return single_or_batch(self.rng, self.single, 0.04)
 
     def respell(self, value: Any) -> Any:
-        if isinstance(value, str):
-            return value.replace("\u00e9", "e\u0301") if self.rng.random() < 0.5 else value
-        if isinstance(value, list):
-            return [self.respell(v) for v in value]
-        if isinstance(value, dict):
-            return {k: self.respell(v) for k, v in value.items()}
-        return value
+        return map_strings(value, self.respell_text)
+
+    def respell_text(self, text: str) -> str:
+        return text.replace("\u00e9", "e\u0301") if self.rng.random() < 0.5 else text
 
     def limited(self) -> Op:
         """Alerts of limited types that wait, then meet their limit at their turn."""
@@ -350,12 +354,7 @@ def generate(seed: int, steps: int, limits: bool) -> list[Op]:
             op = ("alert.defineType", {"type": name, "limit": limit, "onLimit": on_limit})
             model.call(*op)
             ops.append(op)
-    for _ in range(steps):
-        op = gen.next()
-        answer, _ = model.call(*op)
-        gen.learn(answer)
-        ops.append(op)
-    return ops
+    return grow(ops, steps, gen, model.call)
 
 
 # ---------------------------------------------------------------- comparison
@@ -394,17 +393,6 @@ def divergence(ops: list[Op]) -> str | None:
     return None
 
 
-def shrink(ops: list[Op]) -> list[Op]:
-    """Greedy deletion of single requests while the sequence still diverges."""
-    i = len(ops) - 1
-    while i >= 0:
-        candidate = ops[:i] + ops[i + 1 :]
-        if divergence(candidate) is not None:
-            ops = candidate
-        i -= 1
-    return ops
-
-
 def transcript(ops: list[Op]) -> str:
     return "\n".join(
         f"--> {json.dumps({'jsonrpc': '2.0', 'id': n, 'method': m, 'params': p})}"
@@ -416,7 +404,7 @@ def check(seed: int, steps: int, limits: bool) -> None:
     ops = generate(seed, steps, limits)
     if divergence(ops) is None:
         return
-    small = shrink(ops)
+    small = shrink(ops, lambda candidate: divergence(candidate) is not None)
     pytest.fail(f"seed {seed}: {divergence(small)}\n{transcript(small)}", pytrace=False)
 
 

@@ -37,7 +37,7 @@ import pytest
 
 import ordo
 from alert_model import AlertModel, Event
-from model_driver import Op, Recorder, engine_call, model_steps, seed_range
+from model_driver import Op, Recorder, engine_call, model_steps, seed_range, shrink
 from schema_check import SchemaChecker, SchemaDocument, load_document
 from test_alerts_model import Generator, put
 
@@ -285,16 +285,6 @@ def divergence(ops: list[Op], durable: bool, max_alerts: int | None, epoch: int)
         run.close()
 
 
-def shrink(ops: list[Op], *args: Any) -> list[Op]:
-    i = len(ops) - 1
-    while i >= 0:
-        candidate = ops[:i] + ops[i + 1 :]
-        if divergence(candidate, *args) is not None:
-            ops = candidate
-        i -= 1
-    return ops
-
-
 def transcript(ops: list[Op]) -> str:
     lines = []
     for i, (method, params) in enumerate(ops, 1):
@@ -339,7 +329,9 @@ def check(seed: int, steps: int, limits: bool, durable: bool) -> None:
     ops = [rebase(op, epoch) for op in ops]
     if divergence(ops, durable, max_alerts, epoch) is None:
         return
-    small = shrink(ops, durable, max_alerts, epoch)
+    small = shrink(
+        ops, lambda candidate: divergence(candidate, durable, max_alerts, epoch) is not None
+    )
     found = divergence(small, durable, max_alerts, epoch)
     pytest.fail(
         f"seed {seed}: {found}\n{describe(small, durable, max_alerts, epoch)}", pytrace=False

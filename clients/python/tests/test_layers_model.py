@@ -35,7 +35,16 @@ import pytest
 import model_driver
 import ordo
 from layer_model import Event, LayerModel, key
-from model_driver import Op, Recorder, model_steps, seed_range
+from model_driver import (
+    Op,
+    Recorder,
+    grow,
+    map_strings,
+    model_steps,
+    seed_range,
+    shrink,
+    single_or_batch,
+)
 from schema_check import SchemaChecker, SchemaDocument, load_document
 
 # "\u00e9" and "e\u0301" spell one id: Generator.respell writes each "é" either way.
@@ -486,24 +495,18 @@ class Generator:
         return op[0], self.respell(op[1])
 
     def next(self) -> Op:
-        if self.rng.random() < 0.05:
-            size = self.rng.randint(2, 4)
-            return "batch", {"entries": [self.single() for _ in range(size)]}
-        return self.single()
+        return single_or_batch(self.rng, self.single, 0.05)
 
     def respell(self, value: Any) -> Any:
-        if isinstance(value, str):
-            if "\ufffd" in value:  # a lone surrogate escape is read as U+FFFD
-                value = value.replace("\ufffd", self.rng.choice(["\ufffd", "\ud83d", "\udc00"]))
-            for group in SPELLINGS:
-                if group[0] in value:
-                    value = value.replace(group[0], self.rng.choice(group))
-            return value.replace("\u00e9", "e\u0301") if self.rng.random() < 0.5 else value
-        if isinstance(value, list):
-            return [self.respell(v) for v in value]
-        if isinstance(value, dict):
-            return {k: self.respell(v) for k, v in value.items()}
-        return value
+        return map_strings(value, self.respell_text)
+
+    def respell_text(self, text: str) -> str:
+        if "\ufffd" in text:  # a lone surrogate escape is read as U+FFFD
+            text = text.replace("\ufffd", self.rng.choice(["\ufffd", "\ud83d", "\udc00"]))
+        for group in SPELLINGS:
+            if group[0] in text:
+                text = text.replace(group[0], self.rng.choice(group))
+        return text.replace("\u00e9", "e\u0301") if self.rng.random() < 0.5 else text
 
     def learn(self, answer: Any) -> None:
         for entry in answer if isinstance(answer, list) else [answer]:
@@ -522,12 +525,7 @@ def generate(seed: int, steps: int, limits: Limits) -> list[Op]:
     if seed % 2:  # on the alerts' page from the start
         ops.append(("nav.push", {"scope": "p"}))
         model.call(*ops[0])
-    for _ in range(steps):
-        op = gen.next()
-        answer, _ = model.call(*op)
-        gen.learn(answer)
-        ops.append(op)
-    return ops
+    return grow(ops, steps, gen, model.call)
 
 
 # ---------------------------------------------------------------- comparison
@@ -588,16 +586,6 @@ def divergence(ops: list[Op], limits: Limits) -> str | None:
     return None
 
 
-def shrink(ops: list[Op], limits: Limits) -> list[Op]:
-    i = len(ops) - 1
-    while i >= 0:
-        candidate = ops[:i] + ops[i + 1 :]
-        if divergence(candidate, limits) is not None:
-            ops = candidate
-        i -= 1
-    return ops
-
-
 def transcript(ops: list[Op]) -> str:
     lines, n = [], 0
     for method, params in ops:
@@ -616,7 +604,7 @@ def check(seed: int, steps: int) -> None:
     ops = generate(seed, steps, limits)
     if divergence(ops, limits) is None:
         return
-    small = shrink(ops, limits)
+    small = shrink(ops, lambda candidate: divergence(candidate, limits) is not None)
     command = " ".join(["ordo --clock manual", *flags(limits)])
     pytest.fail(
         f"seed {seed} ({command}): {divergence(small, limits)}\n{transcript(small)}",
