@@ -12,7 +12,7 @@ from typing import Any
 
 from ordo_testing import engine_binary
 
-from cli_support import q, sh
+from cli_support import ndjson, q, sh
 
 DAY = 24 * 60 * 60 * 1000
 
@@ -348,12 +348,11 @@ def test_a_path_with_an_unexpanded_tilde_is_named_as_such(tmp_path: Path) -> Non
 
 def _call_lines(state: Path, *lines: Any, events: bool = True) -> list[Any]:
     """`ordo --state STATE --clock manual [--events] call -` of `lines`: what it printed."""
-    text = "".join(json.dumps(line) + "\n" for line in lines)
     run = subprocess.run(
         [engine_binary(), "--state", str(state), "--clock", "manual"]
         + (["--events"] if events else [])
         + ["call", "-"],
-        input=text,
+        input=ndjson(*lines),
         capture_output=True,
         text=True,
     )
