@@ -184,7 +184,7 @@ public struct Dispatcher {
     limit: Int, id: RequestID, context: any DispatchContext, outbox: inout Outbox
   ) {
     context.countRequest()
-    log(.warn, "skipped a message larger than \(limit) bytes")
+    log(.info, "skipped a message larger than \(limit) bytes")
     outbox.send { Self.writeError(.tooLarge(limit: limit), id: id, into: &$0) }
   }
 
@@ -192,7 +192,7 @@ public struct Dispatcher {
   public func refuseBadHeader(_ reason: String, context: any DispatchContext, outbox: inout Outbox)
   {
     context.countRequest()
-    log(.warn, "bad LSP header: \(reason)")
+    log(.info, "bad LSP header: \(reason)")
     let error = ResponseError(
       code: .parseError, message: "Parse error: \(reason).",
       data: [("reason", .string("bad_header")), ("detail", .string(reason))])

@@ -888,11 +888,14 @@ def test_call_dash_refuses_a_line_over_max_message_bytes_without_keeping_it() ->
     # The refused line's error object says it all: no engine log line (a cron job mails
     # any stderr), unless --log-level asks for them.
     assert ran.stderr == ""
+    # The engine logs a refusal its answer carries at info, not warn.
+    warned = sh('"$ORDO" --max-message-bytes 1000 --log-level warn call -', stdin=ndjson(big))
+    assert warned.status == 1 and warned.stderr == ""
     logged = sh(
-        '"$ORDO" --max-message-bytes 1000 --log-level warn call -',
+        '"$ORDO" --max-message-bytes 1000 --log-level info call -',
         stdin=ndjson(big),
     )
-    assert logged.stderr == "ordo [warn] skipped a message larger than 1000 bytes\n"
+    assert logged.stderr == "ordo [info] skipped a message larger than 1000 bytes\n"
     # The one request of `call METHOD PARAMS` has the same limit, and one message on stderr.
     small = {"id": "big", "data": "x" * 2000}
     single = sh(f'"$ORDO" --max-message-bytes 100 call layer.add {q(small)}')

@@ -544,9 +544,9 @@ def test_engine_log_lines_are_logged_at_their_own_level(
         ("ordo [warn] x", logging.WARNING),
         ("ordo [info] x", logging.INFO),
         ("ordo [debug] x", logging.DEBUG),
-        # Answered with an error, which the client raises or logs itself.
-        ("ordo [warn] skipped a message larger than 1000 bytes", logging.DEBUG),
-        ("ordo [warn] bad LSP header: no Content-Length", logging.DEBUG),
+        # Every line at its own level: the engine, not the client, chooses it.
+        ("ordo [warn] skipped a message larger than 1000 bytes", logging.WARNING),
+        ("ordo [info] skipped a message larger than 1000 bytes", logging.INFO),
         # Not a log line: a refusal at start (EngineExited carries it), a wrapper's output.
         ("ordo: the state file s.db is in use by another engine", logging.INFO),
         ("ordo [loud] x", logging.INFO),

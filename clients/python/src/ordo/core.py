@@ -118,24 +118,17 @@ ENGINE_LOG_LEVELS = {
 }
 
 
-#: The engine's warnings about a message it answered with an error: the client raises or
-#: logs that error itself (a request's InvalidRequest, "ordo refused a notification …").
-ANSWERED_WARNINGS = ("ordo [warn] skipped a message larger than ", "ordo [warn] bad LSP header: ")
-
-
 def engine_line_level(text: str) -> int:
     """The ``logging`` level a line of the engine's stderr is logged at (on ``ordo.engine``):
-    its own level for a log line (``ordo [warn] …``: WARNING), but DEBUG for a warning about
-    a message the engine answered with an error (``ANSWERED_WARNINGS``: said twice
-    otherwise), and INFO for anything else (a refusal at start, which ``EngineExited``
-    carries; a wrapper's output). All went out at DEBUG, so the engine's warnings that no
-    answer carries (a notification that failed, a clock that disagrees with the state
-    file) were not shown under Python's default logging."""
+    its own level for a log line (``ordo [warn] …``: WARNING; the engine logs a message it
+    answered with an error at ``info``, since the answer says it), and INFO for anything
+    else (a refusal at start, which ``EngineExited`` carries; a wrapper's output). All went
+    out at DEBUG, so the engine's warnings that no answer carries (a notification that
+    failed, a clock that disagrees with the state file) were not shown under Python's
+    default logging."""
     if text.startswith("ordo ["):
         name, bracket, _ = text[len("ordo [") :].partition("] ")
         if bracket and name in ENGINE_LOG_LEVELS:
-            if text.startswith(ANSWERED_WARNINGS):
-                return logging.DEBUG
             return ENGINE_LOG_LEVELS[name]
     return logging.INFO
 
