@@ -236,7 +236,7 @@ bench: release python-deps bench-deps
 
 ## fuzz: every libFuzzer target for FUZZ_SECONDS each (seed corpus in Fuzz/corpus).
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := FuzzFraming FuzzSession FuzzDispatch FuzzScreen FuzzTrace
+FUZZ_TARGETS := FuzzFraming FuzzSession FuzzDispatch FuzzScreen FuzzTrace FuzzStore
 FUZZ_BUILD := -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library \
 	-Xswiftc -use-ld=lld -Xcc -fsanitize=fuzzer-no-link,address
 fuzz: swift-deps

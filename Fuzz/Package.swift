@@ -30,5 +30,10 @@ let package = Package(
     .executableTarget(
       name: "FuzzTrace",
       dependencies: [.product(name: "OrdoEngine", package: "Ordo"), "FuzzSupport"]),
+    // A real state file's rows changed through SQLite: refused as corrupt or loaded, and a
+    // loaded one restores with its invariants and survives a write-back and a second load.
+    .executableTarget(
+      name: "FuzzStore",
+      dependencies: [.product(name: "OrdoEngine", package: "Ordo"), "FuzzSupport"]),
   ]
 )

@@ -652,6 +652,11 @@ public final class DurableStore {
           Self.sameBytes(try alerts.text(0), persisted.alert.id)
             && alerts.integer(1) == persisted.alert.seq,
           place, "an alert filed under another id or seq")
+        // Ordo gives each alert a seq of its own: restored, two of one seq broke the order
+        // of the queue's list of alerts, which is by seq.
+        try Self.expect(
+          state.alerts.last.map { $0.alert.seq < persisted.alert.seq } ?? true, place,
+          "an alert with the seq of another")
         state.alerts.append(persisted)
       }
       let counters = try connection.prepare("SELECT name, value FROM counters")

@@ -271,6 +271,28 @@ import Testing
       (#expect(throws: StoreOpenError.self) { try store.load() })?.kind == .corrupt)
   }
 
+  /// Two alerts of one seq, each filed under its own: Ordo never writes them, and restored
+  /// they broke the order of their queue's list (found by Fuzz/FuzzStore).
+  @Test func twoAlertsOfOneSeqAreCorrupt() throws {
+    let path = Self.temporaryPath("state.db")
+    var manager = AlertManager(now: 0, startedWallAt: 1_000_000)
+    manager.tracksDurableChanges = true
+    _ = try manager.enqueue(AlertEnqueueRequest(type: "t", id: "a", persist: true))
+    _ = try manager.enqueue(AlertEnqueueRequest(type: "t", id: "b", persist: true))
+    do {
+      let store = try DurableStore(path: path, sync: .normal, waitMs: 0)
+      try store.commit(manager.takeDurableChanges(), from: manager)
+    }
+    try runSQLite(
+      path, "UPDATE alerts SET seq = 1, alert = json_set(alert, '$.alert.seq', 1) WHERE id = 'b';")
+    let store = try DurableStore(path: path, sync: .normal, waitMs: Self.reopenWaitMs)
+    let error = #expect(throws: StoreOpenError.self) { try store.load() }
+    #expect(error?.kind == .corrupt)
+    #expect(
+      error?.message.contains("/alerts/1: an alert with the seq of another") == true,
+      "\(String(describing: error))")
+  }
+
   /// Text that is not UTF-8, in a JSON row or a plain column: corrupt (once it was read
   /// with U+FFFD in place of the bad byte, and written back so at the next commit).
   @Test(arguments: [
