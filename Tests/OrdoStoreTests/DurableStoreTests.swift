@@ -293,6 +293,26 @@ import Testing
       "\(String(describing: error))")
   }
 
+  /// Counters behind the file's alerts and shows (Ordo writes them with each enqueue and
+  /// show; here their rows are gone): the restore takes the highest seq and show order, and
+  /// the first commit writes them. The file kept the old ones, so once those alerts ended, a
+  /// restart gave their seqs again (found by Fuzz/FuzzStore).
+  @Test func countersBehindTheRestoredRowsAreWrittenBack() throws {
+    let path = Self.temporaryPath("state.db")
+    var manager = try Self.populatedManager()
+    do {
+      let store = try DurableStore(path: path, sync: .normal, waitMs: 0)
+      try store.commit(manager.takeDurableChanges(), from: manager)
+    }
+    try runSQLite(path, "DELETE FROM counters;")
+    let store = try DurableStore(path: path, sync: .normal, waitMs: Self.reopenWaitMs)
+    var restored = AlertManager(now: 0, startedWallAt: 1_000_000)
+    restored.tracksDurableChanges = true
+    restored.restore(try store.load())
+    try store.commit(restored.takeDurableChanges(), from: restored)
+    #expect(try store.load().counters == manager.counters)
+  }
+
   /// Text that is not UTF-8, in a JSON row or a plain column: corrupt (once it was read
   /// with U+FFFD in place of the bad byte, and written back so at the next commit).
   @Test(arguments: [

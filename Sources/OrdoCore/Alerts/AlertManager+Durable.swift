@@ -209,6 +209,10 @@ extension AlertManager {
       ($0.alert.expiresAt ?? 0, $0.alert.seq) < ($1.alert.expiresAt ?? 0, $1.alert.seq)
     }
     for (alert, record) in expired { restoreExpired(alert, record, at: alert.expiresAt ?? now) }
+    // Counters behind the rows, raised above (Ordo writes them with each enqueue and show; a
+    // file changed by another program may hold less): written back at the first commit, or
+    // once those alerts ended, a restart would give their seqs again.
+    if tracksDurableChanges && counters != state.counters { durable.countersChanged = true }
     events.removeAll()
     layerChanges.removeAll()
   }
