@@ -628,13 +628,11 @@ public final class DurableStore {
       // Ordo writes them: a row filed under another key would be updated and deleted under
       // the wrong one (a cancelled alert back after a restart, a type's new definition lost).
       state.types = try keyedRows(
-        "SELECT type, definition FROM types ORDER BY type", "/types",
-        "a type filed under another name", decode: AlertTypeDefinition.init(reading:),
-        key: \.type)
+        "SELECT type, definition FROM types ORDER BY type", "/types", "a type",
+        decode: AlertTypeDefinition.init(reading:), key: \.type)
       state.queues = try keyedRows(
-        "SELECT queue, settings FROM queues ORDER BY position, queue", "/queues",
-        "a queue filed under another name", decode: AlertQueueSettings.init(reading:),
-        key: \.queue)
+        "SELECT queue, settings FROM queues ORDER BY position, queue", "/queues", "a queue",
+        decode: AlertQueueSettings.init(reading:), key: \.queue)
       let shows = try connection.prepare(
         "SELECT ord, id, type, key, queue, wall_at FROM shows ORDER BY ord")
       while try shows.step() {
@@ -645,6 +643,7 @@ public final class DurableStore {
             order: shows.integer(0)))
       }
       let alerts = try connection.prepare("SELECT id, seq, alert FROM alerts ORDER BY seq")
+      var ids = Set<String>()
       while try alerts.step() {
         let place = "/alerts/\(state.alerts.count)"
         let persisted = try PersistedAlert(reading: try Self.object(try alerts.text(2), place))
@@ -657,6 +656,8 @@ public final class DurableStore {
         try Self.expect(
           state.alerts.last.map { $0.alert.seq < persisted.alert.seq } ?? true, place,
           "an alert with the seq of another")
+        try Self.expect(
+          ids.insert(persisted.alert.id).inserted, place, "an alert with the id of another")
         state.alerts.append(persisted)
       }
       let counters = try connection.prepare("SELECT name, value FROM counters")
@@ -701,23 +702,30 @@ public final class DurableStore {
   /// key must be its value's `key`, byte for byte (`what` says the row that is not). A
   /// refusal names the row by its place, `table` then its index in that order, as the
   /// state's document would hold it.
+  /// `what`: the kind of row, "a type", for the refusals.
   private func keyedRows<Value>(
     _ sql: String, _ table: String, _ what: String,
     decode: (ObjectReader) throws(DecodingError) -> Value, key: (Value) -> String
   ) throws -> [Value] {
     var values: [Value] = []
+    var names = Set<String>()
     let rows = try connection.prepare(sql)
     while try rows.step() {
       let place = "\(table)/\(values.count)"
       let value = try decode(try Self.object(try rows.text(1), place))
-      try Self.expect(Self.sameBytes(try rows.text(0), key(value)), place, what)
+      try Self.expect(
+        Self.sameBytes(try rows.text(0), key(value)), place, "\(what) filed under another name")
+      try Self.expect(names.insert(key(value)).inserted, place, "\(what) with the name of another")
       values.append(value)
     }
     return values
   }
 
   /// Byte for byte, as SQLite compares keys (Swift's `==` takes canonically equivalent
-  /// spellings, "é" and "e\u{301}", for equal).
+  /// spellings, "é" and "e\u{301}", for equal). Two rows whose keys differ only so are one
+  /// name to the engine, which never writes both: the loader refuses the second (a `Set`
+  /// of the names read, which hashes as `==` compares), where the restore kept the first
+  /// and left the second in the file for good.
   private static func sameBytes(_ key: String?, _ name: String) -> Bool {
     key.map { $0.utf8.elementsEqual(name.utf8) } ?? false
   }
