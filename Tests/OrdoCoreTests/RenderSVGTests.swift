@@ -748,6 +748,11 @@ extension RenderSVGTests {
     #expect(layerC.attributes["clip-path"] == clipURL(document, 1))
     #expect(outlines.last?.attributes["clip-path"] == clipURL(document, 1))
     #expect(outlines.first?.attributes["clip-path"] == nil)  // A itself is not clipped
+    // For the eye only: each layer's group already says it is on the hit path.
+    let group = try #require(document.elements(named: "g", withClass: "hit-outlines").first)
+    #expect(group.attributes["aria-hidden"] == "true")
+    // Black labels keep 4.6:1 on any stack of the fills (#1a1a1a fell to 4.2:1).
+    #expect(layerC.child(named: "text")?.attributes["fill"] == "#000000")
   }
 
   /// What the picture cannot show, the tooltip says: a layer that clips, and one that is

@@ -781,6 +781,8 @@ import Testing
     let ticks = page.elements(withClass: "instant")
     #expect(ticks.map { $0.attributes["data-state"] ?? "" } == ["showing"])
     #expect(ticks.first?.child(named: "title")?.text == "a: showing from 100 to 100 ms (0 ms)")
+    // Its bar's twin: a screen reader meets the interval once.
+    #expect(ticks.first?.attributes["aria-hidden"] == "true")
     let bars = page.elements(withClass: "bar")
     #expect(
       bars.map { $0.attributes["data-state"] ?? "" } == [

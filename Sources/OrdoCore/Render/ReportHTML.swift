@@ -741,6 +741,9 @@ struct ReportPage {
           "class": "instant state-\(interval.state.rawValue)", "data-alert": track.id,
           "data-state": interval.state.rawValue, "x": Markup.number(left),
           "y": Markup.number(top + 1), "width": "2", "height": Markup.number(Self.rowHeight - 2),
+          // Its bar's twin for the eye (and the pointer: the same tooltip), not a second
+          // interval for a screen reader.
+          "aria-hidden": "true",
         ])
       writer.element("title", text: title)
       writer.close("rect")
