@@ -71,7 +71,7 @@ from .models import (
 )
 from .timed import Timed
 
-__version__ = "0.2.28"
+__version__ = "0.2.29"
 
 __all__ = [
     "UNSET",
