@@ -658,6 +658,9 @@ public final class DurableStore {
           "an alert with the seq of another")
         try Self.expect(
           ids.insert(persisted.alert.id).inserted, place, "an alert with the id of another")
+        // Ordo deletes an alert's row when it ends: the restore skipped one, which then
+        // stayed in the file for good.
+        try Self.expect(!persisted.alert.state.isEnded, place, "an alert that has ended")
         state.alerts.append(persisted)
       }
       let counters = try connection.prepare("SELECT name, value FROM counters")

@@ -266,6 +266,20 @@ def test_two_rows_of_one_name_spelled_two_ways_are_corrupt(
     assert f"{what} with the " in run.err and "of another" in run.err, run.err
 
 
+@pytest.mark.parametrize("ended", ["done", "cancelled", "expired"])
+def test_an_alert_that_has_ended_is_corrupt(state: Path, ended: str) -> None:
+    """Ordo deletes an alert's row when it ends. Loaded, the restore skipped one, and it
+    stayed in the file for good (found by FuzzStore)."""
+    populated(state)
+    sqlite3(
+        state,
+        f'UPDATE alerts SET alert = replace(alert, \'"state":"pending"\', '
+        f'\'"state":"{ended}"\') WHERE seq = 3',
+    )
+    run = refused(state)
+    assert "(/alerts/2: an alert that has ended)" in run.err, run.err
+
+
 def test_a_row_no_decoder_takes_is_corrupt_and_named_by_its_place(state: Path) -> None:
     """Rows read from columns (a show) are read back through the decoders, one at a time
     (not as one document of the whole state, which took about 5 KB per persisted alert):
