@@ -1,3 +1,4 @@
+import CLinux
 import OrdoRPC
 import OrdoStore
 
@@ -143,6 +144,16 @@ public enum OrdoCommand {
     /// `command` (`ordo`, `ordo call`, …), then `help`. `ordo replay` quotes the reason when
     /// a trace's recorded arguments are refused.
     case refused(command: String, reason: String, help: String)
+  }
+
+  /// The process's arguments (without the program name), as `arguments(count:values:)` reads
+  /// them from the argv the C library passed at start (`CommandLine`'s where it passes none).
+  public static func processArguments() -> [String]? {
+    var count: Int32 = 0
+    guard let values = ordo_process_arguments(&count) else {
+      return arguments(count: CommandLine.argc, values: CommandLine.unsafeArgv)
+    }
+    return arguments(count: count, values: values)
   }
 
   /// The process's arguments (without the program name) as strings; nil, after a message on
@@ -496,11 +507,43 @@ public enum OrdoCommand {
     return closed
   }
 
+  /// The stack the engine needs. jansson parses a message recursively, and Ordo writes an
+  /// alert's data back the same way: at the deepest nesting parsed (2048 levels), with
+  /// `--state` and `--trace`, and for `replay`, `report` and `call`, 192 KiB was enough and
+  /// 160 KiB was not (`ulimit -s 160`: such a message killed the process with SIGSEGV).
+  static let neededStackBytes: rlim_t = 256 << 10
+
+  /// The stack the engine asks for: `neededStackBytes` with a margin.
+  static let wantedStackBytes: rlim_t = 1 << 20
+
+  /// Raises the stack's soft limit to `wantedStackBytes` (or its hard limit) when it is
+  /// lower: the main thread's stack grows up to the limit in force when it grows, so this
+  /// holds from now on (Ordo starts no thread). Returns the limit when it stays below
+  /// `neededStackBytes` (`ulimit -s 128` sets the hard limit too).
+  static func raiseStackLimit() -> rlim_t? {
+    let resource = __rlimit_resource_t(RLIMIT_STACK.rawValue)
+    var limit = rlimit()
+    guard getrlimit(resource, &limit) == 0, limit.rlim_cur < wantedStackBytes else { return nil }
+    let raised = rlimit(rlim_cur: min(wantedStackBytes, limit.rlim_max), rlim_max: limit.rlim_max)
+    if raised.rlim_cur > limit.rlim_cur,
+      withUnsafePointer(to: raised, { setrlimit(resource, $0) }) == 0
+    {
+      limit = raised
+    }
+    return limit.rlim_cur < neededStackBytes ? limit.rlim_cur : nil
+  }
+
   /// Runs the command line as a process; returns the exit status.
   public static func main(arguments: [String]) -> Int32 {
     // A disk-size limit must fail a write (and a commit), not kill the process.
     signal(SIGXFSZ, SIG_IGN)
     let stdoutWasClosed = fillClosedStandardDescriptors().contains(1)
+    if let limit = raiseStackLimit() {
+      complain(
+        "the stack limit (ulimit -s) is \(limit >> 10) KiB and may not be raised; Ordo needs"
+          + " \(neededStackBytes >> 10) KiB (for a message nested as deep as it parses)")
+      return 2
+    }
     switch parse(arguments) {
     case .refused(let command, let reason, let help):
       writeAll(2, refusalText(command: command, reason: reason, help: help))
@@ -711,7 +754,7 @@ public enum OrdoCommand {
       }
       do {
         try TraceRecorder.start(
-          path: path, session: session, arguments: Array(CommandLine.arguments.dropFirst()))
+          path: path, session: session, arguments: processArguments() ?? [])
       } catch {
         complain("cannot write the trace \(path): \(error)")
         return nil

@@ -7,6 +7,5 @@ import OrdoServer
 
 // The executable owns the process, so it may give jansson its arena allocator (process-wide).
 JSONDocument.installArenaAllocator()
-guard let arguments = OrdoCommand.arguments(count: CommandLine.argc, values: CommandLine.unsafeArgv)
-else { exit(2) }
+guard let arguments = OrdoCommand.processArguments() else { exit(2) }
 exit(OrdoCommand.main(arguments: arguments))

@@ -18,4 +18,8 @@ static inline int ordo_signal_is_ignored(int signal_number) {
   return sigaction(signal_number, NULL, &current) == 0 && current.sa_handler == SIG_IGN;
 }
 
+// The process's argc and argv as the C library passed them at start, without opening any
+// file; NULL (and 0) where the C library does not pass them to constructors.
+char **ordo_process_arguments(int *count);
+
 #endif

@@ -1,0 +1,87 @@
+"""The engine started under the operating system's limits (`ulimit`): it runs as asked or
+refuses with one line on stderr and exit status 2, never ignores its arguments or crashes."""
+
+from __future__ import annotations
+
+import json
+import resource
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+
+from ordo_testing import assert_no_crash, engine_binary
+
+from hostile_support import ping, req
+
+# Deep enough that jansson (at most 2048 levels) still parses it, as a client may send.
+DEEP = 2040
+
+
+def limited(which: int, soft: int, hard: int) -> Callable[[], None]:
+    """A `preexec_fn` that sets one resource limit in the child before it execs the engine."""
+
+    def apply() -> None:
+        resource.setrlimit(which, (soft, hard))
+
+    return apply
+
+
+def run(
+    args: list[str], stdin: bytes, limit: Callable[[], None]
+) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [engine_binary(), *args],
+        input=stdin,
+        capture_output=True,
+        preexec_fn=limit,
+        timeout=20,
+        check=False,
+    )
+
+
+def test_arguments_are_read_with_every_descriptor_in_use(tmp_path: Path) -> None:
+    # With RLIMIT_NOFILE 3, descriptors 0-2 are all there is. Swift's runtime reads argv of a
+    # static executable through /proc/self/maps, which could not be opened: the engine saw
+    # no argument, and `--version` or `--state … call` served stdin in memory, exit 0.
+    nofile = resource.RLIMIT_NOFILE
+    version = run(["--version"], b"", limited(nofile, 3, 3))
+    assert version.returncode == 0, version.stderr
+    assert version.stdout.startswith(b"ordo "), version.stdout
+    state = tmp_path / "s.db"
+    call = run(["--state", str(state), "call", "engine.ping"], b"", limited(nofile, 3, 3))
+    assert call.returncode == 2, (call.returncode, call.stdout, call.stderr)
+    assert b"Too many open files" in call.stderr
+    assert call.stdout == b""
+
+
+def test_deepest_message_answered_under_a_small_soft_stack_limit() -> None:
+    # `ulimit -Ss 128`: parsing (and writing back) an alert's data 2040 levels deep took
+    # about 180 KiB of stack, and the engine died of SIGSEGV; it raises the soft limit.
+    data = "[" * DEEP + "]" * DEEP
+    enqueue = (
+        b'{"jsonrpc":"2.0","id":1,"method":"alert.enqueue","params":{"type":"t","data":'
+        + data.encode()
+        + b"}}"
+    )
+    stack = resource.RLIMIT_STACK
+    hard = resource.getrlimit(stack)[1]
+    done = run(
+        ["--clock", "manual"], enqueue + b"\n" + ping() + b"\n", limited(stack, 128 << 10, hard)
+    )
+    assert_no_crash(done.stderr)
+    assert done.returncode == 0, (done.returncode, done.stderr)
+    # (Python's own json module cannot read an answer that deep.)
+    *_, answer, pong = done.stdout.splitlines()
+    assert answer.startswith(b'{"jsonrpc":"2.0","id":1,"result":{"alert":'), answer[:200]
+    assert json.loads(pong)["result"]["pong"] is True
+
+
+def test_stack_limit_that_cannot_be_raised_is_refused_at_start() -> None:
+    stack = resource.RLIMIT_STACK
+    refused = run(
+        ["--clock", "manual"], req("engine.ping") + b"\n", limited(stack, 128 << 10, 128 << 10)
+    )
+    assert refused.returncode == 2, (refused.returncode, refused.stderr)
+    assert refused.stdout == b""
+    lines = refused.stderr.decode().splitlines()
+    assert len(lines) == 1 and "ulimit -s" in lines[0], lines
