@@ -179,7 +179,8 @@ public struct StdioLoop {
     let count = readBuffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
     if count < 0 {
       if errno == EINTR || errno == EAGAIN { return }
-      log(.warn, "read failed: errno \(errno); treating as end of input")
+      let reason = String(cString: strerror(errno))
+      log(.warn, "stdin could not be read (\(reason)); treating it as the end of input")
     }
     guard count > 0 else {
       session.finishInput()

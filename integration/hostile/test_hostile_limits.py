@@ -1,9 +1,11 @@
-"""The engine started under the operating system's limits (`ulimit`): it runs as asked or
-refuses with one line on stderr and exit status 2, never ignores its arguments or crashes."""
+"""The engine started under the operating system's limits (`ulimit`) or with odd standard
+streams: it runs as asked or refuses with one line on stderr and exit status 2, never
+ignores its arguments or crashes."""
 
 from __future__ import annotations
 
 import json
+import os
 import resource
 import subprocess
 from collections.abc import Callable
@@ -85,3 +87,18 @@ def test_stack_limit_that_cannot_be_raised_is_refused_at_start() -> None:
     assert refused.stdout == b""
     lines = refused.stderr.decode().splitlines()
     assert len(lines) == 1 and "ulimit -s" in lines[0], lines
+
+
+def test_stdin_a_directory_is_the_end_of_input_with_the_reason_logged(tmp_path: Path) -> None:
+    directory = os.open(tmp_path, os.O_RDONLY)
+    try:
+        done = subprocess.run(
+            [engine_binary()], stdin=directory, capture_output=True, timeout=20, check=False
+        )
+    finally:
+        os.close(directory)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == b""
+    assert done.stderr == (
+        b"ordo [warn] stdin could not be read (Is a directory); treating it as the end of input\n"
+    )
