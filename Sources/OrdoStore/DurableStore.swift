@@ -596,6 +596,13 @@ public final class DurableStore {
         return StoreOpenError(
           kind: .unusable,
           message: "cannot use the state file \(path): the disk is full (\(error.message))")
+      // Every descriptor below RLIMIT_NOFILE in use (`ulimit -n 6`): SQLite says only
+      // "unable to open database file" of the file it has open.
+      case _ where error.systemErrno == EMFILE || error.systemErrno == ENFILE:
+        return StoreOpenError(
+          kind: .unusable,
+          message: "cannot use the state file \(path): too many open files (\(error.message);"
+            + " the state file takes four descriptors besides stdin, stdout and stderr)")
       default:
         return StoreOpenError(
           kind: .unusable, message: "cannot use the state file \(path): \(error.message)")

@@ -36,8 +36,9 @@ final class SQLiteConnection {
     let status = sqlite3_open_v2(path, &opened, flags, nil)
     guard status == SQLITE_OK, let opened else {
       let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+      let systemErrno = opened.map { sqlite3_system_errno($0) } ?? 0
       if let opened { sqlite3_close_v2(opened) }
-      throw SQLiteError(code: status, message: message)
+      throw SQLiteError(code: status, message: message, systemErrno: systemErrno)
     }
     handle = opened
     sqlite3_extended_result_codes(handle, 1)

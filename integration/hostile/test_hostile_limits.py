@@ -102,3 +102,14 @@ def test_stdin_a_directory_is_the_end_of_input_with_the_reason_logged(tmp_path: 
     assert done.stderr == (
         b"ordo [warn] stdin could not be read (Is a directory); treating it as the end of input\n"
     )
+
+
+def test_state_file_short_of_descriptors_says_so(tmp_path: Path) -> None:
+    # The state file takes four descriptors (the lock, the database, its write-ahead log
+    # and shared memory): SQLite said only "unable to open database file".
+    for nofile in (4, 6):
+        state = tmp_path / f"s{nofile}.db"
+        limit = limited(resource.RLIMIT_NOFILE, nofile, nofile)
+        call = run(["--state", str(state), "call", "engine.ping"], b"", limit)
+        assert call.returncode == 2, (nofile, call.returncode, call.stdout, call.stderr)
+        assert b"too many open files" in call.stderr, (nofile, call.stderr)
