@@ -34,6 +34,8 @@ public struct StdioLoop {
   private var inputOpen = true
   /// The client closed stdin while reading was paused with input left unread.
   private var inputHungUpWithMore = false
+  /// The `errno` of a write to stdout that failed other than by its reader leaving; 0 if none.
+  private var outputFailure: Int32 = 0
 
   public init(session: Session, input: Int32 = 0, output: Int32 = 1) {
     self.session = session
@@ -47,6 +49,13 @@ public struct StdioLoop {
 
   /// Runs until EOF, `exit`, a signal or a closed stdout; returns the exit status.
   public mutating func run() -> Int32 {
+    let status = serve()
+    // A stdout that failed while its reader was there (a full disk, a file size limit) lost
+    // answers, which status 0 would hide: 3, as `call` says it.
+    return outputFailure == 0 ? status : 3
+  }
+
+  private mutating func serve() -> Int32 {
     let signalPipe = makeSignalPipe()
     installSignalHandlers()
     avoidBlockingWrites(to: output)
@@ -209,7 +218,13 @@ public struct StdioLoop {
       if count < 0 {
         if failure == EINTR { continue }
         if failure == EAGAIN { break }
-        log(.info, "stdout closed (errno \(failure)); exiting")
+        if failure == EPIPE || failure == ECONNRESET {
+          log(.info, "stdout closed (errno \(failure)); exiting")
+        } else {
+          outputFailure = failure
+          let reason = String(cString: strerror(failure))
+          log(.error, "stdout could not be written (\(reason)); exiting, what it did not take lost")
+        }
         return false
       }
     }

@@ -113,3 +113,19 @@ def test_state_file_short_of_descriptors_says_so(tmp_path: Path) -> None:
         call = run(["--state", str(state), "call", "engine.ping"], b"", limit)
         assert call.returncode == 2, (nofile, call.returncode, call.stdout, call.stderr)
         assert b"too many open files" in call.stderr, (nofile, call.stderr)
+
+
+def test_stdout_that_fails_is_said_with_exit_status_3() -> None:
+    # A full disk (or `ulimit -f`) under stdout lost answers, yet the engine exited 0 with
+    # nothing on stderr, as when its reader leaves.
+    with open("/dev/full", "wb") as full:
+        done = subprocess.run(
+            [engine_binary()],
+            input=ping() + b"\n",
+            stdout=full,
+            stderr=subprocess.PIPE,
+            timeout=20,
+            check=False,
+        )
+    assert done.returncode == 3, (done.returncode, done.stderr)
+    assert b"stdout could not be written (No space left on device)" in done.stderr
