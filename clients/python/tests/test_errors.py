@@ -199,6 +199,7 @@ def _every_exception(tmp_path: Path) -> list[ordo.OrdoException]:
         ordo.EngineExited(-9, "its last line", "its output ended"),
         ordo.EngineExited(None),
         ordo.OrdoTimeout("engine.ping: no answer within 1 s"),
+        ordo.EngineForked("this Engine (engine pid 2) belongs to process 1, of which …"),
         ordo.EngineNotFound("cannot find the ordo engine"),
         start_failed,
         ordo.errors.start_failed("without an errno", None, None),

@@ -463,6 +463,27 @@ class AsyncEngine(Core[Async, Slot]):
         )
         finalizer = weakref.finalize(self, self._leftovers)
         finalizer.atexit = False  # at exit the pipes close, which ends the engine as ever
+        self._own()
+
+    def _release_inherited(self) -> None:
+        # Nothing through the transports or the loop (the child's copy of the parent's): an
+        # asyncio transport closed here unregisters its pipes from the epoll instance the
+        # child shares with the parent, whose loop then no longer sees the engine's output.
+        # Their pipes are closed under them instead (that unregistering then fails, and is
+        # ignored), where the loop gives them ("pipe": uvloop's transports do not).
+        if self._leftovers is not None:
+            self._leftovers.closed = True  # the child's finalizer must not end the engine
+        transport = self._transport
+        if transport is not None:
+            for fd in (0, 1, 2):
+                pipe_transport = transport.get_pipe_transport(fd)
+                if pipe_transport is not None:
+                    pipe = pipe_transport.get_extra_info("pipe")
+                    if pipe is not None:
+                        pipe.close()
+        pidfd, self._pidfd = self._pidfd, None
+        if pidfd is not None:
+            os.close(pidfd)
 
     async def __aenter__(self) -> AsyncEngine:
         return await self.start()
@@ -471,6 +492,8 @@ class AsyncEngine(Core[Async, Slot]):
         await self.close()
 
     def _started(self) -> _Pipes:
+        if self._inherited:
+            self._refuse_forked()
         if self._pipes is None:
             raise RuntimeError("the engine is not started: use `async with` or `await start()`")
         # Its futures and pipes belong to one event loop: a call from another thread (or
@@ -498,10 +521,14 @@ class AsyncEngine(Core[Async, Slot]):
 
     @property
     def returncode(self) -> int | None:
+        if self._forked():  # the status the parent knew at the fork, maybe stale
+            self._refuse_forked()
         return self._process.returncode
 
     @property
     def running(self) -> bool:
+        if self._forked():
+            self._refuse_forked()
         return self._proc is not None and self._exited is None and self._proc.returncode is None
 
     async def close(self, timeout: float | None = 5.0) -> int | None:
@@ -510,6 +537,12 @@ class AsyncEngine(Core[Async, Slot]):
         ``timeout`` as Engine.close's: 0 for no wait, ``None`` or ``math.inf`` for no limit,
         a ValueError for a negative, NaN or non-number one, before anything is done."""
         timeout = wait_timeout(timeout, "close's timeout")
+        if self._forked():
+            # A forked child's copy: the engine is the parent's, which goes on using it.
+            # Nothing to end here (the fork hook closed the child's descriptors); closing the
+            # transports would unregister the parent's pipes from the epoll instance the two
+            # processes share.
+            return None
         starting = self._starting
         if self._proc is None and starting is not None and not starting.done():
             try:  # a start under way: close the engine it brings, not leave it running
@@ -605,6 +638,8 @@ class AsyncEngine(Core[Async, Slot]):
 
     def kill(self) -> None:
         """SIGKILL the engine (calls in flight raise EngineExited)."""
+        if self._forked():
+            self._refuse_forked()
         self._signal(signal.SIGKILL)
 
     def _signal(self, number: int) -> None:
@@ -835,6 +870,7 @@ class AsyncEngine(Core[Async, Slot]):
     def _queue(self, data: bytes, direction: str, message: Any, token: int = 0) -> bool:
         """Record ``message`` and queue ``data`` for this turn's write; False when stdin is
         closed. Raises EngineExited for a request after the engine was closed and exited."""
+        self._check_owner()
         proc = self._process
         if self._closed and direction == "send" and proc.returncode is not None:
             if self._exited is not None:
@@ -996,6 +1032,7 @@ class AsyncEngine(Core[Async, Slot]):
 
     async def _until(self, pick: Callable[[], Any], timeout: float | None) -> Any:
         """``pick()`` until it finds something, the engine is gone, or ``timeout`` passed."""
+        self._check_owner()
         loop = asyncio.get_running_loop()
         deadline = None if timeout is None else loop.time() + timeout
         while True:

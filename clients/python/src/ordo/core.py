@@ -22,10 +22,11 @@ import logging
 import math
 import os
 import threading
+import weakref
 from collections import deque
 from collections.abc import Mapping, Sequence
 from contextlib import AbstractContextManager
-from typing import Any, Callable, Generic, Literal, Optional, TypeVar, overload
+from typing import Any, Callable, Generic, Literal, NoReturn, Optional, TypeVar, overload
 
 from ._call import Call, Pending
 from ._decode import dumps, envelope, parse, request_json
@@ -33,7 +34,14 @@ from .api import EngineAPI, F
 from .batch import Batch
 from .discovery import PathLike, engine_command, find_engine
 from .endpoint import Answer, Endpoint, Notice, RawAnswer, Refused
-from .errors import EngineExited, EngineStartFailed, OrdoTimeout, ProtocolViolation, start_failed
+from .errors import (
+    EngineExited,
+    EngineForked,
+    EngineStartFailed,
+    OrdoTimeout,
+    ProtocolViolation,
+    start_failed,
+)
 from .events import (
     EVENT_NAMES,
     AlertChanged,
@@ -236,6 +244,25 @@ class Plan(Generic[S]):
         self.waits = waits
 
 
+#: The engines this process started, held weakly: a fork's child marks its copies of them
+#: inherited (_after_fork_in_child).
+_started_here: weakref.WeakSet[Core[Any, Any]] = weakref.WeakSet()
+
+
+def _after_fork_in_child() -> None:
+    """``os.register_at_fork``'s hook, in the child, the one thread left: every engine
+    copied from the parent is marked inherited and lets go of the child's copies of its
+    descriptors. It takes no lock (one a parent thread held at the fork stays held here)."""
+    engines = list(_started_here)
+    _started_here.clear()
+    for engine in engines:
+        engine._inherit()
+
+
+if hasattr(os, "register_at_fork"):  # POSIX; Windows has no fork
+    os.register_at_fork(after_in_child=_after_fork_in_child)
+
+
 class Core(EngineAPI[F], Generic[F, S]):
     """What the blocking and the asyncio engine share; see the module docstring."""
 
@@ -291,6 +318,10 @@ class Core(EngineAPI[F], Generic[F, S]):
         self._stderr_tail: deque[str] = deque(maxlen=stderr_lines)
         self._exited: EngineExited | None = None
         self._closed = False
+        #: The process that started the engine (0: not started yet), and whether this one
+        #: is a fork of it (set by _after_fork_in_child): then every call is refused.
+        self._owner = 0
+        self._inherited = False
         self._env = None if env is None else dict(env)
         self._cwd = cwd
         self._init_transport()
@@ -299,6 +330,47 @@ class Core(EngineAPI[F], Generic[F, S]):
         state = "closed" if self._closed else ("exited" if self._exited else "running")
         pid = getattr(getattr(self, "_proc", None), "pid", None)
         return f"<{type(self).__name__} pid={pid} {self.framing} {state}>"
+
+    # ------------------------------------------------------------------ fork
+
+    def _own(self) -> None:
+        """Once the process is spawned: it belongs to this process (see _check_owner)."""
+        self._owner = os.getpid()
+        _started_here.add(self)
+
+    def _forked(self) -> bool:
+        """Whether this process is a fork of the one that started the engine. The flag the
+        fork hook sets, and the pid for a fork the hook missed (one during the spawn)."""
+        return self._inherited or (self._owner != 0 and self._owner != os.getpid())
+
+    def _check_owner(self) -> None:
+        """Refuses a call in a forked child: it would write into the parent's session, and
+        take the parent's answers (the child has none of its reading threads or tasks)."""
+        if self._inherited:
+            self._refuse_forked()
+
+    def _refuse_forked(self) -> NoReturn:
+        pid = getattr(getattr(self, "_proc", None), "pid", None)
+        raise EngineForked(
+            f"this {type(self).__name__} (engine pid {pid}) belongs to process {self._owner},"
+            f" of which this process ({os.getpid()}) is a fork: its pipes are that process's"
+            " session; start a new engine in this process after the fork"
+        )
+
+    def _inherit(self) -> None:
+        """In a forked child (see _after_fork_in_child): refuse every call from now on, and
+        close the child's copies of the engine's descriptors, so that the child can neither
+        touch the parent's session nor keep the engine's input open once the parent closed
+        it (the engine exits at its end)."""
+        self._inherited = True
+        try:
+            self._release_inherited()
+        except Exception:  # best effort: the flag alone keeps the parent's session safe
+            log.debug("ordo: releasing an inherited engine's descriptors failed", exc_info=True)
+
+    def _release_inherited(self) -> None:
+        """Closes the child's copies of the descriptors, and disarms the finalizer that would
+        end the engine when the child drops it. Touches nothing the parent's engine shares."""
 
     @property
     def stderr_tail(self) -> str:

@@ -109,6 +109,14 @@ class _StderrReader:
                 os.write(self._stop_write, b"x")
         self.thread.join(grace)
 
+    def release_inherited(self) -> None:
+        """In a forked child: closes the child's copies of the stop pipe (the thread, and
+        whoever holds the lock, are the parent's). Closed already when the thread ended."""
+        if not self._ended:
+            self._ended = True
+            os.close(self._stop_read)
+            os.close(self._stop_write)
+
     def _run(self) -> None:
         fd = self._stream.fileno()
         poll = select.poll()
@@ -410,6 +418,18 @@ class Engine(Core[Sync, _Slot]):
         self._farewells: set[int] = set()  # close()'s threads saying goodbye
         finalizer = weakref.finalize(self, self._leftovers)
         finalizer.atexit = False  # at exit the pipes close, which ends the engine as ever
+        self._own()
+
+    def _release_inherited(self) -> None:
+        self._leftovers.closed = True  # the child's finalizer must not end the engine
+        for stream in (self._proc.stdin, self._proc.stdout, self._proc.stderr):
+            if stream is not None:
+                stream.close()
+        pidfd, self._pidfd = self._pidfd, None
+        self._leftovers.pidfd = None
+        if pidfd is not None:
+            os.close(pidfd)
+        self._stderr.release_inherited()
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -426,10 +446,14 @@ class Engine(Core[Sync, _Slot]):
     @property
     def returncode(self) -> int | None:
         """The exit status once the process ended (negative: killed by that signal)."""
+        if self._forked():  # poll() would say 0: the child cannot wait for it
+            self._refuse_forked()
         return self._proc.poll()
 
     @property
     def running(self) -> bool:
+        if self._forked():
+            self._refuse_forked()
         return self._exited is None and self._proc.poll() is None
 
     def close(self, timeout: float | None = 5.0) -> int | None:
@@ -441,6 +465,11 @@ class Engine(Core[Sync, _Slot]):
         once, or close() failed deep inside and left it running for good).
         """
         timeout = wait_timeout(timeout, "close's timeout")
+        if self._forked():
+            # A forked child's copy (its `with` block, atexit, cleanup code): the engine is
+            # the parent's, which goes on using it. Nothing to end here (the fork hook closed
+            # the child's descriptors), nor to wait for (the _close_lock may be held for good).
+            return None
         while True:
             with self._close_lock:
                 second = self._closed
@@ -603,6 +632,8 @@ class Engine(Core[Sync, _Slot]):
 
     def kill(self) -> None:
         """SIGKILL the engine (calls in flight raise EngineExited)."""
+        if self._forked():
+            self._refuse_forked()
         if self._proc.poll() is None:
             self._proc.kill()
 
@@ -635,6 +666,8 @@ class Engine(Core[Sync, _Slot]):
         self._send(self._endpoint.notification(self._raw_call(method, params, True)))
 
     def _perform(self, call: Call[T], timeout: float | None) -> T:
+        if self._inherited:
+            self._refuse_forked()
         if call.notification:
             self._send(self._endpoint.notification(call))
             if call.method == "exit":
@@ -797,6 +830,7 @@ class Engine(Core[Sync, _Slot]):
                     sleepers.remove(sleeper)
 
     def _write(self, data: bytes, direction: str, message: Any, token: int = 0) -> None:
+        self._check_owner()
         me = get_ident()
         mark = -1
         try:
@@ -845,6 +879,7 @@ class Engine(Core[Sync, _Slot]):
         return SyncBatch(self, timeout)
 
     def _send_batch(self, batch: Batch, timeout: float | None) -> None:
+        self._check_owner()
         me = get_ident()
         nested = me in self._nested
         plan = self._plan(batch, lambda: _Slot(nested))
@@ -975,6 +1010,7 @@ class Engine(Core[Sync, _Slot]):
         """``pick()`` until it finds something or the engine is gone (reading meanwhile);
         NOTHING after ``timeout`` seconds.
         """
+        self._check_owner()
         found = NOTHING
 
         def ready() -> bool:  # called again after it found something: keep that

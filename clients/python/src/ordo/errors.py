@@ -227,6 +227,15 @@ class EngineExited(OrdoException):
         return (type(self), args, dict(self.__dict__))
 
 
+class EngineForked(OrdoException, RuntimeError):
+    """An engine used in a process forked from the one that started it (``os.fork``,
+    ``multiprocessing``'s ``fork`` start method, a pre-forking server). Its pipes and its
+    process belong to that process, whose client threads the fork did not copy: a call
+    here would write into that process's session and read its answers. Raised before
+    anything is written or read; start an engine of its own in this process.
+    """
+
+
 class OrdoTimeout(OrdoException, TimeoutError):
     """No answer (or no awaited event) within the timeout."""
 
