@@ -1433,7 +1433,7 @@ def test_an_async_engine_dropped_without_close_is_collected_and_its_engine_ends(
     waiting fails rather than hangs."""
 
     async def start_and_drop() -> tuple[
-        weakref.ref[ordo.AsyncEngine], asyncio.subprocess.Process, asyncio.Future[ordo.Ping]
+        weakref.ref[ordo.AsyncEngine], asyncio.SubprocessTransport, asyncio.Future[ordo.Ping]
     ]:
         engine = await ordo.AsyncEngine(ordo_bin, clock="manual").start()
         await engine.layers.add("a")
@@ -1447,7 +1447,8 @@ def test_an_async_engine_dropped_without_close_is_collected_and_its_engine_ends(
         os.kill(engine.pid, signal.SIGSTOP)  # a call left waiting for its answer
         waiting = asyncio.ensure_future(engine.ping())  # a future: no task holds the engine
         await asyncio.sleep(0.05)
-        return weakref.ref(engine), engine._process, waiting
+        assert engine._transport is not None
+        return weakref.ref(engine), engine._transport, waiting
 
     async def main() -> None:
         problems: list[dict[str, object]] = []
@@ -1455,8 +1456,8 @@ def test_an_async_engine_dropped_without_close_is_collected_and_its_engine_ends(
         tasks = asyncio.all_tasks()
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            ref, proc, waiting = await start_and_drop()
-            pid = proc.pid
+            ref, transport, waiting = await start_and_drop()
+            pid = transport.get_pid()
             try:
                 assert await collected_soon(ref)
                 assert resource_warnings(caught) == [dropped_warning(pid)]
@@ -1464,13 +1465,16 @@ def test_an_async_engine_dropped_without_close_is_collected_and_its_engine_ends(
                     await asyncio.wait_for(waiting, 5)
             finally:
                 os.kill(pid, signal.SIGCONT)
-            assert await asyncio.wait_for(proc.wait(), 10) == 0  # its input's end: as after exit
+            deadline = time.monotonic() + 10
+            while transport.get_returncode() is None and time.monotonic() < deadline:
+                await asyncio.sleep(0.02)
+            assert transport.get_returncode() == 0  # its input's end: as after exit
             assert not os.path.exists(f"/proc/{pid}")  # reaped
             deadline = time.monotonic() + 10
             while asyncio.all_tasks() != tasks and time.monotonic() < deadline:
                 await asyncio.sleep(0.02)
             assert asyncio.all_tasks() == tasks
-            del proc
+            del transport
             gc.collect()
             assert resource_warnings(caught) == [dropped_warning(pid)]  # no unclosed transport
         assert problems == []

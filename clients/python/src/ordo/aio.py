@@ -148,9 +148,6 @@ class _Pipes(asyncio.SubprocessProtocol):
     the process is gone, so it holds the engine only weakly (see _Leftovers): what the
     engine writes once that is collected is read and dropped."""
 
-    # What asyncio.subprocess.Process reads from its protocol: no streams here.
-    stdin = stdout = stderr = None
-
     def __init__(self, engine: AsyncEngine) -> None:
         self._engine = engine._weak
         self._loop = engine._loop
@@ -215,6 +212,24 @@ class _Pipes(asyncio.SubprocessProtocol):
             waiter = self._loop.create_future()
             self._drained.append(waiter)
             await waiter
+
+
+class _Process:
+    """The engine's process as its transport reports it. Not asyncio.subprocess.Process,
+    whose constructor is no public API (nor are the stream attributes it reads from the
+    protocol): this works on any loop's transport (uvloop's)."""
+
+    __slots__ = ("_transport", "pid")
+
+    def __init__(self, transport: asyncio.SubprocessTransport) -> None:
+        self._transport = transport
+        self.pid: int = transport.get_pid()
+
+    @property
+    def returncode(self) -> int | None:
+        """The exit status once the loop reaped the process (negative: killed by that
+        signal)."""
+        return self._transport.get_returncode()
 
 
 class _Leftovers:
@@ -383,7 +398,7 @@ class AsyncEngine(Core[Async, Slot]):
         self._guard = nullcontext()
         self._waiters: list[asyncio.Future[None]] = []
         self._handler_tasks: set[asyncio.Task[Any]] = set()
-        self._proc: asyncio.subprocess.Process | None = None
+        self._proc: _Process | None = None
         # The engine's pidfd (Linux 5.3+), to signal it without reaping it (_signal).
         self._pidfd: int | None = None
         self._pipes: _Pipes | None = None
@@ -453,7 +468,7 @@ class AsyncEngine(Core[Async, Slot]):
         self._pipes = pipes
         self._transport = transport
         self._stdin = cast(Optional[asyncio.WriteTransport], transport.get_pipe_transport(0))
-        self._proc = asyncio.subprocess.Process(transport, pipes, self._loop)
+        self._proc = _Process(transport)
         self._pidfd = pidfd(self._proc.pid)
         self._finisher = asyncio.ensure_future(
             _finish(self._weak, pipes, transport, self._exited_event, self._pidfd)
@@ -510,7 +525,7 @@ class AsyncEngine(Core[Async, Slot]):
         return self._pipes
 
     @property
-    def _process(self) -> asyncio.subprocess.Process:
+    def _process(self) -> _Process:
         if self._proc is None:
             raise RuntimeError("the engine is not started: use `async with` or `await start()`")
         return self._proc
@@ -558,7 +573,7 @@ class AsyncEngine(Core[Async, Slot]):
         self._raise_kept()
         return status
 
-    async def _close(self, proc: asyncio.subprocess.Process, timeout: float | None) -> int | None:
+    async def _close(self, proc: _Process, timeout: float | None) -> int | None:
         try:
             return await self._say_goodbye(proc, timeout)
         except asyncio.CancelledError:
@@ -577,9 +592,7 @@ class AsyncEngine(Core[Async, Slot]):
             if self._leftovers is not None:
                 self._leftovers.closed = True
 
-    async def _say_goodbye(
-        self, proc: asyncio.subprocess.Process, timeout: float | None
-    ) -> int | None:
+    async def _say_goodbye(self, proc: _Process, timeout: float | None) -> int | None:
         """shutdown, exit, the end of the input; then SIGTERM and SIGKILL if it lingers."""
         if self._exited is None and proc.returncode is None:
             # Each write bounded by close's own timeout: an engine that reads nothing (a full
@@ -611,7 +624,7 @@ class AsyncEngine(Core[Async, Slot]):
                 task.cancel()
         return proc.returncode
 
-    async def _await_exit(self, proc: asyncio.subprocess.Process, timeout: float | None) -> None:
+    async def _await_exit(self, proc: _Process, timeout: float | None) -> None:
         """After the end of its input: the engine's exit, with SIGTERM and then SIGKILL if it
         lingers."""
         exited = self._started().exited

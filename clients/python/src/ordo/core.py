@@ -198,7 +198,13 @@ def start_error(exc: OSError, binary: str, cwd: PathLike | None) -> EngineStartF
     naming what is wrong: the working directory, or the binary (which exists: find_engine
     said so, so ENOENT there is the interpreter its ``#!`` line names)."""
     code = exc.errno
-    if cwd is not None and exc.filename is not None and _same_path(exc.filename, cwd):
+    # uvloop names no file: a working directory that cannot be entered is then the cause.
+    unnamed = exc.filename is None and code in (errno.ENOENT, errno.ENOTDIR, errno.EACCES)
+    if cwd is not None and (
+        _same_path(exc.filename, cwd)
+        if exc.filename is not None
+        else unnamed and not (os.path.isdir(cwd) and os.access(cwd, os.X_OK))
+    ):
         reason = {
             errno.ENOENT: "does not exist",
             errno.ENOTDIR: "is not a directory",
