@@ -213,6 +213,8 @@ def replay(path: Path) -> None:
             stderr.seek(0)
             print("engine stderr:", stderr.read()[-2000:].decode("utf-8", "replace"))
             raise
+        finally:
+            process.stdout.close()  # else python -X dev warns of it (a ResourceWarning)
 
 
 @pytest.mark.parametrize("path", FILES, ids=[str(f.relative_to(CORPUS)) for f in FILES])
