@@ -12,10 +12,12 @@ pytest's runs in it).
 from __future__ import annotations
 
 import asyncio
+import copy
 import gc
 import json
 import multiprocessing
 import os
+import pickle
 import select
 import stat
 import time
@@ -374,3 +376,12 @@ def test_a_child_may_start_an_engine_of_its_own(make_engine: EngineFactory) -> N
     report = in_child(child, lambda: None)
     assert report == {"layer": "mine", "status": 0, "parent's": "EngineForked"}
     assert parent_engine.layers.paint_order() == ()
+
+
+def test_an_engine_cannot_be_pickled_or_copied(make_engine: EngineFactory, ordo_bin: str) -> None:
+    """For multiprocessing's spawn and forkserver start methods: the error said "cannot
+    pickle '_thread._local' object"."""
+    for engine in (make_engine(clock="manual"), AsyncEngine(ordo_bin)):
+        for attempt in (pickle.dumps, copy.copy, copy.deepcopy):
+            with pytest.raises(TypeError, match="start an engine in the process that needs one"):
+                attempt(engine)

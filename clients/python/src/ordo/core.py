@@ -339,6 +339,14 @@ class Core(EngineAPI[F], Generic[F, S]):
 
     # ------------------------------------------------------------------ fork
 
+    def __reduce__(self) -> NoReturn:
+        # Pickled, it would be sent to another process (multiprocessing's spawn or forkserver
+        # start method, a pool's arguments): its pipes and process are this one's.
+        raise TypeError(
+            f"a {type(self).__name__} cannot be pickled or copied: its engine process and"
+            " pipes belong to this process; start an engine in the process that needs one"
+        )
+
     def _own(self) -> None:
         """Once the process is spawned: it belongs to this process (see _check_owner)."""
         self._owner = os.getpid()
