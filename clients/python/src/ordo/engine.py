@@ -422,6 +422,7 @@ class Engine(Core[Sync, _Slot]):
 
     def _release_inherited(self) -> None:
         self._leftovers.closed = True  # the child's finalizer must not end the engine
+        # Unbuffered (bufsize=0): closing stdin flushes nothing into the parent's session.
         for stream in (self._proc.stdin, self._proc.stdout, self._proc.stderr):
             if stream is not None:
                 stream.close()
