@@ -39,19 +39,21 @@ def chromium_binary() -> str:
     pytest.skip(message)
 
 
+#: Every test's headless Chromium: no sandbox (root in CI) or GPU, no scrollbars, sRGB
+#: colours (the pixels the tests read), no first-run pages.
+CHROMIUM_FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--hide-scrollbars",
+    "--force-color-profile=srgb",
+    "--no-first-run",
+)
+
+
 def run_chromium(binary: str, profile: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
     """Runs headless Chromium with a throwaway profile; fails the test when it fails."""
-    command = [
-        binary,
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--hide-scrollbars",
-        "--force-color-profile=srgb",
-        "--no-first-run",
-        f"--user-data-dir={profile}",
-        *arguments,
-    ]
+    command = [binary, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", *arguments]
     result = subprocess.run(
         command, capture_output=True, text=True, timeout=CHROMIUM_TIMEOUT, check=False
     )

@@ -29,6 +29,7 @@ from typing import Any
 import pytest
 
 from browser_support import (
+    CHROMIUM_FLAGS,
     CHROMIUM_TIMEOUT,
     Samples,
     chromium_binary,
@@ -60,12 +61,7 @@ class Chromium:
         self._process = subprocess.Popen(
             [
                 binary,
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--hide-scrollbars",
-                "--force-color-profile=srgb",
-                "--no-first-run",
+                *CHROMIUM_FLAGS,
                 "--remote-debugging-pipe",
                 f"--user-data-dir={profile}",
                 "about:blank",

@@ -17,23 +17,9 @@ import OrdoStore
 /// naming it (never a trap), or it loads; then the restored screen's invariants hold (also
 /// after time runs on), the write-back the first commit makes gives a file that loads as
 /// what the screen holds, and an engine on either state answers the same.
-nonisolated(unsafe) private var folder: String = {
-  var template = Array("/tmp/ordo-fuzz-store-XXXXXX".utf8CString)
-  let made = template.withUnsafeMutableBufferPointer { buffer in
-    guard let start = buffer.baseAddress, let made = mkdtemp(start) else {
-      fatalError("mkdtemp failed")
-    }
-    return String(cString: made)
-  }
-  // Gone when the fuzzer ends (libFuzzer exits through exit(), also on a finding).
-  atexit {
-    for name in ["template.db", "input.db", "input.db-wal", "input.db-shm", "input.db-journal"] {
-      unlink(folder + "/" + name)
-    }
-    rmdir(folder)
-  }
-  return made
-}()
+private let folder = scratchFolder(
+  "ordo-fuzz-store",
+  removing: ["template.db", "input.db", "input.db-wal", "input.db-shm", "input.db-journal"])
 
 /// The wall-clock time the template's engine started at (its manual clock's `--epoch-ms`).
 private let templateEpoch: Int64 = 1_700_000_000_000

@@ -1,5 +1,9 @@
 import OrdoRPC
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// libFuzzer's entry for programs that keep their own `main`.
 @_silgen_name("LLVMFuzzerRunDriver")
 private func LLVMFuzzerRunDriver(
@@ -32,4 +36,30 @@ public func chosenFraming(_ byte: UInt8) -> MessageFramer.Framing? {
   case 1: .ndjson
   default: .lsp
   }
+}
+
+/// The folders `scratchFolder` made, each with the names to remove from it at exit.
+nonisolated(unsafe) private var scratchFolders: [(folder: String, files: [String])] = []
+
+/// A new folder under /tmp (`prefix`, then six random characters) for a target's files,
+/// removed with `files` in it when the fuzzer exits (libFuzzer exits through exit(), also
+/// on a finding).
+public func scratchFolder(_ prefix: String, removing files: [String]) -> String {
+  var template = Array("/tmp/\(prefix)-XXXXXX".utf8CString)
+  let made = template.withUnsafeMutableBufferPointer { buffer in
+    guard let start = buffer.baseAddress, let made = mkdtemp(start) else {
+      fatalError("mkdtemp failed")
+    }
+    return String(cString: made)
+  }
+  if scratchFolders.isEmpty {
+    atexit {
+      for (folder, files) in scratchFolders {
+        for name in files { unlink(folder + "/" + name) }
+        rmdir(folder)
+      }
+    }
+  }
+  scratchFolders.append((made, files))
+  return made
 }

@@ -16,20 +16,7 @@ nonisolated(unsafe) private var folder: String = {
     dup2(null, 1)
     close(null)
   }
-  var template = Array("/tmp/ordo-fuzz-trace-XXXXXX".utf8CString)
-  let made = template.withUnsafeMutableBufferPointer { buffer in
-    guard let start = buffer.baseAddress, let made = mkdtemp(start) else {
-      fatalError("mkdtemp failed")
-    }
-    return String(cString: made)
-  }
-  // Gone when the fuzzer ends (libFuzzer exits through exit(), also on a finding).
-  atexit {
-    unlink(folder + "/input.trace")
-    unlink(folder + "/input.html")
-    rmdir(folder)
-  }
-  return made
+  return scratchFolder("ordo-fuzz-trace", removing: ["input.trace", "input.html"])
 }()
 
 @_cdecl("FuzzTrace_main")

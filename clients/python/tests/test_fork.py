@@ -52,6 +52,17 @@ def _outcome(action: Callable[[], object]) -> str:
         return type(exc).__name__
 
 
+async def async_outcomes(actions: list[tuple[str, Callable[[], Awaitable[object]]]]) -> Report:
+    """``_outcome`` of each named coroutine action, awaited in turn."""
+    report = {}
+    for name, action in actions:
+        try:
+            report[name] = f"returned {await action()!r}"
+        except BaseException as exc:
+            report[name] = type(exc).__name__
+    return report
+
+
 def in_child(child: Callable[[], Report], while_waiting: Callable[[], None]) -> Report:
     """Runs ``child`` in a forked process and returns its report; the parent runs
     ``while_waiting`` over and over meanwhile (its engine must not notice the child)."""
@@ -298,20 +309,15 @@ def test_a_forked_child_cannot_use_the_async_engine(ordo_bin: str) -> None:
                     async with engine.batch() as batch:
                         batch.ping()
 
-                report = {}
-                actions: list[tuple[str, Callable[[], Awaitable[object]]]] = [
-                    ("call", ping),
-                    ("notify", lambda: engine.notify("engine.ping")),
-                    ("batch", batch),
-                    ("wait_for", lambda: engine.wait_for("alert.show", timeout=0.1)),
-                    ("close", engine.close),
-                ]
-                for name, action in actions:
-                    try:
-                        report[name] = f"returned {await action()!r}"
-                    except BaseException as exc:
-                        report[name] = type(exc).__name__
-                return report
+                return await async_outcomes(
+                    [
+                        ("call", ping),
+                        ("notify", lambda: engine.notify("engine.ping")),
+                        ("batch", batch),
+                        ("wait_for", lambda: engine.wait_for("alert.show", timeout=0.1)),
+                        ("close", engine.close),
+                    ]
+                )
 
             report = asyncio.run(on_a_new_loop())
             # The loop the parent drives, copied by the fork (asyncio's loops are not meant

@@ -119,7 +119,7 @@ def test_a_working_directory_that_is_not_there(ordo_bin: str, tmp_path: Path) ->
 def test_a_forked_child_cannot_use_the_engine(ordo_bin: str) -> None:
     """As on asyncio's loop (test_fork.py): the child's calls raise EngineForked, its
     close() does nothing, the parent's engine goes on."""
-    from test_fork import in_child
+    from test_fork import async_outcomes, in_child
 
     loop = uvloop.new_event_loop()
     try:
@@ -128,17 +128,7 @@ def test_a_forked_child_cannot_use_the_engine(ordo_bin: str) -> None:
 
         def child() -> dict[str, Any]:
             async def on_a_new_loop() -> dict[str, str]:
-                outcomes = {}
-                actions: list[tuple[str, Callable[[], Awaitable[object]]]] = [
-                    ("call", engine.ping),
-                    ("close", engine.close),
-                ]
-                for name, action in actions:
-                    try:
-                        outcomes[name] = f"returned {await action()!r}"
-                    except BaseException as exc:
-                        outcomes[name] = type(exc).__name__
-                return outcomes
+                return await async_outcomes([("call", engine.ping), ("close", engine.close)])
 
             return uvloop.run(on_a_new_loop())  # type: ignore[no-any-return]
 
