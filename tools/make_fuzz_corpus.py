@@ -7,6 +7,9 @@ FuzzFraming: NDJSON and LSP streams (byte 0 picks the framing, byte 1 the size l
 FuzzScreen: a few operation tapes.
 FuzzTrace: traces the engine records of a few short sessions (needs the engine built:
 $ORDO_BIN, else .build/release/ordo).
+FuzzStore: none written here; its seeds in the folder are named by what they change in
+the state file (a few bytes each: the input picks edits of a template file), and its
+findings are added there by hand.
 """
 
 import hashlib
