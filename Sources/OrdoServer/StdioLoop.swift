@@ -218,7 +218,8 @@ public struct StdioLoop {
       if count < 0 {
         if failure == EINTR { continue }
         if failure == EAGAIN { break }
-        if failure == EPIPE || failure == ECONNRESET {
+        if failure == EPIPE || failure == ECONNRESET || (failure == EIO && isHungUpTerminal(output))
+        {
           log(.info, "stdout closed (errno \(failure)); exiting")
         } else {
           outputFailure = failure
@@ -229,6 +230,14 @@ public struct StdioLoop {
       }
     }
     return true
+  }
+
+  /// Whether `fd` is a terminal that hung up (its window closed, its ssh session gone, its
+  /// pty's master closed), whose writes fail with EIO: its reader is gone as surely as a
+  /// pipe's. A hung-up terminal answers the terminal query itself with EIO, where a file
+  /// (whose EIO is a failing disk) answers ENOTTY.
+  private func isHungUpTerminal(_ fd: Int32) -> Bool {
+    isatty(fd) == 1 || errno == EIO
   }
 
   /// Writes everything pending, waiting for stdout as needed (at exit).

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import pty
 import resource
 import subprocess
 from collections.abc import Callable
@@ -129,3 +130,18 @@ def test_stdout_that_fails_is_said_with_exit_status_3() -> None:
         )
     assert done.returncode == 3, (done.returncode, done.stderr)
     assert b"stdout could not be written (No space left on device)" in done.stderr
+
+
+def test_stdout_a_terminal_that_hung_up_is_a_reader_gone() -> None:
+    # A terminal whose window closed (its pty master gone) fails each write with EIO: its
+    # reader left, as a pipe's does, so the engine exits quietly, not with status 3 and an
+    # error line (on that same dead terminal, often) as for a full disk.
+    master, slave = pty.openpty()
+    engine = subprocess.Popen(
+        [engine_binary()], stdin=subprocess.PIPE, stdout=slave, stderr=subprocess.PIPE
+    )
+    os.close(slave)
+    os.close(master)
+    _, stderr = engine.communicate(ping() + b"\n", timeout=20)
+    assert engine.returncode == 0, (engine.returncode, stderr)
+    assert stderr == b""
