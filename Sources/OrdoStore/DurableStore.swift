@@ -77,6 +77,11 @@ public final class DurableStore {
   public private(set) var commits = 0
 
   private var upsertType: SQLiteStatement
+  private var deleteType: SQLiteStatement
+  /// The keys of type rows the last `load()` passed over as twins of a type read before them
+  /// (Ordo 0.2.10 and earlier filed a redefinition in another, canonically equivalent
+  /// spelling under that spelling too): deleted by the next commit that succeeds.
+  private var twinTypeKeys: [String] = []
   private var upsertQueue: SQLiteStatement
   private var insertShow: SQLiteStatement
   private var deleteShow: SQLiteStatement
@@ -118,6 +123,7 @@ public final class DurableStore {
       upsertType = try connection.prepare(
         "INSERT INTO types(type, definition) VALUES (?1, ?2)"
           + " ON CONFLICT(type) DO UPDATE SET definition = excluded.definition")
+      deleteType = try connection.prepare("DELETE FROM types WHERE type = ?1")
       upsertQueue = try connection.prepare(
         "INSERT INTO queues(queue, position, settings) VALUES (?1, ?2, ?3)"
           + " ON CONFLICT(queue) DO UPDATE SET position = excluded.position,"
@@ -634,12 +640,15 @@ public final class DurableStore {
       // Each row's key is the name inside its JSON (and an alert's seq column its seq), as
       // Ordo writes them: a row filed under another key would be updated and deleted under
       // the wrong one (a cancelled alert back after a restart, a type's new definition lost).
+      var twinTypeKeys: [String]? = []
       state.types = try keyedRows(
         "SELECT type, definition FROM types ORDER BY type", "/types", "a type",
-        decode: AlertTypeDefinition.init(reading:), key: \.type)
+        decode: AlertTypeDefinition.init(reading:), key: \.type, twins: &twinTypeKeys)
+      var noTwins: [String]? = nil
       state.queues = try keyedRows(
         "SELECT queue, settings FROM queues ORDER BY position, queue", "/queues", "a queue",
-        decode: AlertQueueSettings.init(reading:), key: \.queue)
+        decode: AlertQueueSettings.init(reading:), key: \.queue, twins: &noTwins)
+      self.twinTypeKeys = twinTypeKeys ?? []
       let shows = try connection.prepare(
         "SELECT ord, id, type, key, queue, wall_at FROM shows ORDER BY ord")
       while try shows.step() {
@@ -712,10 +721,13 @@ public final class DurableStore {
   /// key must be its value's `key`, byte for byte (`what` says the row that is not). A
   /// refusal names the row by its place, `table` then its index in that order, as the
   /// state's document would hold it.
-  /// `what`: the kind of row, "a type", for the refusals.
+  /// `what`: the kind of row, "a type", for the refusals. `twins`, when not nil, takes the
+  /// keys of rows whose names are one to the engine with a row read before them, passed
+  /// over rather than refused (types: see `twinTypeKeys`).
   private func keyedRows<Value>(
     _ sql: String, _ table: String, _ what: String,
-    decode: (ObjectReader) throws(DecodingError) -> Value, key: (Value) -> String
+    decode: (ObjectReader) throws(DecodingError) -> Value, key: (Value) -> String,
+    twins: inout [String]?
   ) throws -> [Value] {
     var values: [Value] = []
     var names = Set<String>()
@@ -725,7 +737,11 @@ public final class DurableStore {
       let value = try decode(try Self.object(try rows.text(1), place))
       try Self.expect(
         Self.sameBytes(try rows.text(0), key(value)), place, "\(what) filed under another name")
-      try Self.expect(names.insert(key(value)).inserted, place, "\(what) with the name of another")
+      guard names.insert(key(value)).inserted else {
+        try Self.expect(twins != nil, place, "\(what) with the name of another")
+        twins?.append(key(value))
+        continue
+      }
       values.append(value)
     }
     return values
@@ -733,9 +749,10 @@ public final class DurableStore {
 
   /// Byte for byte, as SQLite compares keys (Swift's `==` takes canonically equivalent
   /// spellings, "é" and "e\u{301}", for equal). Two rows whose keys differ only so are one
-  /// name to the engine, which never writes both: the loader refuses the second (a `Set`
-  /// of the names read, which hashes as `==` compares), where the restore kept the first
-  /// and left the second in the file for good.
+  /// name to the engine, which never writes both (since 0.2.11): the loader refuses the
+  /// second (a `Set` of the names read, which hashes as `==` compares), where the restore
+  /// kept the first and left the second in the file for good; a type's it passes over and
+  /// the next commit deletes (`twinTypeKeys`).
   private static func sameBytes(_ key: String?, _ name: String) -> Bool {
     key.map { $0.utf8.elementsEqual(name.utf8) } ?? false
   }
@@ -790,7 +807,7 @@ public final class DurableStore {
   public func commit(_ changes: DurableChanges, from manager: AlertManager)
     throws(StoreWriteError)
   {
-    guard !changes.isEmpty else { return }
+    guard !changes.isEmpty || !twinTypeKeys.isEmpty else { return }
     // Written to a deleted (or replaced) file, a change would be answered and then lost.
     try checkNotMoved()
     try reattachLogIfMoved()
@@ -804,6 +821,7 @@ public final class DurableStore {
         throw error
       }
       commits += 1
+      twinTypeKeys.removeAll()
     } catch {
       throw writeFailure(error)
     }
@@ -829,6 +847,7 @@ public final class DurableStore {
   }
 
   private func write(_ changes: DurableChanges, from manager: AlertManager) throws(SQLiteError) {
+    for key in twinTypeKeys { try deleteType.run([.text(key)]) }
     for type in changes.types.sorted() {
       guard let definition = manager.definition(ofType: type) else { continue }
       try upsertType.run([.text(type), .text(Self.json(definition))])

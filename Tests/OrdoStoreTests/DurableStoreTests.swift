@@ -293,6 +293,42 @@ import Testing
       "\(String(describing: error))")
   }
 
+  /// Two type rows whose names are one to the engine, each filed under its own spelling, as
+  /// Ordo 0.2.10 and earlier wrote a type redefined in another, canonically equivalent
+  /// spelling in a later commit (0.2.11 to 0.2.28 loaded such a file): the first, in the
+  /// order read, is loaded and the first commit deletes the other, rather than the whole
+  /// file refused as corrupt.
+  @Test func twinTypeRowsOfAnOlderOrdoLoadTheFirstAndTheCommitDeletesTheOther() throws {
+    let path = Self.temporaryPath("state.db")
+    var manager = AlertManager(now: 0, startedWallAt: 1_000_000)
+    manager.tracksDurableChanges = true
+    _ = try manager.defineType(AlertTypeDefinition(type: "\u{E9}", priority: 1))
+    _ = try manager.defineType(AlertTypeDefinition(type: "x", priority: 2))
+    do {
+      let store = try DurableStore(path: path, sync: .normal, waitMs: 0)
+      try store.commit(manager.takeDurableChanges(), from: manager)
+    }
+    try runSQLite(
+      path,
+      "UPDATE types SET type = 'e' || char(769),"
+        + " definition = replace(definition, '\"type\":\"x\"', '\"type\":\"e\\u0301\"')"
+        + " WHERE type = 'x';")
+    let store = try DurableStore(path: path, sync: .normal, waitMs: Self.reopenWaitMs)
+    let loaded = try store.load()
+    // "e\u{301}" sorts (by bytes) before "\u{E9}".
+    #expect(loaded.types.map { Array($0.type.utf8) } == [Array("e\u{301}".utf8)])
+    #expect(loaded.types.map(\.priority) == [2])
+    var restored = AlertManager(now: 0, startedWallAt: 1_000_000)
+    restored.tracksDurableChanges = true
+    restored.restore(loaded)
+    try store.commit(restored.takeDurableChanges(), from: restored)
+    #expect(store.commits == 1)
+    // Read again, the file holds no twin: an empty commit has nothing to delete.
+    #expect(try store.load().types == loaded.types)
+    try store.commit(DurableChanges(), from: restored)
+    #expect(store.commits == 1)
+  }
+
   /// Counters behind the file's alerts and shows (Ordo writes them with each enqueue and
   /// show; here their rows are gone): the restore takes the highest seq and show order, and
   /// the first commit writes them. The file kept the old ones, so once those alerts ended, a
