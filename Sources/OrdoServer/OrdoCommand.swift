@@ -144,6 +144,15 @@ public enum OrdoCommand {
     /// `command` (`ordo`, `ordo call`, …), then `help`. `ordo replay` quotes the reason when
     /// a trace's recorded arguments are refused.
     case refused(command: String, reason: String, help: String)
+
+    /// Whether it parses messages (a request, a trace's lines), which takes the stack
+    /// `neededStackBytes` stands for; a usage text or the version does not.
+    var readsMessages: Bool {
+      switch self {
+      case .serve, .call, .replay, .report: true
+      case .exit, .refused: false
+      }
+    }
   }
 
   /// The process's arguments (without the program name), as `arguments(count:values:)` reads
@@ -538,13 +547,14 @@ public enum OrdoCommand {
     // A disk-size limit must fail a write (and a commit), not kill the process.
     signal(SIGXFSZ, SIG_IGN)
     let stdoutWasClosed = fillClosedStandardDescriptors().contains(1)
-    if let limit = raiseStackLimit() {
+    let invocation = parse(arguments)
+    if invocation.readsMessages, let limit = raiseStackLimit() {
       complain(
         "the stack limit (ulimit -s) is \(limit >> 10) KiB and may not be raised; Ordo needs"
           + " \(neededStackBytes >> 10) KiB (for a message nested as deep as it parses)")
       return 2
     }
-    switch parse(arguments) {
+    switch invocation {
     case .refused(let command, let reason, let help):
       writeAll(2, refusalText(command: command, reason: reason, help: help))
       return 2

@@ -88,6 +88,12 @@ def test_stack_limit_that_cannot_be_raised_is_refused_at_start() -> None:
     assert refused.stdout == b""
     lines = refused.stderr.decode().splitlines()
     assert len(lines) == 1 and "ulimit -s" in lines[0], lines
+    # What reads no message needs no such stack: the version, a usage text.
+    version = run(["--version"], b"", limited(stack, 128 << 10, 128 << 10))
+    assert (version.returncode, version.stderr) == (0, b""), version.stderr
+    assert version.stdout.startswith(b"ordo "), version.stdout
+    usage = run(["--no-such-flag"], b"", limited(stack, 128 << 10, 128 << 10))
+    assert usage.returncode == 2 and b"ulimit" not in usage.stderr, usage.stderr
 
 
 def test_stdin_a_directory_is_the_end_of_input_with_the_reason_logged(tmp_path: Path) -> None:
