@@ -19,7 +19,9 @@ import multiprocessing
 import os
 import pickle
 import select
+import signal
 import stat
+import threading
 import time
 import traceback
 import warnings
@@ -207,6 +209,60 @@ def test_the_error_says_whose_engine_it_is(make_engine: EngineFactory) -> None:
     assert report["runtime"]
     assert f"belongs to process {os.getpid()}" in report["message"]
     assert "start a new engine in this process" in report["message"]
+    engine.ping()
+
+
+class _Hung(Exception):
+    """Raised in a child by a timer when an action blocked (a lock a parent thread held)."""
+
+
+def _bounded(action: Callable[[], object], seconds: float = 2.0) -> str:
+    """``_outcome``, with a timer that ends an action that blocks (reported as _Hung)."""
+
+    def hung(signum: int, frame: object) -> None:
+        raise _Hung
+
+    signal.signal(signal.SIGALRM, hung)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        return _outcome(action)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+
+
+def test_a_lock_a_parent_thread_held_at_the_fork_does_not_block_the_child(
+    make_engine: EngineFactory,
+) -> None:
+    """A parent thread inside a wait_for predicate holds the engine's guard at the fork (so
+    does the reader while it buffers an event): it stays held in the child. Before: raw()
+    took it before asking whose engine it was, and drain_events() took it unrefused; both
+    blocked the child for good."""
+    engine = make_engine(clock="manual", timeout=5)
+    engine.alerts.enqueue("toast", id="a")
+    inside, release = threading.Event(), threading.Event()
+
+    def predicate(event: object) -> bool:
+        inside.set()
+        release.wait(10)
+        return True
+
+    waiter = threading.Thread(target=lambda: engine.wait_for("alert.show", predicate))
+    waiter.start()
+    try:
+        assert inside.wait(5)
+
+        def child() -> Report:
+            ping = {"jsonrpc": "2.0", "id": 99, "method": "engine.ping"}
+            return {
+                "raw": _bounded(lambda: engine.raw(ping)),
+                "drain_events": _bounded(engine.drain_events),
+            }
+
+        report = in_child(child, lambda: None)
+    finally:
+        release.set()
+        waiter.join(10)
+    assert report == {"raw": "EngineForked", "drain_events": "EngineForked"}
     engine.ping()
 
 

@@ -754,7 +754,10 @@ class Core(EngineAPI[F], Generic[F, S]):
         return lambda: self._raw_answers.pop(token, NOTHING)
 
     def _raw_begin(self) -> int:
-        """A token for raw(): its answer is kept for it until :meth:`_raw_end`."""
+        """A token for raw(): its answer is kept for it until :meth:`_raw_end`. Refuses a
+        forked child first: the guard may be held for good there (a parent thread held it
+        at the fork)."""
+        self._check_owner()
         token = next(self._raw_tokens)
         with self._guard:
             self._raw_waiting.add(token)
@@ -779,6 +782,7 @@ class Core(EngineAPI[F], Generic[F, S]):
 
     def drain_events(self) -> list[Event]:
         """Every buffered event, oldest first, consumed."""
+        self._check_owner()  # the parent's events; its guard may be held for good here
         with self._guard:
             items = list(self._events)
             self._events.clear()
