@@ -86,6 +86,7 @@ def in_child(child: Callable[[], Report], while_waiting: Callable[[], None]) -> 
     os.close(write)
     chunks = []
     try:
+        while_waiting()  # once at least: a quick child may have reported before the first look
         while True:
             while not select.select([read], [], [], 0)[0]:
                 while_waiting()
