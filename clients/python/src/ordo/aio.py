@@ -507,8 +507,7 @@ class AsyncEngine(Core[Async, Slot]):
         await self.close()
 
     def _started(self) -> _Pipes:
-        if self._inherited:
-            self._refuse_forked()
+        self._check_owner()
         if self._pipes is None:
             raise RuntimeError("the engine is not started: use `async with` or `await start()`")
         # Its futures and pipes belong to one event loop: a call from another thread (or

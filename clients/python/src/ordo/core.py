@@ -359,8 +359,10 @@ class Core(EngineAPI[F], Generic[F, S]):
 
     def _check_owner(self) -> None:
         """Refuses a call in a forked child: it would write into the parent's session, and
-        take the parent's answers (the child has none of its reading threads or tasks)."""
-        if self._inherited:
+        take the parent's answers (the child has none of its reading threads or tasks). The
+        pid too, for a fork the hook missed (one between the spawn and ``_own``'s adding the
+        engine to ``_started_here``): ``os.getpid()`` is a fraction of a microsecond."""
+        if self._forked():
             self._refuse_forked()
 
     def _refuse_forked(self) -> NoReturn:

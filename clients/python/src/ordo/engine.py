@@ -667,8 +667,7 @@ class Engine(Core[Sync, _Slot]):
         self._send(self._endpoint.notification(self._raw_call(method, params, True)))
 
     def _perform(self, call: Call[T], timeout: float | None) -> T:
-        if self._inherited:
-            self._refuse_forked()
+        self._check_owner()
         if call.notification:
             self._send(self._endpoint.notification(call))
             if call.method == "exit":
