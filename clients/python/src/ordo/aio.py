@@ -535,14 +535,12 @@ class AsyncEngine(Core[Async, Slot]):
 
     @property
     def returncode(self) -> int | None:
-        if self._forked():  # the status the parent knew at the fork, maybe stale
-            self._refuse_forked()
+        self._check_owner()  # the status the parent knew at the fork, maybe stale
         return self._process.returncode
 
     @property
     def running(self) -> bool:
-        if self._forked():
-            self._refuse_forked()
+        self._check_owner()
         return self._proc is not None and self._exited is None and self._proc.returncode is None
 
     async def close(self, timeout: float | None = 5.0) -> int | None:
@@ -650,8 +648,7 @@ class AsyncEngine(Core[Async, Slot]):
 
     def kill(self) -> None:
         """SIGKILL the engine (calls in flight raise EngineExited)."""
-        if self._forked():
-            self._refuse_forked()
+        self._check_owner()
         self._signal(signal.SIGKILL)
 
     def _signal(self, number: int) -> None:

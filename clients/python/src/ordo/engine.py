@@ -447,14 +447,12 @@ class Engine(Core[Sync, _Slot]):
     @property
     def returncode(self) -> int | None:
         """The exit status once the process ended (negative: killed by that signal)."""
-        if self._forked():  # poll() would say 0: the child cannot wait for it
-            self._refuse_forked()
+        self._check_owner()  # poll() would say 0: the child cannot wait for it
         return self._proc.poll()
 
     @property
     def running(self) -> bool:
-        if self._forked():
-            self._refuse_forked()
+        self._check_owner()
         return self._exited is None and self._proc.poll() is None
 
     def close(self, timeout: float | None = 5.0) -> int | None:
@@ -633,8 +631,7 @@ class Engine(Core[Sync, _Slot]):
 
     def kill(self) -> None:
         """SIGKILL the engine (calls in flight raise EngineExited)."""
-        if self._forked():
-            self._refuse_forked()
+        self._check_owner()
         if self._proc.poll() is None:
             self._proc.kill()
 
