@@ -76,6 +76,10 @@ public final class DurableStore {
   /// Commits made since the store was opened.
   public private(set) var commits = 0
 
+  /// Whether this engine made the file (there was none at the path) and the write-ahead log
+  /// beside it: refused before it served, it removes them again.
+  private let madeFile: Bool
+  private let madeLog: Bool
   private var upsertType: SQLiteStatement
   private var deleteType: SQLiteStatement
   /// The keys of type rows the last `load()` passed over as twins of a type read before them
@@ -93,13 +97,18 @@ public final class DurableStore {
   /// `waitMs` for another engine to let go of it.
   public init(path: String, sync: SyncMode, waitMs: Int) throws(StoreOpenError) {
     self.path = path
-    lockDescriptor = try Self.claim(path, waitMs: waitMs)
+    let claimed = try Self.claim(path, waitMs: waitMs)
+    lockDescriptor = claimed.descriptor
+    madeFile = claimed.made
+    var madeLog = false
     do {
       connection = try SQLiteConnection(path: path)
       // Whether a write-ahead log was there before this engine: a WAL-mode file's first read
       // makes one (empty, with its 32 KiB index) when there is none. The log SQLite uses,
       // beside the file a symbolic link leads to (not beside the link).
       let logWasThere = access(connection.logPath, F_OK) == 0
+      madeLog = !logWasThere
+      self.madeLog = madeLog
       // Other programs' connections to the file hold SQLite's own locks for a moment: a
       // reader opening a log left by a crash, or folding the log in as the last connection
       // to close. Without a wait, one such moment refused the engine's start ("in use by
@@ -143,12 +152,28 @@ public final class DurableStore {
       // any earlier, a quick restart meets a database still busy and gives up.
       connection.closesAfterwards = lockDescriptor
     } catch let error as StoreOpenError {
+      Self.removeMade(path, lockedBy: lockDescriptor, file: madeFile, log: madeLog)
       close(lockDescriptor)
       throw error
     } catch {
+      Self.removeMade(path, lockedBy: lockDescriptor, file: madeFile, log: madeLog)
       close(lockDescriptor)
       throw Self.openError(error, path: path)
     }
+  }
+
+  /// Removes the file this engine made at `path` (`file`) for a start that was then
+  /// refused (short of descriptors, say), and the log it made beside it (`log`) while that
+  /// is empty, when the file is still the one `lock` holds: left there, the next start took
+  /// the file for a state file of its own (empty, or with the tables alone). Nothing was
+  /// answered from it. Done before the lock goes, so no other engine has it open.
+  private static func removeMade(_ path: String, lockedBy lock: Int32, file: Bool, log: Bool) {
+    var held = stat()
+    guard file || log, fstat(lock, &held) == 0,
+      fileStatus(path)?.identity == FileIdentity(held), let resolved = resolved(path)
+    else { return }
+    if file { unlink(resolved) }
+    if log, fileStatus(resolved + "-wal")?.bytes == 0 { unlink(resolved + "-wal") }
   }
 
   deinit {
@@ -378,7 +403,10 @@ public final class DurableStore {
   /// Opens (creating) the file at `path` and locks it (`flock`), waiting up to `waitMs` for
   /// another engine to let go of it, or of the write-ahead log beside it (`logInUse`);
   /// returns the locked descriptor.
-  private static func claim(_ path: String, waitMs: Int) throws(StoreOpenError) -> Int32 {
+  /// The lock's descriptor, and whether this call made the file (there was none at `path`).
+  private static func claim(_ path: String, waitMs: Int) throws(StoreOpenError) -> (
+    descriptor: Int32, made: Bool
+  ) {
     var before = stat()
     let existed = stat(path, &before) == 0
     let notRegular = StoreOpenError(
@@ -435,7 +463,7 @@ public final class DurableStore {
       if !fileHeld, !logHeld {
         // Still the file at `path`: another engine refused on the log may have removed the
         // empty file it created, and this one, locked meanwhile, would be no one's.
-        if fileStatus(path)?.identity == FileIdentity(status) { return descriptor }
+        if fileStatus(path)?.identity == FileIdentity(status) { return (descriptor, !existed) }
         close(descriptor)
         return try claim(path, waitMs: max(0, waitMs - waited))
       }
@@ -713,6 +741,9 @@ public final class DurableStore {
         message: "the state file \(path) holds a row Ordo did not write (\(error));"
           + " it was left untouched")
     } catch {
+      // Refused for what the system lacks (descriptors for the log, say: the tables made,
+      // then the first read refused), a file this start made goes with it.
+      Self.removeMade(path, lockedBy: lockDescriptor, file: madeFile, log: madeLog)
       throw Self.openError(error, path: path)
     }
   }

@@ -113,13 +113,20 @@ def test_stdin_a_directory_is_the_end_of_input_with_the_reason_logged(tmp_path: 
 
 def test_state_file_short_of_descriptors_says_so(tmp_path: Path) -> None:
     # The state file takes four descriptors (the lock, the database, its write-ahead log
-    # and shared memory): SQLite said only "unable to open database file".
-    for nofile in (4, 6):
+    # and shared memory): SQLite said only "unable to open database file". The file the
+    # refused start made (empty, or the tables alone at 6) is not left behind for the next
+    # start to take for its own, nor is the log it made; a file that was there stays (an
+    # empty one may have been given the tables).
+    kept = tmp_path / "kept.db"
+    kept.write_bytes(b"")
+    for nofile in (4, 5, 6):
         state = tmp_path / f"s{nofile}.db"
         limit = limited(resource.RLIMIT_NOFILE, nofile, nofile)
-        call = run(["--state", str(state), "call", "engine.ping"], b"", limit)
-        assert call.returncode == 2, (nofile, call.returncode, call.stdout, call.stderr)
-        assert b"too many open files" in call.stderr, (nofile, call.stderr)
+        for path in (state, kept):
+            call = run(["--state", str(path), "call", "engine.ping"], b"", limit)
+            assert call.returncode == 2, (nofile, call.returncode, call.stdout, call.stderr)
+            assert b"too many open files" in call.stderr, (nofile, call.stderr)
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["kept.db"], nofile
 
 
 def test_stdout_that_fails_is_said_with_exit_status_3() -> None:
