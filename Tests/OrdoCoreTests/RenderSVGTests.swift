@@ -772,15 +772,44 @@ extension RenderSVGTests {
     #expect(
       tooltips["P"]
         == "P (sort 0) frame {x: 0, y: 0, width: 100, height: 100}, clips its subtree,"
-        + " hit by the point")
+        + " hit by the point; depth 0, top level")
     #expect(
       tooltips["NI"]
         == "NI (sort 5) frame {x: 0, y: 0, width: 50, height: 50}, not interactive (neither it"
-        + " nor its subtree is hit)")
+        + " nor its subtree is hit); depth 0, top level")
     // Its subtree, and that of a non-interactive group (which is not drawn), say why too.
     for id in ["badge", "inGroup"] {
-      #expect(tooltips[id]?.hasSuffix(", not hit (under a non-interactive layer)") == true, "\(id)")
+      #expect(tooltips[id]?.contains(", not hit (under a non-interactive layer);") == true, "\(id)")
     }
+  }
+
+  /// A screen reader reads the layers one after another, without the nesting the colours
+  /// show: each tooltip ends with the layer's depth and parent, drawn or not.
+  @Test func tooltipsSayEachLayersDepthAndParent() throws {
+    var tree = LayerTree()
+    try tree.add("page", frame: Frame(x: 0, y: 0, width: 100, height: 100))
+    try tree.add("card", under: "page", frame: Frame(x: 10, y: 10, width: 50, height: 50))
+    try tree.add("group", under: "card")
+    try tree.add("badge", under: "group", frame: Frame(x: 0, y: 0, width: 5, height: 5))
+    func placements(_ options: RenderOptions) throws -> [String: String] {
+      let document = try parseXML(try tree.renderSVG(options))
+      return Dictionary(
+        uniqueKeysWithValues: document.elements(named: "g", withClass: "layer").map {
+          let title = $0.child(named: "title")?.text ?? ""
+          return ($0.attributes["data-layer"] ?? "", String(title.split(separator: ";").last!))
+        })
+    }
+    #expect(
+      try placements(RenderOptions()) == [
+        "page": " depth 0, top level", "card": " depth 1, in page",
+        "badge": " depth 3, in group (not drawn: no frame)",
+      ])
+    // A subtree's picture: its first layer's parent is outside it.
+    #expect(
+      try placements(RenderOptions(id: "card")) == [
+        "card": " depth 0, in page (not in this picture)",
+        "badge": " depth 2, in group (not drawn: no frame)",
+      ])
   }
 
   /// Ids that are not ASCII are set apart as bidirectional isolates in the text people read

@@ -373,11 +373,13 @@ import Testing
     #expect(table.child(named: "summary")?.text == "The layers as a table (\(framed.count) rows)")
     let rows = table.elements(named: "tr").filter { $0.attributes["data-layer"] != nil }
     #expect(rows.map { $0.attributes["data-layer"] } == framed)
-    // Each row, its id and its facts: what the layer's tooltip says.
+    // Each row, its id, parent, depth and facts: what the layer's tooltip says.
     #expect(
-      rows.map { row in row.children.map(\.text).enumerated().filter { $0.offset % 3 == 0 } }
-        .map { $0.map(\.element).joined(separator: " ") }
-        == drawn.map { $0.child(named: "title")?.text ?? "" })
+      rows.map { row in
+        let cells = row.children.map(\.text)
+        let place = cells[1] == "(top level)" ? "top level" : "in " + cells[1]
+        return "\(cells[0]) \(cells[3]); depth \(cells[2]), \(place)"
+      } == drawn.map { $0.child(named: "title")?.text ?? "" })
     #expect(rows.allSatisfy { $0.children.first?.attributes["scope"] == "row" })
     let levels = try framed.map { id in
       var level = 0

@@ -54,12 +54,16 @@ extension LayerTree {
   ) {
     let scene = try layerScene(options)
     var picture = LayerPicture(scene: scene, options: options)
-    let drawn = Set(scene.shapes.map(\.id))
     let layers = scene.shapes.map { shape in
-      let parent = lookUp(shape.id).flatMap { parentID(of: $0) }
+      let parent: (id: String?, drawn: Bool) =
+        switch shape.parent {
+        case .none: (nil, true)
+        case .layer(let id, let drawn): (id, drawn)
+        case .outside(let id): (id, false)
+        }
       return DrawnLayer(
-        id: shape.id, parent: parent, parentIsDrawn: parent.map(drawn.contains) ?? true,
-        level: shape.level, facts: LayerPicture.facts(shape))
+        id: shape.id, parent: parent.id, parentIsDrawn: parent.drawn, level: shape.level,
+        facts: LayerPicture.facts(shape))
     }
     return (picture.draw(), layers)
   }
@@ -106,11 +110,13 @@ extension LayerTree {
         scene.shapes.append(
           LayerScene.Shape(
             id: id, sort: sorts[row], ownFrame: own, frame: frame, clip: parent.clip,
-            level: placed.level, onHitPath: onPath.contains(id),
+            level: placed.level, parent: placement(under: parent, isBase: ancestors.count == 1),
+            onHitPath: onPath.contains(id),
             isHit: hitPath.last == id, clips: flags[row].contains(.clips),
             interactive: flags[row].contains(.interactive), underNonInteractive: !parent.hittable))
         placed.originX = frame.x
         placed.originY = frame.y
+        placed.drawn = true
         if flags[row].contains(.clips) {
           let clip = parent.clip.map { scene.clips[$0].clamped(to: frame) } ?? frame
           scene.clips.append(clip)
@@ -120,6 +126,13 @@ extension LayerTree {
       ancestors.append(placed)
     }
     return scene
+  }
+
+  /// Where a layer placed right under `parent` sits; `isBase`: `parent` is the walk's base.
+  private func placement(under parent: LayerScene.Ancestor, isBase: Bool) -> LayerScene.Parent {
+    guard parent.slot != Self.rootSlot else { return .none }
+    let id = ids[Int(parent.slot)]
+    return isBase ? .outside(id) : .layer(id, drawn: parent.drawn)
   }
 }
 
@@ -136,6 +149,19 @@ struct LayerScene {
     var level: Int
     /// Whether a layer under it can be hit: no ancestor below `base` is non-interactive.
     var hittable = true
+    /// Whether it is drawn (framed, and not `base`).
+    var drawn = false
+  }
+
+  /// Where a drawn layer sits, for its tooltip: a screen reader reads the picture's layers
+  /// one after another, without the nesting the colours show.
+  enum Parent {
+    /// A layer at the top of the tree.
+    case none
+    /// `id`, drawn in the picture, or not (a group: it has no frame).
+    case layer(String, drawn: Bool)
+    /// `id`, outside the picture: the parent of the layer `layer.render {id}` asked for.
+    case outside(String)
   }
 
   /// One framed layer, in paint order.
@@ -148,6 +174,7 @@ struct LayerScene {
     var frame: Frame
     var clip: Int?
     var level: Int
+    var parent: Parent
     var onHitPath: Bool
     /// The layer the point hits (the last of the path).
     var isHit: Bool
@@ -524,9 +551,17 @@ struct LayerPicture {
     return first
   }
 
-  /// The full description of a layer, for its `<title>`.
+  /// The full description of a layer, for its `<title>`: its id, its facts, and its depth
+  /// and parent (which the report's table gives in columns of their own).
   static func tooltip(_ shape: LayerScene.Shape) -> String {
-    Markup.isolated(shape.id) + " " + facts(shape)
+    let place: String
+    switch shape.parent {
+    case .none: place = "top level"
+    case .layer(let id, drawn: true): place = "in " + Markup.isolated(id)
+    case .layer(let id, drawn: false): place = "in \(Markup.isolated(id)) (not drawn: no frame)"
+    case .outside(let id): place = "in \(Markup.isolated(id)) (not in this picture)"
+    }
+    return Markup.isolated(shape.id) + " " + facts(shape) + "; depth \(shape.level), " + place
   }
 
   /// The tooltip after the id: sort, frame, flags.

@@ -922,7 +922,7 @@ struct ReportPage {
     foldedTable(
       "layer-table", summary: "The layers as a table (\(Self.counted(layers.count, "row")))",
       caption: "Each drawn layer, bottom to top (paint order), with its parent, its depth (0:"
-        + " top level) and what its tooltip says after its id",
+        + " top level) and what its tooltip says of its sort, frame and flags",
       headings: ["Layer", "Parent", "Depth", "Sort, frame and flags"]
     ) { writer in
       for layer in layers {
