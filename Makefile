@@ -154,8 +154,8 @@ soak: release python-deps durable-deps
 	  integration/durable/test_crash.py
 
 ## interop-deps: the third-party clients of integration/interop: PyPI libraries into .venv;
-## Neovim, Emacs, (for Emacs < 29) Eglot and Vim with channels (vim-nox) from Debian when
-## missing (about 20 s).
+## Neovim, Emacs, (for Emacs < 29) Eglot, lsp-mode and Vim with channels (vim-nox) from
+## Debian when missing (about 20 s, and 15 s more for lsp-mode, byte-compiled on install).
 interop-deps: $(VENV)/.interop-installed
 	@command -v nvim >/dev/null 2>&1 && command -v emacs >/dev/null 2>&1 || { \
 	  echo "installing neovim and emacs-nox (their own JSON-RPC/LSP clients drive the engine)"; \
@@ -165,6 +165,10 @@ interop-deps: $(VENV)/.interop-installed
 	  echo "installing elpa-eglot (Eglot, built into Emacs only from 29)"; \
 	  $(SUDO) apt-get update -qq && \
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq elpa-eglot; }
+	@emacs --batch --eval "(kill-emacs (if (require 'lsp-mode nil t) 0 1))" >/dev/null 2>&1 || { \
+	  echo "installing elpa-lsp-mode (lsp-mode, Emacs's other LSP client, not part of Emacs)"; \
+	  $(SUDO) apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq elpa-lsp-mode; }
 	@vim -N -u NONE -i NONE -n -es -c "if has('channel') && has('job') && has('vim9script') | qall! | endif" \
 	  -c cquit </dev/null >/dev/null 2>&1 || { \
 	  echo "installing vim-nox (Vim 9 with channels: its LSP-mode channel drives the engine)"; \
@@ -175,8 +179,8 @@ $(VENV)/.interop-installed: integration/interop/requirements.txt $(VENV)/.instal
 	$(PY) -m pip install -q -r integration/interop/requirements.txt
 	touch $@
 
-## test-interop: pygls, python-lsp-jsonrpc, jsonrpcclient, Neovim, Emacs and Vim drive the
-## real engine with their own clients (integration/interop).
+## test-interop: pygls, python-lsp-jsonrpc, jsonrpcclient, Neovim, Emacs (jsonrpc.el, Eglot,
+## lsp-mode) and Vim drive the real engine with their own clients (integration/interop).
 test-interop: release interop-deps
 	cd integration/interop && ../../$(VENV)/bin/mypy && ../../$(VENV)/bin/ruff check \
 	  && ../../$(VENV)/bin/ruff format --check .

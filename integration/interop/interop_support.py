@@ -179,3 +179,15 @@ def eglot_available(emacs: str) -> bool:
         check=False,
     )
     return probe.returncode == 0
+
+
+@cache
+def lsp_mode_available(emacs: str) -> bool:
+    """Whether this Emacs loads lsp-mode (not part of Emacs; Debian's elpa-lsp-mode)."""
+    probe = subprocess.run(
+        [emacs, "--batch", "--eval", "(kill-emacs (if (require 'lsp-mode nil t) 0 1))"],
+        capture_output=True,
+        timeout=SESSION_TIMEOUT,
+        check=False,
+    )
+    return probe.returncode == 0

@@ -1,5 +1,5 @@
-"""Editors drive the engine with their own clients: Neovim's vim.lsp, Emacs's jsonrpc.el and
-Eglot, Vim 9's channels.
+"""Editors drive the engine with their own clients: Neovim's vim.lsp, Emacs's jsonrpc.el,
+Eglot and lsp-mode, Vim 9's channels.
 
 Each editor runs a script of integration/interop/editors headless; the script writes what it
 observed (one ``key <json>`` line each) and this module judges it. Neovim runs twice when
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -36,6 +37,7 @@ from interop_support import (
     SESSION_TIMEOUT,
     check_log,
     eglot_available,
+    lsp_mode_available,
     require,
     vim_has_channels,
 )
@@ -44,6 +46,31 @@ from interop_support import (
 # the notifications the engine takes quietly (`$/…`, `initialized`), so the engine logs it
 # at warn, like any other unknown notification: harmless, and said in the README.
 EGLOT_LOUD = ("workspace/didChangeConfiguration",)
+
+# lsp-mode sends textDocument/didOpen for the buffer it starts in, whatever the server's
+# capabilities say (Ordo's `{}` has no textDocumentSync, under which LSP's client sends no
+# didOpen): logged at warn as well, as every unknown notification is.
+LSP_MODE_LOUD = ("textDocument/didOpen",)
+
+# What lsp-mode writes to the engine in the session of emacs_lsp_mode.el, in order: its
+# lifecycle (initialize, initialized, didOpen; shutdown and exit) around the script's calls.
+LSP_MODE_SENT = [
+    "initialize",
+    "initialized",
+    "textDocument/didOpen",
+    "engine.ping",
+    "clock.now",
+    *["layer.add"] * 4,
+    "layer.paintOrder",
+    "alert.enqueue",
+    "layer.get",
+    "layer.add",
+    "layer.add",
+    "$/setTrace",
+    "$/cancelRequest",
+    "shutdown",
+    "exit",
+]
 
 
 def run_script(
@@ -165,6 +192,58 @@ def test_emacs_eglot(ordo_bin: str, log_level: str, tmp_path: Path) -> None:
     check_session(observations)
     assert observations["shutdownError"] is None
     check_log(observations["stderr"], log_level, tolerated=EGLOT_LOUD)
+
+
+def test_emacs_lsp_mode(ordo_bin: str, log_level: str, tmp_path: Path) -> None:
+    emacs = require(shutil.which("emacs"), "emacs")
+    require(emacs if lsp_mode_available(emacs) else None, "lsp-mode (Debian's elpa-lsp-mode)")
+    # Without -Q: Debian's site start-up puts elpa-lsp-mode on the load path.
+    script = str(EDITORS / "emacs_lsp_mode.el")
+    observations = run_script([emacs, "--batch", "-l", script], ordo_bin, log_level, tmp_path)
+    assert observations["client"]["name"] == "lsp-mode"
+    assert observations["status"] == "initialized"
+    assert observations["capabilities"] == {}
+    assert observations["clock"]["mode"] == "manual"
+    check_session(observations)
+    # lsp-mode names errors by LSP's table, where -32001 is UnknownErrorCode; `lsp-request`
+    # (not async) keeps only the message, in a plain Emacs error.
+    assert observations["notFound"]["text"].endswith("(Unknown Error Code)")
+    assert observations["badParam"]["text"].endswith("(Invalid Parameters)")
+    assert observations["badParamSync"].startswith('Unknown parameter "sortt"')
+
+    sent = observations["sent"]
+    assert [message["method"] for message in sent] == LSP_MODE_SENT
+    by_method = {message["method"]: message for message in sent}
+    initialize = by_method["initialize"]["params"]
+    assert initialize["clientInfo"]["name"] == "emacs"
+    assert initialize["initializationOptions"] == {"clock": "manual"}
+    assert by_method["shutdown"]["params"] == {}  # lsp-mode's empty hash table
+    assert by_method["exit"]["params"] is None
+
+    # Every request got its answer; the engine's one notification, alert.show, came before
+    # alert.enqueue's answer (events before answers).
+    received = observations["received"]
+    answers = {message["id"]: message for message in received if "id" in message}
+    requests = [message for message in sent if "id" in message]
+    assert sorted(answers) == sorted(message["id"] for message in requests)
+    result = answers[by_method["initialize"]["id"]]["result"]
+    assert result["serverInfo"]["name"] == "ordo"
+    assert (result["framing"], result["clock"]) == ("lsp", "manual")
+    shutdown = answers[by_method["shutdown"]["id"]]
+    assert "result" in shutdown and shutdown["result"] is None and "error" not in shutdown
+    notifications = [message["method"] for message in received if "id" not in message]
+    assert notifications == ["alert.show"]
+    order = [message.get("id", message.get("method")) for message in received]
+    assert order.index("alert.show") == order.index(by_method["alert.enqueue"]["id"]) - 1
+
+    # lsp-mode saw the engine end by itself, with status 0 ("finished"); it said nothing
+    # else but its own progress, and warned of nothing (an unknown notification, say).
+    louder = [m["text"] for m in observations["messages"] if m["level"] != "success"]
+    assert len(louder) == 2, louder
+    assert re.fullmatch(r"LSP :: Stopping ordo:\d+", louder[0]), louder
+    assert louder[1] == "LSP :: ordo has exited (finished)"
+    assert observations["warnings"] == []
+    check_log(observations["stderr"], log_level, tolerated=LSP_MODE_LOUD)
 
 
 # What Vim sees of one alert's life, subscribed to alert.changed, in the order it delivered
