@@ -193,7 +193,11 @@ test('layer.render: an SVG document, one <rect> per framed visible layer, labell
   assert.ok(baseRects >= visible.length, `${baseRects} <rect> for ${visible.length} framed visible layers`);
   const text = allText(base.parsed);
   for (const id of visible) assert.ok(text.includes(id), `label of ${JSON.stringify(id)}`);
-  for (const id of ['veiled', 'underVeiled', 'cluster']) assert.ok(!text.includes(id), `${id} is not drawn`);
+  // A group is named only as its children's parent, at the end of their tooltips.
+  const group = 'in cluster (not drawn: no frame)';
+  assert.ok(text.includes(group), 'inCluster names its parent');
+  const unnamed = text.replaceAll(group, '');
+  for (const id of ['veiled', 'underVeiled', 'cluster']) assert.ok(!unnamed.includes(id), `${id} is not drawn`);
   assert.ok(!base.svg.includes('<i&'), 'an id is escaped, never markup');
   assert.ok(!base.svg.includes('\u0007'));
   assert.equal(await engine.layers.render(), base.svg, 'the same bytes for the same tree');
