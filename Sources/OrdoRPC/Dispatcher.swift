@@ -236,10 +236,14 @@ public struct Dispatcher {
       }
       // LSP lets a server ignore `$/…` notifications it does not know, and `initialized`
       // needs no answer: editors send them all the time, so they are not warnings (nor
-      // after `shutdown`, when any method fails first for being too late).
+      // after `shutdown`, when any method fails first for being too late). Nor are LSP's
+      // document and workspace notifications, which editors send unasked.
       // (Asked of notifications alone: the generic `starts(with:)` cost a request ≈140
       // instructions.)
-      let ignorable = id == nil && (method.utf8.starts(with: "$/".utf8) || method == "initialized")
+      let ignorable =
+        id == nil
+        && (method.utf8.starts(with: "$/".utf8) || method == "initialized"
+          || MethodTable.languageServerNotifications.contains(method))
       // Neither those notifications nor `initialize` (answered or refused) let restored
       // alerts compete: LSP allows no event before the answer to `initialize`, and a shell
       // on an editor's LSP client must still be able to cancel old alerts first

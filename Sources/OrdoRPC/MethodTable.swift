@@ -83,6 +83,20 @@ public struct MethodTable: Sendable {
     index = ParamNames(methods.map(\.name))
   }
 
+  /// LSP 3.17's notifications from a client to a server about documents, workspaces and
+  /// progress, which an editor's LSP client sends whatever the server's `capabilities` say
+  /// (lsp-mode's `textDocument/didOpen`, Eglot's and Neovim's
+  /// `workspace/didChangeConfiguration`). Ordo has none of them: they fail with -32601,
+  /// logged at `debug` only, like `$/…` (docs/protocol.md#json-rpc-20).
+  public static let languageServerNotifications: Set<String> = [
+    "textDocument/didOpen", "textDocument/didChange", "textDocument/willSave",
+    "textDocument/didSave", "textDocument/didClose", "notebookDocument/didOpen",
+    "notebookDocument/didChange", "notebookDocument/didSave", "notebookDocument/didClose",
+    "workspace/didChangeConfiguration", "workspace/didChangeWatchedFiles",
+    "workspace/didChangeWorkspaceFolders", "workspace/didCreateFiles",
+    "workspace/didRenameFiles", "workspace/didDeleteFiles", "window/workDoneProgress/cancel",
+  ]
+
   /// The one method `name` looks like a slip of, for a -32601's hint: the same name in
   /// another case (`Layer.Add`), or the only one at the least edit distance, at most 2
   /// (`layer.ad`, `alert.enque`); nil when none is, or two are as near. LSP's own names

@@ -98,16 +98,15 @@ def loud_lines(stderr: str) -> list[str]:
     return [f"[{level}] {text}" for level, text in log_lines(stderr) if level in ("warn", "error")]
 
 
-def check_log(stderr: str, log_level: str, *, tolerated: tuple[str, ...] = ()) -> None:
+def check_log(stderr: str, log_level: str, *, also_quiet: tuple[str, ...] = ()) -> None:
     """The quiet notifications left no line at the default level, a debug line at debug.
 
-    ``tolerated``: notifications the client sends that the engine does log at warn, as its
-    rules say for every unknown notification outside ``$/`` and ``initialized``.
+    ``also_quiet``: the LSP document and workspace notifications this client sends unasked
+    (``textDocument/didOpen``, ``workspace/didChangeConfiguration``), which are as quiet.
     """
     notified = logged_notifications(stderr)
-    loud = [line for line in loud_lines(stderr) if not any(f'"{m}"' in line for m in tolerated)]
-    assert loud == [], f"warnings in the engine's log:\n{stderr}"
-    for method in QUIET_NOTIFICATIONS:
+    assert loud_lines(stderr) == [], f"warnings in the engine's log:\n{stderr}"
+    for method in QUIET_NOTIFICATIONS + also_quiet:
         for level, methods in notified.items():
             if level != "debug":
                 assert method not in methods, f"{method} logged at {level}:\n{stderr}"
