@@ -7,6 +7,8 @@ import OrdoRPC
 
 /// Set from the SIGTERM/SIGINT/SIGHUP handler; read by the loop between polls.
 nonisolated(unsafe) private var terminationSignal: sig_atomic_t = 0
+/// Set from the SIGUSR1 handler, cleared when the loop has logged `engine.stats`.
+nonisolated(unsafe) private var statsAsked: sig_atomic_t = 0
 /// The write end of the self-pipe that wakes the loop's poll when a signal arrives.
 nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
 
@@ -84,6 +86,10 @@ public struct StdioLoop {
         _ = flushBlocking()
         return 0
       }
+      if statsAsked != 0 {
+        statsAsked = 0
+        logStats()
+      }
       if !inputOpen { return finishAfterEndOfInput(signalPipe: signalPipe) }
       // Messages read before, left while the output owed was at the high water mark: handled
       // (in order, before anything is read) once the client has read some of it.
@@ -119,8 +125,12 @@ public struct StdioLoop {
       }
       session.fireDueTimers(into: &outbox)
       for fd in fds where fd.revents != 0 {
-        if fd.fd == signalPipe || fd.fd == wakeUp.entry?.fd {
-          continue  // the signal's flag and the timers are looked at outside this loop
+        if fd.fd == signalPipe {
+          // The signal's flag is looked at outside this loop; emptied, the pipe wakes the
+          // next poll only for the next signal (SIGUSR1 leaves the engine running).
+          Self.drain(signalPipe)
+        } else if fd.fd == wakeUp.entry?.fd {
+          continue  // the timers are looked at outside this loop
         } else if fd.fd == input {
           guard readInput else {
             // A hang-up: read the end of input now if nothing is left before it; else it
@@ -143,7 +153,7 @@ public struct StdioLoop {
           // hold back what is owed meanwhile.
           var reads = 1
           while inputOpen, session.exitStatus == nil, outbox.pendingCount < flushThreshold,
-            reads < maxReadsBetweenWrites, terminationSignal == 0,
+            reads < maxReadsBetweenWrites, terminationSignal == 0, statsAsked == 0,
             !session.timerFiredSinceRelease, (session.millisecondsUntilNextTimer ?? 1) > 0,
             inputIsReady()
           {
@@ -172,6 +182,11 @@ public struct StdioLoop {
         log(.info, "signal \(terminationSignal): flushing and exiting")
         _ = flushBlocking()
         return 0
+      }
+      if fds.count > 1, fds[1].revents != 0 { Self.drain(signalPipe) }
+      if statsAsked != 0 {
+        statsAsked = 0
+        logStats()
       }
       if ready < 0 {
         if errno == EINTR { continue }
@@ -252,8 +267,21 @@ public struct StdioLoop {
     return true
   }
 
-  /// A pipe whose read end becomes readable when SIGTERM/SIGINT/SIGHUP arrives, so a signal
-  /// that lands between the flag check and `poll` still wakes the loop.
+  /// Reads what the signal handlers wrote into the self-pipe.
+  private static func drain(_ pipe: Int32) {
+    var bytes = (0 as UInt64, 0 as UInt64)
+    while withUnsafeMutableBytes(of: &bytes, { read(pipe, $0.baseAddress, $0.count) }) > 0 {}
+  }
+
+  /// `kill -USR1`: what the engine holds, as `engine.stats` answers it, in one line on
+  /// stderr whatever `--log-level` says (it was asked for), between two messages.
+  private func logStats() {
+    let stats = terminalSafe(session.engine.statsLine, keepingLineFeeds: false)
+    writeStandardError("ordo [info] engine.stats (SIGUSR1): \(stats)\n")
+  }
+
+  /// A pipe whose read end becomes readable when a signal the loop handles arrives, so a
+  /// signal that lands between the flag check and `poll` still wakes the loop.
   private func makeSignalPipe() -> Int32 {
     var ends: [Int32] = [-1, -1]
     guard pipe(&ends) == 0 else { return -1 }
@@ -283,10 +311,21 @@ public struct StdioLoop {
     for signal in [SIGTERM, SIGINT, SIGHUP] where ordo_signal_is_ignored(signal) == 0 {
       sigaction(signal, &action, nil)
     }
+    // SIGUSR1, whose default ends the process (at any byte of an answer), asks for a status
+    // line instead, as `dd` gives one.
+    var asking = sigaction()
+    asking.__sigaction_handler.sa_handler = { _ in
+      statsAsked = 1
+      var byte: UInt8 = 1
+      _ = write(signalPipeWriteEnd, &byte, 1)
+    }
+    sigemptyset(&asking.sa_mask)
+    asking.sa_flags = SA_RESTART
+    if ordo_signal_is_ignored(SIGUSR1) == 0 { sigaction(SIGUSR1, &asking, nil) }
     // A parent may have spawned us with these blocked (the mask is inherited).
     var unblocked = sigset_t()
     sigemptyset(&unblocked)
-    for signal in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&unblocked, signal) }
+    for signal in [SIGTERM, SIGINT, SIGHUP, SIGUSR1] { sigaddset(&unblocked, signal) }
     sigprocmask(SIG_UNBLOCK, &unblocked, nil)
   }
 
