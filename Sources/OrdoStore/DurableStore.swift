@@ -668,15 +668,15 @@ public final class DurableStore {
       // Each row's key is the name inside its JSON (and an alert's seq column its seq), as
       // Ordo writes them: a row filed under another key would be updated and deleted under
       // the wrong one (a cancelled alert back after a restart, a type's new definition lost).
-      var twinTypeKeys: [String]? = []
-      state.types = try keyedRows(
+      let types = try keyedRows(
         "SELECT type, definition FROM types ORDER BY type", "/types", "a type",
-        decode: AlertTypeDefinition.init(reading:), key: \.type, twins: &twinTypeKeys)
-      var noTwins: [String]? = nil
+        decode: AlertTypeDefinition.init(reading:), key: \.type, passingOverTwins: true)
+      state.types = types.values
       state.queues = try keyedRows(
         "SELECT queue, settings FROM queues ORDER BY position, queue", "/queues", "a queue",
-        decode: AlertQueueSettings.init(reading:), key: \.queue, twins: &noTwins)
-      self.twinTypeKeys = twinTypeKeys ?? []
+        decode: AlertQueueSettings.init(reading:), key: \.queue, passingOverTwins: false
+      ).values
+      twinTypeKeys = types.twins
       let shows = try connection.prepare(
         "SELECT ord, id, type, key, queue, wall_at FROM shows ORDER BY ord")
       while try shows.step() {
@@ -752,15 +752,16 @@ public final class DurableStore {
   /// key must be its value's `key`, byte for byte (`what` says the row that is not). A
   /// refusal names the row by its place, `table` then its index in that order, as the
   /// state's document would hold it.
-  /// `what`: the kind of row, "a type", for the refusals. `twins`, when not nil, takes the
-  /// keys of rows whose names are one to the engine with a row read before them, passed
-  /// over rather than refused (types: see `twinTypeKeys`).
+  /// `what`: the kind of row, "a type", for the refusals. A row whose name is one to the
+  /// engine with a row read before it is refused, or with `passingOverTwins` passed over,
+  /// its key among the `twins` returned (types: see `twinTypeKeys`).
   private func keyedRows<Value>(
     _ sql: String, _ table: String, _ what: String,
     decode: (ObjectReader) throws(DecodingError) -> Value, key: (Value) -> String,
-    twins: inout [String]?
-  ) throws -> [Value] {
+    passingOverTwins: Bool
+  ) throws -> (values: [Value], twins: [String]) {
     var values: [Value] = []
+    var twins: [String] = []
     var names = Set<String>()
     let rows = try connection.prepare(sql)
     while try rows.step() {
@@ -769,13 +770,13 @@ public final class DurableStore {
       try Self.expect(
         Self.sameBytes(try rows.text(0), key(value)), place, "\(what) filed under another name")
       guard names.insert(key(value)).inserted else {
-        try Self.expect(twins != nil, place, "\(what) with the name of another")
-        twins?.append(key(value))
+        try Self.expect(passingOverTwins, place, "\(what) with the name of another")
+        twins.append(key(value))
         continue
       }
       values.append(value)
     }
-    return values
+    return (values, twins)
   }
 
   /// Byte for byte, as SQLite compares keys (Swift's `==` takes canonically equivalent
