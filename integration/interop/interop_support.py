@@ -169,22 +169,11 @@ def vim_has_channels(vim: str) -> bool:
 
 
 @cache
-def eglot_available(emacs: str) -> bool:
-    """Whether this Emacs loads Eglot (built in from 29; Debian's elpa-eglot before)."""
+def emacs_loads(emacs: str, feature: str) -> bool:
+    """Whether this Emacs loads ``feature``: ``eglot`` (built in from 29; Debian's
+    elpa-eglot before), ``lsp-mode`` (not part of Emacs; Debian's elpa-lsp-mode)."""
     probe = subprocess.run(
-        [emacs, "--batch", "--eval", "(kill-emacs (if (require 'eglot nil t) 0 1))"],
-        capture_output=True,
-        timeout=SESSION_TIMEOUT,
-        check=False,
-    )
-    return probe.returncode == 0
-
-
-@cache
-def lsp_mode_available(emacs: str) -> bool:
-    """Whether this Emacs loads lsp-mode (not part of Emacs; Debian's elpa-lsp-mode)."""
-    probe = subprocess.run(
-        [emacs, "--batch", "--eval", "(kill-emacs (if (require 'lsp-mode nil t) 0 1))"],
+        [emacs, "--batch", "--eval", f"(kill-emacs (if (require '{feature} nil t) 0 1))"],
         capture_output=True,
         timeout=SESSION_TIMEOUT,
         check=False,

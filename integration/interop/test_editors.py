@@ -36,8 +36,7 @@ from interop_support import (
     PAINT_ORDER,
     SESSION_TIMEOUT,
     check_log,
-    eglot_available,
-    lsp_mode_available,
+    emacs_loads,
     require,
     vim_has_channels,
 )
@@ -179,7 +178,9 @@ def test_emacs_jsonrpc(ordo_bin: str, log_level: str, tmp_path: Path) -> None:
 
 def test_emacs_eglot(ordo_bin: str, log_level: str, tmp_path: Path) -> None:
     emacs = require(shutil.which("emacs"), "emacs")
-    require(emacs if eglot_available(emacs) else None, "eglot (Emacs 29+, or Debian's elpa-eglot)")
+    require(
+        emacs if emacs_loads(emacs, "eglot") else None, "eglot (Emacs 29+, or Debian's elpa-eglot)"
+    )
     # Without -Q: Debian's site start-up puts elpa-eglot on the load path.
     script = str(EDITORS / "emacs_eglot.el")
     observations = run_script([emacs, "--batch", "-l", script], ordo_bin, log_level, tmp_path)
@@ -193,7 +194,7 @@ def test_emacs_eglot(ordo_bin: str, log_level: str, tmp_path: Path) -> None:
 
 def test_emacs_lsp_mode(ordo_bin: str, log_level: str, tmp_path: Path) -> None:
     emacs = require(shutil.which("emacs"), "emacs")
-    require(emacs if lsp_mode_available(emacs) else None, "lsp-mode (Debian's elpa-lsp-mode)")
+    require(emacs if emacs_loads(emacs, "lsp-mode") else None, "lsp-mode (Debian's elpa-lsp-mode)")
     # Without -Q: Debian's site start-up puts elpa-lsp-mode on the load path.
     script = str(EDITORS / "emacs_lsp_mode.el")
     observations = run_script([emacs, "--batch", "-l", script], ordo_bin, log_level, tmp_path)

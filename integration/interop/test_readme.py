@@ -22,7 +22,7 @@ from ordo_testing import REPO
 from interop_support import (
     NEOVIMS,
     SESSION_TIMEOUT,
-    eglot_available,
+    emacs_loads,
     require,
     vim_has_channels,
 )
@@ -122,7 +122,7 @@ def run_elisp(snippet: str, ordo_bin: str, tmp_path: Path, *, quick: bool) -> li
     (end-of-file nil)))
 """
     argv = [emacs, "--batch", *(["-Q"] if quick else []), "--eval", harness]
-    if not quick and not eglot_available(emacs):
+    if not quick and not emacs_loads(emacs, "eglot"):
         require(None, "eglot (Emacs 29+, or Debian's elpa-eglot)")
     return run(argv, environment(ordo_bin, tmp_path), tmp_path)
 

@@ -17,26 +17,8 @@
 (require 'lisp-mnt)
 (require 'eglot)
 
-(defvar ordo-interop--out (getenv "ORDO_INTEROP_OUT"))
+(load (expand-file-name "ordo_interop" (file-name-directory load-file-name)) nil t)
 (defvar ordo-interop--shows '())
-
-(defun ordo-interop-report (key value)
-  "Append KEY and VALUE (a plist, vector, string, number, t or nil) as one line."
-  (let ((json-encoding-pretty-print nil))
-    (write-region (format "%s %s\n" key (json-encode value)) nil ordo-interop--out t 'silent)))
-
-(defun ordo-interop-describe (err)
-  "The code, data and printed form of the `jsonrpc-error' ERR."
-  (let ((details (cdr err)))
-    (list :code (alist-get 'jsonrpc-error-code details)
-          :data (alist-get 'jsonrpc-error-data details)
-          :text (error-message-string err))))
-
-(defun ordo-interop-wait (predicate seconds)
-  "Process input until PREDICATE is non-nil or SECONDS have passed."
-  (let ((deadline (+ (float-time) seconds)))
-    (while (and (not (funcall predicate)) (< (float-time) deadline))
-      (accept-process-output nil 0.05))))
 
 ;; Eglot hands every server notification to this generic function, one method each.
 (cl-defmethod eglot-handle-notification

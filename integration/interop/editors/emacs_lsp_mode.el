@@ -42,23 +42,16 @@
 ;; The scratch file's language, which lsp-mode's textDocument/didOpen names.
 (add-to-list 'lsp-language-id-configuration '("\\.ordo\\'" . "ordo"))
 
-(defvar ordo-interop--out (getenv "ORDO_INTEROP_OUT"))
+(load (expand-file-name "ordo_interop" (file-name-directory load-file-name)) nil t)
+
+;; Reported through lsp-mode's own serializer: what it hands back holds hash tables.
+(setq ordo-interop-encode (lambda (value) (lsp--json-serialize value))) ; a macro in lsp-mode 8
+
 (defvar ordo-interop--shows '())
 (defvar ordo-interop--sent '())
 (defvar ordo-interop--received '())
 (defvar ordo-interop--messages '())
 (defvar ordo-interop--warnings '())
-
-(defun ordo-interop-report (key value)
-  "Append KEY and VALUE (a plist, hash table, vector, string, number, t or nil) as one line."
-  (write-region (format "%s %s\n" key (lsp--json-serialize value))
-                nil ordo-interop--out t 'silent))
-
-(defun ordo-interop-wait (predicate seconds)
-  "Process input until PREDICATE is non-nil or SECONDS have passed."
-  (let ((deadline (+ (float-time) seconds)))
-    (while (and (not (funcall predicate)) (< (float-time) deadline))
-      (accept-process-output nil 0.05))))
 
 ;; What lsp-mode writes to the engine, in order: every message goes through
 ;; `lsp--make-message' as a plist (a request's with its :id).
