@@ -46,7 +46,8 @@ enum {
   ORDO_JSON_ERROR_PREMATURE_END = json_error_premature_end_of_input,
   ORDO_JSON_ERROR_NULL_CHARACTER = json_error_null_character,
   ORDO_JSON_ERROR_NULL_BYTE_IN_KEY = json_error_null_byte_in_key,
-  ORDO_JSON_ERROR_NUMERIC_OVERFLOW = json_error_numeric_overflow
+  ORDO_JSON_ERROR_NUMERIC_OVERFLOW = json_error_numeric_overflow,
+  ORDO_JSON_ERROR_OUT_OF_MEMORY = json_error_out_of_memory
 };
 
 #endif

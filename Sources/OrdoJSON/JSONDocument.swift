@@ -22,6 +22,8 @@ public struct JSONParseFailure: Error, Equatable, Sendable {
     case numberOutOfRange = "number_out_of_range"
     /// Valid JSON that jansson cannot represent: `\u0000` inside an object key.
     case nulInKey = "nul_in_key"
+    /// The memory to parse it could not be had (a process memory limit, `ulimit -v`).
+    case outOfMemory = "out_of_memory"
   }
 
   public let reason: Reason
@@ -207,6 +209,12 @@ public final class JSONDocument {
     if let root = arena.load(chars, bytes.count, flags, &error) {
       return JSONDocument(root: OpaquePointer(root), arena: arena.first)
     }
+    let outOfMemory = JSONParseFailure(reason: .outOfMemory, detail: "out of memory", position: 0)
+    if arena.exhausted {
+      ParseArena.release(arena.first)
+      failure = outOfMemory
+      return nil
+    }
     let first = Self.failure(from: &error)
     if first.reason == .numberOutOfRange {
       // An integer too big for json_int_t is still JSON: retry reading integers as reals.
@@ -217,7 +225,7 @@ public final class JSONDocument {
         return JSONDocument(root: OpaquePointer(root), arena: arena.first)
       }
       ParseArena.release(arena.first)
-      failure = Self.failure(from: &retryError)
+      failure = arena.exhausted ? outOfMemory : Self.failure(from: &retryError)
       return nil
     }
     ParseArena.release(arena.first)
@@ -278,6 +286,7 @@ public final class JSONDocument {
     case Int32(ORDO_JSON_ERROR_NULL_CHARACTER): reason = .nulByte
     case Int32(ORDO_JSON_ERROR_NULL_BYTE_IN_KEY): reason = .nulInKey
     case Int32(ORDO_JSON_ERROR_NUMERIC_OVERFLOW): reason = .numberOutOfRange
+    case Int32(ORDO_JSON_ERROR_OUT_OF_MEMORY): reason = .outOfMemory
     default: reason = .invalidJSON
     }
     return JSONParseFailure(reason: reason, detail: text, position: Int(error.position))
@@ -308,6 +317,9 @@ struct ParseArena {
   private var end: UnsafeMutableRawPointer
   /// The size of the block being filled; the next one is twice as large.
   private var blockSize: Int
+  /// Whether an allocation failed: jansson does not always say so (an array or object
+  /// that cannot grow fails the parse with no error text), so the arena does.
+  private(set) var exhausted = false
 
   /// A fresh arena sized for a text of `expectedBytes`.
   init(expectedBytes: Int) {
@@ -376,11 +388,17 @@ struct ParseArena {
     return block
   }
 
-  private mutating func allocate(_ size: Int) -> UnsafeMutableRawPointer {
+  /// Memory for jansson; nil when the system has no more (jansson then fails the parse with
+  /// its out-of-memory error, which the engine answers, and the blocks go with the arena).
+  private mutating func allocate(_ size: Int) -> UnsafeMutableRawPointer? {
     let total = (size + Self.header + 15) & ~15
     if next.distance(to: end) < total {
-      blockSize = max(2 * blockSize, total + Self.header)
-      guard let fresh = malloc(blockSize) else { fatalError("out of memory") }
+      let size = max(2 * blockSize, total + Self.header)
+      guard let fresh = malloc(size) else {
+        exhausted = true
+        return nil
+      }
+      blockSize = size
       // Chain the new block right after the first, so `release` finds it.
       fresh.storeBytes(
         of: first.load(as: UnsafeMutableRawPointer?.self), as: UnsafeMutableRawPointer?.self)

@@ -62,15 +62,16 @@ public enum MessageClassifier {
     // A nil document always comes with its failure.
     let reason = parseFailure?.reason ?? .invalidJSON
     switch reason {
-    case .nulInKey:
+    case .nulInKey, .outOfMemory:
       // Valid JSON (a `\u0000` in a key) that jansson cannot hold: not a parse error
-      // (JSONDocument checked that the rest is JSON). The id of a request object is still
+      // (JSONDocument checked that the rest is JSON); or a text the memory to parse could
+      // not be had for, which may well be JSON. The id of a request object is still
       // echoed when it can be read from the raw text; a batch gets one answer, id null.
       let id = Self.isObject(bytes) ? RawIDScanner.ids(in: bytes).first?.flatMap(Self.rawID) : nil
       return .single(
         .invalid(
           id: id ?? .null,
-          error: .nulInKey))
+          error: reason == .nulInKey ? .nulInKey : .outOfMemory(bytes: bytes.count)))
     default:
       return .failure(
         .parseError(

@@ -50,6 +50,19 @@ public struct ResponseError: Error, Equatable, Sendable {
     reason: "nul_in_key",
     message: "Invalid Request: an object key contains \\u0000, which Ordo cannot store.")
 
+  /// -32600 for a message the engine could not find the memory to parse (a process memory
+  /// limit): `bytes` long, it needs up to about 90 times that while it is parsed (a list of
+  /// empty objects; about 35 for one of small numbers or strings).
+  public static func outOfMemory(bytes: Int) -> ResponseError {
+    ResponseError(
+      code: .invalidRequest,
+      message:
+        "Invalid Request: the engine could not allocate the memory to parse this message of"
+        + " \(bytes) bytes (parsing takes up to about 90 times its size); send less in one"
+        + " message, or give the engine more memory.",
+      data: [("reason", .string("out_of_memory")), ("bytes", .int(bytes))])
+  }
+
   public static func parseError(reason: String, detail: String, position: Int) -> ResponseError {
     ResponseError(
       code: .parseError,

@@ -423,9 +423,14 @@ export interface ParseErrorData {
 }
 
 export interface InvalidRequestData {
-  /** e.g. `"too_large"` (then `limit` is set), `"empty_batch"`. */
+  /**
+   * e.g. `"too_large"` (then `limit` is set), `"empty_batch"`, `"out_of_memory"` (then
+   * `bytes` is set).
+   */
   reason: string;
   limit?: Count;
+  /** With `"out_of_memory"`: the size of the message the engine had no memory to parse. */
+  bytes?: Count;
   [key: string]: unknown;
 }
 
@@ -1012,7 +1017,8 @@ export declare class Engine {
   notify(method: string, params?: object): Promise<void>;
   /**
    * One JSON-RPC batch; one settlement per entry, in order. Rejects as a whole when the
-   * engine refuses the batch (empty, over `--max-batch` or `--max-message-bytes`): no entry
+   * engine refuses the batch (empty, over `--max-batch` or `--max-message-bytes`, or more
+   * than it found the memory to parse, `out_of_memory`): no entry
    * ran, notifications included. A batch of notifications only resolves once written.
    */
   batch(entries: readonly BatchEntry[], options?: CallOptions): Promise<BatchSettled[]>;

@@ -158,3 +158,29 @@ def test_stdout_a_terminal_that_hung_up_is_a_reader_gone() -> None:
     _, stderr = engine.communicate(ping() + b"\n", timeout=20)
     assert engine.returncode == 0, (engine.returncode, stderr)
     assert stderr == b""
+
+
+def test_a_message_too_big_for_the_memory_limit_is_answered_and_the_engine_goes_on() -> None:
+    # Parsing takes up to about 90 times a message's size: under `ulimit -v`, one of 6 MB
+    # (3 million small numbers, over 200 MB to parse) ended the engine with "Fatal error:
+    # out of memory" and no answer. It is answered -32600 out_of_memory (the request's id
+    # echoed; a batch's answer has none), and the next message is served.
+    numbers = ",".join(["1"] * 3_000_000)
+    request = f'{{"jsonrpc":"2.0","id":7,"method":"engine.ping","params":{{"x":[{numbers}]}}}}'
+    stdin = f"{request}\n[{request}]\n".encode() + ping() + b"\n"
+    done = run(
+        ["--max-message-bytes", "100000000"],
+        stdin,
+        limited(resource.RLIMIT_AS, 128 << 20, 128 << 20),
+    )
+    assert done.returncode == 0, done.stderr
+    assert_no_crash(done.stderr)
+    single, batch, pong = (json.loads(line) for line in done.stdout.splitlines())
+    for answer, id in ((single, 7), (batch, None)):
+        assert answer["id"] == id, answer
+        assert answer["error"]["code"] == -32600, answer
+        assert answer["error"]["data"]["reason"] == "out_of_memory", answer
+    assert single["error"]["data"]["bytes"] == len(request)
+    assert batch["error"]["data"]["bytes"] == len(request) + 2
+    assert "could not allocate the memory to parse" in single["error"]["message"]
+    assert "result" in pong, pong

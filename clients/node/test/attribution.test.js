@@ -9,6 +9,9 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { getEventListeners } from 'node:events';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
 
 import {
@@ -136,6 +139,35 @@ describe('a notification the engine refuses fails no call', () => {
     assert.equal(await raw, undefined);
     assert.deepEqual((await engine.layers.paintOrder()).ids, ['r', 'a']);
     await engine.close();
+  });
+
+  test('one the engine has no memory to parse: told by the size its refusal gives', async () => {
+    // Under a memory limit a message too big to parse is refused with `id: null` when it is
+    // a notification or a batch. The notification's refusal went to the next call.
+    const dir = mkdtempSync(join(tmpdir(), 'ordo-memory-'));
+    const limited = join(dir, 'limited.sh');
+    writeFileSync(limited, `#!/bin/sh\nulimit -v 131072\nexec "${BIN}" "$@"\n`, { mode: 0o755 });
+    try {
+      const engine = await spawnEngine({ bin: limited, args: ['--max-message-bytes', '100000000'], timeout: 30000 });
+      const seen = protocolErrors(engine);
+      const data = new Array(3_000_000).fill(1); // 6 MB of JSON, over 200 MB to parse
+      engine.notify('layer.add', { id: 'big', data });
+      assert.equal((await engine.layers.add({ id: 'a' })).id, 'a');
+      assert.equal(seen.length, 1, seen.map(String).join('\n'));
+      assert.ok(seen[0] instanceof InvalidRequest, String(seen[0]));
+      assert.equal(seen[0].reason, 'out_of_memory');
+      assert.equal(seen[0].method, 'layer.add');
+      // A batch refused whole rejects as a whole.
+      await assert.rejects(
+        engine.batch([{ method: 'engine.ping' }, { method: 'layer.add', params: { id: 'big', data } }]),
+        (err) => err instanceof InvalidRequest && err.reason === 'out_of_memory' && err.data.bytes > 6_000_000,
+      );
+      assert.deepEqual((await engine.layers.paintOrder()).ids, ['a']);
+      assert.equal(seen.length, 1);
+      await engine.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('a batch of notifications over --max-batch: the next call gets its own answer', async () => {

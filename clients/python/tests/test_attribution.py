@@ -16,6 +16,7 @@ import os
 import signal
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,6 +26,7 @@ from conftest import EngineFactory
 from ordo import AsyncEngine
 from ordo._decode import dumps
 from ordo.endpoint import Answer, Endpoint, RawAnswer, Refused, Stray
+from schema_check import SchemaChecker
 
 
 def _too_large(limit: int) -> dict[str, Any]:
@@ -546,3 +548,34 @@ def test_raw_of_a_notification_gets_none_once_a_later_message_is_answered(
     assert engine.ping().pong
     waiting.join(10)
     assert result == [None]
+
+
+def test_a_message_the_engine_has_no_memory_for_is_told_by_its_size(
+    ordo_bin: str, checker: SchemaChecker, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Under a memory limit, a message too big to parse is refused with ``id: null`` when
+    it is a notification or a batch, and its size: the notification's refusal is not the
+    next call's (it was, before the client read the size), the batch's is the batch's."""
+    limited = tmp_path / "limited.sh"
+    limited.write_text(f'#!/bin/sh\nulimit -v 131072\nexec "{ordo_bin}" "$@"\n')
+    limited.chmod(0o755)
+    big = [1] * 3_000_000  # 6 MB of JSON, over 200 MB to parse
+    engine = ordo.Engine(
+        str(limited), args=["--max-message-bytes", "100000000"], timeout=30, tap=checker
+    )
+    try:
+        with caplog.at_level(logging.WARNING, logger="ordo"):
+            engine.notify("layer.add", {"id": "big", "data": big})
+            assert engine.layers.add("a").id == "a"
+        assert "refused a notification layer.add" in caplog.text
+        with engine.batch() as batch:
+            first = batch.ping()
+            second = batch.call("layer.add", {"id": "big", "data": big})
+        for entry in (first, second):
+            error = entry.exception()
+            assert isinstance(error, ordo.InvalidRequest), entry
+            assert error.reason == "out_of_memory" and error.data["bytes"] > 6_000_000
+        assert engine.layers.paint_order() == ("a",)
+        assert not engine._strays
+    finally:
+        engine.close()

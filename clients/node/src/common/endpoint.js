@@ -784,6 +784,8 @@ function describes(msg, unit) {
   if (error === null || typeof error !== 'object') return false; // a result: only a request gets one
   const data = error.data !== null && typeof error.data === 'object' ? error.data : {};
   if (data.reason === 'too_large') return !Number.isSafeInteger(data.limit) || unit.size > data.limit;
+  // The engine could not find the memory to parse it, and says its size.
+  if (data.reason === 'out_of_memory') return !Number.isSafeInteger(data.bytes) || unit.size === data.bytes;
   if (data.name === 'maxBatch') {
     // The engine reads a whole text (a NUL in a key) before counting its entries.
     return unit.count !== null && !unit.odd && (!Number.isSafeInteger(data.value) || unit.count === data.value);

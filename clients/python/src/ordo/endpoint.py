@@ -330,6 +330,10 @@ def _describes(data: dict[str, Any], size: int, entries: int | None, odd: bool) 
     if data.get("reason") == "too_large":
         limit = _int_id(data.get("limit"))
         return limit is None or size > limit
+    if data.get("reason") == "out_of_memory":
+        # The engine could not find the memory to parse it, and says its size.
+        count = _int_id(data.get("bytes"))
+        return count is None or count == size
     if data.get("name") == "maxBatch":
         # The engine reads a whole text (a NUL in a key) before counting its entries.
         value = _int_id(data.get("value"))

@@ -111,7 +111,9 @@ class ParseError(OrdoError):
 
 
 class InvalidRequest(OrdoError):
-    """-32600: JSON, but not a JSON-RPC request, or too large (``reason``, ``limit``)."""
+    """-32600: JSON, but not a JSON-RPC request, or too large (``reason``, ``limit``), or
+    more than the engine found the memory to parse (``reason`` ``out_of_memory``, the
+    message's size in ``data["bytes"]``)."""
 
     code = -32600
     reason = _str("reason")
