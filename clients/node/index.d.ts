@@ -840,6 +840,8 @@ export interface SpawnOptions {
   /**
    * The engine binary; default `$ORDO_BIN`, else the engine the package carries (`bin/ordo`,
    * in the tarball of `make dist`), else the repo's `.build/{release,debug}/ordo`, else `ordo` on PATH.
+   * A path given here or in `$ORDO_BIN` that Node's permission model does not let this process
+   * read (`--allow-fs-read`) is spawned unchecked.
    */
   bin?: string | undefined;
   /** Default `"ndjson"`; passed to the engine as `--framing`. */
@@ -970,7 +972,8 @@ export declare class Engine {
   /**
    * Starts the engine; resolves once the process runs. Rejects with an `Error` when the
    * binary is not found, or `cannot start the Ordo engine …` (`cause`: the system's error,
-   * whose `code`, `ENOENT`, `EACCES`, …, it carries too) when the system refuses to run it; a `TypeError` or `RangeError` for a bad option.
+   * whose `code`, `ENOENT`, `EACCES`, …, it carries too) when the system refuses to run it, or
+   * Node's permission model does (`ERR_ACCESS_DENIED`: no `--allow-child-process`); a `TypeError` or `RangeError` for a bad option.
    */
   static spawn(options?: SpawnOptions): Promise<Engine>;
   private constructor();

@@ -7,7 +7,7 @@ import { statSync } from 'node:fs';
 import { Endpoint, timeoutMs } from '../common/endpoint.js';
 import { TimeoutError, abortReason, whenAborted } from '../common/errors.js';
 import { EVENTS, installMethods } from '../common/methods.js';
-import { findEngineBinary } from './locate.js';
+import { findEngineBinary, readable } from './locate.js';
 import { ProcessTransport } from './transport.js';
 
 /** The key of the `waitFor('*')`s in `#waiting` (no event name can be it). */
@@ -111,9 +111,10 @@ export class Engine extends EventEmitter {
         cwd: options.cwd,
       });
     } catch (err) {
-      // Most system errors come as an 'error' event; some (ENOTDIR, E2BIG, …) are thrown.
+      // Most system errors come as an 'error' event; some (ENOTDIR, E2BIG, …) are thrown, as
+      // is the permission model's refusal (ERR_ACCESS_DENIED, without --allow-child-process).
       // Node's own checks of the options (a TypeError) stay as they are.
-      throw err?.syscall ? cannotStart(err) : err;
+      throw err?.syscall || err?.code === 'ERR_ACCESS_DENIED' ? cannotStart(err) : err;
     }
     await new Promise((resolve, reject) => {
       const failed = (err) => reject(cannotStart(err));
@@ -456,7 +457,11 @@ function closeRefused(pid, refused) {
  * path when it is the cwd that is missing, and ENOTDIR alone when it is a file.
  */
 function whyNotStarted(err, bin, cwd) {
-  if (cwd != null && !isDirectory(cwd)) {
+  if (err.code === 'ERR_ACCESS_DENIED') {
+    return `Node's permission model does not let this process start one (run node with --allow-child-process) (${err.message})`;
+  }
+  // A cwd the permission model keeps from being looked at is not known to be missing.
+  if (cwd != null && readable(String(cwd)) && !isDirectory(cwd)) {
     const named = JSON.stringify(String(cwd));
     if (err.code === 'ENOENT') return `its working directory ${named} does not exist (${err.message})`;
     if (err.code === 'ENOTDIR') return `its working directory ${named} is not a directory (${err.message})`;

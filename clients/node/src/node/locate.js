@@ -12,6 +12,19 @@ const moduleDir = dirname(fileURLToPath(import.meta.url));
  */
 export const PACKAGED_ENGINE = join(moduleDir, '..', '..', 'bin', 'ordo');
 
+/**
+ * Whether this process may read `path`'s metadata: Node's permission model
+ * (`--experimental-permission`, `--permission`) may forbid it (`--allow-fs-read` names what
+ * it may read) while still letting it spawn the file (`--allow-child-process`), so a path it
+ * cannot look at is not a path that is missing.
+ */
+export function readable(path) {
+  return process.permission?.has('fs.read', path) ?? true;
+}
+
+/** What the errors say of a path Node's permission model keeps this process from reading. */
+const UNREADABLE = "not readable under Node's permission model (--allow-fs-read names what is; or pass the engine's path)";
+
 function isExecutable(path) {
   try {
     if (!statSync(path).isFile()) return false;
@@ -114,7 +127,9 @@ function fromHere(path) {
  */
 function checked(given, what) {
   const path = fromHere(given);
-  if (!path.includes('/') || isExecutable(path)) return path;
+  // One the permission model keeps this process from looking at goes to spawn unchecked
+  // (its refusal, if any, names it): "does not exist" was said of a file that ran.
+  if (!path.includes('/') || !readable(path) || isExecutable(path)) return path;
   let why = whyUnusable(path);
   // A shell expands `~`; a path in a program reaches us as typed.
   if (given.startsWith('~') && why === 'does not exist') why += ' (a leading ~ is not expanded: use os.homedir())';
@@ -137,6 +152,8 @@ export function findEngineBinary({ bin, env = process.env, from = moduleDir, pac
   if (bin) return checked(bin, `bin ${JSON.stringify(bin)}`);
   if (env.ORDO_BIN) return checked(env.ORDO_BIN, `ORDO_BIN=${JSON.stringify(env.ORDO_BIN)}`);
   const tried = ['ORDO_BIN (not set)'];
+  /** Paths the permission model kept from being looked at. */
+  const unread = [];
   if (isExecutable(packaged)) {
     const elsewhere = builtForElsewhere(packaged);
     if (elsewhere === null) return packaged;
@@ -144,6 +161,8 @@ export function findEngineBinary({ bin, env = process.env, from = moduleDir, pac
       `the engine this package carries (${packaged}), skipped: built for ${elsewhere}, ` +
         `this is ${process.platform}-${process.arch}`,
     );
+  } else if (!readable(packaged)) {
+    tried.push(`the engine this package carries (${packaged}: ${UNREADABLE})`);
   } else {
     const why = whyUnusable(packaged);
     const said = why === 'does not exist' ? 'absent: a source tree carries none' : why;
@@ -154,6 +173,7 @@ export function findEngineBinary({ bin, env = process.env, from = moduleDir, pac
     for (const config of ['release', 'debug']) {
       const candidate = join(dir, '.build', config, 'ordo');
       tried.push(candidate);
+      if (!readable(candidate)) unread.push(candidate);
       if (isExecutable(candidate)) found.push(candidate);
     }
     if (found.length > 0) {
@@ -166,10 +186,12 @@ export function findEngineBinary({ bin, env = process.env, from = moduleDir, pac
     const candidate = join(dir, 'ordo');
     if (isExecutable(candidate)) return candidate;
   }
+  for (const dir of (env.PATH ?? '').split(delimiter)) if (dir && !readable(join(dir, 'ordo'))) unread.push(join(dir, 'ordo'));
   tried.push(`ordo on PATH (${JSON.stringify(env.PATH ?? '')})`);
+  const hidden = unread.length > 0 ? `. Of these, ${UNREADABLE}: ${unread.join(', ')}` : '';
   throw new Error(
     'cannot find the Ordo engine: pass {bin}, set ORDO_BIN, install the ordo-client tarball ' +
       `built for this machine, build it (make release), or put "ordo" on PATH. ` +
-      `Tried: ${tried.join(', ')}`,
+      `Tried: ${tried.join(', ')}${hidden}`,
   );
 }
