@@ -974,6 +974,8 @@ export declare class Engine {
    * binary is not found, or `cannot start the Ordo engine …` (`cause`: the system's error,
    * whose `code`, `ENOENT`, `EACCES`, …, it carries too) when the system refuses to run it, or
    * Node's permission model does (`ERR_ACCESS_DENIED`: no `--allow-child-process`); a `TypeError` or `RangeError` for a bad option.
+   * The engine runs in a session of its own (`setsid`): signals sent to this program's process
+   * group (a terminal's Ctrl-C) do not reach it; it ends when this process ends (its stdin closes).
    */
   static spawn(options?: SpawnOptions): Promise<Engine>;
   private constructor();

@@ -107,6 +107,12 @@ export class Engine extends EventEmitter {
     try {
       child = spawnProcess(bin, args, {
         stdio: ['pipe', 'pipe', 'pipe'],
+        // A session of its own (setsid): the signals a terminal sends this program's
+        // process group (Ctrl-C's SIGINT, Ctrl-\'s SIGQUIT, SIGHUP) are this program's to
+        // handle, and did end the engine under a SIGINT handler that still used it (as
+        // under Node's REPL). The engine still ends with this process: its stdin closes.
+        // (On Windows `detached` would give it a console window of its own instead.)
+        detached: process.platform !== 'win32',
         env: options.env ?? process.env,
         cwd: options.cwd,
       });
