@@ -256,9 +256,7 @@ await engine.alerts.enqueue({ type: 't', id: 'A' });
 const controller = new AbortController();
 const aborted = engine.ping(undefined, { signal: controller.signal }).catch((e) => e.name);
 controller.abort();
-engine.kill('SIGSTOP');
-const late = await engine.ping(undefined, { timeout: 50 }).catch((e) => e.name);
-engine.kill('SIGCONT');
+const late = await engine.waitFor('alert.hide', { timeout: 50 }).catch((e) => e.name);
 console.log(JSON.stringify([(await shown).alert.id, await aborted, late,
   (await engine.batch([{ method: 'engine.ping' }]))[0].ok, await engine.close()]));`;
   for (const flags of [['--frozen-intrinsics'], ['--disallow-code-generation-from-strings']]) {
