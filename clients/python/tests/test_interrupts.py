@@ -9,16 +9,20 @@ every later call then timed out, forever.
 from __future__ import annotations
 
 import gc
+import os
 import random
 import signal
+import subprocess
 import sys
 import time
 from functools import partial
+from pathlib import Path
 from types import FrameType
 from typing import Callable
 
 import pytest
 
+import ordo
 from conftest import EngineFactory
 from ordo import AlertShow, Engine
 
@@ -163,3 +167,73 @@ def test_interrupts_while_large_answers_are_read_cost_no_other_message(
             calls += 1
     assert interrupted > 80, (interrupted, calls)
     assert not [r for r in caplog.records if "not JSON" in r.getMessage()]
+
+
+_SYNC_PROGRAM = """
+import os, time
+from ordo import Engine
+engine = Engine(os.environ["ORDO_BIN"], clock="manual", timeout=5)
+engine.ping()
+print("ready", flush=True)
+try:
+    time.sleep(30)
+except KeyboardInterrupt:
+    time.sleep(0.3)  # the engine had time to act on the signal
+    try:
+        print("ping", engine.ping().pong, flush=True)
+    except Exception as exc:
+        print("ping failed", type(exc).__name__, exc, flush=True)
+    print("closed", engine.close(), flush=True)
+"""
+
+_ASYNC_PROGRAM = """
+import asyncio, os
+from ordo import AsyncEngine
+async def main():
+    engine = await AsyncEngine(os.environ["ORDO_BIN"], clock="manual", timeout=5).start()
+    await engine.ping()
+    print("ready", flush=True)
+    try:
+        await asyncio.sleep(30)
+    except asyncio.CancelledError:
+        await asyncio.sleep(0.3)
+        try:
+            print("ping", (await engine.ping()).pong, flush=True)
+        except Exception as exc:
+            print("ping failed", type(exc).__name__, exc, flush=True)
+        print("closed", await engine.close(), flush=True)
+try:
+    asyncio.run(main())
+except KeyboardInterrupt:
+    pass
+"""
+
+
+@pytest.mark.parametrize("program", [_SYNC_PROGRAM, _ASYNC_PROGRAM], ids=["sync", "async"])
+def test_ctrl_c_to_the_programs_process_group_leaves_the_engine_to_the_program(
+    ordo_bin: str, program: str
+) -> None:
+    """A terminal's Ctrl-C signals the whole job in front: the engine, in the program's
+    process group, took the SIGINT as its end, and a KeyboardInterrupt handler that still
+    used it (a graceful shutdown) failed with EngineExited. The engine runs in a session of
+    its own; it still ends with the program, its stdin closed."""
+    source = str(Path(ordo.__file__).resolve().parents[1])
+    env = {**os.environ, "ORDO_BIN": ordo_bin, "PYTHONPATH": source}
+    job = subprocess.Popen(
+        [sys.executable, "-c", program],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        start_new_session=True,  # the job a terminal would signal
+    )
+    try:
+        assert job.stdout is not None
+        assert job.stdout.readline() == b"ready\n"
+        os.killpg(job.pid, signal.SIGINT)
+        out, err = job.communicate(timeout=30)
+    finally:
+        if job.poll() is None:
+            job.kill()
+            job.wait()
+    assert job.returncode == 0, err.decode()
+    assert out.decode().splitlines() == ["ping True", "closed 0"], err.decode()

@@ -462,6 +462,7 @@ class AsyncEngine(Core[Async, Slot]):
                 stderr=PIPE,
                 env=self._env,
                 cwd=self._cwd,
+                start_new_session=True,  # as Engine's: Ctrl-C is the program's to handle
             )
         except OSError as exc:  # a bad cwd, a binary the kernel cannot run
             raise start_error(exc, self.binary, self._cwd) from exc

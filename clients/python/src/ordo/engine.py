@@ -368,6 +368,11 @@ class Engine(Core[Sync, _Slot]):
                 env=self._env,
                 cwd=self._cwd,
                 bufsize=0,
+                # A session of its own: the signals a terminal sends this program's process
+                # group (Ctrl-C's SIGINT, SIGHUP) are this program's to handle; they ended
+                # the engine under a KeyboardInterrupt handler that still used it. The
+                # engine still ends with this process: its stdin closes.
+                start_new_session=True,
             )
         except OSError as exc:  # a bad cwd, a binary the kernel cannot run
             raise start_error(exc, self.binary, self._cwd) from exc
