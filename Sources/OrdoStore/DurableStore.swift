@@ -82,7 +82,7 @@ public final class DurableStore {
   private let madeLog: Bool
   private var upsertType: SQLiteStatement
   private var deleteType: SQLiteStatement
-  /// The keys of type rows the last `load()` passed over as twins of a type read before them
+  /// The keys of type rows the last `load()` passed over as twins of a type read after them
   /// (Ordo 0.2.10 and earlier filed a redefinition in another, canonically equivalent
   /// spelling under that spelling too): deleted by the next commit that succeeds.
   private var twinTypeKeys: [String] = []
@@ -753,8 +753,11 @@ public final class DurableStore {
   /// refusal names the row by its place, `table` then its index in that order, as the
   /// state's document would hold it.
   /// `what`: the kind of row, "a type", for the refusals. A row whose name is one to the
-  /// engine with a row read before it is refused, or with `passingOverTwins` passed over,
-  /// its key among the `twins` returned (types: see `twinTypeKeys`).
+  /// engine with a row read before it is refused, or with `passingOverTwins` taken in that
+  /// row's place, whose key goes among the `twins` returned (types: see `twinTypeKeys`):
+  /// the last in the order read wins, as it did in every Ordo that wrote such rows (their
+  /// restore defined the types in that order, each twin redefining the one before).
+  /// The place in a refusal is that of the row's name in the values read so far.
   private func keyedRows<Value>(
     _ sql: String, _ table: String, _ what: String,
     decode: (ObjectReader) throws(DecodingError) -> Value, key: (Value) -> String,
@@ -762,18 +765,21 @@ public final class DurableStore {
   ) throws -> (values: [Value], twins: [String]) {
     var values: [Value] = []
     var twins: [String] = []
-    var names = Set<String>()
+    // Where each name's value is (a `String` key hashes as `==` compares: canonically).
+    var places: [String: Int] = [:]
     let rows = try connection.prepare(sql)
     while try rows.step() {
       let place = "\(table)/\(values.count)"
       let value = try decode(try Self.object(try rows.text(1), place))
       try Self.expect(
         Self.sameBytes(try rows.text(0), key(value)), place, "\(what) filed under another name")
-      guard names.insert(key(value)).inserted else {
+      if let earlier = places[key(value)] {
         try Self.expect(passingOverTwins, place, "\(what) with the name of another")
-        twins.append(key(value))
+        twins.append(key(values[earlier]))
+        values[earlier] = value
         continue
       }
+      places[key(value)] = values.count
       values.append(value)
     }
     return (values, twins)
@@ -782,9 +788,9 @@ public final class DurableStore {
   /// Byte for byte, as SQLite compares keys (Swift's `==` takes canonically equivalent
   /// spellings, "é" and "e\u{301}", for equal). Two rows whose keys differ only so are one
   /// name to the engine, which never writes both (since 0.2.11): the loader refuses the
-  /// second (a `Set` of the names read, which hashes as `==` compares), where the restore
-  /// kept the first and left the second in the file for good; a type's it passes over and
-  /// the next commit deletes (`twinTypeKeys`).
+  /// second (names read are looked up as `==` compares), where the restore kept one and
+  /// left the other in the file for good; of a type's, it keeps the last and the next
+  /// commit deletes the others (`twinTypeKeys`).
   private static func sameBytes(_ key: String?, _ name: String) -> Bool {
     key.map { $0.utf8.elementsEqual(name.utf8) } ?? false
   }

@@ -295,10 +295,11 @@ import Testing
 
   /// Two type rows whose names are one to the engine, each filed under its own spelling, as
   /// Ordo 0.2.10 and earlier wrote a type redefined in another, canonically equivalent
-  /// spelling in a later commit (0.2.11 to 0.2.28 loaded such a file): the first, in the
-  /// order read, is loaded and the first commit deletes the other, rather than the whole
-  /// file refused as corrupt.
-  @Test func twinTypeRowsOfAnOlderOrdoLoadTheFirstAndTheCommitDeletesTheOther() throws {
+  /// spelling in a later commit (0.2.11 to 0.2.28 loaded such a file): the last, in the
+  /// order read, is loaded, as every Ordo that wrote such rows restored them (0.2.29 loaded
+  /// the first), and the first commit deletes the other, rather than the whole file refused
+  /// as corrupt.
+  @Test func twinTypeRowsOfAnOlderOrdoLoadTheLastAndTheCommitDeletesTheOther() throws {
     let path = Self.temporaryPath("state.db")
     var manager = AlertManager(now: 0, startedWallAt: 1_000_000)
     manager.tracksDurableChanges = true
@@ -315,16 +316,18 @@ import Testing
         + " WHERE type = 'x';")
     let store = try DurableStore(path: path, sync: .normal, waitMs: Self.reopenWaitMs)
     let loaded = try store.load()
-    // "e\u{301}" sorts (by bytes) before "\u{E9}".
-    #expect(loaded.types.map { Array($0.type.utf8) } == [Array("e\u{301}".utf8)])
-    #expect(loaded.types.map(\.priority) == [2])
+    // "e\u{301}" sorts (by bytes) before "\u{E9}", whose row is loaded.
+    #expect(loaded.types.map { Array($0.type.utf8) } == [Array("\u{E9}".utf8)])
+    #expect(loaded.types.map(\.priority) == [1])
     var restored = AlertManager(now: 0, startedWallAt: 1_000_000)
     restored.tracksDurableChanges = true
     restored.restore(loaded)
     try store.commit(restored.takeDurableChanges(), from: restored)
     #expect(store.commits == 1)
     // Read again, the file holds no twin: an empty commit has nothing to delete.
-    #expect(try store.load().types == loaded.types)
+    let reloaded = try store.load()
+    #expect(reloaded.types.map { Array($0.type.utf8) } == [Array("\u{E9}".utf8)])
+    #expect(reloaded.types == loaded.types)
     try store.commit(DurableChanges(), from: restored)
     #expect(store.commits == 1)
   }

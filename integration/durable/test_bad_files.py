@@ -267,11 +267,13 @@ def test_two_rows_of_one_name_spelled_two_ways_are_corrupt(
     assert f"(/{table}/1: {refusal}" in run.err, run.err
 
 
-def test_two_type_rows_of_one_name_from_an_older_ordo_load_the_first(state: Path) -> None:
+def test_two_type_rows_of_one_name_from_an_older_ordo_load_the_last(state: Path) -> None:
     """Ordo 0.2.10 and earlier filed a type redefined, in a later commit, in another
     canonically equivalent spelling under that spelling too: two rows, each consistent,
-    which 0.2.11 to 0.2.28 loaded. The first read (by bytes) is loaded and the first commit
-    deletes the other, rather than the engine refusing to start on the file."""
+    which 0.2.11 to 0.2.28 loaded. The last read (by bytes) is loaded, the definition every
+    earlier Ordo restored (0.2.29 loaded the first, so an upgrade brought an older one
+    back), and the first commit deletes the other, rather than the engine refusing to start
+    on the file."""
     lines = [
         {"method": "alert.defineType", "params": {"type": name, "priority": priority}}
         for name, priority in (("\u00e9", 1), ("x", 2))
@@ -285,9 +287,10 @@ def test_two_type_rows_of_one_name_from_an_older_ordo_load_the_first(state: Path
         'replace(definition, \'"type":"x"\', \'"type":"e\\u0301"\') WHERE type = \'x\'',
     )
     assert sqlite3(state, "SELECT count(*) FROM types").strip() == "2"
-    run = run_engine("--state", str(state), "call", "engine.ping")
+    run = run_engine("--state", str(state), "call", "alert.enqueue", '{"type": "e\\u0301"}')
     assert run.rc == 0, run.err
-    assert sqlite3(state, "SELECT hex(type) FROM types").split() == ["65CC81"]
+    assert json.loads(run.out)["alert"]["priority"] == 1  # é's row, after e + U+0301 by bytes
+    assert sqlite3(state, "SELECT hex(type) FROM types").split() == ["C3A9"]
 
 
 @pytest.mark.parametrize("ended", ["done", "cancelled", "expired"])
