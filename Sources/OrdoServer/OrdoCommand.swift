@@ -766,7 +766,10 @@ public enum OrdoCommand {
         try TraceRecorder.start(
           path: path, session: session, arguments: processArguments() ?? [])
       } catch {
-        complain("cannot write the trace \(path): \(error)")
+        // (A missing directory is what failed the open: its message says which, and what
+        // to do, as the state file's does.)
+        let missing = PathHint.missingDirectory(ofNewFile: path)
+        complain("cannot write the trace \(path)\(missing ?? ": \(error)")")
         return nil
       }
     }

@@ -1,5 +1,6 @@
 import OrdoCore
 import OrdoRPC
+import OrdoStore
 
 #if canImport(Glibc)
   import Glibc
@@ -106,7 +107,10 @@ enum Report {
     }
     let descriptor = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
-      complain("cannot write \(outputPath): \(OrdoCommand.reason(errno, for: outputPath))")
+      let code = errno
+      let missing = code == ENOENT ? PathHint.missingDirectory(ofNewFile: outputPath) : nil
+      complain(
+        "cannot write \(outputPath)\(missing ?? ": \(OrdoCommand.reason(code, for: outputPath))")")
       return 2
     }
     let failure = writeAll(descriptor, page, waitingIfFull: true)

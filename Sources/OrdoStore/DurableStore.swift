@@ -367,43 +367,9 @@ public final class DurableStore {
 
   // MARK: Opening
 
-  /// The directory `path` names, as a message names it, when it does not exist (nil when
-  /// it does, or `path` names none). A dangling symbolic link is named with its target,
-  /// the directory to make (`mkdir -p` of the link itself fails: it exists).
-  private static func missingDirectory(of path: String) -> String? {
-    guard let slash = path.lastIndex(of: "/") else { return nil }
-    let directory = slash == path.startIndex ? "/" : String(path[..<slash])
-    var status = stat()
-    guard stat(directory, &status) != 0 else { return nil }
-    let target = linkTarget(of: directory)
-    return target == directory ? directory : "\(directory) (a symbolic link to \(target))"
-  }
-
-  /// Where `path` leads: the target of the last symbolic link when it names one (a chain
-  /// followed up to 40 links, as the kernel does; a relative target read from its link's
-  /// directory), `path` itself otherwise.
-  private static func linkTarget(of path: String) -> String {
-    var current = path
-    var buffer = [CChar](repeating: 0, count: 4096)
-    for _ in 0..<40 {
-      let count = readlink(current, &buffer, buffer.count)
-      guard count > 0 else { break }
-      let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      if target.hasPrefix("/") {
-        current = target
-      } else if let slash = current.lastIndex(of: "/") {
-        current = String(current[...slash]) + target
-      } else {
-        current = target
-      }
-    }
-    return current
-  }
-
   /// Opens (creating) the file at `path` and locks it (`flock`), waiting up to `waitMs` for
   /// another engine to let go of it, or of the write-ahead log beside it (`logInUse`);
-  /// returns the locked descriptor.
-  /// The lock's descriptor, and whether this call made the file (there was none at `path`).
+  /// returns the locked descriptor, and whether this call made the file (there was none).
   private static func claim(_ path: String, waitMs: Int) throws(StoreOpenError) -> (
     descriptor: Int32, made: Bool
   ) {
@@ -419,21 +385,9 @@ public final class DurableStore {
       let reason = String(cString: strerror(code))
       // A socket cannot be opened at all (ENXIO, "No such device or address").
       if existed, before.st_mode & S_IFMT == S_IFSOCK { throw notRegular }
-      // O_CREAT makes the file, not its directory: say which is missing and what to do.
-      // Through a dangling symbolic link the file to create is its target.
-      if code == ENOENT, case let target = linkTarget(of: path),
-        let directory = missingDirectory(of: target)
-      {
-        let link = target == path ? "" : " (a symbolic link to \(target))"
-        // `mkdir -p ~` would make a directory named `~`. (The path as given: a link's
-        // target is no path a shell read.)
-        let advice =
-          PathHint.unexpandedTilde(path).map { "; \($0)" }
-          ?? " (the file is created when missing, not its directory: mkdir -p it first)"
+      if code == ENOENT, let missing = PathHint.missingDirectory(ofNewFile: path) {
         throw StoreOpenError(
-          kind: .unusable,
-          message: "cannot open the state file \(path)\(link): its directory \(directory) does"
-            + " not exist\(advice)")
+          kind: .unusable, message: "cannot open the state file \(path)\(missing)")
       }
       throw StoreOpenError(
         kind: .unusable, message: "cannot open the state file \(path): \(reason)")

@@ -16,4 +16,54 @@ public enum PathHint {
     return "a leading ~ is expanded by a shell, not by Ordo (no shell read this path): give"
       + " it from / or from $HOME"
   }
+
+  /// What a message says after the path of a file it could not create (`ENOENT`) when a
+  /// directory is missing: `open` with `O_CREAT` makes the file, not its directory, so the
+  /// message names the directory and says what to do (` (a symbolic link to T)` first when
+  /// the path is a dangling link, whose target is the file to create); nil when no
+  /// directory is missing. For the state file, `--trace` and `ordo report -o`.
+  public static func missingDirectory(ofNewFile path: String) -> String? {
+    let target = linkTarget(of: path)
+    guard let directory = missingDirectory(of: target) else { return nil }
+    let link = target == path ? "" : " (a symbolic link to \(target))"
+    // `mkdir -p ~` would make a directory named `~`. (The path as given: a link's target is
+    // no path a shell read.)
+    let advice =
+      unexpandedTilde(path).map { "; \($0)" }
+      ?? " (the file is created when missing, not its directory: mkdir -p it first)"
+    return "\(link): its directory \(directory) does not exist\(advice)"
+  }
+
+  /// The directory `path` names, as a message names it, when it does not exist (nil when
+  /// it does, or `path` names none). A dangling symbolic link is named with its target,
+  /// the directory to make (`mkdir -p` of the link itself fails: it exists).
+  static func missingDirectory(of path: String) -> String? {
+    guard let slash = path.lastIndex(of: "/") else { return nil }
+    let directory = slash == path.startIndex ? "/" : String(path[..<slash])
+    var status = stat()
+    guard stat(directory, &status) != 0 else { return nil }
+    let target = linkTarget(of: directory)
+    return target == directory ? directory : "\(directory) (a symbolic link to \(target))"
+  }
+
+  /// Where `path` leads: the target of the last symbolic link when it names one (a chain
+  /// followed up to 40 links, as the kernel does; a relative target read from its link's
+  /// directory), `path` itself otherwise.
+  static func linkTarget(of path: String) -> String {
+    var current = path
+    var buffer = [CChar](repeating: 0, count: 4096)
+    for _ in 0..<40 {
+      let count = readlink(current, &buffer, buffer.count)
+      guard count > 0 else { break }
+      let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      if target.hasPrefix("/") {
+        current = target
+      } else if let slash = current.lastIndex(of: "/") {
+        current = String(current[...slash]) + target
+      } else {
+        current = target
+      }
+    }
+    return current
+  }
 }

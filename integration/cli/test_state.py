@@ -471,3 +471,38 @@ def test_a_read_of_popups_waiting_in_several_queues_goes_to_a_copy(tmp_path: Pat
             json.loads(row[0])["alert"]["state"] for row in db.execute("SELECT alert FROM alerts")
         }
     assert states == {"pending"}
+
+
+def test_a_file_to_create_in_a_missing_directory_names_it(tmp_path: Path) -> None:
+    """`--trace` and `ordo report -o` said only the system's "No such file or directory"
+    for a path in a directory that does not exist, or through a symbolic link into one;
+    they say which directory, and to make it, as the state file's message does."""
+    trace = tmp_path / "ok.trace"
+    recorded = subprocess.run(
+        [engine_binary(), "--trace", str(trace), "call", "engine.ping"], capture_output=True
+    )
+    assert recorded.returncode == 0, recorded
+    (tmp_path / "link").symlink_to(tmp_path / "gone" / "x")
+    advice = (
+        "does not exist (the file is created when missing, not its directory: mkdir -p it first)"
+    )
+    for args, said in [
+        (["--trace", "no/t.trace", "call", "engine.ping"], "cannot write the trace no/t.trace"),
+        (["report", str(trace), "-o", "no/r.html"], "ordo report: cannot write no/r.html"),
+        (["--state", "no/s.db", "call", "engine.ping"], "cannot open the state file no/s.db"),
+    ]:
+        run = subprocess.run([engine_binary(), *args], capture_output=True, text=True, cwd=tmp_path)
+        assert run.returncode == 2, (args, run)
+        assert f"{said}: its directory no {advice}" in run.stderr, (args, run.stderr)
+        run = subprocess.run(
+            [engine_binary(), *[arg.replace(said.split()[-1], "link") for arg in args]],
+            capture_output=True,
+            text=True,
+            cwd=tmp_path,
+        )
+        assert run.returncode == 2, (args, run)
+        target = tmp_path / "gone" / "x"
+        assert f"link (a symbolic link to {target}): its directory {target.parent} {advice}" in (
+            run.stderr
+        ), (args, run.stderr)
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["link", "ok.trace"]
