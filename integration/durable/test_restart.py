@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import time
 from pathlib import Path
 from typing import Any
@@ -311,6 +312,33 @@ def test_nothing_restored_happens_before_the_first_request(
     assert reply.event_methods() == ["alert.show"]
     assert shows_of(reply.events) == [("a", True)]
     assert reply.result["pong"] is True
+
+
+def test_sigusr1_is_no_request_restored_alerts_go_on_waiting(
+    state: Path, engine: EngineFactory
+) -> None:
+    """SIGUSR1 logs engine.stats; unlike the method, it is not the shell's first request:
+    the restored alert neither shows nor is counted shown before that request."""
+    first = engine(state, epoch_ms=EPOCH_MS)
+    first.result("alert.enqueue", {"type": "t", "id": "a", "persist": True})
+    assert first.close() == 0
+
+    second = engine(state, epoch_ms=EPOCH_MS + DAY_MS)
+    second.proc.send_signal(signal.SIGUSR1)
+    deadline = time.monotonic() + 10
+    while "engine.stats (SIGUSR1)" not in second.stderr() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    line = second.stderr().split("engine.stats (SIGUSR1): ", 1)[1].splitlines()[0]
+    logged = json.loads(line)
+    # Shown when the first engine ended: restored suspended, until the first request.
+    assert (logged["requests"], logged["alerts"]["showing"], logged["alerts"]["suspended"]) == (
+        0,
+        0,
+        1,
+    )
+    assert second.pending_output(0.3) == []
+    reply = second.call("engine.ping")
+    assert shows_of(reply.events) == [("a", True)]
 
 
 def test_a_first_request_that_reads_answers_after_the_restored_alerts_compete(
