@@ -205,11 +205,14 @@ public final class JSONDocument {
       return parseWithMalloc(chars, bytes.count, flags: flags, failure: &failure)
     }
     var error = json_error_t()
-    var arena = ParseArena(expectedBytes: bytes.count)
+    let outOfMemory = JSONParseFailure(reason: .outOfMemory, detail: "out of memory", position: 0)
+    guard var arena = ParseArena(expectedBytes: bytes.count) else {
+      failure = outOfMemory
+      return nil
+    }
     if let root = arena.load(chars, bytes.count, flags, &error) {
       return JSONDocument(root: OpaquePointer(root), arena: arena.first)
     }
-    let outOfMemory = JSONParseFailure(reason: .outOfMemory, detail: "out of memory", position: 0)
     if arena.exhausted {
       ParseArena.release(arena.first)
       failure = outOfMemory
@@ -321,14 +324,16 @@ struct ParseArena {
   /// that cannot grow fails the parse with no error text), so the arena does.
   private(set) var exhausted = false
 
-  /// A fresh arena sized for a text of `expectedBytes`.
-  init(expectedBytes: Int) {
+  /// A fresh arena sized for a text of `expectedBytes`; nil when its first block cannot be
+  /// had (a process memory limit).
+  init?(expectedBytes: Int) {
     // Small requests fit the standard block; larger texts start with a block in proportion
     // (capped: later blocks double, so waste stays under half of what is used).
     let size =
       expectedBytes <= 200
       ? Self.standardBlock : min(max(Self.standardBlock, expectedBytes * 8), 1 << 20)
-    first = Self.takeBlock(size: size)
+    guard let block = Self.takeBlock(size: size) else { return nil }
+    first = block
     next = first + Self.header
     end = first + size
     blockSize = size
@@ -367,7 +372,7 @@ struct ParseArena {
     }
   }
 
-  private static func takeBlock(size: Int) -> UnsafeMutableRawPointer {
+  private static func takeBlock(size: Int) -> UnsafeMutableRawPointer? {
     if size == standardBlock {
       pthread_mutex_lock(lock)
       var reused: UnsafeMutableRawPointer?
@@ -382,7 +387,7 @@ struct ParseArena {
         return reused
       }
     }
-    guard let block = malloc(size) else { fatalError("out of memory") }
+    guard let block = malloc(size) else { return nil }
     block.storeBytes(of: nil, as: UnsafeMutableRawPointer?.self)
     block.storeBytes(of: size, toByteOffset: 8, as: Int.self)
     return block

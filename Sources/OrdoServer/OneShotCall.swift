@@ -41,6 +41,12 @@ struct OneShotCall {
         writeAll(
           2, "ordo call: PARAMS has an object key holding \\u0000, which Ordo cannot store\n")
         return nil
+      case .failure(let failure) where failure.reason == .outOfMemory:
+        writeAll(
+          2,
+          "ordo call: PARAMS (\(params.utf8.count) bytes) could not be parsed: the memory it"
+            + " takes could not be had\n")
+        return nil
       case .failure(let failure):
         // An object's keys are strings: PARAMS without a double quote that is not JSON was
         // most likely written unquoted, `{"id":"a"}` reaching us as `{id:a}`.
@@ -270,6 +276,9 @@ struct OneShotCall {
     case .failure(let failure) where failure.reason == .nulInKey:
       // JSON that cannot be held: refused as the server refuses it.
       return refused(.nulInKey)
+    case .failure(let failure) where failure.reason == .outOfMemory:
+      // Refused as the server refuses it; not known to be JSON (the trace keeps its bytes).
+      return refused(.outOfMemory(bytes: line.count), isJSON: false)
     case .failure(let failure):
       return refused(
         .parseError(

@@ -184,3 +184,30 @@ def test_a_message_too_big_for_the_memory_limit_is_answered_and_the_engine_goes_
     assert batch["error"]["data"]["bytes"] == len(request) + 2
     assert "could not allocate the memory to parse" in single["error"]["message"]
     assert "result" in pong, pong
+
+
+def test_ordo_call_refuses_what_it_has_no_memory_to_parse_as_the_server_does() -> None:
+    # `call -` answers a line it cannot find the memory to parse as the server does
+    # (-32600 out_of_memory, not a parse error: the line may be JSON), and goes on; PARAMS
+    # too large for the memory limit is said as such, where it said "Fatal error".
+    numbers = ",".join(["1"] * 3_000_000)
+    line = f'{{"method":"engine.ping","params":{{"x":[{numbers}]}}}}'
+    stdin = f'{line}\n{{"method":"engine.ping"}}\n'.encode()
+    done = run(["call", "-"], stdin, limited(resource.RLIMIT_AS, 128 << 20, 128 << 20))
+    assert done.returncode == 1, done.stderr
+    refused, pong = (json.loads(text) for text in done.stdout.splitlines())
+    assert refused["code"] == -32600, refused
+    assert refused["data"] == {"reason": "out_of_memory", "bytes": len(line)}
+    assert pong["pong"] is True
+    params = '{"x":[' + ",".join(["{}"] * 40_000) + "]}"
+    done = run(
+        ["call", "engine.ping", params], b"", limited(resource.RLIMIT_AS, 16 << 20, 16 << 20)
+    )
+    assert done.returncode == 2, done.stderr
+    assert (
+        done.stderr
+        == (
+            f"ordo call: PARAMS ({len(params)} bytes) could not be parsed: the memory it takes"
+            " could not be had\n"
+        ).encode()
+    )
