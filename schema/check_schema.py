@@ -4,13 +4,15 @@
 
 Checks: the file parses and is formatted as ``json.dumps(doc, indent=2, ensure_ascii=True)``
 plus a newline; every ``$ref`` resolves; every object schema is closed
-(``additionalProperties: false``) unless listed in ``OPEN_OBJECTS``; every method has
-``x-params-schema``, ``params`` (naming exactly the schema's properties, ``required`` alike),
-``result``, ``errors`` and at least one example; every example's params validate against the
-method's (or event's) ``x-params-schema`` and every example result against the result schema,
-under JSON Schema draft 7 and 2020-12 both; each error's example ``data`` validates against
-its ``x-error-data`` schema; ``initialize``'s examples list every method in document order.
-Needs ``jsonschema`` >= 4.18. Exits 1 with one line per problem, else prints ``ok``.
+(``additionalProperties: false``) unless listed in ``OPEN_OBJECTS``, and those say
+``additionalProperties: true`` explicitly (code generators drop unnamed members without it);
+every method has ``x-params-schema``, ``params`` (naming exactly the schema's properties,
+``required`` alike), ``result``, ``errors`` and at least one example; every example's params
+validate against the method's (or event's) ``x-params-schema`` and every example result
+against the result schema, under JSON Schema draft 7 and 2020-12 both; each error's example
+``data`` validates against its ``x-error-data`` schema; ``initialize``'s examples list every
+method in document order. Needs ``jsonschema`` >= 4.18. Exits 1 with one line per problem,
+else prints ``ok``.
 """
 
 from __future__ import annotations
@@ -125,7 +127,13 @@ class Checker:
         for pointer, node in walk(self.doc):
             if not (isinstance(node, dict) and is_definition(pointer)):
                 continue
-            closed = node.get("additionalProperties") is False or pointer in OPEN_OBJECTS
+            if pointer in OPEN_OBJECTS:
+                # Left out, JSON Schema reads it as true, but code generators do not:
+                # datamodel-code-generator's models drop the members they do not name.
+                if node.get("additionalProperties") is not True:
+                    self.problem(pointer, "open object without explicit additionalProperties: true")
+                continue
+            closed = node.get("additionalProperties") is False
             if node.get("type") == "object" and "properties" in node and not closed:
                 self.problem(pointer, "object schema without additionalProperties: false")
 

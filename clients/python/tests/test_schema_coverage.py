@@ -4,9 +4,12 @@ models matching the schema's objects, and the schema's own examples valid."""
 from __future__ import annotations
 
 import dataclasses
+import importlib.util
 import inspect
+import json
 import re
 import typing
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
 import pytest
@@ -16,7 +19,7 @@ from conftest import EngineFactory
 from ordo import api, models
 from ordo.batch import Batch
 from ordo.events import AlertChanged, AlertHide, AlertIdle, AlertShow, AlertUpdate
-from schema_check import SchemaDocument
+from schema_check import SchemaDocument, schema_path
 
 NAMESPACES = ("", "layers", "alerts", "nav", "clock", "events")
 
@@ -233,6 +236,58 @@ def test_schema_examples_validate(schema: SchemaDocument) -> None:
             f"error {name}: {e}" for e in schema.errors("/components/schemas/ErrorObject", error)
         ]
     assert not problems, "\n".join(problems)
+
+
+def test_the_schema_passes_its_own_checks(schema: SchemaDocument) -> None:
+    """schema/check_schema.py (format, $refs, closed objects, open ones said open, params,
+    examples under draft 7 and 2020-12) run as part of the suite, which nothing else runs."""
+    path = Path(__file__).resolve().parents[3] / "schema" / "check_schema.py"
+    spec = importlib.util.spec_from_file_location("check_schema", path)
+    assert spec is not None and spec.loader is not None
+    check_schema = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(check_schema)
+    problems: list[str] = check_schema.Checker(schema.doc).run()
+    text = schema_path().read_text(encoding="utf-8")
+    if text != json.dumps(schema.doc, indent=2, ensure_ascii=True) + "\n":
+        problems.append("not formatted as json.dumps(doc, indent=2, ensure_ascii=True) + newline")
+    assert not problems, "\n".join(problems)
+
+
+#: Answers the engine never gives, each of which the schema must refuse: (schema, instance).
+WRONG_ANSWERS = [
+    # -32003 system_clock always says state "system" (Sources/OrdoServer/Clock+Methods.swift).
+    ("/components/schemas/InvalidStateData", {"reason": "system_clock"}),
+    ("/components/schemas/InvalidStateData", {"reason": "system_clock", "state": "manual"}),
+    ("/components/schemas/InvalidStateData", {"reason": "not_showing"}),
+    ("/components/schemas/InvalidStateData", {"reason": "not_showing", "state": "showing!"}),
+    ("/components/schemas/HitTestResult", {"id": None, "path": ["a"]}),
+    ("/components/schemas/HitTestResult", {"id": "a", "path": []}),
+    ("/components/schemas/Layer/properties/data", None),
+]
+
+
+@pytest.mark.parametrize(("pointer", "instance"), WRONG_ANSWERS)
+def test_the_schema_refuses_wrong_answers(
+    schema: SchemaDocument, pointer: str, instance: object
+) -> None:
+    assert schema.errors(pointer, instance), f"{pointer} accepts {instance!r}"
+
+
+def test_open_objects_keep_unknown_members_in_generated_code(schema: SchemaDocument) -> None:
+    """An object that takes members it does not name says ``additionalProperties: true``
+    outright: code generators read its absence as "closed, drop the rest" (pydantic models of
+    datamodel-code-generator lost everything of rpc.discover's answer but three members)."""
+    schemas = schema.doc["components"]["schemas"]
+    discover = schemas["DiscoverResult"]
+    for name, node in [
+        ("DiscoverResult", discover),
+        ("DiscoverResult.info", discover["properties"]["info"]),
+        ("DiscoverResult.methods[]", discover["properties"]["methods"]["items"]),
+        ("ParseErrorData", schemas["ParseErrorData"]),
+        ("InvalidRequestData", schemas["InvalidRequestData"]),
+    ]:
+        assert node.get("additionalProperties") is True, name
+    assert not schema.errors("/components/schemas/ParseErrorData", {"reason": "x", "new": 1})
 
 
 if TYPE_CHECKING:  # checked by mypy --strict: each flavour's wrappers keep their own types
