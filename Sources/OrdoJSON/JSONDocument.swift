@@ -220,15 +220,22 @@ public final class JSONDocument {
     }
     let first = Self.failure(from: &error)
     if first.reason == .numberOutOfRange {
-      // An integer too big for json_int_t is still JSON: retry reading integers as reals.
+      // An integer too big for json_int_t is still JSON: retry reading integers as reals,
+      // in a fresh arena (the first attempt's tree, kept, made the retry need twice the
+      // memory: one such integer at the end of a large message was out_of_memory).
+      ParseArena.release(arena.first)
+      guard var retry = ParseArena(expectedBytes: bytes.count) else {
+        failure = outOfMemory
+        return nil
+      }
       var retryError = json_error_t()
-      if let root = arena.load(
+      if let root = retry.load(
         chars, bytes.count, flags | ORDO_JSON_DECODE_INT_AS_REAL, &retryError)
       {
-        return JSONDocument(root: OpaquePointer(root), arena: arena.first)
+        return JSONDocument(root: OpaquePointer(root), arena: retry.first)
       }
-      ParseArena.release(arena.first)
-      failure = arena.exhausted ? outOfMemory : Self.failure(from: &retryError)
+      ParseArena.release(retry.first)
+      failure = retry.exhausted ? outOfMemory : Self.failure(from: &retryError)
       return nil
     }
     ParseArena.release(arena.first)

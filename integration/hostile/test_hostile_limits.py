@@ -211,3 +211,25 @@ def test_ordo_call_refuses_what_it_has_no_memory_to_parse_as_the_server_does() -
             " could not be had\n"
         ).encode()
     )
+
+
+def test_a_large_message_with_an_integer_beyond_64_bits_needs_one_parse_of_memory() -> None:
+    # An integer too big for 64 bits makes the parser read the message again, its integers
+    # as reals. The retry once took memory on top of the first attempt's, kept: the same
+    # message with that integer last (read whole before the first attempt failed) was
+    # answered out_of_memory under a limit that one with it first (the first attempt
+    # stopping early) fits, at twice the memory and more.
+    numbers = ",".join(["1"] * 3_000_000)
+    big = "99999999999999999999999"
+    for params in (f'{{"y":{big},"x":[{numbers}]}}', f'{{"x":[{numbers}],"y":{big}}}'):
+        request = f'{{"jsonrpc":"2.0","id":7,"method":"engine.ping","params":{params}}}'
+        done = run(
+            ["--max-message-bytes", "100000000"],
+            request.encode() + b"\n",
+            limited(resource.RLIMIT_AS, 400 << 20, 400 << 20),
+        )
+        assert done.returncode == 0, done.stderr
+        assert_no_crash(done.stderr)
+        answer = json.loads(done.stdout)
+        # Parsed: engine.ping takes no parameters.
+        assert answer["error"]["code"] == -32602, (params[:8], answer)
