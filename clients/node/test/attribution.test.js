@@ -534,6 +534,33 @@ describe('the endpoint alone', () => {
     assert.ok(errors[0].method === 'x' && !lostMessage.test(errors[0].message), String(errors[0]));
   });
 
+  test('notifications after many calls were answered are bounded as with one call waiting', async () => {
+    // A rebuild that kept 40 000 waiting calls put the next one off for 20 000
+    // notifications, even once those calls were answered and one alone waited: the order
+    // held 20 000 notifications where at most half as many again as MAX_NOTES may wait.
+    const { endpoint, written, answer } = scripted();
+    const calls = [];
+    for (let i = 0; i < 40000; i++) calls.push(endpoint.request('y'));
+    for (let i = 0; i < endpointModule.MAX_NOTES >> 1; i++) endpoint.notify('x');
+    await tick();
+    for (const text of written) {
+      const { id } = JSON.parse(text);
+      if (id !== undefined) answer({ jsonrpc: '2.0', id, result: 1 });
+    }
+    await Promise.all(calls);
+    const waiting = endpoint.request('y');
+    let most = 0;
+    for (let i = 0; i < 3 * endpointModule.MAX_NOTES; i++) {
+      endpoint.notify('x');
+      most = Math.max(most, endpoint[unsettledCount]);
+    }
+    assert.ok(most <= endpointModule.MAX_NOTES + (endpointModule.MAX_NOTES >> 1) + 2, `${most} waited`);
+    await tick();
+    const last = written.map((text) => JSON.parse(text)).filter((msg) => msg.id !== undefined).at(-1);
+    answer({ jsonrpc: '2.0', id: last.id, result: 2 });
+    assert.equal(await waiting, 2);
+  });
+
   test('what was dropped before a message aborted unsent stays for the message after it', async () => {
     const { endpoint, errors, answer } = scripted();
     const controller = new AbortController();

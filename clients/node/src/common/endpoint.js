@@ -120,10 +120,8 @@ export class Endpoint {
   #outbox = [];
   #outboxWaiters = [];
   #outboxNotices = 0;
-  /** Notifications written since the order was last rebuilt, and how many messages that
-   * rebuild kept (see `#bound`). */
+  /** Notifications written since the order was last rebuilt (see `#bound`). */
   #notesSinceRebuild = 0;
-  #keptAtRebuild = 0;
 
   /**
    * @param {Transport} transport
@@ -389,11 +387,13 @@ export class Endpoint {
     // Something else waits at the head: rebuild now and then (amortized), without the
     // oldest notifications behind it (never the newest message: it takes what was dropped).
     // A rebuild keeps every call: with more than MAX_NOTES of them waiting it keeps more
-    // than the limit, so the next one waits for half as many notifications as it kept
-    // (else each notification rebuilt it all again: 30 000 calls and 30 000 notifications
-    // written in one loop took 13 s).
-    if (this.#order.length - this.#head <= MAX_NOTES + (MAX_NOTES >> 1)) return;
-    if (this.#notesSinceRebuild < Math.max(MAX_NOTES >> 1, this.#keptAtRebuild >> 1)) return;
+    // than the limit, so the next one waits for half as many notifications as there are
+    // other messages still waiting (else each notification rebuilt it all again: 30 000
+    // calls and 30 000 notifications written in one loop took 13 s). Counted now, not at
+    // the last rebuild: the calls it kept may have been answered since.
+    const waiting = this.#order.length - this.#head;
+    if (waiting <= MAX_NOTES + (MAX_NOTES >> 1)) return;
+    if (this.#notesSinceRebuild < Math.max(MAX_NOTES >> 1, (waiting - this.#notesSinceRebuild) >> 1)) return;
     let excess = this.#order.length - this.#head - MAX_NOTES;
     const kept = [];
     let lost = null;
@@ -420,7 +420,6 @@ export class Endpoint {
     this.#order = kept;
     this.#head = 0;
     this.#notesSinceRebuild = 0;
-    this.#keptAtRebuild = kept.length;
   }
 
   #flush = () => {
