@@ -80,6 +80,9 @@ public final class DurableStore {
   /// beside it: refused before it served, it removes them again.
   private let madeFile: Bool
   private let madeLog: Bool
+  /// Whether a `load()` succeeded: from then on the file holds what the engine serves and
+  /// commits, and a later load that fails (`engine.reset`) never removes it.
+  private var loaded = false
   private var upsertType: SQLiteStatement
   private var deleteType: SQLiteStatement
   /// The keys of type rows the last `load()` passed over as twins of a type read after them
@@ -688,6 +691,7 @@ public final class DurableStore {
       try Self.readBack(
         [DurableState(counters: state.counters)], "", DurableState.init(reading:), &written)
       noteLogFile()  // reading made it, if it was not there
+      loaded = true
       return state
     } catch let error as DecodingError {
       throw StoreOpenError(
@@ -696,8 +700,9 @@ public final class DurableStore {
           + " it was left untouched")
     } catch {
       // Refused for what the system lacks (descriptors for the log, say: the tables made,
-      // then the first read refused), a file this start made goes with it.
-      Self.removeMade(path, lockedBy: lockDescriptor, file: madeFile, log: madeLog)
+      // then the first read refused), a file this start made goes with it; not once the
+      // engine served from it (`engine.reset` reads it again).
+      if !loaded { Self.removeMade(path, lockedBy: lockDescriptor, file: madeFile, log: madeLog) }
       throw Self.openError(error, path: path)
     }
   }

@@ -271,6 +271,21 @@ import Testing
       (#expect(throws: StoreOpenError.self) { try store.load() })?.kind == .corrupt)
   }
 
+  /// A file this engine made, then served from and committed to, stays when reading it
+  /// again fails (`engine.reset` on a file damaged meanwhile): only a start refused before
+  /// it served removes the file it made (the load that failed here deleted the session's
+  /// every commit, while the refusal said the file was left untouched).
+  @Test func aFileMadeAndServedFromStaysWhenReadingItAgainFails() throws {
+    let path = Self.temporaryPath("state.db")
+    var manager = try Self.populatedManager()
+    let store = try DurableStore(path: path, sync: .normal, waitMs: 0)
+    _ = try store.load()
+    try store.commit(manager.takeDurableChanges(), from: manager)
+    try runSQLite(path, "DROP TABLE shows;")
+    #expect(throws: StoreOpenError.self) { try store.load() }
+    #expect(FileManager.default.fileExists(atPath: path))
+  }
+
   /// Two alerts of one seq, each filed under its own: Ordo never writes them, and restored
   /// they broke the order of their queue's list (found by Fuzz/FuzzStore).
   @Test func twoAlertsOfOneSeqAreCorrupt() throws {
