@@ -178,12 +178,15 @@ public struct StdioLoop {
       var fds = [pollfd(fd: output, events: Int16(POLLOUT), revents: 0)]
       if signalPipe >= 0 { fds.append(pollfd(fd: signalPipe, events: Int16(POLLIN), revents: 0)) }
       let ready = poll(&fds, nfds_t(fds.count), -1)
+      // Emptied before the flags are looked at: a signal that lands after the look writes
+      // its byte after the emptying, and wakes the next poll (emptied after it, the byte of
+      // a SIGTERM landing in between was lost, and the poll waited for the client).
+      if fds.count > 1, fds[1].revents != 0 { Self.drain(signalPipe) }
       if terminationSignal != 0 {
         log(.info, "signal \(terminationSignal): flushing and exiting")
         _ = flushBlocking()
         return 0
       }
-      if fds.count > 1, fds[1].revents != 0 { Self.drain(signalPipe) }
       if statsAsked != 0 {
         statsAsked = 0
         logStats()
