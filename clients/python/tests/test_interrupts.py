@@ -169,8 +169,12 @@ def test_interrupts_while_large_answers_are_read_cost_no_other_message(
     assert not [r for r in caplog.records if "not JSON" in r.getMessage()]
 
 
+# Each program makes Ctrl-C raise KeyboardInterrupt, as Python does in a terminal: started
+# with SIGINT ignored (a CI job under nohup, a shell script's background job), Python leaves
+# it ignored, and the engine it starts would ignore it too.
 _SYNC_PROGRAM = """
-import os, time
+import os, signal, time
+signal.signal(signal.SIGINT, signal.default_int_handler)
 from ordo import Engine
 engine = Engine(os.environ["ORDO_BIN"], clock="manual", timeout=5)
 engine.ping()
@@ -187,7 +191,8 @@ except KeyboardInterrupt:
 """
 
 _ASYNC_PROGRAM = """
-import asyncio, os
+import asyncio, os, signal
+signal.signal(signal.SIGINT, signal.default_int_handler)
 from ordo import AsyncEngine
 async def main():
     engine = await AsyncEngine(os.environ["ORDO_BIN"], clock="manual", timeout=5).start()
