@@ -314,6 +314,15 @@ def test_nothing_restored_happens_before_the_first_request(
     assert reply.result["pong"] is True
 
 
+def _catches(pid: int, signum: int) -> bool:
+    """Whether process `pid` has a handler for `signum` (Linux: /proc/PID/status SigCgt)."""
+    with open(f"/proc/{pid}/status", encoding="ascii") as handle:
+        for line in handle:
+            if line.startswith("SigCgt:"):
+                return bool(int(line.split()[1], 16) >> (signum - 1) & 1)
+    return False
+
+
 def test_sigusr1_is_no_request_restored_alerts_go_on_waiting(
     state: Path, engine: EngineFactory
 ) -> None:
@@ -324,6 +333,13 @@ def test_sigusr1_is_no_request_restored_alerts_go_on_waiting(
     assert first.close() == 0
 
     second = engine(state, epoch_ms=EPOCH_MS + DAY_MS)
+    # Sent before the engine catches it, SIGUSR1's default ends the process (it was sent
+    # at once, and killed the engine in about half the runs): wait for its handler, which
+    # the engine sets once the state is loaded, before the loop reads its first message.
+    deadline = time.monotonic() + 10
+    while not _catches(second.pid, signal.SIGUSR1) and time.monotonic() < deadline:
+        assert second.proc.poll() is None, second.stderr()
+        time.sleep(0.01)
     second.proc.send_signal(signal.SIGUSR1)
     deadline = time.monotonic() + 10
     while "engine.stats (SIGUSR1)" not in second.stderr() and time.monotonic() < deadline:
