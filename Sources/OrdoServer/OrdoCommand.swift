@@ -766,10 +766,7 @@ public enum OrdoCommand {
         try TraceRecorder.start(
           path: path, session: session, arguments: processArguments() ?? [])
       } catch {
-        // (A missing directory is what failed the open: its message says which, and what
-        // to do, as the state file's does.)
-        let missing = PathHint.missingDirectory(ofNewFile: path)
-        complain("cannot write the trace \(path)\(missing ?? ": \(error)")")
+        complain("cannot write the trace \(path)\(error.missingDirectory ?? ": \(error)")")
         return nil
       }
     }

@@ -2,6 +2,7 @@ import OrdoCoding
 import OrdoCore
 import OrdoJSON
 import OrdoRPC
+import OrdoStore
 
 #if canImport(Glibc)
   import Glibc
@@ -47,6 +48,9 @@ final class TraceRecorder {
 
   struct OpenError: Error, CustomStringConvertible {
     let description: String
+    /// What to say after the path instead, when the trace's directory does not exist
+    /// (`PathHint.missingDirectory(ofNewFile:)`).
+    var missingDirectory: String? = nil
   }
 
   /// Creates (truncating) the trace at `path`, writes its header and hooks it to `session`.
@@ -57,7 +61,10 @@ final class TraceRecorder {
   static func start(path: String, session: Session, arguments: [String]) throws(OpenError) {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
-      throw OpenError(description: OrdoCommand.reason(errno, for: path))
+      let code = errno
+      throw OpenError(
+        description: OrdoCommand.reason(code, for: path),
+        missingDirectory: code == ENOENT ? PathHint.missingDirectory(ofNewFile: path) : nil)
     }
     // A regular file only: a device or a pipe (/dev/null) is neither emptied nor locked.
     var status = stat()

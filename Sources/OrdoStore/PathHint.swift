@@ -23,6 +23,8 @@ public enum PathHint {
   /// the path is a dangling link, whose target is the file to create); nil when no
   /// directory is missing. For the state file, `--trace` and `ordo report -o`.
   public static func missingDirectory(ofNewFile path: String) -> String? {
+    // A path ending in `/` names a directory, which no `mkdir -p` makes a file of.
+    guard !path.hasSuffix("/") else { return nil }
     let target = linkTarget(of: path)
     guard let directory = missingDirectory(of: target) else { return nil }
     let link = target == path ? "" : " (a symbolic link to \(target))"
@@ -40,8 +42,10 @@ public enum PathHint {
   static func missingDirectory(of path: String) -> String? {
     guard let slash = path.lastIndex(of: "/") else { return nil }
     let directory = slash == path.startIndex ? "/" : String(path[..<slash])
+    // Missing, not refused (EACCES), nor under a file (ENOTDIR) or a link loop (ELOOP),
+    // which `mkdir -p` does not mend.
     var status = stat()
-    guard stat(directory, &status) != 0 else { return nil }
+    guard stat(directory, &status) != 0, errno == ENOENT else { return nil }
     let target = linkTarget(of: directory)
     return target == directory ? directory : "\(directory) (a symbolic link to \(target))"
   }

@@ -506,3 +506,17 @@ def test_a_file_to_create_in_a_missing_directory_names_it(tmp_path: Path) -> Non
             run.stderr
         ), (args, run.stderr)
     assert sorted(path.name for path in tmp_path.iterdir()) == ["link", "ok.trace"]
+    # No such advice where making a directory would not help: under a file (ENOTDIR), a
+    # path ending in "/" (a directory is named), a directory that cannot be searched.
+    (tmp_path / "file").write_text("")
+    for path, reason in [("file/sub/t", "Not a directory"), ("nodir/", "")]:
+        for args in (
+            ["--trace", path, "call", "engine.ping"],
+            ["report", str(trace), "-o", path],
+            ["--state", path, "call", "engine.ping"],
+        ):
+            run = subprocess.run(
+                [engine_binary(), *args], capture_output=True, text=True, cwd=tmp_path
+            )
+            assert run.returncode == 2, (args, run)
+            assert "mkdir" not in run.stderr and reason in run.stderr, (args, run.stderr)
