@@ -184,9 +184,9 @@ export function findEngineBinary({ bin, env = process.env, from = moduleDir, pac
   for (const dir of (env.PATH ?? '').split(delimiter)) {
     if (!dir) continue;
     const candidate = join(dir, 'ordo');
+    if (!readable(candidate)) unread.push(candidate);
     if (isExecutable(candidate)) return candidate;
   }
-  for (const dir of (env.PATH ?? '').split(delimiter)) if (dir && !readable(join(dir, 'ordo'))) unread.push(join(dir, 'ordo'));
   tried.push(`ordo on PATH (${JSON.stringify(env.PATH ?? '')})`);
   const hidden = unread.length > 0 ? `. Of these, ${UNREADABLE}: ${unread.join(', ')}` : '';
   throw new Error(
