@@ -86,10 +86,7 @@ public struct StdioLoop {
         _ = flushBlocking()
         return 0
       }
-      if statsAsked != 0 {
-        statsAsked = 0
-        logStats()
-      }
+      logStatsIfAsked()
       if !inputOpen { return finishAfterEndOfInput(signalPipe: signalPipe) }
       // Messages read before, left while the output owed was at the high water mark: handled
       // (in order, before anything is read) once the client has read some of it.
@@ -187,10 +184,7 @@ public struct StdioLoop {
         _ = flushBlocking()
         return 0
       }
-      if statsAsked != 0 {
-        statsAsked = 0
-        logStats()
-      }
+      logStatsIfAsked()
       if ready < 0 {
         if errno == EINTR { continue }
         log(.error, "poll failed: errno \(errno)")
@@ -278,7 +272,9 @@ public struct StdioLoop {
 
   /// `kill -USR1`: what the engine holds, as `engine.stats` answers it, in one line on
   /// stderr whatever `--log-level` says (it was asked for), between two messages.
-  private func logStats() {
+  private func logStatsIfAsked() {
+    guard statsAsked != 0 else { return }
+    statsAsked = 0
     let stats = terminalSafe(session.engine.statsLine, keepingLineFeeds: false)
     writeStandardError("ordo [info] engine.stats (SIGUSR1): \(stats)\n")
   }
@@ -298,9 +294,10 @@ public struct StdioLoop {
 
   private func installSignalHandlers() {
     signal(SIGPIPE, SIG_IGN)
+    // One handler: SIGUSR1 asks for the stats line, the others end the engine.
     var action = sigaction()
     action.__sigaction_handler.sa_handler = { signal in
-      terminationSignal = signal
+      if signal == SIGUSR1 { statsAsked = 1 } else { terminationSignal = signal }
       var byte: UInt8 = 1
       _ = write(signalPipeWriteEnd, &byte, 1)
     }
@@ -315,14 +312,8 @@ public struct StdioLoop {
       sigaction(signal, &action, nil)
     }
     // SIGUSR1, whose default ends the process (at any byte of an answer), asks for a status
-    // line instead, as `dd` gives one.
-    var asking = sigaction()
-    asking.__sigaction_handler.sa_handler = { _ in
-      statsAsked = 1
-      var byte: UInt8 = 1
-      _ = write(signalPipeWriteEnd, &byte, 1)
-    }
-    sigemptyset(&asking.sa_mask)
+    // line instead, as `dd` gives one; the engine goes on, so its system calls are restarted.
+    var asking = action
     asking.sa_flags = SA_RESTART
     if ordo_signal_is_ignored(SIGUSR1) == 0 { sigaction(SIGUSR1, &asking, nil) }
     // A parent may have spawned us with these blocked (the mask is inherited).
