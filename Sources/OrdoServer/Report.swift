@@ -108,7 +108,7 @@ enum Report {
     let descriptor = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
       let code = errno
-      let missing = code == ENOENT ? PathHint.missingDirectory(ofNewFile: outputPath) : nil
+      let missing = PathHint.missingDirectory(ofNewFile: outputPath, failedWith: code)
       complain(
         "cannot write \(outputPath)\(missing ?? ": \(OrdoCommand.reason(code, for: outputPath))")")
       return 2

@@ -49,7 +49,7 @@ final class TraceRecorder {
   struct OpenError: Error, CustomStringConvertible {
     let description: String
     /// What to say after the path instead, when the trace's directory does not exist
-    /// (`PathHint.missingDirectory(ofNewFile:)`).
+    /// (`PathHint.missingDirectory(ofNewFile:failedWith:)`).
     var missingDirectory: String? = nil
   }
 
@@ -64,7 +64,7 @@ final class TraceRecorder {
       let code = errno
       throw OpenError(
         description: OrdoCommand.reason(code, for: path),
-        missingDirectory: code == ENOENT ? PathHint.missingDirectory(ofNewFile: path) : nil)
+        missingDirectory: PathHint.missingDirectory(ofNewFile: path, failedWith: code))
     }
     // A regular file only: a device or a pipe (/dev/null) is neither emptied nor locked.
     var status = stat()

@@ -388,7 +388,7 @@ public final class DurableStore {
       let reason = String(cString: strerror(code))
       // A socket cannot be opened at all (ENXIO, "No such device or address").
       if existed, before.st_mode & S_IFMT == S_IFSOCK { throw notRegular }
-      if code == ENOENT, let missing = PathHint.missingDirectory(ofNewFile: path) {
+      if let missing = PathHint.missingDirectory(ofNewFile: path, failedWith: code) {
         throw StoreOpenError(
           kind: .unusable, message: "cannot open the state file \(path)\(missing)")
       }

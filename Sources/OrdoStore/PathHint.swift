@@ -17,14 +17,15 @@ public enum PathHint {
       + " it from / or from $HOME"
   }
 
-  /// What a message says after the path of a file it could not create (`ENOENT`) when a
-  /// directory is missing: `open` with `O_CREAT` makes the file, not its directory, so the
-  /// message names the directory and says what to do (` (a symbolic link to T)` first when
-  /// the path is a dangling link, whose target is the file to create); nil when no
-  /// directory is missing. For the state file, `--trace` and `ordo report -o`.
-  public static func missingDirectory(ofNewFile path: String) -> String? {
+  /// What a message says after the path of a file `open` with `O_CREAT` could not create,
+  /// failing with `code`, when a directory is missing (`ENOENT`): it makes the file, not
+  /// its directory, so the message names the directory and says what to do
+  /// (` (a symbolic link to T)` first when the path is a dangling link, whose target is the
+  /// file to create); nil when no directory is missing. For the state file, `--trace` and
+  /// `ordo report -o`.
+  public static func missingDirectory(ofNewFile path: String, failedWith code: Int32) -> String? {
     // A path ending in `/` names a directory, which no `mkdir -p` makes a file of.
-    guard !path.hasSuffix("/") else { return nil }
+    guard code == ENOENT, !path.hasSuffix("/") else { return nil }
     let target = linkTarget(of: path)
     guard let directory = missingDirectory(of: target) else { return nil }
     let link = target == path ? "" : " (a symbolic link to \(target))"
