@@ -31,6 +31,10 @@ public struct JSONParseFailure: Error, Equatable, Sendable {
   public let detail: String
   /// Byte offset of the problem in the input.
   public let position: Int
+
+  /// A parse the memory could not be had for (made once: not on the path of every parse).
+  static let outOfMemory = JSONParseFailure(
+    reason: .outOfMemory, detail: "out of memory", position: 0)
 }
 
 /// The owner of one parsed jansson tree. Values read from it (`JSONValue`) keep it alive.
@@ -205,9 +209,8 @@ public final class JSONDocument {
       return parseWithMalloc(chars, bytes.count, flags: flags, failure: &failure)
     }
     var error = json_error_t()
-    let outOfMemory = JSONParseFailure(reason: .outOfMemory, detail: "out of memory", position: 0)
     guard var arena = ParseArena(expectedBytes: bytes.count) else {
-      failure = outOfMemory
+      failure = .outOfMemory
       return nil
     }
     if let root = arena.load(chars, bytes.count, flags, &error) {
@@ -215,7 +218,7 @@ public final class JSONDocument {
     }
     if arena.exhausted {
       ParseArena.release(arena.first)
-      failure = outOfMemory
+      failure = .outOfMemory
       return nil
     }
     let first = Self.failure(from: &error)
@@ -225,7 +228,7 @@ public final class JSONDocument {
       // memory: one such integer at the end of a large message was out_of_memory).
       ParseArena.release(arena.first)
       guard var retry = ParseArena(expectedBytes: bytes.count) else {
-        failure = outOfMemory
+        failure = .outOfMemory
         return nil
       }
       var retryError = json_error_t()
@@ -235,7 +238,7 @@ public final class JSONDocument {
         return JSONDocument(root: OpaquePointer(root), arena: retry.first)
       }
       ParseArena.release(retry.first)
-      failure = retry.exhausted ? outOfMemory : Self.failure(from: &retryError)
+      failure = retry.exhausted ? .outOfMemory : Self.failure(from: &retryError)
       return nil
     }
     ParseArena.release(arena.first)
