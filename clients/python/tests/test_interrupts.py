@@ -220,8 +220,8 @@ def test_ctrl_c_to_the_programs_process_group_leaves_the_engine_to_the_program(
 ) -> None:
     """A terminal's Ctrl-C signals the whole job in front: the engine, in the program's
     process group, took the SIGINT as its end, and a KeyboardInterrupt handler that still
-    used it (a graceful shutdown) failed with EngineExited. The engine runs in a session of
-    its own; it still ends with the program, its stdin closed."""
+    used it (a graceful shutdown) failed with EngineExited. The engine runs in a process
+    group of its own; it still ends with the program, its stdin closed."""
     source = str(Path(ordo.__file__).resolve().parents[1])
     env = {**os.environ, "ORDO_BIN": ordo_bin, "PYTHONPATH": source}
     job = subprocess.Popen(
@@ -242,3 +242,72 @@ def test_ctrl_c_to_the_programs_process_group_leaves_the_engine_to_the_program(
             job.wait()
     assert job.returncode == 0, err.decode()
     assert out.decode().splitlines() == ["ping True", "closed 0"], err.decode()
+
+
+_STOPPED_PROGRAMS = {
+    "sync": """
+import os, time
+from ordo import Engine
+engine = Engine(os.environ["ORDO_BIN"], clock="manual", timeout=5)
+engine.ping()
+print(engine.pid, flush=True)
+time.sleep(30)
+""",
+    "async": """
+import asyncio, os
+from ordo import AsyncEngine
+async def main():
+    engine = await AsyncEngine(os.environ["ORDO_BIN"], clock="manual", timeout=5).start()
+    await engine.ping()
+    print(engine.pid, flush=True)
+    await asyncio.sleep(30)
+asyncio.run(main())
+""",
+}
+
+
+def _process_state(pid: int) -> str:
+    """The kernel's one-letter state of ``pid`` ("T" stopped, "Z" ended, not yet reaped),
+    or "gone"."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:
+        return "gone"
+    return status.split("State:")[1].split()[0]
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="process_group needs Python 3.11")
+@pytest.mark.parametrize("kind", sorted(_STOPPED_PROGRAMS))
+def test_an_engine_stopped_when_its_program_dies_still_ends(ordo_bin: str, kind: str) -> None:
+    """An engine stopped (SIGSTOP, a debugger) when its program was killed stayed stopped
+    for good: in a session of its own the kernel sends it nothing. In a process group of
+    its own in the program's session, it is sent SIGHUP and SIGCONT as its group is left
+    orphaned, and ends."""
+    source = str(Path(ordo.__file__).resolve().parents[1])
+    env = {**os.environ, "ORDO_BIN": ordo_bin, "PYTHONPATH": source}
+    program = subprocess.Popen(
+        [sys.executable, "-c", _STOPPED_PROGRAMS[kind]], stdout=subprocess.PIPE, env=env
+    )
+    assert program.stdout is not None
+    pid = int(program.stdout.readline())
+    try:
+        assert os.getsid(pid) == os.getsid(program.pid)
+        assert os.getpgid(pid) == pid != os.getpgid(program.pid)
+        os.kill(pid, signal.SIGSTOP)
+        deadline = time.monotonic() + 5
+        while _process_state(pid) != "T" and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert _process_state(pid) == "T"
+        program.kill()
+        program.wait()
+        deadline = time.monotonic() + 10
+        while _process_state(pid) not in ("Z", "gone") and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert _process_state(pid) in ("Z", "gone")
+    finally:
+        if program.poll() is None:
+            program.kill()
+            program.wait()
+        if _process_state(pid) not in ("Z", "gone"):
+            os.kill(pid, signal.SIGKILL)

@@ -48,6 +48,7 @@ from .core import (
     Predicate,
     Seconds,
     StderrLines,
+    apart_from_the_terminal,
     call_timeout,
     log,
     pidfd,
@@ -462,7 +463,9 @@ class AsyncEngine(Core[Async, Slot]):
                 stderr=PIPE,
                 env=self._env,
                 cwd=self._cwd,
-                start_new_session=True,  # as Engine's: Ctrl-C is the program's to handle
+                # As Engine's: Ctrl-C is the program's to handle. The standard loops pass
+                # Popen's keywords on; others (uvloop) take only their own.
+                **apart_from_the_terminal(isinstance(self._loop, asyncio.BaseEventLoop)),
             )
         except OSError as exc:  # a bad cwd, a binary the kernel cannot run
             raise start_error(exc, self.binary, self._cwd) from exc

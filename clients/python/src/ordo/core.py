@@ -21,6 +21,7 @@ import itertools
 import logging
 import math
 import os
+import sys
 import threading
 import weakref
 from collections import deque
@@ -62,6 +63,19 @@ def pidfd(pid: int) -> int | None:
         return os.pidfd_open(pid)
     except (AttributeError, OSError):
         return None
+
+
+def apart_from_the_terminal(popen_keywords: bool = True) -> dict[str, Any]:
+    """Popen's keywords that keep the engine out of the program's process group, whose
+    terminal signals (Ctrl-C's SIGINT) are the program's to handle; the engine still ends
+    with the program, its stdin closed. A process group of its own (Python 3.11+) rather
+    than a session: in the program's session, an engine stopped (SIGSTOP, a debugger) when
+    the program ends is sent SIGHUP and SIGCONT, as its group is then orphaned, and ends;
+    in a session of its own it stayed stopped. Where Popen's keywords do not reach (an
+    event loop of another kind, as uvloop's, refuses process_group), a session."""
+    if popen_keywords and sys.version_info >= (3, 11):
+        return {"process_group": 0}
+    return {"start_new_session": True}
 
 
 S = TypeVar("S")

@@ -53,6 +53,7 @@ from .core import (
     Seconds,
     StderrLines,
     Tap,
+    apart_from_the_terminal,
     call_timeout,
     log,
     pidfd,
@@ -368,11 +369,9 @@ class Engine(Core[Sync, _Slot]):
                 env=self._env,
                 cwd=self._cwd,
                 bufsize=0,
-                # A session of its own: the signals a terminal sends this program's process
-                # group (Ctrl-C's SIGINT, SIGHUP) are this program's to handle; they ended
-                # the engine under a KeyboardInterrupt handler that still used it. The
-                # engine still ends with this process: its stdin closes.
-                start_new_session=True,
+                # Out of this program's process group: a terminal's Ctrl-C ended the engine
+                # under a KeyboardInterrupt handler that still used it.
+                **apart_from_the_terminal(),
             )
         except OSError as exc:  # a bad cwd, a binary the kernel cannot run
             raise start_error(exc, self.binary, self._cwd) from exc
