@@ -2,13 +2,7 @@
 
 ;; Eglot is built into Emacs 29+; for Emacs 28 Debian packages it as elpa-eglot.  Eglot
 ;; runs the LSP lifecycle itself (initialize with InitializeParams, initialized,
-;; workspace/didChangeConfiguration, shutdown + exit).  Run in batch, without -Q (Debian's
-;; site start-up puts its elpa packages on the load path):
-;;
-;;   ORDO_BIN=/path/to/ordo ORDO_INTEROP_OUT=/tmp/out emacs --batch -l emacs_eglot.el
-;;
-;; Every observation is written to ORDO_INTEROP_OUT as one line `key <json>'; the
-;; pytest suite (integration/interop/test_editors.py) judges them.  ORDO_ARGS adds engine flags.
+;; workspace/didChangeConfiguration, shutdown + exit).  ordo_interop.el says how to run it.
 
 ;;; Code:
 

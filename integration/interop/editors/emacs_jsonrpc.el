@@ -5,8 +5,7 @@
 ;;
 ;;   ORDO_BIN=/path/to/ordo ORDO_INTEROP_OUT=/tmp/out emacs --batch -Q -l emacs_jsonrpc.el
 ;;
-;; Every observation is written to ORDO_INTEROP_OUT as one line `key <json>'; the
-;; pytest suite (integration/interop/test_editors.py) judges them.  ORDO_ARGS adds engine flags.
+;; ORDO_ARGS adds engine flags; ordo_interop.el says what ORDO_INTEROP_OUT receives.
 
 ;;; Code:
 

@@ -8,13 +8,7 @@
 ;; `lsp-notify', and a notification handler of the client for `alert.show'.  lsp-mode runs
 ;; the LSP lifecycle itself (initialize with InitializeParams, initialized,
 ;; textDocument/didOpen for the buffer; `lsp-workspace-shutdown': shutdown then exit).
-;; Run in batch, without -Q (Debian's site start-up puts its elpa packages on the load
-;; path):
-;;
-;;   ORDO_BIN=/path/to/ordo ORDO_INTEROP_OUT=/tmp/out emacs --batch -l emacs_lsp_mode.el
-;;
-;; Every observation is written to ORDO_INTEROP_OUT as one line `key <json>'; the
-;; pytest suite (integration/interop/test_editors.py) judges them.  ORDO_ARGS adds engine flags.
+;; ordo_interop.el says how to run it.
 
 ;;; Code:
 

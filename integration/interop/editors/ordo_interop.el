@@ -3,6 +3,10 @@
 ;; Loaded by emacs_jsonrpc.el, emacs_eglot.el and emacs_lsp_mode.el from their own
 ;; directory: where each writes its observations (ORDO_INTEROP_OUT, one line `key <json>'
 ;; each, which integration/interop/test_editors.py judges), and how it waits for the engine.
+;; Eglot's and lsp-mode's scripts run in batch without -Q (Debian's site start-up puts its
+;; elpa packages on the load path), ORDO_ARGS adding engine flags:
+;;
+;;   ORDO_BIN=/path/to/ordo ORDO_INTEROP_OUT=/tmp/out emacs --batch -l emacs_eglot.el
 
 ;;; Code:
 
