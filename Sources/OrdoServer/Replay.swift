@@ -78,6 +78,16 @@ struct Trace {
     return outputs
   }
 
+  /// The version this Ordo replays it with, when the trace was recorded by an older one
+  /// (its MAJOR.MINOR.PATCH precedes this one's), else nil: a behaviour changed between the
+  /// two reads as a difference too, and whoever reads one must be told it may be that.
+  var olderThanReplaying: String? {
+    guard let own = Trace.versionNumbers(ordoVersion),
+      header.versionNumbers.lexicographicallyPrecedes(own)
+    else { return nil }
+    return ordoVersion
+  }
+
   /// Whether an output's place among the inputs is compared too: not in a trace of an Ordo
   /// before 0.2.1, which recorded the output an `engine.reset` released inside a batch
   /// before the batch.
@@ -1099,6 +1109,13 @@ enum Replay {
         "ordo replay: the verdict could not be written to stdout (\(String(cString: strerror(failure))))"
           + "\n")
       return 3
+    }
+    // After the difference it is about.
+    if status != 0, let replaying = run.trace.olderThanReplaying {
+      // A difference read as a bug where it may be what a newer Ordo does on purpose.
+      let note = Timeline.Metadata.versionDifferenceNote(
+        recorded: run.trace.header.version, replaying: replaying)
+      writeAll(2, "ordo replay: note: \(terminalSafe(note))\n")
     }
     return status
   }

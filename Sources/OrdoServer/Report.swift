@@ -48,6 +48,7 @@ enum Report {
       var line = verdict.prefix { $0 != "\n" }
       if line.hasSuffix(":") { line = line.dropLast() }
       builder.metadata.replayDifference = String(line)
+      builder.metadata.replayedByNewer = run.trace.olderThanReplaying
     }
     for observation in engine.observed + engine.screen.takeObservations() {
       switch observation {

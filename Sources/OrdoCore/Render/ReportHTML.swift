@@ -367,7 +367,12 @@ struct ReportPage {
         "dd", ["class": "cut-off"],
         text: "differs from the recording (\(difference)): the timeline shows what the Ordo"
           + " that wrote this report did when replaying it, not what the recorded one did;"
-          + " ordo replay prints the difference")
+          + " ordo replay prints the difference"
+          + (meta.replayedByNewer.map {
+            ". Note: "
+              + Timeline.Metadata.versionDifferenceNote(
+                recorded: Markup.isolated(meta.ordoVersion ?? "?"), replaying: $0)
+          } ?? ""))
     }
     writer.element("dt", text: "Time axis")
     var axis =

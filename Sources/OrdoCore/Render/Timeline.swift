@@ -116,12 +116,25 @@ public struct Timeline: Equatable, Sendable {
     /// Where the replay the timeline comes from first differs from the recording (a newer
     /// Ordo may no longer do what the recorded one did), nil when it repeats it.
     public var replayDifference: String?
+    /// With `replayDifference`, for a trace an older Ordo recorded: the version of the newer
+    /// one that replayed it (the difference may be a behaviour changed between the two).
+    public var replayedByNewer: String?
     /// Set when the timeline is a window of the session's (`window(from:to:)`): the
     /// session's whole axis.
     public var session: ClosedRange<Int64>?
     /// With `session`: the page stack when the window starts (the last change before it;
     /// empty when there was none, or no page).
     public var stackAtWindowStart: [String]
+
+    /// What `ordo replay` and the report say with a difference in the replay of a trace
+    /// Ordo `recorded` wrote, replayed by a newer one, `replaying`: it may be a behaviour
+    /// changed between the two, not a bug.
+    public static func versionDifferenceNote(recorded: String, replaying: String) -> String {
+      "the trace was recorded by Ordo \(recorded) and replayed by Ordo \(replaying): a"
+        + " behaviour changed between those versions is a difference too, so this one may be"
+        + " such a change rather than a bug (a replay with Ordo \(recorded) shows whether the"
+        + " recording repeats there)"
+    }
 
     public init(
       ordoVersion: String? = nil, arguments: [String] = [], startedWallAt: Int64? = nil,
