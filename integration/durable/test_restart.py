@@ -297,6 +297,72 @@ def test_non_durable_things_do_not_come_back(state: Path, engine: EngineFactory)
     assert second.result("alert.pause", {"reason": "other"})["reasons"] == ["other"]
 
 
+def test_a_running_gap_does_not_outlive_the_process(state: Path, engine: EngineFactory) -> None:
+    """minGapMs is a durable setting, the gap it starts is not (docs/protocol.md#the-state-file):
+    a persisted alert waiting on a ten-minute gap shows at the first request of an engine
+    started a minute later, while the same engine kept running would have held it."""
+    ten_minutes = 600_000
+    first = engine(state, epoch_ms=EPOCH_MS)
+    first.result("alert.configure", {"queue": "q", "minGapMs": ten_minutes})
+    first.result("alert.enqueue", {"type": "t", "queue": "q", "id": "a", "persist": True})
+    first.result("alert.enqueue", {"type": "t", "queue": "q", "id": "b", "persist": True})
+    first.result("alert.complete", {"id": "a"})
+    first.result("clock.advance", {"ms": 60_000})
+    assert first.result("alert.get", {"id": "b"})["state"] == "pending"  # in the gap
+    assert first.close() == 0
+
+    second = engine(state, epoch_ms=EPOCH_MS + 60_000)
+    listed = second.call("alert.list", {"queue": "q"})
+    assert shows_of(listed.events) == [("b", False)]
+    assert listed.result["alerts"][0]["shownAt"] == 0
+    assert second.result("alert.configure", {"queue": "q"})["minGapMs"] == ten_minutes
+    # The setting still applies to gaps this process starts.
+    second.result("alert.enqueue", {"type": "t", "queue": "q", "id": "c"})
+    second.result("alert.complete", {"id": "b"})
+    assert second.call("clock.advance", {"ms": ten_minutes - 1}).events == []
+    assert shows_of(second.call("clock.advance", {"ms": 1}).events) == [("c", False)]
+
+
+def test_a_date_set_back_between_runs_leaves_what_was_written_ahead(
+    state: Path, engine: EngineFactory
+) -> None:
+    """An engine that ran while the date was 10 days ahead, then a start with the right date
+    (docs/protocol.md#time-across-restarts): its "tomorrow" comes 11 days later, its show
+    keeps "once per 30 days" refusing for 40 days (retryAt, and a deferred alert, say so),
+    the start says why, and 41 days on from then a show is allowed again."""
+    thirty_days = 30 * DAY_MS
+    ahead = engine(state, epoch_ms=EPOCH_MS + 10 * DAY_MS)
+    ahead.result(
+        "alert.defineType",
+        {"type": "rateApp", "persist": True, "limit": {"max": 1, "windowMs": thirty_days}},
+    )
+    ahead.result("alert.enqueue", {"type": "rateApp", "id": "rated"})
+    ahead.result("alert.complete", {"id": "rated"})
+    ahead.result(
+        "alert.enqueue", {"type": "t", "id": "tomorrow", "delayMs": DAY_MS, "persist": True}
+    )
+    assert ahead.close() == 0
+
+    now = engine(state, epoch_ms=EPOCH_MS)
+    assert now.result("alert.get", {"id": "tomorrow"})["readyAt"] == 11 * DAY_MS
+    assert now.result("alert.history", {"type": "rateApp"})["shows"][0]["at"] == 10 * DAY_MS
+    assert now.result("alert.enqueue", {"type": "rateApp"}) == {
+        "alert": None,
+        "disposition": "limited",
+        "retryAt": 40 * DAY_MS,
+    }
+    deferred = now.result("alert.enqueue", {"type": "rateApp", "id": "d", "onLimit": "defer"})
+    assert deferred["alert"]["readyAt"] == 40 * DAY_MS
+    now.result("alert.cancel", {"id": "d"})
+    assert now.close() == 0
+    assert "the latest 10 days after" in now.stderr(), now.stderr()
+
+    later = engine(state, epoch_ms=EPOCH_MS + 40 * DAY_MS)
+    later.result("alert.cancel", {"id": "tomorrow"})
+    assert later.result("alert.enqueue", {"type": "rateApp"})["disposition"] == "queued"
+    assert later.close() == 0
+
+
 def test_nothing_restored_happens_before_the_first_request(
     state: Path, engine: EngineFactory
 ) -> None:
