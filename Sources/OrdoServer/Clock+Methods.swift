@@ -47,9 +47,11 @@ extension Engine {
     }
     let target = now + ms
     guard target <= Params.maxSafeInteger else {
+      // The range left, as delayMs's refusal gives it.
+      let most = Params.maxSafeInteger - now
       throw .invalidParams(
-        path: "/ms", expected: "an integer that keeps the clock within 2^53 - 1",
-        message: "ms must be an integer that keeps the clock within 2^53 - 1.")
+        path: "/ms", expected: "an integer from 0 to \(most)",
+        message: "ms must keep the clock within 2^53 - 1: at most \(most) now.")
     }
     advance(to: target)
     clock.set(manual: target)

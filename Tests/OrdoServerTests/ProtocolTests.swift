@@ -197,6 +197,16 @@ import Testing
     let whole = try engine.call(
       #"{"jsonrpc":"2.0","id":7,"method":"clock.advance","params":{"ms":2.0}}"#)
     #expect(whole["result"]?["now"]?.integer == 2)
+    // In range on its own but past 2^53 - 1 from now: the refusal gives what is left.
+    let past = try engine.call(
+      #"{"jsonrpc":"2.0","id":10,"method":"clock.advance","params":{"ms":9007199254740990}}"#)
+    #expect(past["error"]?["data"]?["expected"]?.string == "an integer from 0 to 9007199254740989")
+    #expect(
+      past["error"]?["message"]?.string
+        == "ms must keep the clock within 2^53 - 1: at most 9007199254740989 now.")
+    let most = try engine.call(
+      #"{"jsonrpc":"2.0","id":11,"method":"clock.advance","params":{"ms":9007199254740989}}"#)
+    #expect(most["result"]?["now"]?.integer == 9_007_199_254_740_991)
   }
 
   @Test func methodNotFoundNamesTheMethod() throws {
