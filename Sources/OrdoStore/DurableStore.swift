@@ -412,6 +412,9 @@ public final class DurableStore {
           + " write-ahead log beside the name it was opened by, so every name would hold"
           + " another state; give the file one name (a symbolic link is fine)")
     }
+    // The wait is counted in real time (a waiter that got no processor for a while, on a
+    // loaded machine, gives up once the time has passed), not in polls.
+    let started = bootMilliseconds()
     var waited = 0
     while true {
       let fileHeld = flock(descriptor, LOCK_EX | LOCK_NB) != 0
@@ -424,6 +427,18 @@ public final class DurableStore {
         close(descriptor)
         return try claim(path, waitMs: max(0, waitMs - waited))
       }
+      // A lock this process inherited (`flock FILE command` around the call) lasts as long
+      // as the call runs, since the call holds it too: no wait can end it.
+      if fileHeld, waited == 0, let inherited = inheritedLock(on: status, besides: descriptor) {
+        close(descriptor)
+        throw StoreOpenError(
+          kind: .inUse,
+          message: "the state file \(path) is locked through descriptor \(inherited), which"
+            + " this process inherited (a `flock \(path) command`, or a shell's `flock` of a"
+            + " descriptor open on it, around the call): that lock lasts as long as the call"
+            + " runs, so the call can never take the file; to hold calls together, lock"
+            + " another file (flock \(path).lock …)")
+      }
       guard waitable, waited < waitMs else {
         close(descriptor)
         // Refused, a file this call created is not left behind (empty, a later start
@@ -432,16 +447,103 @@ public final class DurableStore {
         throw StoreOpenError(
           kind: .inUse,
           message: fileHeld
-            ? "the state file \(path) is in use by another Ordo engine"
-              + " (waited \(waitMs) ms; see --state-wait-ms)"
+            ? "the state file \(path) \(lockHolder(of: status))waited \(waitMs) ms;"
+              + " see --state-wait-ms)"
             : "the write-ahead log beside the state file \(path) is in use by a process"
               + " that does not have this file open: an engine whose state file was renamed,"
               + " deleted or replaced while it ran still writes it (waited \(waitMs) ms;"
               + " see --state-wait-ms)")
       }
-      usleep(20_000)
-      waited += 20
+      usleep(UInt32(max(1, min(20, waitMs - waited))) * 1000)
+      let elapsed = bootMilliseconds() - started
+      waited = elapsed < Int64(waitMs) ? max(waited + 1, Int(elapsed)) : waitMs
     }
+  }
+
+  /// Milliseconds on `CLOCK_BOOTTIME` (counting a suspend, as engine time does).
+  private static func bootMilliseconds() -> Int64 {
+    var spec = timespec()
+    clock_gettime(CLOCK_BOOTTIME, &spec)
+    return Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000
+  }
+
+  /// A descriptor this process inherited (one without close-on-exec: every descriptor Ordo
+  /// opens has it, so the others came across `exec`), other than `own`, open on `file` with
+  /// a `flock` lock held through it (Linux lists a descriptor's locks in
+  /// /proc/self/fdinfo); nil if none.
+  private static func inheritedLock(on file: stat, besides own: Int32) -> Int32? {
+    guard let listing = opendir("/proc/self/fd") else { return nil }
+    var descriptors: [Int32] = []
+    while let entry = readdir(listing) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) {
+        String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if let number = Int32(name), number != own, number != dirfd(listing),
+        fcntl(number, F_GETFD) & FD_CLOEXEC == 0
+      {
+        descriptors.append(number)
+      }
+    }
+    closedir(listing)
+    for descriptor in descriptors {
+      var status = stat()
+      guard fstat(descriptor, &status) == 0, FileIdentity(status) == FileIdentity(file),
+        let info = smallFile("/proc/self/fdinfo/\(descriptor)")
+      else { continue }
+      if info.split(separator: "\n").contains(where: {
+        $0.hasPrefix("lock:") && $0.contains(" FLOCK ")
+      }) {
+        return descriptor
+      }
+    }
+    return nil
+  }
+
+  /// Who holds the `flock` lock on `file`, as a refusal says it after "the state file
+  /// PATH", up to an open parenthesis: whether it is an Ordo engine (by its name), and the
+  /// process /proc/locks names.
+  private static func lockHolder(of file: stat) -> String {
+    let unknown = "is in use by another Ordo engine ("
+    guard let locks = smallFile("/proc/locks") else { return unknown }
+    // Linux's encoding of a device number (glibc's `major` and `minor`).
+    let device = UInt64(file.st_dev)
+    let major = ((device >> 8) & 0xfff) | ((device >> 32) & ~0xfff)
+    let minor = (device & 0xff) | ((device >> 12) & ~0xff)
+    let inode = UInt64(file.st_ino)
+    for line in locks.split(separator: "\n") {
+      // `1: FLOCK  ADVISORY  WRITE 4242 fe:00:1524675 0 EOF` (a waiter's has `->`).
+      let fields = line.split(separator: " ")
+      guard fields.count >= 6, fields[1] == "FLOCK", let pid = Int32(fields[4]), pid > 0
+      else { continue }
+      let place = fields[5].split(separator: ":")
+      guard place.count == 3, UInt64(place[0], radix: 16) == major,
+        UInt64(place[1], radix: 16) == minor, UInt64(place[2]) == inode
+      else { continue }
+      guard let comm = smallFile("/proc/\(pid)/comm") else {
+        return "is in use by another Ordo engine or a program that locks it (process \(pid); "
+      }
+      let name = comm.hasSuffix("\n") ? String(comm.dropLast()) : comm
+      return name.hasPrefix("ordo")
+        ? "is in use by another Ordo engine (process \(pid); "
+        : "is locked by \(name) (process \(pid); "
+    }
+    return unknown
+  }
+
+  /// The text of a small file (/proc's), up to 64 KiB; nil when it cannot be read.
+  private static func smallFile(_ path: String) -> String? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while bytes.count < 65536 {
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { break }
+      bytes += buffer[0..<count]
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// Whether a process that does not have `file` (the file at `path`) open has the

@@ -1,0 +1,131 @@
+"""The lock on a state file, as scripts meet it: a hook wrapped in `flock`, a call that
+waits for another engine, and what the refusal says (docs/protocol.md, One engine per
+file)."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+from ordo_testing import engine_binary
+
+from cli_support import TIMEOUT, sh
+
+
+@pytest.mark.parametrize(
+    "wrapped",
+    [
+        # flock(1) locks the file, then runs the command with the locked descriptor open.
+        'flock "$DB" "$ORDO" --state "$DB" --state-wait-ms 5000 call engine.ping',
+        # The same lock taken by the script's own shell.
+        'exec 9>>"$DB"; flock 9; "$ORDO" --state "$DB" --state-wait-ms 5000 call engine.ping',
+    ],
+)
+def test_a_call_inside_a_flock_of_its_own_state_file_is_refused_at_once(
+    wrapped: str, tmp_path: Path
+) -> None:
+    """The lock the script holds is on a descriptor the call inherited: it lasts as long as
+    the call runs, so no wait can end it. Refused at once, saying what to lock instead;
+    not after --state-wait-ms as if another engine held the file."""
+    db = tmp_path / "hook state.db"
+    ran = sh(wrapped, cwd=tmp_path, env={"DB": str(db)})
+    assert ran.status == 2
+    assert ran.stdout == ""
+    assert str(db) in ran.stderr
+    assert "another Ordo engine" not in ran.stderr, ran.stderr
+    assert "waited" not in ran.stderr, ran.stderr
+    assert "inherited" in ran.stderr and f"flock {db}.lock" in ran.stderr, ran.stderr
+    # The advice works: another file's lock holds calls together.
+    ran = sh(
+        'flock "$DB.lock" "$ORDO" --state "$DB" call engine.ping',
+        cwd=tmp_path,
+        env={"DB": str(db)},
+    )
+    assert ran.status == 0, ran.stderr
+    assert ran.json()["pong"] is True
+
+
+def _serve(db: Path) -> subprocess.Popen[bytes]:
+    """An engine that holds `db` until its stdin closes (started once the file is there)."""
+    server = subprocess.Popen(
+        [engine_binary(), "--state", str(db)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + TIMEOUT
+    while not (db.exists() and db.stat().st_size > 0):
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    return server
+
+
+def test_the_wait_for_a_state_file_in_use_counts_real_time(tmp_path: Path) -> None:
+    """--state-wait-ms is a bound on the time a script waits (`timeout`, cron's schedule),
+    not a number of polls: a waiter that got no processor for a while (a loaded machine;
+    here, stopped) gives up as soon as it runs again once the time has passed."""
+    db = tmp_path / "ui.db"
+    server = _serve(db)
+    try:
+        waiter = subprocess.Popen(
+            [engine_binary(), "--state", str(db), "--state-wait-ms", "4000", "call", "engine.ping"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        time.sleep(0.5)  # in its wait
+        waiter.send_signal(signal.SIGSTOP)
+        time.sleep(5)  # past the 4 s it may wait
+        resumed = time.monotonic()
+        waiter.send_signal(signal.SIGCONT)
+        out, err = waiter.communicate(timeout=TIMEOUT)
+        after = time.monotonic() - resumed
+    finally:
+        assert server.stdin is not None
+        server.stdin.close()
+        server.wait(timeout=TIMEOUT)
+    assert waiter.returncode == 2
+    assert out == b""
+    assert b"in use" in err
+    # One poll (20 ms) once it runs again; 3.5 s more when the wait counted polls.
+    assert after < 2.0, (after, err)
+
+
+def test_a_state_file_in_use_names_the_process_that_holds_it(tmp_path: Path) -> None:
+    """Whoever must find the engine that keeps a hook waiting (one left running, a
+    `flock` of the file with `-o`) is told its process id and name."""
+    db = tmp_path / "ui.db"
+    server = _serve(db)
+    try:
+        ran = sh('"$ORDO" --state "$DB" --state-wait-ms 100 call engine.ping', env={"DB": str(db)})
+    finally:
+        assert server.stdin is not None
+        server.stdin.close()
+        server.wait(timeout=TIMEOUT)
+    assert ran.status == 2
+    assert f"in use by another Ordo engine (process {server.pid}; waited 100 ms" in ran.stderr, (
+        ran.stderr
+    )
+
+    # flock -o: the command runs without the descriptor, flock(1) itself holds the lock.
+    ran = sh(
+        """
+        flock -o "$DB" sleep 30 > /dev/null 2>&1 &
+        holder=$!
+        inode=$(stat -c %i "$DB")
+        for _ in $(seq 200); do grep -q ":$inode " /proc/locks && break; sleep 0.05; done
+        "$ORDO" --state "$DB" --state-wait-ms 100 call engine.ping
+        status=$?
+        echo "holder=$holder" >&2
+        pkill -P $holder  # the sleep: flock then exits
+        wait $holder
+        exit $status
+        """,
+        env={"DB": str(db)},
+    )
+    assert ran.status == 2
+    holder = ran.stderr.rsplit("holder=", 1)[1].strip()
+    assert f"is locked by flock (process {holder}; waited 100 ms" in ran.stderr, ran.stderr
+    assert "another Ordo engine" not in ran.stderr
