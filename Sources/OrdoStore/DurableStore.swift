@@ -382,7 +382,23 @@ public final class DurableStore {
       kind: .unusable,
       message: "cannot use the state file \(path): not a regular file (a device, a pipe or"
         + " a socket); give the path of a file, or leave --state out to keep state in memory")
-    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    // Whether this call made the file, from the open itself (`O_EXCL`), not from the
+    // `stat` above: another engine started at the same moment may make it in between, and
+    // a start refused later removes a file it made (with that engine's commits in it).
+    var made = false
+    var descriptor = open(path, O_RDWR | O_CLOEXEC)
+    if descriptor < 0, errno == ENOENT {
+      descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+      made = descriptor >= 0
+      if descriptor < 0, errno == EEXIST {
+        // Made by another process meanwhile, or a symbolic link to a file that does not
+        // exist yet (`O_EXCL` does not follow it): created where the link leads.
+        var link = stat()
+        let isLink = lstat(path, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK
+        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        made = descriptor >= 0 && isLink && !existed
+      }
+    }
     guard descriptor >= 0 else {
       let code = errno
       let reason = String(cString: strerror(code))
@@ -423,7 +439,7 @@ public final class DurableStore {
       if !fileHeld, !logHeld {
         // Still the file at `path`: another engine refused on the log may have removed the
         // empty file it created, and this one, locked meanwhile, would be no one's.
-        if fileStatus(path)?.identity == FileIdentity(status) { return (descriptor, !existed) }
+        if fileStatus(path)?.identity == FileIdentity(status) { return (descriptor, made) }
         close(descriptor)
         return try claim(path, waitMs: max(0, waitMs - waited))
       }
@@ -443,7 +459,7 @@ public final class DurableStore {
         close(descriptor)
         // Refused, a file this call created is not left behind (empty, a later start
         // would take it for new and delete the log beside it).
-        if logHeld, !existed, let resolved = resolved(path) { unlink(resolved) }
+        if logHeld, made, let resolved = resolved(path) { unlink(resolved) }
         throw StoreOpenError(
           kind: .inUse,
           message: fileHeld

@@ -4,6 +4,8 @@ file)."""
 
 from __future__ import annotations
 
+import json
+import shutil
 import signal
 import subprocess
 import time
@@ -129,3 +131,37 @@ def test_a_state_file_in_use_names_the_process_that_holds_it(tmp_path: Path) -> 
     holder = ran.stderr.rsplit("holder=", 1)[1].strip()
     assert f"is locked by flock (process {holder}; waited 100 ms" in ran.stderr, ran.stderr
     assert "another Ordo engine" not in ran.stderr
+
+
+@pytest.mark.skipif(shutil.which("strace") is None, reason="needs strace to hold an open")
+def test_a_start_refused_never_removes_a_file_another_engine_made_meanwhile(
+    tmp_path: Path,
+) -> None:
+    """Hooks started at the same moment on a state file not made yet: one finds no file,
+    another makes it and commits, and the first, refused for what the system lacks (here,
+    descriptors), removed "the file it made" with the other's answered commit in it."""
+    db = tmp_path / "ui.db"
+    ran = sh(
+        """
+        # B finds no file, then its open of the state file is held for 3 s (strace).
+        ( ulimit -n 6
+          exec strace -f -o /dev/null -P "$DB" -e trace=openat \\
+            -e inject=openat:delay_enter=3000000:when=1 \\
+            "$ORDO" --state "$DB" call engine.ping ) > b.out 2> b.err &
+        b=$!
+        sleep 1
+        # A makes the file meanwhile; its enqueue is answered, so committed.
+        "$ORDO" --state "$DB" call alert.enqueue '{"type": "kept", "persist": true}' > /dev/null \\
+          || exit 90
+        wait $b
+        echo "b=$?"
+        cat b.err
+        "$ORDO" --state "$DB" call alert.list
+        """,
+        cwd=tmp_path,
+        env={"DB": str(db)},
+    )
+    assert ran.status == 0, ran.stderr
+    assert "b=2" in ran.stdout and "too many open files" in ran.stdout, ran.stdout
+    alerts = json.loads(ran.lines[-1])["alerts"]
+    assert [alert["type"] for alert in alerts] == ["kept"], ran.stdout
