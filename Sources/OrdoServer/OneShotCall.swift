@@ -30,7 +30,12 @@ struct OneShotCall {
     writer.int(1)
     writer.key("method")
     writer.string(method)
-    if let params {
+    if var params {
+      // `"$(cat FILE)"` of a file a Windows editor saved starts with a byte order mark:
+      // skipped there, as `call -` and the server skip one at the start of their input.
+      if params.unicodeScalars.first == "\u{FEFF}" {
+        params = String(params.unicodeScalars.dropFirst())
+      }
       // An empty argument is most likely a shell variable that was meant to hold PARAMS.
       if params.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
         writeAll(2, "ordo call: PARAMS is empty: omit it for no params, or give '{}'\n")

@@ -994,3 +994,22 @@ def test_report_refusals_escape_control_characters(tmp_path: Path) -> None:
     ran = run_argv(["report", "t.trace", "-o", "/no/such/dir/x\x1b[31my"], tmp_path)
     assert ran.returncode == 2, ran
     assert "\x1b" not in ran.stderr and "\\u001b" in ran.stderr, ran.stderr
+
+
+def test_params_read_from_a_file_with_a_byte_order_mark_skip_it(tmp_path: Path) -> None:
+    """`"$(cat FILE)"`, the way the refusal of `-` as PARAMS suggests, of a file a Windows
+    editor saved: the mark was refused as an invalid token no one could see, where `call -`
+    skips it in the same file. Only at the start."""
+    mark = "\ufeff"
+    (tmp_path / "params.json").write_text(mark + '{"scope": "room"}\n', encoding="utf-8")
+    ran = sh('"$ORDO" call nav.push "$(cat params.json)"', cwd=tmp_path)
+    assert ran.status == 0, ran.stderr
+    assert ran.json() == {"stack": ["room"], "active": "room"}
+    (tmp_path / "twice.json").write_text(mark + mark + '{"scope": "room"}', encoding="utf-8")
+    ran = sh('"$ORDO" call nav.push "$(cat twice.json)"', cwd=tmp_path)
+    assert ran.status == 2
+    assert "PARAMS is not valid JSON" in ran.stderr
+    (tmp_path / "only.json").write_text(mark, encoding="utf-8")
+    ran = sh('"$ORDO" call nav.push "$(cat only.json)"', cwd=tmp_path)
+    assert ran.status == 2
+    assert "PARAMS is empty" in ran.stderr
