@@ -134,13 +134,15 @@ const body = \`
   import { Engine } from \${JSON.stringify(${JSON.stringify(INDEX)})};
   const engine = await Engine.spawn({ clock: 'manual', timeout: 10000 });
   const answers = await Promise.all(Array.from({ length: 500 }, () => engine.clock.advance({ ms: 1 })));
-  parentPort.postMessage({ pid: engine.pid, now: answers.at(-1).now });
   if (process.env.STAY) {
-    engine.kill('SIGSTOP'); // a call that stays pending, until the worker is terminated
+    // A call that stays pending until the worker is terminated: the engine is stopped
+    // until then (the main thread continues it; a SIGCONT sent here could be cut off by
+    // the terminate, and in a session of its own a stopped engine would stay stopped).
+    engine.kill('SIGSTOP');
     engine.ping().catch(() => {});
-    engine.kill('SIGCONT');
-    await new Promise(() => {});
   }
+  parentPort.postMessage({ pid: engine.pid, now: answers.at(-1).now });
+  if (process.env.STAY) await new Promise(() => {});
   parentPort.postMessage({ closed: await engine.close() });
 \`;
 const run = (stay) => {
@@ -156,6 +158,7 @@ console.log(JSON.stringify({ workers: workers.map((w) => w.messages), main: ping
 const stays = run(true);
 await new Promise((r) => stays.worker.once('message', r));
 await stays.worker.terminate();
+process.kill(stays.messages[0].pid, 'SIGCONT'); // it reads the end of its input
 // Its stdin closed with the worker: it ends; a zombie, which Node never collects while
 // this program runs (nodejs/node#46569: the README says to close() it first).
 const { execFileSync } = await import('node:child_process');
