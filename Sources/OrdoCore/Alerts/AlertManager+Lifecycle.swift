@@ -78,16 +78,19 @@ extension AlertManager {
 
   /// The next unused `alert-N` id: not an alert the manager holds, nor one the show history
   /// names (with durable state, an ended alert is gone after a restart but its shows stay).
-  mutating func generateID() -> String {
+  mutating func generateID() -> (id: String, hash: UInt32) {
     while true {
       lastGeneratedID += 1
       let id = Self.generatedID(number: lastGeneratedID)
-      if slot(of: id) == nil && !shows.containsGeneratedID(number: lastGeneratedID) { return id }
+      let hash = IDIndex.hash(id)
+      if slot(of: id, hash: hash) == nil && !shows.containsGeneratedID(number: lastGeneratedID) {
+        return (id, hash)
+      }
     }
   }
 
   /// The id generated as the `number`th: `alert-N`.
-  static func generatedID(number: Int64) -> String { "alert-\(number)" }
+  static func generatedID(number: Int64) -> String { GeneratedID.make("alert-", number) }
 
   /// N when `id` is exactly `generatedID(number: N)`, nil for any other id (`alert-02`,
   /// `alert-+3` are not generated ids).

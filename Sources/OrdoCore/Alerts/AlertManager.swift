@@ -254,7 +254,8 @@ public struct AlertManager: Sendable {
       throw .limitExceeded(.maxAlerts, limit: maxAlerts, value: counts.active + 1)
     }
 
-    let id = request.id ?? generateID()
+    // A generated id's hash comes with it, as a chosen one's was taken above.
+    let (id, hash) = if let id = request.id, let idHash { (id, idHash) } else { generateID() }
     if let ended { forget(slot: ended) }
     let queue = queueOrdinal(queueName)
     lastSeq += 1
@@ -277,7 +278,7 @@ public struct AlertManager: Sendable {
       consume alert,
       Record(
         queue: queue, preempt: request.preempt, limit: limit, cooldownMs: cooldownMs,
-        onLimit: onLimit), typeName: typeName, idHash: idHash)
+        onLimit: onLimit), typeName: typeName, idHash: hash)
     if tracksDurableChanges { durable.countersChanged = true }
     finishChange()
     return AlertEnqueueResult(alert: finalState(of: slot, seq: seq), disposition: .queued)

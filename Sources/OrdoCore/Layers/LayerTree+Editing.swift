@@ -274,7 +274,7 @@ extension LayerTree {
   /// The next free `layer-<n>`, with its hash.
   private mutating func generateID() -> (id: String, hash: UInt32) {
     while true {
-      let id = "layer-\(nextGeneratedNumber)"
+      let id = GeneratedID.make("layer-", Int64(nextGeneratedNumber))
       let hash = IDIndex.hash(id)
       nextGeneratedNumber += 1
       if nextGeneratedNumber > largestChosenNumber + 1 || lookUp(id, hash: hash) == nil {
