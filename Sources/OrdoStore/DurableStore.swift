@@ -391,12 +391,16 @@ public final class DurableStore {
       descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
       made = descriptor >= 0
       if descriptor < 0, errno == EEXIST {
-        // Made by another process meanwhile, or a symbolic link to a file that does not
-        // exist yet (`O_EXCL` does not follow it): created where the link leads.
-        var link = stat()
-        let isLink = lstat(path, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK
-        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        made = descriptor >= 0 && isLink && !existed
+        // A symbolic link to a file that does not exist yet (`O_EXCL` does not follow it):
+        // `O_EXCL` where the link leads, the file an open through the link would make; as
+        // for a plain path, another engine may make it meanwhile. Or the file at `path`
+        // made by another process meanwhile: opened, not made here.
+        let target = PathHint.linkTarget(of: path)
+        if target != path {
+          descriptor = open(target, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+          made = descriptor >= 0
+        }
+        if descriptor < 0 { descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644) }
       }
     }
     guard descriptor >= 0 else {

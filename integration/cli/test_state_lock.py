@@ -134,19 +134,25 @@ def test_a_state_file_in_use_names_the_process_that_holds_it(tmp_path: Path) -> 
 
 
 @pytest.mark.skipif(shutil.which("strace") is None, reason="needs strace to hold an open")
+@pytest.mark.parametrize("link", [False, True], ids=["file", "dangling link"])
 def test_a_start_refused_never_removes_a_file_another_engine_made_meanwhile(
-    tmp_path: Path,
+    tmp_path: Path, link: bool
 ) -> None:
     """Hooks started at the same moment on a state file not made yet: one finds no file,
     another makes it and commits, and the first, refused for what the system lacks (here,
-    descriptors), removed "the file it made" with the other's answered commit in it."""
+    descriptors), removed "the file it made" with the other's answered commit in it. The
+    same through a symbolic link to a file not made yet: the `O_EXCL` that says who made
+    it is tried where the link leads (on the link itself it fails whoever made the file)."""
     db = tmp_path / "ui.db"
+    if link:
+        db.symlink_to("target.db")
     ran = sh(
         """
-        # B finds no file, then its open of the state file is held for 3 s (strace).
+        # B finds no file, then its open of the state file (its second, O_EXCL, through a
+        # link) is held for 3 s (strace).
         ( ulimit -n 6
           exec strace -f -o /dev/null -P "$DB" -e trace=openat \\
-            -e inject=openat:delay_enter=3000000:when=1 \\
+            -e inject=openat:delay_enter=3000000:when=$WHEN \\
             "$ORDO" --state "$DB" call engine.ping ) > b.out 2> b.err &
         b=$!
         sleep 1
@@ -159,7 +165,7 @@ def test_a_start_refused_never_removes_a_file_another_engine_made_meanwhile(
         "$ORDO" --state "$DB" call alert.list
         """,
         cwd=tmp_path,
-        env={"DB": str(db)},
+        env={"DB": str(db), "WHEN": "2" if link else "1"},
     )
     assert ran.status == 0, ran.stderr
     assert "b=2" in ran.stdout and "too many open files" in ran.stdout, ran.stdout
