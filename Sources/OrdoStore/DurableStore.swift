@@ -460,6 +460,8 @@ public final class DurableStore {
             + " another file (flock \(path).lock …)")
       }
       guard waitable, waited < waitMs else {
+        // Named while the descriptor is open: its mount's device is what /proc/locks says.
+        let holder = fileHeld ? lockHolder(of: status, openAs: descriptor) : ""
         close(descriptor)
         // Refused, a file this call created is not left behind (empty, a later start
         // would take it for new and delete the log beside it).
@@ -467,7 +469,7 @@ public final class DurableStore {
         throw StoreOpenError(
           kind: .inUse,
           message: fileHeld
-            ? "the state file \(path) \(lockHolder(of: status))waited \(waitMs) ms;"
+            ? "the state file \(path) \(holder)waited \(waitMs) ms;"
               + " see --state-wait-ms)"
             : "the write-ahead log beside the state file \(path) is in use by a process"
               + " that does not have this file open: an engine whose state file was renamed,"
@@ -519,16 +521,20 @@ public final class DurableStore {
     return nil
   }
 
-  /// Who holds the `flock` lock on `file`, as a refusal says it after "the state file
-  /// PATH", up to an open parenthesis: whether it is an Ordo engine (by its name), and the
-  /// process /proc/locks names.
-  private static func lockHolder(of file: stat) -> String {
+  /// Who holds the `flock` lock on `file` (open as `descriptor`), as a refusal says it
+  /// after "the state file PATH", up to an open parenthesis: whether it is an Ordo engine
+  /// (by its name), and the process /proc/locks names.
+  private static func lockHolder(of file: stat, openAs descriptor: Int32) -> String {
     let unknown = "is in use by another Ordo engine ("
     guard let locks = smallFile("/proc/locks") else { return unknown }
     // Linux's encoding of a device number (glibc's `major` and `minor`).
     let device = UInt64(file.st_dev)
     let major = ((device >> 8) & 0xfff) | ((device >> 32) & ~0xfff)
     let minor = (device & 0xff) | ((device >> 12) & ~0xff)
+    var devices = [(major, minor)]
+    // /proc/locks names the file system's own device, which `stat` does not give on every
+    // one (an overlay of layers on other file systems, a btrfs subvolume): the mount's.
+    if let mounted = mountDevice(of: descriptor) { devices.append(mounted) }
     let inode = UInt64(file.st_ino)
     for line in locks.split(separator: "\n") {
       // `1: FLOCK  ADVISORY  WRITE 4242 fe:00:1524675 0 EOF` (a waiter's has `->`).
@@ -536,8 +542,9 @@ public final class DurableStore {
       guard fields.count >= 6, fields[1] == "FLOCK", let pid = Int32(fields[4]), pid > 0
       else { continue }
       let place = fields[5].split(separator: ":")
-      guard place.count == 3, UInt64(place[0], radix: 16) == major,
-        UInt64(place[1], radix: 16) == minor, UInt64(place[2]) == inode
+      guard place.count == 3, UInt64(place[2]) == inode,
+        let high = UInt64(place[0], radix: 16), let low = UInt64(place[1], radix: 16),
+        devices.contains(where: { $0 == (high, low) })
       else { continue }
       guard let comm = smallFile("/proc/\(pid)/comm") else {
         return "is in use by another Ordo engine or a program that locks it (process \(pid); "
@@ -550,14 +557,35 @@ public final class DurableStore {
     return unknown
   }
 
-  /// The text of a small file (/proc's), up to 64 KiB; nil when it cannot be read.
+  /// The device (major, minor) of the file system `descriptor` is on, as /proc/self/mountinfo
+  /// gives it for the mount /proc/self/fdinfo names; nil when they cannot be read.
+  private static func mountDevice(of descriptor: Int32) -> (UInt64, UInt64)? {
+    guard let info = smallFile("/proc/self/fdinfo/\(descriptor)"),
+      let line = info.split(separator: "\n").first(where: { $0.hasPrefix("mnt_id:") }),
+      let mount = line.split(whereSeparator: { $0 == ":" || $0 == "\t" || $0 == " " }).last,
+      let mounts = smallFile("/proc/self/mountinfo")
+    else { return nil }
+    for entry in mounts.split(separator: "\n") {
+      // `51 27 0:43 / /mnt rw,relatime - overlay overlay rw,…`: mount id, parent, device.
+      let fields = entry.split(separator: " ", maxSplits: 3)
+      guard fields.count == 4, fields[0] == mount else { continue }
+      let numbers = fields[2].split(separator: ":")
+      guard numbers.count == 2, let major = UInt64(numbers[0]), let minor = UInt64(numbers[1])
+      else { return nil }
+      return (major, minor)
+    }
+    return nil
+  }
+
+  /// The text of a small file (/proc's), up to 4 MiB (a busy machine's /proc/locks or
+  /// mountinfo runs past 64 KiB); nil when it cannot be read.
   private static func smallFile(_ path: String) -> String? {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 4096)
-    while bytes.count < 65536 {
+    while bytes.count < 4 << 20 {
       let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count < 0, errno == EINTR { continue }
       guard count > 0 else { break }

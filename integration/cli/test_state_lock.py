@@ -171,3 +171,39 @@ def test_a_start_refused_never_removes_a_file_another_engine_made_meanwhile(
     assert "b=2" in ran.stdout and "too many open files" in ran.stdout, ran.stdout
     alerts = json.loads(ran.lines[-1])["alerts"]
     assert [alert["type"] for alert in alerts] == ["kept"], ran.stdout
+
+
+@pytest.mark.skipif(shutil.which("unshare") is None, reason="needs unshare for a mount")
+def test_the_holder_is_named_on_an_overlay_of_layers_on_other_file_systems(
+    tmp_path: Path,
+) -> None:
+    """/proc/locks gives the device of the file system the lock is on; `stat` of a file of
+    an overlay whose layers lie on other file systems (a tmpfs lower layer, say) gives
+    another: the holder was not found, and a `flock` was said to be "another Ordo
+    engine". The mount's device (/proc/self/mountinfo) finds it."""
+    ran = sh(
+        """
+        mkdir lower upper work merged
+        unshare -rm sh -c '
+          mount -t tmpfs lower lower && mount -t overlay overlay \\
+            -o lowerdir=lower,upperdir=upper,workdir=work merged || exit 77
+          touch merged/ui.db
+          flock -o merged/ui.db sleep 30 > /dev/null 2>&1 &
+          holder=$!
+          inode=$(stat -c %i merged/ui.db)
+          for _ in $(seq 200); do grep -q ":$inode " /proc/locks && break; sleep 0.05; done
+          "$ORDO" --state merged/ui.db --state-wait-ms 100 call engine.ping
+          status=$?
+          echo "holder=$holder" >&2
+          pkill -P $holder
+          wait $holder
+          exit $status'
+        """,
+        cwd=tmp_path,
+    )
+    if ran.status == 77 or "unshare" in ran.stderr:
+        pytest.skip(f"no overlay mount here: {ran.stderr}")
+    assert ran.status == 2, ran.stderr
+    holder = ran.stderr.rsplit("holder=", 1)[1].strip()
+    assert f"is locked by flock (process {holder}; waited 100 ms" in ran.stderr, ran.stderr
+    assert "another Ordo engine" not in ran.stderr
