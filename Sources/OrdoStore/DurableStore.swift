@@ -525,7 +525,9 @@ public final class DurableStore {
   /// after "the state file PATH", up to an open parenthesis: whether it is an Ordo engine
   /// (by its name), and the process /proc/locks names.
   private static func lockHolder(of file: stat, openAs descriptor: Int32) -> String {
-    let unknown = "is in use by another Ordo engine ("
+    // No holder found (/proc/locks unreadable, or not listing one out of this process's
+    // sight: another PID namespace's): which program it is is not known.
+    let unknown = "is in use by another Ordo engine or a program that locks it ("
     guard let locks = smallFile("/proc/locks") else { return unknown }
     // Linux's encoding of a device number (glibc's `major` and `minor`).
     let device = UInt64(file.st_dev)

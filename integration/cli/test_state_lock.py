@@ -207,3 +207,33 @@ def test_the_holder_is_named_on_an_overlay_of_layers_on_other_file_systems(
     holder = ran.stderr.rsplit("holder=", 1)[1].strip()
     assert f"is locked by flock (process {holder}; waited 100 ms" in ran.stderr, ran.stderr
     assert "another Ordo engine" not in ran.stderr
+
+
+@pytest.mark.skipif(shutil.which("unshare") is None, reason="needs unshare for a namespace")
+def test_a_holder_out_of_sight_is_not_said_to_be_an_ordo_engine(tmp_path: Path) -> None:
+    """/proc/locks lists no lock whose holder is out of the reader's sight (another PID
+    namespace: a container sharing the volume, a sandboxed hook): with no holder found, a
+    `flock` of the file was said to be "another Ordo engine"."""
+    db = tmp_path / "ui.db"
+    db.touch()
+    ran = sh(
+        """
+        flock -o "$DB" sleep 30 > /dev/null 2>&1 &
+        holder=$!
+        inode=$(stat -c %i "$DB")
+        for _ in $(seq 200); do grep -q ":$inode " /proc/locks && break; sleep 0.05; done
+        unshare -rpf --mount-proc "$ORDO" --state "$DB" --state-wait-ms 100 call engine.ping
+        status=$?
+        pkill -P $holder
+        wait $holder
+        exit $status
+        """,
+        env={"DB": str(db)},
+    )
+    if "unshare" in ran.stderr:
+        pytest.skip(f"no PID namespace here: {ran.stderr}")
+    assert ran.status == 2, ran.stderr
+    assert (
+        f"the state file {db} is in use by another Ordo engine or a program that locks it"
+        " (waited 100 ms" in ran.stderr
+    ), ran.stderr
