@@ -32,6 +32,7 @@ function parse(text) {
     const line = raw.replace(/\r$/, '');
     const where = `line ${index + 1}`;
     if (line.startsWith('## ')) {
+      if (transcript.steps.length) throw new Error(`${where}: header after the first >>`);
       const [name, ...rest] = line.slice(3).split(':');
       const value = rest.join(':').trim();
       if (name === 'args') transcript.args = value.split(/\s+/).filter(Boolean);
@@ -72,8 +73,11 @@ const TYPES = {
 function mismatch(expected, actual, path = '') {
   const at = path || '/';
   if (typeof expected === 'string' && expected.startsWith('$any')) {
-    const kind = expected.slice(5);
-    return !kind || TYPES[kind](actual) ? null : `${at}: expected any ${kind}, got ${JSON.stringify(actual)}`;
+    if (expected === '$any') return null;
+    const kind = expected.startsWith('$any:') ? expected.slice(5) : '';
+    // "$any:", "$anything", "$any:int": reserved, not "$any"
+    if (!Object.hasOwn(TYPES, kind)) throw new Error(`${at}: unknown wildcard ${JSON.stringify(expected)}`);
+    return TYPES[kind](actual) ? null : `${at}: expected any ${kind}, got ${JSON.stringify(actual)}`;
   }
   if (Array.isArray(expected) && Array.isArray(actual)) {
     if (expected.length !== actual.length) return `${at}: expected ${expected.length} elements, got ${actual.length}`;
@@ -216,4 +220,7 @@ test('the matcher fails on differences', () => {
   assert.notEqual(mismatch('$any:integer', 1.5), null);
   assert.notEqual(mismatch('$any:string', null), null);
   assert.equal(mismatch('$any:object', { x: 1 }), null);
+  for (const typo of ['$any:', '$anything', '$any:int', '$any:constructor']) {
+    assert.throws(() => mismatch(typo, 1), /unknown wildcard/);
+  }
 });

@@ -53,8 +53,14 @@ class Transcript:
 def parse(path: Path) -> Transcript:
     """Reads a transcript: headers, >> / >>raw sends, << expectations, # comments."""
     transcript = Transcript()
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+    # Lines end at "\n" only: str.splitlines would also cut at U+2028, U+0085 and other
+    # characters a JSON string may hold as they are.
+    for number, line in enumerate(path.read_bytes().decode("utf-8").split("\n"), 1):
+        if "\r" in line:
+            raise ValueError(f"{path}:{number}: a \\r (send such bytes with >>raw)")
         if line.startswith("## "):
+            if transcript.steps:
+                raise ValueError(f"{path}:{number}: header after the first >>")
             name, _, value = line[3:].partition(":")
             if name == "args":
                 transcript.args = value.split()
@@ -87,8 +93,12 @@ def parse(path: Path) -> Transcript:
 def mismatch(expected: Any, actual: Any, path: str = "") -> str | None:
     """Where `actual` differs from `expected` ("$any", "$any:<type>" wildcards), or None."""
     if isinstance(expected, str) and expected.startswith("$any"):
-        kind = expected[5:]
-        if not kind or TYPES[kind](actual):
+        if expected == "$any":
+            return None
+        kind = expected[5:] if expected.startswith("$any:") else ""
+        if kind not in TYPES:  # "$any:", "$anything", "$any:int": reserved, not "$any"
+            raise ValueError(f"{path or '/'}: unknown wildcard {expected!r}")
+        if TYPES[kind](actual):
             return None
         return f"{path or '/'}: expected any {kind}, got {json.dumps(actual)}"
     if isinstance(expected, dict) and isinstance(actual, dict):
@@ -324,6 +334,36 @@ def test_every_documented_reason_has_a_transcript() -> None:
     assert not uncovered & seen, "covered now: take it out of README's Not covered here"
 
 
+# The cases that write out Ordo's wording (an error's message, or the free text of its data)
+# instead of "$any:string": conformance/README.md lists them, for an implementation of its own
+# that words its errors otherwise.
+WORDING = {
+    "alert.enqueue/limit-before-max-alerts.io",
+    "alert.enqueue/mount-id-length.io",
+    "errors/invalid-params-suggestion.io",
+    "errors/method-not-found.io",
+}
+
+
+def test_the_cases_that_compare_wording_are_the_listed_ones() -> None:
+    found = set()
+    for path in FILES:
+        for message in received(path):
+            for entry in message if isinstance(message, list) else [message]:
+                error = entry.get("error") if isinstance(entry, dict) else None
+                if not isinstance(error, dict):
+                    continue
+                data = error.get("data")
+                texts = [error.get("message")]
+                if isinstance(data, dict):
+                    texts += [data.get(member) for member in ("expected", "detail", "position")]
+                if any(text is not None and not str(text).startswith("$any") for text in texts):
+                    found.add(str(path.relative_to(CORPUS)))
+    readme = (CORPUS / "README.md").read_text(encoding="utf-8")
+    assert found == WORDING, "update WORDING and conformance/README.md"
+    assert all(f"`{name}`" in readme for name in WORDING), "list them in conformance/README.md"
+
+
 def test_the_matcher_fails_on_differences() -> None:
     assert mismatch({"a": [1, "$any"]}, {"a": [1.0, None]}) is None
     assert mismatch({"a": 1}, {"a": 1, "b": 2}) is not None
@@ -332,3 +372,6 @@ def test_the_matcher_fails_on_differences() -> None:
     assert mismatch("$any:integer", 1.5) is not None
     assert mismatch("$any:string", None) is not None
     assert mismatch("$any:object", {"x": 1}) is None
+    for typo in ("$any:", "$anything", "$any:int"):
+        with pytest.raises(ValueError, match="unknown wildcard"):
+            mismatch(typo, 1)
