@@ -1,5 +1,6 @@
 import OrdoJSON
 import Testing
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -67,6 +68,16 @@ import Testing
     #expect(try check(#""$any:integer""#, "1.5") != nil)
     #expect(try check(#""$any:string""#, "null") != nil)
     #expect(try check(#""$any:object""#, #"{"x":1}"#) == nil)
+    // Strings spelled like a wildcard but not one are mistakes in the transcript.
+    for typo in [#""$any:""#, #""$anyx""#, #""$any:int""#, #""$any integer""#] {
+      #expect(try check(typo, "1")?.contains("unknown wildcard") == true, "\(typo)")
+    }
+  }
+
+  @Test func aHeaderAfterTheFirstSendIsAMistake() {
+    let text =
+      "## args: --clock manual\n>> {\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"engine.ping\"}\n## exit: 1\n"
+    #expect(throws: Transcript.Failure.self) { try Transcript(file: "t.io", text: text) }
   }
 }
 
@@ -95,6 +106,9 @@ struct Transcript {
     {
       let place = "\(file):\(index + 1)"
       if line.hasPrefix("## ") {
+        guard steps.isEmpty else {
+          throw Failure(description: "\(place): a header goes before the first >>")
+        }
         let header = line.dropFirst(3)
         let name = header.prefix { $0 != ":" }
         let value = header.dropFirst(name.count + 1)
@@ -138,10 +152,11 @@ struct Transcript {
 func mismatch(_ expected: JSONValue, _ actual: JSONValue, path: String = "") -> String? {
   let place = path.isEmpty ? "/" : path
   if let pattern = expected.string, pattern.hasPrefix("$any") {
-    let type = pattern.dropFirst(5)
+    // "$any" or "$any:<type>"; any other string so spelled ("$any:", "$anyx") is a mistake.
+    let type = pattern.hasPrefix("$any:") ? pattern.dropFirst(5) : ""
     let matches: Bool
     switch type {
-    case "": matches = true
+    case "" where pattern == "$any": matches = true
     case "string": matches = actual.kind == .string
     case "integer": matches = actual.exactInteger != nil
     case "number": matches = actual.number != nil
