@@ -5,6 +5,7 @@ file)."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import signal
 import subprocess
@@ -65,6 +66,15 @@ def _serve(db: Path) -> subprocess.Popen[bytes]:
     return server
 
 
+def _has_open(pid: int, path: Path) -> bool:
+    """Whether process ``pid`` has ``path`` open."""
+    try:
+        links = [os.readlink(entry) for entry in Path(f"/proc/{pid}/fd").iterdir()]
+    except OSError:  # it exited, or a descriptor closed while listed
+        return False
+    return str(path.resolve()) in links
+
+
 def test_the_wait_for_a_state_file_in_use_counts_real_time(tmp_path: Path) -> None:
     """--state-wait-ms is a bound on the time a script waits (`timeout`, cron's schedule),
     not a number of polls: a waiter that got no processor for a while (a loaded machine;
@@ -77,7 +87,11 @@ def test_the_wait_for_a_state_file_in_use_counts_real_time(tmp_path: Path) -> No
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
         )
-        time.sleep(0.5)  # in its wait
+        # In its wait once it has the file open (it opens it, then tries the lock).
+        deadline = time.monotonic() + TIMEOUT
+        while not _has_open(waiter.pid, db) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        time.sleep(0.1)
         waiter.send_signal(signal.SIGSTOP)
         time.sleep(5)  # past the 4 s it may wait
         resumed = time.monotonic()
