@@ -184,3 +184,74 @@ def test_what_the_endpoint_takes_as_unreadable_is_what_the_engine_refuses(ordo_b
     assert len(by_ping) == len(texts)
     assert [_unreadable(text) for text in texts] == by_ping
     assert by_ping.count(True) >= 10 and by_ping.count(False) >= 10
+
+
+def test_an_older_engines_refusal_of_a_lone_surrogate_is_the_notifications() -> None:
+    """Engines 0.2.0 to 0.2.3 refused a text holding a lone surrogate escape (a cut emoji)
+    with -32700 ``invalid_json`` and ``id: null``; 0.2.4 and later read it as U+FFFD. Driving
+    such an engine, the refusal of a notification that held one failed the next call
+    (ParseError) while the engine applied that call, whose answer was then dropped. A parse
+    error cannot be the refusal of JSON text the client wrote: it is the notification's."""
+    from ordo.endpoint import Refused
+
+    endpoint: Endpoint[str] = Endpoint()
+    note = endpoint.notification(Call("layer.add", {"id": "x\ud83d"}, lambda v: v))
+    endpoint.written(note)
+    request = endpoint.request(Call("layer.add", {"id": "a"}, lambda v: v), "a")
+    endpoint.written(request)
+    refusal = {
+        "jsonrpc": "2.0",
+        "id": None,
+        "error": {
+            "code": -32700,
+            "message": "Parse error: the message is not valid JSON (invalid Unicode '\\uD83D').",
+            "data": {"reason": "invalid_json"},
+        },
+    }
+    assert endpoint.receive(refusal) == [Refused("notification layer.add", refusal)]
+    reply = {"jsonrpc": "2.0", "id": request["id"], "result": {"id": "a"}}
+    assert endpoint.receive(reply) == [Answer("a", reply)]
+    # Without a lone surrogate before it, the parse error is the request's (a raw text's,
+    # or a request of ours holding one itself, refused by such an engine).
+    endpoint.written(endpoint.notification(call("engine.ping")))
+    own = endpoint.request(Call("layer.add", {"id": "y\udc00"}, lambda v: v), "own")
+    endpoint.written(own)
+    assert endpoint.receive(refusal) == [Answer("own", refusal)]
+
+
+def test_what_the_endpoint_takes_for_a_lone_surrogate() -> None:
+    """A lone surrogate escape, not a pair's two escapes nor an escaped backslash's text."""
+    from ordo.endpoint import Refused
+
+    refusal = error(code=-32700)
+    refusal["error"]["data"] = {"reason": "invalid_json"}
+
+    def taken(note: bytes) -> bool:
+        """Whether a parse error met at the request after the raw notification ``note`` is
+        taken for the notification's (a raw text's answer nobody waits for: a Stray)."""
+        endpoint: Endpoint[str] = Endpoint()
+        endpoint.written_raw(note)
+        endpoint.written(endpoint.request(call(), "next"))
+        (item,) = endpoint.receive(refusal)
+        assert item in (Stray(refusal), Answer("next", refusal))
+        return item == Stray(refusal)
+
+    def holds(value: str) -> bool:
+        """The same for a notification of ours holding ``value``."""
+        endpoint: Endpoint[str] = Endpoint()
+        endpoint.written(endpoint.notification(Call("x", {"s": value}, lambda v: v)))
+        endpoint.written(endpoint.request(call(), "next"))
+        (item,) = endpoint.receive(refusal)
+        assert item in (Refused("notification x", refusal), Answer("next", refusal))
+        return item == Refused("notification x", refusal)
+
+    assert holds("x\ud83d") and holds("\ude00") and holds("\ud83d\ud83d") and holds("\ude00\ud83d")
+    assert not holds("\U0001f600") and not holds("plain") and not holds("\\ud83d")
+    assert not holds("\\\ud83d\ude00")  # an escaped backslash, then a whole pair
+    head = b'{"jsonrpc":"2.0","method":"x","params":'
+    assert taken(head + b'{"s":"\\uD83D\\uDE00","t":"\\uDBFF"}}')
+    assert not taken(head + b'{"s":"\\uD83D\\uDE00","t":"\\\\uDBFF"}}')
+    assert taken(head + b'{"s":["\\ud83d","\\ude00"]}}')  # a pair split across two strings
+    # Another parse error (too deep) is the request's, whatever the notification holds.
+    refusal["error"]["data"] = {"reason": "too_deep"}
+    assert not taken(head + b'{"s":"\\ud83d"}}')

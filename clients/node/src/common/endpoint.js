@@ -18,7 +18,10 @@
 //   a batch of the `value` entries of a maxBatch, a text JSON.parse refuses for a -32700,
 //   one the engine may not read (a NUL in a key, deep nesting) for another error.
 //   Then it is that notification's failure, reported through `onProtocolError` and
-//   rejecting no call. None fits: the oldest message's.
+//   rejecting no call. None fits: the oldest message's. A -32700 `invalid_json` met at a
+//   call or batch of ours (JSON we wrote) is the refusal of the first notification before
+//   it holding a lone surrogate escape (engines before 0.2.4 refused those; later ones
+//   never answer so).
 //
 // A call that timed out or was aborted stays in the order, already settled, until its
 // answer arrives (then dropped), so the order stays aligned. Notifications nothing answers
@@ -199,6 +202,7 @@ export class Endpoint {
     note.certain = !valid;
     note.size = utf8Length(text);
     note.odd = mayBeUnreadable(text);
+    note.lone = holdsLoneSurrogate(text);
     return this.#writeNotice(text, note);
   }
 
@@ -244,6 +248,7 @@ export class Endpoint {
       note.size = utf8Length(text);
       note.count = entries.length;
       note.odd = mayBeUnreadable(text);
+      note.lone = holdsLoneSurrogate(text);
       return this.#writeNotice(text, note, options.signal).then(() =>
         entries.map(() => ({ ok: true, result: undefined })),
       );
@@ -571,6 +576,7 @@ export class Endpoint {
   #answeredByNull(msg) {
     const order = this.#order;
     let oldest;
+    let lone; // the first notification before it that holds a lone surrogate
     for (let i = this.#head; i < order.length; i++) {
       const unit = order[i];
       if (unit === undefined) continue;
@@ -583,7 +589,13 @@ export class Endpoint {
       }
       if (unit.forgotten) continue;
       oldest ??= unit;
-      if (unit.certain || describes(msg, unit)) return unit;
+      if (unit.certain || describes(msg, unit)) {
+        // A parse error of JSON text we wrote can only be an older engine's refusal of a
+        // lone surrogate: the notification's, written first, when one holds one.
+        const ours = unit.kind === 'call' || unit.kind === 'batch';
+        return ours && lone !== undefined && refusesLoneSurrogate(msg) ? lone : unit;
+      }
+      if (unit.lone) lone ??= unit;
     }
     return oldest;
   }
@@ -748,6 +760,8 @@ class Written {
     this.odd = false;
     /** JSON.parse refuses it: a -32700 is its answer. */
     this.unparsable = false;
+    /** It holds a lone surrogate escape, which engines before 0.2.4 refused (-32700). */
+    this.lone = false;
     /** The ids a raw text holds (strings and numbers), else null. */
     this.foreignIds = null;
     this.forgotten = false; // no longer in the order
@@ -803,6 +817,38 @@ function describes(msg, unit) {
   }
   if (unit.unparsable) return error.code === -32700;
   return unit.odd;
+}
+
+/**
+ * Whether the `id: null` answer `msg` is a parse error of well-formed JSON text: how an
+ * engine before 0.2.4 refused a lone surrogate (-32700, `invalid_json`).
+ */
+function refusesLoneSurrogate(msg) {
+  const error = msg.error;
+  if (error === null || typeof error !== 'object' || error.code !== -32700) return false;
+  return error.data !== null && typeof error.data === 'object' && error.data.reason === 'invalid_json';
+}
+
+/** An escape in JSON text: `\uXXXX` (its hex digits), or a backslash and what it escapes. */
+const ESCAPE = /\\(?:u([0-9a-fA-F]{4})|[\s\S])/g;
+
+/**
+ * Whether the JSON `text` holds a lone surrogate escape (`\ud83d` not followed by a low
+ * one, or a low one alone), as JSON.stringify writes a cut emoji. The engine reads it as
+ * U+FFFD since 0.2.4; 0.2.0 to 0.2.3 refused the whole text with -32700.
+ */
+export function holdsLoneSurrogate(text) {
+  if (!text.includes('\\ud') && !text.includes('\\uD')) return false;
+  let highEnd = -1; // where the escape of a high surrogate waiting for its low one ends
+  for (const escape of text.matchAll(ESCAPE)) {
+    const code = escape[1] === undefined ? -1 : parseInt(escape[1], 16);
+    if (highEnd >= 0) {
+      if (escape.index !== highEnd || code < 0xdc00 || code > 0xdfff) return true;
+      highEnd = -1;
+    } else if (code >= 0xd800 && code <= 0xdbff) highEnd = escape.index + escape[0].length;
+    else if (code >= 0xdc00 && code <= 0xdfff) return true;
+  }
+  return highEnd >= 0;
 }
 
 /** What #answeredByNull returns for the refusal of a message dropped from the order. */
@@ -921,6 +967,7 @@ function classifyRaw(text, unit) {
     return;
   }
   unit.odd = mayBeUnreadable(text);
+  unit.lone = holdsLoneSurrogate(text);
   const ids = [];
   const entry = (e) => {
     if (e === null || typeof e !== 'object' || Array.isArray(e)) {

@@ -97,7 +97,7 @@ class _Unit:
     is not a valid notification); otherwise it is answered only when refused whole, with
     an ``id: null`` error (too large, over ``--max-batch``, unreadable)."""
 
-    __slots__ = ("certain", "entries", "ids", "odd", "size", "token", "what")
+    __slots__ = ("certain", "entries", "ids", "lone", "odd", "size", "token", "what")
 
     def __init__(
         self,
@@ -107,6 +107,7 @@ class _Unit:
         certain: bool = False,
         ids: tuple[Any, ...] = (),
         odd: bool = True,
+        lone: bool = False,
         token: int = _NO_TOKEN,
         what: str | None = None,
     ) -> None:
@@ -115,6 +116,7 @@ class _Unit:
         self.certain = certain
         self.ids = ids  # the ids of raw requests, as read back from the bytes
         self.odd = odd  # may be unreadable to the engine (a parse error is then its answer)
+        self.lone = lone  # holds a lone surrogate escape, which engines before 0.2.4 refuse
         self.token = token  # raw(): who waits for the answer
         self.what = what  # ours: what it was, for the log
 
@@ -308,6 +310,41 @@ def _not_a_double(scalar: bytes) -> bool:
     return b"N" in scalar or b"I" in scalar or math.isinf(float(scalar))
 
 
+#: An escape in JSON text: ``\\uXXXX`` (its hex digits), or a backslash and the character
+#: it escapes (``\\\\`` too, so an escaped backslash starts no escape).
+_ESCAPE = re.compile(rb"\\(?:u([0-9a-fA-F]{4})|.)", re.DOTALL)
+
+
+def _lone_surrogate(body: bytes) -> bool:
+    """Whether the JSON text ``body`` holds a lone surrogate escape (``\\ud83d`` not
+    followed by a low one, or a low one alone), as a cut emoji is written. The engine reads
+    it as U+FFFD since 0.2.4; 0.2.0 to 0.2.3 refused the whole text with -32700."""
+    if b"\\ud" not in body and b"\\uD" not in body:
+        return False
+    high_end = -1  # where the escape of a high surrogate waiting for its low one ends
+    for escape in _ESCAPE.finditer(body):
+        digits = escape.group(1)
+        code = int(digits, 16) if digits is not None else -1
+        if high_end >= 0:
+            if escape.start() != high_end or not 0xDC00 <= code <= 0xDFFF:
+                return True
+            high_end = -1
+        elif 0xD800 <= code <= 0xDBFF:
+            high_end = escape.end()
+        elif 0xDC00 <= code <= 0xDFFF:
+            return True
+    return high_end >= 0
+
+
+def _lone_refusal(message: dict[str, Any]) -> bool:
+    """Whether the ``id: null`` error ``message`` is a parse error of well-formed JSON text:
+    how an engine before 0.2.4 refused a lone surrogate (-32700, ``invalid_json``)."""
+    is_error, data = _error_data(message)
+    if not is_error or message["error"].get("code") != -32700:
+        return False
+    return data.get("reason") == "invalid_json"
+
+
 def _error_data(message: dict[str, Any]) -> tuple[bool, dict[str, Any]]:
     error = message.get("error")
     if not isinstance(error, dict):
@@ -360,7 +397,10 @@ class Endpoint(Generic[S]):
       first one holding a request (or raw bytes sure to be answered), unless a
       notification before it is one the error describes (larger than the ``limit`` it
       gives, a batch of the ``value`` entries it gives, or one the engine may not parse).
-      A notification's error is :class:`Refused`: logged, never raised on a call.
+      A notification's error is :class:`Refused`: logged, never raised on a call. A parse
+      error (-32700 ``invalid_json``) met at a request of ours, which is JSON we wrote, is
+      the refusal of the first notification before it holding a lone surrogate escape
+      (engines before 0.2.4 refused those; later ones never answer so).
     * the notifications dropped from that order (over ``MAX_NOTES`` unanswered ones
       followed them) come before all of it: an ``id: null`` error one of them fits (see
       :class:`_Lost`) is theirs, until the next answer settles them.
@@ -446,7 +486,13 @@ class Endpoint(Generic[S]):
     def written_notifications(self, what: str, body: bytes, entries: int | None) -> None:
         """Like :meth:`written`, for a notification of ours (``entries``: a batch of
         notifications only): answered only if the engine refuses it."""
-        unit = _Unit(size=len(body), entries=entries, odd=_unreadable(body), what=what)
+        unit = _Unit(
+            size=len(body),
+            entries=entries,
+            odd=_unreadable(body),
+            lone=_lone_surrogate(body),
+            what=what,
+        )
         self._append(unit)
 
     def written_raw(self, data: bytes | None = None, token: int = _NO_TOKEN) -> None:
@@ -463,15 +509,26 @@ class Endpoint(Generic[S]):
             self._append(_Unit(size=size, entries=None, certain=True, token=token))
             return
         odd = _unreadable(data)
+        lone = _lone_surrogate(data)
         if isinstance(value, dict):
             certain = "id" in value or not _valid_notification(value)  # else answered if refused
             ids: tuple[Any, ...] = (value["id"],) if "id" in value else ()
-            unit = _Unit(size=size, entries=None, certain=certain, ids=ids, odd=odd, token=token)
+            unit = _Unit(
+                size=size, entries=None, certain=certain, ids=ids, odd=odd, lone=lone, token=token
+            )
         elif isinstance(value, list):
             ids = tuple(e["id"] for e in value if isinstance(e, dict) and "id" in e)
             certain = not value or bool(ids) or not all(map(_valid_notification, value))
             entries = len(value)
-            unit = _Unit(size=size, entries=entries, certain=certain, ids=ids, odd=odd, token=token)
+            unit = _Unit(
+                size=size,
+                entries=entries,
+                certain=certain,
+                ids=ids,
+                odd=odd,
+                lone=lone,
+                token=token,
+            )
         else:
             unit = _Unit(size=size, entries=None, certain=True, token=token)
         self._append(unit)
@@ -663,10 +720,17 @@ class Endpoint(Generic[S]):
         if not units:
             return [Stray(message)]
         chosen = 0  # none fits: the oldest (the engine answers in order)
+        lone = None  # the first notification before it that holds a lone surrogate
         for index, unit in enumerate(units):
             if isinstance(unit, list) or unit.certain or _may_answer(unit, message):
                 chosen = index
+                # A parse error of JSON text we wrote can only be an older engine's refusal
+                # of a lone surrogate: the notification's, written first, when one has one.
+                if isinstance(unit, list) and lone is not None and _lone_refusal(message):
+                    chosen = lone
                 break
+            if lone is None and unit.lone:
+                lone = index
         items: list[Incoming[S]] = []
         return items + self._answer(self._settle_index(chosen, items), message)
 
