@@ -13,6 +13,7 @@ import select
 import subprocess
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -279,6 +280,16 @@ def test_every_reachable_error_code_has_a_transcript() -> None:
     assert codes <= seen, f"error codes with no transcript: {sorted(codes - seen)}"
 
 
+def _expected_errors() -> Iterator[tuple[Path, dict[str, Any]]]:
+    """Each error object a transcript expects (in answers and batch answers), with its file."""
+    for path in FILES:
+        for message in received(path):
+            for entry in message if isinstance(message, list) else [message]:
+                error = entry.get("error") if isinstance(entry, dict) else None
+                if isinstance(error, dict):
+                    yield path, error
+
+
 def test_every_documented_reason_has_a_transcript() -> None:
     """Every `reason` of -32700, -32600 and -32003 and every `name` of -32004 the schema
     lists appears in some answer, but the four no transcript can provoke
@@ -317,17 +328,12 @@ def test_every_documented_reason_has_a_transcript() -> None:
         (-32600, "out_of_memory"),
     }
     seen = set()
-    for path in FILES:
-        for message in received(path):
-            for entry in message if isinstance(message, list) else [message]:
-                error = entry.get("error") if isinstance(entry, dict) else None
-                if not isinstance(error, dict):
-                    continue
-                data = error.get("data")
-                if isinstance(data, dict):
-                    for member in ("reason", "name"):
-                        if isinstance(data.get(member), str):
-                            seen.add((error["code"], data[member]))
+    for _, error in _expected_errors():
+        data = error.get("data")
+        if isinstance(data, dict):
+            for member in ("reason", "name"):
+                if isinstance(data.get(member), str):
+                    seen.add((error["code"], data[member]))
     missing = {(code, reason) for code, reasons in wanted.items() for reason in reasons}
     missing -= seen | uncovered
     assert not missing, f"documented reasons with no transcript: {sorted(missing)}"
@@ -347,18 +353,13 @@ WORDING = {
 
 def test_the_cases_that_compare_wording_are_the_listed_ones() -> None:
     found = set()
-    for path in FILES:
-        for message in received(path):
-            for entry in message if isinstance(message, list) else [message]:
-                error = entry.get("error") if isinstance(entry, dict) else None
-                if not isinstance(error, dict):
-                    continue
-                data = error.get("data")
-                texts = [error.get("message")]
-                if isinstance(data, dict):
-                    texts += [data.get(member) for member in ("expected", "detail", "position")]
-                if any(text is not None and not str(text).startswith("$any") for text in texts):
-                    found.add(str(path.relative_to(CORPUS)))
+    for path, error in _expected_errors():
+        data = error.get("data")
+        texts = [error.get("message")]
+        if isinstance(data, dict):
+            texts += [data.get(member) for member in ("expected", "detail", "position")]
+        if any(text is not None and not str(text).startswith("$any") for text in texts):
+            found.add(str(path.relative_to(CORPUS)))
     readme = (CORPUS / "README.md").read_text(encoding="utf-8")
     assert found == WORDING, "update WORDING and conformance/README.md"
     assert all(f"`{name}`" in readme for name in WORDING), "list them in conformance/README.md"
