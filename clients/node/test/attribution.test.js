@@ -950,6 +950,46 @@ describe('an older engine refusing a lone surrogate', () => {
     assert.equal(errors.length, 1);
   });
 
+  test('scripted: a refusal naming a lone surrogate is the notification\'s, whatever a parse error fits after it', async () => {
+    // A message between the notification and the next call that a parse error fits too (a
+    // raw text that is not JSON, one nested deeper than the parser reads) took the
+    // notification's refusal, and its own parse error then failed the call, which the
+    // engine applied. The refusal says what it refused (jansson's "invalid Unicode
+    // '\\uD83D'", which no engine since 0.2.4 reports): it is the notification's.
+    const parseError = (detail) => ({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32700, message: 'Parse error', data: { reason: 'invalid_json', detail, position: 60 } },
+    });
+    const lone = parseError("invalid Unicode '\\uD83D' near '\"x\\ud83d\"'");
+    const deep = `{"jsonrpc":"2.0","method":"engine.ping","params":{"x":${'['.repeat(3000)}${']'.repeat(3000)}}}`;
+    for (const [text, detail] of [
+      ['not json', "invalid token near 'not'"],
+      [deep, "maximum parsing depth reached near '['"],
+    ]) {
+      const { endpoint, written, errors, answer } = scripted();
+      endpoint.notify('layer.add', { id: 'x\ud83d' });
+      const raw = endpoint.raw(text);
+      const call = endpoint.request('layer.add', { id: 'a' });
+      await tick();
+      answer(lone);
+      answer(parseError(detail));
+      answer({ jsonrpc: '2.0', id: JSON.parse(written[2]).id, result: { id: 'a' } });
+      assert.deepEqual(await call, { id: 'a' });
+      assert.deepEqual(errors.map((e) => [e.constructor.name, e.method]), [['ParseError', 'layer.add']]);
+      await assert.rejects(raw, (err) => err.data.detail === detail);
+    }
+    // A parse error that says something else is the raw text's, as with the current engine,
+    // which reads the notification.
+    const { endpoint, errors, answer } = scripted();
+    endpoint.notify('layer.add', { id: 'x\ud83d' });
+    const raw = endpoint.raw('not json');
+    await tick();
+    answer(parseError("invalid token near 'not'"));
+    await assert.rejects(raw, ParseError);
+    assert.deepEqual(errors, []);
+  });
+
   test('what the endpoint takes for a lone surrogate', () => {
     const holds = (value) => endpointModule.holdsLoneSurrogate(JSON.stringify({ s: value }));
     for (const s of ['x\ud83d', '\ude00', '\ud83d\ud83d', '\ude00\ud83d']) assert.ok(holds(s), JSON.stringify(s));

@@ -255,3 +255,44 @@ def test_what_the_endpoint_takes_for_a_lone_surrogate() -> None:
     # Another parse error (too deep) is the request's, whatever the notification holds.
     refusal["error"]["data"] = {"reason": "too_deep"}
     assert not taken(head + b'{"s":"\\ud83d"}}')
+
+
+def test_an_older_engines_refusal_that_names_a_lone_surrogate_is_the_notifications() -> None:
+    """The same engine's refusal of a notification holding a lone surrogate, with a message
+    after it that a parse error fits too (raw bytes that are not JSON, a text nested deeper
+    than the parser reads): it went to that message, and that one's own parse error then
+    to the next call (ParseError, although the engine applied the call). The refusal says
+    what it refused (jansson's ``invalid Unicode '\\uD83D'``, which no engine since 0.2.4
+    reports): it is the notification's."""
+    from ordo.endpoint import Refused
+
+    def refusal(detail: str) -> dict[str, Any]:
+        data = {"reason": "invalid_json", "detail": detail, "position": 60}
+        return {
+            "jsonrpc": "2.0",
+            "id": None,
+            "error": {"code": -32700, "message": "", "data": data},
+        }
+
+    lone = refusal("invalid Unicode '\\uD83D' near '\"x\\ud83d\"'")
+    deep = b'{"jsonrpc":"2.0","method":"engine.ping","params":{"x":' + b"[" * 3000 + b"]" * 3000
+    for after, own in (
+        (b"not json", refusal("invalid token near 'not'")),
+        (deep + b"}}", refusal("maximum parsing depth reached near '['")),
+    ):
+        endpoint: Endpoint[str] = Endpoint()
+        endpoint.written(endpoint.notification(Call("layer.add", {"id": "x\ud83d"}, lambda v: v)))
+        endpoint.written_raw(after)
+        request = endpoint.request(Call("layer.add", {"id": "a"}, lambda v: v), "a")
+        endpoint.written(request)
+        assert endpoint.receive(lone) == [Refused("notification layer.add", lone)]
+        assert endpoint.receive(own) == [Stray(own)]
+        reply = {"jsonrpc": "2.0", "id": request["id"], "result": {"id": "a"}}
+        assert endpoint.receive(reply) == [Answer("a", reply)]
+    # With the current engine such a notification is read; a parse error that says
+    # something else is the raw text's, as before.
+    endpoint = Endpoint()
+    endpoint.written(endpoint.notification(Call("layer.add", {"id": "x\ud83d"}, lambda v: v)))
+    endpoint.written_raw(b"not json")
+    other = refusal("invalid token near 'not'")
+    assert endpoint.receive(other) == [Stray(other)]

@@ -21,7 +21,8 @@
 //   rejecting no call. None fits: the oldest message's. A -32700 `invalid_json` met at a
 //   call or batch of ours (JSON we wrote) is the refusal of the first notification before
 //   it holding a lone surrogate escape (engines before 0.2.4 refused those; later ones
-//   never answer so).
+//   never answer so), and so is one whose detail names such an escape (jansson's
+//   "invalid Unicode '\uD83D'") met at any message.
 //
 // A call that timed out or was aborted stays in the order, already settled, until its
 // answer arrives (then dropped), so the order stays aligned. Notifications nothing answers
@@ -591,9 +592,11 @@ export class Endpoint {
       oldest ??= unit;
       if (unit.certain || describes(msg, unit)) {
         // A parse error of JSON text we wrote can only be an older engine's refusal of a
-        // lone surrogate: the notification's, written first, when one holds one.
+        // lone surrogate: the notification's, written first, when one holds one; so is one
+        // that says so, whatever message after it would fit it too.
         const ours = unit.kind === 'call' || unit.kind === 'batch';
-        return ours && lone !== undefined && refusesLoneSurrogate(msg) ? lone : unit;
+        if (lone === undefined || !refusesLoneSurrogate(msg)) return unit;
+        return ours || namesLoneSurrogate(msg) ? lone : unit;
       }
       if (unit.lone) lone ??= unit;
     }
@@ -827,6 +830,18 @@ function refusesLoneSurrogate(msg) {
   const error = msg.error;
   if (error === null || typeof error !== 'object' || error.code !== -32700) return false;
   return error.data !== null && typeof error.data === 'object' && error.data.reason === 'invalid_json';
+}
+
+/**
+ * Whether the parse error `msg` (see refusesLoneSurrogate) says a lone surrogate was what
+ * the parser refused: jansson's `invalid Unicode '\\uD83D'`, which an engine since 0.2.4
+ * never reports (it reads such an escape as U+FFFD and parses again). Then it is the
+ * refusal of a text holding one, even where a message after it (a raw text, an unreadable
+ * notification) would also fit a parse error.
+ */
+function namesLoneSurrogate(msg) {
+  const detail = msg.error.data.detail;
+  return typeof detail === 'string' && detail.startsWith("invalid Unicode '\\u");
 }
 
 /** An escape in JSON text: `\uXXXX` (its hex digits), or a backslash and what it escapes. */

@@ -345,6 +345,16 @@ def _lone_refusal(message: dict[str, Any]) -> bool:
     return data.get("reason") == "invalid_json"
 
 
+def _names_a_lone_surrogate(message: dict[str, Any]) -> bool:
+    """Whether the parse error ``message`` (see :func:`_lone_refusal`) says a lone surrogate
+    was what the parser refused: jansson's ``invalid Unicode '\\uD83D'``, which an engine
+    since 0.2.4 never reports (it reads such an escape as U+FFFD and parses again). Then it
+    is the refusal of a text holding one, even where a message after it (raw bytes, an
+    unreadable notification) would also fit a parse error."""
+    detail = _error_data(message)[1].get("detail")
+    return isinstance(detail, str) and detail.startswith("invalid Unicode '\\u")
+
+
 def _error_data(message: dict[str, Any]) -> tuple[bool, dict[str, Any]]:
     error = message.get("error")
     if not isinstance(error, dict):
@@ -400,7 +410,9 @@ class Endpoint(Generic[S]):
       A notification's error is :class:`Refused`: logged, never raised on a call. A parse
       error (-32700 ``invalid_json``) met at a request of ours, which is JSON we wrote, is
       the refusal of the first notification before it holding a lone surrogate escape
-      (engines before 0.2.4 refused those; later ones never answer so).
+      (engines before 0.2.4 refused those; later ones never answer so), and so is one
+      whose ``detail`` names such an escape (jansson's ``invalid Unicode '\\uD83D'``) met
+      at any message.
     * the notifications dropped from that order (over ``MAX_NOTES`` unanswered ones
       followed them) come before all of it: an ``id: null`` error one of them fits (see
       :class:`_Lost`) is theirs, until the next answer settles them.
@@ -725,8 +737,13 @@ class Endpoint(Generic[S]):
             if isinstance(unit, list) or unit.certain or _may_answer(unit, message):
                 chosen = index
                 # A parse error of JSON text we wrote can only be an older engine's refusal
-                # of a lone surrogate: the notification's, written first, when one has one.
-                if isinstance(unit, list) and lone is not None and _lone_refusal(message):
+                # of a lone surrogate: the notification's, written first, when one has one;
+                # so is one that says so, whatever message after it would fit it too.
+                if (
+                    lone is not None
+                    and _lone_refusal(message)
+                    and (isinstance(unit, list) or _names_a_lone_surrogate(message))
+                ):
                     chosen = lone
                 break
             if lone is None and unit.lone:
