@@ -178,8 +178,8 @@ signal.signal(signal.SIGINT, signal.default_int_handler)
 from ordo import Engine
 engine = Engine(os.environ["ORDO_BIN"], clock="manual", timeout=5)
 engine.ping()
-print("ready", flush=True)
-try:
+try:  # "ready" inside it: the test's Ctrl-C may land as soon as it is written
+    print("ready", flush=True)
     time.sleep(30)
 except KeyboardInterrupt:
     time.sleep(0.3)  # the engine had time to act on the signal
