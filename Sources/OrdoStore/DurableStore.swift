@@ -494,19 +494,12 @@ public final class DurableStore {
   /// a `flock` lock held through it (Linux lists a descriptor's locks in
   /// /proc/self/fdinfo); nil if none.
   private static func inheritedLock(on file: stat, besides own: Int32) -> Int32? {
-    guard let listing = opendir("/proc/self/fd") else { return nil }
-    var descriptors: [Int32] = []
-    while let entry = readdir(listing) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) {
-        String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if let number = Int32(name), number != own, number != dirfd(listing),
-        fcntl(number, F_GETFD) & FD_CLOEXEC == 0
-      {
-        descriptors.append(number)
-      }
+    guard let names = names(inDirectory: "/proc/self/fd") else { return nil }
+    // The listing's own descriptor is among them, closed by now (fcntl fails: -1 has the
+    // close-on-exec bit, as the listing's had).
+    let descriptors = names.compactMap { Int32($0) }.filter {
+      $0 != own && fcntl($0, F_GETFD) & FD_CLOEXEC == 0
     }
-    closedir(listing)
     for descriptor in descriptors {
       var status = stat()
       guard fstat(descriptor, &status) == 0, FileIdentity(status) == FileIdentity(file),
@@ -629,19 +622,23 @@ public final class DurableStore {
   /// descriptors cannot be read.
   private static func process(_ pid: pid_t, hasOpen file: stat) -> Bool? {
     let directory = "/proc/\(pid)/fd"
-    guard let listing = opendir(directory) else { return nil }
+    guard let names = names(inDirectory: directory) else { return nil }
+    return names.contains { fileStatus("\(directory)/\($0)")?.identity == FileIdentity(file) }
+  }
+
+  /// The names in the directory at `path` (a /proc list of descriptors), "." and ".." left
+  /// out; nil when it cannot be listed.
+  private static func names(inDirectory path: String) -> [String]? {
+    guard let listing = opendir(path) else { return nil }
     defer { closedir(listing) }
+    var names: [String] = []
     while let entry = readdir(listing) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) {
         String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
       }
-      if name.first != ".",
-        fileStatus("\(directory)/\(name)")?.identity == FileIdentity(file)
-      {
-        return true
-      }
+      if name != ".", name != ".." { names.append(name) }
     }
-    return false
+    return names
   }
 
   /// Checks the file is new, or Ordo's and not newer; creates or migrates the tables.
