@@ -161,7 +161,8 @@ public struct MessageFramer {
     return true
   }
 
-  /// The UTF-8 byte order mark, skipped at the start of the input (here and by `ordo call -`).
+  /// The UTF-8 byte order mark, skipped at the start of the input (here and by `ordo call -`),
+  /// of `ordo call`'s PARAMS and of a trace `ordo replay` reads.
   public static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
   /// Decides the framing from the first non-blank bytes; false when more bytes are needed.

@@ -33,8 +33,9 @@ struct OneShotCall {
     if var params {
       // `"$(cat FILE)"` of a file a Windows editor saved starts with a byte order mark:
       // skipped there, as `call -` and the server skip one at the start of their input.
-      if params.unicodeScalars.first == "\u{FEFF}" {
-        params = String(params.unicodeScalars.dropFirst())
+      let mark = MessageFramer.byteOrderMark
+      if params.utf8.starts(with: mark) {
+        params = String(decoding: params.utf8.dropFirst(mark.count), as: UTF8.self)
       }
       // An empty argument is most likely a shell variable that was meant to hold PARAMS.
       if params.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {

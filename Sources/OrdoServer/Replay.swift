@@ -190,7 +190,8 @@ extension Trace {
   /// `bytes` without a UTF-8 byte order mark at the start (a Windows editor's, when a trace
   /// was opened and saved again), which no recording writes.
   private static func withoutByteOrderMark(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
-    bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+    let mark = MessageFramer.byteOrderMark
+    return bytes.starts(with: mark) ? bytes.dropFirst(mark.count) : bytes[...]
   }
 
   /// Whether a line parses as a JSON object: then it is whole, since no prefix of an
