@@ -62,13 +62,19 @@ from .models import (
     tree_from_json,
 )
 
-try:
-    from typing import ParamSpec
-except ImportError:  # Python 3.9: only type checkers need a real ParamSpec
-    ParamSpec = TypeVar  # type: ignore[misc, assignment]
 if TYPE_CHECKING:
+    # From typing_extensions (typeshed's, nothing to install): a type checker then sees a
+    # ParamSpec whatever Python version it targets. One from a try/except import would be
+    # `type[ParamSpec] | type[TypeVar]` to pyright, and every wrapper's parameters Unknown.
     from asyncio import Future
-    from typing import Concatenate, Protocol
+    from typing import Protocol
+
+    from typing_extensions import Concatenate, ParamSpec
+else:
+    try:
+        from typing import ParamSpec
+    except ImportError:  # Python 3.9: only type checkers need a real ParamSpec
+        ParamSpec = TypeVar
 
 T = TypeVar("T")
 P = ParamSpec("P")
