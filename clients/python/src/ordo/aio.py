@@ -395,7 +395,7 @@ class AsyncEngine(Core[Async, Slot]):
     """
 
     def _init_transport(self) -> None:
-        self.events = AsyncEvents(self)
+        self.events: AsyncEvents = AsyncEvents(self)
         self._guard = nullcontext()
         self._waiters: list[asyncio.Future[None]] = []
         self._handler_tasks: set[asyncio.Task[Any]] = set()

@@ -381,7 +381,7 @@ class LayersAPI(Namespace[F]):
     def _tree(self, id: str | Unset | None = UNSET, *, depth: int | Unset = UNSET) -> None:
         """The subtree of ``id`` (a TreeNode) or the whole top level (a TreeRoot)."""
 
-    tree = cast("_TreeMethod", _tree)
+    tree: _TreeMethod = cast("_TreeMethod", _tree)
 
     @rpc("layer.paintOrder", _ids)
     def paint_order(self, id: str | Unset | None = UNSET) -> None:

@@ -25,7 +25,7 @@ class Batch(EngineAPI[Batched]):
 
     def __init__(self) -> None:
         self._attach_namespaces()
-        self.events = EventsAPI(self)
+        self.events: EventsAPI[Batched] = EventsAPI(self)
         self._entries: list[Pending[Any]] = []
         self.sent = False
 

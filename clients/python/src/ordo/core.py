@@ -308,10 +308,12 @@ class Core(EngineAPI[F], Generic[F, S]):
                 "event_buffer must be a whole number of events, at least 1 (wait_for and"
                 f" events() take them from the buffer), not {event_buffer!r}"
             )
-        self.binary = find_engine(binary)
+        self.binary: str = find_engine(binary)
         self.framing = framing
-        self.timeout = call_timeout(timeout)
-        self.command = engine_command(self.binary, framing=framing, clock=clock, args=args)
+        self.timeout: float | None = call_timeout(timeout)
+        self.command: list[str] = engine_command(
+            self.binary, framing=framing, clock=clock, args=args
+        )
         self._attach_namespaces()
         # Which thread is inside the tap (it runs on whichever thread reads or writes): a
         # close() there must not wait for another close(), which may need that thread.

@@ -335,7 +335,7 @@ class Engine(Core[Sync, _Slot]):
     """
 
     def _init_transport(self) -> None:
-        self.events = Events(self)
+        self.events: Events = Events(self)
         self._guard = threading.RLock()  # reentrant: a wait_for predicate may drain_events()
         # _lock guards _reading, _waiters, _active, the writer and the sleepers. Safe from
         # KeyboardInterrupt (a signal handler's exception lands between any two calls of

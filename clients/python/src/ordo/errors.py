@@ -105,9 +105,9 @@ class ParseError(OrdoError):
     ``position`` where the parser gave them)."""
 
     code = -32700
-    reason = _str("reason")
-    detail = _str("detail")
-    position = _int("position")
+    reason: _Data[str] = _str("reason")
+    detail: _Data[str] = _str("detail")
+    position: _Data[int] = _int("position")
 
 
 class InvalidRequest(OrdoError):
@@ -116,8 +116,8 @@ class InvalidRequest(OrdoError):
     message's size in ``data["bytes"]``)."""
 
     code = -32600
-    reason = _str("reason")
-    limit = _int("limit")
+    reason: _Data[str] = _str("reason")
+    limit: _Data[int] = _int("limit")
 
 
 class MethodNotFound(OrdoError):
@@ -125,8 +125,8 @@ class MethodNotFound(OrdoError):
     one it looks like a slip of, else None (``data.suggestion``)."""
 
     code = -32601
-    rpc_method = _str("method")
-    suggestion = _str("suggestion")
+    rpc_method: _Data[str] = _str("method")
+    suggestion: _Data[str] = _str("suggestion")
 
 
 class InvalidParams(OrdoError):
@@ -138,9 +138,9 @@ class InvalidParams(OrdoError):
     """
 
     code = -32602
-    path = _str("path")
-    expected = _str("expected")
-    suggestion = _str("suggestion")
+    path: _Data[str] = _str("path")
+    expected: _Data[str] = _str("expected")
+    suggestion: _Data[str] = _str("suggestion")
 
 
 class InternalError(OrdoError):
@@ -153,33 +153,33 @@ class NotFound(OrdoError):
     """-32001: no layer or alert with that id (``kind``, ``id``)."""
 
     code = -32001
-    kind = _str("kind")
-    id = _str("id")
+    kind: _Data[str] = _str("kind")
+    id: _Data[str] = _str("id")
 
 
 class AlreadyExists(OrdoError):
     """-32002: duplicate layer/alert id or dedupe key (``kind``, ``id``)."""
 
     code = -32002
-    kind = _str("kind")
-    id = _str("id")
+    kind: _Data[str] = _str("kind")
+    id: _Data[str] = _str("id")
 
 
 class InvalidState(OrdoError):
     """-32003: the operation is not valid now (``reason``, and ``state`` where given)."""
 
     code = -32003
-    reason = _str("reason")
-    state = _str("state")
+    reason: _Data[str] = _str("reason")
+    state: _Data[str] = _str("state")
 
 
 class LimitExceeded(OrdoError):
     """-32004: a configured limit would be passed (``name``, ``limit``, ``value``)."""
 
     code = -32004
-    name = _str("name")
-    limit = _int("limit")
-    value = _int("value")
+    name: _Data[str] = _str("name")
+    limit: _Data[int] = _int("limit")
+    value: _Data[int] = _int("value")
 
 
 class StorageError(OrdoError):
@@ -191,8 +191,8 @@ class StorageError(OrdoError):
     """
 
     code = -32005
-    reason = _str("reason")
-    detail = _str("detail")
+    reason: _Data[str] = _str("reason")
+    detail: _Data[str] = _str("detail")
 
 
 class EngineExited(OrdoException):
