@@ -371,7 +371,7 @@ def _generated(cls: type[T], plan: list[tuple[str, str, Decoder[Any] | None, boo
         "    key = None",
         "    try:",
     ]
-    members = []
+    members: list[str] = []
     for i, (field, key, item, required) in enumerate(plan):
         v = f"v{i}"
         members.append(f"{field!r}: {v}")
@@ -420,7 +420,7 @@ def _dataclass_by_init(
     def decode(value: Any) -> T:
         if type(value) is not dict:
             raise ProtocolViolation(f"{name}: expected an object, got {value!r}")
-        args = []
+        args: list[Any] = []
         try:
             for key, item, required in plan:
                 if required:

@@ -423,7 +423,7 @@ class AsyncEngine(Core[Async, Slot]):
         self._interrupt: BaseException | None = None
         # What the loop holds until the process is gone refers to the engine through this
         # (see _Leftovers), and what ends it when it is dropped without close().
-        self._weak = weakref.ref(self)
+        self._weak: weakref.ref[AsyncEngine] = weakref.ref(self)
         self._leftovers: _Leftovers | None = None
 
     # ------------------------------------------------------------------ lifecycle

@@ -161,7 +161,7 @@ class Method(Generic[P, T]):
         def request(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Call[T]:
             given = dict(zip(names, args), **kwargs)  # what is not given is not sent
             order = sorted(given, key=lambda name: plan[name][0]) if len(given) > 1 else given
-            params = {}
+            params: dict[str, Any] = {}
             for name in order:
                 value = given[name]
                 _, key, convert = plan[name]

@@ -474,8 +474,8 @@ class Core(EngineAPI[F], Generic[F, S]):
         """The framed JSON array of a batch and, for each request, its entry, slot and id;
         each request's slot is registered.
         """
-        bodies = []
-        waits = []
+        bodies: list[bytes] = []
+        waits: list[tuple[Pending[Any], S, int]] = []
         endpoint = self._endpoint
         try:
             for pending in batch._entries:

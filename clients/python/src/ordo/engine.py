@@ -361,7 +361,9 @@ class Engine(Core[Sync, _Slot]):
         self._closed_event = threading.Event()
         self._exited_event = threading.Event()
         try:
-            self._proc = subprocess.Popen(
+            # Popen[bytes] spelt out: pyright takes **apart_from_the_terminal() (a dict of Any)
+            # for a text= or encoding= that may be there, and so Popen[str].
+            self._proc = subprocess.Popen[bytes](
                 self.command,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
@@ -1341,7 +1343,7 @@ def _raised_by_signal_handler(exc: BaseException) -> bool:
     ``signal.alarm``, say) that ran while the client read: the caller's exception, to be
     raised from its call, not a failure of the reader (which kills the engine).
     """
-    handlers = set()
+    handlers: set[object] = set()
     for number in signal.valid_signals():
         try:
             handler = signal.getsignal(number)
