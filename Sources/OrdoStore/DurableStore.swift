@@ -434,7 +434,7 @@ public final class DurableStore {
     }
     // The wait is counted in real time (a waiter that got no processor for a while, on a
     // loaded machine, gives up once the time has passed), not in polls.
-    let started = bootMilliseconds()
+    let started = RealTime.milliseconds()
     var waited = 0
     while true {
       let fileHeld = flock(descriptor, LOCK_EX | LOCK_NB) != 0
@@ -477,16 +477,9 @@ public final class DurableStore {
               + " see --state-wait-ms)")
       }
       usleep(UInt32(max(1, min(20, waitMs - waited))) * 1000)
-      let elapsed = bootMilliseconds() - started
+      let elapsed = RealTime.milliseconds() - started
       waited = elapsed < Int64(waitMs) ? max(waited + 1, Int(elapsed)) : waitMs
     }
-  }
-
-  /// Milliseconds on `CLOCK_BOOTTIME` (counting a suspend, as engine time does).
-  private static func bootMilliseconds() -> Int64 {
-    var spec = timespec()
-    clock_gettime(CLOCK_BOOTTIME, &spec)
-    return Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000
   }
 
   /// A descriptor this process inherited (one without close-on-exec: every descriptor Ordo

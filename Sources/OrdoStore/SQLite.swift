@@ -28,6 +28,12 @@ final class SQLiteConnection {
   /// A descriptor to close once the database is closed (the lock that keeps other engines
   /// out must outlast the connection's last write: the checkpoint at close).
   var closesAfterwards: Int32 = -1
+  /// The milliseconds `setBusyTimeout` allows, and when the current wait began.
+  private var busyWaitMs: Int64 = 0
+  private var busyWaitStarted: Int64 = 0
+  /// The sleeps between tries for a lock, in milliseconds: SQLite's own steps (its
+  /// `sqliteDefaultBusyCallback`).
+  private static let lockWaitSteps: [Int64] = [1, 2, 5, 10, 15, 20, 25, 25, 25, 50, 50, 100]
 
   /// Opens (creating when missing) the database at `path`.
   init(path: String) throws(SQLiteError) {
@@ -45,9 +51,33 @@ final class SQLiteConnection {
   }
 
   /// How long a statement waits for a lock another connection holds before it fails with
-  /// `SQLITE_BUSY` (0: it does not wait).
+  /// `SQLITE_BUSY` (0: it does not wait). Counted in real time (`CLOCK_BOOTTIME`) from the
+  /// statement's first refusal: SQLite's own busy timeout adds up the sleeps it asked for,
+  /// so a process that got no processor for a while (a loaded machine, a stop) went on
+  /// waiting for all of them once it ran again.
   func setBusyTimeout(milliseconds: Int) {
-    sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+    busyWaitMs = Int64(max(0, milliseconds))
+    let context = Unmanaged.passUnretained(self).toOpaque()
+    sqlite3_busy_handler(
+      handle,
+      { context, tries in
+        guard let context else { return 0 }
+        let connection = Unmanaged<SQLiteConnection>.fromOpaque(context).takeUnretainedValue()
+        return connection.waitForLock(tries: tries) ? 1 : 0
+      }, context)
+  }
+
+  /// SQLite's busy handler: sleeps a little (SQLite's own steps, 1 ms growing to 100 ms, cut
+  /// to the time left) and says whether to try again.
+  private func waitForLock(tries: Int32) -> Bool {
+    let now = RealTime.milliseconds()
+    if tries == 0 { busyWaitStarted = now }
+    let left = busyWaitMs - (now - busyWaitStarted)
+    guard left > 0 else { return false }
+    let steps = Self.lockWaitSteps
+    let step = steps[min(Int(tries), steps.count - 1)]
+    usleep(UInt32(min(step, left)) * 1000)
+    return true
   }
 
   /// Whether the database file was deleted, renamed or replaced since it was opened (the

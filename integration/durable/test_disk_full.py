@@ -6,10 +6,12 @@ sees exactly the changes that were answered."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import resource
 import shutil
+import signal
 import sqlite3 as sqlite
 import subprocess
 import sys
@@ -586,6 +588,51 @@ def test_a_script_polling_the_state_file_keeps_no_engine_out(state: Path) -> Non
     assert failures == []
     assert int(out) > 40, "the script read the file all along"
     assert len(alert_ids(call_once(state, "alert.list")["alerts"])) == 40
+
+
+def test_the_wait_for_another_programs_lock_counts_real_time(state: Path) -> None:
+    """--state-wait-ms bounds the wait for another program's SQLite lock in real time, as
+    it does the wait for another engine: SQLite's own busy timeout added up the sleeps it
+    asked for, so a commit that got no processor for a while (a loaded machine; here,
+    stopped) went on waiting for the rest once it ran again (3.5 s more of a 4 s wait)."""
+    call_once(state, "alert.defineType", {"type": "t", "persist": True})
+    holder = sqlite.connect(state, isolation_level=None)
+    try:
+        holder.execute("BEGIN IMMEDIATE")  # the write lock, held past the wait
+        waiter = subprocess.Popen(
+            [
+                engine_binary(),
+                *("--state", str(state), "--state-wait-ms", "4000", "call", "alert.enqueue"),
+                json.dumps({"type": "t", "id": "late"}),
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        # Its start reads the file (a writer does not block readers); then its commit waits,
+        # asleep between tries (nanosleep or clock_nanosleep, x86-64's numbers 35 and 230).
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            with contextlib.suppress(OSError):
+                if Path(f"/proc/{waiter.pid}/syscall").read_text().split()[0] in {"35", "230"}:
+                    break
+            time.sleep(0.01)
+        time.sleep(0.2)
+        waiter.send_signal(signal.SIGSTOP)
+        time.sleep(5)  # past the 4 s it may wait
+        resumed = time.monotonic()
+        waiter.send_signal(signal.SIGCONT)
+        out, _ = waiter.communicate(timeout=60)
+        after = time.monotonic() - resumed
+    finally:
+        holder.close()
+    assert waiter.returncode == 1
+    assert json.loads(out)["data"] == {
+        "reason": "io_error",
+        "detail": "database is locked (SQLite code 5)",
+    }
+    # One step (at most 100 ms) once it runs again.
+    assert after < 2.0, after
+    assert alert_ids(call_once(state, "alert.list")["alerts"]) == []
 
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="runs the engine as another user")
