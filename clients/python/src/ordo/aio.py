@@ -29,7 +29,7 @@ import weakref
 from collections import deque
 from collections.abc import AsyncIterator, Mapping
 from contextlib import nullcontext
-from typing import Any, Callable, Literal, Optional, TypeVar, Union, cast, overload
+from typing import TYPE_CHECKING, Any, Callable, Literal, Optional, TypeVar, Union, cast, overload
 
 from ._call import Call
 from ._decode import dumps, envelope
@@ -59,6 +59,9 @@ from .endpoint import Endpoint
 from .errors import EngineExited, OrdoError, OrdoException, OrdoTimeout
 from .events import AlertChanged, AlertHide, AlertIdle, AlertShow, AlertUpdate, Event
 from .timed import Timed
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
 
 T = TypeVar("T")
 #: How long a waiter that saw the output end waits for the exit status (s).
@@ -428,7 +431,7 @@ class AsyncEngine(Core[Async, Slot]):
 
     # ------------------------------------------------------------------ lifecycle
 
-    async def start(self) -> AsyncEngine:
+    async def start(self) -> Self:
         """Spawn the engine (once: callers at the same time all get the one engine)."""
         if self._proc is not None:
             return self
@@ -504,7 +507,7 @@ class AsyncEngine(Core[Async, Slot]):
         if pidfd is not None:
             os.close(pidfd)
 
-    async def __aenter__(self) -> AsyncEngine:
+    async def __aenter__(self) -> Self:
         return await self.start()
 
     async def __aexit__(self, *exc_info: object) -> None:

@@ -32,7 +32,7 @@ from _thread import LockType
 from collections.abc import Iterator, Mapping
 from functools import partial
 from queue import SimpleQueue
-from typing import IO, Any, Callable, Literal, NoReturn, TypeVar, overload
+from typing import IO, TYPE_CHECKING, Any, Callable, Literal, NoReturn, TypeVar, overload
 
 from ._call import Call
 from ._decode import dumps, envelope
@@ -63,6 +63,9 @@ from .core import (
 from .errors import EngineExited, OrdoError, OrdoException, OrdoTimeout
 from .events import AlertChanged, AlertHide, AlertIdle, AlertShow, AlertUpdate, Event
 from .timed import Timed
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
 
 T = TypeVar("T")
 get_ident = threading.get_ident
@@ -440,7 +443,7 @@ class Engine(Core[Sync, _Slot]):
 
     # ------------------------------------------------------------------ lifecycle
 
-    def __enter__(self) -> Engine:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc_info: object) -> None:

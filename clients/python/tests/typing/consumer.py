@@ -129,6 +129,22 @@ def first_look() -> None:
         assert_type(engine.close(), int | None)
 
 
+class RoomEngine(Engine):
+    """A program's own engine class keeps its type through `with`."""
+
+
+class AsyncRoomEngine(AsyncEngine):
+    pass
+
+
+async def subclasses() -> None:
+    with RoomEngine() as room:
+        assert_type(room, RoomEngine)
+    async with AsyncRoomEngine() as aroom:
+        assert_type(aroom, AsyncRoomEngine)
+    assert_type(await AsyncRoomEngine().start(), AsyncRoomEngine)
+
+
 def limits() -> None:
     with Engine(clock="manual") as engine:
         engine.alerts.define_type("tip", limit=FrequencyLimit(max=1, window_ms=60_000))
