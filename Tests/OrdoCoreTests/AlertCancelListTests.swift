@@ -32,6 +32,29 @@ import Testing
     #expect(try stage.cancel(AlertCancelFilter(key: "k", scope: "room"), now: 10) == [])
   }
 
+  @Test func cancelByShowingTakesWhatShowsInEveryQueueInSeqOrder() throws {
+    var stage = try populated()
+    try stage.enqueue("modal", id: "t2", now: 0) { $0.queue = "toast" }
+    try stage.configure(AlertQueueConfiguration(queue: "toast", maxConcurrent: 2), now: 0)
+    _ = stage.events()
+    #expect(stage.state("t2") == .showing)
+    // Narrowed by another filter, and not: read from the showing alerts either way.
+    #expect(
+      try stage.cancel(AlertCancelFilter(type: "modal", states: [.showing]), now: 10) == [
+        "shown", "t2",
+      ])
+    #expect(
+      try stage.cancel(AlertCancelFilter(states: [.showing, .showing]), now: 10) == ["p2", "t1"])
+  }
+
+  @Test func cancelByStatesNoAlertIsInMatchesNothing() throws {
+    var stage = try populated()
+    #expect(try stage.cancel(AlertCancelFilter(states: [.suspended]), now: 10) == [])
+    #expect(try stage.cancel(AlertCancelFilter(type: "promo", states: [.suspended]), now: 10) == [])
+    #expect(stage.events() == [])
+    #expect(try stage.cancel(AlertCancelFilter(states: [.scheduled]), now: 10) == ["s1"])
+  }
+
   @Test func cancelByStatesDropsTheQueueButKeepsWhatShows() throws {
     var stage = try populated()
     let cancelled = try stage.cancel(

@@ -106,6 +106,8 @@ import Testing
       default: break
       }
       if chance(20) { filter.queue = pick(queueNames) }
+      // Showing alerts are read from the queues' showing heaps when they are the fewest.
+      if filter.states == nil && chance(15) { filter.states = [.showing] }
       return filter
     }
 

@@ -365,7 +365,9 @@ extension AlertManager {
 
   /// The slots of the active alerts matching every filter given, in enqueue order.
   /// - Complexity: O(m log m) for the m candidates of the most selective of `id`, `ids`, `key`,
-  ///   `type`, `scope`, `queue`; O(n log n) when only `states` or `all` is given.
+  ///   `type`, `scope`, `queue`, and `states: ["showing"]` (the showing alerts); O(1) when no
+  ///   active alert is in the `states` given; else O(n log n) when only `states` or `all` is
+  ///   given.
   func activeAlerts(matching filter: AlertCancelFilter) -> [Int32] {
     if let id = filter.id, filter.ids == nil, filter.key == nil, filter.type == nil,
       filter.scope == nil, filter.queue == nil, filter.states == nil
@@ -396,8 +398,24 @@ extension AlertManager {
     if let queue = filter.queue {
       consider(queueIndex[queue].map { queues[$0].active }, kind: .queue)
     }
+    // The alerts in the states asked for are counted: none, and nothing matches; showing
+    // ones (a few per queue) are kept apart, in each queue's `showing` heap.
+    var showingSource: Int?
+    if let states = filter.states {
+      let inStates = Set(states).reduce(0) { $0 + counts[$1] }
+      if inStates == 0 { return [] }
+      if states.allSatisfy({ $0 == .showing }), best.map({ inStates < $0.count }) ?? true,
+        idSource.map({ inStates < $0.count }) ?? true
+      {
+        showingSource = inStates
+      }
+    }
     var candidates: [Int32]
-    if let idSource, best.map({ idSource.count <= $0.count }) ?? true {
+    if let showingSource {
+      candidates = []
+      candidates.reserveCapacity(showingSource)
+      for queue in queues { candidates.append(contentsOf: queue.showing.nodes.lazy.map(\.slot)) }
+    } else if let idSource, best.map({ idSource.count <= $0.count }) ?? true {
       candidates = []
       var seen = Set<Int32>()
       for id in idSource {
