@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import platform
 import resource
 import shutil
 import signal
@@ -609,15 +610,23 @@ def test_the_wait_for_another_programs_lock_counts_real_time(state: Path) -> Non
             stderr=subprocess.PIPE,
         )
         # Its start reads the file (a writer does not block readers); then its commit waits,
-        # asleep between tries (nanosleep or clock_nanosleep, x86-64's numbers 35 and 230).
+        # asleep between tries (nanosleep or clock_nanosleep: 35 and 230 on x86-64, 101 and
+        # 115 on arm64). Not seen asleep (another machine, a /proc that hides it), the stop
+        # would come after the wait ended, and the test pass whatever the wait counts: it
+        # fails instead.
+        sleeps = {"x86_64": {"35", "230"}, "aarch64": {"101", "115"}}.get(platform.machine())
+        assert sleeps is not None, f"the sleep syscalls of {platform.machine()} are not known"
         deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            with contextlib.suppress(OSError):
-                if Path(f"/proc/{waiter.pid}/syscall").read_text().split()[0] in {"35", "230"}:
+        while time.monotonic() < deadline and waiter.poll() is None:
+            with contextlib.suppress(OSError, IndexError):
+                if Path(f"/proc/{waiter.pid}/syscall").read_text().split()[0] in sleeps:
                     break
             time.sleep(0.01)
+        else:
+            pytest.fail("the engine was never seen waiting for the lock")
         time.sleep(0.2)
         waiter.send_signal(signal.SIGSTOP)
+        assert waiter.poll() is None, "the engine ended its wait before it was stopped"
         time.sleep(5)  # past the 4 s it may wait
         resumed = time.monotonic()
         waiter.send_signal(signal.SIGCONT)
