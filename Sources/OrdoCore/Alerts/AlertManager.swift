@@ -309,7 +309,8 @@ public struct AlertManager: Sendable {
   /// order; showing ones get `alert.hide {reason: "cancelled"}`. Unknown ids match nothing.
   /// - Throws: `.invalidParams` when no filter is given or `states` names an ended state.
   /// - Complexity: O(log n) for `id`; O(m log n) for m candidates of the most selective of
-  ///   `ids`, `key`, `type`, `scope`, `queue`; O(n log n) with only `states`/`all`.
+  ///   `ids`, `key`, `type`, `scope`, `queue` and `states: [showing]` (the showing alerts);
+  ///   O(1) when no active alert is in `states`; else O(n log n) with only `states`/`all`.
   mutating func cancel(_ filter: AlertCancelFilter) throws(CoreError) -> [String] {
     beginChange()
     try Self.validate(filter)
