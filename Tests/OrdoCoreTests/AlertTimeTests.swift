@@ -228,4 +228,17 @@ import Testing
     #expect(
       stage.events() == ["show a @0", "show b @0", "hide a timeout @200", "show c @300"])
   }
+
+  /// A TTL ending exactly at 2^53 − 1 ends then, since the clock reaches that time; only one
+  /// ending after it never ends (`expiresAt` null; docs/protocol.md#alert-methods).
+  @Test func aTTLEndingAtTheLatestTimeEndsThen() throws {
+    var stage = AlertStage()
+    let latest = AlertManager.latestTime
+    try stage.enqueue("t", id: "shown", now: 10)
+    let atTheEnd = try stage.enqueue("t", id: "atTheEnd", now: 10) { $0.ttlMs = latest - 10 }
+    let after = try stage.enqueue("t", id: "after", now: 10) { $0.ttlMs = latest - 9 }
+    #expect(atTheEnd.expiresAt == latest && after.expiresAt == nil)
+    stage.advance(to: latest)
+    #expect(stage.state("atTheEnd") == .expired && stage.state("after") == .pending)
+  }
 }
