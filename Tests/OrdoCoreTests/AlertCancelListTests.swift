@@ -166,6 +166,40 @@ import Testing
     #expect(stage.screen.list(AlertListFilter(scope: "room")).map(\.id) == ["p1"])
   }
 
+  @Test func listByShowingReadsWhatShowsInEveryQueueInShowOrder() throws {
+    var stage = try populated()
+    try stage.configure(AlertQueueConfiguration(queue: "toast", maxConcurrent: 2), now: 0)
+    try stage.enqueue("modal", id: "t2", now: 5) { $0.queue = "toast" }
+    try stage.complete("shown", now: 6)
+    _ = stage.events()
+    // p2 (p1 waits for its page) began showing at 6, after t1 (0) and t2 (5).
+    let showing = AlertListFilter(states: [.showing])
+    #expect(stage.screen.list(showing).map(\.id) == ["t1", "t2", "p2"])
+    #expect(
+      stage.screen.list(AlertListFilter(queue: "toast", states: [.showing])).map(\.id) == [
+        "t1", "t2",
+      ])
+    #expect(
+      stage.screen.list(AlertListFilter(states: [.showing], type: "promo")).map(\.id) == [
+        "t1", "p2",
+      ])
+    // With ended ones: the showing heaps, then the history, newest first.
+    #expect(
+      stage.screen.list(AlertListFilter(states: [.showing, .done])).map(\.id) == [
+        "t1", "t2", "p2", "shown",
+      ])
+    #expect(stage.screen.list(AlertListFilter(queue: "none", states: [.showing])) == [])
+  }
+
+  @Test func listByStatesNoAlertIsInListsNothing() throws {
+    var stage = try populated()
+    #expect(stage.screen.list(AlertListFilter(states: [.suspended])) == [])
+    #expect(stage.screen.list(AlertListFilter(states: [.done, .expired])) == [])
+    try stage.complete("shown", now: 6)
+    #expect(stage.screen.list(AlertListFilter(states: [.suspended, .done])).map(\.id) == ["shown"])
+    #expect(stage.screen.list(AlertListFilter(states: [.cancelled])) == [])
+  }
+
   @Test func getReturnsEndedAlertsWhileInHistory() throws {
     var stage = AlertStage()
     try stage.configure(AlertQueueConfiguration(historyLimit: 2))

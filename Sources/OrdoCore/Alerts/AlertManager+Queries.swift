@@ -14,8 +14,10 @@ extension AlertManager {
   /// then scheduled ones by `readyAt`, then ended ones, newest first.
   ///
   /// Active alerts come from the shortest of the lists the filters name (the queue's, the
-  /// type's or the scope's active alerts), or from every queue's; ended ones from the
-  /// history of the queue, or of every queue; `states` leaves out the side it excludes.
+  /// type's or the scope's active alerts), or from every queue's, or from the showing ones
+  /// alone when `states` asks for no other active state and they are fewer; ended ones from
+  /// the history of the queue, or of every queue. A side `states` excludes, or no alert of
+  /// that side is in (counted), is left out.
   /// - Complexity: O(c + m log m): c candidates so read, m of them matching.
   public func list(_ filter: AlertListFilter = AlertListFilter()) -> [Alert] {
     // The closures read these arrays, field by field: capturing `self` copied the whole
@@ -27,8 +29,12 @@ extension AlertManager {
       queue = index
     }
     let states = filter.states.map(Set.init)
+    // The active states asked for, and how many alerts are in them (counted): none, and the
+    // active side is left out at once.
+    let activeStates = states?.filter { !$0.isEnded }
+    let inActiveStates = activeStates?.reduce(0) { $0 + counts[$1] } ?? counts.active
     var candidates: [Int32] = []
-    if states?.contains(where: { !$0.isEnded }) ?? true {
+    if inActiveStates > 0 {
       var best: (list: AlertList, kind: ListKind)?
       func consider(_ list: AlertList?, kind: ListKind) {
         let list = list ?? AlertList()  // a name never used: no active alert has it
@@ -41,11 +47,21 @@ extension AlertManager {
       if let scope = filter.scope {
         consider(scopeNames.number(of: scope).map { scopeNames.lists[Int($0)] }, kind: .scope)
       }
-      candidates =
-        best.map { slots(on: $0.list, kind: $0.kind) }
-        ?? queues.flatMap { slots(on: $0.active, kind: .queue) }
+      // Showing alerts (a few per queue) are kept apart, in each queue's `showing` heap.
+      let showingOnly = activeStates == [.showing]
+      let showingCount = queue.map { queues[$0].showing.nodes.count } ?? inActiveStates
+      if showingOnly, best.map({ showingCount < $0.list.count }) ?? true {
+        candidates.reserveCapacity(showingCount)
+        for index in queue.map({ [$0] }) ?? Array(queues.indices) {
+          candidates.append(contentsOf: queues[index].showing.nodes.lazy.map(\.slot))
+        }
+      } else {
+        candidates =
+          best.map { slots(on: $0.list, kind: $0.kind) }
+          ?? queues.flatMap { slots(on: $0.active, kind: .queue) }
+      }
     }
-    if states?.contains(where: \.isEnded) ?? true {
+    if states?.contains(where: \.isEnded) ?? true, counts.ended > 0 {
       for index in queue.map({ [$0] }) ?? Array(queues.indices) {
         candidates += queues[index].history.all.lazy.filter { Self.isLive($0, in: records) }
           .map(\.slot)
