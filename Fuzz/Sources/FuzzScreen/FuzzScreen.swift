@@ -52,6 +52,7 @@ public func fuzzScreen(_ pointer: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     }
     screen.layers._checkInvariants()
     screen.alerts._checkInvariants()
+    checkListShortCuts(screen)
     _ = screen.drainEvents()
   }
   if let (copy, snapshot, _) = saved {
@@ -59,6 +60,18 @@ public func fuzzScreen(_ pointer: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     copy.alerts._checkInvariants()
   }
   return 0
+}
+
+/// `alert.list` with states reads the showing alerts alone, or leaves out a side no alert
+/// is in: it must list what the whole list holds in those states, in its order.
+private func checkListShortCuts(_ screen: Screen) {
+  let whole = screen.list()
+  for states: [AlertState] in [[.showing], [.showing, .done], [.suspended], [.expired]] {
+    let listed = screen.list(AlertListFilter(states: states))
+    precondition(
+      listed == whole.filter { states.contains($0.state) },
+      "alert.list \(states) differs from the whole list's alerts in those states")
+  }
 }
 
 /// What a client can observe of the whole state.
