@@ -206,6 +206,7 @@ test-browser: release python-deps browser-deps
 test-node: release node-deps
 	tsc -p clients/node/test/types
 	tsc -p clients/node/test/types/tsconfig.exact.json
+	tsc -p clients/node/test/types/tsconfig.nodom.json
 	ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) node --test --test-timeout=120000 clients/node/test/
 
 ## pictures: the README's pictures, docs/images/report.png and layers.png: the demo with a
