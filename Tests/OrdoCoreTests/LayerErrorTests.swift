@@ -148,6 +148,29 @@ import Testing
     #expect(try tree.add(nil).id == "layer-1")
   }
 
+  @Test func addChecksTheIdThenThePlacementThenTheLimit() throws {
+    // docs/protocol.md, layer.add: reserved id before frame; duplicate id, parent, sibling,
+    // then maxLayers.
+    var tree = try makeTree(maxLayers: 6)
+    var error = try refused(&tree) { (tree: inout LayerTree) throws in
+      try tree.add("alert:x", frame: Frame(x: .nan, y: 0, width: 1, height: 1))
+    }
+    #expect(invalidParamsPath(error) == "/id")
+    error = try refused(&tree) { (tree: inout LayerTree) throws in
+      try tree.add("c", under: "nope")
+    }
+    #expect(error == .alreadyExists(.layer, id: "c"))
+    error = try refused(&tree) { (tree: inout LayerTree) throws in
+      try tree.add("x", under: "nope")
+    }
+    #expect(error == .notFound(.layer, id: "nope"))
+    error = try refused(&tree) { (tree: inout LayerTree) throws in
+      _ = try tree.add(
+        id: nil, parent: nil, placement: .above("nope"), attributes: LayerAttributes())
+    }
+    #expect(error == .notFound(.layer, id: "nope"))
+  }
+
   @Test func invalidFramesAreRefused() throws {
     var tree = try makeTree()
     let frames: [(Frame, String)] = [

@@ -256,6 +256,40 @@ import Testing
     #expect(try tree.add(nil).id == "layer-9")
   }
 
+  @Test func generatedIDsSkipChosenLookalikesWhateverOrderTheyCameIn() throws {
+    // A smaller chosen number after a larger one must not make the larger one look free.
+    var tree = LayerTree()
+    try tree.add("layer-5")
+    try tree.add("layer-2")
+    let ids = try (0..<4).map { _ throws(CoreError) in try tree.add(nil).id }
+    #expect(ids == ["layer-1", "layer-3", "layer-4", "layer-6"])
+    tree._checkInvariants()
+  }
+
+  @Test func aDeepFamilyKeepsTheOrderingRuleAndItsIndexesAndPages() throws {
+    // Leaves of 2 and inner nodes of 4: 60 children make a B+tree of four levels, so adds,
+    // indexes and pages cross every kind of node boundary.
+    var tree = LayerTree(maxLayers: .max, maxTreeDepth: 512, leafCapacity: 2, innerCapacity: 4)
+    try tree.add("p")
+    var expected: [(id: String, sort: Int64)] = []
+    for number in 0..<60 {
+      let id = "c\(number)"
+      let sort = Int64((number * 7) % 11) - Int64(number / 6)
+      let index = expected.lastIndex { $0.sort <= sort }.map { $0 + 1 } ?? 0
+      expected.insert((id, sort), at: index)
+      #expect(try tree.add(id, under: "p", sort: sort).index == index)
+    }
+    let ids = expected.map(\.id)
+    #expect(try tree.childIDs(of: "p") == ids)
+    for offset in 0...ids.count {
+      let page = try tree.children(of: "p", offset: offset, limit: 3)
+      let wanted = offset..<min(offset + 3, ids.count)
+      #expect(page.layers.map(\.id) == Array(ids[wanted]))
+      #expect(page.layers.map(\.index) == Array(wanted))
+    }
+    tree._checkInvariants()
+  }
+
   @Test func generatedIDsAreNotHandedOutTwice() throws {
     var tree = LayerTree()
     let first = try tree.add(nil)
