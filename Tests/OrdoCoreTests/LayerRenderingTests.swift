@@ -97,6 +97,17 @@ import Testing
     #expect(try tree.hitTest(x: 22, y: 22, in: nil) == ["clipper", "outside"])
   }
 
+  @Test func aClipIsTestedInItsParentsCoordinates() throws {
+    // The clip's frame is not at the origin, so testing the point in its children's
+    // coordinates instead would clip away a point that is inside it.
+    var tree = LayerTree()
+    try tree.add("clipper", frame: square(10, 10, 10), clips: true)
+    try tree.add("inside", under: "clipper", frame: square(0, 0, 10))
+    #expect(try tree.hitTest(x: 15, y: 15, in: nil) == ["clipper", "inside"])
+    #expect(try tree.hitTest(x: 5, y: 5, in: nil) == [])
+    #expect(try tree.hitTest(x: 15, y: 15, in: "clipper") == ["clipper", "inside"])
+  }
+
   @Test func childrenOfANonClippingLayerAreHitOutsideItsFrame() throws {
     var tree = LayerTree()
     try tree.add("small", frame: square(0, 0, 1))

@@ -51,6 +51,22 @@ import Testing
     #expect(try tree.tree(of: "a", depth: nil).count == 4)
   }
 
+  @Test func theRefusalGivesTheDeepestLevelNotJustTheFirstTooDeep() throws {
+    // docs/protocol.md, layer.tree: `value` is the deepest level the answer would reach.
+    var tree = LayerTree(maxTreeDepth: 2)
+    try tree.add("l1")
+    try tree.add("l2", under: "l1")
+    try tree.add("l3", under: "l2")
+    try tree.add("l4", under: "l3")
+    try tree.add("l5", under: "l4")
+    #expect(
+      thrownError { () throws(CoreError) in try tree.tree(of: nil, depth: nil) }
+        == .limitExceeded(.maxTreeDepth, limit: 2, value: 5))
+    #expect(
+      thrownError { () throws(CoreError) in try tree.tree(of: "l1", depth: nil) }
+        == .limitExceeded(.maxTreeDepth, limit: 2, value: 4))
+  }
+
   private func mount(_ tree: inout LayerTree, alertID: String, parent: String?, sort: Int64)
     -> Layer?
   {
