@@ -141,7 +141,10 @@ import Testing
     #expect(framer.framing == .lsp)
   }
 
-  @Test(arguments: ["{}\n", "[]\n", "123\n", "true\n", "nonsense\n", "\"Content-Length: 3\"\n"])
+  /// A ":" with no name before it starts no header (`: 1` is no LSP header line).
+  @Test(arguments: [
+    "{}\n", "[]\n", "123\n", "true\n", "nonsense\n", "\"Content-Length: 3\"\n", ":x\n", ": 1\n",
+  ])
   func autoDetectionPicksNDJSONForAnythingElse(text: String) {
     let (_, framer) = Self.run(Array(text.utf8), chunks: [1])
     #expect(framer.framing == .ndjson)
@@ -183,6 +186,15 @@ import Testing
     let input = Self.lsp(body) + Self.lsp("{}")
     let (events, _) = Self.run(Array(input.utf8), chunks: chunks, framing: .lsp, limit: 10)
     #expect(events == [.tooLarge(10), .message("{}")])
+  }
+
+  /// The limit is inclusive: a body of exactly `maxMessageBytes` is served, one byte more is
+  /// skipped (as with an NDJSON line).
+  @Test(arguments: splits)
+  func anLSPBodyOfExactlyTheLimitIsServed(chunks: [Int]) {
+    let input = Self.lsp("{\"a\":1234}") + Self.lsp("{\"a\":12345}") + Self.lsp("{}")
+    let (events, _) = Self.run(Array(input.utf8), chunks: chunks, framing: .lsp, limit: 10)
+    #expect(events == [.message("{\"a\":1234}"), .tooLarge(10), .message("{}")])
   }
 
   @Test(arguments: splits)
@@ -263,6 +275,33 @@ import Testing
     #expect(bodyNext == nil)
     let bodyDropped = body.finish()
     #expect(bodyDropped)
+    // A header line cut short after a whole message is a partial one; a blank line is not.
+    var header = MessageFramer(framing: .lsp)
+    header.feed(Array("Content-Length: 2\r\n\r\n{}Content-Len".utf8))
+    let headerMessage = header.next()
+    #expect(headerMessage == .message(21..<23))
+    let headerNext = header.next()
+    #expect(headerNext == nil)
+    let headerDropped = header.finish()
+    #expect(headerDropped)
+    var blank = MessageFramer(framing: .lsp)
+    blank.feed(Array("Content-Length: 2\r\n\r\n{}\r\n".utf8))
+    _ = blank.next()
+    let blankNext = blank.next()
+    #expect(blankNext == nil)
+    let blankDropped = blank.finish()
+    #expect(!blankDropped)
+  }
+
+  /// A Content-Length value may have spaces and tabs on either side (RFC 7230's optional
+  /// whitespace around a field value).
+  @Test(arguments: splits)
+  func aContentLengthMayHaveTabsAroundIt(chunks: [Int]) {
+    let input =
+      "Content-Length:\t2\r\n\r\n{}" + "Content-Length: 2\t\r\n\r\n[]"
+      + "Content-Length:\t \t7 \t\r\n\r\n{\"a\":1}"
+    let (events, _) = Self.run(Array(input.utf8), chunks: chunks, framing: .lsp)
+    #expect(events == [.message("{}"), .message("[]"), .message("{\"a\":1}")])
   }
 
   @Test func manyMessagesInOneRead() {
