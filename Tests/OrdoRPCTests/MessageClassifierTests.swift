@@ -129,6 +129,21 @@ import Testing
     #expect(Self.ids(#"[{"id":1},5,{"x":[1,{"id":9}]},{"id":"s"}]"#) == ["1", nil, nil, #""s""#])
     #expect(Self.ids("  7 ") == [])
     #expect(Self.ids(#"{"id":1,"id":-0}"#) == ["-0"])
+    // An escaped quote does not end a string before the id.
+    #expect(Self.ids(#"{"s":"\"}","id":1e2}"#) == ["1e2"])
+    #expect(Self.ids(#"[{"s":"a\\\"]","id":-0},{"id":1.0}]"#) == ["-0", "1.0"])
+  }
+
+  /// A number id after a string holding an escaped quote is still echoed as sent.
+  @Test func aNumberIDAfterAnEscapedQuoteIsEchoedAsSent() {
+    guard
+      case .single(.call(let id, _, _)) = MessageClassifierTests.classify(
+        #"{"jsonrpc":"2.0","method":"m","params":{"s":"\"}"},"id":1e2}"#)
+    else {
+      Issue.record("not a call")
+      return
+    }
+    #expect(id == .number(text: "1e2"))
   }
 
   /// An empty object in a batch is passed over whole: the entries after it keep their ids'

@@ -39,6 +39,9 @@ import Testing
     (#"{"id":4,"method":"m" "#, "4"),
     (#"{"id":4 "method":"m"}"#, "4"),
     (#"{"method":"m",,"id":4}"#, nil),
+    // A value cannot begin with a bracket that closes or a separator: the scan stops there.
+    (#"{"method":],"id":4}"#, nil),
+    (#"{"method":},"id":4}"#, nil),
     // The end of the message ends a number as whitespace would.
     (#"{"method":"m","id":12"#, "12"),
     (#"{"method":"m","id":12 "#, "12"),
