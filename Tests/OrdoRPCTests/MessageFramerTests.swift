@@ -216,6 +216,8 @@ import Testing
   @Test(arguments: [
     ("abc", "\"abc\""), (" 9999999999999999 ", "\"9999999999999999\""),
     (String(repeating: "7", count: 40), "\"" + String(repeating: "7", count: 32) + "…\""),
+    // 32 bytes are shown whole, with no "…".
+    (String(repeating: "7", count: 32), "\"" + String(repeating: "7", count: 32) + "\""),
     // "é" (2 bytes) across the cut: left out whole, not shown as U+FFFD.
     (
       String(repeating: "a", count: 31) + "\u{E9}x",

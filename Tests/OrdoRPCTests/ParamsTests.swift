@@ -53,6 +53,10 @@ import Testing
     #expect(error.message == "Method not found: \"\(String(repeating: "m", count: 64))…\".")
     #expect(error.dataValue("method") == .string(name))
     #expect(ResponseError.methodNotFound("abc").message == "Method not found: \"abc\".")
+    // Whole up to 64 scalars (docs/protocol.md: "whole up to 64"), cut from 65.
+    let exact = String(repeating: "é", count: 64)
+    #expect(ResponseError.shown(exact) == exact)
+    #expect(ResponseError.shown(exact + "x") == exact + "…")
   }
 
   /// Escaped by scalars: a `/` or `~` followed by a combining accent (one `Character` with
