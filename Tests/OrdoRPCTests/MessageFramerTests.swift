@@ -257,42 +257,25 @@ import Testing
     #expect(messages == 1)
   }
 
+  /// Feeds `text`, takes every event, and tells whether `finish()` reports a partial message.
+  private func finishReportsPartial(_ framing: MessageFramer.Framing, _ text: String) -> Bool {
+    var framer = MessageFramer(framing: framing)
+    framer.feed(Array(text.utf8))
+    while framer.next() != nil {}
+    return framer.finish()
+  }
+
   @Test func finishReportsAPartialMessage() {
-    var partial = MessageFramer(framing: .ndjson)
-    partial.feed(Array("{\"a\":".utf8))
-    let partialNext = partial.next()
-    #expect(partialNext == nil)
-    let partialDropped = partial.finish()
-    #expect(partialDropped)
-    var clean = MessageFramer(framing: .ndjson)
-    clean.feed(Array("{}\n  ".utf8))
-    _ = clean.next()
-    let cleanNext = clean.next()
-    #expect(cleanNext == nil)
-    let cleanDropped = clean.finish()
-    #expect(!cleanDropped)
-    var body = MessageFramer(framing: .lsp)
-    body.feed(Array("Content-Length: 10\r\n\r\n{}".utf8))
-    let bodyNext = body.next()
-    #expect(bodyNext == nil)
-    let bodyDropped = body.finish()
-    #expect(bodyDropped)
+    #expect(finishReportsPartial(.ndjson, "{\"a\":"))
+    #expect(!finishReportsPartial(.ndjson, "{}\n  "))
+    #expect(finishReportsPartial(.lsp, "Content-Length: 10\r\n\r\n{}"))
     // A header line cut short after a whole message is a partial one; a blank line is not.
     var header = MessageFramer(framing: .lsp)
     header.feed(Array("Content-Length: 2\r\n\r\n{}Content-Len".utf8))
     let headerMessage = header.next()
     #expect(headerMessage == .message(21..<23))
-    let headerNext = header.next()
-    #expect(headerNext == nil)
-    let headerDropped = header.finish()
-    #expect(headerDropped)
-    var blank = MessageFramer(framing: .lsp)
-    blank.feed(Array("Content-Length: 2\r\n\r\n{}\r\n".utf8))
-    _ = blank.next()
-    let blankNext = blank.next()
-    #expect(blankNext == nil)
-    let blankDropped = blank.finish()
-    #expect(!blankDropped)
+    #expect(finishReportsPartial(.lsp, "Content-Length: 2\r\n\r\n{}Content-Len"))
+    #expect(!finishReportsPartial(.lsp, "Content-Length: 2\r\n\r\n{}\r\n"))
   }
 
   /// A Content-Length value may have spaces and tabs on either side (RFC 7230's optional
