@@ -170,8 +170,13 @@ import Testing
     var stage = try populated()
     try stage.configure(AlertQueueConfiguration(queue: "toast", maxConcurrent: 2), now: 0)
     try stage.enqueue("modal", id: "t2", now: 5) { $0.queue = "toast" }
+    // Waiting alerts, so that the queue's and the type's lists are longer than what shows
+    // (there, or in all): those lists are read only when they are the shorter.
+    try stage.enqueue("promo", id: "t3", now: 5) { $0.queue = "toast" }
+    try stage.enqueue("promo", id: "p3", now: 5)
     try stage.complete("shown", now: 6)
     _ = stage.events()
+    #expect(stage.state("t3") == .pending && stage.state("p3") == .pending)
     // p2 (p1 waits for its page) began showing at 6, after t1 (0) and t2 (5).
     let showing = AlertListFilter(states: [.showing])
     #expect(stage.screen.list(showing).map(\.id) == ["t1", "t2", "p2"])

@@ -169,6 +169,16 @@ import Testing
         id: nil, parent: nil, placement: .above("nope"), attributes: LayerAttributes())
     }
     #expect(error == .notFound(.layer, id: "nope"))
+    // A parent that does not exist comes before a sibling that does not either.
+    error = try refused(&tree) { (tree: inout LayerTree) throws in
+      _ = try tree.add(
+        id: "x", parent: .layer("nope"), placement: .below("gone"),
+        attributes: LayerAttributes())
+    }
+    #expect(error == .notFound(.layer, id: "nope"))
+    // The tree is full: each refusal above came before the limit's.
+    error = try refused(&tree) { (tree: inout LayerTree) throws in try tree.add("x") }
+    #expect(error == .limitExceeded(.maxLayers, limit: 6, value: 7))
   }
 
   @Test func invalidFramesAreRefused() throws {

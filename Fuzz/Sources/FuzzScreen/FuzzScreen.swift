@@ -66,11 +66,23 @@ public func fuzzScreen(_ pointer: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
 /// is in: it must list what the whole list holds in those states, in its order.
 private func checkListShortCuts(_ screen: Screen) {
   let whole = screen.list()
-  for states: [AlertState] in [[.showing], [.showing, .done], [.suspended], [.expired]] {
-    let listed = screen.list(AlertListFilter(states: states))
-    precondition(
-      listed == whole.filter { states.contains($0.state) },
-      "alert.list \(states) differs from the whole list's alerts in those states")
+  var filters: [AlertListFilter] = [[.showing], [.showing, .done], [.suspended], [.expired]]
+    .map { AlertListFilter(states: $0) }
+  // By each queue and type listed too: the showing alerts are read only when fewer.
+  for name in Set(whole.map(\.queue)) {
+    filters.append(AlertListFilter(queue: name, states: [.showing]))
+  }
+  for name in Set(whole.map(\.type)) {
+    filters.append(AlertListFilter(states: [.showing, .cancelled], type: name))
+  }
+  for filter in filters {
+    let listed = screen.list(filter)
+    let expected = whole.filter { alert in
+      (filter.states?.contains(alert.state) ?? true)
+        && (filter.queue.map { $0 == alert.queue } ?? true)
+        && (filter.type.map { $0 == alert.type } ?? true)
+    }
+    precondition(listed == expected, "alert.list \(filter) differs from the whole list's")
   }
 }
 

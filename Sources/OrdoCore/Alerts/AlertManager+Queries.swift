@@ -16,8 +16,8 @@ extension AlertManager {
   /// Active alerts come from the shortest of the lists the filters name (the queue's, the
   /// type's or the scope's active alerts), or from every queue's, or from the showing ones
   /// alone when `states` asks for no other active state and they are fewer; ended ones from
-  /// the history of the queue, or of every queue. A side `states` excludes, or no alert of
-  /// that side is in (counted), is left out.
+  /// the history of the queue, or of every queue. A side (active or ended) that `states`
+  /// excludes, or that holds no alert in the states asked for (counted), is left out.
   /// - Complexity: O(c + m log m): c candidates so read, m of them matching.
   public func list(_ filter: AlertListFilter = AlertListFilter()) -> [Alert] {
     // The closures read these arrays, field by field: capturing `self` copied the whole
