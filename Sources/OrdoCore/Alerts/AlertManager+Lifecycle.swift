@@ -399,22 +399,18 @@ extension AlertManager {
       consider(queueIndex[queue].map { queues[$0].active }, kind: .queue)
     }
     // The alerts in the states asked for are counted: none, and nothing matches; showing
-    // ones (a few per queue) are kept apart, in each queue's `showing` heap.
-    var showingSource: Int?
+    // ones (a few per queue) are read alone when fewer.
+    var showingOnly = false
     if let states = filter.states {
       let inStates = Set(states).reduce(0) { $0 + counts[$1] }
       if inStates == 0 { return [] }
-      if states.allSatisfy({ $0 == .showing }), best.map({ inStates < $0.count }) ?? true,
-        idSource.map({ inStates < $0.count }) ?? true
-      {
-        showingSource = inStates
-      }
+      showingOnly =
+        states.allSatisfy({ $0 == .showing }) && (best.map({ inStates < $0.count }) ?? true)
+        && (idSource.map({ inStates < $0.count }) ?? true)
     }
     var candidates: [Int32]
-    if let showingSource {
-      candidates = []
-      candidates.reserveCapacity(showingSource)
-      for queue in queues { candidates.append(contentsOf: queue.showing.nodes.lazy.map(\.slot)) }
+    if showingOnly {
+      candidates = showingSlots(of: nil)
     } else if let idSource, best.map({ idSource.count <= $0.count }) ?? true {
       candidates = []
       var seen = Set<Int32>()

@@ -47,14 +47,9 @@ extension AlertManager {
       if let scope = filter.scope {
         consider(scopeNames.number(of: scope).map { scopeNames.lists[Int($0)] }, kind: .scope)
       }
-      // Showing alerts (a few per queue) are kept apart, in each queue's `showing` heap.
-      let showingOnly = activeStates == [.showing]
       let showingCount = queue.map { queues[$0].showing.nodes.count } ?? inActiveStates
-      if showingOnly, best.map({ showingCount < $0.list.count }) ?? true {
-        candidates.reserveCapacity(showingCount)
-        for index in queue.map({ [$0] }) ?? Array(queues.indices) {
-          candidates.append(contentsOf: queues[index].showing.nodes.lazy.map(\.slot))
-        }
+      if activeStates == [.showing], best.map({ showingCount < $0.list.count }) ?? true {
+        candidates = showingSlots(of: queue)
       } else {
         candidates =
           best.map { slots(on: $0.list, kind: $0.kind) }

@@ -324,6 +324,17 @@ extension AlertManager {
     return slots
   }
 
+  /// The slots of the showing alerts (a few per queue, kept apart in each queue's `showing`
+  /// heap) of the queue at `queue`, or of every queue, in no particular order.
+  func showingSlots(of queue: Int?) -> [Int32] {
+    var slots: [Int32] = []
+    slots.reserveCapacity(queue.map { queues[$0].showing.nodes.count } ?? counts.showing)
+    for index in queue.map({ [$0] }) ?? Array(queues.indices) {
+      slots.append(contentsOf: queues[index].showing.nodes.lazy.map(\.slot))
+    }
+    return slots
+  }
+
   /// Puts a new active alert on its queue's, type's, key's and scope's lists.
   mutating func addToActiveLists(_ slot: Int32) {
     let row = Int(slot)
