@@ -60,7 +60,7 @@ let package = Package(
       ]),
     .testTarget(
       name: "OrdoServerTests",
-      dependencies: ["OrdoServer", "OrdoRPC", "OrdoJSON", "OrdoCore", "ordo"]
+      dependencies: ["OrdoServer", "OrdoRPC", "OrdoJSON", "OrdoCore", "OrdoStore", "ordo"]
     ),
 
     // main.swift: flags, stdin/stdout, run.

@@ -1,3 +1,5 @@
+import OrdoStore
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -11,7 +13,8 @@ public enum ClockMode: String, Sendable {
   case manual
 }
 
-/// The engine clock: integer milliseconds, and the only place the engine reads real time.
+/// The engine clock: integer milliseconds, and the only place the engine's time is read
+/// (from `RealTime`, which the state file's waits share).
 struct EngineClock {
   private(set) var mode: ClockMode
   private var manualNow: Int64 = 0
@@ -37,7 +40,7 @@ struct EngineClock {
   init(mode: ClockMode, manualEpoch: Int64 = 0, virtualStart: Int64? = nil) {
     self.mode = mode
     self.manualEpoch = manualEpoch
-    origin = Self.bootMilliseconds()
+    origin = RealTime.milliseconds()
     if let virtualStart {
       virtualNow = 0
       systemStartedWallAt = virtualStart
@@ -50,11 +53,11 @@ struct EngineClock {
   /// The current engine time.
   var now: Int64 {
     if mode == .manual { return manualNow }
-    return virtualNow ?? Self.bootMilliseconds() - origin
+    return virtualNow ?? RealTime.milliseconds() - origin
   }
 
   /// Milliseconds since the process started, whatever the mode (for `uptimeMs`).
-  var uptime: Int64 { Self.bootMilliseconds() - origin }
+  var uptime: Int64 { RealTime.milliseconds() - origin }
 
   /// Switches mode; a manual clock starts at 0 at its epoch, a system clock is again the
   /// time since the process started.
@@ -73,12 +76,6 @@ struct EngineClock {
   /// Back to a fresh engine's time: a manual clock returns to 0.
   mutating func reset() {
     manualNow = 0
-  }
-
-  static func bootMilliseconds() -> Int64 {
-    var spec = timespec()
-    clock_gettime(CLOCK_BOOTTIME, &spec)
-    return Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000
   }
 
   static func wallMilliseconds() -> Int64 {

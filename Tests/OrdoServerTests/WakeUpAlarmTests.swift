@@ -1,3 +1,4 @@
+import OrdoStore
 import Testing
 
 @testable import OrdoServer
@@ -17,7 +18,7 @@ import Testing
 
   @Test func itRingsWhenTheWaitIsOver() {
     let alarm = WakeUpAlarm()
-    let start = EngineClock.bootMilliseconds()
+    let start = RealTime.milliseconds()
     let wakeUp = alarm.set(inMilliseconds: 50)
     #expect(wakeUp.timeout == -1)
     guard let entry = wakeUp.entry else {
@@ -25,7 +26,7 @@ import Testing
       return
     }
     #expect(poll(entry, timeoutMs: 10_000) == 1)
-    #expect(EngineClock.bootMilliseconds() - start >= 50)
+    #expect(RealTime.milliseconds() - start >= 50)
   }
 
   @Test func setAgainOrOffItDoesNotRing() {
