@@ -383,3 +383,27 @@ def test_clock_switch_refused_while_timers_exist(make_engine: EngineFactory) -> 
         engine.initialize(clock="system")
     assert caught.value.reason == "timers_exist"
     assert engine.initialize(clock="manual").clock == "manual"
+
+
+def test_a_string_where_a_list_of_strings_goes_is_refused_before_anything_is_sent(
+    engine: Engine,
+) -> None:
+    """A string is a sequence of strings to Python: sent, "room" would be the stack of
+    pages r, o, o, m. Refused (TypeError) before anything is written."""
+    with pytest.raises(TypeError, match="not a string"):
+        engine.nav.set("room")
+    with pytest.raises(TypeError, match="not a string"):
+        engine.alerts.cancel(ids="AB")
+    assert engine.nav.get().stack == ()
+
+
+def test_an_alert_is_active_in_every_state_but_ended(engine: Engine) -> None:
+    engine.nav.set(["room"])
+    engine.alerts.enqueue("gift", id="G", scope="room")
+    assert engine.alerts.get("G").state == "showing" and engine.alerts.get("G").active
+    engine.nav.push("shop")
+    suspended = engine.alerts.get("G")
+    assert suspended.state == "suspended" and suspended.active
+    engine.alerts.cancel("G")
+    ended = engine.alerts.get("G")
+    assert ended.state == "cancelled" and not ended.active

@@ -1157,3 +1157,29 @@ def test_a_base_exception_no_call_got_is_raised_by_close_once_the_engine_is_clos
         assert await engine.close() == 0
 
     asyncio.run(asyncio.wait_for(main(), 30))
+
+
+def test_an_error_names_the_method_of_the_call_that_failed() -> None:
+    async def body(engine: AsyncEngine) -> None:
+        with pytest.raises(ordo.NotFound) as caught:
+            await engine.layers.get("nowhere")
+        assert caught.value.method == "layer.get"
+        assert str(caught.value).startswith("layer.get: ")
+        with pytest.raises(ordo.MethodNotFound) as unknown:
+            await engine.call("no.such.method")
+        assert unknown.value.method == "no.such.method"
+
+    run(body, clock="manual")
+
+
+def test_a_notification_after_close_with_no_wait_says_close_was_called() -> None:
+    """close(timeout=0) returns before the end is reported: what is sent after it fails
+    with EngineExited saying close() was called, not only how the engine ended."""
+
+    async def main() -> None:
+        engine = await AsyncEngine(clock="manual").start()
+        await engine.close(timeout=0)
+        with pytest.raises(ordo.EngineExited, match=r"close\(\) was called"):
+            await engine.notify("engine.ping")
+
+    asyncio.run(main())

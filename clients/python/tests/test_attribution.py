@@ -579,3 +579,13 @@ def test_a_message_the_engine_has_no_memory_for_is_told_by_its_size(
         assert not engine._strays
     finally:
         engine.close()
+
+
+def test_an_id_null_error_for_raw_bytes_sure_to_be_answered_is_theirs(engine: ordo.Engine) -> None:
+    """Raw bytes that are JSON but no request nor notification (no method) are answered
+    whatever happens: the engine's -32600 with id null is theirs (a stray), not the
+    refusal of the call written after them."""
+    engine.send_raw(b'{"jsonrpc": "2.0", "params": {}}')
+    assert engine.ping().pong
+    stray = engine.next_stray(timeout=5)
+    assert stray["id"] is None and stray["error"]["code"] == -32600

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import os
+import signal
+import threading
 import time
 
 import pytest
 
 import ordo
 from conftest import EngineFactory
-from ordo import Engine
+from ordo import Call, Engine
+from ordo._call import Pending
+from ordo._decode import decoder
 from schema_check import SchemaChecker
 from timeline import taken
 
@@ -143,3 +148,38 @@ def test_a_notification_in_a_batch_is_done_though_a_request_beside_it_failed(
     assert isinstance(missing.exception(), ordo.MethodNotFound)
     assert note.exception() is None
     assert note.result() is None
+
+
+def test_a_notification_in_a_batch_fails_as_its_batch_when_the_engine_dies_unanswered(
+    make_engine: EngineFactory,
+) -> None:
+    """The engine is killed before it answers the batch: its notification fails with the
+    same EngineExited as the request beside it (not a timeout: nothing will ever come)."""
+    engine = make_engine(timeout=10)
+    assert engine.ping().pong
+    os.kill(engine.pid, signal.SIGSTOP)  # reads nothing: the batch waits unanswered
+    killer = threading.Timer(0.3, engine.kill)
+    killer.start()
+    try:
+        started = time.monotonic()
+        with engine.batch() as batch:
+            request = batch.ping()
+            note = batch.notify("engine.ping")
+    finally:
+        killer.join()
+    assert time.monotonic() - started < 5
+    assert isinstance(request.exception(), ordo.EngineExited)
+    error = note.exception()
+    assert isinstance(error, ordo.EngineExited), error
+    assert error.returncode == -signal.SIGKILL
+
+
+def test_a_result_that_does_not_decode_fails_its_entry_only() -> None:
+    """A batch entry whose result is not what its method returns (an engine off its schema)
+    holds the ProtocolViolation; it is not raised from the batch's send."""
+    entry: Pending[ordo.Layer] = Pending(Call("layer.get", {"id": "a"}, decoder(ordo.Layer)))
+    entry._settle({"jsonrpc": "2.0", "id": 1, "result": {"id": "a"}})
+    assert entry.done()
+    assert isinstance(entry.exception(), ordo.ProtocolViolation)
+    with pytest.raises(ordo.ProtocolViolation, match="missing member"):
+        entry.result()

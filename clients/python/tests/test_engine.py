@@ -1564,3 +1564,53 @@ def test_an_async_engine_dropped_as_its_loop_ends_leaves_no_transport_open(
     while os.path.exists(f"/proc/{pid}") and time.monotonic() < deadline:
         time.sleep(0.02)
     assert not os.path.exists(f"/proc/{pid}")
+
+
+def test_a_full_event_buffer_drops_the_oldest_events_and_warns_once(
+    make_engine: EngineFactory, caplog: pytest.LogCaptureFixture
+) -> None:
+    engine = make_engine(event_buffer=2)
+    with caplog.at_level(logging.WARNING, logger="ordo"):
+        for i in range(5):  # each shows at once, in a queue of its own: an alert.show each
+            engine.alerts.enqueue("toast", id=f"a{i}", queue=f"q{i}")
+    assert engine.pending_events == 2
+    assert [event.alert.id for event in engine.drain_events()] == ["a3", "a4"]  # type: ignore[union-attr]
+    full = [r for r in caplog.records if "event buffer full" in r.getMessage()]
+    assert len(full) == 1 and full[0].levelno == logging.WARNING
+
+
+def test_output_that_breaks_the_framing_kills_the_engine_and_fails_the_call_at_once(
+    tmp_path: Path, ordo_bin: str
+) -> None:
+    """A wrapper that prints a banner on stdout before it runs the engine, under LSP
+    framing: unreadable output. The engine is killed (its answers could no longer be told
+    apart) and the call fails at once, saying why, rather than waiting for its timeout."""
+    wrapper = tmp_path / "ordo-with-a-banner"
+    wrapper.write_text(f'#!/bin/sh\nprintf "starting ordo\\r\\n\\r\\n"\nexec "{ordo_bin}" "$@"\n')
+    wrapper.chmod(0o755)
+    engine = ordo.Engine(str(wrapper), framing="lsp", clock="manual", timeout=10)
+    try:
+        started = time.monotonic()
+        with pytest.raises(ordo.EngineExited, match="unreadable output") as caught:
+            engine.ping()
+        assert time.monotonic() - started < 5
+        assert caught.value.returncode == -signal.SIGKILL
+    finally:
+        engine.close()
+
+
+def test_exit_returns_once_the_client_reported_the_end(tmp_path: Path, ordo_bin: str) -> None:
+    """exit() returns when the client has taken in the end of the engine, not only its exit:
+    a wait after it says EngineExited, never "nothing yet". Here a process the wrapper left
+    behind holds the output open, so the end counts only STDOUT_GRACE after the exit."""
+    with engine_leaving_a_pipe_held(tmp_path, ordo_bin) as wrapper:
+        engine = ordo.Engine(str(wrapper), clock="manual", timeout=10)
+        try:
+            engine.shutdown()
+            engine.exit()
+            assert not engine.running
+            with pytest.raises(ordo.EngineExited) as caught:
+                engine.next_stray(timeout=0)
+            assert caught.value.returncode == 0
+        finally:
+            engine.close()

@@ -248,3 +248,15 @@ def test_engine_exited_survives_copy_and_pickle() -> None:
             "its output ended",
         )
         assert str(clone) == str(error)
+
+
+def test_a_boolean_code_or_integer_member_counts_as_no_integer() -> None:
+    """JSON's true is no error code (Python's bool is an int): a plain OrdoError of code 0,
+    as any code that is not an integer; nor is it a limit."""
+    error = OrdoError.from_json({"code": True, "message": "m"}, "engine.ping")
+    assert type(error) is OrdoError and error.code == 0 and type(error.code) is int
+    limited = OrdoError.from_json(
+        {"code": -32004, "message": "m", "data": {"name": "x", "limit": True, "value": False}}
+    )
+    assert isinstance(limited, ordo.LimitExceeded)
+    assert limited.name == "x" and limited.limit is None and limited.value is None

@@ -139,3 +139,20 @@ def test_ndjson_feed_text_lines_that_are_not_utf8_come_as_bytes() -> None:
     out = NdjsonFramer().feed_text(b'{"a":1}\n' + bad + b"\n")
     assert out == [b'{"a":1}', bad]  # the chunk's lines, by the byte path
     assert NdjsonFramer().feed_text(bad + b"\n") == [bad]
+
+
+def test_ndjson_feed_text_skips_a_line_of_blanks_alone_in_its_chunk() -> None:
+    """A line of only blanks is no message (feed() skips it too), also when it is the one
+    whole line of a chunk, which feed_text reads on its quick path."""
+    for chunk in (b" \t\n", b"\r\n", b" \x0c\r\n"):
+        assert NdjsonFramer().feed_text(chunk) == [], chunk
+    framer = NdjsonFramer()
+    assert framer.feed_text(b'{"a":1}\n') == ['{"a":1}']
+    assert framer.feed_text(b"   \n") == []
+    assert framer.fed == 2 and framer.buffered == 0
+
+
+@pytest.mark.parametrize("length", [b"-1", b"-8"])
+def test_lsp_a_negative_content_length_is_a_protocol_violation(length: bytes) -> None:
+    with pytest.raises(ProtocolViolation, match="Content-Length"):
+        LspFramer().feed(b"Content-Length: " + length + b'\r\n\r\n{"a":1}')
