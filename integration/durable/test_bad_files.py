@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import resource
 import shutil
 import socket
 import subprocess
@@ -15,6 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
+from ordo_testing import engine_binary
 
 from conftest import EngineFactory
 from durable_support import Run, call_as_nobody, call_once, run_engine, sqlite3
@@ -466,6 +468,30 @@ def test_a_socket_as_the_state_file_is_named_as_not_a_file(tmp_path: Path) -> No
         run = run_engine("--state", str(path), "call", "engine.ping")
     assert run.rc == 2
     assert f"cannot use the state file {path}: not a regular file" in run.err, run.err
+
+
+@pytest.mark.parametrize("descriptors", [4, 5, 6])
+def test_a_start_refused_for_want_of_descriptors_removes_the_file_it_made(
+    tmp_path: Path, descriptors: int
+) -> None:
+    """Refused before it served (too few descriptors: at 4 SQLite cannot open the file the
+    engine made and locked, at 5 and 6 its log), a start removes the file it made, and the
+    log beside it: left there, the next start took the empty file for a state file."""
+    state = tmp_path / "s.db"
+
+    def few_descriptors() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (descriptors, descriptors))
+
+    done = subprocess.run(
+        [engine_binary(), "--clock", "manual", "--state", str(state), "call", "engine.ping"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        preexec_fn=few_descriptors,
+    )
+    assert done.returncode == 2, done
+    assert "too many open files" in done.stderr, done.stderr
+    assert sorted(path.name for path in tmp_path.iterdir()) == []
 
 
 def test_a_state_file_in_a_missing_directory_names_the_directory(tmp_path: Path) -> None:

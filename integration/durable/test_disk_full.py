@@ -251,6 +251,49 @@ def test_a_batch_keeps_what_its_engine_reset_committed_when_a_later_commit_fails
     assert alert_ids(again.result("alert.list")["alerts"]) == ["A"]
 
 
+def test_a_reset_whose_commit_of_its_batch_fails_leaves_no_failure_behind(
+    state: Path, engine: EngineFactory
+) -> None:
+    """engine.reset first commits the entries of its batch before it; when that commit
+    finds the disk full, the batch fails with -32005, and the failure ends with it: once
+    there is room, the next request commits (the failure must not be thrown again)."""
+    live = engine(state, epoch_ms=EPOCH_MS, preexec_fn=small_files(LIMIT_BYTES))
+    _, responses = live.batch(
+        [
+            ("alert.enqueue", {"type": "t", "id": "B", "persist": True, "data": "x" * 400_000}),
+            ("engine.reset", None),
+        ]
+    )
+    assert [r["error"]["code"] for r in responses] == [-32005, -32005], responses
+    resource.prlimit(live.pid, resource.RLIMIT_FSIZE, (resource.RLIM_INFINITY,) * 2)
+    assert live.result("alert.enqueue", {"type": "t", "id": "A", "persist": True})["alert"]
+    assert live.result("alert.enqueue", {"type": "t", "id": "C", "persist": True})["alert"]
+    assert live.close() == 0
+    again = engine(state, epoch_ms=EPOCH_MS)
+    assert alert_ids(again.result("alert.list")["alerts"]) == ["A", "C"]
+
+
+def test_a_first_request_whose_commit_fails_leaves_the_restored_alerts_waiting(
+    state: Path, engine: EngineFactory
+) -> None:
+    """The first request after a start lets the restored alerts compete; when its commit
+    fails, the rollback holds them again, for the next request to release (the rollback
+    restored the screen but not the engine's note that they wait: they never showed)."""
+    first = engine(state, epoch_ms=EPOCH_MS)
+    assert first.result("alert.enqueue", {"type": "t", "id": "r", "persist": True})
+    assert first.close() == 0
+    live = engine(state, epoch_ms=EPOCH_MS, preexec_fn=small_files(LIMIT_BYTES))
+    big = {"type": "t", "id": "B", "persist": True, "data": "x" * 400_000}
+    failed = live.call("alert.enqueue", big)
+    assert failed.error["code"] == -32005, failed
+    assert failed.events == []
+    resource.prlimit(live.pid, resource.RLIMIT_FSIZE, (resource.RLIM_INFINITY,) * 2)
+    after = live.call("alert.get", {"id": "r"})
+    assert after.result["state"] == "showing", after
+    assert [event["params"]["alert"]["id"] for event in after.events] == ["r"], after.events
+    assert live.close() == 0
+
+
 @pytest.mark.parametrize("shape", ["lines", "batch"])
 def test_a_reset_whose_write_back_fails_fails_alone(
     state: Path, engine: EngineFactory, shape: str
