@@ -18,6 +18,8 @@ import Testing
     // A pair stays a pair, beside lone ones.
     (#"["\ud83d\ude00\ud83d"]"#, "\u{1F600}\u{FFFD}"),
     (#"["\ud83d\ud83d\ude00"]"#, "\u{FFFD}\u{1F600}"),
+    // The last pair of all (U+10FFFF) too.
+    (#"["\udbff\udfff\ud800"]"#, "\u{10FFFF}\u{FFFD}"),
     // An escaped backslash before `ud800` is no escape of a surrogate.
     (#"["\\ud800","\ud800"]"#, "\\ud800"),
   ])

@@ -76,11 +76,27 @@ import Testing
   /// numbers to `Character.isNumber`, not indexes.
   @Test func onlyASCIIDigitsAreShownAsAnIndex() {
     #expect(Params.dotted("/ids/2") == "ids[2]")
+    #expect(Params.dotted("/ids/0123456789") == "ids[0123456789]")
     #expect(Params.dotted("/frame/\u{BD}") == "frame.\u{BD}")
     #expect(Params.dotted("/frame/\u{663}") == "frame.\u{663}")
     // Split by scalars: "/" and a combining mark after it are one Character, no "/".
     #expect(Params.dotted("/\u{301}q") == "\u{301}q")
     #expect(Params.dotted("/frame/\u{301}z") == "frame.\u{301}z")
+  }
+
+  /// A required member left out, or null, is said to be required, not to be of a wrong
+  /// type; the path and `expected` are the same either way.
+  @Test(arguments: ["{}", #"{"name":null}"#])
+  func aRequiredMemberLeftOutIsSaidToBeRequired(text: String) throws {
+    let params = try Self.params(text, allowed: ["name"])
+    do {
+      _ = try params.requiredString("name")
+      Issue.record("took no name")
+    } catch {
+      #expect(error.message == "name is required (a string).")
+      #expect(error.dataValue("path") == .string("/name"))
+      #expect(error.dataValue("expected") == .string("a string"))
+    }
   }
 
   /// A name is found by a signature of its length and three bytes: a key 256 bytes longer
