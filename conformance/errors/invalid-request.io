@@ -1,4 +1,5 @@
-# -32600 Invalid Request: JSON that is not a request (a scalar, no or a wrong jsonrpc, a
+# -32600 Invalid Request: JSON that is not a request (a scalar, no jsonrpc or one not exactly
+# "2.0" (a number, "2.1", "2.", "2.00", ""), a
 # missing or non-string method, params neither object nor array, an id of a wrong type),
 # with the id echoed where it could be read, else null; and a message longer than
 # --max-message-bytes (reason too_large, with the limit), whose bytes are skipped before
@@ -18,6 +19,14 @@
 << {"jsonrpc":"2.0","id":2,"error":{"code":-32600,"message":"$any:string","data":{"reason":"missing_method"}}}
 >> {"jsonrpc":2.0,"id":3,"method":"engine.ping"}
 << {"jsonrpc":"2.0","id":3,"error":{"code":-32600,"message":"$any:string","data":{"reason":"invalid_jsonrpc"}}}
+>> {"jsonrpc":"2.1","id":10,"method":"engine.ping"}
+<< {"jsonrpc":"2.0","id":10,"error":{"code":-32600,"message":"$any:string","data":{"reason":"invalid_jsonrpc"}}}
+>> {"jsonrpc":"2.","id":11,"method":"engine.ping"}
+<< {"jsonrpc":"2.0","id":11,"error":{"code":-32600,"message":"$any:string","data":{"reason":"invalid_jsonrpc"}}}
+>> {"jsonrpc":"2.00","id":12,"method":"engine.ping"}
+<< {"jsonrpc":"2.0","id":12,"error":{"code":-32600,"message":"$any:string","data":{"reason":"invalid_jsonrpc"}}}
+>> {"jsonrpc":"","id":13,"method":"engine.ping"}
+<< {"jsonrpc":"2.0","id":13,"error":{"code":-32600,"message":"$any:string","data":{"reason":"invalid_jsonrpc"}}}
 >> {"jsonrpc":"2.0","id":4,"method":["engine.ping"]}
 << {"jsonrpc":"2.0","id":4,"error":{"code":-32600,"message":"$any:string","data":{"reason":"invalid_method"}}}
 >> {"jsonrpc":"2.0","id":5,"method":"engine.ping","params":7}
