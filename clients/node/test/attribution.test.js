@@ -16,6 +16,8 @@ import { describe, test } from 'node:test';
 
 import {
   Endpoint,
+  EngineExitedError,
+  InternalError,
   InvalidRequest,
   LimitExceeded,
   OrdoError,
@@ -392,7 +394,8 @@ function scripted({ failWrites = 0 } = {}) {
   const endpoint = new Endpoint({ write, start: (s) => (sink = s) }, { onProtocolError: (err) => errors.push(err) });
   const errors = [];
   const answer = (msg) => sink.data(new TextEncoder().encode(`${JSON.stringify(msg)}\n`));
-  return { endpoint, written, errors, answer, close: (err) => sink.close(err) };
+  const data = (text) => sink.data(new TextEncoder().encode(text));
+  return { endpoint, written, errors, answer, data, close: (err) => sink.close(err) };
 }
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
@@ -448,6 +451,54 @@ describe('the endpoint alone', () => {
     assert.ok(err instanceof InvalidRequest && err.method === 'y', String(err));
     assert.deepEqual(errors, []);
     assert.equal(endpoint[unsettledCount], 0);
+  });
+
+  // Inputs only an engine breaking the protocol writes (the real one answers every request,
+  // ends every line, and echoes the id of every batch entry of ours), so scripted here.
+  test('an answer that skips an earlier request fails that request with InternalError', async () => {
+    const { endpoint, written, answer } = scripted();
+    const skipped = endpoint.request('x');
+    const unparsable = endpoint.raw('{not json');
+    const answered = endpoint.request('y');
+    await tick();
+    answer({ jsonrpc: '2.0', id: JSON.parse(written[2]).id, result: 2 });
+    assert.equal(await answered, 2);
+    for (const [call, method] of [
+      [skipped, 'x'],
+      [unparsable, 'raw'],
+    ]) {
+      const err = await call.then(
+        (value) => assert.fail(`${method} resolved with ${JSON.stringify(value)}`),
+        (e) => e,
+      );
+      assert.ok(err instanceof InternalError, String(err));
+      assert.equal(err.method, method);
+    }
+  });
+
+  test('a last line the engine did not end before its exit is still read', async () => {
+    const { endpoint, written, data, close } = scripted();
+    const call = endpoint.request('x');
+    await tick();
+    const id = JSON.parse(written[0]).id;
+    data(`{"jsonrpc":"2.0","id":${id},"result":7}`); // no newline
+    close(new EngineExitedError({ exitCode: 0 }));
+    assert.equal(await call, 7);
+  });
+
+  test('a batch entry answered with id null takes the error no entry id claims', async () => {
+    const { endpoint, written, answer } = scripted();
+    const batch = endpoint.batch([{ method: 'x' }, { method: 'y' }], { timeout: 2000 });
+    await tick();
+    const [, second] = JSON.parse(written[0]);
+    answer([
+      { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'bad entry' } },
+      { jsonrpc: '2.0', id: second.id, result: 2 },
+    ]);
+    const [x, y] = await batch;
+    assert.equal(x.ok, false);
+    assert.ok(x.error instanceof InvalidRequest && x.error.method === 'x', String(x.error));
+    assert.deepEqual(y, { ok: true, result: 2 });
   });
 
   /** An `id: null` error: `data` (too_large, maxBatch) or a bare `code`. */

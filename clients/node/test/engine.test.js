@@ -256,6 +256,31 @@ test("waitFor('*') resolves with the next event of any name, as {name, params} (
   await engine.close();
 });
 
+test("waitFor('*') waiting while the engine writes stderr is told only of engine events", async () => {
+  const engine = await spawnEngine();
+  const any = engine.waitFor('*', { timeout: 5000 });
+  const warned = once(engine, 'stderr');
+  await engine.notify('layer.remove', { id: 'missing' }); // fails: the engine warns on stderr
+  const [text] = await warned;
+  assert.match(text, /layer\.remove/);
+  await engine.alerts.enqueue({ type: 'toast', id: 'a' });
+  const first = await any;
+  assert.equal(first.name, 'alert.show');
+  assert.equal(first.params.alert.id, 'a');
+  await engine.close();
+});
+
+test('waitFor rejects with the error its predicate throws', async () => {
+  const engine = await spawnEngine();
+  const boom = new Error('predicate failed');
+  const waiting = engine.waitFor('alert.show', () => {
+    throw boom;
+  });
+  await engine.alerts.enqueue({ type: 'toast', id: 'a' });
+  await assert.rejects(waiting, (err) => err === boom);
+  await engine.close();
+});
+
 test('close() is shutdown + exit, is idempotent, and resolves with the exit status', async () => {
   const engine = await spawnEngine();
   const seen = [];

@@ -137,6 +137,13 @@ describe('NDJSON decoder', () => {
     assert.equal(dec.decode(messages[2]), '{"b":2}');
   });
 
+  test('text mode: a CRLF line comes without its CR, as on the byte path', () => {
+    const messages = [];
+    const d = ndjsonTextDecoder({ onMessage: (body) => messages.push(body) });
+    d.push(enc.encode('{"a":1}\r\n{"b":2}\r\n'));
+    assert.deepEqual(messages, ['{"a":1}', '{"b":2}']);
+  });
+
   test('maxMessageBytes is inclusive: a line of exactly that many bytes is delivered', () => {
     const at = decodeAll(NdjsonDecoder, [enc.encode('{"a":1}\n')], { maxMessageBytes: 7 });
     assert.deepEqual(at.messages, ['{"a":1}']);
@@ -259,6 +266,20 @@ describe('LSP decoder', () => {
     });
     assert.deepEqual(errors.map((e) => e.reason), ['too_large']);
   });
+  test('maxMessageBytes is inclusive: a frame of exactly that many bytes is delivered', () => {
+    const at = decodeAll(LspDecoder, [encodeLsp('{"a":1}'), encodeLsp('{}')], { maxMessageBytes: 7 });
+    assert.deepEqual(at.messages, ['{"a":1}', '{}']);
+    assert.deepEqual(at.errors, []);
+    const over = decodeAll(LspDecoder, [enc.encode('Content-Length: 8\r\n\r\n')], { maxMessageBytes: 7 });
+    assert.deepEqual(over.errors.map((e) => e.reason), ['too_large']);
+  });
+
+  test('end of stream after a whole header line, before the blank line, is reported as truncated', () => {
+    const { messages, errors } = decodeAll(LspDecoder, [enc.encode('Content-Length: 7\r\n')]);
+    assert.deepEqual(messages, []);
+    assert.deepEqual(errors.map((e) => e.reason), ['truncated']);
+  });
+
 });
 
 describe('a large message in many chunks decodes whole, once', () => {

@@ -729,3 +729,50 @@ test('a start the system refuses rejects with "cannot start the Ordo engine", na
   await assert.rejects(Engine.spawn({ bin: BIN, args: ['a\0b'] }), (e) => e instanceof TypeError && !/cannot start/.test(e.message));
   rmSync(dir, { recursive: true });
 });
+
+test('stderrTail keeps the last characters after much more than the limit was written', async () => {
+  const child = fakeChild();
+  const transport = new ProcessTransport(child, { stderrTailChars: 10 });
+  child.stderr.write('abcdefghijklmnopqrstuvwxyz');
+  await new Promise((r) => setImmediate(r));
+  child.stderr.write('0123');
+  await new Promise((r) => setImmediate(r));
+  assert.equal(transport.stderrTail, 'uvwxyz0123');
+});
+
+test('a write after close() ended stdin fails with an EngineExitedError saying close() was called', () => {
+  const child = fakeChild();
+  const transport = new ProcessTransport(child);
+  transport.closing();
+  transport.end();
+  assert.throws(
+    () => transport.write(new Uint8Array([0x7b])),
+    (err) => err instanceof EngineExitedError && err.closed === true && /close\(\) was called/.test(err.message),
+  );
+});
+
+test("findEngineBinary reads the packaged engine's os and cpu lists as npm does, negations included", () => {
+  const root = mkdtempSync(join(tmpdir(), 'ordo-node-os-'));
+  try {
+    const packaged = join(root, 'pkg', 'bin', 'ordo');
+    mkdirSync(dirname(packaged), { recursive: true });
+    writeFileSync(packaged, '#!/bin/sh\n');
+    chmodSync(packaged, 0o755);
+    const other = process.platform === 'aix' ? 'sunos' : 'aix';
+    const find = (manifest) => {
+      writeFileSync(join(root, 'pkg', 'package.json'), JSON.stringify(manifest));
+      try {
+        return findEngineBinary({ packaged, env: { PATH: '' }, from: root });
+      } catch (err) {
+        return err.message.match(/skipped: built for (\S+),/)?.[1] ?? err.message;
+      }
+    };
+    assert.equal(find({ os: [`!${other}`], cpu: [process.arch] }), packaged, 'only others excluded');
+    assert.equal(find({ os: [`!${process.platform}`] }), `!${process.platform}-any`, 'this one excluded');
+    // Neither named nor excluded, beside a name of another: not allowed (not every entry a negation).
+    assert.equal(find({ os: ['!win32', other] }), `!win32|${other}-any`);
+    assert.equal(find({ os: ['any'], cpu: [`!${process.arch}`] }), `any-!${process.arch}`);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
