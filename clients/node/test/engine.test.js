@@ -248,8 +248,9 @@ test("waitFor('*') resolves with the next event of any name, as {name, params} (
   assert.equal((await hidden).params.reason, 'cancelled');
   assert.equal(engine.listenerCount('notification'), 0); // told by emit, as a named waitFor
   // Not an event name: the waiters of '*' are only told of events (no 'stderr', 'exit', …).
+  const other = engine.waitFor('*', (e) => e.name !== 'alert.hide', { timeout: 50 });
   engine.emit('stderr', 'noise');
-  await assert.rejects(engine.waitFor('*', (e) => e.name !== 'alert.hide', { timeout: 50 }), {
+  await assert.rejects(other, {
     name: 'TimeoutError',
     message: /waiting for any event timed out after 50 ms/,
   });
