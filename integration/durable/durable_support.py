@@ -210,12 +210,19 @@ class Run:
 
 
 def run_engine(
-    *args: str, input: bytes = b"", timeout: float = 60.0, clock: str | None = "manual"
+    *args: str,
+    input: bytes = b"",
+    timeout: float = 60.0,
+    clock: str | None = "manual",
+    preexec_fn: Callable[[], None] | None = None,
 ) -> Run:
-    """Runs the engine to its end with `input` on stdin."""
+    """Runs the engine to its end with `input` on stdin (`preexec_fn` run in the child
+    first, e.g. to set a resource limit)."""
     argv = [engine_binary(), *(["--clock", clock] if clock else []), *args]
     try:
-        done = subprocess.run(argv, input=input, capture_output=True, timeout=timeout)
+        done = subprocess.run(
+            argv, input=input, capture_output=True, timeout=timeout, preexec_fn=preexec_fn
+        )
     except subprocess.TimeoutExpired as expired:
         raise AssertionError(f"engine did not finish within {timeout} s") from expired
     err = done.stderr.decode("utf-8", "replace")

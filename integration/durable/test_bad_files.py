@@ -16,7 +16,6 @@ import time
 from pathlib import Path
 
 import pytest
-from ordo_testing import engine_binary
 
 from conftest import EngineFactory
 from durable_support import Run, call_as_nobody, call_once, run_engine, sqlite3
@@ -482,15 +481,9 @@ def test_a_start_refused_for_want_of_descriptors_removes_the_file_it_made(
     def few_descriptors() -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (descriptors, descriptors))
 
-    done = subprocess.run(
-        [engine_binary(), "--clock", "manual", "--state", str(state), "call", "engine.ping"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        preexec_fn=few_descriptors,
-    )
-    assert done.returncode == 2, done
-    assert "too many open files" in done.stderr, done.stderr
+    run = run_engine("--state", str(state), "call", "engine.ping", preexec_fn=few_descriptors)
+    assert run.rc == 2, run
+    assert "too many open files" in run.err, run.err
     assert sorted(path.name for path in tmp_path.iterdir()) == []
 
 
