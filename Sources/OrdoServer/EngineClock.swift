@@ -1,9 +1,5 @@
 import OrdoStore
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Which clock drives the engine's time (docs/protocol.md#clock).
 public enum ClockMode: String, Sendable {
   /// Milliseconds since the engine started, counting while the machine sleeps; timers fire on
@@ -14,7 +10,7 @@ public enum ClockMode: String, Sendable {
 }
 
 /// The engine clock: integer milliseconds, and the only place the engine's time is read
-/// (from `RealTime`, which the state file's waits share).
+/// (from `RealTime`'s clocks, which the state file's waits share).
 struct EngineClock {
   private(set) var mode: ClockMode
   private var manualNow: Int64 = 0
@@ -45,7 +41,7 @@ struct EngineClock {
       virtualNow = 0
       systemStartedWallAt = virtualStart
     } else {
-      systemStartedWallAt = Self.wallMilliseconds()
+      systemStartedWallAt = RealTime.wallMilliseconds()
     }
     startedWallAt = mode == .manual ? manualEpoch : systemStartedWallAt
   }
@@ -76,11 +72,5 @@ struct EngineClock {
   /// Back to a fresh engine's time: a manual clock returns to 0.
   mutating func reset() {
     manualNow = 0
-  }
-
-  static func wallMilliseconds() -> Int64 {
-    var spec = timespec()
-    clock_gettime(CLOCK_REALTIME, &spec)
-    return Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000
   }
 }
