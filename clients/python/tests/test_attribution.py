@@ -105,11 +105,12 @@ def test_a_refusal_of_a_notification_dropped_from_the_order_fails_no_call() -> N
     # had dropped: its refusal went to the next call, which raised although it succeeded
     # (its own answer became a stray).
     max_notes = ordo.endpoint.MAX_NOTES
-    for first, refused in [
+    cases: list[tuple[dict[str, Any] | list[dict[str, Any]], dict[str, Any]]] = [
         (_notification(2000), _too_large(1000)),
         ([_notification(1)] * 3, _max_batch(3)),
         ({"jsonrpc": "2.0", "method": "layer.add", "params": {"a\u0000": 1}}, _invalid()),
-    ]:
+    ]
+    for first, refused in cases:
         endpoint: Endpoint[str] = Endpoint()
         endpoint.written(first)
         for _ in range(max_notes):

@@ -4,7 +4,8 @@ A user's editor runs pyright (Pylance) or mypy, not the tests: a wrapper whose p
 checker cannot see gets no argument checking and an Unknown result there, while every test
 still passes. So both checkers, strict, read tests/typing: consumer.py (the README's uses,
 each result pinned with assert_type) must be clean, and rejected.py (ill-typed calls) must
-be refused on exactly the lines whose comment says rejected.
+be refused on exactly the lines whose comment says rejected. The package's own modules
+must be clean under strict pyright too (mypy's strict run over src is make test-python's).
 """
 
 from __future__ import annotations
@@ -56,6 +57,28 @@ def test_pyright_accepts_the_consumer_and_refuses_each_rejected_call() -> None:
     errors = pyright_errors()
     assert errors["consumer.py"] == set()
     assert errors["rejected.py"] == rejected_lines()
+
+
+def test_pyright_strict_finds_nothing_in_the_clients_own_modules() -> None:
+    # pyproject.toml's [tool.pyright]: src, strict, Python 3.9. A parsed message narrowed
+    # by isinstance is a dict of unknowns unless typed ordo._json.JSON first.
+    project = TYPING.parent.parent
+    run = subprocess.run(
+        [str(PYRIGHT), "--outputjson", "-p", str(project)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    report = json.loads(run.stdout)
+    modules = len(list((project / "src" / "ordo").glob("*.py")))
+    assert report["summary"]["filesAnalyzed"] == modules + 1, run.stdout  # + _ordo_launcher
+    found = [
+        f"{Path(d['file']).name}:{d['range']['start']['line'] + 1}: {d['message']}"
+        for d in report["generalDiagnostics"]
+        if d["severity"] in ("error", "warning")
+    ]
+    assert found == []
 
 
 def test_mypy_refuses_each_rejected_call() -> None:

@@ -6,6 +6,7 @@ import enum
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, TypeVar
 
+from ._json import JSON
 from .errors import BatchNotSent, OrdoError, OrdoException
 
 T = TypeVar("T")
@@ -40,7 +41,7 @@ class Call(Generic[T]):
     notification: bool = False
 
 
-def outcome_of(call: Call[T], response: Any) -> T:
+def outcome_of(call: Call[T], response: JSON) -> T:
     """Decode a response for ``call``; raise the OrdoError subclass for an error."""
     if isinstance(response, dict) and "error" in response:
         raise OrdoError.from_json(response["error"], call.method)

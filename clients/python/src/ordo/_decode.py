@@ -29,6 +29,7 @@ import re
 import sys
 from typing import Any, Callable, Literal, TypeVar, cast, get_args, get_origin
 
+from ._json import JSON
 from .errors import ProtocolViolation
 
 T = TypeVar("T")
@@ -88,6 +89,9 @@ def _loads(text: str) -> Any:
 _space = re.compile(r"[ \t\n\r]*")
 _number = re.compile(r"(-?(?:0|[1-9][0-9]*))(\.[0-9]+)?([eE][-+]?[0-9]+)?")
 #: As ``loads`` reads them (NaN and Infinity too, which the engine refuses).
+#: json's string scanner (the C one where there is one): the string whose opening quote
+#: ends before the index, and the index after its closing quote.
+_scanstring: Callable[[str, int], tuple[str, int]] = json.decoder.scanstring  # type: ignore[attr-defined]
 _literals = {
     "null": None,
     "true": True,
@@ -101,7 +105,7 @@ _literals = {
 def parse_deep(text: str) -> Any:
     """:func:`parse` without recursion: the same values, the open arrays and objects kept
     on a list. Slower than the C scanner; only text too deep for it comes here."""
-    opened: list[Any] = []  # the arrays and objects not closed yet, outermost first
+    opened: list[list[Any] | dict[str, Any]] = []  # not closed yet, outermost first
     keys: list[str] = []  # for each open object, the key whose value comes next
 
     def skip(at: int) -> int:
@@ -112,7 +116,7 @@ def parse_deep(text: str) -> Any:
         """Reads `"name" :` at `at`; returns where its value starts."""
         if text[at : at + 1] != '"':
             raise ValueError(f"expected a key at {at}")
-        name, at = json.decoder.scanstring(text, at + 1)  # type: ignore[attr-defined]
+        name, at = _scanstring(text, at + 1)
         at = skip(at)
         if text[at : at + 1] != ":":
             raise ValueError(f"expected ':' at {at}")
@@ -134,7 +138,7 @@ def parse_deep(text: str) -> Any:
                 continue
             value, at = container, at + 1
         elif first == '"':
-            value, at = json.decoder.scanstring(text, at + 1)  # type: ignore[attr-defined]
+            value, at = _scanstring(text, at + 1)
         elif (number := _number.match(text, at)) is not None:
             integer, fraction, exponent = number.groups()
             value = float(number.group()) if fraction or exponent else int(integer)
@@ -230,13 +234,13 @@ def boolean(value: Any) -> bool:
     raise _fail("a boolean", value)
 
 
-def obj(value: Any) -> dict[str, Any]:
+def obj(value: JSON) -> dict[str, Any]:
     if type(value) is dict:
         return value
     raise _fail("an object", value)
 
 
-def array(value: Any) -> list[Any]:
+def array(value: JSON) -> list[Any]:
     if type(value) is list:
         return value
     raise _fail("an array", value)
@@ -417,10 +421,11 @@ def _dataclass_by_init(
     """A dataclass with ``__post_init__`` or slots: decoded through its ``__init__``."""
     name = cls.__name__
 
-    def decode(value: Any) -> T:
+    def decode(value: JSON) -> T:
         if type(value) is not dict:
             raise ProtocolViolation(f"{name}: expected an object, got {value!r}")
         args: list[Any] = []
+        key = ""  # the member being decoded, for the message
         try:
             for key, item, required in plan:
                 if required:

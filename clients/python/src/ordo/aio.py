@@ -1091,7 +1091,7 @@ class AsyncEngine(Core[Async, Slot]):
             if self._kept is not None and not slot.nested and not slot.future.done():
                 # What a handler of an event before this answer raised, for its caller.
                 kept, self._kept = self._kept, None
-                if kept is not None:
+                if kept is not None:  # pyright: ignore[reportUnnecessaryComparison]  (another thread may have taken it)
                     slot.fail(kept)
             slot.settle(response)
             deadlines = self._deadlines

@@ -111,7 +111,7 @@ def _frame(frame: FrameLike | None) -> Any:
     return None if frame is None else frame_to_json(frame)
 
 
-def _json_of(value: Any) -> Any:
+def _json_of(value: Mount | ClientInfo | FrequencyLimit | Mapping[str, Any] | int | None) -> Any:
     if isinstance(value, (Mount, ClientInfo, FrequencyLimit)):
         return value.to_json()
     return dict(value) if isinstance(value, Mapping) else value  # None, an int limit: as is

@@ -31,6 +31,7 @@ from typing import Any, Callable, Generic, Literal, NoReturn, Optional, TypeVar,
 
 from ._call import Call, Pending
 from ._decode import dumps, envelope, parse, request_json
+from ._json import JSON
 from .api import EngineAPI, F
 from .batch import Batch
 from .discovery import PathLike, engine_command, find_engine
@@ -302,7 +303,12 @@ class Core(EngineAPI[F], Generic[F, S]):
         event_buffer: int = 10_000,
         stderr_lines: int = 200,
     ) -> None:
-        if isinstance(event_buffer, bool) or not isinstance(event_buffer, int) or event_buffer < 1:
+        # Checked for callers that are not type-checked: a bool or a float is refused.
+        if (
+            isinstance(event_buffer, bool)
+            or not isinstance(event_buffer, int)  # pyright: ignore[reportUnnecessaryIsInstance]
+            or event_buffer < 1
+        ):
             # With none kept, wait_for and events() would never see an event.
             raise ValueError(
                 "event_buffer must be a whole number of events, at least 1 (wait_for and"
@@ -579,7 +585,7 @@ class Core(EngineAPI[F], Generic[F, S]):
         while inbox:
             body = inbox.popleft()
             try:
-                message = parse(body if isinstance(body, str) else body.decode("utf-8"))
+                message: JSON = parse(body if isinstance(body, str) else body.decode("utf-8"))
             except ValueError:  # UnicodeDecodeError too
                 log.error("ordo wrote a message that is not JSON: %r", body[:200])
                 continue
@@ -614,7 +620,7 @@ class Core(EngineAPI[F], Generic[F, S]):
                             self._raw_answers[item.token] = item.message
                             self._wake()
                 elif isinstance(item, Refused):
-                    error = item.message.get("error")
+                    error: JSON = item.message.get("error")
                     text = error.get("message") if isinstance(error, dict) else error
                     log.warning("ordo refused a %s: %s", item.what, text)
                 else:
@@ -745,7 +751,7 @@ class Core(EngineAPI[F], Generic[F, S]):
             return
         with self._handlers_lock:
             kept, self._kept = self._kept, None
-        if kept is not None:
+        if kept is not None:  # pyright: ignore[reportUnnecessaryComparison]  (another thread may have taken it)
             raise kept
 
     def _may_raise_kept(self) -> bool:

@@ -15,11 +15,14 @@ import operator
 import re
 import threading
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, Union
 
-from ._call import Call, outcome_of  # noqa: F401  (its home before _call)
+from ._call import Call
+from ._call import outcome_of as outcome_of  # re-exported: its home before _call
 from ._decode import dumps, parse
+from ._json import JSON
 from .events import Event, parse_event
 
 S = TypeVar("S")
@@ -208,7 +211,7 @@ LOST = (
 Written = Union["list[int]", _Unit]
 
 
-def _valid_notification(value: Any) -> bool:
+def _valid_notification(value: JSON) -> bool:
     """Whether the parsed ``value`` (without an id) is a notification the engine takes
     without an answer, unless it refuses the whole message."""
     return (
@@ -356,10 +359,10 @@ def _names_a_lone_surrogate(message: dict[str, Any]) -> bool:
 
 
 def _error_data(message: dict[str, Any]) -> tuple[bool, dict[str, Any]]:
-    error = message.get("error")
+    error: JSON = message.get("error")
     if not isinstance(error, dict):
         return False, {}
-    data = error.get("data")
+    data: JSON = error.get("data")
     return True, data if isinstance(data, dict) else {}
 
 
@@ -467,7 +470,7 @@ class Endpoint(Generic[S]):
             message["params"] = call.params
         return message
 
-    def written(self, message: Any, body: bytes | None = None) -> None:
+    def written(self, message: dict[str, Any] | Sequence[JSON], body: bytes | None = None) -> None:
         """Record that ``message`` (a request, notification or batch of ours) is being
         written, as ``body`` (its JSON text; default: ``dumps(message)``).
 
@@ -516,7 +519,7 @@ class Endpoint(Generic[S]):
             return
         size = len(data)
         try:
-            value = parse(data.decode("utf-8"))  # as deep as the engine reads, too
+            value: JSON = parse(data.decode("utf-8"))  # as deep as the engine reads, too
         except ValueError:  # unreadable (UnicodeDecodeError too): a parse error answers it
             self._append(_Unit(size=size, entries=None, certain=True, token=token))
             return
@@ -529,7 +532,8 @@ class Endpoint(Generic[S]):
                 size=size, entries=None, certain=certain, ids=ids, odd=odd, lone=lone, token=token
             )
         elif isinstance(value, list):
-            ids = tuple(e["id"] for e in value if isinstance(e, dict) and "id" in e)
+            batch: list[JSON] = value
+            ids = tuple(e["id"] for e in batch if isinstance(e, dict) and "id" in e)
             certain = not value or bool(ids) or not all(map(_valid_notification, value))
             entries = len(value)
             unit = _Unit(
@@ -617,17 +621,21 @@ class Endpoint(Generic[S]):
                     return slot
         return None
 
-    def take_batch(self, message: list[Any]) -> list[tuple[S, dict[str, Any]]] | None:
+    def take_batch(self, message: Sequence[JSON]) -> list[tuple[S, dict[str, Any]]] | None:
         """The common case of a batch answer, quicker: (slot, response) for each entry,
         taken, when every entry answers a pending request of the oldest message written.
         None otherwise, with nothing changed: then :meth:`receive` classifies it.
         """
-        ids = []
+        ids: list[int] = []
+        entries: list[dict[str, Any]] = []
         for entry in message:
-            rid = entry.get("id") if type(entry) is dict else None
+            if type(entry) is not dict:
+                return None
+            rid = entry.get("id")
             if type(rid) is not int or ("result" not in entry and "error" not in entry):
                 return None
             ids.append(rid)
+            entries.append(entry)
         if not ids:
             return None
         with self._lock:
@@ -640,9 +648,9 @@ class Endpoint(Generic[S]):
                 if rid not in pending:
                     return None
             units.popleft()
-            return [(pending.pop(rid), entry) for rid, entry in zip(ids, message)]
+            return [(pending.pop(rid), entry) for rid, entry in zip(ids, entries)]
 
-    def receive(self, message: Any) -> list[Incoming[S]]:
+    def receive(self, message: JSON) -> list[Incoming[S]]:
         """Classify one incoming JSON value (a batch answer gives several items, a late
         answer to a call given up none)."""
         if isinstance(message, dict) and "method" in message and "id" not in message:
@@ -671,7 +679,7 @@ class Endpoint(Generic[S]):
                 return items
             return items + self._answer(unit, message)
 
-    def _receive_batch(self, message: list[Any]) -> list[Incoming[S]]:
+    def _receive_batch(self, message: list[JSON]) -> list[Incoming[S]]:
         items: list[Incoming[S]] = []
         unit: Written | None = None
         ids = [e.get("id") for e in message if isinstance(e, dict) and e.get("id") is not None]
@@ -691,7 +699,9 @@ class Endpoint(Generic[S]):
         if type(unit) is list:
             pending = self._pending
             for entry in message:
-                rid = entry.get("id") if isinstance(entry, dict) else None
+                if not isinstance(entry, dict):
+                    continue
+                rid = entry.get("id")
                 slot = pending.pop(rid, None) if type(rid) is int else None
                 if slot is not None:
                     items.append(Answer(slot, entry))
@@ -752,7 +762,8 @@ class Endpoint(Generic[S]):
         return items + self._answer(self._settle_index(chosen, items), message)
 
     def _answer(self, unit: Written, message: Any) -> list[Incoming[S]]:
-        """What ``message``, the answer to the written ``unit``, is."""
+        """What ``message``, the answer to the written ``unit``, is: an error object when
+        ``unit`` is a list (the ids of our requests), else any value."""
         if isinstance(unit, list):  # an error for the whole message: every request gets it
             slots = (self._pending.pop(rid, None) for rid in unit)
             return [Answer(slot, message) for slot in slots if slot is not None]

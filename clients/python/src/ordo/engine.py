@@ -808,7 +808,7 @@ class Engine(Core[Sync, _Slot]):
         while True:
             sleeper = _sleeper()
             with self._lock:
-                if self._writer is None:
+                if self._writer is None:  # pyright: ignore[reportUnnecessaryComparison]  (another thread may have cleared it)
                     self._writer = me
                     return
                 left = None if deadline is None else deadline - time.monotonic()
@@ -818,7 +818,8 @@ class Engine(Core[Sync, _Slot]):
                 self._write_sleepers.append(sleeper)
             # A writer done since the test above may have looked at _write_sleepers before
             # the append (it does so unlocked): look again before sleeping.
-            self._sleep(sleeper, 0.0 if self._writer is None else left, self._write_sleepers)
+            writer_gone = self._writer is None  # pyright: ignore[reportUnnecessaryComparison]  (another thread may have cleared it)
+            self._sleep(sleeper, 0.0 if writer_gone else left, self._write_sleepers)
 
     def _next_writer(self) -> None:
         """The writer is done: wake the threads waiting to write (one of them takes over)."""

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, ClassVar, Generic, TypeVar, overload
 
+from ._json import JSON
+
 T = TypeVar("T")
 
 
@@ -25,7 +27,8 @@ class _Data(Generic[T]):
     def __get__(self, error: OrdoError | None, owner: type) -> _Data[T] | T | None:
         if error is None:
             return self
-        value = error.data.get(self.key) if isinstance(error.data, dict) else None
+        data: JSON = error.data
+        value = data.get(self.key) if isinstance(data, dict) else None
         return value if self.kind(value) else None
 
 
@@ -85,13 +88,14 @@ class OrdoError(OrdoException):
     @classmethod
     def from_json(cls, error: Any, method: str | None = None) -> OrdoError:
         """Build the exception for a JSON-RPC ``error`` object."""
-        if not isinstance(error, dict):
+        parsed: JSON = error
+        if not isinstance(parsed, dict):
             return OrdoError(f"malformed error object: {error!r}", error, code=0, method=method)
-        code = error.get("code")
-        message = error.get("message")
+        code = parsed.get("code")
+        message = parsed.get("message")
         if not isinstance(message, str):
             message = "(no message)"
-        data = error.get("data")
+        data = parsed.get("data")
         if not isinstance(code, int) or isinstance(code, bool):
             return OrdoError(message, data, code=0, method=method)
         klass = OrdoError._by_code.get(code)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Union
 
 from ._decode import decoder
+from ._json import JSON
 from .errors import OrdoException
 from .models import Alert, AlertState, ChangeReason, HideReason, Layer
 
@@ -91,7 +92,7 @@ _CLASSES = dict(zip(EVENT_NAMES, (AlertShow, AlertHide, AlertUpdate, AlertIdle, 
 _DECODERS: dict[str, Callable[[Any], Event]] = {}
 
 
-def parse_event(name: str, params: Any) -> Event:
+def parse_event(name: str, params: JSON) -> Event:
     """Turn a notification into its typed event (UnknownEvent when unknown or malformed)."""
     decode = _DECODERS.get(name)
     if decode is None and name in _CLASSES:

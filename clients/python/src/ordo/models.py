@@ -86,7 +86,7 @@ def frame_to_json(frame: FrameLike) -> dict[str, float]:
             )
         x, y, width, height = frame
         return {"x": x, "y": y, "width": width, "height": height}
-    if isinstance(frame, Mapping):
+    if isinstance(frame, Mapping):  # pyright: ignore[reportUnnecessaryIsInstance]  (untyped callers)
         return dict(frame)
     raise TypeError(
         "frame must be a Frame, an (x, y, width, height) tuple or a mapping, "
@@ -103,7 +103,7 @@ def point_to_json(point: tuple[float, float] | Mapping[str, float]) -> dict[str,
                 f"point must be an (x, y) tuple of 2 numbers, not of {len(point)}: {point!r}"
             )
         return {"x": point[0], "y": point[1]}
-    if isinstance(point, Mapping):
+    if isinstance(point, Mapping):  # pyright: ignore[reportUnnecessaryIsInstance]  (untyped callers)
         return dict(point)
     raise TypeError(
         f"point must be an (x, y) tuple or a mapping, not {type(point).__name__}: {point!r}"
