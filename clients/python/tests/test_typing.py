@@ -15,6 +15,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import mypy.api
 
@@ -29,18 +30,23 @@ def rejected_lines() -> set[int]:
     return {number for number, line in enumerate(lines, 1) if re.search(r"\S\s+# rejected", line)}
 
 
-def pyright_errors() -> dict[str, set[int]]:
-    """File name -> the lines pyright reports an error on."""
+def pyright_report(project: Path) -> Any:
+    """pyright's JSON report on ``project`` (its folder, with the settings found there)."""
     assert PYRIGHT.exists(), f"{PYRIGHT} is missing: pip install -r requirements-dev.txt"
     run = subprocess.run(
-        [str(PYRIGHT), "--outputjson", "-p", str(TYPING)],
+        [str(PYRIGHT), "--outputjson", "-p", str(project)],
         capture_output=True,
         text=True,
         timeout=300,
         check=False,
     )
-    report = json.loads(run.stdout)
-    assert report["summary"]["filesAnalyzed"] == 2, run.stdout
+    return json.loads(run.stdout)
+
+
+def pyright_errors() -> dict[str, set[int]]:
+    """File name -> the lines pyright reports an error on."""
+    report = pyright_report(TYPING)
+    assert report["summary"]["filesAnalyzed"] == 2, report
     errors: dict[str, set[int]] = {"consumer.py": set(), "rejected.py": set()}
     for diagnostic in report["generalDiagnostics"]:
         if diagnostic["severity"] == "error":
@@ -63,16 +69,9 @@ def test_pyright_strict_finds_nothing_in_the_clients_own_modules() -> None:
     # pyproject.toml's [tool.pyright]: src, strict, Python 3.9. A parsed message narrowed
     # by isinstance is a dict of unknowns unless typed ordo._json.JSON first.
     project = TYPING.parent.parent
-    run = subprocess.run(
-        [str(PYRIGHT), "--outputjson", "-p", str(project)],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    report = json.loads(run.stdout)
+    report = pyright_report(project)
     modules = len(list((project / "src" / "ordo").glob("*.py")))
-    assert report["summary"]["filesAnalyzed"] == modules + 1, run.stdout  # + _ordo_launcher
+    assert report["summary"]["filesAnalyzed"] == modules + 1, report  # + _ordo_launcher
     found = [
         f"{Path(d['file']).name}:{d['range']['start']['line'] + 1}: {d['message']}"
         for d in report["generalDiagnostics"]
