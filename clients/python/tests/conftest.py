@@ -36,21 +36,25 @@ for name, examples in (("deterministic", 50), ("explore", 1000)):
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "deterministic"))
 
 
+def script(path: Path, body: str, interpreter: str = "/bin/sh") -> Path:
+    """``path``, made an executable script: ``#!interpreter``, then ``body``."""
+    path.write_text(f"#!{interpreter}\n{body}", encoding="utf-8")
+    path.chmod(0o755)
+    return path
+
+
 def fake_engine_closing_stdout(tmp_path: Path, linger: float) -> Path:
     """An engine that reads one request, closes its stdout, and exits (status 2) only
     ``linger`` seconds later (flushing state, say, or a child holding a pipe)."""
-    fake = tmp_path / "ordo-closes-stdout-first"
-    fake.write_text(
-        f"#!{sys.executable}\n"
+    return script(
+        tmp_path / "ordo-closes-stdout-first",
         "import os, sys, time\n"
         "sys.stdin.buffer.readline()\n"
         "os.close(1)\n"
         f"time.sleep({linger})\n"
         "os._exit(2)\n",
-        encoding="utf-8",
+        interpreter=sys.executable,
     )
-    fake.chmod(0o755)
-    return fake
 
 
 @contextlib.contextmanager
@@ -60,15 +64,11 @@ def engine_leaving_a_pipe_held(
     """A wrapper script that runs ``engine`` and leaves behind a process holding its stdout
     or its stderr (a log shipper, say), killed when the block ends."""
     helper_pid = tmp_path / "helper.pid"
-    wrapper = tmp_path / f"wrapper-holding-{pipe}.sh"
     others = ">/dev/null" if pipe == "stderr" else "2>/dev/null"
-    wrapper.write_text(
-        "#!/bin/sh\n"
-        f"sleep 60 </dev/null {others} &\n"
-        f'echo $! > "{helper_pid}"\n'
-        f'exec "{engine}" "$@"\n'
+    wrapper = script(
+        tmp_path / f"wrapper-holding-{pipe}.sh",
+        f'sleep 60 </dev/null {others} &\necho $! > "{helper_pid}"\nexec "{engine}" "$@"\n',
     )
-    wrapper.chmod(0o755)
     try:
         yield wrapper
     finally:

@@ -19,7 +19,7 @@ from typing import Any, Callable, TypeVar
 import pytest
 
 import ordo
-from conftest import engine_leaving_a_pipe_held, fake_engine_closing_stdout
+from conftest import engine_leaving_a_pipe_held, fake_engine_closing_stdout, script
 from ordo import AlertShow, AsyncEngine
 from schema_check import SchemaChecker
 from timeline import brief
@@ -437,9 +437,7 @@ def test_the_loop_ending_under_a_cancelled_close_ends_a_lingering_engine(tmp_pat
     """An engine (here a wrapper) that outlives close()'s timeout after the end of its input
     was killed by the transport's close and never reaped (the loop's end warned that it
     still ran): it gets SIGTERM, as from close(), and is waited for."""
-    wrapper = tmp_path / "lingering"
-    wrapper.write_text(f'#!/bin/sh\n"{ordo.find_engine()}" "$@"\nsleep 5\n')
-    wrapper.chmod(0o755)
+    wrapper = script(tmp_path / "lingering", f'"{ordo.find_engine()}" "$@"\nsleep 5\n')
     done = cancelled_closes(str(wrapper), 2, 0.3)
     assert done.returncode == 0, done.stderr
     assert done.stdout == "-15\n" * 2

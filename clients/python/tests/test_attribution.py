@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 import ordo
-from conftest import EngineFactory
+from conftest import EngineFactory, script
 from ordo import AsyncEngine
 from ordo._decode import dumps
 from ordo.endpoint import Answer, Endpoint, RawAnswer, Refused, Stray
@@ -557,9 +557,7 @@ def test_a_message_the_engine_has_no_memory_for_is_told_by_its_size(
     """Under a memory limit, a message too big to parse is refused with ``id: null`` when
     it is a notification or a batch, and its size: the notification's refusal is not the
     next call's (it was, before the client read the size), the batch's is the batch's."""
-    limited = tmp_path / "limited.sh"
-    limited.write_text(f'#!/bin/sh\nulimit -v 131072\nexec "{ordo_bin}" "$@"\n')
-    limited.chmod(0o755)
+    limited = script(tmp_path / "limited.sh", f'ulimit -v 131072\nexec "{ordo_bin}" "$@"\n')
     big = [1] * 3_000_000  # 6 MB of JSON, over 200 MB to parse
     engine = ordo.Engine(
         str(limited), args=["--max-message-bytes", "100000000"], timeout=30, tap=checker

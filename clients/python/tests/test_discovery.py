@@ -16,13 +16,13 @@ from pathlib import Path
 import pytest
 
 import ordo
+from conftest import script
 from ordo import discovery
 
 
 def _exe(path: Path, mtime: float = 1000.0, body: str = "exit 0") -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(f"#!/bin/sh\n{body}\n", encoding="utf-8")
-    path.chmod(0o755)
+    script(path, f"{body}\n")
     os.utime(path, (mtime, mtime))
     return path
 

@@ -23,7 +23,12 @@ from typing import Callable
 import pytest
 
 import ordo
-from conftest import EngineFactory, engine_leaving_a_pipe_held, fake_engine_closing_stdout
+from conftest import (
+    EngineFactory,
+    engine_leaving_a_pipe_held,
+    fake_engine_closing_stdout,
+    script,
+)
 from ordo import ClientInfo, Engine
 from schema_check import SchemaDocument
 
@@ -370,14 +375,10 @@ def test_close_does_not_wait_for_a_process_that_writes_to_stderr_without_pause(
     """The stderr thread stopped only when stderr was empty for a moment: a process left
     behind writing to it without pause (and a slow log handler) made close() wait for ever."""
     relay = tmp_path / "relay.pid"
-    wrapper = tmp_path / "wrapper-chatty.sh"
-    wrapper.write_text(
-        "#!/bin/sh\n"
-        'yes "relay: tick" </dev/null >&2 &\n'
-        f'echo $! > "{relay}"\n'
-        f'exec "{ordo_bin}" "$@"\n'
+    wrapper = script(
+        tmp_path / "wrapper-chatty.sh",
+        f'yes "relay: tick" </dev/null >&2 &\necho $! > "{relay}"\nexec "{ordo_bin}" "$@"\n',
     )
-    wrapper.chmod(0o755)
     logger = logging.getLogger("ordo.engine")
     slow = logging.Handler()
     slow.emit = lambda record: time.sleep(0.0005)  # type: ignore[method-assign]
@@ -803,9 +804,7 @@ def test_close_inside_a_handler_does_not_wait_for_that_handler(make_engine: Engi
 
 
 def test_close_sends_sigterm_before_sigkill(tmp_path: Path) -> None:
-    sleeper = tmp_path / "sleeper"
-    sleeper.write_text("#!/bin/sh\nexec sleep 30\n")  # answers nothing, ends on SIGTERM
-    sleeper.chmod(0o755)
+    sleeper = script(tmp_path / "sleeper", "exec sleep 30\n")  # answers nothing; SIGTERM ends it
     engine = Engine(str(sleeper), timeout=0.2)
     assert engine.close(timeout=0.3) == -signal.SIGTERM
 
@@ -1585,9 +1584,8 @@ def test_output_that_breaks_the_framing_kills_the_engine_and_fails_the_call_at_o
     """A wrapper that prints a banner on stdout before it runs the engine, under LSP
     framing: unreadable output. The engine is killed (its answers could no longer be told
     apart) and the call fails at once, saying why, rather than waiting for its timeout."""
-    wrapper = tmp_path / "ordo-with-a-banner"
-    wrapper.write_text(f'#!/bin/sh\nprintf "starting ordo\\r\\n\\r\\n"\nexec "{ordo_bin}" "$@"\n')
-    wrapper.chmod(0o755)
+    banner = 'printf "starting ordo\\r\\n\\r\\n"'
+    wrapper = script(tmp_path / "ordo-with-a-banner", f'{banner}\nexec "{ordo_bin}" "$@"\n')
     engine = ordo.Engine(str(wrapper), framing="lsp", clock="manual", timeout=10)
     try:
         started = time.monotonic()
