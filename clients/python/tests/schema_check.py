@@ -194,6 +194,8 @@ class SchemaChecker:
     def _response(self, entry: dict[str, Any]) -> None:
         if entry.get("jsonrpc") != "2.0" or ("result" in entry) == ("error" in entry):
             self._problem(f"malformed response envelope {_short(entry)}")
+            if "result" not in entry and "error" not in entry:
+                return  # nothing more to check (and no answer: its request stays open)
         rid = entry.get("id")
         request = self._requests.pop(rid, None) if rid is not None else None
         if "error" in entry:
