@@ -5,8 +5,9 @@
 
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { accessSync, constants, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { accessSync, constants, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
@@ -168,8 +169,9 @@ class Output {
   }
 }
 
+/** Replays `file`: a path under the corpus, or an absolute one. */
 async function replay(file) {
-  const transcript = parse(readFileSync(join(CORPUS, file), 'utf8'));
+  const transcript = parse(readFileSync(resolve(CORPUS, file), 'utf8'));
   const child = spawn(engineBinary(), transcript.args, { stdio: ['pipe', 'pipe', 'pipe'] });
   const exited = new Promise((resolve) => child.on('close', (code, signal) => resolve(code ?? signal)));
   child.stdin.on('error', () => {}); // the engine may have exited; the missing answers fail
@@ -210,6 +212,41 @@ for (const file of FILES) {
 
 test('the corpus is there', () => {
   assert.ok(FILES.length >= 100, `only ${FILES.length} transcripts under ${CORPUS}`);
+});
+
+const PING = '{"jsonrpc":"2.0","id":1,"method":"engine.ping"}';
+const PONG = '{"jsonrpc":"2.0","id":1,"result":{"pong":true,"at":0}}';
+
+test('the driver fails a transcript the engine does not follow', async () => {
+  // Every transcript of the corpus passes, which a driver that checked nothing would too.
+  const dir = mkdtempSync(join(tmpdir(), 'ordo-conformance-'));
+  const write = (name, lines) => {
+    const headers = lines.filter((line) => line.startsWith('##'));
+    const rest = lines.filter((line) => !line.startsWith('##'));
+    const path = join(dir, name);
+    writeFileSync(path, [...headers, '## args: --clock manual', ...rest].join('\n') + '\n');
+    return path;
+  };
+  try {
+    await replay(write('good.io', [`>> ${PING}`, `<< ${PONG}`]));
+    const cases = [
+      // What the engine writes differs from what the transcript expects.
+      [[`>> ${PING}`, `<< ${PONG.replace('true', 'false')}`], /\/result\/pong/],
+      // It writes a message the transcript does not expect.
+      [[`>> ${PING}`], /unexpected output at the end/],
+      // It writes fewer messages than expected (here: none, as exit ends it).
+      [['>> {"jsonrpc":"2.0","method":"exit"}', `<< ${PONG}`], /stdout closed/],
+      // It exits with another status.
+      [['## exit: 1', `>> ${PING}`, `<< ${PONG}`], /exit status/],
+      // LSP framing: the same message, framed, is expected framed.
+      [['## framing: lsp', `>> ${PING}`, `<< ${PONG.replace(':0', ':1')}`], /\/result\/at/],
+    ];
+    for (const [index, [lines, says]] of cases.entries()) {
+      await assert.rejects(replay(write(`bad-${index}.io`, lines)), says, `case ${index}`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('the matcher fails on differences', () => {

@@ -365,6 +365,44 @@ def test_the_cases_that_compare_wording_are_the_listed_ones() -> None:
     assert all(f"`{name}`" in readme for name in WORDING), "list them in conformance/README.md"
 
 
+PING = '{"jsonrpc":"2.0","id":1,"method":"engine.ping"}'
+PONG = '{"jsonrpc":"2.0","id":1,"result":{"pong":true,"at":0}}'
+
+
+@pytest.mark.parametrize(
+    ("lines", "failure", "says"),
+    [
+        # What the engine writes differs from what the transcript expects.
+        ([f">> {PING}", f"<< {PONG.replace('true', 'false')}"], AssertionError, "/result/pong"),
+        # It writes a message the transcript does not expect.
+        ([f">> {PING}"], AssertionError, "unexpected output at the end"),
+        # It writes fewer messages than expected (here: none, as exit ends it).
+        (['>> {"jsonrpc":"2.0","method":"exit"}', f"<< {PONG}"], EOFError, "closed"),
+        # It exits with another status.
+        (["## exit: 1", f">> {PING}", f"<< {PONG}"], AssertionError, "exit status 0"),
+        # LSP framing: the same message, framed, is expected framed.
+        (
+            ["## framing: lsp", f">> {PING}", f"<< {PONG.replace(':0', ':1')}"],
+            AssertionError,
+            "/result/at",
+        ),
+    ],
+)
+def test_the_driver_fails_a_transcript_the_engine_does_not_follow(
+    tmp_path: Path, lines: list[str], failure: type[Exception], says: str
+) -> None:
+    # Every transcript of the corpus passes, which a driver that checked nothing would too.
+    good = tmp_path / "good.io"
+    good.write_text(f"## args: --clock manual\n>> {PING}\n<< {PONG}\n", encoding="utf-8")
+    replay(good)
+    bad = tmp_path / "bad.io"
+    headers = [line for line in lines if line.startswith("##")]
+    rest = [line for line in lines if not line.startswith("##")]
+    bad.write_text("\n".join([*headers, "## args: --clock manual", *rest]) + "\n", encoding="utf-8")
+    with pytest.raises(failure, match=says):
+        replay(bad)
+
+
 def test_the_matcher_fails_on_differences() -> None:
     assert mismatch({"a": [1, "$any"]}, {"a": [1.0, None]}) is None
     assert mismatch({"a": 1}, {"a": 1, "b": 2}) is not None
