@@ -35,6 +35,13 @@ import Testing
 
   @Test(arguments: files) func transcript(_ file: String) throws {
     let transcript = try Transcript(file: file, text: readTextFile(Self.corpus + "/" + file))
+    let problem = try Self.replay(transcript, file: file)
+    #expect(problem == nil, "\(problem ?? "")")
+  }
+
+  /// Replays `transcript` against a fresh engine: the first way the engine did not follow
+  /// it, or nil when it followed it all.
+  static func replay(_ transcript: Transcript, file: String) throws -> String? {
     signal(SIGPIPE, SIG_IGN)  // a write to an engine that has exited must not kill the tests
     let engine = try EngineProcess(transcript.arguments)
     for step in transcript.steps {
@@ -43,18 +50,52 @@ import Testing
         let actual =
           try transcript.lsp
           ? Transcript.json(engine.readFramedBody(), "output") : engine.readMessage()
-        let problem = mismatch(expected, actual)
-        #expect(
-          problem == nil,
-          "\(file):\(step.line), message \(index + 1): \(problem ?? "")\n got: \(actual.compactText)"
-        )
-        if problem != nil { return }
+        if let problem = mismatch(expected, actual) {
+          return
+            "\(file):\(step.line), message \(index + 1): \(problem)\n got: \(actual.compactText)"
+        }
       }
     }
     engine.closeInput()
     let rest = try engine.readToEnd()
-    #expect(rest.isEmpty, "\(file): unexpected output at the end: \(rest.prefix(300))")
-    #expect(try engine.waitForExit() == transcript.exitStatus, "\(file): exit status")
+    guard rest.isEmpty else { return "\(file): unexpected output at the end: \(rest.prefix(300))" }
+    let status = try engine.waitForExit()
+    guard status == transcript.exitStatus else {
+      return "\(file): exit status \(status), expected \(transcript.exitStatus)"
+    }
+    return nil
+  }
+
+  /// Every transcript of the corpus passes, which a driver that checked nothing would too:
+  /// these the engine does not follow must each fail, saying why.
+  @Test func theDriverFailsATranscriptTheEngineDoesNotFollow() throws {
+    let ping = #">> {"jsonrpc":"2.0","id":1,"method":"engine.ping"}"#
+    let pong = #"<< {"jsonrpc":"2.0","id":1,"result":{"pong":true,"at":0}}"#
+    func replay(_ lines: [String]) throws -> String? {
+      let headers = lines.filter { $0.hasPrefix("##") }
+      let rest = lines.filter { !$0.hasPrefix("##") }
+      let text = (headers + ["## args: --clock manual"] + rest).joined(separator: "\n") + "\n"
+      return try Self.replay(Transcript(file: "t.io", text: text), file: "t.io")
+    }
+    #expect(try replay([ping, pong]) == nil)
+    // What the engine writes differs from what the transcript expects.
+    let differs = try replay([ping, #"<< {"jsonrpc":"2.0","id":1,"result":{"pong":false,"at":0}}"#])
+    #expect(differs?.contains("/result/pong") == true, "\(differs ?? "nil")")
+    // It writes a message the transcript does not expect.
+    let unexpected = try replay([ping])
+    #expect(unexpected?.contains("unexpected output at the end") == true, "\(unexpected ?? "nil")")
+    // It writes fewer messages than expected (here: none, as exit ends it).
+    #expect(throws: EngineProcess.Failure.self) {
+      try replay([#">> {"jsonrpc":"2.0","method":"exit"}"#, pong])
+    }
+    // It exits with another status.
+    let status = try replay(["## exit: 1", ping, pong])
+    #expect(status == "t.io: exit status 0, expected 1")
+    // LSP framing: the same message, framed, is expected framed.
+    let framed = try replay([
+      "## framing: lsp", ping, #"<< {"jsonrpc":"2.0","id":1,"result":{"pong":true,"at":1}}"#,
+    ])
+    #expect(framed?.contains("/result/at") == true, "\(framed ?? "nil")")
   }
 
   @Test func theMatcherFailsOnDifferences() throws {
