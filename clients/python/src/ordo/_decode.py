@@ -88,10 +88,10 @@ def _loads(text: str) -> Any:
 
 _space = re.compile(r"[ \t\n\r]*")
 _number = re.compile(r"(-?(?:0|[1-9][0-9]*))(\.[0-9]+)?([eE][-+]?[0-9]+)?")
-#: As ``loads`` reads them (NaN and Infinity too, which the engine refuses).
 #: json's string scanner (the C one where there is one): the string whose opening quote
 #: ends before the index, and the index after its closing quote.
 _scanstring: Callable[[str, int], tuple[str, int]] = json.decoder.scanstring  # type: ignore[attr-defined]
+#: As ``loads`` reads them (NaN and Infinity too, which the engine refuses).
 _literals = {
     "null": None,
     "true": True,
