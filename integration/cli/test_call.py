@@ -904,6 +904,21 @@ def test_call_dash_refuses_a_line_over_max_message_bytes_without_keeping_it() ->
     assert single.stderr == f"ordo call: {single.json()['message']}\n"
 
 
+def test_call_params_of_exactly_max_message_bytes_run_and_one_more_is_refused() -> None:
+    """The limit on `call METHOD PARAMS` is on PARAMS as given: as many bytes as
+    `--max-message-bytes` run, one more is refused as too large."""
+    for size, refused in ((100, False), (101, True)):
+        params = {"id": "x" * (size - 9)}
+        assert len(compact(params).encode()) == size
+        ran = sh(f'"$ORDO" --max-message-bytes 100 call layer.add {q(params)}')
+        if refused:
+            assert ran.status == 1, ran.stderr
+            assert ran.json()["data"] == {"reason": "too_large", "limit": 100}
+        else:
+            assert ran.status == 0, ran.stderr
+            assert ran.json()["id"] == params["id"]
+
+
 def test_exit_in_call_dash_ends_the_call_with_the_servers_status() -> None:
     """`exit` ends the engine: later lines do not run. Its status is the server's: 1 without
     `shutdown` before it (so a script learns its last lines were not run), 0 after one."""
@@ -914,6 +929,8 @@ def test_exit_in_call_dash_ends_the_call_with_the_servers_status() -> None:
     )
     assert ran.status == 1
     assert len(ran.lines) == 2
+    # `call -` says nothing on stderr for it, as for its failed lines (only `call exit` does).
+    assert ran.stderr == ""
     ran = sh(
         '"$ORDO" call -',
         stdin=ndjson({"method": "shutdown"}, {"method": "exit"}, later),
