@@ -474,6 +474,23 @@ def test_a_report_is_never_written_over_its_own_trace(tmp_path: Path) -> None:
     assert trace.read_bytes() == before
 
 
+def test_a_reports_title_names_the_traces_file_not_its_directory(tmp_path: Path) -> None:
+    """The page's title is "Ordo report: NAME", NAME the trace's file name, whatever
+    directories its path goes through."""
+    folder = tmp_path / "sessions" / "today"
+    folder.mkdir(parents=True)
+    trace = folder / "bug.trace"
+    trace.write_bytes(b'{"ordo":"0.2.0","args":[],"startedWallAt":0}\n')
+    page = tmp_path / "page.html"
+    done = subprocess.run(
+        [engine_binary(), "report", str(trace), "-o", str(page)],
+        capture_output=True,
+        timeout=20,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "<title>Ordo report: bug.trace</title>" in page.read_text(encoding="utf-8")
+
+
 def _run_limited(command: list[str], *, file_size: int | None = None, **kwargs: Any) -> Any:
     def limit() -> None:
         if file_size is not None:
