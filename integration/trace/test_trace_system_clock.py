@@ -328,3 +328,46 @@ def test_manual_start_switched_to_system_replays_wall_times(
     status, rest = live.finish()
     assert (status, rest) == (0, b"")
     assert_identical(trace)
+
+
+def test_a_switch_recorded_before_the_replays_system_time_does_not_take_it_back(
+    engine: EngineFactory, tmp_path: Path
+) -> None:
+    """A `systemAt` earlier than the system time the replay has reached (only an edited trace
+    can hold one: the recorded clock only moves on) is not followed back: the switch happens
+    at the replay's own time, which never goes backwards."""
+    trace = tmp_path / "early-switch.trace"
+    live = engine("--trace", str(trace))
+    seen: list[Any] = []
+    time.sleep(0.05)
+    pinged = call(live, seen, "engine.ping")["at"]
+    call(live, seen, "initialize", {"clock": "manual"})
+    time.sleep(0.02)
+    live.send(
+        b'[{"jsonrpc":"2.0","id":"s","method":"initialize","params":{"clock":"system"}},'
+        b'{"jsonrpc":"2.0","id":"n","method":"clock.now"}]\n'
+    )
+    [_, now] = live.message()
+    status, rest = live.finish()
+    assert (status, rest) == (0, b"")
+    assert pinged >= 20 and now["result"] == {"now": now["result"]["now"], "mode": "system"}
+    switched = now["result"]["now"]
+    assert switched >= pinged + 20
+    assert_identical(trace)
+    # The switch moved back before the ping, and clock.now's answer to the system time of
+    # the last input on that clock (the switch to manual): the replay's clock stays there
+    # through the switch back.
+    inputs = read_trace(trace).inputs
+    recorded = [r.system_at for r in inputs if r.system_at is not None]
+    assert len(recorded) == 1 and recorded[0] is not None and len(recorded[0]) == 1
+    last_system = inputs[-2].at  # initialize {clock: manual}, stamped on the system clock
+    assert pinged <= last_system <= switched
+    text = trace.read_bytes()
+    for old, new in (
+        (f'"systemAt":[{recorded[0][0]}]', '"systemAt":[1]'),
+        (f'"now":{switched},', f'"now":{last_system},'),
+    ):
+        assert text.count(old.encode()) == 1, old
+        text = text.replace(old.encode(), new.encode())
+    trace.write_bytes(text)
+    assert_identical(trace)
