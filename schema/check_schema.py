@@ -233,6 +233,16 @@ class Checker:
         return self.problems
 
 
+#: What the file holds when ``doc`` is written as the project writes it.
+NOT_FORMATTED = "not formatted as json.dumps(doc, indent=2, ensure_ascii=True) + newline"
+
+
+def formatted(doc: Json) -> str:
+    """The schema file's text for ``doc``: ``json.dumps(doc, indent=2, ensure_ascii=True)``
+    and a newline."""
+    return json.dumps(doc, indent=2, ensure_ascii=True) + "\n"
+
+
 def main(argv: list[str]) -> int:
     path = Path(argv[1]) if len(argv) > 1 else Path(__file__).resolve().parent / "openrpc.json"
     text = path.read_text(encoding="utf-8")
@@ -242,10 +252,8 @@ def main(argv: list[str]) -> int:
         print(f"{path}: not JSON: {error}")
         return 1
     problems = Checker(doc).run()
-    if text != json.dumps(doc, indent=2, ensure_ascii=True) + "\n":
-        problems.insert(
-            0, f"{path}: not formatted as json.dumps(doc, indent=2, ensure_ascii=True) + newline"
-        )
+    if text != formatted(doc):
+        problems.insert(0, f"{path}: {NOT_FORMATTED}")
     for line in problems:
         print(line)
     if problems:

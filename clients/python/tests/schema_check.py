@@ -18,10 +18,12 @@ the fixture at teardown.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import threading
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from jsonschema import Draft202012Validator
@@ -38,6 +40,17 @@ def schema_path() -> Path:
     if env:
         return Path(env)
     return Path(__file__).resolve().parents[3] / "schema" / "openrpc.json"
+
+
+def load_checker() -> ModuleType:
+    """schema/check_schema.py, the schema's own conventions checker (not a package: loaded
+    from its file)."""
+    path = Path(__file__).resolve().parents[3] / "schema" / "check_schema.py"
+    spec = importlib.util.spec_from_file_location("check_schema", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def load_document() -> dict[str, Any]:

@@ -8,27 +8,16 @@ broken in one place, and must report exactly that place.
 from __future__ import annotations
 
 import copy
-import importlib.util
 import json
 from pathlib import Path
-from types import ModuleType
 from typing import Any, Callable
 
 import pytest
 
-SCHEMA = Path(__file__).resolve().parents[3] / "schema"
+from schema_check import load_checker, load_document
 
-
-def _load_checker() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("check_schema", SCHEMA / "check_schema.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-check_schema = _load_checker()
-DOC: dict[str, Any] = json.loads((SCHEMA / "openrpc.json").read_text(encoding="utf-8"))
+check_schema = load_checker()
+DOC = load_document()
 
 
 def method(doc: dict[str, Any], name: str) -> dict[str, Any]:

@@ -4,12 +4,9 @@ models matching the schema's objects, and the schema's own examples valid."""
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
 import inspect
-import json
 import re
 import typing
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
 import pytest
@@ -19,7 +16,7 @@ from conftest import EngineFactory
 from ordo import api, models
 from ordo.batch import Batch
 from ordo.events import AlertChanged, AlertHide, AlertIdle, AlertShow, AlertUpdate
-from schema_check import SchemaDocument, schema_path
+from schema_check import SchemaDocument, load_checker, schema_path
 
 NAMESPACES = ("", "layers", "alerts", "nav", "clock", "events")
 
@@ -241,15 +238,10 @@ def test_schema_examples_validate(schema: SchemaDocument) -> None:
 def test_the_schema_passes_its_own_checks(schema: SchemaDocument) -> None:
     """schema/check_schema.py (format, $refs, closed objects, open ones said open, params,
     examples under draft 7 and 2020-12) run as part of the suite, which nothing else runs."""
-    path = Path(__file__).resolve().parents[3] / "schema" / "check_schema.py"
-    spec = importlib.util.spec_from_file_location("check_schema", path)
-    assert spec is not None and spec.loader is not None
-    check_schema = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(check_schema)
+    check_schema = load_checker()
     problems: list[str] = check_schema.Checker(schema.doc).run()
-    text = schema_path().read_text(encoding="utf-8")
-    if text != json.dumps(schema.doc, indent=2, ensure_ascii=True) + "\n":
-        problems.append("not formatted as json.dumps(doc, indent=2, ensure_ascii=True) + newline")
+    if schema_path().read_text(encoding="utf-8") != check_schema.formatted(schema.doc):
+        problems.append(check_schema.NOT_FORMATTED)
     assert not problems, "\n".join(problems)
 
 
