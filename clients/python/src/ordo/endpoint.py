@@ -17,7 +17,7 @@ import threading
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar, Union
+from typing import Any, Generic, TypeVar, Union, cast
 
 from ._call import Call
 from ._call import outcome_of as outcome_of  # re-exported: its home before _call
@@ -627,7 +627,6 @@ class Endpoint(Generic[S]):
         None otherwise, with nothing changed: then :meth:`receive` classifies it.
         """
         ids: list[int] = []
-        entries: list[dict[str, Any]] = []
         for entry in message:
             if type(entry) is not dict:
                 return None
@@ -635,7 +634,6 @@ class Endpoint(Generic[S]):
             if type(rid) is not int or ("result" not in entry and "error" not in entry):
                 return None
             ids.append(rid)
-            entries.append(entry)
         if not ids:
             return None
         with self._lock:
@@ -648,6 +646,8 @@ class Endpoint(Generic[S]):
                 if rid not in pending:
                     return None
             units.popleft()
+            # Every entry is an object (checked above): one cast, not a list of them.
+            entries = cast("Sequence[dict[str, Any]]", message)
             return [(pending.pop(rid), entry) for rid, entry in zip(ids, entries)]
 
     def receive(self, message: JSON) -> list[Incoming[S]]:
