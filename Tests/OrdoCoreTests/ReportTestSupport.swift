@@ -53,7 +53,7 @@ struct RecordedSession {
     advance(to: time)
     try change(&screen)
     drain()
-    builder.navigationChanged(stack: screen.nav.stack, at: screen.now)
+    builder.navigationChanged(stack: PageStackTop(screen.nav.stack), at: screen.now)
   }
 
   func finish(at time: Int64) -> Timeline {

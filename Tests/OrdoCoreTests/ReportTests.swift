@@ -191,13 +191,13 @@ import Testing
     #expect(texts.first == "room")
     #expect(texts.last == "\u{2026} > room")
     #expect(
-      ReportPage.navigationLabel(long, width: 470)
+      ReportPage.navigationLabel(PageStackTop(long), width: 470)
         == "a-very-long-page-name-number-one > another-quite-long-page-name > room")
     #expect(
-      ReportPage.navigationLabel(long, width: 400)
+      ReportPage.navigationLabel(PageStackTop(long), width: 400)
         == "\u{2026} > another-quite-long-page-name > room")
     #expect(
-      ReportPage.navigationLabel(long, width: 220) == "\u{2026} > room",
+      ReportPage.navigationLabel(PageStackTop(long), width: 220) == "\u{2026} > room",
       "another-quite-long-page-name does not fit beside room in 220")
     #expect(
       ReportPage.navigationLabel(["x", "b", "c"], width: 1000) == "x > b > c")
@@ -250,9 +250,10 @@ import Testing
     #expect(ReportPage.stackText([]) == "(empty)")
     let pages = (0..<40).map { "p\($0)" }
     #expect(
-      ReportPage.stackText(Array(pages.prefix(32))) == pages.prefix(32).joined(separator: " > "))
+      ReportPage.stackText(PageStackTop(Array(pages.prefix(32))))
+        == pages.prefix(32).joined(separator: " > "))
     #expect(
-      ReportPage.stackText(Array(pages.prefix(33)))
+      ReportPage.stackText(PageStackTop(Array(pages.prefix(33))))
         == "\u{2026} (1 page below) > " + pages[1..<33].joined(separator: " > "))
     var session = try RecordedSession(createdAfterItsChanges: false)
     try session.navigate(at: 0) { screen throws(CoreError) in _ = try screen.navSet(stack: pages) }
@@ -263,6 +264,45 @@ import Testing
       page.elements(named: "g", withClass: "nav").map { $0.child(named: "title")?.text }
         == ["navigation at 0 ms: stack " + top])
     #expect(page.elements(named: "td").map(\.text).contains(top))
+  }
+
+  /// What an observing manager keeps of each page change is the stack's top 32 pages and how
+  /// many are under them: a copy of the whole stack per change made a 3 MB trace (a
+  /// 10 000-page stack, then 10 000 pushes and pops on it) take about 4 GB to report.
+  @Test func aPageChangeIsObservedAsTheStacksTop() throws {
+    let pages = (0..<40).map { "p\($0)" }
+    var screen = Screen(maxLayers: 10, maxTreeDepth: 4, maxAlerts: 10)
+    screen.observesTimeline = true
+    _ = try screen.navSet(stack: pages)
+    _ = try screen.navPush(scope: "x")
+    let observed = screen.takeObservations().compactMap { observation -> PageStackTop? in
+      if case .navigation(let stack, at: _) = observation { return stack }
+      return nil
+    }
+    let expected: [[String]] = [Array(pages[8...]), Array(pages[9...]) + ["x"]]
+    #expect(observed.map { $0.pages } == expected)
+    #expect(observed.map { $0.pagesBelow } == [8, 9])
+    // A label wide enough for every page kept still says that pages are left out under them.
+    #expect(
+      ReportPage.navigationLabel(PageStackTop(pages), width: 10_000)
+        == "\u{2026} > " + pages[8...].joined(separator: " > "))
+    #expect(
+      ReportPage.navigationLabel(PageStackTop(Array(pages[8...])), width: 10_000)
+        == pages[8...].joined(separator: " > "))
+    // A top page too long alone, over 32 kept pages and more under them.
+    let long = String(repeating: "t", count: 80)
+    #expect(
+      ReportPage.navigationLabel(
+        PageStackTop([String](repeating: "a", count: 33) + [long]), width: 220
+      )
+      .hasPrefix("\u{2026} > ttt"))
+    // A change under the top pages that leaves as many pages reads as the marker before it,
+    // and is none.
+    var builder = TimelineBuilder(start: 0)
+    builder.navigationChanged(stack: PageStackTop(pages), at: 1)
+    builder.navigationChanged(stack: PageStackTop(["other"] + pages.dropFirst()), at: 2)
+    builder.navigationChanged(stack: PageStackTop(pages + ["x"]), at: 3)
+    #expect(builder.finish(at: 4).navigation.map(\.at) == [1, 3])
   }
 
   /// Page changes a label's width apart, so that a later change could be labelled in a row

@@ -719,3 +719,39 @@ def test_replay_does_not_hold_every_answer_a_trace_asks_for(tmp_path: Path) -> N
     assert said.startswith(b"difference at output message 1 ("), said[:300]
     assert b"expected: nothing (the trace recorded 0)" in said
     assert usage.ru_maxrss < 100_000, usage  # KB; the answers are about 330 MB
+
+
+def test_report_keeps_the_top_of_each_page_stack_only(tmp_path: Path) -> None:
+    """A report observed each page change with a copy of the whole stack: a 1 MB trace that
+    builds a 3 000-page stack, then pushes and pops a page on it 3 000 times, took 393 MB
+    (about 4 GB at 10 000 pages). It keeps the top 32 pages its text names, and how many are
+    under them. Only inputs are recorded (the stripped answers would hold each stack)."""
+    depth = 3_000
+    messages: list[dict[str, Any]] = [
+        {"jsonrpc": "2.0", "id": n, "method": "nav.push", "params": {"scope": f"p{n}"}}
+        for n in range(depth)
+    ]
+    for n in range(depth):
+        messages.append(
+            {"jsonrpc": "2.0", "id": depth + 2 * n, "method": "nav.push", "params": {"scope": "x"}}
+        )
+        messages.append({"jsonrpc": "2.0", "id": depth + 2 * n + 1, "method": "nav.pop"})
+    lines = [json.dumps({**HEADER, "ordo": VERSION})]
+    lines += [json.dumps({"dir": "in", "at": 0, "msg": message}) for message in messages]
+    trace = tmp_path / "deep.trace"
+    trace.write_text("\n".join(lines) + "\n")
+    page, err = tmp_path / "deep.html", tmp_path / "err"
+    with err.open("wb") as stderr:
+        process = subprocess.Popen(
+            [engine_binary(), "report", str(trace), "-o", str(page)],
+            stdout=subprocess.DEVNULL,
+            stderr=stderr,
+        )
+        _, status, usage = os.wait4(process.pid, 0)  # this process's own peak memory
+    assert os.waitstatus_to_exitcode(status) == 0, err.read_text()
+    html = page.read_text()
+    top = " &gt; ".join(f"p{n}" for n in range(depth - 32, depth))
+    assert f"\u2026 (2968 pages below) &gt; {top}</td>" in html
+    top = " &gt; ".join(f"p{n}" for n in range(depth - 31, depth))
+    assert f"\u2026 (2969 pages below) &gt; {top} &gt; x</td>" in html
+    assert usage.ru_maxrss < 100_000, usage  # KB

@@ -520,7 +520,7 @@ public struct AlertManager: Sendable {
     let previous = navigation.active
     navigation.push(scope)
     navigationChanged(from: previous)
-    if observesTimeline { observations.append(.navigation(navigation.stack, at: now)) }
+    observeNavigation()
     finishChange()
     return navigation
   }
@@ -534,7 +534,7 @@ public struct AlertManager: Sendable {
     let previous = navigation.active
     try navigation.pop()
     navigationChanged(from: previous)
-    if observesTimeline { observations.append(.navigation(navigation.stack, at: now)) }
+    observeNavigation()
     finishChange()
     return navigation
   }
@@ -550,7 +550,7 @@ public struct AlertManager: Sendable {
     let previous = navigation.active
     navigation.replace(with: stack)
     navigationChanged(from: previous)
-    if observesTimeline { observations.append(.navigation(navigation.stack, at: now)) }
+    observeNavigation()
     finishChange()
     return navigation
   }
@@ -567,6 +567,13 @@ public struct AlertManager: Sendable {
       finishInstant()
     }
     now = target
+  }
+
+  /// Notes the page stack's top for the timeline, when observing.
+  private mutating func observeNavigation() {
+    if observesTimeline {
+      observations.append(.navigation(PageStackTop(navigation.stack), at: now))
+    }
   }
 
   /// Takes what `observesTimeline` collected since the last call, in order.

@@ -110,8 +110,9 @@ public enum TimelineObservation: Equatable, Sendable {
   case changed(
     id: String, queue: String, state: AlertState, previous: AlertState, reason: ChangeReason,
     at: Int64)
-  /// The page stack changed.
-  case navigation([String], at: Int64)
+  /// The page stack changed; its top (`PageStackTop`: a whole stack per change made observing
+  /// quadratic in memory).
+  case navigation(PageStackTop, at: Int64)
   /// `engine.reset` at `at`: everything the engine held is gone (the next observations start
   /// afresh), and engine time goes on from `resumesAt`: 0 on the manual clock, which goes
   /// back; `at` on the system clock, which runs on.

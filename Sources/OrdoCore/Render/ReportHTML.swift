@@ -965,18 +965,14 @@ struct ReportPage {
     }
   }
 
-  /// The most pages a stack's text names: the top ones (a deeper stack's text says how many
-  /// it leaves out below them). Every change's tooltip and table row held the whole stack,
-  /// so that a trace of a few hundred KB (a 400-page stack, then 400 pushes and pops) made a
-  /// report of 168 MB.
-  static let stackTextPages = 32
-
-  /// A page stack as its marker's tooltip gives it: bottom > top, each name isolated; the top
-  /// `stackTextPages` of a deeper one, after how many are left out.
-  static func stackText(_ stack: [String]) -> String {
+  /// A page stack as its marker's tooltip gives it: bottom > top, each name isolated; a stack
+  /// deeper than `PageStackTop.keptPages` after how many pages it leaves out below them (a
+  /// whole stack per change's tooltip and table row made a trace of a few hundred KB, a
+  /// 400-page stack then 400 pushes and pops, a report of 168 MB).
+  static func stackText(_ stack: PageStackTop) -> String {
     guard !stack.isEmpty else { return "(empty)" }
-    let shown = stack.suffix(stackTextPages).map(Markup.isolated).joined(separator: " > ")
-    let below = stack.count - stackTextPages
+    let shown = stack.pages.map(Markup.isolated).joined(separator: " > ")
+    let below = stack.pagesBelow
     return below > 0 ? "\u{2026} (\(counted(below, "page")) below) > " + shown : shown
   }
 
@@ -1066,27 +1062,28 @@ struct ReportPage {
   /// The stack `a > b > top` as a label of at most `width`: what does not fit goes from the
   /// bottom of the stack (`… > b > top`), since the top is the page on screen; a top page
   /// too long alone is cut at its end, after `… > ` when pages under it were dropped.
-  static func navigationLabel(_ stack: [String], width: Double) -> String {
-    guard let top = stack.last else { return "(empty)" }
+  static func navigationLabel(_ stack: PageStackTop, width: Double) -> String {
+    guard let top = stack.pages.last else { return "(empty)" }
     let separator = " > "
     var kept = [Markup.isolated(top)]
     var used = LayerPicture.textWidth(kept[0], fontSize: fontSize)
     let ellipsis = LayerPicture.textWidth("\u{2026}" + separator, fontSize: fontSize)
+    let isDeeper = stack.pagesBelow > 0
     if used > width {
-      guard stack.count > 1 else { return fitted(kept[0], width: width) }
+      guard stack.pages.count > 1 || isDeeper else { return fitted(kept[0], width: width) }
       return "\u{2026}" + separator + fitted(kept[0], width: width - ellipsis)
     }
-    for (index, page) in stack.dropLast().enumerated().reversed() {
+    for (index, page) in stack.pages.dropLast().enumerated().reversed() {
       let text = Markup.isolated(page)
       let added = LayerPicture.textWidth(text + separator, fontSize: fontSize)
       // The ellipsis is needed unless this page is the last one left to show.
-      if used + added + (index > 0 ? ellipsis : 0) > width {
+      if used + added + (index > 0 || isDeeper ? ellipsis : 0) > width {
         return (["\u{2026}"] + kept.reversed()).joined(separator: separator)
       }
       used += added
       kept.append(text)
     }
-    return kept.reversed().joined(separator: separator)
+    return ((isDeeper ? ["\u{2026}"] : []) + kept.reversed()).joined(separator: separator)
   }
 
   /// `text` cut with an ellipsis to fit `width` at the report's font size.

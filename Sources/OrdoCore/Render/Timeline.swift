@@ -79,12 +79,12 @@ public struct Timeline: Equatable, Sendable {
     }
   }
 
-  /// The page stack changed at `at` and became `stack` (bottom → top).
+  /// The page stack changed at `at` and became `stack` (its top).
   public struct NavigationMarker: Equatable, Sendable {
     public var at: Int64
-    public var stack: [String]
+    public var stack: PageStackTop
 
-    public init(at: Int64, stack: [String]) {
+    public init(at: Int64, stack: PageStackTop) {
       self.at = at
       self.stack = stack
     }
@@ -124,7 +124,7 @@ public struct Timeline: Equatable, Sendable {
     public var session: ClosedRange<Int64>?
     /// With `session`: the page stack when the window starts (the last change before it;
     /// empty when there was none, or no page).
-    public var stackAtWindowStart: [String]
+    public var stackAtWindowStart: PageStackTop
 
     /// What `ordo replay` and the report say with a difference in the replay of a trace
     /// Ordo `recorded` wrote, replayed by a newer one, `replaying`: it may be a behaviour
@@ -139,7 +139,7 @@ public struct Timeline: Equatable, Sendable {
     public init(
       ordoVersion: String? = nil, arguments: [String] = [], startedWallAt: Int64? = nil,
       isCutOff: Bool = false, replayDifference: String? = nil, session: ClosedRange<Int64>? = nil,
-      stackAtWindowStart: [String] = []
+      stackAtWindowStart: PageStackTop = []
     ) {
       self.ordoVersion = ordoVersion
       self.arguments = arguments
@@ -265,7 +265,7 @@ public struct TimelineBuilder: Sendable {
   private var navigation: [Timeline.NavigationMarker] = []
   private var resets: [Int64] = []
   private var clockSwitches: [Timeline.ClockSwitch] = []
-  private var stack: [String] = []
+  private var stack: PageStackTop = []
   private var start: Int64
   private var latestTime: Int64
   public var metadata: Timeline.Metadata
@@ -391,9 +391,11 @@ public struct TimelineBuilder: Sendable {
   }
 
   /// The page stack is `stack` since `at`; a marker only when it differs from the last one
-  /// (the stack starts empty).
-  /// - Complexity: O(k), k the length of the stack.
-  public mutating func navigationChanged(stack: [String], at engineTime: Int64) {
+  /// (the stack starts empty). Only its top is compared: a change under the top
+  /// `PageStackTop.keptPages` pages that leaves as many pages would read as the marker
+  /// before it, and is none.
+  /// - Complexity: O(`PageStackTop.keptPages`).
+  public mutating func navigationChanged(stack: PageStackTop, at engineTime: Int64) {
     let at = onAxis(engineTime)
     note(at)
     mark(stack: stack, at: at)
@@ -455,7 +457,7 @@ public struct TimelineBuilder: Sendable {
   // MARK: - Internals
 
   /// The page stack is `stack` since axis time `at`: a marker when it differs from the last.
-  private mutating func mark(stack: [String], at: Int64) {
+  private mutating func mark(stack: PageStackTop, at: Int64) {
     guard stack != self.stack else { return }
     self.stack = stack
     navigation.append(Timeline.NavigationMarker(at: at, stack: stack))
