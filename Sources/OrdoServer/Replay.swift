@@ -824,24 +824,30 @@ enum Replay {
   /// (`Trace.confirms`), or the replay fails, the trace is read again with every line parsed
   /// and replayed again: `prepare` is then called a second time, with that trace.
   /// `keepsOutputs`: keep every message the engine wrote in `Run.outputs` (tests).
+  /// `observe` is called after each input is applied and the messages it made compared, with
+  /// the number of inputs applied, and once more after the timers that fired after the last
+  /// input (the report takes the engine's observations as they come); what it throws ends
+  /// the replay.
   static func run(
-    _ trace: Trace, keepsOutputs: Bool = false, prepare: (Engine, Trace) -> Void = { _, _ in }
+    _ trace: Trace, keepsOutputs: Bool = false, prepare: (Engine, Trace) -> Void = { _, _ in },
+    observe: (Engine, Int) throws(TraceError) -> Void = { _, _ in }
   ) throws(TraceError) -> Run {
-    guard !trace.unparsedLines.isEmpty else {
-      return try replay(trace, keepsOutputs: keepsOutputs, prepare: prepare)
+    func replay(_ trace: Trace) throws(TraceError) -> Run {
+      try Replay.replay(trace, keepsOutputs: keepsOutputs, prepare: prepare, observe: observe)
     }
+    guard !trace.unparsedLines.isEmpty else { return try replay(trace) }
     do {
-      let run = try replay(trace, keepsOutputs: keepsOutputs, prepare: prepare)
+      let run = try replay(trace)
       if trace.confirms(run) { return run }
     } catch {
       // A line's problem comes before the replay's, as when every line is parsed first.
     }
-    let parsed = try Trace.parse(trace.source, name: trace.name, readsEveryLine: true)
-    return try replay(parsed, keepsOutputs: keepsOutputs, prepare: prepare)
+    return try replay(Trace.parse(trace.source, name: trace.name, readsEveryLine: true))
   }
 
   private static func replay(
-    _ trace: Trace, keepsOutputs: Bool, prepare: (Engine, Trace) -> Void
+    _ trace: Trace, keepsOutputs: Bool, prepare: (Engine, Trace) -> Void,
+    observe: (Engine, Int) throws(TraceError) -> Void
   ) throws(TraceError) -> Run {
     let configuration = try configuration(of: trace)
     let engine: Engine
@@ -918,6 +924,7 @@ enum Replay {
         inputs += 1
         collect()
         engine.replayedSwitches = []
+        try observe(engine, inputs)
       }
     }
     // Timers that fired after the last input, while the recording went on.
@@ -925,6 +932,7 @@ enum Replay {
       run.session.advanceVirtualClock(to: lastAt, into: &outbox)
       collect()
     }
+    try observe(engine, inputs)
     return run
   }
 

@@ -22,7 +22,17 @@ public struct ReportWindow: Equatable, Sendable {
 /// replays the trace with the screen observing every alert and page change, and writes one
 /// self-contained HTML page — the timeline and the final layer tree.
 enum Report {
+  /// The most a page may hold (`TimelineBuilder.itemCount`: state intervals, rows, page
+  /// changes and the pages their stack texts name; about 400 bytes of page each). An ordinary
+  /// session reaches it at well over a million messages, when its page is already more than a
+  /// browser opens in reasonable time; a trace whose few inputs ask for much (edited, or
+  /// hostile) reaches it at once, and is refused as it gets there rather than take the memory
+  /// of a page of gigabytes.
+  static let maxItems = 1_000_000
+
   /// The page for `trace`, of the part of its session in `window`.
+  /// - Throws: a `TraceError` for a trace that cannot be replayed, or whose page would hold
+  ///   more than `maxItems`.
   static func html(
     for trace: Trace, title: String, window: ReportWindow? = nil
   ) throws(TraceError) -> String {
@@ -34,12 +44,30 @@ enum Report {
           startedWallAt: trace.header.startedWallAt, isCutOff: trace.isCutOff))
     }
     var builder = timelineBuilder(for: trace)
-    let run = try Replay.run(trace) { engine, replayed in
-      // From the start again when the replay is run again.
-      builder = timelineBuilder(for: replayed)
-      engine.screen.observesTimeline = true
-      for alert in engine.screen.list() { builder.alertRestored(alert, at: engine.now) }
-    }
+    var replayed = trace
+    let run = try Replay.run(
+      trace,
+      prepare: { engine, trace in
+        // From the start again when the replay is run again.
+        builder = timelineBuilder(for: trace)
+        replayed = trace
+        engine.screen.observesTimeline = true
+        for alert in engine.screen.list() { builder.alertRestored(alert, at: engine.now) }
+      },
+      observe: { engine, inputs throws(TraceError) in
+        // Taken as they come, so that what the engine observed is never held whole.
+        for observation in engine.observed + engine.screen.takeObservations() {
+          builder.take(observation)
+        }
+        engine.observed.removeAll()
+        guard builder.itemCount <= maxItems else {
+          throw TraceError(
+            description: "\(trace.name): its page would hold more than \(maxItems) state"
+              + " intervals, rows and page names (\(replayed.place(afterInputs: inputs))),"
+              + " more than a browser opens; report part of it: a copy of the trace cut after"
+              + " any whole line is a trace too (head -n)")
+        }
+      })
     let engine = run.session.engine
     let (verdict, status) = Replay.verdict(run)
     if status != 0 {
@@ -49,23 +77,6 @@ enum Report {
       if line.hasSuffix(":") { line = line.dropLast() }
       builder.metadata.replayDifference = String(line)
       builder.metadata.replayedByNewer = run.trace.olderThanReplaying
-    }
-    for observation in engine.observed + engine.screen.takeObservations() {
-      switch observation {
-      case .created(let alert, let at): builder.alertCreated(alert, at: at)
-      case .refused(let id, let type, let queue, let priority, let retryAt, let at):
-        builder.enqueueRefused(
-          id: id, type: type, queue: queue, priority: priority, retryAt: retryAt, at: at)
-      case .changed(let id, let queue, let state, let previous, let reason, let at):
-        builder.alertChanged(
-          id: id, queue: queue, state: state, previous: previous, reason: reason, at: at)
-      case .navigation(let stack, let at): builder.navigationChanged(stack: stack, at: at)
-      case .reset(let at, let resumesAt): builder.engineReset(at: at, resumesAt: resumesAt)
-      case .clockSwitched(let toManual, let at, let resumesAt):
-        builder.clockSwitched(toManual: toManual, at: at, resumesAt: resumesAt)
-      case .restored(let alert, let at): builder.alertRestored(alert, at: at)
-      case .updated(let alert, let at): builder.alertUpdated(alert, at: at)
-      }
     }
     let drawn = try? engine.screen.layers.renderSVGAndDrawnLayers(RenderOptions())
     var timeline = builder.finish(at: engine.now)
@@ -154,5 +165,24 @@ enum Report {
     // By scalars: a `/` before a combining mark is one `Character` with it, not "/".
     path.unicodeScalars.split(separator: "/").last.map { String(String.UnicodeScalarView($0)) }
       ?? path
+  }
+}
+
+extension TimelineBuilder {
+  /// Takes what an observing engine saw.
+  fileprivate mutating func take(_ observation: TimelineObservation) {
+    switch observation {
+    case .created(let alert, let at): alertCreated(alert, at: at)
+    case .refused(let id, let type, let queue, let priority, let retryAt, let at):
+      enqueueRefused(id: id, type: type, queue: queue, priority: priority, retryAt: retryAt, at: at)
+    case .changed(let id, let queue, let state, let previous, let reason, let at):
+      alertChanged(id: id, queue: queue, state: state, previous: previous, reason: reason, at: at)
+    case .navigation(let stack, let at): navigationChanged(stack: stack, at: at)
+    case .reset(let at, let resumesAt): engineReset(at: at, resumesAt: resumesAt)
+    case .clockSwitched(let toManual, let at, let resumesAt):
+      clockSwitched(toManual: toManual, at: at, resumesAt: resumesAt)
+    case .restored(let alert, let at): alertRestored(alert, at: at)
+    case .updated(let alert, let at): alertUpdated(alert, at: at)
+    }
   }
 }

@@ -266,6 +266,32 @@ import Testing
     #expect(page.elements(named: "td").map(\.text).contains(top))
   }
 
+  /// What a page holds is counted as its timeline grows (`ordo report` stops at a limit): a
+  /// row per track, each state interval, each page change with the pages its text names.
+  @Test func theItemCountFollowsWhatThePageHolds() {
+    var builder = TimelineBuilder(start: 0)
+    let alert = Alert(
+      id: "a", queue: "q", type: "t", priority: 0, state: .pending, seq: 1, createdAt: 0,
+      shownCount: 0)
+    builder.alertCreated(alert, at: 0)
+    #expect(builder.itemCount == 1)
+    builder.alertChanged(
+      id: "a", queue: "q", state: .showing, previous: .pending, reason: .shown, at: 5)
+    #expect(builder.itemCount == 2)
+    builder.enqueueRefused(id: nil, type: "t", queue: "q", priority: 0, retryAt: nil, at: 6)
+    #expect(builder.itemCount == 3)
+    builder.navigationChanged(stack: ["home", "detail"], at: 7)
+    builder.navigationChanged(stack: ["home", "detail"], at: 8)
+    #expect(builder.itemCount == 6)
+    // The showing interval ends, and the stack is empty again.
+    builder.engineReset(at: 9, resumesAt: 9)
+    #expect(builder.itemCount == 8)
+    // An alert never seen: its row, and the interval it leaves.
+    builder.alertChanged(
+      id: "b", queue: "q", state: .showing, previous: .pending, reason: .shown, at: 10)
+    #expect(builder.itemCount == 10)
+  }
+
   /// What an observing manager keeps of each page change is the stack's top 32 pages and how
   /// many are under them: a copy of the whole stack per change made a 3 MB trace (a
   /// 10 000-page stack, then 10 000 pushes and pops on it) take about 4 GB to report.

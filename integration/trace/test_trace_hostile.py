@@ -755,3 +755,56 @@ def test_report_keeps_the_top_of_each_page_stack_only(tmp_path: Path) -> None:
     top = " &gt; ".join(f"p{n}" for n in range(depth - 31, depth))
     assert f"\u2026 (2969 pages below) &gt; {top} &gt; x</td>" in html
     assert usage.ru_maxrss < 100_000, usage  # KB
+
+
+def test_report_refuses_a_page_of_more_than_a_million_items(tmp_path: Path) -> None:
+    """A few inputs can make a page of gigabytes: 1 000 alerts showing in 1 000 queues, then
+    600 pushes and pops, each of which suspends and resumes every one of them (285 KB of
+    inputs; 1.2 million state intervals, a page of about 500 MB, and about 100 000 more
+    pushes took every byte of memory the machine had). The report stops when the page would
+    hold more than 1 000 000 intervals, rows and page names, naming where."""
+    messages: list[dict[str, Any]] = [
+        {"jsonrpc": "2.0", "id": 0, "method": "nav.push", "params": {"scope": "home"}}
+    ]
+    for n in range(1_000):
+        alert = {"type": "t", "id": f"a{n}", "queue": f"q{n}", "scope": "home"}
+        messages.append({"jsonrpc": "2.0", "id": n + 1, "method": "alert.enqueue", "params": alert})
+    for n in range(600):
+        push = {"scope": "x"}
+        messages.append(
+            {"jsonrpc": "2.0", "id": 2 * n + 2_000, "method": "nav.push", "params": push}
+        )
+        messages.append({"jsonrpc": "2.0", "id": 2 * n + 2_001, "method": "nav.pop"})
+    lines = [json.dumps({**HEADER, "ordo": VERSION})]
+    lines += [json.dumps({"dir": "in", "at": 0, "msg": message}) for message in messages]
+    trace = tmp_path / "flapping.trace"
+    trace.write_text("\n".join(lines) + "\n")
+    page, err = tmp_path / "flapping.html", tmp_path / "err"
+    with err.open("wb") as stderr:
+        process = subprocess.Popen(
+            [engine_binary(), "report", str(trace), "-o", str(page)],
+            stdout=subprocess.DEVNULL,
+            stderr=stderr,
+        )
+        _, status, usage = os.wait4(process.pid, 0)  # this process's own peak memory
+    assert os.waitstatus_to_exitcode(status) == 2
+    # 1 000 rows, their pending intervals and a page change, then 1 000 intervals and a page
+    # change each push or pop: the 498th pop.
+    assert err.read_text() == (
+        f"ordo report: {trace}: its page would hold more than 1000000 state intervals, rows"
+        " and page names (after input message 1997 on line 1998), more than a browser opens;"
+        " report part of it: a copy of the trace cut after any whole line is a trace too"
+        " (head -n)\n"
+    )
+    assert not page.exists()
+    assert usage.ru_maxrss < 100_000, usage  # KB
+    # Cut before that line (here after 49 pushes and pops), the trace is reported.
+    trace.write_text("\n".join(lines[:1_100]) + "\n")
+    result = subprocess.run(
+        [engine_binary(), "report", str(trace), "-o", str(page)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (result.returncode, result.stdout) == (0, f"{page}\n"), result.stderr
+    assert page.read_text().count('class="bar state-suspended"') == 1_000 * 49
