@@ -23,7 +23,8 @@ public struct ReportWindow: Equatable, Sendable {
 /// self-contained HTML page — the timeline and the final layer tree.
 enum Report {
   /// The most a page may hold (`TimelineBuilder.itemCount`: state intervals, rows, page
-  /// changes and the pages their stack texts name; about 400 bytes of page each). An ordinary
+  /// changes and the pages their stack texts name, weighed by the length of their names;
+  /// about 400 bytes of page each, at most about 500). An ordinary
   /// session reaches it at well over a million messages, when its page is already more than a
   /// browser opens in reasonable time; a trace whose few inputs ask for much (edited, or
   /// hostile) reaches it at once, and is refused as it gets there rather than take the memory

@@ -290,6 +290,13 @@ import Testing
     builder.alertChanged(
       id: "b", queue: "q", state: .showing, previous: .pending, reason: .shown, at: 10)
     #expect(builder.itemCount == 10)
+    // Long names count once more per 64 bytes they write: 250 4-byte characters, 1 000 bytes.
+    let long = String(repeating: "\u{1D11E}", count: 250)
+    builder.alertChanged(
+      id: long, queue: "q", state: .showing, previous: .pending, reason: .shown, at: 11)
+    #expect(builder.itemCount == 10 + 16 + 16)
+    builder.navigationChanged(stack: ["home", long], at: 12)
+    #expect(builder.itemCount == 42 + 1 + 1 + 16)
   }
 
   /// What an observing manager keeps of each page change is the stack's top 32 pages and how

@@ -270,7 +270,8 @@ public struct TimelineBuilder: Sendable {
   private var latestTime: Int64
   public var metadata: Timeline.Metadata
   /// How much the page drawn from the timeline holds so far, counted as it grows: each state
-  /// interval, each track (a row) and each page change with the pages its stack text names.
+  /// interval, each track (a row) and each page change with the pages its stack text names,
+  /// weighed by the length of the names they write (`weight`).
   /// `ordo report` stops at a limit: a trace whose few inputs ask for much (200 alerts showing
   /// in 200 queues, then 1 000 pushes and pops: 456 KB of inputs) made a 163 MB page.
   public private(set) var itemCount = 0
@@ -313,7 +314,7 @@ public struct TimelineBuilder: Sendable {
   ) {
     let at = onAxis(engineTime)
     note(at)
-    itemCount += 1
+    itemCount += Self.weight(id ?? "", type, queue)
     tracks.append(
       OpenTrack(
         track: Timeline.Track(
@@ -354,7 +355,7 @@ public struct TimelineBuilder: Sendable {
     } else {
       index = tracks.count
       latest[id] = index
-      itemCount += 1
+      itemCount += Self.weight(id, queue)
       tracks.append(
         OpenTrack(
           track: Timeline.Track(
@@ -467,7 +468,7 @@ public struct TimelineBuilder: Sendable {
   private mutating func mark(stack: PageStackTop, at: Int64) {
     guard stack != self.stack else { return }
     self.stack = stack
-    itemCount += 1 + stack.pages.count
+    itemCount += 1 + stack.pages.reduce(0) { $0 + Self.weight($1) }
     navigation.append(Timeline.NavigationMarker(at: at, stack: stack))
   }
 
@@ -483,7 +484,7 @@ public struct TimelineBuilder: Sendable {
 
   private mutating func open(_ alert: Alert, state: AlertState, at: Int64, described: Bool) {
     latest[alert.id] = tracks.count
-    itemCount += 1
+    itemCount += Self.weight(alert.id, alert.type, alert.queue)
     tracks.append(
       OpenTrack(
         track: Timeline.Track(
@@ -496,9 +497,16 @@ public struct TimelineBuilder: Sendable {
   private mutating func close(_ index: Int, at: Int64) {
     guard let state = tracks[index].state else { return }
     let since = tracks[index].since
-    itemCount += 1
+    itemCount += Self.weight(tracks[index].track.id)
     tracks[index].track.intervals.append(
       Timeline.Interval(state: state, start: since, end: max(at, since)))
+  }
+
+  /// What an item that writes `names` counts in `itemCount`: one, and one more per 64 bytes
+  /// of them (a bar writes its alert's id two to four times, a page change each name twice:
+  /// ids of 250 4-byte characters made each interval 4.4 KB of page, against 400 bytes).
+  private static func weight(_ names: String...) -> Int {
+    1 + names.reduce(0) { $0 + $1.utf8.count } / 64
   }
 
   private static func endReason(of state: AlertState) -> EndReason? {
