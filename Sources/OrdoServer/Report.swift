@@ -31,12 +31,32 @@ enum Report {
   /// of a page of gigabytes.
   static let maxItems = 1_000_000
 
+  /// What a page is drawn from: the replay's timeline (cut to the window), the layers at
+  /// the end and the page's title.
+  struct Drawing {
+    let timeline: Timeline
+    let layersSVG: String
+    let drawnLayers: [LayerTree.DrawnLayer]
+    let title: String
+  }
+
   /// The page for `trace`, of the part of its session in `window`.
-  /// - Throws: a `TraceError` for a trace that cannot be replayed, or whose page would hold
-  ///   more than `maxItems`.
+  /// - Throws: as `drawing(for:title:window:)`.
   static func html(
     for trace: Trace, title: String, window: ReportWindow? = nil
   ) throws(TraceError) -> String {
+    let drawing = try drawing(for: trace, title: title, window: window)
+    return renderReportHTML(
+      drawing.timeline, layersSVG: drawing.layersSVG, drawnLayers: drawing.drawnLayers,
+      title: drawing.title)
+  }
+
+  /// What the page for `trace` is drawn from, of the part of its session in `window`.
+  /// - Throws: a `TraceError` for a trace that cannot be replayed, or whose page would hold
+  ///   more than `maxItems`.
+  static func drawing(
+    for trace: Trace, title: String, window: ReportWindow? = nil
+  ) throws(TraceError) -> Drawing {
     func timelineBuilder(for trace: Trace) -> TimelineBuilder {
       TimelineBuilder(
         start: 0,
@@ -87,8 +107,9 @@ enum Report {
       // A saved tab or a printout says it holds part of the session.
       title += ", \(timeline.start) to \(timeline.end) ms"
     }
-    return renderReportHTML(
-      timeline, layersSVG: drawn?.svg ?? "", drawnLayers: drawn?.layers ?? [], title: title)
+    return Drawing(
+      timeline: timeline, layersSVG: drawn?.svg ?? "", drawnLayers: drawn?.layers ?? [],
+      title: title)
   }
 
   /// Says `message` on stderr on one line, a control character in it (from a path) shown
@@ -109,10 +130,10 @@ enum Report {
       complain("\(outputPath) is the trace itself; give another -o FILE")
       return 2
     }
-    let page: String
+    let drawing: Drawing
     do {
       let trace = try Trace.load(path: tracePath)
-      page = try html(
+      drawing = try Self.drawing(
         for: trace, title: "Ordo report: \(Markup.isolated(baseName(tracePath)))", window: window)
     } catch {
       writeAll(2, "ordo report: \(terminalSafe(error.description))\n")
@@ -126,7 +147,15 @@ enum Report {
         "cannot write \(outputPath)\(missing ?? ": \(OrdoCommand.reason(code, for: outputPath))")")
       return 2
     }
-    let failure = writeAll(descriptor, page, waitingIfFull: true)
+    // Written as it is made, in pieces: a page of hundreds of MB held whole took about 2.5
+    // times its size in memory. After a failed write, the rest is not written.
+    var failure: Int32 = 0
+    writeReportHTML(
+      drawing.timeline, layersSVG: drawing.layersSVG, drawnLayers: drawing.drawnLayers,
+      title: drawing.title
+    ) { piece in
+      if failure == 0 { failure = writeAll(descriptor, piece, waitingIfFull: true) }
+    }
     var status = stat()
     let isFile = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     // `-o /dev/stdout`: the page is stdout's output, and its path after it would be written

@@ -244,6 +244,26 @@ import Testing
     expectNoLineCrossesALabel(marks)
   }
 
+  /// A page written in pieces (`ordo report` writes its file so, never holding a page of
+  /// hundreds of MB whole) is the same page, each piece closing an element past its size.
+  @Test func aPageWrittenInPiecesIsTheSamePage() throws {
+    var session = try RecordedSession(createdAfterItsChanges: false)
+    for step in 0..<40 {
+      try session.navigate(at: Int64(step) * 10) { screen throws(CoreError) in
+        _ = try screen.navSet(stack: ["room", "page\(step)"])
+      }
+    }
+    let timeline = session.finish(at: 1_000)
+    let whole = renderReportHTML(timeline, layersSVG: "", title: "Pieces")
+    var pieces: [String] = []
+    writeReportHTML(timeline, layersSVG: "", title: "Pieces", pieceBytes: 2_000) {
+      pieces.append($0)
+    }
+    #expect(pieces.joined() == whole)
+    #expect(pieces.count > whole.utf8.count / 4_000)
+    #expect(pieces.dropLast().allSatisfy { $0.utf8.count >= 2_000 && $0.hasSuffix(">") })
+  }
+
   /// A deep stack's text (tooltips, the table) names its top 32 pages and how many are under
   /// them: each change held the whole stack, a report quadratic in a hostile trace's depth.
   @Test func aDeepStacksTextNamesItsTopPages() throws {

@@ -146,10 +146,25 @@ public enum Markup {
 /// Every attribute value and text goes through `Markup.escape`; names are the writer's own.
 /// An attribute whose value is nil is left out.
 struct MarkupWriter {
+  /// What is written and not yet handed to `sink`.
   private(set) var output = ""
+  /// Given the output in pieces of about `pieceBytes`, when set; what is left at the end
+  /// stays in `output`.
+  private let sink: ((String) -> Void)?
+  private let pieceBytes: Int
 
   init(capacity: Int = 0) {
     output.reserveCapacity(capacity)
+    sink = nil
+    pieceBytes = .max
+  }
+
+  /// A writer that hands its output to `sink` as each element closes after `pieceBytes`
+  /// bytes, so that a large page is never held whole.
+  init(handingPiecesOf pieceBytes: Int, to sink: @escaping (String) -> Void) {
+    output.reserveCapacity(pieceBytes + 65_536)
+    self.sink = sink
+    self.pieceBytes = pieceBytes
   }
 
   /// Raw markup, written as is: only for the writer's own fixed text.
@@ -177,6 +192,10 @@ struct MarkupWriter {
   /// `</name>`.
   mutating func close(_ name: String) {
     output += "</" + name + ">"
+    if let sink, output.utf8.count >= pieceBytes {
+      sink(output)
+      output.removeAll(keepingCapacity: true)
+    }
   }
 
   /// `<name …>text</name>`.

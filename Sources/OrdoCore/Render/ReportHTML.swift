@@ -28,6 +28,17 @@ public func renderReportHTML(
   return report.html(layersSVG: layersSVG, drawnLayers: drawnLayers, title: title)
 }
 
+/// The same page as `renderReportHTML`, handed to `sink` in pieces of about `pieceBytes`
+/// (the last one shorter), in order: a page of hundreds of MB is never held whole.
+public func writeReportHTML(
+  _ timeline: Timeline, layersSVG: String, drawnLayers: [LayerTree.DrawnLayer] = [],
+  title: String, pieceBytes: Int = 1 << 20, to sink: @escaping (String) -> Void
+) {
+  var report = ReportPage(
+    timeline: timeline, writer: MarkupWriter(handingPiecesOf: pieceBytes, to: sink))
+  sink(report.html(layersSVG: layersSVG, drawnLayers: drawnLayers, title: title))
+}
+
 /// The report's layout and markup.
 struct ReportPage {
   static let stateColours: [(state: AlertState, colour: String)] = [
@@ -74,12 +85,18 @@ struct ReportPage {
   static let fontSize = 11.0
 
   let timeline: Timeline
-  var writer = MarkupWriter()
+  var writer: MarkupWriter
 
   init(timeline: Timeline) {
+    self.init(
+      timeline: timeline,
+      writer: MarkupWriter(
+        capacity: 4096 + timeline.intervalCount * 260 + timeline.tracks.count * 300))
+  }
+
+  init(timeline: Timeline, writer: MarkupWriter) {
     self.timeline = timeline
-    writer = MarkupWriter(
-      capacity: 4096 + timeline.intervalCount * 260 + timeline.tracks.count * 300)
+    self.writer = writer
   }
 
   /// The length of the time axis in ms (at least 1).
@@ -169,6 +186,7 @@ struct ReportPage {
     writer.close("body")
     writer.close("html")
     writer.raw("\n")
+    // What the writer has not handed on yet: the whole page when it hands on nothing.
     return writer.output
   }
 
