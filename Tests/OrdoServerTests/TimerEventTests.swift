@@ -95,7 +95,7 @@ import Testing
   private func temporaryFile(_ bytes: [UInt8]) -> Int32 {
     var template = Array("/tmp/ordo-test-XXXXXX".utf8CString)
     let descriptor = mkstemp(&template)
-    unlink(String(cString: template))
+    unlink(template)
     _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
     lseek(descriptor, 0, SEEK_SET)
     return descriptor
