@@ -39,6 +39,23 @@ import Testing
     #expect(page.contains("engine.reset at 100 ms, times after it counted on from there"))
   }
 
+  /// What the timers did after the last input, while the recording went on (the trace's
+  /// last record is later), is on the page: the report takes the engine's observations after
+  /// each input and once more after that catch-up.
+  @Test func whatTimersDidAfterTheLastInputIsDrawn() throws {
+    let lines = [
+      #"{"ordo":"0.1.0","args":[],"startedWallAt":0}"#,
+      #"{"dir":"in","at":0,"msg":{"jsonrpc":"2.0","id":1,"method":"alert.enqueue","#
+        + #""params":{"type":"t","id":"late","durationMs":100}}}"#,
+      #"{"dir":"out","at":150,"msg":{"jsonrpc":"2.0","id":1,"result":null}}"#,
+    ]
+    let trace = try Trace.parse(
+      Array((lines.joined(separator: "\n") + "\n").utf8), name: "test")
+    let page = try Report.html(for: trace, title: "late")
+    #expect(page.contains("<title>late: showing from 0 to 100 ms (100 ms)</title>"))
+    #expect(page.contains("<title>late ended: timeout at 100 ms</title>"))
+  }
+
   @Test func aWindowLeavesOutWhatIsOutsideIt() throws {
     let trace = try Trace.parse(
       Self.trace([
