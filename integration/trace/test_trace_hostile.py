@@ -15,6 +15,7 @@ import resource
 import signal
 import stat
 import subprocess
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -690,6 +691,29 @@ def test_a_refused_first_input_says_the_framing(tmp_path: Path) -> None:
     assert (result.status, result.stdout) == (0, "identical\n"), result.stderr
 
 
+def inputs_trace(path: Path, messages: list[dict[str, Any]]) -> list[str]:
+    """Writes a trace of `messages` as inputs at time 0, no output recorded (as an edited or
+    hostile trace may be), and returns its lines."""
+    lines = [json.dumps({**HEADER, "ordo": VERSION})]
+    lines += [json.dumps({"dir": "in", "at": 0, "msg": message}) for message in messages]
+    path.write_text("\n".join(lines) + "\n")
+    return lines
+
+
+def run_measured(*args: str) -> tuple[int, str, str, Any]:
+    """Runs the engine with `args`: its exit status, stdout, stderr and resource usage, whose
+    ru_maxrss (KB) is its peak memory, or this process's when it started it, if more. Its
+    output goes to files, read after the exit (a pipe's reader waiting on wait4 could block
+    the engine)."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        process = subprocess.Popen([engine_binary(), *args], stdout=out, stderr=err)
+        _, status, usage = os.wait4(process.pid, 0)
+        process.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        return process.returncode, out.read().decode(), err.read().decode(), usage
+
+
 def test_replay_does_not_hold_every_answer_a_trace_asks_for(tmp_path: Path) -> None:
     """A trace of few inputs can ask for large answers: an 800-page stack of 256-character
     names, then 800 pushes and pops, each answered with the whole stack (about 330 MB in
@@ -703,21 +727,12 @@ def test_replay_does_not_hold_every_answer_a_trace_asks_for(tmp_path: Path) -> N
         push = {"scope": "q".ljust(256, "y")}
         messages.append({"jsonrpc": "2.0", "id": 2 * n + 1, "method": "nav.push", "params": push})
         messages.append({"jsonrpc": "2.0", "id": 2 * n + 2, "method": "nav.pop"})
-    lines = [json.dumps({**HEADER, "ordo": VERSION})]
-    lines += [json.dumps({"dir": "in", "at": 0, "msg": message}) for message in messages]
     trace = tmp_path / "deep.trace"
-    trace.write_text("\n".join(lines) + "\n")
-    out, err = tmp_path / "out", tmp_path / "err"
-    with out.open("wb") as stdout, err.open("wb") as stderr:
-        process = subprocess.Popen(
-            [engine_binary(), "replay", str(trace)], stdout=stdout, stderr=stderr
-        )
-        _, status, usage = os.wait4(process.pid, 0)  # this process's own peak memory
-        process.returncode = os.waitstatus_to_exitcode(status)
-    assert process.returncode == 1, err.read_text()
-    said = out.read_bytes()
-    assert said.startswith(b"difference at output message 1 ("), said[:300]
-    assert b"expected: nothing (the trace recorded 0)" in said
+    inputs_trace(trace, messages)
+    status, said, err, usage = run_measured("replay", str(trace))
+    assert status == 1, err
+    assert said.startswith("difference at output message 1 ("), said[:300]
+    assert "expected: nothing (the trace recorded 0)" in said
     assert usage.ru_maxrss < 100_000, usage  # KB; the answers are about 330 MB
 
 
@@ -736,19 +751,10 @@ def test_report_keeps_the_top_of_each_page_stack_only(tmp_path: Path) -> None:
             {"jsonrpc": "2.0", "id": depth + 2 * n, "method": "nav.push", "params": {"scope": "x"}}
         )
         messages.append({"jsonrpc": "2.0", "id": depth + 2 * n + 1, "method": "nav.pop"})
-    lines = [json.dumps({**HEADER, "ordo": VERSION})]
-    lines += [json.dumps({"dir": "in", "at": 0, "msg": message}) for message in messages]
-    trace = tmp_path / "deep.trace"
-    trace.write_text("\n".join(lines) + "\n")
-    page, err = tmp_path / "deep.html", tmp_path / "err"
-    with err.open("wb") as stderr:
-        process = subprocess.Popen(
-            [engine_binary(), "report", str(trace), "-o", str(page)],
-            stdout=subprocess.DEVNULL,
-            stderr=stderr,
-        )
-        _, status, usage = os.wait4(process.pid, 0)  # this process's own peak memory
-    assert os.waitstatus_to_exitcode(status) == 0, err.read_text()
+    trace, page = tmp_path / "deep.trace", tmp_path / "deep.html"
+    inputs_trace(trace, messages)
+    status, _, err, usage = run_measured("report", str(trace), "-o", str(page))
+    assert status == 0, err
     html = page.read_text()
     top = " &gt; ".join(f"p{n}" for n in range(depth - 32, depth))
     assert f"\u2026 (2968 pages below) &gt; {top}</td>" in html
@@ -775,22 +781,13 @@ def test_report_refuses_a_page_of_more_than_a_million_items(tmp_path: Path) -> N
             {"jsonrpc": "2.0", "id": 2 * n + 2_000, "method": "nav.push", "params": push}
         )
         messages.append({"jsonrpc": "2.0", "id": 2 * n + 2_001, "method": "nav.pop"})
-    lines = [json.dumps({**HEADER, "ordo": VERSION})]
-    lines += [json.dumps({"dir": "in", "at": 0, "msg": message}) for message in messages]
-    trace = tmp_path / "flapping.trace"
-    trace.write_text("\n".join(lines) + "\n")
-    page, err = tmp_path / "flapping.html", tmp_path / "err"
-    with err.open("wb") as stderr:
-        process = subprocess.Popen(
-            [engine_binary(), "report", str(trace), "-o", str(page)],
-            stdout=subprocess.DEVNULL,
-            stderr=stderr,
-        )
-        _, status, usage = os.wait4(process.pid, 0)  # this process's own peak memory
-    assert os.waitstatus_to_exitcode(status) == 2
+    trace, page = tmp_path / "flapping.trace", tmp_path / "flapping.html"
+    lines = inputs_trace(trace, messages)
+    status, _, err, usage = run_measured("report", str(trace), "-o", str(page))
+    assert status == 2
     # 1 000 rows, their pending intervals and a page change, then 1 000 intervals and a page
     # change each push or pop: the 498th pop.
-    assert err.read_text() == (
+    assert err == (
         f"ordo report: {trace}: its page would hold more than 1000000 state intervals, rows"
         " and page names (after input message 1997 on line 1998), more than a browser opens;"
         " report part of it: a copy of the trace cut after any whole line is a trace too"
@@ -802,13 +799,7 @@ def test_report_refuses_a_page_of_more_than_a_million_items(tmp_path: Path) -> N
     # written as it is made: held whole, a page took about 2.5 times its size in memory (the
     # peak counts this process's own size when it started the engine, about 45 MB).
     trace.write_text("\n".join(lines[:1_300]) + "\n")
-    out = tmp_path / "out"
-    with out.open("wb") as stdout, err.open("wb") as stderr:
-        process = subprocess.Popen(
-            [engine_binary(), "report", str(trace), "-o", str(page)], stdout=stdout, stderr=stderr
-        )
-        _, status, usage = os.wait4(process.pid, 0)
-    assert os.waitstatus_to_exitcode(status) == 0, err.read_text()
-    assert out.read_text() == f"{page}\n"
+    status, said, err, usage = run_measured("report", str(trace), "-o", str(page))
+    assert (status, said) == (0, f"{page}\n"), err
     assert usage.ru_maxrss * 1024 < page.stat().st_size, usage  # a 118 MB page
     assert page.read_text().count('class="bar state-suspended"') == 1_000 * 149
