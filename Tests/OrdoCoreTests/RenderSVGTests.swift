@@ -254,6 +254,15 @@ import Testing
     #expect(document.elements(withClass: "hit").map { $0.attributes["data-layer"] } == ["button"])
     #expect(
       try tree.renderSVG(RenderOptions(id: "hiddenRoot")).contains("class=\"layer depth") == false)
+    // The hit layer's outline is the widest, then the rest of its path's, then the others'.
+    try tree.add("aside", under: "panel", frame: Frame(x: 30, y: 30, width: 10, height: 10))
+    let widths = try parseXML(
+      try tree.renderSVG(RenderOptions(id: "panel", point: .init(x: 20, y: 20)))
+    ).elements(named: "g", withClass: "layer").map {
+      ($0.attributes["data-layer"], $0.child(named: "rect")?.attributes["stroke-width"])
+    }
+    #expect(widths.map(\.0) == ["panel", "button", "aside"])
+    #expect(widths.map(\.1) == ["2", "3", "1"])
   }
 
   // MARK: - Size
