@@ -9,7 +9,7 @@ RELEASE_BIN := .build/release/ordo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: bench bench-deps test-bench test-copies fuzz sanitize demo test deps swift-deps python-deps node-deps build release lint format \
-	test-swift test-python test-node test-hostile test-trace test-cli interop-deps test-interop \
+	test-swift test-python test-node test-hostile test-trace test-cli cli-deps interop-deps test-interop \
 	browser-deps test-browser pictures dist dist-deps test-dist durable-deps test-durable soak clean
 
 ## demo: build the release engine and watch it order popups and layers; the session is
@@ -50,6 +50,11 @@ durable-deps:
 	@command -v sqlite3 >/dev/null 2>&1 || { \
 	  echo "installing sqlite3 (the command-line shell)"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq sqlite3; }
+
+cli-deps:
+	@command -v strace >/dev/null 2>&1 || { \
+	  echo "installing strace (the cli suite holds a state file open and counts fsyncs with it)"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq strace; }
 
 node-deps:
 	@command -v tsc >/dev/null 2>&1 || { \
@@ -136,7 +141,7 @@ test-trace: release python-deps
 	ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q integration/trace
 
 ## test-cli: `ordo call`, help and the examples/ scripts from a real shell (integration/cli).
-test-cli: release python-deps
+test-cli: release python-deps cli-deps
 	cd integration/cli && ../../$(VENV)/bin/mypy && ../../$(VENV)/bin/ruff check \
 	  && ../../$(VENV)/bin/ruff format --check .
 	ORDO_BIN=$(CURDIR)/$(RELEASE_BIN) $(PY) -m pytest -q integration/cli
