@@ -1,0 +1,181 @@
+import OrdoRPC
+import Testing
+
+@testable import OrdoServer
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Edges of the session and its loop that the other suites leave open (found by mutation
+/// testing of Session, StdioLoop, WakeUpAlarm and EngineClock): when the loop writes while
+/// input keeps coming (docs/protocol.md, "Ordo's choice on output"), timers after
+/// `shutdown`, the commit group after an `engine.reset`, and a switch back to the manual
+/// clock.
+@Suite struct SessionIOEdgeTests {
+  /// An unlinked file holding `bytes`, open for reading and writing at its start.
+  private func temporaryFile(_ bytes: [UInt8]) -> Int32 {
+    var template = Array("/tmp/ordo-test-XXXXXX".utf8CString)
+    let descriptor = mkstemp(&template)
+    unlink(String(cString: template))
+    _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    lseek(descriptor, 0, SEEK_SET)
+    return descriptor
+  }
+
+  /// Runs the loop over `lines` read from a file (always ready: the loop reads on while
+  /// it may) into another file; returns its exit status and how many messages had been
+  /// handled at each flush.
+  private func run(_ lines: [String]) throws -> (status: Int32, handledAtFlushes: [Int]) {
+    var configuration = EngineConfiguration()
+    configuration.clock = .manual
+    configuration.logLevel = .quiet
+    let session = Session(engine: try Engine(configuration: configuration))
+    let inputFile = temporaryFile(Array((lines.joined(separator: "\n") + "\n").utf8))
+    let outputFile = temporaryFile([])
+    defer {
+      close(inputFile)
+      close(outputFile)
+    }
+    var handled = 0
+    var handledAtFlushes: [Int] = []
+    session.recordInput = { _, _, _, _ in handled += 1 }
+    session.afterFlush = { handledAtFlushes.append(handled) }
+    var loop = StdioLoop(session: session, input: inputFile, output: outputFile)
+    let status = loop.run()
+    #expect(handled == lines.count)
+    return (status, handledAtFlushes)
+  }
+
+  /// Requests whose answers reach 256 KiB within a few reads: written then, not after up
+  /// to 64 reads (4 MiB of input) more.
+  @Test func outputIsWrittenOnceAQuarterMebibyteWaits() throws {
+    let ping = #"{"jsonrpc":"2.0","id":1,"method":"engine.ping"}"#
+    let pingsPerRead = (64 << 10) / (ping.utf8.count + 1)
+    let (status, flushes) = try run(Array(repeating: ping, count: pingsPerRead * 40))
+    #expect(status == 0)
+    // Each answer (`{"jsonrpc":"2.0","id":1,"result":{"pong":true,"at":0}}`) is over 50
+    // bytes: 256 KiB of them are owed after about 5 000 pings, within 5 reads.
+    let first = try #require(flushes.first)
+    #expect(first <= 6 * pingsPerRead, "\(flushes)")
+  }
+
+  /// A flood of notifications answers nothing, yet the loop still stops every 64 reads to
+  /// write what is owed and look at signals and timers.
+  @Test func aFloodOfNotificationsIsFlushedAtLeastEverySixtyFourReads() throws {
+    let note = #"{"jsonrpc":"2.0","method":"engine.ping"}"#
+    let notesPerRead = (64 << 10) / (note.utf8.count + 1)
+    let count = notesPerRead * 70
+    let (status, flushes) = try run(Array(repeating: note, count: count))
+    #expect(status == 0)
+    let first = try #require(flushes.first)
+    #expect(first <= 65 * notesPerRead, "\(flushes)")
+  }
+
+  /// CPU time the process `pid` has used, in clock ticks (user + system).
+  private func cpuTicks(of pid: pid_t) -> Int? {
+    guard let text = readTextFile("/proc/\(pid)/stat"),
+      let close = text.lastIndex(of: ")")
+    else { return nil }
+    // After the command's `)`: state is field 3, utime 14 and stime 15.
+    let fields = text[text.index(after: close)...].split(separator: " ")
+    guard fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) else {
+      return nil
+    }
+    return user + system
+  }
+
+  /// After `shutdown` the timers stop: one that falls due then neither fires nor wakes the
+  /// loop over and over (a due timer it may not fire made every poll return at once).
+  @Test func aTimerDueAfterShutdownNeitherFiresNorSpins() throws {
+    let engine = try EngineSession(["--clock", "system"])
+    let shown = try engine.call("alert.enqueue", #"{"type":"t","durationMs":100}"#)
+    #expect(shown.eventSummary.first?.hasPrefix("show t") == true, "\(shown.eventSummary)")
+    #expect(try engine.call("shutdown").response["result"]?.isNull == true)
+    let before = try #require(cpuTicks(of: engine.process.pid))
+    usleep(1_000_000)
+    let after = try #require(cpuTicks(of: engine.process.pid))
+    // Idle, it uses next to nothing; spinning, about 100 ticks a second.
+    #expect(after - before < 30, "\(after - before) ticks in a second after shutdown")
+    engine.process.closeInput()
+    #expect(try engine.process.readToEnd() == "", "no alert.hide after shutdown")
+    #expect(try engine.process.waitForExit() == 0)
+  }
+
+  /// With `--state`, the requests of one read are one commit group, also after an
+  /// `engine.reset` (which commits what came before it and ends its own group): the
+  /// requests after it are not committed one by one (docs/protocol.md#the-commit-promise).
+  @Test func theRequestsOfOneReadAfterAResetAreOneCommit() throws {
+    var template = Array("/tmp/ordo-state-XXXXXX".utf8CString)
+    let directory = String(cString: try #require(mkdtemp(&template)))
+    let state = directory + "/state.db"
+    defer {
+      for file in ["", "-wal", "-shm"] { unlink(state + file) }
+      rmdir(directory)
+    }
+    let engine = try EngineSession(["--clock", "manual", "--state", state])
+    try engine.result("engine.reset")
+    let commits = try #require(engine.result("engine.stats")["state"]?["commits"]?.integer)
+    let enqueue = { (id: String) in
+      #"{"jsonrpc":"2.0","id":"\#(id)","method":"alert.enqueue","params":{"type":"t","id":"\#(id)","persist":true}}"#
+    }
+    // One write, read at once: both enqueues in one group, committed at its end.
+    engine.process.send(enqueue("a") + "\n" + enqueue("b") + "\n")
+    var answered = 0
+    while answered < 2 {
+      if try engine.process.readMessage()["result"] != nil { answered += 1 }
+    }
+    let after = try #require(engine.result("engine.stats")["state"]?["commits"]?.integer)
+    #expect(after == commits + 1)
+    engine.process.closeInput()
+    #expect(try engine.process.waitForExit() == 0)
+  }
+
+  /// A timer that fired stops the reading ahead once, until what it sent is written: after
+  /// that write the loop reads ahead again (up to 64 reads between writes), rather than
+  /// writing after every read for the rest of the session.
+  @Test func aTimerThatFiredStopsTheReadingAheadOnlyUntilItsEventsAreWritten() throws {
+    var configuration = EngineConfiguration()
+    configuration.clock = .system
+    configuration.virtualClockStartedWallAt = 0
+    configuration.logLevel = .quiet
+    let session = Session(engine: try Engine(configuration: configuration))
+    let enqueue =
+      #"{"jsonrpc":"2.0","id":1,"method":"alert.enqueue","params":{"type":"t","durationMs":30}}"#
+    let note = #"{"jsonrpc":"2.0","method":"engine.ping"}"#
+    let notesPerRead = (64 << 10) / (note.utf8.count + 1)
+    let input = [enqueue] + Array(repeating: note, count: notesPerRead * 32)
+    let inputFile = temporaryFile(Array((input.joined(separator: "\n") + "\n").utf8))
+    let outputFile = temporaryFile([])
+    defer {
+      close(inputFile)
+      close(outputFile)
+    }
+    var handled = 0
+    var handledAtFlushes: [Int] = []
+    let engine = session.engine  // (the session holds the closure: no cycle through it)
+    session.recordInput = { _, _, _, _ in
+      handled += 1
+      if handled == 100 { engine.clock.virtualNow = 50 }  // the auto-hide falls due
+    }
+    session.afterFlush = { handledAtFlushes.append(handled) }
+    var loop = StdioLoop(session: session, input: inputFile, output: outputFile)
+    #expect(loop.run() == 0)
+    #expect(handled == input.count)
+    // A write after the read the hide fired in, then the other 31 reads in one go (and the
+    // end of input): not a write after each of them.
+    #expect(handledAtFlushes.count <= 4, "\(handledAtFlushes)")
+  }
+
+  /// Switching to the manual clock sets it to 0 (docs/protocol.md#clock), also when it ran
+  /// manual before: the time it had then is not taken up again.
+  @Test func aSwitchBackToTheManualClockStartsItAtZero() throws {
+    let engine = try EngineSession(["--clock", "manual"])
+    #expect(try engine.result("clock.advance", #"{"ms":500}"#)["now"]?.integer == 500)
+    #expect(try engine.result("initialize", #"{"clock":"system"}"#)["clock"]?.string == "system")
+    #expect(try engine.result("initialize", #"{"clock":"manual"}"#)["clock"]?.string == "manual")
+    let now = try engine.result("clock.now")
+    #expect(now["mode"]?.string == "manual")
+    #expect(now["now"]?.integer == 0, "\(now.compactText)")
+  }
+}
