@@ -251,6 +251,35 @@ def test_a_batch_keeps_what_its_engine_reset_committed_when_a_later_commit_fails
     assert alert_ids(again.result("alert.list")["alerts"]) == ["A"]
 
 
+def test_a_reset_keeps_its_answer_when_a_request_read_with_it_fails_to_commit(
+    state: Path, engine: EngineFactory
+) -> None:
+    """A lone engine.reset ends its commit group as it does in a batch: the requests read
+    with it, after it, are a group of their own, and only they get -32005 when their
+    commit fails; the reset, done and committed, keeps its answer."""
+    live = engine(state, epoch_ms=EPOCH_MS, preexec_fn=small_files(LIMIT_BYTES))
+    live.result("alert.enqueue", {"type": "t", "id": "A", "persist": True})
+    big = {"type": "t", "id": "B", "persist": True, "data": "x" * 400_000}
+    live.send(
+        request_line("engine.reset", None, 101)
+        + request_line("layer.add", {"id": "L"}, 102)
+        + request_line("alert.enqueue", big, 103)
+    )
+    responses: list[dict[str, JSON]] = []
+    while len(responses) < 3:
+        message = live.read_message()
+        assert isinstance(message, dict)
+        if "id" in message:  # the events (A shows again after the reset) aside
+            responses.append(message)
+    assert [r["id"] for r in responses] == [101, 102, 103], responses
+    assert responses[0]["result"] is None, responses[0]
+    assert [r["error"]["code"] for r in responses[1:]] == [-32005, -32005]
+    assert live.call("layer.get", {"id": "L"}).error["code"] == -32001
+    assert live.call("alert.get", {"id": "B"}).error["code"] == -32001
+    assert live.result("alert.get", {"id": "A"})["id"] == "A"
+    assert live.close() == 0
+
+
 def test_a_reset_whose_commit_of_its_batch_fails_leaves_no_failure_behind(
     state: Path, engine: EngineFactory
 ) -> None:
