@@ -178,4 +178,25 @@ import Testing
     #expect(now["mode"]?.string == "manual")
     #expect(now["now"]?.integer == 0, "\(now.compactText)")
   }
+
+  /// What a message sends after it switched the clock is stamped with the new clock's time
+  /// (a trace records it so): `initialize {clock: "manual"}` at system time 5000 is
+  /// answered at manual time 0.
+  @Test func theAnswerToAClockSwitchIsStampedWithTheNewClocksTime() throws {
+    var configuration = EngineConfiguration()
+    configuration.clock = .system
+    configuration.virtualClockStartedWallAt = 0
+    configuration.logLevel = .quiet
+    let session = Session(engine: try Engine(configuration: configuration))
+    session.engine.clock.virtualNow = 5000
+    var stamps: [Int64] = []
+    session.recordOutput = { _, at in stamps.append(at) }
+    var outbox = session.makeOutbox()
+    var ping = #"{"jsonrpc":"2.0","id":1,"method":"engine.ping"}"#
+    ping.withUTF8 { _ = session.handle(UnsafeRawBufferPointer($0), into: &outbox) }
+    var switched = #"{"jsonrpc":"2.0","id":2,"method":"initialize","params":{"clock":"manual"}}"#
+    switched.withUTF8 { _ = session.handle(UnsafeRawBufferPointer($0), into: &outbox) }
+    session.flush(&outbox)
+    #expect(stamps == [5000, 0])
+  }
 }
