@@ -1,5 +1,6 @@
 import OrdoJSON
 import Testing
+
 #if canImport(Glibc)
   import Glibc
 #endif

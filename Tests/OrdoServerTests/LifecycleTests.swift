@@ -147,35 +147,30 @@ import Testing
   /// its own first (`workspace/didChangeConfiguration`), which release nothing; nor does
   /// `initialize`; the first request after it does.
   @Test func foreignNotificationsAndInitializeLeaveRestoredAlertsWaiting() throws {
-    var template = Array("/tmp/ordo-state-XXXXXX".utf8CString)
-    let directory = String(cString: try #require(mkdtemp(&template)))
-    let state = directory + "/state.db"
-    defer {
-      for file in ["", "-wal", "-shm"] { unlink(state + file) }
-      rmdir(directory)
-    }
-    let first = try EngineProcess(["--clock", "manual", "--state", state])
-    first.sendLine(
-      #"{"jsonrpc":"2.0","id":1,"method":"alert.enqueue","params":{"type":"t","id":"a","persist":true}}"#
-    )
-    #expect(try first.readMessage()["method"]?.string == "alert.show")
-    #expect(try first.readMessage()["result"]?["alert"]?["state"]?.string == "showing")
-    first.closeInput()
-    #expect(try first.waitForExit() == 0)
+    try withTemporaryState { state in
+      let first = try EngineProcess(["--clock", "manual", "--state", state])
+      first.sendLine(
+        #"{"jsonrpc":"2.0","id":1,"method":"alert.enqueue","params":{"type":"t","id":"a","persist":true}}"#
+      )
+      #expect(try first.readMessage()["method"]?.string == "alert.show")
+      #expect(try first.readMessage()["result"]?["alert"]?["state"]?.string == "showing")
+      first.closeInput()
+      #expect(try first.waitForExit() == 0)
 
-    let second = try EngineProcess(["--clock", "manual", "--state", state])
-    second.sendLine(#"{"jsonrpc":"2.0","method":"workspace/didChangeConfiguration","params":{}}"#)
-    second.sendLine(#"{"jsonrpc":"2.0","method":"$/setTrace","params":{"value":"off"}}"#)
-    let initialized = try second.call(
-      #"{"jsonrpc":"2.0","id":2,"method":"initialize","params":{}}"#)
-    #expect(initialized["id"]?.integer == 2, "\(initialized)")
-    #expect(initialized["result"]?["serverInfo"]?["name"]?.string == "ordo")
-    second.sendLine(#"{"jsonrpc":"2.0","id":3,"method":"engine.ping"}"#)
-    let shown = try second.readMessage()
-    #expect(shown["method"]?.string == "alert.show", "\(shown)")
-    #expect(shown["params"]?["alert"]?["id"]?.string == "a")
-    #expect(try second.readMessage()["id"]?.integer == 3)
-    second.closeInput()
-    #expect(try second.waitForExit() == 0)
+      let second = try EngineProcess(["--clock", "manual", "--state", state])
+      second.sendLine(#"{"jsonrpc":"2.0","method":"workspace/didChangeConfiguration","params":{}}"#)
+      second.sendLine(#"{"jsonrpc":"2.0","method":"$/setTrace","params":{"value":"off"}}"#)
+      let initialized = try second.call(
+        #"{"jsonrpc":"2.0","id":2,"method":"initialize","params":{}}"#)
+      #expect(initialized["id"]?.integer == 2, "\(initialized)")
+      #expect(initialized["result"]?["serverInfo"]?["name"]?.string == "ordo")
+      second.sendLine(#"{"jsonrpc":"2.0","id":3,"method":"engine.ping"}"#)
+      let shown = try second.readMessage()
+      #expect(shown["method"]?.string == "alert.show", "\(shown)")
+      #expect(shown["params"]?["alert"]?["id"]?.string == "a")
+      #expect(try second.readMessage()["id"]?.integer == 3)
+      second.closeInput()
+      #expect(try second.waitForExit() == 0)
+    }
   }
 }

@@ -13,16 +13,6 @@ import Testing
 /// `shutdown`, the commit group after an `engine.reset`, and a switch back to the manual
 /// clock.
 @Suite struct SessionIOEdgeTests {
-  /// An unlinked file holding `bytes`, open for reading and writing at its start.
-  private func temporaryFile(_ bytes: [UInt8]) -> Int32 {
-    var template = Array("/tmp/ordo-test-XXXXXX".utf8CString)
-    let descriptor = mkstemp(&template)
-    unlink(String(cString: template))
-    _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-    lseek(descriptor, 0, SEEK_SET)
-    return descriptor
-  }
-
   /// Runs the loop over `lines` read from a file (always ready: the loop reads on while
   /// it may) into another file; returns its exit status and how many messages had been
   /// handled at each flush.
@@ -30,21 +20,9 @@ import Testing
     var configuration = EngineConfiguration()
     configuration.clock = .manual
     configuration.logLevel = .quiet
-    let session = Session(engine: try Engine(configuration: configuration))
-    let inputFile = temporaryFile(Array((lines.joined(separator: "\n") + "\n").utf8))
-    let outputFile = temporaryFile([])
-    defer {
-      close(inputFile)
-      close(outputFile)
-    }
-    var handled = 0
-    var handledAtFlushes: [Int] = []
-    session.recordInput = { _, _, _, _ in handled += 1 }
-    session.afterFlush = { handledAtFlushes.append(handled) }
-    var loop = StdioLoop(session: session, input: inputFile, output: outputFile)
-    let status = loop.run()
-    #expect(handled == lines.count)
-    return (status, handledAtFlushes)
+    let run = runLoop(Session(engine: try Engine(configuration: configuration)), over: lines)
+    #expect(run.handled == lines.count)
+    return (run.status, run.handledAtFlushes)
   }
 
   /// Requests whose answers reach 256 KiB within a few reads: written then, not after up
@@ -106,65 +84,24 @@ import Testing
   /// `engine.reset` (which commits what came before it and ends its own group): the
   /// requests after it are not committed one by one (docs/protocol.md#the-commit-promise).
   @Test func theRequestsOfOneReadAfterAResetAreOneCommit() throws {
-    var template = Array("/tmp/ordo-state-XXXXXX".utf8CString)
-    let directory = String(cString: try #require(mkdtemp(&template)))
-    let state = directory + "/state.db"
-    defer {
-      for file in ["", "-wal", "-shm"] { unlink(state + file) }
-      rmdir(directory)
+    try withTemporaryState { state in
+      let engine = try EngineSession(["--clock", "manual", "--state", state])
+      try engine.result("engine.reset")
+      let commits = try #require(engine.result("engine.stats")["state"]?["commits"]?.integer)
+      let enqueue = { (id: String) in
+        #"{"jsonrpc":"2.0","id":"\#(id)","method":"alert.enqueue","params":{"type":"t","id":"\#(id)","persist":true}}"#
+      }
+      // One write, read at once: both enqueues in one group, committed at its end.
+      engine.process.send(enqueue("a") + "\n" + enqueue("b") + "\n")
+      var answered = 0
+      while answered < 2 {
+        if try engine.process.readMessage()["result"] != nil { answered += 1 }
+      }
+      let after = try #require(engine.result("engine.stats")["state"]?["commits"]?.integer)
+      #expect(after == commits + 1)
+      engine.process.closeInput()
+      #expect(try engine.process.waitForExit() == 0)
     }
-    let engine = try EngineSession(["--clock", "manual", "--state", state])
-    try engine.result("engine.reset")
-    let commits = try #require(engine.result("engine.stats")["state"]?["commits"]?.integer)
-    let enqueue = { (id: String) in
-      #"{"jsonrpc":"2.0","id":"\#(id)","method":"alert.enqueue","params":{"type":"t","id":"\#(id)","persist":true}}"#
-    }
-    // One write, read at once: both enqueues in one group, committed at its end.
-    engine.process.send(enqueue("a") + "\n" + enqueue("b") + "\n")
-    var answered = 0
-    while answered < 2 {
-      if try engine.process.readMessage()["result"] != nil { answered += 1 }
-    }
-    let after = try #require(engine.result("engine.stats")["state"]?["commits"]?.integer)
-    #expect(after == commits + 1)
-    engine.process.closeInput()
-    #expect(try engine.process.waitForExit() == 0)
-  }
-
-  /// A timer that fired stops the reading ahead once, until what it sent is written: after
-  /// that write the loop reads ahead again (up to 64 reads between writes), rather than
-  /// writing after every read for the rest of the session.
-  @Test func aTimerThatFiredStopsTheReadingAheadOnlyUntilItsEventsAreWritten() throws {
-    var configuration = EngineConfiguration()
-    configuration.clock = .system
-    configuration.virtualClockStartedWallAt = 0
-    configuration.logLevel = .quiet
-    let session = Session(engine: try Engine(configuration: configuration))
-    let enqueue =
-      #"{"jsonrpc":"2.0","id":1,"method":"alert.enqueue","params":{"type":"t","durationMs":30}}"#
-    let note = #"{"jsonrpc":"2.0","method":"engine.ping"}"#
-    let notesPerRead = (64 << 10) / (note.utf8.count + 1)
-    let input = [enqueue] + Array(repeating: note, count: notesPerRead * 32)
-    let inputFile = temporaryFile(Array((input.joined(separator: "\n") + "\n").utf8))
-    let outputFile = temporaryFile([])
-    defer {
-      close(inputFile)
-      close(outputFile)
-    }
-    var handled = 0
-    var handledAtFlushes: [Int] = []
-    let engine = session.engine  // (the session holds the closure: no cycle through it)
-    session.recordInput = { _, _, _, _ in
-      handled += 1
-      if handled == 100 { engine.clock.virtualNow = 50 }  // the auto-hide falls due
-    }
-    session.afterFlush = { handledAtFlushes.append(handled) }
-    var loop = StdioLoop(session: session, input: inputFile, output: outputFile)
-    #expect(loop.run() == 0)
-    #expect(handled == input.count)
-    // A write after the read the hide fired in, then the other 31 reads in one go (and the
-    // end of input): not a write after each of them.
-    #expect(handledAtFlushes.count <= 4, "\(handledAtFlushes)")
   }
 
   /// Switching to the manual clock sets it to 0 (docs/protocol.md#clock), also when it ran
@@ -183,11 +120,7 @@ import Testing
   /// (a trace records it so): `initialize {clock: "manual"}` at system time 5000 is
   /// answered at manual time 0.
   @Test func theAnswerToAClockSwitchIsStampedWithTheNewClocksTime() throws {
-    var configuration = EngineConfiguration()
-    configuration.clock = .system
-    configuration.virtualClockStartedWallAt = 0
-    configuration.logLevel = .quiet
-    let session = Session(engine: try Engine(configuration: configuration))
+    let session = try sessionOnAVirtualSystemClock()
     session.engine.clock.virtualNow = 5000
     var stamps: [Int64] = []
     session.recordOutput = { _, at in stamps.append(at) }

@@ -14,12 +14,7 @@ import Testing
 @Suite struct TimerEventTests {
   /// A session on a system clock that only the test moves, taking messages of 200 bytes.
   private func session() throws -> Session {
-    var configuration = EngineConfiguration()
-    configuration.clock = .system
-    configuration.virtualClockStartedWallAt = 0
-    configuration.logLevel = .quiet
-    configuration.maxMessageBytes = 200
-    return Session(engine: try Engine(configuration: configuration))
+    try sessionOnAVirtualSystemClock(maxMessageBytes: 200)
   }
 
   private func lines(_ outbox: inout Outbox, of session: Session) -> [String] {
@@ -54,50 +49,26 @@ import Testing
   /// answer nothing) stops the reading: its events are written before the next read, not
   /// after up to 64 reads (4 MiB) more.
   @Test func aTimerThatFiresWhileInputFloodsInIsWrittenBeforeTheNextRead() throws {
-    var configuration = EngineConfiguration()
-    configuration.clock = .system
-    configuration.virtualClockStartedWallAt = 0
-    configuration.logLevel = .quiet
-    let session = Session(engine: try Engine(configuration: configuration))
+    let session = try sessionOnAVirtualSystemClock()
     let enqueue =
       #"{"jsonrpc":"2.0","id":1,"method":"alert.enqueue","params":{"type":"t","durationMs":30}}"#
     let ping = #"{"jsonrpc":"2.0","method":"engine.ping"}"#
     let pingsPerRead = (64 << 10) / (ping.utf8.count + 1)
     let input = [enqueue] + Array(repeating: ping, count: pingsPerRead * 32)
-    let inputFile = temporaryFile(Array((input.joined(separator: "\n") + "\n").utf8))
-    let outputFile = temporaryFile([])
-    defer {
-      close(inputFile)
-      close(outputFile)
-    }
-    var handled = 0
-    var handledAtFlushes: [Int] = []
     let engine = session.engine  // (the session holds the closure: no cycle through it)
-    session.recordInput = { _, _, _, _ in
-      handled += 1
+    let run = runLoop(session, over: input) { handled in
       // The auto-hide falls due in the middle of the first read.
       if handled == 100 { engine.clock.virtualNow = 50 }
     }
-    session.afterFlush = { handledAtFlushes.append(handled) }
-    var loop = StdioLoop(session: session, input: inputFile, output: outputFile)
-    #expect(loop.run() == 0)
-    #expect(handled == input.count)
-    var output = [UInt8](repeating: 0, count: 1 << 16)
-    let count = pread(outputFile, &output, output.count, 0)
-    let written = output[0..<max(count, 0)].split(separator: UInt8(ascii: "\n"))
-    #expect(written.count == 4, "the answer, alert.show, alert.hide, alert.idle")
+    #expect(run.status == 0)
+    #expect(run.handled == input.count)
+    #expect(run.written.count == 4, "the answer, alert.show, alert.hide, alert.idle")
     // Flushed by the end of the read in which the hide fired (the first), not 31 reads on.
-    let flushAfterTheHide = try #require(handledAtFlushes.first { $0 > 100 })
-    #expect(flushAfterTheHide <= pingsPerRead + 1, "\(handledAtFlushes)")
+    let flushAfterTheHide = try #require(run.handledAtFlushes.first { $0 > 100 })
+    #expect(flushAfterTheHide <= pingsPerRead + 1, "\(run.handledAtFlushes)")
+    // That stops the reading ahead once, until the events are written: the other 31 reads go
+    // in one go (and the end of input), not a write after each of them.
+    #expect(run.handledAtFlushes.count <= 4, "\(run.handledAtFlushes)")
   }
 
-  /// An unlinked file holding `bytes`, open for reading and writing at its start.
-  private func temporaryFile(_ bytes: [UInt8]) -> Int32 {
-    var template = Array("/tmp/ordo-test-XXXXXX".utf8CString)
-    let descriptor = mkstemp(&template)
-    unlink(template)
-    _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-    lseek(descriptor, 0, SEEK_SET)
-    return descriptor
-  }
 }
