@@ -24,11 +24,10 @@ public struct ReportWindow: Equatable, Sendable {
 enum Report {
   /// The most a page may hold (`TimelineBuilder.itemCount`: state intervals, rows, page
   /// changes and the pages their stack texts name, weighed by the length of their names;
-  /// about 400 bytes of page each, at most about 500). An ordinary
-  /// session reaches it at well over a million messages, when its page is already more than a
-  /// browser opens in reasonable time; a trace whose few inputs ask for much (edited, or
-  /// hostile) reaches it at once, and is refused as it gets there rather than take the memory
-  /// of a page of gigabytes.
+  /// about 400 bytes of page each, at most about 500). An ordinary session reaches it at
+  /// well over a million messages, when its page is already more than a browser opens in
+  /// reasonable time; a trace whose few inputs ask for much (edited, or hostile) reaches it
+  /// at once, and is refused as it gets there rather than make a page of gigabytes.
   static let maxItems = 1_000_000
 
   /// What a page is drawn from: the replay's timeline (cut to the window), the layers at
@@ -147,8 +146,8 @@ enum Report {
         "cannot write \(outputPath)\(missing ?? ": \(OrdoCommand.reason(code, for: outputPath))")")
       return 2
     }
-    // Written as it is made, in pieces: a page of hundreds of MB held whole took about 2.5
-    // times its size in memory. After a failed write, the rest is not written.
+    // Written as it is made, in pieces: held whole, a page took about twice its size in
+    // memory (163 MB, 346 MB). After a failed write, the rest is not written.
     var failure: Int32 = 0
     writeReportHTML(
       drawing.timeline, layersSVG: drawing.layersSVG, drawnLayers: drawing.drawnLayers,
