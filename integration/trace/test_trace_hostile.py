@@ -796,7 +796,7 @@ def test_report_refuses_a_page_of_more_than_a_million_items(tmp_path: Path) -> N
     assert not page.exists()
     assert usage.ru_maxrss < 100_000, usage  # KB
     # Cut before that line (here after 149 pushes and pops), the trace is reported, its page
-    # written as it is made: held whole, a page took about 2.5 times its size in memory (the
+    # written as it is made: held whole, a page took about twice its size in memory (the
     # peak counts this process's own size when it started the engine, about 45 MB).
     trace.write_text("\n".join(lines[:1_300]) + "\n")
     status, said, err, usage = run_measured("report", str(trace), "-o", str(page))
