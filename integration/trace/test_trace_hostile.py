@@ -23,7 +23,7 @@ import pytest
 from ordo_testing import engine_binary
 
 from conftest import EngineFactory
-from trace_support import read_trace, replay, request
+from trace_support import read_trace, replay, request, write_trace
 
 HEADER: dict[str, Any] = {"ordo": "0.1.0", "args": ["--clock", "manual"], "startedWallAt": 0}
 SYS = '"systemAt" must be an input\'s array of engine times'
@@ -691,13 +691,11 @@ def test_a_refused_first_input_says_the_framing(tmp_path: Path) -> None:
     assert (result.status, result.stdout) == (0, "identical\n"), result.stderr
 
 
-def inputs_trace(path: Path, messages: list[dict[str, Any]]) -> list[str]:
+def inputs_trace(path: Path, messages: list[dict[str, Any]]) -> Path:
     """Writes a trace of `messages` as inputs at time 0, no output recorded (as an edited or
-    hostile trace may be), and returns its lines."""
-    lines = [json.dumps({**HEADER, "ordo": VERSION})]
-    lines += [json.dumps({"dir": "in", "at": 0, "msg": message}) for message in messages]
-    path.write_text("\n".join(lines) + "\n")
-    return lines
+    hostile trace may be)."""
+    records = [{"dir": "in", "at": 0, "msg": message} for message in messages]
+    return write_trace(path, {**HEADER, "ordo": VERSION}, records)
 
 
 def run_measured(*args: str) -> tuple[int, str, str, Any]:
@@ -737,8 +735,8 @@ def test_replay_does_not_hold_every_answer_a_trace_asks_for(tmp_path: Path) -> N
 
 
 def test_report_keeps_the_top_of_each_page_stack_only(tmp_path: Path) -> None:
-    """A report observed each page change with a copy of the whole stack: a 1 MB trace that
-    builds a 3 000-page stack, then pushes and pops a page on it 3 000 times, took 393 MB
+    """A report observed each page change with a copy of the whole stack: a trace of under
+    1 MB that builds a 3 000-page stack, then pushes and pops a page on it 3 000 times, took 393 MB
     (about 4 GB at 10 000 pages). It keeps the top 32 pages its text names, and how many are
     under them. Only inputs are recorded (the stripped answers would hold each stack)."""
     depth = 3_000
@@ -765,10 +763,10 @@ def test_report_keeps_the_top_of_each_page_stack_only(tmp_path: Path) -> None:
 
 def test_report_refuses_a_page_of_more_than_a_million_items(tmp_path: Path) -> None:
     """A few inputs can make a page of gigabytes: 1 000 alerts showing in 1 000 queues, then
-    600 pushes and pops, each of which suspends and resumes every one of them (285 KB of
-    inputs; 1.2 million state intervals, a page of about 500 MB, and about 100 000 more
-    pushes took every byte of memory the machine had). The report stops when the page would
-    hold more than 1 000 000 intervals, rows and page names, naming where."""
+    600 pushes and pops, each of which suspends and resumes every one of them (under 300 KB
+    of inputs; 1.2 million state intervals, a page of about 500 MB, and each 1 000 more
+    pushes and pops about 800 MB more). The report stops when the page would hold more than
+    1 000 000 intervals, rows and page names, naming where."""
     messages: list[dict[str, Any]] = [
         {"jsonrpc": "2.0", "id": 0, "method": "nav.push", "params": {"scope": "home"}}
     ]
@@ -782,7 +780,7 @@ def test_report_refuses_a_page_of_more_than_a_million_items(tmp_path: Path) -> N
         )
         messages.append({"jsonrpc": "2.0", "id": 2 * n + 2_001, "method": "nav.pop"})
     trace, page = tmp_path / "flapping.trace", tmp_path / "flapping.html"
-    lines = inputs_trace(trace, messages)
+    inputs_trace(trace, messages)
     status, _, err, usage = run_measured("report", str(trace), "-o", str(page))
     assert status == 2
     # 1 000 rows, their pending intervals and a page change, then 1 000 intervals and a page
@@ -798,7 +796,7 @@ def test_report_refuses_a_page_of_more_than_a_million_items(tmp_path: Path) -> N
     # Cut before that line (here after 149 pushes and pops), the trace is reported, its page
     # written as it is made: held whole, a page took about twice its size in memory (the
     # peak counts this process's own size when it started the engine, about 45 MB).
-    trace.write_text("\n".join(lines[:1_300]) + "\n")
+    inputs_trace(trace, messages[:1_299])
     status, said, err, usage = run_measured("report", str(trace), "-o", str(page))
     assert (status, said) == (0, f"{page}\n"), err
     assert usage.ru_maxrss * 1024 < page.stat().st_size, usage  # a 118 MB page
