@@ -6,12 +6,9 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
-import time
 from pathlib import Path
 
 import pytest
-from ordo_testing import engine_binary
 
 from cli_support import ndjson, sh
 
@@ -103,33 +100,6 @@ def test_report_writes_trace_dot_html_without_o(tmp_path: Path) -> None:
     assert (ran.status, ran.stdout) == (0, "bug.trace.html\n"), ran.stderr
     assert sorted(path.name for path in tmp_path.iterdir()) == ["bug.trace", "bug.trace.html"]
     assert (tmp_path / "bug.trace.html").read_text().startswith("<!")
-
-
-def test_state_wait_ms_defaults_to_2000(tmp_path: Path) -> None:
-    """Without --state-wait-ms a call on a state file another engine holds waits 2 s for it,
-    then exits 2 saying how long it waited."""
-    db = tmp_path / "ui.db"
-    holder = subprocess.Popen(
-        [engine_binary(), "--state", str(db)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        assert holder.stdin is not None and holder.stdout is not None
-        # Answered: the holder has opened (and locked) the file.
-        holder.stdin.write(b'{"jsonrpc":"2.0","id":1,"method":"engine.ping"}\n')
-        holder.stdin.flush()
-        assert b'"pong":true' in holder.stdout.readline()
-        started = time.monotonic()
-        ran = sh('"$ORDO" --state "$DB" call engine.ping', env={"DB": str(db)})
-        waited = time.monotonic() - started
-    finally:
-        holder.communicate(timeout=60)
-    assert (ran.status, ran.stdout) == (2, "")
-    assert "in use by another Ordo engine" in ran.stderr
-    assert "waited 2000 ms; see --state-wait-ms" in ran.stderr
-    assert waited >= 1.9
 
 
 def sync_calls(tmp_path: Path, *flags: str) -> int:

@@ -109,6 +109,25 @@ def test_the_wait_for_a_state_file_in_use_counts_real_time(tmp_path: Path) -> No
     assert after < 2.0, (after, err)
 
 
+def test_state_wait_ms_defaults_to_2000(tmp_path: Path) -> None:
+    """Without --state-wait-ms a call on a state file another engine holds waits 2 s for it,
+    then exits 2 saying how long it waited."""
+    db = tmp_path / "ui.db"
+    server = _serve(db)
+    try:
+        started = time.monotonic()
+        ran = sh('"$ORDO" --state "$DB" call engine.ping', env={"DB": str(db)})
+        waited = time.monotonic() - started
+    finally:
+        assert server.stdin is not None
+        server.stdin.close()
+        server.wait(timeout=TIMEOUT)
+    assert (ran.status, ran.stdout) == (2, "")
+    assert "in use by another Ordo engine" in ran.stderr
+    assert "waited 2000 ms; see --state-wait-ms" in ran.stderr
+    assert waited >= 1.9
+
+
 def test_a_state_file_in_use_names_the_process_that_holds_it(tmp_path: Path) -> None:
     """Whoever must find the engine that keeps a hook waiting (one left running, a
     `flock` of the file with `-o`) is told its process id and name."""
