@@ -262,6 +262,19 @@ final class EngineProcess {
     }
     return nil
   }
+
+  /// CPU time the child has used so far, in clock ticks (user + system), or nil.
+  var cpuTicks: Int? {
+    guard let text = readTextFile("/proc/\(pid)/stat"),
+      let close = text.lastIndex(of: ")")
+    else { return nil }
+    // After the command's `)`: state is field 3, utime 14 and stime 15.
+    let fields = text[text.index(after: close)...].split(separator: " ")
+    guard fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) else {
+      return nil
+    }
+    return user + system
+  }
 }
 
 extension Substring {

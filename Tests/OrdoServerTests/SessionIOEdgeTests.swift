@@ -50,19 +50,6 @@ import Testing
     #expect(first <= 65 * notesPerRead, "\(flushes)")
   }
 
-  /// CPU time the process `pid` has used, in clock ticks (user + system).
-  private func cpuTicks(of pid: pid_t) -> Int? {
-    guard let text = readTextFile("/proc/\(pid)/stat"),
-      let close = text.lastIndex(of: ")")
-    else { return nil }
-    // After the command's `)`: state is field 3, utime 14 and stime 15.
-    let fields = text[text.index(after: close)...].split(separator: " ")
-    guard fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) else {
-      return nil
-    }
-    return user + system
-  }
-
   /// After `shutdown` the timers stop: one that falls due then neither fires nor wakes the
   /// loop over and over (a due timer it may not fire made every poll return at once).
   @Test func aTimerDueAfterShutdownNeitherFiresNorSpins() throws {
@@ -70,9 +57,9 @@ import Testing
     let shown = try engine.call("alert.enqueue", #"{"type":"t","durationMs":100}"#)
     #expect(shown.eventSummary.first?.hasPrefix("show t") == true, "\(shown.eventSummary)")
     #expect(try engine.call("shutdown").response["result"]?.isNull == true)
-    let before = try #require(cpuTicks(of: engine.process.pid))
+    let before = try #require(engine.process.cpuTicks)
     usleep(1_000_000)
-    let after = try #require(cpuTicks(of: engine.process.pid))
+    let after = try #require(engine.process.cpuTicks)
     // Idle, it uses next to nothing; spinning, about 100 ticks a second.
     #expect(after - before < 30, "\(after - before) ticks in a second after shutdown")
     engine.process.closeInput()
