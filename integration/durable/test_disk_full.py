@@ -190,6 +190,10 @@ def test_a_reset_that_cannot_empty_the_file_changes_nothing(
     # Emptying the file is a write too: it fails, and memory keeps everything.
     error = live.call("engine.reset", {"state": True}).error
     assert error["code"] == -32005 and error["data"]["reason"] == "disk_full", error
+    # A write failed, not a read: the message says which.
+    assert error["message"] == (
+        "The durable state could not be written (the disk is full); nothing was changed."
+    ), error
     assert picture(live) == before
     assert live.result("layer.get", {"id": "root"})["id"] == "root"
     assert live.close() == 0
@@ -759,6 +763,43 @@ def test_a_timer_whose_commit_fails_is_tried_again_a_second_later(
     assert cpu < 0.5, "half a second of CPU time while waiting"
     # Nothing was sent: the hide, rolled back at each try, never happened.
     assert live.pending_output(0) == []
+
+
+def test_a_commit_that_works_ends_the_wait_a_failed_timer_commit_began(
+    state: Path, engine: EngineFactory
+) -> None:
+    """The second's wait after a timer's failed commit lasts until a commit works: a
+    request's commit that does lets the next timer fire when it is due, not a second after
+    the failure."""
+    live = engine(state, "--log-level", "error", clock="system")
+    live.result("alert.configure", {"maxConcurrent": 2})
+    started = time.monotonic()
+    events, responses = live.batch(
+        [
+            ("alert.enqueue", {"type": "t", "id": "early", "persist": True, "durationMs": 200}),
+            ("alert.enqueue", {"type": "t", "id": "late", "persist": True, "durationMs": 600}),
+        ]
+    )
+    assert [event["method"] for event in events] == ["alert.show", "alert.show"], events
+    assert [response["result"]["disposition"] for response in responses] == ["queued"] * 2
+    # The file away from its name: the early alert's timeout cannot be committed. (A size
+    # limit would stop the engine's log lines too: its stderr is a file here.)
+    away = state.parent / "away.db"
+    state.rename(away)
+    while "commit failed" not in live.stderr():
+        assert time.monotonic() - started < 0.55, "the early timeout's commit did not fail"
+        time.sleep(0.01)
+    away.rename(state)
+    # The next request finds the early timeout due and commits it with its answer.
+    reply = live.call("engine.ping")
+    assert [event["params"]["id"] for event in reply.events] == ["early"], reply.events
+    hidden = live.read_message(timeout=5)
+    waited = time.monotonic() - started
+    assert isinstance(hidden, dict) and hidden["method"] == "alert.hide", hidden
+    assert hidden["params"]["id"] == "late", hidden
+    # Due at 600 ms; the failure's retry time was at least 1 200 ms.
+    assert waited < 1.0, f"the late timeout came {waited:.3f} s after the enqueue"
+    assert live.stderr().count("commit failed") == 1, live.stderr()
 
 
 def test_a_write_ahead_log_deleted_while_the_engine_runs_loses_nothing_in_a_crash(
