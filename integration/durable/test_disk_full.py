@@ -260,10 +260,15 @@ def test_a_reset_keeps_its_answer_when_a_request_read_with_it_fails_to_commit(
 ) -> None:
     """A lone engine.reset ends its commit group as it does in a batch: the requests read
     with it, after it, are a group of their own, and only they get -32005 when their
-    commit fails; the reset, done and committed, keeps its answer."""
-    live = engine(state, epoch_ms=EPOCH_MS, preexec_fn=small_files(LIMIT_BYTES))
+    commit fails; the reset, done and committed, keeps its answer.
+
+    The three lines are one write of less than a pipe's 64 KiB, so that the engine reads
+    them at once (a larger write reached it in parts, and a part read alone is a group of
+    its own); the log is under 32 KiB after the reset, and B's 40 KB do not fit under the
+    64 KiB limit."""
+    live = engine(state, epoch_ms=EPOCH_MS, preexec_fn=small_files(64 * 1024))
     live.result("alert.enqueue", {"type": "t", "id": "A", "persist": True})
-    big = {"type": "t", "id": "B", "persist": True, "data": "x" * 400_000}
+    big = {"type": "t", "id": "B", "persist": True, "data": "x" * 40_000}
     live.send(
         request_line("engine.reset", None, 101)
         + request_line("layer.add", {"id": "L"}, 102)
