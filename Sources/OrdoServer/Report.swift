@@ -24,7 +24,7 @@ public struct ReportWindow: Equatable, Sendable {
 enum Report {
   /// The most a page may hold (`TimelineBuilder.itemCount`: state intervals, rows, page
   /// changes and the pages their stack texts name, weighed by the length of their names;
-  /// about 400 bytes of page each, at most about 500). An ordinary session reaches it at
+  /// about 400 bytes of page each, at most about 500; of a window, only what it can draw). An ordinary session reaches it at
   /// well over a million messages, when its page is already more than a browser opens in
   /// reasonable time; a trace whose few inputs ask for much (edited, or hostile) reaches it
   /// at once, and is refused as it gets there rather than make a page of gigabytes.
@@ -61,7 +61,8 @@ enum Report {
         start: 0,
         metadata: Timeline.Metadata(
           ordoVersion: trace.header.version, arguments: trace.header.arguments,
-          startedWallAt: trace.header.startedWallAt, isCutOff: trace.isCutOff))
+          startedWallAt: trace.header.startedWallAt, isCutOff: trace.isCutOff),
+        keepingWindowFrom: window?.from, to: window?.to)
     }
     var builder = timelineBuilder(for: trace)
     var replayed = trace
@@ -84,8 +85,8 @@ enum Report {
           throw TraceError(
             description: "\(trace.name): its page would hold more than \(maxItems) state"
               + " intervals, rows and page names (\(replayed.place(afterInputs: inputs))),"
-              + " more than a browser opens; report part of it: a copy of the trace cut after"
-              + " any whole line is a trace too (head -n)")
+              + " more than a browser opens; report part of it: a window (--from/--to), or a"
+              + " copy of the trace cut after any whole line (head -n)")
         }
       })
     let engine = run.session.engine

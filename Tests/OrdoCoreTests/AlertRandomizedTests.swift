@@ -54,7 +54,7 @@ import Testing
       Int.random(in: 0..<100, using: &random) < percent
     }
     mutating func pick<T>(_ values: [T]) -> T {
-      values[Int.random(in: 0..<values.count, using: &random)]
+      random.pick(values)
     }
     mutating func small(_ range: ClosedRange<Int64>) -> Int64 {
       Int64.random(in: range, using: &random)

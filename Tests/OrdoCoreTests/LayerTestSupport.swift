@@ -17,6 +17,11 @@ struct SeededGenerator: RandomNumberGenerator {
     mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
     return mixed ^ (mixed >> 31)
   }
+
+  /// One of `values` (not empty).
+  mutating func pick<T>(_ values: [T]) -> T {
+    values[Int.random(in: 0..<values.count, using: &self)]
+  }
 }
 
 /// The error a call throws, nil when it succeeds.

@@ -6,6 +6,7 @@ stay empty). A trace holds the session's messages and nothing else of the machin
 
 from __future__ import annotations
 
+import ast
 import base64
 import gzip
 import json
@@ -15,7 +16,9 @@ import resource
 import signal
 import stat
 import subprocess
+import sys
 import tempfile
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -691,25 +694,45 @@ def test_a_refused_first_input_says_the_framing(tmp_path: Path) -> None:
     assert (result.status, result.stdout) == (0, "identical\n"), result.stderr
 
 
-def inputs_trace(path: Path, messages: list[dict[str, Any]]) -> Path:
+def inputs_trace(path: Path, messages: Iterable[Any]) -> Path:
     """Writes a trace of `messages` as inputs at time 0, no output recorded (as an edited or
     hostile trace may be)."""
-    records = [{"dir": "in", "at": 0, "msg": message} for message in messages]
+    records = ({"dir": "in", "at": 0, "msg": message} for message in messages)
     return write_trace(path, {**HEADER, "ordo": VERSION}, records)
+
+
+# Starts the command in its arguments and writes its exit status and resource usage to the
+# file named first. Run in a fresh interpreter: a child's peak memory (ru_maxrss) counts the
+# memory of the process that started it, as it was then, and this one grows as tests run
+# (272 MB at the end of this file).
+MEASURER = """
+import os, sys
+pid = os.posix_spawn(sys.argv[2], sys.argv[2:], os.environ)
+_, status, usage = os.wait4(pid, 0)
+with open(sys.argv[1], "w") as file:
+    file.write(repr((os.waitstatus_to_exitcode(status), tuple(usage))))
+"""
 
 
 def run_measured(*args: str) -> tuple[int, str, str, Any]:
     """Runs the engine with `args`: its exit status, stdout, stderr and resource usage, whose
-    ru_maxrss (KB) is its peak memory, or this process's when it started it, if more. Its
-    output goes to files, read after the exit (a pipe's reader waiting on wait4 could block
-    the engine)."""
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        process = subprocess.Popen([engine_binary(), *args], stdout=out, stderr=err)
-        _, status, usage = os.wait4(process.pid, 0)
-        process.returncode = os.waitstatus_to_exitcode(status)
+    ru_maxrss (KB) is its peak memory (or that of the small interpreter that started it, if
+    more: about 10 MB). Its output goes to files, read after the exit."""
+    with (
+        tempfile.TemporaryFile() as out,
+        tempfile.TemporaryFile() as err,
+        tempfile.NamedTemporaryFile("r") as measured,
+    ):
+        subprocess.run(
+            [sys.executable, "-c", MEASURER, measured.name, engine_binary(), *args],
+            stdout=out,
+            stderr=err,
+            check=True,
+        )
+        status, usage = ast.literal_eval(measured.read())
         out.seek(0)
         err.seek(0)
-        return process.returncode, out.read().decode(), err.read().decode(), usage
+        return status, out.read().decode(), err.read().decode(), resource.struct_rusage(usage)
 
 
 def test_replay_does_not_hold_every_answer_a_trace_asks_for(tmp_path: Path) -> None:
@@ -788,8 +811,8 @@ def test_report_refuses_a_page_of_more_than_a_million_items(tmp_path: Path) -> N
     assert err == (
         f"ordo report: {trace}: its page would hold more than 1000000 state intervals, rows"
         " and page names (after input message 1997 on line 1998), more than a browser opens;"
-        " report part of it: a copy of the trace cut after any whole line is a trace too"
-        " (head -n)\n"
+        " report part of it: a window (--from/--to), or a copy of the trace cut after any whole"
+        " line (head -n)\n"
     )
     assert not page.exists()
     assert usage.ru_maxrss < 100_000, usage  # KB
@@ -801,3 +824,56 @@ def test_report_refuses_a_page_of_more_than_a_million_items(tmp_path: Path) -> N
     assert (status, said) == (0, f"{page}\n"), err
     assert usage.ru_maxrss * 1024 < page.stat().st_size, usage  # a 118 MB page
     assert page.read_text().count('class="bar state-suspended"') == 1_000 * 149
+
+
+def test_a_window_of_a_long_session_is_counted_and_held_alone(tmp_path: Path) -> None:
+    """80 000 alerts with 250-character ids, shown one at a time for 1 ms each, 1 000 a
+    second: the whole session's page would hold more than a million items (an alert's row
+    and its two intervals count 13) and is refused; a window of its last second or of its
+    first two is reported, its page holding those alerts only, and the replay keeps no more
+    than the window (what stopped before it is dropped as it goes, what begins after it is
+    never kept): the window's count and memory, not the session's, which --from/--to
+    counted until 0.2.35."""
+
+    def messages() -> Iterator[Any]:
+        for second in range(80):
+            first = second * 1_001
+            yield [
+                {
+                    "jsonrpc": "2.0",
+                    "id": first + n,
+                    "method": "alert.enqueue",
+                    "params": {
+                        "type": "t",
+                        "id": f"a{second * 1_000 + n}".ljust(250, "x"),
+                        "durationMs": 1,
+                    },
+                }
+                for n in range(1_000)
+            ]
+            yield {
+                "jsonrpc": "2.0",
+                "id": first + 1_000,
+                "method": "clock.advance",
+                "params": {"ms": 1_000},
+            }
+
+    trace, page = tmp_path / "long.trace", tmp_path / "long.html"
+    inputs_trace(trace, messages())
+    status, _, err, whole = run_measured("report", str(trace), "-o", str(page))
+    assert status == 2 and "its page would hold more than 1000000 state intervals" in err, err
+    assert not page.exists()
+    # Alert n shows from n to n + 1 ms: the window from 79 000 ms has the last second's
+    # alerts and the end of the one before; the window to 1 999 ms the first 2 000 alerts.
+    for window, shown, not_shown in (
+        (["--from", "79000"], ["a78999x", "a79000x", "a79999x"], ["a78998x", "a0x"]),
+        (["--to", "1999"], ["a0x", "a1999x"], ["a2000x", "a79999x"]),
+    ):
+        status, said, err, usage = run_measured("report", str(trace), "-o", str(page), *window)
+        assert (status, said) == (0, f"{page}\n"), err
+        html = page.read_text()
+        assert all(id in html for id in shown), window
+        assert not any(id in html for id in not_shown), window
+        # About 100 MB (the trace's 27 MB are read whole) against the refused run's 160 MB
+        # (148 MB with the tracks before the window kept).
+        assert usage.ru_maxrss < 0.75 * whole.ru_maxrss, (usage, whole)

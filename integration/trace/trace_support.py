@@ -15,7 +15,7 @@ import signal
 import subprocess
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -395,9 +395,11 @@ def replay_difference(trace: Path) -> tuple[int, str, str]:
     return int(match[1]), expected.split(":", 1)[1].strip(), got.split(":", 1)[1].strip()
 
 
-def write_trace(path: Path, header: dict[str, Any], records: list[dict[str, Any]]) -> Path:
-    """Writes a hand-made trace (one compact JSON object per line)."""
-    lines = [json.dumps(header, separators=(",", ":"))]
-    lines += [json.dumps(record, separators=(",", ":")) for record in records]
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+def write_trace(path: Path, header: dict[str, Any], records: Iterable[dict[str, Any]]) -> Path:
+    """Writes a hand-made trace (one compact JSON object per line), each record as it comes
+    (a generator makes a long trace without holding it)."""
+    with path.open("w", encoding="utf-8") as file:
+        file.write(json.dumps(header, separators=(",", ":")) + "\n")
+        for record in records:
+            file.write(json.dumps(record, separators=(",", ":")) + "\n")
     return path

@@ -257,6 +257,14 @@ public struct TimelineBuilder: Sendable {
     var openedAt: Int64
     /// Whether `alertCreated` or `alertRestored` described it.
     var described: Bool
+    /// What it counts in `itemCount`.
+    var weight = 0
+    /// Whether it stopped before the window drawn: it is not counted, and goes at the next
+    /// `dropTracksBeforeTheWindow`.
+    var isBeforeTheWindow = false
+
+    /// When it ended, was dropped by a reset or refused; nil while active.
+    var stop: Int64? { track.endedAt ?? track.droppedAt }
   }
 
   private var tracks: [OpenTrack] = []
@@ -277,13 +285,32 @@ public struct TimelineBuilder: Sendable {
   public private(set) var itemCount = 0
   /// Added to every engine time fed: the axis time of engine time 0 since the last reset.
   private var offset: Int64 = 0
+  /// The part of the axis the timeline will be cut to (`Timeline.window(from:to:)`), nil
+  /// at an open end: what cannot be in it is neither kept nor counted.
+  private let windowFrom: Int64?
+  private let windowTo: Int64?
+  /// Tracks that stopped before the window, still held.
+  private var tracksBeforeTheWindow = 0
+  /// The track count at which those go (`dropTracksBeforeTheWindow`).
+  private var nextDropAt = 1024
 
-  /// A builder whose time axis starts at `start` (the engine time the session began).
+  /// A builder whose time axis starts at `start` (the engine time the session began), for
+  /// a timeline that will be cut to the window from `from` to `to` (axis times, nil at an
+  /// open end), if given: then it neither keeps nor counts in `itemCount` what cannot be in
+  /// that window — tracks that stopped before it, tracks begun after it, page changes after
+  /// it and those before it but the last — so that a window of a long session takes the
+  /// memory and the count of what it draws. Cut to that window, its timeline is the one a
+  /// builder without it gives, cut the same way.
   /// - Complexity: O(1).
-  public init(start: Int64 = 0, metadata: Timeline.Metadata = Timeline.Metadata()) {
+  public init(
+    start: Int64 = 0, metadata: Timeline.Metadata = Timeline.Metadata(),
+    keepingWindowFrom from: Int64? = nil, to: Int64? = nil
+  ) {
     self.start = start
     self.latestTime = start
     self.metadata = metadata
+    self.windowFrom = from
+    self.windowTo = to
   }
 
   /// A new alert was queued at `at`: its track starts `scheduled` when its `readyAt` is later,
@@ -293,6 +320,7 @@ public struct TimelineBuilder: Sendable {
   public mutating func alertCreated(_ alert: Alert, at engineTime: Int64) {
     let at = onAxis(engineTime)
     note(at)
+    guard !isAfterTheWindow(at) else { return forgetLatest(of: alert.id) }
     if let index = latest[alert.id], !tracks[index].described,
       tracks[index].openedAt == at, tracks[index].track.queue == alert.queue
     {
@@ -314,7 +342,7 @@ public struct TimelineBuilder: Sendable {
   ) {
     let at = onAxis(engineTime)
     note(at)
-    itemCount += Self.weight(id ?? "", type, queue)
+    guard !isAfterTheWindow(at) else { return }
     tracks.append(
       OpenTrack(
         track: Timeline.Track(
@@ -322,6 +350,9 @@ public struct TimelineBuilder: Sendable {
           endReason: .limited, endedAt: at,
           refusal: Timeline.Refusal(retryAt: retryAt.map(onAxis))),
         state: nil, since: at, openedAt: at, described: true))
+    count(Self.weight(id ?? "", type, queue), for: tracks.count - 1)
+    stopped(tracks.count - 1)
+    dropTracksBeforeTheWindow()
   }
 
   /// An alert loaded from the state file, as it is at `at`: its track starts in
@@ -332,6 +363,7 @@ public struct TimelineBuilder: Sendable {
   public mutating func alertRestored(_ alert: Alert, at engineTime: Int64) {
     let at = onAxis(engineTime)
     note(at)
+    guard !isAfterTheWindow(at) else { return forgetLatest(of: alert.id) }
     open(alert, state: alert.state, at: at, described: true)
     guard alert.state.isEnded else { return }
     let index = tracks.count - 1
@@ -339,6 +371,8 @@ public struct TimelineBuilder: Sendable {
     tracks[index].track.endReason = alert.endReason ?? Self.endReason(of: alert.state)
     tracks[index].track.endedAt = at
     tracks[index].track.expiredWhileDownAt = alert.endedAt.map(onAxis)
+    stopped(index)
+    dropTracksBeforeTheWindow()
   }
 
   /// An `alert.changed`: alert `id` went from `previous` to `state` at `at`.
@@ -353,21 +387,24 @@ public struct TimelineBuilder: Sendable {
     if let known = latest[id], tracks[known].state != nil {
       index = known
     } else {
+      guard !isAfterTheWindow(at) else { return forgetLatest(of: id) }
       index = tracks.count
       latest[id] = index
-      itemCount += Self.weight(id, queue)
       tracks.append(
         OpenTrack(
           track: Timeline.Track(
             id: id, type: nil, queue: queue, priority: nil, intervals: [], endReason: nil,
             endedAt: nil),
           state: previous.isEnded ? nil : previous, since: at, openedAt: at, described: false))
+      count(Self.weight(id, queue), for: index)
     }
     close(index, at: at)
     if state.isEnded {
       tracks[index].state = nil
       tracks[index].track.endReason = EndReason(reason) ?? Self.endReason(of: state)
       tracks[index].track.endedAt = max(at, tracks[index].since)
+      stopped(index)
+      dropTracksBeforeTheWindow()
     } else {
       tracks[index].state = state
       tracks[index].since = max(at, tracks[index].since)
@@ -423,8 +460,10 @@ public struct TimelineBuilder: Sendable {
       close(index, at: at)
       tracks[index].state = nil
       tracks[index].track.droppedAt = at
+      stopped(index)
     }
     latest.removeAll()
+    dropTracksBeforeTheWindow()
     mark(stack: [], at: at)
     resets.append(at)
     offset = at.subtractingClamped(resumesAt)
@@ -468,8 +507,68 @@ public struct TimelineBuilder: Sendable {
   private mutating func mark(stack: PageStackTop, at: Int64) {
     guard stack != self.stack else { return }
     self.stack = stack
-    itemCount += 1 + stack.pages.reduce(0) { $0 + Self.weight($1) }
+    guard !isAfterTheWindow(at) else { return }
+    // Of the changes before the window, only the last counts: it is the stack at its start.
+    if let from = windowFrom, at < from, let last = navigation.last, last.at < from {
+      itemCount -= Self.weight(of: last.stack)
+      navigation.removeLast()
+    }
+    itemCount += Self.weight(of: stack)
     navigation.append(Timeline.NavigationMarker(at: at, stack: stack))
+  }
+
+  /// Whether what begins at axis time `at` is after the window: it cannot be in it.
+  private func isAfterTheWindow(_ at: Int64) -> Bool {
+    windowTo.map { at > $0 } ?? false
+  }
+
+  /// A track of `id` begun after the window is not kept, but it is the id's latest, as it
+  /// would be: the one before it, still active, is no longer found by the id (a reset does
+  /// not drop it, a change does not go to it).
+  private mutating func forgetLatest(of id: String) {
+    latest[id] = nil
+  }
+
+  /// Counts `weight` more for track `index`.
+  private mutating func count(_ weight: Int, for index: Int) {
+    tracks[index].weight += weight
+    itemCount += weight
+  }
+
+  /// Track `index` has just stopped (ended, refused, dropped): one that stopped before the
+  /// window is no longer counted, and goes with the others at the next drop. Not at once:
+  /// an alert's changes may come before its creation in the same instant, which finds the
+  /// track by its id then.
+  private mutating func stopped(_ index: Int) {
+    guard let from = windowFrom, let stop = tracks[index].stop,
+      max(stop, tracks[index].track.intervals.last?.end ?? stop) < from
+    else { return }
+    itemCount -= tracks[index].weight
+    tracks[index].isBeforeTheWindow = true
+    tracksBeforeTheWindow += 1
+  }
+
+  /// Forgets the tracks that stopped before the window, but those an alert's creation in
+  /// the latest instant may still describe, once the tracks have doubled since the last
+  /// time (O(1) amortized per track). Called where no track index is held.
+  /// - Complexity: O(t + i), t tracks and i ids.
+  private mutating func dropTracksBeforeTheWindow() {
+    guard tracksBeforeTheWindow > 0, tracks.count >= nextDropAt else { return }
+    var moved = [Int](repeating: -1, count: tracks.count)
+    var kept: [OpenTrack] = []
+    kept.reserveCapacity(tracks.count - tracksBeforeTheWindow)
+    tracksBeforeTheWindow = 0
+    for (index, open) in tracks.enumerated() {
+      if open.isBeforeTheWindow {
+        if open.described || open.openedAt < latestTime { continue }
+        tracksBeforeTheWindow += 1
+      }
+      moved[index] = kept.count
+      kept.append(open)
+    }
+    tracks = kept
+    latest = latest.compactMapValues { moved[$0] >= 0 ? moved[$0] : nil }
+    nextDropAt = max(1024, 2 * tracks.count)
   }
 
   /// Where engine time `time` is on the axis.
@@ -484,20 +583,20 @@ public struct TimelineBuilder: Sendable {
 
   private mutating func open(_ alert: Alert, state: AlertState, at: Int64, described: Bool) {
     latest[alert.id] = tracks.count
-    itemCount += Self.weight(alert.id, alert.type, alert.queue)
     tracks.append(
       OpenTrack(
         track: Timeline.Track(
           id: alert.id, type: alert.type, queue: alert.queue, priority: alert.priority,
           intervals: [], endReason: nil, endedAt: nil),
         state: state, since: at, openedAt: at, described: described))
+    count(Self.weight(alert.id, alert.type, alert.queue), for: tracks.count - 1)
   }
 
   /// Ends the current interval of track `index` at `at`.
   private mutating func close(_ index: Int, at: Int64) {
     guard let state = tracks[index].state else { return }
     let since = tracks[index].since
-    itemCount += Self.weight(tracks[index].track.id)
+    count(Self.weight(tracks[index].track.id), for: index)
     tracks[index].track.intervals.append(
       Timeline.Interval(state: state, start: since, end: max(at, since)))
   }
@@ -507,6 +606,11 @@ public struct TimelineBuilder: Sendable {
   /// ids of 250 4-byte characters made each interval 4.4 KB of page, against 400 bytes).
   private static func weight(_ names: String...) -> Int {
     1 + names.reduce(0) { $0 + $1.utf8.count } / 64
+  }
+
+  /// What a page change to `stack` counts: one, and its pages' names.
+  private static func weight(of stack: PageStackTop) -> Int {
+    1 + stack.pages.reduce(0) { $0 + weight($1) }
   }
 
   private static func endReason(of state: AlertState) -> EndReason? {
