@@ -77,10 +77,10 @@ enum Report {
       },
       observe: { engine, inputs throws(TraceError) in
         // Taken as they come, so that what the engine observed is never held whole.
-        for observation in engine.observed + engine.screen.takeObservations() {
-          builder.take(observation)
-        }
-        engine.observed.removeAll()
+        // Those the engine took from the screen (before a reset or a clock switch) first.
+        for observation in engine.observed { builder.take(observation) }
+        for observation in engine.screen.takeObservations() { builder.take(observation) }
+        engine.observed.removeAll(keepingCapacity: true)
         guard builder.itemCount <= maxItems else {
           throw TraceError(
             description: "\(trace.name): its page would hold more than \(maxItems) state"

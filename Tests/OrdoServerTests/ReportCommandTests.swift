@@ -39,6 +39,24 @@ import Testing
     #expect(page.contains("engine.reset at 100 ms, times after it counted on from there"))
   }
 
+  /// A batch that resets the engine between two enqueues is one input: what happened before
+  /// the reset (taken from the screen it replaced) is drawn before it, and the alert
+  /// enqueued after it is not dropped by it.
+  @Test func anAlertEnqueuedAfterAResetInOneBatchIsNotDroppedByIt() throws {
+    let trace = try Trace.parse(
+      Self.trace([
+        #"{"jsonrpc":"2.0","id":1,"method":"clock.advance","params":{"ms":100}}"#,
+        #"[{"jsonrpc":"2.0","id":2,"method":"alert.enqueue","params":{"type":"t","id":"a"}},"#
+          + #"{"jsonrpc":"2.0","id":3,"method":"engine.reset"},"#
+          + #"{"jsonrpc":"2.0","id":4,"method":"alert.enqueue","params":{"type":"t","id":"b"}}]"#,
+        #"{"jsonrpc":"2.0","id":5,"method":"clock.advance","params":{"ms":50}}"#,
+      ]), name: "test")
+    let page = try Report.html(for: trace, title: "batch")
+    #expect(page.contains("<title>a dropped by engine.reset at 100 ms (it did not end)</title>"))
+    #expect(page.contains("<title>b: showing from 100 to 150 ms (50 ms)</title>"))
+    #expect(!page.contains("<title>b dropped"))
+  }
+
   /// What the timers did after the last input, while the recording went on (the trace's
   /// last record is later), is on the page: the report takes the engine's observations after
   /// each input and once more after that catch-up.
