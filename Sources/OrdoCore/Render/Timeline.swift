@@ -522,9 +522,9 @@ public struct TimelineBuilder: Sendable {
     windowTo.map { at > $0 } ?? false
   }
 
-  /// A track of `id` begun after the window is not kept, but it is the id's latest, as it
-  /// would be: the one before it, still active, is no longer found by the id (a reset does
-  /// not drop it, a change does not go to it).
+  /// A track of `id` begun after the window is not kept; but, as when it is, the id's track
+  /// before it (still active, if a creation opened the new one) is no longer found by the
+  /// id: a reset does not drop it, nor does a change go to it.
   private mutating func forgetLatest(of id: String) {
     latest[id] = nil
   }
@@ -540,6 +540,7 @@ public struct TimelineBuilder: Sendable {
   /// an alert's changes may come before its creation in the same instant, which finds the
   /// track by its id then.
   private mutating func stopped(_ index: Int) {
+    // Its last interval ends after its stop only if the axis went back (a reset's drop).
     guard let from = windowFrom, let stop = tracks[index].stop,
       max(stop, tracks[index].track.intervals.last?.end ?? stop) < from
     else { return }
