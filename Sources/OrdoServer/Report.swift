@@ -24,10 +24,11 @@ public struct ReportWindow: Equatable, Sendable {
 enum Report {
   /// The most a page may hold (`TimelineBuilder.itemCount`: state intervals, rows, page
   /// changes and the pages their stack texts name, weighed by the length of their names;
-  /// about 400 bytes of page each, at most about 500; of a window, only what it can draw). An ordinary session reaches it at
-  /// well over a million messages, when its page is already more than a browser opens in
-  /// reasonable time; a trace whose few inputs ask for much (edited, or hostile) reaches it
-  /// at once, and is refused as it gets there rather than make a page of gigabytes.
+  /// about 400 bytes of page each, at most about 500; of a window, only what it can draw).
+  /// An ordinary session reaches it at well over a million messages, when its page is
+  /// already more than a browser opens in reasonable time; a trace whose few inputs ask for
+  /// much (edited, or hostile) reaches it at once, and is refused as it gets there rather
+  /// than make a page of gigabytes.
   static let maxItems = 1_000_000
 
   /// What a page is drawn from: the replay's timeline (cut to the window), the layers at
