@@ -833,7 +833,7 @@ def test_a_window_of_a_long_session_is_counted_and_held_alone(tmp_path: Path) ->
     first two is reported, its page holding those alerts only, and the replay keeps no more
     than the window (what stopped before it is dropped as it goes, what begins after it is
     never kept): the window's count and memory, not the session's, which --from/--to
-    counted until 0.2.35."""
+    counted before 0.2.35."""
 
     def messages() -> Iterator[Any]:
         for second in range(80):
