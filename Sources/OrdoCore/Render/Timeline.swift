@@ -291,8 +291,10 @@ public struct TimelineBuilder: Sendable {
   private let windowTo: Int64?
   /// Tracks that stopped before the window, still held.
   private var tracksBeforeTheWindow = 0
+  /// The fewest tracks held before any go: dropping fewer is not worth the pass.
+  private static let tracksBeforeAnyDrop = 1024
   /// The track count at which those go (`dropTracksBeforeTheWindow`).
-  private var nextDropAt = 1024
+  private var nextDropAt = tracksBeforeAnyDrop
 
   /// A builder whose time axis starts at `start` (the engine time the session began), for
   /// a timeline that will be cut to the window from `from` to `to` (axis times, nil at an
@@ -569,7 +571,7 @@ public struct TimelineBuilder: Sendable {
     }
     tracks = kept
     latest = latest.compactMapValues { moved[$0] >= 0 ? moved[$0] : nil }
-    nextDropAt = max(1024, 2 * tracks.count)
+    nextDropAt = max(Self.tracksBeforeAnyDrop, 2 * tracks.count)
   }
 
   /// Where engine time `time` is on the axis.
