@@ -9,6 +9,10 @@ import OrdoStore
 /// The command line: `ordo [flags] [SUBCOMMAND …]`. Parses it, then serves stdin/stdout, or
 /// runs a subcommand (`call`, `replay`, `report`, `help`).
 public enum OrdoCommand {
+  /// What a flag left out means: the help's numbers are these, so that it cannot say
+  /// another default than the engine takes.
+  private static let defaults = EngineConfiguration()
+
   static let usage = """
     usage: ordo [flags]                     serve JSON-RPC 2.0 on stdin/stdout
            ordo [flags] call METHOD [PARAMS] one request, from a shell script or hook
@@ -26,19 +30,19 @@ public enum OrdoCommand {
                                   with a header, else NDJSON)
       --clock system|manual       engine clock (default system; manual moves only by
                                   clock.advance)
-      --epoch-ms N                the manual clock's wall-clock time at 0, epoch ms (default 0)
+      --epoch-ms N                the manual clock's wall-clock time at 0, epoch ms (default \(defaults.epochMs))
       --state PATH                keep types, queue settings, show history and persisted
                                   alerts in a SQLite file (created when missing)
       --sync full|normal          full (default) survives power loss, normal process crashes
       --state-wait-ms N           wait this long for another engine to release the state
-                                  file, or another program's lock on it (default 2000)
+                                  file, or another program's lock on it (default \(defaults.stateWaitMs))
       --trace PATH                record every message in and out, for replay and report
-      --trace-max-bytes N         stop recording past this size (default 268435456)
-      --max-message-bytes N       longest accepted message (default 16777216)
-      --max-layers N              most layers at once (default 1000000000)
-      --max-alerts N              most active alerts at once (default 1000000000)
-      --max-batch N               most entries in one batch (default 10000)
-      --max-tree-depth N          deepest layer.tree answer (default 512)
+      --trace-max-bytes N         stop recording past this size (default \(defaults.traceMaxBytes))
+      --max-message-bytes N       longest accepted message (default \(defaults.maxMessageBytes))
+      --max-layers N              most layers at once (default \(defaults.maxLayers))
+      --max-alerts N              most active alerts at once (default \(defaults.maxAlerts))
+      --max-batch N               most entries in one batch (default \(defaults.maxBatch))
+      --max-tree-depth N          deepest layer.tree answer (default \(defaults.maxTreeDepth))
       --log-level LEVEL           error, warn (default), info or debug, on stderr
       --events                    with call: print the events the call caused
       --version, --help

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from ordo_testing import engine_binary
+from ordo_testing import REPO, engine_binary
 
 from cli_support import ndjson, sh
 
@@ -54,6 +54,44 @@ def test_ordo_help_flag_prints_the_same_as_ordo_help(flag: str) -> None:
     ran = sh(f'"$ORDO" {flag}')
     assert ran.status == 0
     assert ran.stdout == sh('"$ORDO" help').stdout
+
+
+def documented_defaults() -> dict[str, str]:
+    """docs/protocol.md's flag table: each flag and its default, backticks dropped."""
+    text = (REPO / "docs" / "protocol.md").read_text(encoding="utf-8")
+    start = text.index("| flag | default | meaning |")
+    rows = text[start:].split("\n\n", 1)[0].splitlines()[2:]
+    defaults: dict[str, str] = {}
+    for row in rows:
+        flag, default = (cell.strip().strip("`") for cell in row.split(" | ")[:2])
+        defaults[flag.lstrip("| `").split(" ")[0]] = default
+    return defaults
+
+
+def help_defaults(text: str) -> dict[str, str]:
+    """The `ordo --help` flag list: each flag and the default its description (with its
+    indented continuation lines) names, as "(default N)" or "WORD (default)"."""
+    found: dict[str, str] = {}
+    for flag, described in re.findall(r"^  (--[a-z-]+)(.*(?:\n {30,}.*)*)", text, re.M):
+        named = re.search(r"\(default ([^\s;:)]+)", described) or re.search(
+            r"([a-z]+) \(default\)", described
+        )
+        if named:
+            found[flag] = named[1]
+    return found
+
+
+def test_the_help_gives_each_default_the_protocol_documents() -> None:
+    """`ordo --help` takes its numbers from the engine's own defaults: so a default changed
+    in the engine (the --max-alerts one can be seen only past a billion alerts) or in the
+    documentation alone fails here."""
+    documented = documented_defaults()
+    printed = help_defaults(sh('"$ORDO" --help').stdout)
+    with_defaults = {
+        flag: value for flag, value in documented.items() if value not in ("none", "off")
+    }
+    assert len(with_defaults) >= 12
+    assert printed == with_defaults
 
 
 @pytest.mark.parametrize("name", SUBCOMMANDS)
