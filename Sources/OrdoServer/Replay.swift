@@ -21,7 +21,9 @@ struct Trace {
   }
 
   enum Input {
-    case message([UInt8])
+    /// The message's bytes: in the trace's bytes when its line was taken unparsed (not
+    /// copied: nearly all of a long session's inputs).
+    case message(ArraySlice<UInt8>)
     /// The limit, and the raw text of the id the scan of the message read (`idText`; in
     /// traces before 0.2.6, read from its first bytes, `head64`).
     case tooLarge(Int, id: String?)
@@ -313,7 +315,7 @@ extension Trace {
           // No `framing` member: the session's is NDJSON, as when the line is parsed.
           if framing == nil { framing = .ndjson }
           lastInput = records.count
-          records.append(.input(at: taken.at, .message(Array(line[taken.message]))))
+          records.append(.input(at: taken.at, .message(line[taken.message])))
           inputLines.append(Int32(clamping: number))
           inputs += 1
         } else {
@@ -468,13 +470,14 @@ extension Trace {
       guard
         direction == "in" || message[0] == UInt8(ascii: "{") || message[0] == UInt8(ascii: "[")
       else { throw fail("an output's \"msg\" must be a JSON object or array") }
-      record = direction == "in" ? .input(at: at, .message(message)) : .output(at: at, message[...])
+      record =
+        direction == "in" ? .input(at: at, .message(message[...])) : .output(at: at, message[...])
     } else if let raw64 = value.member("raw64") {
       guard let text = raw64.string, let decoded = Base64.decode(text) else {
         throw fail("\"raw64\" must be base64")
       }
       guard direction == "in" else { throw fail("an output is always JSON") }
-      record = .input(at: at, .message(decoded))
+      record = .input(at: at, .message(decoded[...]))
     } else if let size = value.member("tooLarge")?.exactInteger, size > 0, direction == "in" {
       var id: String?
       if let head64 = value.member("head64") {
