@@ -107,13 +107,14 @@ struct Trace {
   /// The trace's bytes, kept to read the unparsed lines (or the whole trace) as JSON.
   var source: [UInt8] = []
 
-  /// A record whose line was not parsed: which input or output it is, and its line.
+  /// A record whose line was not parsed: which input or output it is. Its line is found
+  /// again from its message, a slice of `source` the line ends one byte after, and its
+  /// number is in `inputLines` or `outputLines` (16 bytes a line; with the line's range and
+  /// number it took 40, where a trace of pings has a line per 80 bytes).
   struct UnparsedLine {
     var isInput: Bool
     /// Its place among the inputs, or among the outputs (0: the first).
     var index: Int
-    var lineNumber: Int
-    var line: Range<Int>
   }
 
   var inputCount: Int { records.count { if case .input = $0 { true } else { false } } }
@@ -145,6 +146,12 @@ extension Trace {
     }
     defer { close(descriptor) }
     var bytes: [UInt8] = []
+    // A file's size is known: its bytes are read into one allocation, not a doubling one
+    // (which held the old copy and the new at once).
+    var status = stat()
+    if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 {
+      bytes.reserveCapacity(Int(clamping: status.st_size) + 1)
+    }
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     var headerChecked = false
     while true {
@@ -212,7 +219,16 @@ extension Trace {
     var lines: [ArraySlice<UInt8>] = []
     text.withUnsafeBytes { buffer in
       guard let base = buffer.baseAddress else { return }
+      // Counted first, so that the array is allocated once (a trace of pings has a line
+      // per 80 bytes, and a line here takes 32).
+      var count = 1
       var start = 0
+      while let found = memchr(base + start, 0x0A, buffer.count - start) {
+        count += 1
+        start = base.distance(to: UnsafeRawPointer(found)) + 1
+      }
+      lines.reserveCapacity(count)
+      start = 0
       while let found = memchr(base + start, 0x0A, buffer.count - start) {
         let end = base.distance(to: UnsafeRawPointer(found))
         lines.append(text[(text.startIndex + start)..<(text.startIndex + end)])
@@ -299,6 +315,13 @@ extension Trace {
     var unparsed: [UnparsedLine] = []
     var inputLines: [Int32] = []
     var outputLines: [Int32] = []
+    // A line is at most one record (and a few switches): reserved once, these never hold
+    // both an old and a doubled copy while they grow (what is not used is never touched).
+    let lineCount = lines.count - headerIndex
+    records.reserveCapacity(lineCount)
+    if !readsEveryLine { unparsed.reserveCapacity(lineCount) }
+    inputLines.reserveCapacity(lineCount)
+    outputLines.reserveCapacity(lineCount)
     // Where the last input is in `records`, and the switches `moreSystemAt` lines put before
     // inputs, by those indexes: inserted in one pass at the end (inserting each at once
     // scanned back to the input and shifted what follows it, quadratic in a trace of many).
@@ -308,9 +331,7 @@ extension Trace {
       let number = headerIndex + offset + 2
       if !readsEveryLine, let taken = asRecorded(line) {
         unparsed.append(
-          UnparsedLine(
-            isInput: taken.isInput, index: taken.isInput ? inputs : outputs, lineNumber: number,
-            line: line.indices))
+          UnparsedLine(isInput: taken.isInput, index: taken.isInput ? inputs : outputs))
         if taken.isInput {
           // No `framing` member: the session's is NDJSON, as when the line is parsed.
           if framing == nil { framing = .ndjson }
@@ -577,19 +598,23 @@ extension Trace {
       }
       guard unparsed.isInput == isInput, unparsed.index == index else { continue }
       pending.removeFirst()
+      let message: ArraySlice<UInt8>
       switch record {
-      case .input(_, .message):
+      case .input(_, .message(let bytes)):
         if index < run.inputsReadAsJSON.count, run.inputsReadAsJSON[index] { continue }
-      case .output:
+        message = bytes
+      case .output(_, let bytes):
         if run.wroteRecordedBytes(index) { continue }
+        message = bytes
       default: return false
       }
       // Read as every line is when parsed (the first input's framing too, which a shape
       // without one gives as NDJSON: a `framing` member anywhere must say the same).
-      let fail = Self.failure(name, line: unparsed.lineNumber)
+      let number = (isInput ? inputLines : outputLines)[index]
+      let fail = Self.failure(name, line: Int(number))
       guard
         case (.record(let read, let switches), let framing)? =
-          try? Self.readRecord(Array(source[unparsed.line]), readsFraming: true, fail: fail),
+          try? Self.readRecord(Array(line(around: message)), readsFraming: true, fail: fail),
         switches.isEmpty, framing == nil || framing == .ndjson
       else { return false }
       switch (read, record) {
@@ -601,6 +626,15 @@ extension Trace {
       }
     }
     return pending.isEmpty
+  }
+
+  /// The line of `source` an unparsed record's message was taken from: it ends with the
+  /// `}` after the message and starts after the line feed before it (the header's, at
+  /// least).
+  private func line(around message: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    var start = message.startIndex
+    while start > source.startIndex, source[start - 1] != 0x0A { start -= 1 }
+    return source[start...message.endIndex]
   }
 
   /// The MAJOR.MINOR.PATCH that `version` starts with, as numbers (what follows, after a `.`,

@@ -735,6 +735,32 @@ def run_measured(*args: str) -> tuple[int, str, str, Any]:
         return status, out.read().decode(), err.read().decode(), resource.struct_rusage(usage)
 
 
+def test_replay_holds_a_trace_of_small_messages_in_little_more_than_twice_its_size(
+    tmp_path: Path,
+) -> None:
+    """A recorded session of 150 000 pings (a line per 80 bytes or so, the most lines per
+    byte a trace has) replays in under 3 times the trace's size: the replay reads it whole,
+    then holds a few words per line. Before 0.2.36 it copied every input message and kept
+    each unparsed line's range and number, and its arrays grew by doubling: 3.9 times."""
+    trace = tmp_path / "pings.trace"
+    pings = "".join(
+        json.dumps({"jsonrpc": "2.0", "id": n, "method": "engine.ping"}) + "\n"
+        for n in range(150_000)
+    )
+    recorded = subprocess.run(
+        [engine_binary(), "--clock", "manual", "--trace", str(trace)],
+        input=pings.encode(),
+        capture_output=True,
+        check=True,
+    )
+    assert recorded.stdout.count(b"\n") == 150_000
+    size_kb = trace.stat().st_size / 1024
+    assert size_kb > 20_000  # about 25 MB
+    status, said, err, usage = run_measured("replay", str(trace))
+    assert (status, said) == (0, "identical\n"), err
+    assert usage.ru_maxrss < 3 * size_kb, (usage.ru_maxrss, size_kb)
+
+
 def test_replay_does_not_hold_every_answer_a_trace_asks_for(tmp_path: Path) -> None:
     """A trace of few inputs can ask for large answers: an 800-page stack of 256-character
     names, then 800 pushes and pops, each answered with the whole stack (about 330 MB in
