@@ -145,13 +145,9 @@ extension Trace {
       throw TraceError(description: "cannot read \(path): \(OrdoCommand.reason(errno, for: path))")
     }
     defer { close(descriptor) }
+    // Not reserved from the file's size: a sparse file of a terabyte would ask for it before
+    // its first bytes are refused.
     var bytes: [UInt8] = []
-    // A file's size is known: its bytes are read into one allocation, not a doubling one
-    // (which held the old copy and the new at once).
-    var status = stat()
-    if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 {
-      bytes.reserveCapacity(Int(clamping: status.st_size) + 1)
-    }
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     var headerChecked = false
     while true {
@@ -317,7 +313,8 @@ extension Trace {
     var outputLines: [Int32] = []
     // A line is at most one record (and a few switches): reserved once, these never hold
     // both an old and a doubled copy while they grow (what is not used is never touched).
-    let lineCount = lines.count - headerIndex
+    // A record's line is longer than 16 bytes, so a file of blank lines reserves little.
+    let lineCount = min(lines.count - headerIndex, bytes.count / 16)
     records.reserveCapacity(lineCount)
     if !readsEveryLine { unparsed.reserveCapacity(lineCount) }
     inputLines.reserveCapacity(lineCount)

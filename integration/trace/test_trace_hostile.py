@@ -273,6 +273,23 @@ def test_an_endless_file_is_refused_before_it_is_read_whole(device: str, tmp_pat
     assert os.listdir(tmp_path) == []
 
 
+def test_a_huge_sparse_file_is_refused_by_its_first_bytes(tmp_path: Path) -> None:
+    """A file of a terabyte that holds nothing (a hole): refused as a device of zeros is, by
+    its first bytes. A reading that reserved the file's size first asked for the terabyte
+    and died."""
+    path = tmp_path / "hole.trace"
+    with path.open("wb") as file:
+        try:
+            file.truncate(1 << 40)
+        except OSError as error:  # a file system without files this large
+            pytest.skip(f"no sparse file of 1 TiB here: {error}")
+    for command in (["replay", str(path)], ["report", str(path), "-o", str(tmp_path / "r.html")]):
+        done = subprocess.run([engine_binary(), *command], capture_output=True, timeout=20)
+        assert done.returncode == 2 and done.stdout == b"", done.stderr
+        assert f"{path} is not an Ordo trace".encode() in done.stderr, done.stderr
+    assert not (tmp_path / "r.html").exists()
+
+
 def test_a_trace_read_from_a_pipe_still_replays(tmp_path: Path) -> None:
     # The header is checked as soon as its line has come: a pipe delivers it in pieces.
     data = H + b'\n{"dir":"in","at":0,"msg":' + PING + b'}\n{"dir":"out","at":0,"msg":' + PONG
