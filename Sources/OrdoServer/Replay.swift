@@ -160,9 +160,38 @@ extension Trace {
       bytes += chunk[0..<count]
       if !headerChecked {
         headerChecked = try checkHeader(bytes, name: path)
+        // A file's size is known once it is seen to be a trace.
+        if headerChecked { try checkSize(fileSize(descriptor) ?? bytes.count, name: path) }
+      } else if bytes.count > readLimit {
+        try checkSize(bytes.count, name: path)
       }
     }
     return try parse(bytes, name: path)
+  }
+
+  /// Half the machine's memory: a trace is read whole, and replaying one takes about twice
+  /// its size again, so a larger one cannot be replayed; read on, it was held until the
+  /// kernel ended the process (a header, then a hole of a terabyte in a sparse file).
+  static let readLimit: Int = {
+    let pages = sysconf(Int32(_SC_PHYS_PAGES))
+    let pageSize = sysconf(Int32(_SC_PAGESIZE))
+    guard pages > 0, pageSize > 0 else { return Int.max }
+    return pages.multipliedReportingOverflow(by: pageSize).overflow ? Int.max : pages * pageSize / 2
+  }()
+
+  private static func checkSize(_ size: Int, name: String) throws(TraceError) {
+    guard size > readLimit else { return }
+    throw TraceError(
+      description: "\(name) is \(size) bytes or more, over half this machine's memory "
+        + "(\(readLimit) bytes): a trace is read whole, so this one cannot be replayed or "
+        + "reported; use a copy of it cut after any whole line (head -n)")
+  }
+
+  /// The size of the regular file open as `descriptor`, nil for anything else (a pipe).
+  private static func fileSize(_ descriptor: Int32) -> Int? {
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+    return Int(status.st_size)
   }
 
   /// Refuses what is not a trace before it is read whole (a device such as /dev/zero or

@@ -290,6 +290,33 @@ def test_a_huge_sparse_file_is_refused_by_its_first_bytes(tmp_path: Path) -> Non
     assert not (tmp_path / "r.html").exists()
 
 
+def test_a_trace_larger_than_half_the_memory_is_refused_before_it_is_read(
+    tmp_path: Path,
+) -> None:
+    """A header, then a hole of a terabyte: the trace is read whole, so both commands read
+    zeros until the kernel ended them. Its size is seen once its header is: refused, with
+    what to do. (Under a 4 GiB address space, so that reading it fails fast.)"""
+    path = tmp_path / "huge.trace"
+    path.write_bytes(H + b"\n")
+    try:
+        os.truncate(path, 1 << 40)
+    except OSError as error:  # a file system without files this large
+        pytest.skip(f"no sparse file of 1 TiB here: {error}")
+
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))
+
+    for command in (["replay", str(path)], ["report", str(path), "-o", str(tmp_path / "r.html")]):
+        done = subprocess.run(
+            [engine_binary(), *command], capture_output=True, timeout=60, preexec_fn=limited
+        )
+        said = done.stderr.decode()
+        assert (done.returncode, done.stdout) == (2, b""), said
+        assert said.startswith(f"ordo {command[0]}: {path} is 1099511627776 bytes or more, over")
+        assert "half this machine's memory" in said and "(head -n)" in said, said
+    assert not (tmp_path / "r.html").exists()
+
+
 def test_a_trace_read_from_a_pipe_still_replays(tmp_path: Path) -> None:
     # The header is checked as soon as its line has come: a pipe delivers it in pieces.
     data = H + b'\n{"dir":"in","at":0,"msg":' + PING + b'}\n{"dir":"out","at":0,"msg":' + PONG
