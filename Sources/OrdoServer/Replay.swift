@@ -238,31 +238,56 @@ extension Trace {
   }
 
   /// The pieces of `text` between line feeds, as `split(separator: 0x0A,
-  /// omittingEmptySubsequences: false)` cuts them (a closure per byte: memchr here, for a
-  /// trace of 50 MB).
+  /// omittingEmptySubsequences: false)` cuts them (a closure per byte: memchr here).
   static func lines(of text: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
     var lines: [ArraySlice<UInt8>] = []
+    var pieces = LinePieces(text)
+    while let line = pieces.next() { lines.append(line) }
+    return lines
+  }
+
+  /// The pieces of a text between line feeds, as `lines(of:)` cuts them, found one at a
+  /// time: a trace's lines are not held all at once (32 bytes a line, where a file of blank
+  /// lines has one per byte).
+  struct LinePieces: Sequence, IteratorProtocol {
+    let text: ArraySlice<UInt8>
+    /// Where the next piece starts; nil once the last has been given.
+    private var start: Int?
+
+    init(_ text: ArraySlice<UInt8>) {
+      self.text = text
+      start = text.startIndex
+    }
+
+    mutating func next() -> ArraySlice<UInt8>? {
+      guard let from = start else { return nil }
+      let rest = text[from...]
+      let end = rest.withUnsafeBytes { buffer -> Int? in
+        guard let base = buffer.baseAddress, let found = memchr(base, 0x0A, buffer.count)
+        else { return nil }
+        return from + base.distance(to: UnsafeRawPointer(found))
+      }
+      guard let end else {
+        start = nil
+        return rest
+      }
+      start = end + 1
+      return text[from..<end]
+    }
+  }
+
+  /// How many line feeds `text` holds.
+  static func lineFeeds(in text: ArraySlice<UInt8>) -> Int {
     text.withUnsafeBytes { buffer in
-      guard let base = buffer.baseAddress else { return }
-      // Counted first, so that the array is allocated once (a trace of pings has a line
-      // per 80 bytes, and a line here takes 32).
-      var count = 1
+      guard let base = buffer.baseAddress else { return 0 }
+      var count = 0
       var start = 0
       while let found = memchr(base + start, 0x0A, buffer.count - start) {
         count += 1
         start = base.distance(to: UnsafeRawPointer(found)) + 1
       }
-      lines.reserveCapacity(count)
-      start = 0
-      while let found = memchr(base + start, 0x0A, buffer.count - start) {
-        let end = base.distance(to: UnsafeRawPointer(found))
-        lines.append(text[(text.startIndex + start)..<(text.startIndex + end)])
-        start = end + 1
-      }
+      return count
     }
-    let last = text.startIndex + (lines.last.map { $0.endIndex + 1 - text.startIndex } ?? 0)
-    lines.append(text[last...])
-    return lines
   }
 
   /// Whether `one` and `other` hold the same bytes.
@@ -307,32 +332,45 @@ extension Trace {
   private static func parseLines(
     _ bytes: [UInt8], name: String, readsEveryLine: Bool
   ) throws(TraceError) -> Trace {
-    var lines = Self.lines(of: withoutByteOrderMark(bytes))
+    let text = withoutByteOrderMark(bytes)
+    // The last piece: after the last line feed, or the whole text without one.
+    let lastStart = text.lastIndex(of: 0x0A).map { $0 + 1 } ?? text.startIndex
+    let last = text[lastStart...]
+    // The text whose pieces are the trace's lines: without the last piece when it is no line
+    // (nil: there is no line at all).
+    var body: ArraySlice<UInt8>? = text
     var cutOff = false
-    var headerCutOff = false
     var endsWithoutNewline = false
-    if let last = lines.last, last.isEmpty {
-      lines.removeLast()
-    } else if let last = lines.last, !isBlank(last), isWholeObject(last) {
+    if last.isEmpty {
+      body = lastStart > text.startIndex ? text[..<(lastStart - 1)] : nil
+    } else if !isBlank(last), isWholeObject(last) {
       endsWithoutNewline = true
-    } else if let last = lines.last, !isBlank(last) {
+    } else if !isBlank(last) {
       // No final newline: the process died while writing this line. (A whole last line
       // whose newline an editor dropped is kept.)
-      lines.removeLast()
+      body = lastStart > text.startIndex ? text[..<(lastStart - 1)] : nil
       cutOff = true
-      headerCutOff = !lines.contains { !isBlank($0) }
     }
+    var lines = body.map(LinePieces.init)
     // Blank lines before the header, as anywhere (a newline an editor or a mail added).
-    let headerIndex = lines.firstIndex { !isBlank($0) } ?? lines.count
-    guard headerIndex < lines.count else {
+    var headerIndex = 0
+    var headerLine: ArraySlice<UInt8>?
+    while let line = lines?.next() {
+      if !isBlank(line) {
+        headerLine = line
+        break
+      }
+      headerIndex += 1
+    }
+    guard let headerLine else {
       throw TraceError(
         description: bytes.isEmpty
           ? "\(name) is not an Ordo trace: it is empty"
-          : headerCutOff
+          : cutOff
             ? "\(name) is not an Ordo trace: its header line is cut off (no newline ends it)"
             : "\(name) is not an Ordo trace: it holds only blank lines")
     }
-    let header = try parseHeader(Array(lines[headerIndex]), name: name)
+    let header = try parseHeader(Array(headerLine), name: name)
     var records: [Record] = []
     var framing: MessageFramer.Framing?
     var inputs = 0
@@ -343,7 +381,7 @@ extension Trace {
     // A line is at most one record (and a few switches): reserved once, these never hold
     // both an old and a doubled copy while they grow (what is not used is never touched).
     // A record's line is longer than 16 bytes, so a file of blank lines reserves little.
-    let lineCount = min(lines.count - headerIndex, bytes.count / 16)
+    let lineCount = min((body.map(lineFeeds(in:)) ?? 0) + 1 - headerIndex, bytes.count / 16)
     records.reserveCapacity(lineCount)
     if !readsEveryLine { unparsed.reserveCapacity(lineCount) }
     inputLines.reserveCapacity(lineCount)
@@ -353,8 +391,9 @@ extension Trace {
     // scanned back to the input and shifted what follows it, quadratic in a trace of many).
     var lastInput: Int?
     var switchesBefore: [Int: [Record]] = [:]
-    lines: for (offset, line) in lines[(headerIndex + 1)...].enumerated() {
-      let number = headerIndex + offset + 2
+    var number = headerIndex + 1
+    lines: while let line = lines?.next() {
+      number += 1
       if !readsEveryLine, let taken = asRecorded(line) {
         unparsed.append(
           UnparsedLine(isInput: taken.isInput, index: taken.isInput ? inputs : outputs))
