@@ -240,10 +240,7 @@ extension Trace {
   /// The pieces of `text` between line feeds, as `split(separator: 0x0A,
   /// omittingEmptySubsequences: false)` cuts them (a closure per byte: memchr here).
   static func lines(of text: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
-    var lines: [ArraySlice<UInt8>] = []
-    var pieces = LinePieces(text)
-    while let line = pieces.next() { lines.append(line) }
-    return lines
+    Array(LinePieces(text))
   }
 
   /// The pieces of a text between line feeds, as `lines(of:)` cuts them, found one at a
@@ -273,20 +270,6 @@ extension Trace {
       }
       start = end + 1
       return text[from..<end]
-    }
-  }
-
-  /// How many line feeds `text` holds.
-  static func lineFeeds(in text: ArraySlice<UInt8>) -> Int {
-    text.withUnsafeBytes { buffer in
-      guard let base = buffer.baseAddress else { return 0 }
-      var count = 0
-      var start = 0
-      while let found = memchr(base + start, 0x0A, buffer.count - start) {
-        count += 1
-        start = base.distance(to: UnsafeRawPointer(found)) + 1
-      }
-      return count
     }
   }
 
@@ -381,7 +364,8 @@ extension Trace {
     // A line is at most one record (and a few switches): reserved once, these never hold
     // both an old and a doubled copy while they grow (what is not used is never touched).
     // A record's line is longer than 16 bytes, so a file of blank lines reserves little.
-    let lineCount = min((body.map(lineFeeds(in:)) ?? 0) + 1 - headerIndex, bytes.count / 16)
+    let lineCount = min(
+      (body.map { LinePieces($0).count { _ in true } } ?? 0) - headerIndex, bytes.count / 16)
     records.reserveCapacity(lineCount)
     if !readsEveryLine { unparsed.reserveCapacity(lineCount) }
     inputLines.reserveCapacity(lineCount)
