@@ -119,4 +119,20 @@ import Testing
     session.flush(&outbox)
     #expect(stamps == [5000, 0])
   }
+
+  /// On the system clock an `engine.reset` starts the fresh screen at its message's instant,
+  /// not at the clock's time when the reset runs: the commit and reload before it take time
+  /// (an fsync), and what a batch does after the reset keeps the batch's one instant. The
+  /// clock here moves 7 ms while the message is handled, as an fsync would.
+  @Test func aResetOnTheSystemClockKeepsItsMessagesInstant() throws {
+    let session = try sessionOnAVirtualSystemClock()
+    session.engine.clock.virtualNow = 5000
+    var outbox = session.makeOutbox()
+    var ping = #"{"jsonrpc":"2.0","id":1,"method":"engine.ping"}"#
+    ping.withUTF8 { _ = session.handle(UnsafeRawBufferPointer($0), into: &outbox) }
+    #expect(session.engine.now == 5000)
+    session.engine.clock.virtualNow = 5007
+    try session.engine.reset(emptyingState: false)
+    #expect(session.engine.now == 5000, "the reset's message came at 5000")
+  }
 }
