@@ -249,24 +249,28 @@ test-copies: release python-deps
 bench: release python-deps bench-deps
 	$(PY) bench/bench.py --engine $(RELEASE_BIN)
 
-## fuzz: every libFuzzer target for FUZZ_SECONDS each (seed corpus in Fuzz/corpus).
+## fuzz: every libFuzzer target for FUZZ_SECONDS each (seed corpus in Fuzz/corpus), as many
+## at once as there are CPUs (FUZZ_JOBS; each target is one process on one core). A target's
+## lines are printed when it ends; a failing input is kept as Fuzz/.build/findings/TARGET-*.
 FUZZ_SECONDS ?= 60
+FUZZ_JOBS ?= $(shell nproc)
 FUZZ_TARGETS := FuzzFraming FuzzSession FuzzDispatch FuzzScreen FuzzTrace FuzzStore
 FUZZ_BUILD := -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library \
 	-Xswiftc -use-ld=lld -Xcc -fsanitize=fuzzer-no-link,address
 fuzz: swift-deps
 	cd Fuzz && $(SWIFT) build $(FUZZ_BUILD)
-	@for target in $(FUZZ_TARGETS); do \
-	  mkdir -p Fuzz/.build/corpus/$$target Fuzz/.build/findings; \
-	  echo "== $$target for $(FUZZ_SECONDS) s"; \
-	  SWIFT_BACKTRACE=enable=no Fuzz/.build/release/$$target -max_total_time=$(FUZZ_SECONDS) \
-	    -print_final_stats=1 -artifact_prefix=Fuzz/.build/findings/ \
-	    Fuzz/.build/corpus/$$target Fuzz/corpus/$$target 2>&1 \
-	    | grep -E "^(Done|stat::number_of_executed_units|==[0-9]+== ERROR|SUMMARY)|Precondition" \
-	    || true; \
-	  if ls Fuzz/.build/findings/* >/dev/null 2>&1; then \
-	    echo "fuzz: $$target found a failing input:"; ls Fuzz/.build/findings; exit 1; fi; \
-	done
+	@mkdir -p Fuzz/.build/findings Fuzz/.build/logs
+	@printf '%s\n' $(FUZZ_TARGETS) | xargs -P $(FUZZ_JOBS) -I TARGET sh -c '\
+	  mkdir -p Fuzz/.build/corpus/TARGET; \
+	  SWIFT_BACKTRACE=enable=no Fuzz/.build/release/TARGET -max_total_time=$(FUZZ_SECONDS) \
+	    -print_final_stats=1 -artifact_prefix=Fuzz/.build/findings/TARGET- \
+	    Fuzz/.build/corpus/TARGET Fuzz/corpus/TARGET > Fuzz/.build/logs/TARGET.log 2>&1; \
+	  { echo "== TARGET for $(FUZZ_SECONDS) s"; grep -E \
+	    "^(Done|stat::number_of_executed_units|==[0-9]+== ERROR|SUMMARY)|Precondition" \
+	    Fuzz/.build/logs/TARGET.log; } | cat'
+	@if ls Fuzz/.build/findings/* >/dev/null 2>&1; then \
+	  echo "fuzz: a target found a failing input (its log: Fuzz/.build/logs/):"; \
+	  ls Fuzz/.build/findings; exit 1; fi
 	@echo "fuzz: no findings"
 
 ## sanitize: the whole Swift test suite under AddressSanitizer and ThreadSanitizer, each
