@@ -275,9 +275,9 @@ fuzz: swift-deps
 
 ## sanitize: the whole Swift test suite under AddressSanitizer and ThreadSanitizer, each
 ## on an optimized build (-O, with -enable-testing for the tests' @testable imports). The
-## suite's randomized model and scale tests are most of its work: unoptimized, under the
-## sanitizers, they took 20 minutes of CI; optimized, both runs take under 5 (builds
-## included), with every test. (An optimized build also checks the code as it ships.)
+## suite's randomized model and scale tests are most of its work: unoptimized, the two runs
+## took 22 minutes of CI (builds included); optimized, under 10, with every test. (An
+## optimized build also checks the code as it ships.)
 SANITIZE_BUILD := -c release -Xswiftc -enable-testing
 sanitize: export LSAN_OPTIONS = suppressions=$(CURDIR)/tools/lsan.supp
 sanitize: swift-deps
