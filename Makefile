@@ -252,6 +252,8 @@ bench: release python-deps bench-deps
 ## fuzz: every libFuzzer target for FUZZ_SECONDS each (seed corpus in Fuzz/corpus), as many
 ## at once as there are CPUs (FUZZ_JOBS; each target is one process on one core). A target's
 ## lines are printed when it ends; a failing input is kept as Fuzz/.build/findings/TARGET-*.
+## (Its lines go through `| cat`: a grep that matches nothing would fail xargs, and with it
+## make; whether a target failed is told by its findings, below.)
 FUZZ_SECONDS ?= 60
 FUZZ_JOBS ?= $(shell nproc)
 FUZZ_TARGETS := FuzzFraming FuzzSession FuzzDispatch FuzzScreen FuzzTrace FuzzStore
