@@ -416,6 +416,9 @@ extension DurableState: JSONWritable {
   static let members = MemberNames(["types", "queues", "shows", "alerts", "counters"])
   static let counterMembers = MemberNames(["lastSeq", "lastGeneratedID", "lastShowOrder"])
 
+  /// A state as `write(to:)` writes it (a trace header's `state`), refused where a state
+  /// file's rows would be (`DurableRowsTogether`): two queues of one name, two alerts of one
+  /// seq or id.
   public init(reading reader: ObjectReader) throws(DecodingError) {
     try reader.refuseMembers(other: Self.members)
     let counters = try reader.object("counters")
@@ -437,5 +440,48 @@ extension DurableState: JSONWritable {
         lastSeq: try counters?.integer("lastSeq", in: 0...safeMaxInteger) ?? 0,
         lastGeneratedID: try counters?.integer("lastGeneratedID", in: 0...safeMaxInteger) ?? 0,
         lastShowOrder: try counters?.integer("lastShowOrder", in: 0...safeMaxInteger) ?? 0))
+    var together = DurableRowsTogether()
+    for (index, queue) in queues.enumerated() {
+      try together.admit(queue, at: reader.path + "/queues/\(index)")
+    }
+    for (index, alert) in alerts.enumerated() {
+      try together.admit(alert, at: reader.path + "/alerts/\(index)")
+    }
+  }
+}
+
+/// The rules that hold between the rows of a durable state, however it is read (a state
+/// file's alert rows as the store reads them, a trace header's `state`): no two queues of
+/// one name, no two alerts of one seq or one id, names compared as the engine compares them
+/// (canonically: "é" and e with a combining accent are one). Ordo never writes such rows;
+/// restored, one of two alerts of one id was dropped without a word, and two of one seq
+/// broke the order of their queue's list, which is by seq. (The store refuses a queue's
+/// twin as it files the rows by name, where a type's twin is passed over.)
+public struct DurableRowsTogether {
+  private var queueNames: Set<String> = []
+  private var seqs: Set<Int64> = []
+  private var alertIDs: Set<String> = []
+
+  public init() {}
+
+  /// Takes `queue`, refused (at `place`) when an earlier one has its name.
+  public mutating func admit(_ queue: AlertQueueSettings, at place: String)
+    throws(DecodingError)
+  {
+    guard queueNames.insert(queue.queue).inserted else {
+      throw DecodingError(path: place, message: "a queue with the name of another")
+    }
+  }
+
+  /// Takes `persisted`, refused (at `place`) when an earlier one has its seq or its id.
+  public mutating func admit(_ persisted: PersistedAlert, at place: String)
+    throws(DecodingError)
+  {
+    guard seqs.insert(persisted.alert.seq).inserted else {
+      throw DecodingError(path: place, message: "an alert with the seq of another")
+    }
+    guard alertIDs.insert(persisted.alert.id).inserted else {
+      throw DecodingError(path: place, message: "an alert with the id of another")
+    }
   }
 }

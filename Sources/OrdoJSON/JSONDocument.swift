@@ -32,6 +32,10 @@ public struct JSONParseFailure: Error, Equatable, Sendable {
   /// Byte offset of the problem in the input.
   public let position: Int
 
+  /// Whether the text was refused for an object naming a key twice (only when parsed
+  /// `rejectingDuplicateKeys`; jansson names the key: "duplicate object key near '"id"'").
+  public var isDuplicateKey: Bool { detail.hasPrefix("duplicate object key") }
+
   /// A parse the memory could not be had for (made once: not on the path of every parse).
   static let outOfMemory = JSONParseFailure(
     reason: .outOfMemory, detail: "out of memory", position: 0)

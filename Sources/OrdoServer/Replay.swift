@@ -709,9 +709,18 @@ extension Trace {
     func fail(_ problem: String) -> TraceError {
       TraceError(description: "\(name) is not an Ordo trace: \(problem)")
     }
-    guard case .success(let document) = line.withUnsafeBytes({ JSONDocument.parse($0) }),
-      document.value.kind == .object
-    else { throw fail("its first line is not a JSON object") }
+    // A key twice is refused, as in a state file's rows: only Ordo writes a header, and
+    // jansson would keep the last (a state's alert read with another state than written).
+    var failure: JSONParseFailure?
+    let document = line.withUnsafeBytes {
+      JSONDocument.parse($0, failure: &failure, rejectingDuplicateKeys: true)
+    }
+    if let failure, failure.isDuplicateKey {
+      throw fail("its header names a key twice (\(failure.detail))")
+    }
+    guard let document, document.value.kind == .object else {
+      throw fail("its first line is not a JSON object")
+    }
     let value = document.value
     guard let version = value.member("ordo")?.string else {
       throw fail("its header has no \"ordo\" version")

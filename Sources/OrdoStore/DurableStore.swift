@@ -786,7 +786,7 @@ public final class DurableStore {
             order: shows.integer(0)))
       }
       let alerts = try connection.prepare("SELECT id, seq, alert FROM alerts ORDER BY seq")
-      var ids = Set<String>()
+      var together = DurableRowsTogether()
       while try alerts.step() {
         let place = "/alerts/\(state.alerts.count)"
         let persisted = try PersistedAlert(reading: try Self.object(try alerts.text(2), place))
@@ -794,13 +794,7 @@ public final class DurableStore {
           Self.sameBytes(try alerts.text(0), persisted.alert.id)
             && alerts.integer(1) == persisted.alert.seq,
           place, "an alert filed under another id or seq")
-        // Ordo gives each alert a seq of its own: restored, two of one seq broke the order
-        // of the queue's list of alerts, which is by seq.
-        try Self.expect(
-          state.alerts.last.map { $0.alert.seq < persisted.alert.seq } ?? true, place,
-          "an alert with the seq of another")
-        try Self.expect(
-          ids.insert(persisted.alert.id).inserted, place, "an alert with the id of another")
+        try together.admit(persisted, at: place)
         // Ordo deletes an alert's row when it ends: the restore skipped one, which then
         // stayed in the file for good.
         try Self.expect(!persisted.alert.state.isEnded, place, "an alert that has ended")
@@ -931,11 +925,10 @@ public final class DurableStore {
     switch JSONDocument.parseRejectingDuplicateKeys(text) {
     case .success(let document): return try ObjectReader(document.value, path: place)
     case .failure(let failure):
-      // jansson names the repeated key ("duplicate object key near '\"priority\"'").
-      let repeated = failure.detail.hasPrefix("duplicate object key")
       throw DecodingError(
         path: place,
-        message: repeated ? "a key twice (\(failure.detail))" : "not JSON (\(failure.detail))")
+        message: failure.isDuplicateKey
+          ? "a key twice (\(failure.detail))" : "not JSON (\(failure.detail))")
     }
   }
 

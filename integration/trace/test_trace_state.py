@@ -226,6 +226,64 @@ def test_a_tampered_state_file_is_refused_not_trusted(
     assert result.status == 2 and "lastSeq" in result.stderr, result.stderr
 
 
+def test_a_header_state_the_loader_would_refuse_is_refused(
+    engine: EngineFactory, tmp_path: Path
+) -> None:
+    """A header's state is read as the state file's rows are: two alerts of one seq or one
+    id, two queues of one name (spelled either way), or a key named twice, make ordo replay
+    and ordo report exit 2 naming the row, where they replayed it (one of two alerts of one
+    id dropped without a word). The unedited trace replays identical."""
+    state = tmp_path / "ui.db"
+    first_session(engine, state)
+    live = engine("--state", str(state), "--clock", "manual", "--trace", str(tmp_path / "t"))
+    live.call("alert.list")
+    assert live.finish()[0] == 0
+    assert_identical(tmp_path / "t")
+    lines = (tmp_path / "t").read_bytes().split(b"\n")
+
+    def edited(name: str, edit: Any) -> Path:
+        header = json.loads(lines[0])
+        edit(header["state"])
+        path = tmp_path / name
+        path.write_bytes(b"\n".join([json.dumps(header).encode(), *lines[1:]]))
+        return path
+
+    def same_seq(state: Any) -> None:
+        state["alerts"][1]["alert"]["seq"] = state["alerts"][0]["alert"]["seq"]
+
+    def same_id(state: Any) -> None:
+        state["alerts"][1]["alert"]["id"] = state["alerts"][0]["alert"]["id"]
+
+    def twin_queue(state: Any) -> None:
+        state["queues"].append({**state["queues"][0], "queue": "cafe\u0301"})
+        state["queues"][0]["queue"] = "caf\u00e9"
+
+    assert [q["queue"] for q in json.loads(lines[0])["state"]["queues"]] == ["default"]
+    cases = {
+        edited("seq.trace", same_seq): "/state/alerts/1: an alert with the seq of another",
+        edited("id.trace", same_id): "/state/alerts/1: an alert with the id of another",
+        edited("queue.trace", twin_queue): "/state/queues/1: a queue with the name of another",
+    }
+    twice = tmp_path / "twice.trace"
+    head = lines[0].replace(b'"state":"showing"', b'"state":"pending","state":"showing"', 1)
+    assert head != lines[0]
+    twice.write_bytes(b"\n".join([head, *lines[1:]]))
+    cases[twice] = "its header names a key twice (duplicate object key near '\"state\"')"
+    for trace, said in cases.items():
+        result = replay(trace)
+        assert (result.status, result.stdout) == (2, ""), (trace.name, result.stdout)
+        assert said in result.stderr, (trace.name, result.stderr)
+        page = tmp_path / "report.html"
+        done = subprocess.run(
+            [engine_binary(), "report", str(trace), "-o", str(page)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert done.returncode == 2 and said in done.stderr, (trace.name, done.stderr)
+        assert not page.exists()
+
+
 def recorded_reset_batch(engine: EngineFactory, tmp_path: Path) -> Path:
     """The trace of a --state session of one batch: an alert enqueued (and shown), then
     engine.reset, which commits and releases that output mid-batch, then a ping."""
