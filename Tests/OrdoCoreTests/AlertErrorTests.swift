@@ -146,6 +146,36 @@ import Testing
     stage.check()
   }
 
+  /// The core checks a limit's bounds itself (the server's reading checks them first, so
+  /// only a direct caller, such as an app on the OrdoEngine library, meets these).
+  @Test func aLimitOutOfRangeNamesItsMember() throws {
+    var stage = try busyStage()
+    let cases: [(LimitOverride, Int64?, CoreError)] = [
+      (
+        .limit(FrequencyLimit(max: -1, windowMs: 10)), nil,
+        AlertManager.outOfRange("limit/max", minimum: 0)
+      ),
+      (
+        .limit(FrequencyLimit(max: 1, windowMs: 0)), nil,
+        AlertManager.outOfRange("limit/windowMs", minimum: 1)
+      ),
+      (.unlimited, -1, AlertManager.outOfRange("cooldownMs", minimum: 0)),
+    ]
+    for (limit, cooldownMs, expected) in cases {
+      let error = thrownError { () throws(CoreError) in
+        try stage.enqueue("t", id: "limited", now: 0) {
+          $0.limit = limit
+          $0.cooldownMs = cooldownMs
+        }
+      }
+      #expect(error == expected)
+    }
+    #expect(
+      AlertManager.outOfRange("limit/windowMs", minimum: 1).description.contains(
+        "limit.windowMs must be an integer >= 1"))
+    #expect(stage.state("limited") == nil)
+  }
+
   @Test func messagesReadAsEnglish() {
     #expect(
       CoreError.alreadyExists(.alert, id: "a").description

@@ -153,3 +153,21 @@ def test_an_empty_path_is_refused_as_no_path(flag: str, tmp_path: Path) -> None:
         assert (ran.status, ran.stdout) == (2, ""), arguments
         assert ran.stderr.startswith(f"ordo: {flag} needs a file path\n\nusage: ordo"), arguments
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("flag", "accepted"),
+    [
+        ("--clock", "system or manual"),
+        ("--log-level", "error, warn, info or debug"),
+        ("--sync", "full or normal"),
+        ("--framing", "auto, ndjson or lsp"),
+    ],
+)
+def test_a_flag_of_named_values_says_which_it_takes(flag: str, accepted: str) -> None:
+    """A value a flag does not name is refused with the values it does, before the usage
+    (`--sync x` and `--sync=x` alike), and nothing is served."""
+    for spelled in (f"{flag} often", f"{flag}=often"):
+        ran = sh(f'"$ORDO" {spelled} < /dev/null')
+        assert (ran.status, ran.stdout) == (2, ""), spelled
+        assert ran.stderr.startswith(f'ordo: {flag} must be {accepted}, not "often"\n\nusage:')
