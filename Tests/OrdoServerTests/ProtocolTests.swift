@@ -143,6 +143,31 @@ import Testing
     #expect(try engine.call(ping("12"))["id"]?.integer == 12)
   }
 
+  /// A batch refused whole counts as one message in `engine.stats`, as an empty one does.
+  @Test func aBatchRefusedWholeForANulKeyCountsAsOneMessage() throws {
+    let engine = try EngineProcess(["--clock", "manual"])
+    let refused = try engine.call(
+      #"[{"jsonrpc":"2.0","id":1,"method":"engine.ping"},{"jsonrpc":"2.0","id":2,"#
+        + #""method":"engine.ping","params":{"\u0000":1}},{"jsonrpc":"2.0","method":"x"}]"#)
+    #expect(refused["error"]?["data"]?["reason"]?.string == "nul_in_key")
+    let stats = try engine.call(#"{"jsonrpc":"2.0","id":3,"method":"engine.stats"}"#)
+    #expect(stats["result"]?["requests"]?.integer == 2)
+  }
+
+  /// An integer parameter is judged as the double its number reads as.
+  @Test func anIntegerIsJudgedAsTheDoubleItReadsAs() throws {
+    let engine = try EngineProcess(["--clock", "manual"])
+    for (written, read) in [("0.99999999999999999", 1), ("1e-400", 0), ("7.0", 7)] {
+      let added = try engine.call(
+        #"{"jsonrpc":"2.0","id":1,"method":"layer.add","params":{"id":"s\#(read)","#
+          + #""sort":\#(written)}}"#)
+      #expect(added["result"]?["sort"]?.integer == Int64(read), "\(written)")
+    }
+    let half = try engine.call(
+      #"{"jsonrpc":"2.0","id":2,"method":"layer.add","params":{"id":"h","sort":0.5}}"#)
+    #expect(half["error"]?["code"]?.integer == -32602)
+  }
+
   @Test func escapedNulInsideAStringIsFine() throws {
     let engine = try EngineProcess()
     let response = try engine.call(
@@ -224,6 +249,19 @@ import Testing
     #expect(response["error"]?["data"]?["reason"]?.string == "too_large")
     #expect(response["error"]?["data"]?["limit"]?.integer == 100)
     #expect(try engine.call(ping("2"))["id"]?.integer == 2)
+  }
+
+  /// Its id is echoed only when the parser reads it as an id on its own.
+  @Test func aTooLargeMessagesIDThatIsNoValidIDIsNull() throws {
+    let engine = try EngineProcess(["--max-message-bytes", "100"])
+    let padding = String(repeating: " ", count: 200)
+    for (id, echoed) in [
+      ("1e308", "1e308"), ("1e309", "null"), ("12abc", "null"), (#""a\qb""#, "null"),
+    ] {
+      engine.sendLine(#"{"jsonrpc":"2.0","id":\#(id),\#(padding)"method":"engine.ping"}"#)
+      let line = try engine.readLine()
+      #expect(line.hasPrefix(#"{"jsonrpc":"2.0","id":\#(echoed),"error":{"code":-32600"#), "\(id)")
+    }
   }
 
   /// Its id is echoed wherever it stands in the top level (jsonrpcclient writes it last;
