@@ -710,7 +710,8 @@ extension Trace {
       TraceError(description: "\(name) is not an Ordo trace: \(problem)")
     }
     // A key twice is refused, as in a state file's rows: only Ordo writes a header, and
-    // jansson would keep the last (a state's alert read with another state than written).
+    // jansson keeps the last of the two (an alert whose "state" was edited in twice was
+    // restored with the second).
     var failure: JSONParseFailure?
     let document = line.withUnsafeBytes {
       JSONDocument.parse($0, failure: &failure, rejectingDuplicateKeys: true)
