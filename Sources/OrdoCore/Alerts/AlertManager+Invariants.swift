@@ -194,8 +194,10 @@ extension AlertManager {
     precondition(
       queue.history.all.filter(isLive).count == history, "history log misses an alert")
     precondition(history <= queue.settings.historyLimit, "history over its limit")
-    guard !holdingRestored else { return }
+    // Kept while restored alerts are held too: what falls due then ends silently, and a
+    // queue it empties is never idle.
     precondition(queue.isBusy == (active > 0), "alert.idle owed or busy flag stale")
+    guard !holdingRestored else { return }
     precondition(
       timers.due(of: .gapEnd(queue: index)) == queue.gapUntil, "gap timer out of step")
     guard queue.isOpen else { return }
