@@ -237,12 +237,19 @@ public final class DurableStore {
   /// last checkpoint are gone from the disk; SQLite would go on writing frames after the
   /// hole, which no restart reads, and folding the log in at exit wrote its zeros over the
   /// file's pages (the file no longer opened). From then on every commit fails, and the
-  /// file keeps the state of its last checkpoint.
+  /// file keeps the state of its last checkpoint. A log whose index says it holds no frame
+  /// lost nothing: another program's `PRAGMA wal_checkpoint(TRUNCATE)` (a backup or
+  /// replication tool's) empties it so, and so does SQLite's own cut back to
+  /// `journal_size_limit` in a commit that then failed; its new size is noted instead.
   private func checkLogNotCutShort() throws(StoreWriteError) {
     if !logCutShort, let known = logFile, let log = Self.fileStatus(logPath),
       log.identity == known, log.bytes < logBytes
     {
-      logCutShort = true
+      if Self.logIndexHoldsNoFrame(connection.sharedMemoryPath) {
+        logBytes = log.bytes
+      } else {
+        logCutShort = true
+      }
     }
     guard logCutShort else { return }
     throw StoreWriteError(
@@ -250,6 +257,27 @@ public final class DurableStore {
       detail: "the write-ahead log \(logPath) was cut short while the engine ran: the commits"
         + " it held since the last checkpoint are gone, and the state file keeps that"
         + " checkpoint's state; restart the engine to use a state file again")
+  }
+
+  /// Whether the write-ahead log's index (the shared-memory file SQLite maps, `PATH-shm`)
+  /// says the log holds no frame. SQLite resets the index's last frame to 0 only once a
+  /// checkpoint has copied every frame into the state file (RESTART and TRUNCATE, or a
+  /// writer starting the log over after one): whatever the log's file holds then, nothing
+  /// is lost with it. The index's header is kept twice, each copy 48 bytes in the byte
+  /// order of the machine (SQLite's WAL format: a version, 3007000, at 0; "initialized" at
+  /// byte 12; the last valid frame at 16); copies that differ (a writer between them) or an
+  /// index that cannot be read say no.
+  private static func logIndexHoldsNoFrame(_ path: String) -> Bool {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    var header = [UInt8](repeating: 0, count: 96)
+    let count = header.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 96, 0) }
+    guard count == 96, header[0..<48].elementsEqual(header[48..<96]) else { return false }
+    func word(at offset: Int) -> UInt32 {
+      header.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: UInt32.self) }
+    }
+    return word(at: 0) == 3_007_000 && header[12] == 1 && word(at: 16) == 0
   }
 
   /// Before writing: when the write-ahead log was deleted (or replaced) while the engine

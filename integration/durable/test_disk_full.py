@@ -860,6 +860,39 @@ def test_a_write_ahead_log_cut_short_while_the_engine_runs_fails_commits_and_spa
     assert alert_ids(third.result("alert.list")["alerts"]) == ["new"]
 
 
+def test_a_log_another_program_checkpoints_whole_loses_nothing_and_commits_go_on(
+    state: Path, engine: EngineFactory
+) -> None:
+    """`PRAGMA wal_checkpoint(TRUNCATE)` from another program (a backup or replication
+    tool) copies every frame of the log into the file, then empties the log: the engine
+    took the shrink for a log cut short and failed every commit from then on, though
+    nothing was lost. The log's index says it holds no frame then; commits go on, and a
+    crash after them loses none of them."""
+    live = engine(state, epoch_ms=EPOCH_MS)
+    expected: list[str] = []
+    wal = Path(f"{state}-wal")
+    for round_ in range(2):
+        for number in range(20):
+            expected.append(f"r{round_}-{number}")
+            live.result("alert.enqueue", {"type": "t", "id": expected[-1], "persist": True})
+        assert wal.stat().st_size > 0
+        busy = sqlite3(state, "PRAGMA wal_checkpoint(TRUNCATE);").split("|")[0]
+        assert busy == "0", "the checkpoint was kept from finishing"
+        assert wal.stat().st_size == 0
+        for attempt in ("after", "again"):
+            expected.append(f"r{round_}-{attempt}")
+            live.result("alert.enqueue", {"type": "t", "id": expected[-1], "persist": True})
+    # Cut short in place after all that: still found.
+    os.truncate(wal, 0)
+    refused = live.call("alert.enqueue", {"type": "t", "id": "lost", "persist": True})
+    assert refused.error["code"] == -32005, refused
+    assert "was cut short while the engine ran" in refused.error["data"]["detail"]
+    live.kill()
+    again = engine(state, epoch_ms=EPOCH_MS)
+    # The last round's two were in the log that was cut: the rest was checkpointed.
+    assert alert_ids(again.result("alert.list")["alerts"]) == expected[:-2]
+
+
 def test_a_deleted_write_ahead_log_is_found_beside_the_state_files_own_name(
     tmp_path: Path, engine: EngineFactory
 ) -> None:
