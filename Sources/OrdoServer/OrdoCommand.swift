@@ -31,8 +31,9 @@ public enum OrdoCommand {
       --clock system|manual       engine clock (default system; manual moves only by
                                   clock.advance)
       --epoch-ms N                the manual clock's wall-clock time at 0, epoch ms (default \(defaults.epochMs))
-      --state PATH                keep types, queue settings, show history and persisted
-                                  alerts in a SQLite file (created when missing)
+      --state PATH                keep types, queue settings, show history, persisted
+                                  alerts and the alert id and seq counters in a SQLite
+                                  file (created when missing)
       --sync full|normal          full (default) survives power loss, normal process crashes
       --state-wait-ms N           wait this long for another engine to release the state
                                   file, or another program's lock on it (default \(defaults.stateWaitMs))
