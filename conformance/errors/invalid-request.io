@@ -41,3 +41,7 @@
 << {"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"$any:string","data":{"reason":"too_large","limit":200}}}
 >> {"jsonrpc":"2.0","id":8,"method":"layer.get","params":{"id":"big"}}
 << {"jsonrpc":"2.0","id":8,"error":{"code":-32001,"message":"$any:string","data":{"kind":"layer","id":"big"}}}
+# JSON-RPC 2.0's own example of an invalid Request, which has no id: answered (what is not a
+# valid Request is no notification either), with id null.
+>> {"jsonrpc": "2.0", "method": 1, "params": "bar"}
+<< {"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"$any:string","data":{"reason":"invalid_method"}}}
