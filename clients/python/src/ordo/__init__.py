@@ -72,7 +72,7 @@ from .models import (
 )
 from .timed import Timed
 
-__version__ = "0.2.37"
+__version__ = "0.2.38"
 
 __all__ = [
     "UNSET",
