@@ -237,15 +237,16 @@ public final class DurableStore {
   /// last checkpoint are gone from the disk; SQLite would go on writing frames after the
   /// hole, which no restart reads, and folding the log in at exit wrote its zeros over the
   /// file's pages (the file no longer opened). From then on every commit fails, and the
-  /// file keeps the state of its last checkpoint. A log whose index says it holds no frame
-  /// lost nothing: another program's `PRAGMA wal_checkpoint(TRUNCATE)` (a backup or
-  /// replication tool's) empties it so, and so does SQLite's own cut back to
-  /// `journal_size_limit` in a commit that then failed; its new size is noted instead.
+  /// file keeps the state of its last checkpoint. A log that shrank yet holds every frame
+  /// its index names lost nothing (`logHoldsIndexedFrames`): another program's `PRAGMA
+  /// wal_checkpoint(TRUNCATE)` (a backup or replication tool's, which may write right
+  /// after) empties it so, and so does SQLite's own cut back to `journal_size_limit` in a
+  /// commit that then failed; its new size is noted instead.
   private func checkLogNotCutShort() throws(StoreWriteError) {
     if !logCutShort, let known = logFile, let log = Self.fileStatus(logPath),
       log.identity == known, log.bytes < logBytes
     {
-      if Self.logIndexHoldsNoFrame(connection.sharedMemoryPath) {
+      if let index = logIndexFile, logHoldsIndexedFrames(index: index, logBytes: log.bytes) {
         logBytes = log.bytes
       } else {
         logCutShort = true
@@ -259,25 +260,50 @@ public final class DurableStore {
         + " checkpoint's state; restart the engine to use a state file again")
   }
 
-  /// Whether the write-ahead log's index (the shared-memory file SQLite maps, `PATH-shm`)
-  /// says the log holds no frame. SQLite resets the index's last frame to 0 only once a
-  /// checkpoint has copied every frame into the state file (RESTART and TRUNCATE, or a
-  /// writer starting the log over after one): whatever the log's file holds then, nothing
-  /// is lost with it. The index's header is kept twice, each copy 48 bytes in the byte
-  /// order of the machine (SQLite's WAL format: a version, 3007000, at 0; "initialized" at
-  /// byte 12; the last valid frame at 16); copies that differ (a writer between them) or an
-  /// index that cannot be read say no.
-  private static func logIndexHoldsNoFrame(_ path: String) -> Bool {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return false }
-    defer { close(descriptor) }
-    var header = [UInt8](repeating: 0, count: 96)
-    let count = header.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 96, 0) }
-    guard count == 96, header[0..<48].elementsEqual(header[48..<96]) else { return false }
+  /// Whether the write-ahead log (of `logBytes` bytes) still holds every frame its index
+  /// names. The index is the shared-memory file SQLite maps (`PATH-shm`), trusted only while
+  /// it is `index`, the one this connection mapped (deleted and made again by another
+  /// program, it is another program's, and this connection still writes by its own). SQLite
+  /// names the last valid frame there, and moves it back to 0 only once a checkpoint has
+  /// copied every frame into the state file (RESTART, TRUNCATE): then nothing in the log is
+  /// needed. Else the log must start with the header of the index's log (the same salts:
+  /// a log started over has new ones, a zeroed one none) and be long enough for every
+  /// frame the index names (32 bytes of header, then 24 bytes and a page each). SQLite's
+  /// WAL format: the index's header is kept twice, 48 bytes each, in the machine's byte
+  /// order (3007000 at 0, "initialized" at byte 12, the page size at 14 (1: 65 536), the
+  /// last valid frame at 16, the log's salts at 32); copies that differ (a writer between
+  /// them) or an index that cannot be read say no.
+  private func logHoldsIndexedFrames(index known: FileIdentity, logBytes: Int64) -> Bool {
+    guard let index = Self.readHead(connection.sharedMemoryPath, count: 96, of: known),
+      index[0..<48].elementsEqual(index[48..<96])
+    else { return false }
     func word(at offset: Int) -> UInt32 {
-      header.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: UInt32.self) }
+      index.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: UInt32.self) }
     }
-    return word(at: 0) == 3_007_000 && header[12] == 1 && word(at: 16) == 0
+    guard word(at: 0) == 3_007_000, index[12] == 1 else { return false }
+    let frames = Int64(word(at: 16))
+    if frames == 0 { return true }
+    let size = index.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 14, as: UInt16.self) }
+    let pageBytes: Int64 = size == 1 ? 65_536 : Int64(size)
+    guard logBytes >= 32 + frames * (24 + pageBytes),
+      let header = Self.readHead(logPath, count: 32, of: logFile)
+    else { return false }
+    return header[16..<24].elementsEqual(index[32..<40])
+  }
+
+  /// The first `count` bytes of the file at `path`, when it is the file `identity` names
+  /// and holds that many; nil otherwise.
+  private static func readHead(_ path: String, count: Int, of identity: FileIdentity?)
+    -> [UInt8]?
+  {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, FileIdentity(status) == identity else { return nil }
+    var bytes = [UInt8](repeating: 0, count: count)
+    let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, 0) }
+    return read == count ? bytes : nil
   }
 
   /// Before writing: when the write-ahead log was deleted (or replaced) while the engine
@@ -329,6 +355,7 @@ public final class DurableStore {
     }
     let log = Self.fileStatus(logPath)
     (logFile, logBytes) = (log?.identity, log?.bytes ?? 0)
+    logIndexFile = Self.fileStatus(connection.sharedMemoryPath)?.identity
     guard logFile != nil else { throw failed("a new one could not be started") }
     onLogReattached?(logPath)
   }
@@ -345,7 +372,10 @@ public final class DurableStore {
   /// Notes which file the write-ahead log is, once SQLite has made it, and its size.
   private func noteLogFile() {
     let log = Self.fileStatus(logPath)
-    if logFile == nil { logFile = log?.identity }
+    if logFile == nil {
+      logFile = log?.identity
+      logIndexFile = Self.fileStatus(connection.sharedMemoryPath)?.identity
+    }
     logBytes = log?.bytes ?? 0
   }
 
@@ -382,6 +412,8 @@ public final class DurableStore {
   private var logFile: FileIdentity?
   /// The log's size after the last write: it only grows (`checkLogNotCutShort`).
   private var logBytes: Int64 = 0
+  /// The log's index (`PATH-shm`) as this connection mapped it, noted with `logFile`.
+  private var logIndexFile: FileIdentity?
   /// Set once the log was found cut short: every later commit fails.
   private var logCutShort = false
   /// Set once the names of a moved file's log were given up (`releaseNamesOfMovedFile`).
