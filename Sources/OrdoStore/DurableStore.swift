@@ -410,7 +410,8 @@ public final class DurableStore {
   /// The write-ahead log the connection writes to, as it was when first seen (nil before
   /// SQLite made it): the file at its name must still be that one.
   private var logFile: FileIdentity?
-  /// The log's size after the last write: it only grows (`checkLogNotCutShort`).
+  /// The log's size after the last write: it only grows, but for a checkpoint's emptying
+  /// it (`checkLogNotCutShort`).
   private var logBytes: Int64 = 0
   /// The log's index (`PATH-shm`) as this connection mapped it, noted with `logFile`.
   private var logIndexFile: FileIdentity?
