@@ -150,6 +150,7 @@ extension Trace {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     var headerChecked = false
+    var headerScan = HeaderScan()
     while true {
       let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 && errno == EINTR { continue }
@@ -159,7 +160,7 @@ extension Trace {
       if count == 0 { break }
       bytes += chunk[0..<count]
       if !headerChecked {
-        headerChecked = try checkHeader(bytes, name: path)
+        headerChecked = try checkHeader(bytes, name: path, scan: &headerScan)
         // A file's size is known once it is seen to be a trace.
         if headerChecked { try checkSize(fileSize(descriptor) ?? bytes.count, name: path) }
       } else if bytes.count > readLimit {
@@ -198,27 +199,51 @@ extension Trace {
   /// /dev/urandom never ends): the first byte that is not white space must open a JSON
   /// object, and the first line, once complete, must be a header. Returns whether the header
   /// was checked.
-  private static func checkHeader(_ bytes: [UInt8], name: String) throws(TraceError) -> Bool {
+  /// `scan`: how far the calls before read `bytes` (which only grows between them), so
+  /// that each goes on from there: scanned from the start after every chunk read, a header
+  /// of 47 MB (a state of 80 000 alerts) took 12 s to find its end.
+  private static func checkHeader(
+    _ bytes: [UInt8], name: String, scan: inout HeaderScan
+  ) throws(TraceError) -> Bool {
     if bytes.starts(with: [0x1F, 0x8B]) {
       throw TraceError(
         description: "\(name) is not an Ordo trace: it is gzip-compressed (gunzip it first)")
     }
     let text = withoutByteOrderMark(bytes)
-    let opening = text.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A }
-    if let opening, opening != UInt8(ascii: "{") {
-      throw TraceError(
-        description: "\(name) is not an Ordo trace: its first line is not a JSON object")
+    // Before the first byte that is not white space, every byte read was.
+    let scanned = max(scan.scanned, text.startIndex)
+    if !scan.opened {
+      let opening = text[scanned...].first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A }
+      if let opening, opening != UInt8(ascii: "{") {
+        throw TraceError(
+          description: "\(name) is not an Ordo trace: its first line is not a JSON object")
+      }
+      scan.opened = opening != nil
     }
     // The first line that is not blank, once complete.
-    var start = text.startIndex
-    while let newline = text[start...].firstIndex(of: 0x0A) {
+    var start = max(scan.lineStart, text.startIndex)
+    var from = scanned
+    while let newline = text[from...].firstIndex(of: 0x0A) {
       if !isBlank(text[start..<newline]) {
         _ = try parseHeader(Array(text[start..<newline]), name: name)
         return true
       }
       start = newline + 1
+      from = start
     }
+    scan.lineStart = start
+    scan.scanned = text.endIndex
     return false
+  }
+
+  /// How far `checkHeader` has read the bytes of a trace coming in.
+  struct HeaderScan {
+    /// Where the line being read starts (every line before it is blank).
+    var lineStart = 0
+    /// The bytes before this hold no line feed past `lineStart`.
+    var scanned = 0
+    /// Whether the first byte that is not white space was seen (a `{`).
+    var opened = false
   }
 
   /// `bytes` without a UTF-8 byte order mark at the start (a Windows editor's, when a trace

@@ -18,6 +18,7 @@ import stat
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -317,9 +318,13 @@ def test_a_trace_larger_than_half_the_memory_is_refused_before_it_is_read(
     assert not (tmp_path / "r.html").exists()
 
 
-def test_a_trace_read_from_a_pipe_still_replays(tmp_path: Path) -> None:
-    # The header is checked as soon as its line has come: a pipe delivers it in pieces.
-    data = H + b'\n{"dir":"in","at":0,"msg":' + PING + b'}\n{"dir":"out","at":0,"msg":' + PONG
+@pytest.mark.parametrize("blank", [b"", b"\n \r\n\t\n   "])
+def test_a_trace_read_from_a_pipe_still_replays(tmp_path: Path, blank: bytes) -> None:
+    # The header is checked as soon as its line has come: a pipe delivers it in pieces, each
+    # read on from where the last ended (blank lines before it too).
+    data = (
+        blank + H + b'\n{"dir":"in","at":0,"msg":' + PING + b'}\n{"dir":"out","at":0,"msg":' + PONG
+    )
     reader, writer = os.pipe()
     process = subprocess.Popen(
         [engine_binary(), "replay", f"/dev/fd/{reader}"],
@@ -334,6 +339,29 @@ def test_a_trace_read_from_a_pipe_still_replays(tmp_path: Path) -> None:
     os.close(writer)
     stdout, stderr = process.communicate(timeout=20)
     assert (process.returncode, stdout) == (0, b"identical\n"), stderr
+
+
+def test_a_piped_trace_whose_first_byte_after_blank_pieces_is_no_object_is_refused() -> None:
+    """The first byte that is not white space is checked when it comes, in whichever piece:
+    the pieces before it were all blank."""
+    reader, writer = os.pipe()
+    process = subprocess.Popen(
+        [engine_binary(), "replay", f"/dev/fd/{reader}"],
+        pass_fds=(reader,),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    os.close(reader)
+    try:
+        for piece in (b"\n  ", b"\r\n", b"\t ", b"[1]\n", b" " * 1000):
+            os.write(writer, piece)
+            time.sleep(0.05)
+    except BrokenPipeError:
+        pass  # refused and gone: what this expects
+    os.close(writer)
+    stdout, stderr = process.communicate(timeout=20)
+    assert (process.returncode, stdout) == (2, b""), stderr
+    assert b"its first line is not a JSON object" in stderr, stderr
 
 
 def test_an_older_ordo_s_version_in_initialize_is_no_difference(tmp_path: Path) -> None:
