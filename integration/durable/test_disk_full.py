@@ -441,22 +441,27 @@ def test_a_request_over_the_size_limit_in_a_failed_group_gets_the_storage_error(
     assert live.close() == 0
 
 
+@pytest.mark.parametrize("exit_id", [None, 3])
 def test_an_exit_after_a_shutdown_whose_commit_failed_exits_1(
-    state: Path, engine: EngineFactory
+    state: Path, engine: EngineFactory, exit_id: int | None
 ) -> None:
     """A persisted enqueue too big for the disk, `shutdown` and `exit` in one write: one
     commit group. Its commit fails, so the enqueue and the shutdown get -32005 and are undone;
     `exit` still ends the process (the lines after it are never read), with status 1, since
-    no shutdown stands (it was 0, as if the shutdown had happened)."""
+    no shutdown stands (it was 0, as if the shutdown had happened). Sent as a request,
+    `exit` is answered -32005 too, as every answer of the group is replaced."""
     live = engine(state, epoch_ms=EPOCH_MS, preexec_fn=small_files(LIMIT_BYTES))
     too_big = {**big_alert("A"), "data": "x" * 400_000}
+    ending: dict[str, object] = {"jsonrpc": "2.0", "method": "exit"}
+    if exit_id is not None:
+        ending["id"] = exit_id
     lines = [
         {"jsonrpc": "2.0", "id": 1, "method": "alert.enqueue", "params": too_big},
         {"jsonrpc": "2.0", "id": 2, "method": "shutdown"},
-        {"jsonrpc": "2.0", "method": "exit"},
+        ending,
     ]
     live.send(b"".join(json.dumps(line).encode() + b"\n" for line in lines))
-    for id in (1, 2):
+    for id in (1, 2) if exit_id is None else (1, 2, exit_id):
         answer = live.read_message()
         assert isinstance(answer, dict) and answer["id"] == id
         error = answer["error"]
