@@ -318,32 +318,10 @@ def test_a_trace_larger_than_half_the_memory_is_refused_before_it_is_read(
     assert not (tmp_path / "r.html").exists()
 
 
-@pytest.mark.parametrize("blank", [b"", b"\n \r\n\t\n   "])
-def test_a_trace_read_from_a_pipe_still_replays(tmp_path: Path, blank: bytes) -> None:
-    # The header is checked as soon as its line has come: a pipe delivers it in pieces, each
-    # read on from where the last ended (blank lines before it too).
-    data = (
-        blank + H + b'\n{"dir":"in","at":0,"msg":' + PING + b'}\n{"dir":"out","at":0,"msg":' + PONG
-    )
-    reader, writer = os.pipe()
-    process = subprocess.Popen(
-        [engine_binary(), "replay", f"/dev/fd/{reader}"],
-        pass_fds=(reader,),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
-    os.close(reader)
-    for start in range(0, len(data), 7):
-        os.write(writer, data[start : start + 7])
-    os.write(writer, b"}\n")
-    os.close(writer)
-    stdout, stderr = process.communicate(timeout=20)
-    assert (process.returncode, stdout) == (0, b"identical\n"), stderr
-
-
-def test_a_piped_trace_whose_first_byte_after_blank_pieces_is_no_object_is_refused() -> None:
-    """The first byte that is not white space is checked when it comes, in whichever piece:
-    the pieces before it were all blank."""
+def replay_piped(pieces: Iterable[bytes], pause: float = 0.0) -> tuple[int, bytes, bytes]:
+    """`ordo replay` of a trace read from a pipe, written in `pieces` (`pause` seconds
+    apart); its status, stdout and stderr. A replay that refuses the trace and leaves
+    before the last piece is no failure of the writing."""
     reader, writer = os.pipe()
     process = subprocess.Popen(
         [engine_binary(), "replay", f"/dev/fd/{reader}"],
@@ -353,14 +331,35 @@ def test_a_piped_trace_whose_first_byte_after_blank_pieces_is_no_object_is_refus
     )
     os.close(reader)
     try:
-        for piece in (b"\n  ", b"\r\n", b"\t ", b"[1]\n", b" " * 1000):
+        for piece in pieces:
             os.write(writer, piece)
-            time.sleep(0.05)
+            time.sleep(pause)
     except BrokenPipeError:
-        pass  # refused and gone: what this expects
+        pass
     os.close(writer)
     stdout, stderr = process.communicate(timeout=20)
-    assert (process.returncode, stdout) == (2, b""), stderr
+    return process.returncode, stdout, stderr
+
+
+@pytest.mark.parametrize("blank", [b"", b"\n \r\n\t\n   "])
+def test_a_trace_read_from_a_pipe_still_replays(blank: bytes) -> None:
+    # The header is checked as soon as its line has come: a pipe delivers it in pieces, each
+    # read on from where the last ended (blank lines before it too).
+    data = (
+        blank + H + b'\n{"dir":"in","at":0,"msg":' + PING + b'}\n{"dir":"out","at":0,"msg":' + PONG
+    )
+    pieces = [data[start : start + 7] for start in range(0, len(data), 7)] + [b"}\n"]
+    status, stdout, stderr = replay_piped(pieces)
+    assert (status, stdout) == (0, b"identical\n"), stderr
+
+
+def test_a_piped_trace_whose_first_byte_after_blank_pieces_is_no_object_is_refused() -> None:
+    """The first byte that is not white space is checked when it comes, in whichever piece:
+    the pieces before it were all blank."""
+    status, stdout, stderr = replay_piped(
+        (b"\n  ", b"\r\n", b"\t ", b"[1]\n", b" " * 1000), pause=0.05
+    )
+    assert (status, stdout) == (2, b""), stderr
     assert b"its first line is not a JSON object" in stderr, stderr
 
 
