@@ -14,6 +14,7 @@ import resource
 import shutil
 import signal
 import sqlite3 as sqlite
+import struct
 import subprocess
 import sys
 import tempfile
@@ -899,6 +900,50 @@ def test_a_log_another_program_checkpoints_whole_loses_nothing_and_commits_go_on
     again = engine(state, epoch_ms=EPOCH_MS)
     # The last round's two were in the log that was cut: the rest was checkpointed.
     assert alert_ids(again.result("alert.list")["alerts"]) == expected[:-2]
+
+
+def log_index(state: Path) -> tuple[int, int]:
+    """The last valid frame and the page size the log's index (`PATH-shm`) names (SQLite's
+    WAL format: 32-bit and 16-bit words in the machine's byte order; page size 1 is 65 536)."""
+    header = Path(f"{state}-shm").read_bytes()[:48]
+    frames = struct.unpack_from("=I", header, 16)[0]
+    page = struct.unpack_from("=H", header, 14)[0]
+    return frames, 65_536 if page == 1 else page
+
+
+@pytest.mark.parametrize("header", ["kept", "zeroed"])
+def test_a_log_cut_to_the_frames_its_index_names_is_whole_only_with_its_header(
+    state: Path, engine: EngineFactory, header: str
+) -> None:
+    """After another program's RESTART checkpoint the engine writes its log from the start
+    again, leaving stale frames after the ones its index names. Cut back to those frames,
+    the log lost nothing, and commits go on; with its header zeroed as well (the salts the
+    index names gone), no restart would read any frame of it: a log cut short."""
+    live = engine(state, epoch_ms=EPOCH_MS)
+    for number in range(40):
+        live.result("alert.enqueue", {"type": "t", "id": f"a{number}", "persist": True})
+    assert sqlite3(state, "PRAGMA wal_checkpoint(RESTART);").split("|")[0] == "0"
+    live.result("alert.enqueue", {"type": "t", "id": "b", "persist": True})
+    frames, page = log_index(state)
+    wal = Path(f"{state}-wal")
+    needed = 32 + frames * (24 + page)
+    assert 0 < needed < wal.stat().st_size, (frames, page, wal.stat().st_size)
+    with wal.open("r+b") as log:
+        log.truncate(needed)
+        if header == "zeroed":
+            log.write(bytes(32))
+    answer = live.call("alert.enqueue", {"type": "t", "id": "c", "persist": True})
+    expected = [f"a{number}" for number in range(40)] + ["b"]
+    if header == "kept":
+        assert "result" in answer.message, answer
+        expected.append("c")
+    else:
+        assert answer.error["code"] == -32005, answer
+        assert "was cut short while the engine ran" in answer.error["data"]["detail"]
+        expected.remove("b")  # only in the log, whose header is gone
+    live.kill()
+    again = engine(state, epoch_ms=EPOCH_MS)
+    assert alert_ids(again.result("alert.list")["alerts"]) == expected
 
 
 def test_a_log_checkpointed_through_a_new_index_is_taken_for_cut_short(
