@@ -353,9 +353,8 @@ public final class DurableStore {
       throw StoreWriteError(
         reason: written.reason, detail: failed("folding it in failed: \(written.detail)").detail)
     }
-    let log = Self.fileStatus(logPath)
-    (logFile, logBytes) = (log?.identity, log?.bytes ?? 0)
-    logIndexFile = Self.fileStatus(connection.sharedMemoryPath)?.identity
+    logFile = nil  // the new log and its index, as at the first read
+    noteLogFile()
     guard logFile != nil else { throw failed("a new one could not be started") }
     onLogReattached?(logPath)
   }
